@@ -1,0 +1,46 @@
+"""mazeplugin: seeded, reproducible maze levels for pygame games, as numpy tilemaps.
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("kruskal", width=20, height=15, seed=7)
+>>> level.tiles.shape, mp.WALL, mp.FLOOR
+((31, 41), 1, 0)
+>>> mp.algorithms()
+['backtracker', 'eller', 'kruskal', 'prim', 'union-find']
+
+Coordinates are ``(x, y)`` everywhere in the API (pygame's order); arrays
+are indexed ``[y, x]`` (numpy's order). Cell ``(cx, cy)`` is tile
+``(2*cx + 1, 2*cy + 1)``.
+"""
+
+from __future__ import annotations
+
+from . import generators as _generators  # noqa: F401  (registers the built-ins)
+from .api import MAX_CELLS, MAX_TILES, generate, stream
+from .level import Level
+from .maze import Maze
+from .registry import GeneratorInfo, algorithms, get_generator, register, unregister
+from . import seeds
+from .seeds import Random
+from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ENTRANCE",
+    "EXIT",
+    "FLOOR",
+    "WALL",
+    "MAX_CELLS",
+    "MAX_TILES",
+    "GeneratorInfo",
+    "Level",
+    "Maze",
+    "Random",
+    "algorithms",
+    "generate",
+    "get_generator",
+    "register",
+    "stream",
+    "unregister",
+    "wall_neighbours",
+]

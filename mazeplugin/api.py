@@ -1,0 +1,199 @@
+"""``generate`` and ``stream``: options → generator → passages → level.
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("backtracker", 3, 2, seed="castle")
+>>> print(level)
+#######
+S #   #
+# # # #
+#   # E
+#######
+>>> rows = list(mp.stream("eller", width=3, height=2, seed=1))
+>>> len(rows), rows[0].tolist()
+(5, [1, 1, 1, 1, 1, 1, 1])
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any, Iterator, Optional
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .level import Level
+from .markers import farthest_openings, plan_markers
+from .maze import Maze
+from .registry import get_generator
+from .seeds import Random, Seed, resolve_seed
+from .tiles import Layout
+
+__all__ = ["generate", "stream", "MAX_CELLS", "MAX_TILES"]
+
+MAX_CELLS = 1 << 24
+"""Most cells a maze may have (16,777,216, e.g. 4096 × 4096)."""
+
+MAX_TILES = 1 << 28
+"""Most tiles a tilemap may have (268,435,456: 256 MiB of uint8)."""
+
+# Independent random streams drawn from one seed: adding a use of randomness
+# to one never shifts the numbers another sees.
+_MAZE_STREAM, _MARKER_STREAM = 0, 1
+
+
+def _check_count(name: str, value: object, *, low: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    return int(value)
+
+
+def _check_size(width: object, height: object, corridor: object = 1, wall: object = 1) -> Layout:
+    width = _check_count("width", width)
+    height = _check_count("height", height)
+    corridor = _check_count("corridor", corridor)
+    wall = _check_count("wall", wall)
+    if width * height > MAX_CELLS:
+        raise ValueError(
+            f"width × height = {width} × {height} = {width * height:,} cells is too large: "
+            f"at most {MAX_CELLS:,} cells (e.g. 4096 × 4096)"
+        )
+    layout = Layout(width, height, corridor=corridor, wall=wall)
+    rows, columns = layout.shape
+    if rows * columns > MAX_TILES:
+        raise ValueError(
+            f"the tilemap would be {columns:,} × {rows:,} = {rows * columns:,} tiles "
+            f"({rows * columns / 2**20:,.0f} MiB); at most {MAX_TILES:,} tiles "
+            f"({MAX_TILES // 2**20} MiB) are allowed"
+        )
+    return layout
+
+
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    **options: Any,
+) -> Level:
+    """Generate a maze level.
+
+    Args:
+        algorithm: a registered generator name (see :func:`algorithms`).
+        width, height: size in cells; the tilemap is
+            ``(height * (corridor + wall) + wall, width * (corridor + wall) + wall)``,
+            ``(2*height + 1, 2*width + 1)`` by default.
+        seed: an int ≥ 0 or a str level code; None draws a fresh one (kept
+            on ``level.seed``). The same algorithm, size, seed and options
+            give the same level on every machine.
+        markers: ``"border"``, ``"farthest"``, ``"random"``, ``"none"``, or
+            two ``(x, y)`` tiles; see :mod:`mazeplugin.markers`.
+        corridor, wall: passage width and wall thickness in tiles.
+        **options: the generator's own options (see ``GeneratorInfo.options``).
+
+    Every argument is checked before any work is done.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("kruskal", width=20, height=15, seed=7)
+    >>> level.tiles.shape
+    (31, 41)
+    >>> mp.generate("prim", 20, 15, seed=7).tiles.shape == level.tiles.shape
+    True
+    """
+    generator = get_generator(algorithm)
+    layout = _check_size(width, height, corridor, wall)
+    generator.check_options(options)
+    seed = resolve_seed(seed)
+    streams = Random.streams(seed, 2)
+    maze = Maze(layout.width, layout.height)
+    plan = plan_markers(markers, layout, maze.mask, streams[_MARKER_STREAM])
+    if plan.entrance is not None and plan.exit is not None:
+        maze.start, maze.goal = plan.entrance.cell, plan.exit.cell
+    generator.run(maze, streams[_MAZE_STREAM], options)
+
+    entrance_tile, exit_tile = plan.entrance_tile, plan.exit_tile
+    openings = [o for o in (plan.entrance, plan.exit) if o is not None and o.side]
+    if plan.mode == "farthest":
+        first, second = farthest_openings(maze, layout)
+        entrance_tile, exit_tile = layout.opening_tile(first), layout.opening_tile(second)
+    recorded = dict(options)
+    if plan.mode != "border":
+        recorded["markers"] = markers if plan.mode != "tiles" else [entrance_tile, exit_tile]
+    if layout.corridor != 1:
+        recorded["corridor"] = layout.corridor
+    if layout.wall != 1:
+        recorded["wall"] = layout.wall
+    return Level(
+        maze,
+        layout=layout,
+        entrance=entrance_tile,
+        exit=exit_tile,
+        openings=openings,
+        algorithm=algorithm,
+        seed=seed,
+        options=recorded,
+    )
+
+
+def stream(
+    algorithm: str,
+    width: int,
+    height: Optional[int] = None,
+    *,
+    seed: Optional[Seed] = None,
+    **options: Any,
+) -> Iterator[NDArray[np.uint8]]:
+    """Yield a maze's tilemap one tile row at a time, endlessly when ``height`` is None.
+
+    Only row-by-row generators (``eller``) can stream; memory stays
+    O(width) however many rows are taken. With a ``height``, the stacked rows
+    equal ``generate(algorithm, width, height, seed=seed, markers="none").tiles``.
+
+    Each row is a new uint8 array of length ``2 * width + 1``.
+
+    >>> import itertools, mazeplugin as mp
+    >>> rows = mp.stream("eller", width=64, seed=7)
+    >>> [row.shape for row in itertools.islice(rows, 3)]
+    [(129,), (129,), (129,)]
+    """
+    generator = get_generator(algorithm)
+    if generator.rows is None:
+        streamable = ", ".join(
+            name for name in _streamable_names()
+        )
+        raise ValueError(
+            f"algorithm {algorithm!r} cannot stream: it needs the whole maze at once; "
+            f"row-by-row algorithms: {streamable}"
+        )
+    if height is None:
+        _check_count("width", width)
+        _check_size(width, 1)
+    else:
+        _check_size(width, height)
+    generator.check_options(options)
+    seed = resolve_seed(seed)
+    rng = Random.streams(seed, 2)[_MAZE_STREAM]
+    return _tile_rows(generator.rows(int(width), rng, height, **options), int(width))
+
+
+def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
+    yield np.ones(2 * width + 1, dtype=np.uint8)
+    for east, south in rows:
+        cells = np.ones(2 * width + 1, dtype=np.uint8)
+        cells[1::2] = 0
+        cells[2::2] = ~np.asarray(east, dtype=bool)
+        below = np.ones(2 * width + 1, dtype=np.uint8)
+        below[1::2] = ~np.asarray(south, dtype=bool)
+        yield cells
+        yield below
+
+
+def _streamable_names() -> list:
+    from .registry import _REGISTRY
+
+    return sorted(name for name, info in _REGISTRY.items() if info.rows is not None)

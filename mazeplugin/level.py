@@ -1,0 +1,166 @@
+"""A generated level: the maze, its tilemap and its entrance and exit.
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("kruskal", width=4, height=3, seed=7)
+>>> level.tiles.shape, level.tiles.dtype.name
+((7, 9), 'uint8')
+>>> level.entrance, level.exit
+((0, 1), (8, 5))
+>>> path = level.solution()
+>>> path[0] == level.entrance and path[-1] == level.exit
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional, Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import paths, text
+from .maze import Maze
+from .seeds import Seed
+from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_tiles
+
+__all__ = ["Level"]
+
+
+class Level:
+    """A maze level, ready for a game.
+
+    Attributes:
+        tiles: uint8 ``(rows, columns)`` tilemap indexed ``[y, x]``;
+            ``mp.WALL`` (1) and ``mp.FLOOR`` (0). Read-only: copy it to edit.
+        entrance, exit: ``(x, y)`` floor tiles, or None without markers.
+        maze: the :class:`~mazeplugin.maze.Maze` (cells and open passages)
+            the tiles were made from.
+        layout: the :class:`~mazeplugin.tiles.Layout` (corridor and wall widths).
+        algorithm, seed, options: what made it; the same three (and the
+            size) make the same level again, anywhere.
+    """
+
+    def __init__(
+        self,
+        maze: Maze,
+        *,
+        layout: Optional[Layout] = None,
+        entrance: Optional[Tile] = None,
+        exit: Optional[Tile] = None,
+        openings: Sequence[Opening] = (),
+        algorithm: Optional[str] = None,
+        seed: Optional[Seed] = None,
+        options: Optional[Mapping[str, Any]] = None,
+    ) -> None:
+        self.maze = maze
+        self.layout = layout or Layout(maze.width, maze.height)
+        self.algorithm = algorithm
+        self.seed = seed
+        self.options: Dict[str, Any] = dict(options or {})
+        base = base_tiles(maze)
+        for opening in openings:
+            bx, by = opening.base_position()
+            base[by, bx] = FLOOR
+        tiles = self.layout.expand(base)
+        tiles.flags.writeable = False
+        self.tiles: NDArray[np.uint8] = tiles
+        self.entrance = entrance
+        self.exit = exit
+        for name, tile in (("entrance", entrance), ("exit", exit)):
+            if tile is not None and tiles[tile[1], tile[0]] != FLOOR:
+                raise ValueError(f"{name} {tile} is not a floor tile")
+
+    # -- size ----------------------------------------------------------------
+
+    @property
+    def width(self) -> int:
+        """Width in cells."""
+        return self.maze.width
+
+    @property
+    def height(self) -> int:
+        """Height in cells."""
+        return self.maze.height
+
+    @property
+    def shape(self) -> tuple:
+        """``tiles.shape``: ``(rows, columns)`` of tiles."""
+        return self.tiles.shape
+
+    # -- walking -------------------------------------------------------------
+
+    def is_floor(self, tile: Tile) -> bool:
+        """Whether ``(x, y)`` is inside the map and a floor tile."""
+        x, y = tile
+        h, w = self.tiles.shape
+        return 0 <= x < w and 0 <= y < h and self.tiles[y, x] == FLOOR
+
+    def solution(self) -> List[Tile]:
+        """The shortest path from entrance to exit: ``(x, y)`` tiles, both ends included.
+
+        Each step moves to a 4-adjacent floor tile. Raises ``ValueError`` when
+        the level has no markers.
+        """
+        if self.entrance is None or self.exit is None:
+            raise ValueError(
+                "this level has no entrance and exit (markers='none'); "
+                "generate it with markers='border', 'farthest', 'random' or two tiles"
+            )
+        path = paths.shortest_path(self.tiles, self.entrance, self.exit)
+        if path is None:  # pragma: no cover - generate() always joins the markers
+            raise ValueError("the exit cannot be reached from the entrance")
+        return path
+
+    def distances(self, source: Tile) -> NDArray[np.int32]:
+        """Steps from floor tile ``source`` to every tile; -1 on walls and unreachable tiles.
+
+        int32, shaped like ``tiles``.
+        """
+        source = _check_tile("source", source, self.tiles.shape)
+        if not self.is_floor(source):
+            raise ValueError(f"source {source} is a wall tile; distances start from a floor tile")
+        return paths.distance_map(self.tiles, source)
+
+    # -- views ---------------------------------------------------------------
+
+    def marked(self) -> NDArray[np.int8]:
+        """An int8 copy of the tiles with ``mp.ENTRANCE`` (2) and ``mp.EXIT`` (3) written in."""
+        out = self.tiles.astype(np.int8)
+        if self.entrance is not None:
+            out[self.entrance[1], self.entrance[0]] = ENTRANCE
+        if self.exit is not None:
+            out[self.exit[1], self.exit[0]] = EXIT
+        return out
+
+    def to_text(self, style: str = "ascii") -> str:
+        """The level as text: ``"ascii"``, ``"blocks"``, ``"box"`` or ``"digits"``.
+
+        See :mod:`mazeplugin.text` for what each looks like.
+        """
+        return text.render(self.marked(), style)
+
+    def __str__(self) -> str:
+        return self.to_text("ascii")
+
+    def __repr__(self) -> str:
+        return (
+            f"<Level {self.algorithm or 'custom'} {self.width}x{self.height} "
+            f"seed={self.seed!r} tiles={self.tiles.shape[1]}x{self.tiles.shape[0]} "
+            f"entrance={self.entrance} exit={self.exit}>"
+        )
+
+
+def _check_tile(name: str, tile: object, shape: tuple) -> Tile:
+    """A tile argument as an ``(x, y)`` int pair inside a map of ``shape``, or a clear error."""
+    try:
+        x, y = tile  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be an (x, y) pair of ints, got {tile!r}") from None
+    if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (x, y)):
+        raise TypeError(f"{name} must be an (x, y) pair of ints, got {tile!r}")
+    x, y = int(x), int(y)
+    h, w = shape
+    if not (0 <= x < w and 0 <= y < h):
+        raise ValueError(f"{name} {(x, y)} is outside the map: x must be in 0..{w - 1}, y in 0..{h - 1}")
+    return (x, y)
+

@@ -1,0 +1,129 @@
+"""Where the entrance and exit go.
+
+``markers=`` takes:
+
+- ``"border"`` (default): the entrance in the west wall of the top-left cell,
+  the exit in the east wall of the bottom-right cell.
+- ``"farthest"``: the two cells farthest apart along the maze's passages
+  (exact for perfect mazes, where it is the maze's longest path; a double
+  breadth-first sweep for mazes with loops). Inside the maze, not in its wall.
+- ``"random"``: two different openings in the outer wall, chosen from the seed.
+- ``"none"``: no markers.
+- ``((x1, y1), (x2, y2))``: two tiles given by the caller, each on a cell's
+  floor or in the outer wall beside a border cell (which is then opened).
+
+Everything but ``"farthest"`` is decided before the maze is generated, so the
+generator knows which cells to join (see ``Maze.start`` / ``Maze.goal``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+import numpy as np
+
+from . import paths
+from .maze import Maze
+from .seeds import Random
+from .tiles import Layout, Opening, Tile, base_tiles
+
+__all__ = ["MARKER_MODES", "MarkerPlan", "plan_markers", "farthest_openings"]
+
+MARKER_MODES = ("border", "farthest", "random", "none")
+
+
+@dataclass(frozen=True)
+class MarkerPlan:
+    """Markers decided before generation: openings and the tiles reported for them."""
+
+    mode: str  # one of MARKER_MODES, or "tiles" for caller-given tiles
+    entrance: Optional[Opening] = None
+    exit: Optional[Opening] = None
+    entrance_tile: Optional[Tile] = None
+    exit_tile: Optional[Tile] = None
+
+
+def plan_markers(markers: object, layout: Layout, mask: np.ndarray, rng: Random) -> MarkerPlan:
+    """Check ``markers`` and decide every marker that does not depend on the maze."""
+    if isinstance(markers, str):
+        if markers == "border":
+            cells = np.flatnonzero(mask)
+            first = _cell_xy(int(cells[0]), layout.width)
+            last = _cell_xy(int(cells[-1]), layout.width)
+            entrance = Opening(first, "west" if first[0] == 0 else None)
+            exit = Opening(last, "east" if last[0] == layout.width - 1 else None)
+            return _plan("border", layout, entrance, exit)
+        if markers == "random":
+            choices = layout.border_openings(mask)
+            if len(choices) < 2:
+                raise ValueError("markers='random' needs at least two cells on the map's border")
+            first = rng.below(len(choices))
+            second = rng.below(len(choices) - 1)
+            second += second >= first  # a different opening
+            return _plan("random", layout, choices[first], choices[second])
+        if markers in ("farthest", "none"):
+            return MarkerPlan(markers)
+        raise ValueError(
+            f"markers must be one of {', '.join(map(repr, MARKER_MODES))} "
+            f"or a pair of (x, y) tiles; got {markers!r}"
+        )
+    return _caller_tiles(markers, layout, mask)
+
+
+def _plan(mode: str, layout: Layout, entrance: Opening, exit: Opening) -> MarkerPlan:
+    return MarkerPlan(
+        mode, entrance, exit, layout.opening_tile(entrance), layout.opening_tile(exit)
+    )
+
+
+def _caller_tiles(markers: object, layout: Layout, mask: np.ndarray) -> MarkerPlan:
+    from .level import _check_tile
+
+    try:
+        pair = tuple(markers)  # type: ignore[call-overload]
+    except TypeError:
+        pair = ()
+    if len(pair) != 2:
+        raise TypeError(
+            "markers must be 'border', 'farthest', 'random', 'none' or a pair of "
+            f"(x, y) tiles, got {markers!r}"
+        )
+    names = ("entrance", "exit")
+    tiles = [_check_tile(f"markers {name}", tile, layout.shape) for name, tile in zip(names, pair)]
+    if tiles[0] == tiles[1]:
+        raise ValueError(f"markers: entrance and exit must be different tiles, both are {tiles[0]}")
+    openings = []
+    for name, tile in zip(names, tiles):
+        opening = layout.opening_at(tile, mask)
+        if opening is None:
+            raise ValueError(
+                f"markers {name} {tile} is a wall tile: a marker must be on a cell's floor "
+                "(odd x and odd y with the default corridor and wall width) or in the "
+                "outer wall beside a cell"
+            )
+        openings.append(opening)
+    return MarkerPlan("tiles", openings[0], openings[1], tiles[0], tiles[1])
+
+
+def farthest_openings(maze: Maze, layout: Layout) -> Tuple[Opening, Opening]:
+    """The two cells farthest apart along the passages, found by a double sweep.
+
+    The first sweep starts at ``maze.start`` (so in a maze with sealed pockets
+    both ends lie in the start cell's part); its farthest cell is one end, the
+    cell farthest from that is the other.
+    """
+    base = base_tiles(maze)
+    is_cell = np.zeros(base.shape, dtype=bool)
+    is_cell[1::2, 1::2] = maze.mask
+    sx, sy = maze.start
+    first = paths.farthest_tile(paths.distance_map(base, (2 * sx + 1, 2 * sy + 1)), is_cell)
+    assert first is not None
+    second = paths.farthest_tile(paths.distance_map(base, first), is_cell)
+    assert second is not None
+    return Opening((first[0] // 2, first[1] // 2)), Opening((second[0] // 2, second[1] // 2))
+
+
+def _cell_xy(cell: int, width: int) -> Tuple[int, int]:
+    y, x = divmod(cell, width)
+    return (x, y)

@@ -1,0 +1,223 @@
+"""The one model of a maze: a grid of cells and the open passages between them.
+
+Generators receive a :class:`Maze` with every wall standing and open passages;
+everything else (tilemaps, markers, text, pictures, analysis) is computed from
+``east`` and ``south`` in one place each.
+
+Cells are numbered row-major: cell ``(x, y)`` has id ``y * width + x``.
+Arrays are indexed ``[y, x]``.
+
+>>> maze = Maze(3, 2)
+>>> maze.open(maze.cell_id(0, 0), maze.cell_id(1, 0))
+>>> maze.open(maze.cell_id(1, 0), maze.cell_id(1, 1))
+>>> maze.east.astype(int).tolist(), maze.south.astype(int).tolist()
+([[1, 0, 0], [0, 0, 0]], [[0, 1, 0], [0, 0, 0]])
+>>> maze.passage_count()
+2
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+__all__ = ["Maze", "Cell"]
+
+Cell = Tuple[int, int]
+"""A cell position ``(x, y)``."""
+
+# Neighbour directions in the order of Maze.neighbour_table's columns.
+NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+
+
+class Maze:
+    """A ``width`` × ``height`` grid of cells and the passages opened between them.
+
+    Attributes:
+        width, height: size in cells.
+        mask: bool ``(height, width)``; True where a cell belongs to the maze.
+            Cells outside the mask are solid wall and never get passages.
+        east: bool ``(height, width)``; True where cell ``(x, y)`` is open to
+            ``(x + 1, y)``. The last column is always False.
+        south: bool ``(height, width)``; True where cell ``(x, y)`` is open to
+            ``(x, y + 1)``. The last row is always False.
+        start, goal: the cells the entrance and exit will be in, when known
+            before generation (generators that must join them, like
+            ``union-find``, read these). Defaults: the first and last cells.
+    """
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        mask: Optional[ArrayLike] = None,
+        *,
+        start: Optional[Cell] = None,
+        goal: Optional[Cell] = None,
+    ) -> None:
+        self.width = int(width)
+        self.height = int(height)
+        shape = (self.height, self.width)
+        if mask is None:
+            self.mask = np.ones(shape, dtype=bool)
+        else:
+            self.mask = np.array(mask, dtype=bool, copy=True)
+            if self.mask.shape != shape:
+                raise ValueError(f"mask must have shape {shape}, got {self.mask.shape}")
+        self.east = np.zeros(shape, dtype=bool)
+        self.south = np.zeros(shape, dtype=bool)
+        cells = np.flatnonzero(self.mask)
+        first = int(cells[0]) if cells.size else 0
+        last = int(cells[-1]) if cells.size else 0
+        self.start: Cell = start if start is not None else self.cell_xy(first)
+        self.goal: Cell = goal if goal is not None else self.cell_xy(last)
+
+    # -- cells ---------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """Number of grid positions, ``width * height`` (masked-out ones included)."""
+        return self.width * self.height
+
+    def cell_count(self) -> int:
+        """Number of cells that belong to the maze."""
+        return int(self.mask.sum())
+
+    def cell_id(self, x: int, y: int) -> int:
+        """The id of cell ``(x, y)``."""
+        return y * self.width + x
+
+    def cell_xy(self, cell: int) -> Cell:
+        """The ``(x, y)`` of cell id ``cell``."""
+        y, x = divmod(int(cell), self.width)
+        return (x, y)
+
+    def cells(self) -> NDArray[np.int64]:
+        """Ids of the cells that belong to the maze, ascending."""
+        return np.flatnonzero(self.mask).astype(np.int64)
+
+    def neighbour_table(self) -> NDArray[np.int64]:
+        """``(size, 4)`` ids of each cell's neighbours north, east, south, west.
+
+        -1 where the neighbour is off the grid or outside the mask (and for
+        every direction of a cell outside the mask). Tight generator loops
+        call ``.tolist()`` on this once.
+        """
+        w, h = self.width, self.height
+        ids = np.arange(w * h, dtype=np.int64).reshape(h, w)
+        table = np.full((h, w, 4), -1, dtype=np.int64)
+        table[1:, :, NORTH] = ids[:-1, :]
+        table[:, :-1, EAST] = ids[:, 1:]
+        table[:-1, :, SOUTH] = ids[1:, :]
+        table[:, 1:, WEST] = ids[:, :-1]
+        flat = table.reshape(-1, 4)
+        inside = self.mask.reshape(-1)
+        flat[~inside] = -1
+        outside_neighbour = np.zeros(flat.shape, dtype=bool)
+        valid = flat >= 0
+        outside_neighbour[valid] = ~inside[flat[valid]]
+        flat[outside_neighbour] = -1
+        return flat
+
+    def walls(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Every inner wall between two maze cells, as cell-id arrays ``(a, b)``.
+
+        East walls first (row-major, ``b == a + 1``), then south walls
+        (row-major, ``b == a + width``).
+        """
+        w = self.width
+        ids = np.arange(self.size, dtype=np.int64).reshape(self.height, w)
+        east = self.mask[:, :-1] & self.mask[:, 1:]
+        south = self.mask[:-1, :] & self.mask[1:, :]
+        a = np.concatenate([ids[:, :-1][east], ids[:-1, :][south]])
+        b = np.concatenate([ids[:, :-1][east] + 1, ids[:-1, :][south] + w])
+        return a, b
+
+    # -- passages ------------------------------------------------------------
+
+    def open(self, a: int, b: int) -> None:
+        """Open the passage between neighbouring cells ``a`` and ``b``."""
+        lo, hi = (a, b) if a < b else (b, a)
+        if hi - lo == 1 and hi % self.width != 0:
+            self.east.flat[lo] = True
+        elif hi - lo == self.width:
+            self.south.flat[lo] = True
+        else:
+            raise ValueError(f"cells {self.cell_xy(a)} and {self.cell_xy(b)} are not neighbours")
+
+    def open_many(self, a: ArrayLike, b: ArrayLike) -> None:
+        """Open the passages between neighbouring cells ``a[i]`` and ``b[i]`` (vectorised)."""
+        a = np.asarray(a, dtype=np.int64)
+        b = np.asarray(b, dtype=np.int64)
+        lo = np.minimum(a, b)
+        step = np.abs(a - b)
+        is_east = (step == 1) & (np.maximum(a, b) % self.width != 0)
+        is_south = step == self.width
+        if self.width == 1:
+            is_east[:] = False
+        if not np.all(is_east | is_south):
+            raise ValueError("open_many() needs pairs of neighbouring cells")
+        self.east.flat[lo[is_east]] = True
+        self.south.flat[lo[is_south]] = True
+
+    def is_open(self, a: int, b: int) -> bool:
+        """Whether the passage between neighbouring cells ``a`` and ``b`` is open."""
+        lo, hi = (a, b) if a < b else (b, a)
+        if hi - lo == 1 and hi % self.width != 0:
+            return bool(self.east.flat[lo])
+        if hi - lo == self.width:
+            return bool(self.south.flat[lo])
+        return False
+
+    def passages(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The open passages as cell-id arrays ``(a, b)``, east ones first."""
+        east = np.flatnonzero(self.east)
+        south = np.flatnonzero(self.south)
+        return (
+            np.concatenate([east, south]).astype(np.int64),
+            np.concatenate([east + 1, south + self.width]).astype(np.int64),
+        )
+
+    def passage_count(self) -> int:
+        """Number of open passages."""
+        return int(self.east.sum() + self.south.sum())
+
+    def degree(self) -> NDArray[np.int8]:
+        """``(height, width)`` number of open passages at each cell."""
+        d = self.east.astype(np.int8) + self.south
+        d[:, 1:] += self.east[:, :-1]
+        d[1:, :] += self.south[:-1, :]
+        return d
+
+    def check(self) -> None:
+        """Raise ``ValueError`` if a passage leaves the grid or the mask.
+
+        The framework calls this after every generator, so a faulty plugin
+        is caught where it goes wrong, not later in a renderer.
+        """
+        if self.east[:, -1].any() or self.south[-1, :].any():
+            raise ValueError("a passage leads off the grid")
+        outside = ~self.mask
+        if (
+            (self.east & (outside | np.roll(outside, -1, axis=1))).any()
+            or (self.south & (outside | np.roll(outside, -1, axis=0))).any()
+        ):
+            raise ValueError("a passage leads into a cell outside the mask")
+
+    def copy(self) -> Maze:
+        """An independent copy."""
+        other = Maze.__new__(Maze)
+        other.width, other.height = self.width, self.height
+        other.mask = self.mask.copy()
+        other.east = self.east.copy()
+        other.south = self.south.copy()
+        other.start, other.goal = self.start, self.goal
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"Maze({self.width}x{self.height}, {self.cell_count()} cells, "
+            f"{self.passage_count()} passages)"
+        )

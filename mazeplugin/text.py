@@ -1,0 +1,100 @@
+"""Levels as text, the way the founding documents print their mazes.
+
+Styles:
+
+- ``"ascii"``: ``#`` walls, spaces, ``S`` entrance, ``E`` exit (what ``print(level)`` shows).
+- ``"blocks"``: full-width ``＃`` walls and ideographic spaces, so the maze keeps
+  its proportions in CJK-friendly terminals (as the Kruskal document prints).
+- ``"box"``: walls drawn with heavy box-drawing lines, two columns per tile
+  (as the O(n) Eller document prints).
+- ``"digits"``: the 0/1 matrix, with ``IN`` and ``OUT`` written beside the
+  entrance and exit rows (as the depth-first document prints).
+
+>>> import numpy as np
+>>> marked = np.array([[1, 1, 1, 1, 1],
+...                    [2, 0, 0, 0, 3],
+...                    [1, 1, 1, 1, 1]], dtype=np.int8)
+>>> print(render(marked, "ascii"))
+#####
+S   E
+#####
+>>> print(render(marked, "digits"))
+   1 1 1 1 1
+IN 0 0 0 0 0 OUT
+   1 1 1 1 1
+>>> print(render(marked, "box"))
+╺━━━━━━━╸ 
+S       E 
+╺━━━━━━━╸ 
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .tiles import EAST_BIT, ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
+
+__all__ = ["STYLES", "render"]
+
+STYLES = ("ascii", "blocks", "box", "digits")
+
+_CHARS = {
+    "ascii": {WALL: "#", FLOOR: " ", ENTRANCE: "S", EXIT: "E"},
+    "blocks": {WALL: "＃", FLOOR: "\u3000", ENTRANCE: "Ｓ", EXIT: "Ｅ"},
+}
+
+# Heavy box-drawing glyph for each wall_neighbours() mask (N=1, E=2, S=4, W=8).
+_BOX = "■╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"
+
+
+def render(marked: NDArray[np.integer], style: str = "ascii") -> str:
+    """Text of a marked tilemap (walls 1, floor 0, entrance 2, exit 3) in ``style``."""
+    if style in _CHARS:
+        table = _CHARS[style]
+        return "\n".join("".join(table[int(v)] for v in row) for row in marked)
+    if style == "box":
+        return _box(marked)
+    if style == "digits":
+        return _digits(marked)
+    raise ValueError(f"style must be one of {', '.join(map(repr, STYLES))}; got {style!r}")
+
+
+def _box(marked: NDArray[np.integer]) -> str:
+    bits = wall_neighbours(marked)
+    lines = []
+    for row, row_bits in zip(marked.tolist(), bits.tolist()):
+        out = []
+        for value, b in zip(row, row_bits):
+            if value == WALL:
+                # The second column continues the line east when the wall does.
+                out.append(_BOX[b] + ("━" if b & EAST_BIT else " "))
+            elif value == ENTRANCE:
+                out.append("S ")
+            elif value == EXIT:
+                out.append("E ")
+            else:
+                out.append("  ")
+        lines.append("".join(out))
+    return "\n".join(lines)
+
+
+def _digits(marked: NDArray[np.integer]) -> str:
+    h, w = marked.shape
+    left: Dict[int, List[str]] = {}
+    right: Dict[int, List[str]] = {}
+    for code, label in ((ENTRANCE, "IN"), (EXIT, "OUT")):
+        for y, x in zip(*np.nonzero(marked == code)):
+            # The label goes on the side of the map the marker is nearer to.
+            (left if 2 * x < w - 1 else right).setdefault(int(y), []).append(label)
+    gutter = max((len("/".join(v)) for v in left.values()), default=-1) + 1
+    lines = []
+    for y, row in enumerate(marked.tolist()):
+        digits = " ".join("1" if v == WALL else "0" for v in row)
+        line = "/".join(left.get(y, [])).ljust(gutter) + digits
+        if y in right:
+            line += " " + "/".join(right[y])
+        lines.append(line)
+    return "\n".join(lines)

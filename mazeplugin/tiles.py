@@ -1,0 +1,212 @@
+"""From passages to tiles: the one place that knows where cells sit in a tilemap.
+
+With the default corridor and wall width of 1, cell ``(cx, cy)`` is tile
+``(2*cx + 1, 2*cy + 1)``, the tile between two neighbouring cells is their
+wall (1) or passage (0), tiles at even-even positions are wall "pillars", and
+the outer ring is wall except where an entrance or exit opens it::
+
+    x →  0 1 2 3 4
+    y 0  # # # # #      cells at (1, 1) and (3, 1), joined by a passage at (2, 1)
+      1  S . . . E      S: entrance opened in the west wall, E: exit in the east wall
+      2  # # # # #
+
+A wider ``corridor`` or ``wall`` stretches every cell column/row and every
+wall column/row by that many tiles ("base" positions are those of the width-1
+map; :class:`Layout` converts between the two).
+
+>>> from mazeplugin.maze import Maze
+>>> maze = Maze(2, 1)
+>>> maze.open(0, 1)
+>>> base_tiles(maze).tolist()
+[[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]]
+>>> Layout(2, 1, corridor=2).expand(base_tiles(maze)).shape
+(4, 7)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .maze import Cell, Maze
+
+__all__ = ["WALL", "FLOOR", "ENTRANCE", "EXIT", "Layout", "Opening", "base_tiles", "Tile"]
+
+WALL = 1
+FLOOR = 0
+ENTRANCE = 2
+EXIT = 3
+
+Tile = Tuple[int, int]
+"""A tile position ``(x, y)``."""
+
+# A side of a cell: where a border opening lies.
+SIDES = ("north", "east", "south", "west")
+_SIDE_STEP = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Where a marker sits: in ``cell``, or in the outer wall on ``side`` of it."""
+
+    cell: Cell
+    side: Optional[str] = None  # None: the marker is on the cell itself
+
+    def base_position(self) -> Tile:
+        """The marker's position in the width-1 (base) tilemap."""
+        cx, cy = self.cell
+        dx, dy = _SIDE_STEP[self.side] if self.side else (0, 0)
+        return (2 * cx + 1 + dx, 2 * cy + 1 + dy)
+
+
+def base_tiles(maze: Maze) -> NDArray[np.uint8]:
+    """The width-1 tilemap of ``maze``: ``(2*height + 1, 2*width + 1)``, 1 = wall."""
+    h, w = maze.height, maze.width
+    tiles = np.ones((2 * h + 1, 2 * w + 1), dtype=np.uint8)
+    tiles[1::2, 1::2] = ~maze.mask
+    # The last column/row of east/south is always closed, so the slices that
+    # reach the outer ring leave it wall.
+    tiles[1::2, 2::2] = ~maze.east
+    tiles[2::2, 1::2] = ~maze.south
+    return tiles
+
+
+class Layout:
+    """Tile geometry of a maze of ``width`` × ``height`` cells.
+
+    ``corridor`` is the width of a passage in tiles, ``wall`` the thickness
+    of a wall; both default to 1.
+    """
+
+    def __init__(self, width: int, height: int, *, corridor: int = 1, wall: int = 1) -> None:
+        self.width, self.height = width, height
+        self.corridor, self.wall = corridor, wall
+        self.pitch = corridor + wall
+        self.shape = (height * self.pitch + wall, width * self.pitch + wall)
+
+    @property
+    def is_unit(self) -> bool:
+        """True when tiles and base positions coincide (corridor = wall = 1)."""
+        return self.corridor == 1 and self.wall == 1
+
+    def _repeats(self, cells: int) -> NDArray[np.int64]:
+        reps = np.full(2 * cells + 1, self.wall, dtype=np.int64)
+        reps[1::2] = self.corridor
+        return reps
+
+    def expand(self, base: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """Stretch a base tilemap to this layout's corridor and wall widths."""
+        if self.is_unit:
+            return base
+        base = np.repeat(base, self._repeats(self.height), axis=0)
+        return np.repeat(base, self._repeats(self.width), axis=1)
+
+    def base_of(self, tile: Tile) -> Tile:
+        """The base position that tile ``(x, y)`` belongs to."""
+        return (self._base_axis(tile[0]), self._base_axis(tile[1]))
+
+    def _base_axis(self, t: int) -> int:
+        k, r = divmod(t - self.wall, self.pitch)
+        if t < self.wall:
+            return 0
+        return 2 * k + 1 if r < self.corridor else 2 * k + 2
+
+    def tile_of(self, base: Tile, *, outer: Optional[str] = None) -> Tile:
+        """The representative tile of a base position: the middle of its block.
+
+        For a border opening, ``outer`` names the side, and the tile is the
+        outermost one of the opening (so it lies on the map's edge).
+        """
+        x = self._tile_axis(base[0])
+        y = self._tile_axis(base[1])
+        if outer == "west":
+            x = 0
+        elif outer == "east":
+            x = self.shape[1] - 1
+        elif outer == "north":
+            y = 0
+        elif outer == "south":
+            y = self.shape[0] - 1
+        return (x, y)
+
+    def _tile_axis(self, b: int) -> int:
+        k, odd = divmod(b, 2)
+        start = k * self.pitch + (self.wall if odd else 0)
+        size = self.corridor if odd else self.wall
+        return start + (size - 1) // 2
+
+    def cell_tile(self, cell: Cell) -> Tile:
+        """The tile at the middle of ``cell``'s block."""
+        return self.tile_of((2 * cell[0] + 1, 2 * cell[1] + 1))
+
+    def cell_rect(self, cell: Cell) -> Tuple[int, int, int, int]:
+        """``(x, y, w, h)`` in tiles of ``cell``'s floor block."""
+        return (
+            self.wall + cell[0] * self.pitch,
+            self.wall + cell[1] * self.pitch,
+            self.corridor,
+            self.corridor,
+        )
+
+    def opening_tile(self, opening: Opening) -> Tile:
+        """The tile a marker at ``opening`` is reported at."""
+        return self.tile_of(opening.base_position(), outer=opening.side)
+
+    def opening_at(self, tile: Tile, mask: NDArray[np.bool_]) -> Optional[Opening]:
+        """The opening a caller-given marker tile stands for, or None if it can't hold one.
+
+        A marker may sit on any tile of a cell's floor block, or on the outer
+        wall beside a border cell (which then gets opened).
+        """
+        bx, by = self.base_of(tile)
+        h, w = self.height, self.width
+        if bx % 2 == 1 and by % 2 == 1:
+            cell = (bx // 2, by // 2)
+            return Opening(cell) if mask[cell[1], cell[0]] else None
+        if bx % 2 == 1 and by in (0, 2 * h):
+            cell = (bx // 2, 0 if by == 0 else h - 1)
+            side = "north" if by == 0 else "south"
+        elif by % 2 == 1 and bx in (0, 2 * w):
+            cell = (0 if bx == 0 else w - 1, by // 2)
+            side = "west" if bx == 0 else "east"
+        else:
+            return None
+        return Opening(cell, side) if mask[cell[1], cell[0]] else None
+
+    def border_openings(self, mask: NDArray[np.bool_]) -> list[Opening]:
+        """Every place in the outer wall that can open into a maze cell, in a fixed order."""
+        h, w = self.height, self.width
+        found: list[Opening] = []
+        found += [Opening((x, 0), "north") for x in range(w) if mask[0, x]]
+        found += [Opening((w - 1, y), "east") for y in range(h) if mask[y, w - 1]]
+        found += [Opening((x, h - 1), "south") for x in range(w) if mask[h - 1, x]]
+        found += [Opening((0, y), "west") for y in range(h) if mask[y, 0]]
+        return found
+
+
+# Bits of wall_neighbours(): which 4-neighbours of a wall tile are walls too.
+NORTH_BIT, EAST_BIT, SOUTH_BIT, WEST_BIT = 1, 2, 4, 8
+
+
+def wall_neighbours(tiles: NDArray[np.integer]) -> NDArray[np.uint8]:
+    """For each wall tile, the 4-bit mask of its wall neighbours; 0 on floor tiles.
+
+    Bits: north = 1, east = 2, south = 4, west = 8. Off the map counts as
+    floor, so the outer ring's corners are 6 (east + south) and so on. Use it
+    to pick joined wall sprites ("autotiling") or box-drawing characters.
+
+    >>> import numpy as np
+    >>> wall_neighbours(np.array([[1, 1, 1], [1, 0, 0], [1, 1, 1]])).tolist()
+    [[6, 10, 8], [5, 0, 0], [3, 10, 8]]
+    """
+    wall = np.asarray(tiles) == WALL
+    bits = np.zeros(wall.shape, dtype=np.uint8)
+    bits[1:, :] |= np.where(wall[:-1, :], NORTH_BIT, 0).astype(np.uint8)
+    bits[:, :-1] |= np.where(wall[:, 1:], EAST_BIT, 0).astype(np.uint8)
+    bits[:-1, :] |= np.where(wall[1:, :], SOUTH_BIT, 0).astype(np.uint8)
+    bits[:, 1:] |= np.where(wall[:, :-1], WEST_BIT, 0).astype(np.uint8)
+    bits[~wall] = 0
+    return bits

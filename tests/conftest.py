@@ -1,0 +1,20 @@
+"""Shared fixtures and the structural checks every generator must pass."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# Tests that open a window or mixer use SDL's dummy drivers.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile(
+    "default", deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("ci", parent=settings.get_profile("default"), max_examples=100)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

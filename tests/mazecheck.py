@@ -1,0 +1,87 @@
+"""Structural checks on levels, shared by the test modules.
+
+Each check recomputes its property from the tilemap alone (not from the
+generator's own bookkeeping), so a generator bug cannot hide behind itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+
+import numpy as np
+
+import mazeplugin as mp
+
+
+def floor_components(tiles: np.ndarray) -> np.ndarray:
+    """Label each floor tile with its 4-connected component (0 on walls)."""
+    h, w = tiles.shape
+    labels = np.zeros((h, w), dtype=np.int64)
+    current = 0
+    for y0, x0 in zip(*np.nonzero(tiles == mp.FLOOR)):
+        if labels[y0, x0]:
+            continue
+        current += 1
+        labels[y0, x0] = current
+        queue = deque([(y0, x0)])
+        while queue:
+            y, x = queue.popleft()
+            for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                if 0 <= ny < h and 0 <= nx < w and tiles[ny, nx] == mp.FLOOR and not labels[ny, nx]:
+                    labels[ny, nx] = current
+                    queue.append((ny, nx))
+    return labels
+
+
+def cell_passage_counts(level: mp.Level) -> tuple[int, int]:
+    """(cells, open passages between cells), read off a corridor=wall=1 tilemap."""
+    t = level.tiles
+    cells = int((t[1::2, 1::2] == mp.FLOOR).sum())
+    east = int((t[1:-1:2, 2:-1:2] == mp.FLOOR).sum())
+    south = int((t[2:-1:2, 1:-1:2] == mp.FLOOR).sum())
+    return cells, east + south
+
+
+def marker_openings(level: mp.Level) -> set:
+    return {m for m in (level.entrance, level.exit) if m is not None}
+
+
+def assert_outer_ring_is_wall(level: mp.Level) -> None:
+    t = level.tiles
+    h, w = t.shape
+    ring = np.ones_like(t, dtype=bool)
+    ring[1:-1, 1:-1] = False
+    for y, x in zip(*np.nonzero(ring & (t == mp.FLOOR))):
+        assert (int(x), int(y)) in marker_openings(level), f"outer ring open at {(x, y)}"
+
+
+def assert_pillars_are_wall(level: mp.Level) -> None:
+    assert (level.tiles[0::2, 0::2] == mp.WALL).all()
+
+
+def assert_valid_solution(level: mp.Level) -> None:
+    path = level.solution()
+    assert path[0] == level.entrance and path[-1] == level.exit
+    assert len(set(path)) == len(path), "solution revisits a tile"
+    for (x0, y0), (x1, y1) in zip(path, path[1:]):
+        assert abs(x0 - x1) + abs(y0 - y1) == 1, "solution step is not 4-adjacent"
+    for x, y in path:
+        assert level.tiles[y, x] == mp.FLOOR, f"solution walks through wall {(x, y)}"
+
+
+def assert_perfect(level: mp.Level) -> None:
+    """All cells reachable from each other and no loops: a spanning tree."""
+    cells, passages = cell_passage_counts(level)
+    assert cells == level.width * level.height
+    assert passages == cells - 1, f"{passages} passages for {cells} cells"
+    labels = floor_components(level.tiles)
+    assert len(np.unique(labels[1::2, 1::2])) == 1, "some cell cannot be reached"
+
+
+def digest(level: mp.Level) -> str:
+    """A fingerprint of everything a player sees: tiles, shape and markers."""
+    h = hashlib.sha256()
+    h.update(repr((level.tiles.shape, level.entrance, level.exit)).encode())
+    h.update(np.ascontiguousarray(level.tiles).tobytes())
+    return h.hexdigest()[:16]
