@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from . import generators as _generators  # noqa: F401  (registers the built-ins)
 from .api import MAX_CELLS, MAX_TILES, generate, stream
+from .codes import level_code, parse_level_code
 from .level import Level
 from .maze import Maze
 from .registry import GeneratorInfo, algorithms, get_generator, register, unregister
@@ -39,6 +40,8 @@ __all__ = [
     "algorithms",
     "generate",
     "get_generator",
+    "level_code",
+    "parse_level_code",
     "register",
     "stream",
     "unregister",
