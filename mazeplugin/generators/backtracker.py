@@ -12,6 +12,8 @@ with IN/OUT markers); J. Buck, "Mazes for Programmers", ch. 5.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -20,26 +22,56 @@ from ..seeds import Random
 @register("backtracker")
 def backtracker(maze: Maze, rng: Random) -> None:
     """Depth-first backtracker: long winding corridors, few dead ends (about 10%). Perfect."""
-    neighbours = maze.neighbour_table().tolist()
-    visited = (~maze.mask).ravel().tolist()  # cells outside the mask count as visited
+    # Walk a copy of the grid framed by a ring of visited cells, so the four
+    # neighbours of any cell are just cell - pitch, + 1, + pitch, - 1 (north,
+    # east, south, west): no bounds checks and no neighbour table in the loop.
+    pitch = maze.width + 2
+    framed = np.ones((maze.height + 2, pitch), dtype=bool)
+    framed[1:-1, 1:-1] = ~maze.mask  # cells outside the mask count as visited
+    visited = framed.ravel().tolist()
     picks = rng.random(maze.size).tolist()  # one random number per carved passage
-    opened_a, opened_b = [], []
-    roots = [maze.cell_id(*maze.start)] + maze.cells().tolist()  # one tree per part of a mask
+    carved_from, carved_to = [], []
+    carve_from, carve_to = carved_from.append, carved_to.append
+    carved = 0
+    start_x, start_y = maze.start
+    roots = [(start_y + 1) * pitch + start_x + 1]  # one tree per part of a mask
+    if not maze.mask.all():
+        cells = maze.cells()
+        roots += ((cells // maze.width + 1) * pitch + cells % maze.width + 1).tolist()
     for root in roots:
         if visited[root]:
             continue
         visited[root] = True
-        stack = [root]
-        while stack:
-            cell = stack[-1]
-            n, e, s, w = neighbours[cell]
-            unvisited = [c for c in (n, e, s, w) if c >= 0 and not visited[c]]
-            if not unvisited:
-                stack.pop()
-                continue
-            nxt = unvisited[int(picks[len(opened_a)] * len(unvisited))]
-            visited[nxt] = True
-            opened_a.append(cell)
-            opened_b.append(nxt)
-            stack.append(nxt)
-    maze.open_many(opened_a, opened_b)
+        stack = []  # the path back from the current cell
+        push, pop = stack.append, stack.pop
+        cell = root
+        while True:
+            # Unvisited neighbours in the order north, east, south, west
+            # (unrolled: this loop body runs twice per cell).
+            unvisited = []
+            if not visited[cell - pitch]:
+                unvisited.append(cell - pitch)
+            if not visited[cell + 1]:
+                unvisited.append(cell + 1)
+            if not visited[cell + pitch]:
+                unvisited.append(cell + pitch)
+            if not visited[cell - 1]:
+                unvisited.append(cell - 1)
+            if unvisited:
+                nxt = unvisited[int(picks[carved] * len(unvisited))]
+                carved += 1
+                visited[nxt] = True
+                carve_from(cell)
+                carve_to(nxt)
+                push(cell)
+                cell = nxt
+            elif stack:
+                cell = pop()  # dead end: back up
+            else:
+                break
+    a = np.asarray(carved_from, dtype=np.int64)
+    b = np.asarray(carved_to, dtype=np.int64)
+    maze.open_many(
+        (a // pitch - 1) * maze.width + a % pitch - 1,
+        (b // pitch - 1) * maze.width + b % pitch - 1,
+    )

@@ -1,20 +1,29 @@
 """A disjoint-set forest (union-find) with union by rank and path compression.
 
-Shared by ``kruskal`` and ``union-find``. Parents and ranks are flat Python
-lists: in CPython, list indexing is several times faster than numpy scalar
-indexing, and :meth:`DisjointSets.union_each` runs the whole loop without a
-method call per pair.
+Shared by ``kruskal``, ``prim`` and ``union-find``. Parents and ranks are flat
+Python lists: in CPython, list indexing is several times faster than numpy
+scalar indexing, and :meth:`DisjointSets.union_each` runs the whole loop
+without a method call per pair.
+
+When the whole list of pairs is known in advance, :func:`spanning_forest`
+computes the same answer as ``union_each`` with numpy, without a Python loop
+(Borůvka's algorithm; about ten times faster on a million cells).
 
 >>> sets = DisjointSets(4)
 >>> sets.union(0, 1), sets.union(1, 0), sets.connected(0, 1), sets.connected(0, 2)
 (True, False, True, False)
 >>> sets.union_each([2, 0, 1], [3, 3, 2])
 [0, 1]
+>>> spanning_forest(4, [2, 0, 1], [3, 3, 2]).tolist()  # from singletons: all three join
+[0, 1, 2]
 """
 
 from __future__ import annotations
 
-from typing import Iterable, List
+from typing import Iterable, List, Optional, Tuple
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 
 class DisjointSets:
@@ -56,15 +65,31 @@ class DisjointSets:
         self.count -= 1
         return True
 
-    def union_each(self, a: Iterable[int], b: Iterable[int]) -> List[int]:
+    def union_each(
+        self, a: Iterable[int], b: Iterable[int], *, until: Optional[Tuple[int, int]] = None
+    ) -> List[int]:
         """Union each pair ``(a[k], b[k])`` in turn; the ``k`` whose union merged two sets.
 
         The same as ``[k for k, (x, y) in enumerate(zip(a, b)) if self.union(x, y)]``,
-        in one tight loop that stops once everything is one set.
+        in one tight loop that stops once everything is one set. With
+        ``until=(s, g)`` it also stops right after the union that joins ``s``
+        and ``g`` (at once if they are joined already); ``connected(s, g)``
+        then tells whether that happened.
+
+        >>> sets = DisjointSets(5)
+        >>> sets.union_each([0, 1, 3, 2], [1, 2, 4, 3], until=(0, 2)), sets.connected(3, 4)
+        ([0, 1], False)
         """
         parent, rank = self.parent, self.rank
         joined: List[int] = []
         count = self.count
+        # The roots of the sets holding s and g, kept up to date after each
+        # union, so checking "joined yet?" costs one comparison, not two finds.
+        s_root = g_root = -1
+        if until is not None:
+            s_root, g_root = self.find(until[0]), self.find(until[1])
+            if s_root == g_root:
+                return joined
         for k, (x, y) in enumerate(zip(a, b)):
             if count == 1:
                 break
@@ -76,12 +101,71 @@ class DisjointSets:
                 continue
             rx, ry = rank[x], rank[y]
             if rx < ry:
-                parent[x] = y
-            else:
-                parent[y] = x
-                if rx == ry:
-                    rank[x] = rx + 1
+                x, y = y, x  # x: the root that stays
+            parent[y] = x
+            if rx == ry:
+                rank[x] = rx + 1
             count -= 1
             joined.append(k)
+            if y == s_root or y == g_root:
+                if y == s_root:
+                    s_root = x
+                if y == g_root:
+                    g_root = x
+                if s_root == g_root:
+                    break
         self.count = count
         return joined
+
+
+def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
+    """The ``k``, ascending, for which ``DisjointSets(n).union_each(a, b)`` merges two sets.
+
+    Those pairs form the minimum spanning forest of the graph with vertices
+    ``0 … n-1`` and edge ``k`` joining ``a[k]`` and ``b[k]`` at weight ``k``;
+    with distinct weights it is unique, so any algorithm finds the same one.
+    This one is Borůvka's, vectorised: every component takes its cheapest
+    edge to another component (those edges are always in the forest), the
+    components they join are merged by pointer jumping, and edges inside a
+    component are dropped; each round at least halves the components.
+
+    >>> spanning_forest(3, [0, 1, 0], [1, 2, 2]).tolist()  # edge 2 would close a loop
+    [0, 1]
+    """
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    chosen = np.zeros(a.size, dtype=bool)
+    edge = np.arange(a.size, dtype=np.int64)  # each live edge's index (= weight), ascending
+    ca, cb = a, b  # the components of each live edge's ends
+    count = n
+    while True:
+        live = ca != cb
+        edge, ca, cb = edge[live], ca[live], cb[live]
+        if edge.size == 0:
+            break
+        # Each component's cheapest edge: the lowest position among its live edges.
+        position = np.arange(edge.size, dtype=np.int64)
+        cheapest = np.full(count, edge.size, dtype=np.int64)
+        np.minimum.at(cheapest, ca, position)
+        np.minimum.at(cheapest, cb, position)
+        comps = np.flatnonzero(cheapest < edge.size)
+        best = cheapest[comps]
+        chosen[edge[best]] = True
+        # Point every component at the one across its cheapest edge. With
+        # distinct weights the only cycles are pairs that chose the same edge;
+        # the smaller of each pair becomes the root.
+        ids = np.arange(count, dtype=np.int64)
+        parent = ids.copy()
+        parent[comps] = ca[best] + cb[best] - comps
+        pair = (parent[parent] == ids) & (ids < parent)
+        parent[pair] = ids[pair]
+        while True:
+            grand = parent[parent]
+            if np.array_equal(grand, parent):
+                break
+            parent = grand
+        roots = parent == ids
+        label = (np.cumsum(roots) - 1)[parent]
+        ca, cb = label[ca], label[cb]
+        count = int(np.count_nonzero(roots))
+    return np.flatnonzero(chosen).astype(np.int64)

@@ -6,6 +6,12 @@ not yet in the tree. This is Prim's minimum-spanning-tree algorithm, so with
 random weights its mazes have the same texture as Kruskal's: many short dead
 ends (about 30% of cells). A perfect maze.
 
+When no two walls share a weight (all but certainly: the weights are 53-bit)
+the minimum spanning tree is unique, so the tree the heap grows is computed
+in bulk instead, by :func:`~.disjoint_sets.spanning_forest` over the walls in
+weight order: the same passages, ten times faster. Ties keep the heap, whose
+order among equal weights decides the maze.
+
 Sources: R. C. Prim, "Shortest connection networks and some generalizations"
 (1957); J. Buck, "Mazes for Programmers", ch. 11 ("True Prim's").
 """
@@ -13,19 +19,37 @@ Sources: R. C. Prim, "Shortest connection networks and some generalizations"
 from __future__ import annotations
 
 from heapq import heappop, heappush
+from typing import List
+
+import numpy as np
 
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
+from .disjoint_sets import spanning_forest
 
 
 @register("prim")
 def prim(maze: Maze, rng: Random) -> None:
     """True Prim's: grow a tree by the cheapest of randomly weighted frontier walls. Same texture as Kruskal's."""
+    # weights[2*cell] belongs to the wall east of the cell, weights[2*cell + 1] to the one south.
+    weights = rng.random(2 * maze.size)
+    a, b = maze.walls()
+    wall_weight = weights[2 * a + (b - a == maze.width)]
+    order = np.argsort(wall_weight, kind="stable")
+    ranked = wall_weight[order]
+    if np.any(ranked[1:] == ranked[:-1]):
+        _grow_with_heap(maze, weights.tolist())
+        return
+    a, b = a[order], b[order]
+    opened = spanning_forest(maze.size, a, b)
+    maze.open_many(a[opened], b[opened])
+
+
+def _grow_with_heap(maze: Maze, weights: List[float]) -> None:
+    """Prim's algorithm as written: a heap of frontier walls, from the entrance cell."""
     w = maze.width
     neighbours = maze.neighbour_table().tolist()
-    # weight[cell][k] belongs to the wall east (k=0) or south (k=1) of the cell.
-    weights = rng.random(2 * maze.size).tolist()
     in_tree = (~maze.mask).ravel().tolist()
     opened_a, opened_b = [], []
 

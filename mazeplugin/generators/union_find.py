@@ -13,12 +13,14 @@ Source: founding document 001 (union-find 实现网页版的迷宫: rooms joined
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
 from .disjoint_sets import DisjointSets
 
-_BATCH = 4096  # random numbers drawn per refill
+_BATCH = 4096  # random numbers drawn per refill (the stream is the same for any batch size)
 
 
 @register("union-find", perfect=False)
@@ -26,8 +28,11 @@ def union_find(maze: Maze, rng: Random) -> None:
     """Union-find web maze: join random neighbours until entrance and exit connect; leaves sealed pockets."""
     start = maze.cell_id(*maze.start)
     goal = maze.cell_id(*maze.goal)
-    cells = maze.cells().tolist()
-    neighbours = [[n for n in row if n >= 0] for row in maze.neighbour_table().tolist()]
+    cells = maze.cells()
+    # Each cell's neighbours packed to the front of its row (north, east, south, west order).
+    table = maze.neighbour_table()
+    packed = np.take_along_axis(table, np.argsort(table < 0, axis=1, kind="stable"), axis=1)
+    choices = np.count_nonzero(table >= 0, axis=1)
     if not maze.mask.all():
         # Inside a mask the two cells may lie in separate parts; never loop forever.
         reach = DisjointSets(maze.size)
@@ -37,17 +42,18 @@ def union_find(maze: Maze, rng: Random) -> None:
 
     sets = DisjointSets(maze.size)
     opened_a, opened_b = [], []
+    batch = _BATCH
     while not sets.connected(start, goal):
-        picks = rng.random(2 * _BATCH).tolist()
-        for k in range(0, 2 * _BATCH, 2):
-            cell = cells[int(picks[k] * len(cells))]
-            choices = neighbours[cell]
-            if not choices:
-                continue
-            neighbour = choices[int(picks[k + 1] * len(choices))]
-            if sets.union(cell, neighbour):
-                opened_a.append(cell)
-                opened_b.append(neighbour)
-                if sets.connected(start, goal):
-                    break
-    maze.open_many(opened_a, opened_b)
+        # Pick pairs in bulk: a random cell, then a random one of its neighbours.
+        picks = rng.random(2 * batch)
+        cell = cells[(picks[0::2] * len(cells)).astype(np.int64)]
+        count = choices[cell]
+        has = count > 0
+        cell = cell[has]
+        neighbour = packed[cell, (picks[1::2][has] * count[has]).astype(np.int64)]
+        joined = sets.union_each(cell.tolist(), neighbour.tolist(), until=(start, goal))
+        opened_a.append(cell[joined])
+        opened_b.append(neighbour[joined])
+        batch = min(2 * batch, 4 * maze.size)  # fewer, larger draws on big mazes
+    maze.open_many(np.concatenate(opened_a or [np.zeros(0, np.int64)]),
+                   np.concatenate(opened_b or [np.zeros(0, np.int64)]))
