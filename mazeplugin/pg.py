@@ -391,17 +391,20 @@ def draw_markers(
     tile: int,
     offset: Tuple[int, int] = (0, 0),
     palette: Palette = DEFAULT_PALETTE,
+    entrance: bool = True,
+    exit: bool = True,
 ) -> None:
     """Draw the entrance and exit as sprites: a green ring (entrance) and a red square with a cross (exit).
 
     ``offset`` is where world pixel (0, 0) lands on ``surface`` (for a
-    :class:`Camera`, ``camera.offset``).
+    :class:`Camera`, ``camera.offset``). ``entrance=False`` or ``exit=False``
+    leaves that marker out (say, while it is hidden by fog).
     """
     tile = _check_tile_size(tile)
-    if level.entrance is not None:
+    if entrance and level.entrance is not None:
         rect = tile_rect(level.entrance, tile).move(offset)
         pygame.draw.circle(surface, palette.entrance, rect.center, max(2, tile * 2 // 5), max(1, tile // 8))
-    if level.exit is not None:
+    if exit and level.exit is not None:
         rect = tile_rect(level.exit, tile).move(offset).inflate(-max(2, tile // 4), -max(2, tile // 4))
         pygame.draw.rect(surface, palette.exit, rect)
         inner = rect.inflate(-max(2, tile // 4), -max(2, tile // 4))

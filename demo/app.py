@@ -1,0 +1,327 @@
+"""The demo's window, event loop and command line.
+
+``python -m demo`` or ``mazeplugin-demo``; ``--help`` lists the options.
+With ``--frames N`` it runs N frames (at a fixed 1/60 s each, so a run is
+reproducible) and stops; that is headless (SDL's dummy video driver) unless
+``SDL_VIDEODRIVER`` is set, and ``--screenshot out.png`` saves the last frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import pygame
+
+import mazeplugin as mp
+import mazeplugin.pg as mpg
+from mazeplugin.seeds import resolve_seed
+
+from .game import MAX_SIDE, MIN_SIDE, Direction, Game
+from .view import HUD_BOTTOM, HUD_TOP, PALETTE, Hud, MapView
+
+FPS = 60
+REPEAT_DELAY = 0.35
+"""Seconds a key is held before N, + and - start repeating."""
+SIZE_REPEAT = 0.08
+"""Seconds between size steps while + or - is held (N repeats every frame)."""
+
+MOVE_KEYS: Dict[int, Direction] = {
+    pygame.K_UP: (0, -1),
+    pygame.K_w: (0, -1),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_d: (1, 0),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_s: (0, 1),
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_a: (-1, 0),
+}
+PLUS_KEYS = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
+MINUS_KEYS = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE}
+ENTER_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER}
+
+
+def _repeats(held: float) -> int:
+    """How many size steps a +/- key held ``held`` seconds has made after its first."""
+    return 0 if held < REPEAT_DELAY else int((held - REPEAT_DELAY) / SIZE_REPEAT) + 1
+
+
+def _size(text: str) -> Tuple[int, int]:
+    """``--size``: ``WxH`` or ``N`` (square), in cells."""
+    parts = text.lower().split("x")
+    try:
+        width, height = (int(parts[0]), int(parts[-1])) if len(parts) in (1, 2) else (0, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT in cells, like 20x15, not {text!r}") from None
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(
+            f"size must be WIDTHxHEIGHT with each side {MIN_SIDE}..{MAX_SIDE} cells, not {text!r}"
+        )
+    return (width, height)
+
+
+def _pixels(text: str) -> Tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"window must be WIDTHxHEIGHT in pixels, like 960x720, not {text!r}") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"window must be at least 320x240, not {text!r}")
+    return (width, height)
+
+
+def _positive(low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low}..{high}, not {value}")
+        return value
+
+    return parse
+
+
+def _code(text: str) -> Tuple[str, int, int, object]:
+    try:
+        return mp.parse_level_code(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The demo's command line."""
+    parser = argparse.ArgumentParser(
+        prog="mazeplugin-demo",
+        description="Walk from the green entrance to the red exit. Every level has a code "
+        "(generator-WIDTHxHEIGHT-seed): give it to a friend to race the same maze.",
+        epilog="Keys: arrows/WASD move, R restart, N new seed, G next generator, H solution, "
+        "+/- size, F fog of war, Enter type a level code, Esc quit.",
+    )
+    parser.add_argument(
+        "--algorithm",
+        "-a",
+        choices=mp.algorithms(),
+        default="backtracker",
+        metavar="NAME",
+        help="maze generator (default backtracker), one of: " + ", ".join(mp.algorithms()),
+    )
+    parser.add_argument("--size", type=_size, default=(12, 9), metavar="WxH", help="level size in cells (default 12x9)")
+    parser.add_argument("--seed", help="level seed: a number or any text (default: a random one)")
+    parser.add_argument("--code", type=_code, metavar="CODE", help="a level code, e.g. kruskal-20x15-7 (overrides the three above)")
+    parser.add_argument("--tile", type=_positive(6, 64), default=28, metavar="PX", help="pixels per tile (default 28)")
+    parser.add_argument("--window", type=_pixels, default=(960, 720), metavar="WxH", help="window size in pixels (default 960x720)")
+    parser.add_argument("--fog", action="store_true", help="start with fog of war on")
+    parser.add_argument("--solution", action="store_true", help="start with the solution path shown")
+    parser.add_argument("--autoplay", action="store_true", help="the player walks the solution by itself")
+    parser.add_argument("--frames", type=_positive(1, 10**7), metavar="N", help="run N frames, then stop (headless unless SDL_VIDEODRIVER is set)")
+    parser.add_argument("--screenshot", metavar="PNG", help="save the last frame to this PNG file on exit")
+    return parser
+
+
+class App:
+    """The window, the game and the view; ``tick`` runs one frame."""
+
+    def __init__(self, options: argparse.Namespace) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(options.window, pygame.RESIZABLE)
+        if options.code is not None:
+            algorithm, width, height, seed = options.code
+        else:
+            algorithm, (width, height), seed = options.algorithm, options.size, options.seed
+        self.tile = options.tile
+        self.game = Game(algorithm, width, height, seed, tile=self.tile)
+        self.game.fog = options.fog
+        self.game.show_solution = options.solution
+        self.autoplay = options.autoplay
+        self.view = MapView(self.tile)
+        self.hud = Hud()
+        self.camera = mpg.Camera(self._view_size(), self._world_size())
+        self.camera_version = self.game.version
+        self.held: List[int] = []  # movement keys held, latest last
+        self.repeating: Dict[int, float] = {}  # N/+/- key -> seconds held
+        self.prompt: Optional[str] = None  # the level code being typed
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.fps = 0.0
+        self.frames = 0
+        self._title = ""
+        self._follow(snap=True)
+
+    # -- geometry ----------------------------------------------------------------
+
+    def _view_size(self) -> Tuple[int, int]:
+        width, height = self.screen.get_size()
+        return (max(width, 1), max(height - HUD_TOP - HUD_BOTTOM, 1))
+
+    def _world_size(self) -> Tuple[int, int]:
+        rows, columns = self.game.level.tiles.shape
+        return (columns * self.tile, rows * self.tile)
+
+    def _follow(self, *, snap: bool = False) -> None:
+        if self.camera.view_size != self._view_size():
+            self.camera.resize(self._view_size())
+        if self.camera_version != self.game.version:
+            self.camera.set_world(self._world_size())
+            self.camera_version = self.game.version
+            snap = True
+        self.camera.follow(self.game.rect.center, smoothing=1.0 if snap else 0.18)
+
+    # -- input -------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one pygame event."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN:
+            self._key_down(event.key)
+        elif event.type == pygame.KEYUP:
+            if event.key in self.held:
+                self.held.remove(event.key)
+            self.repeating.pop(event.key, None)
+        elif event.type == pygame.TEXTINPUT and self.prompt is not None:
+            self.prompt = (self.prompt + event.text)[:80]
+        elif event.type in (pygame.WINDOWFOCUSLOST,):
+            self.held.clear()
+            self.repeating.clear()
+
+    def _key_down(self, key: int) -> None:
+        game = self.game
+        if self.prompt is not None:
+            if key == pygame.K_ESCAPE:
+                self._close_prompt()
+            elif key in ENTER_KEYS:
+                text = self.prompt
+                self._close_prompt()
+                if text.strip():
+                    game.enter_code(text)
+            elif key == pygame.K_BACKSPACE:
+                self.prompt = self.prompt[:-1]
+            return
+        if key in MOVE_KEYS:
+            if key in self.held:
+                self.held.remove(key)
+            self.held.append(key)
+        elif key == pygame.K_ESCAPE:
+            self.running = False
+        elif key in ENTER_KEYS:
+            self.prompt = ""
+            self.held.clear()
+            pygame.key.start_text_input()
+        elif key == pygame.K_r:
+            game.regenerate()
+        elif key == pygame.K_n:
+            game.new_seed()
+            self.repeating[key] = 0.0
+        elif key == pygame.K_g:
+            game.cycle_algorithm()
+        elif key == pygame.K_h:
+            game.toggle_solution()
+        elif key == pygame.K_f:
+            game.toggle_fog()
+        elif key in PLUS_KEYS or key in MINUS_KEYS:
+            game.change_size(2 if key in PLUS_KEYS else -2)
+            self.repeating[key] = 0.0
+
+    def _close_prompt(self) -> None:
+        self.prompt = None
+
+    def _repeat(self, dt: float) -> None:
+        """Held N regenerates every frame, held +/- steps the size, after a short delay."""
+        for key, held in list(self.repeating.items()):
+            now = held + dt
+            self.repeating[key] = now
+            if key == pygame.K_n:
+                if now >= REPEAT_DELAY:
+                    self.game.new_seed()
+                continue
+            for _ in range(_repeats(now) - _repeats(held)):
+                self.game.change_size(2 if key in PLUS_KEYS else -2)
+
+    def direction(self) -> Optional[Direction]:
+        """Where the player is pushing this frame: the latest held movement key, or the autopilot."""
+        if self.held:
+            return MOVE_KEYS[self.held[-1]]
+        if self.autoplay:
+            return self.game.autopilot()
+        return None
+
+    # -- frames ------------------------------------------------------------------
+
+    def tick(self, dt: float) -> None:
+        """One frame: events, rules, camera, drawing."""
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        self._repeat(dt)
+        self.game.update(dt, None if self.prompt is not None else self.direction())
+        self._follow()
+        self.draw()
+        self.frames += 1
+
+    def draw(self) -> None:
+        """Draw the whole frame and show it."""
+        self.screen.fill(PALETTE.fog)
+        self.view.draw(self.screen, self.game, self.camera, HUD_TOP)
+        self.hud.draw(self.screen, self.game, self.prompt, self.fps)
+        title = f"mazeplugin demo — {self.game.code}"
+        if title != self._title:
+            pygame.display.set_caption(title)
+            self._title = title
+        pygame.display.flip()
+
+    def run(self, frames: Optional[int] = None) -> None:
+        """Frames until Esc or the window closes, or ``frames`` frames (then each is 1/60 s)."""
+        real_time = os.environ.get("SDL_VIDEODRIVER") != "dummy"
+        while self.running and (frames is None or self.frames < frames):
+            dt = 1 / FPS
+            if real_time:
+                elapsed = self.clock.tick(FPS) / 1000
+                self.fps = self.clock.get_fps()
+                if frames is None:
+                    dt = min(elapsed, 0.05)  # a stalled frame must not fling the player
+            self.tick(dt)
+
+    def status(self) -> str:
+        """One line about where the game is, printed on exit."""
+        game = self.game
+        return (
+            f"level {game.level_number} code {game.code} player {game.player_tile[0]},{game.player_tile[1]} "
+            f"moves {game.moves} frames {self.frames}"
+        )
+
+    def screenshot(self, path: str) -> None:
+        """Save the current frame as a PNG."""
+        pygame.image.save(self.screen, path)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the demo; returns the exit status (bad options exit 2 with a usage message)."""
+    options = build_parser().parse_args(argv)
+    if options.seed is not None:
+        options.seed = resolve_seed(options.seed)
+    if options.frames is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        app = App(options)
+    except pygame.error as error:
+        print(f"mazeplugin-demo: cannot open a window: {error}", file=sys.stderr)
+        return 1
+    except (ValueError, TypeError) as error:
+        print(f"mazeplugin-demo: {error}", file=sys.stderr)
+        return 2
+    try:
+        app.run(options.frames)
+    except KeyboardInterrupt:
+        pass
+    if options.screenshot:
+        app.screenshot(options.screenshot)
+    print(app.status())
+    pygame.quit()
+    return 0

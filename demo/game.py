@@ -1,0 +1,254 @@
+"""The demo's rules: the level, the player, moves and time, fog of war, level codes.
+
+No drawing and no event handling here (see ``view.py`` and ``app.py``):
+:class:`Game` is told which way the player wants to go and how much time
+passed, so tests can drive it frame by frame.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+import pygame
+
+import mazeplugin as mp
+import mazeplugin.pg as mpg
+from mazeplugin.seeds import Seed, resolve_seed
+
+Direction = Tuple[int, int]
+TileRect = Tuple[int, int, int, int]  # x0, y0, x1, y1 (end exclusive), in tiles
+
+SPEED = 7.5
+"""Player speed in tiles per second."""
+PLAYER_SIZE = 0.6
+"""Player size as a fraction of a tile: less than one, so corners can be turned."""
+COMPLETE_SECONDS = 1.8
+"""How long the "level complete" banner shows before the next level."""
+MESSAGE_SECONDS = 3.0
+MIN_SIDE, MAX_SIDE = 2, 250
+"""Level sizes the demo allows, in cells per side."""
+GROW = (2, 1)
+"""How many cells wider and taller each next level is."""
+
+
+def next_seed(seed: Seed) -> Seed:
+    """The seed of the next level: ``7`` → ``8``; ``"castle"`` → ``"castle#2"`` → ``"castle#3"``."""
+    if isinstance(seed, int):
+        return seed + 1
+    match = re.fullmatch(r"(.*)#([0-9]+)", seed, re.DOTALL)
+    if match:
+        return f"{match[1]}#{int(match[2]) + 1}"
+    return f"{seed}#2"
+
+
+def clamp_side(value: int) -> int:
+    """A level side clamped to what the demo allows."""
+    return max(MIN_SIDE, min(MAX_SIDE, value))
+
+
+class Game:
+    """One game: the current level, the player on it, and what the player has seen."""
+
+    def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], *, tile: int) -> None:
+        self.tile = tile
+        self.level_number = 1
+        self.fog = False
+        self.show_solution = False
+        self.message = ""
+        self.message_left = 0.0
+        self.version = 0  # bumped on every new level, so views drop their caches
+        self.dirty: List[TileRect] = []  # tile areas whose fog changed since the view last looked
+        self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
+        self._load(algorithm, width, height, resolve_seed(seed))
+
+    # -- levels ----------------------------------------------------------------
+
+    def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
+        """Make the level (errors propagate before anything changes) and put the player at its entrance."""
+        level = mp.generate(algorithm, width, height, seed=seed)
+        self.level = level
+        self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
+        self.code = mp.level_code(level)
+        self.version += 1
+        self.restart()
+
+    def try_load(self, algorithm: str, width: int, height: int, seed: Optional[Seed]) -> bool:
+        """Switch to that level; on bad input keep the current one and say why."""
+        try:
+            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed))
+        except (ValueError, TypeError) as error:
+            self.say(f"Cannot make that level: {error}")
+            return False
+        return True
+
+    def restart(self) -> None:
+        """The player back at the entrance: time, moves and fog reset (the same maze)."""
+        level = self.level
+        assert level.entrance is not None and level.exit is not None
+        side = max(2, round(self.tile * PLAYER_SIZE))
+        self.rect = pygame.Rect(0, 0, side, side)
+        self.rect.center = mpg.tile_to_pixel(level.entrance, self.tile)
+        self.player_tile = level.entrance
+        self.moves = 0
+        self.elapsed = 0.0
+        self.carry = 0.0
+        self.complete_left: Optional[float] = None
+        self.seen = np.zeros(level.tiles.shape, dtype=bool)
+        self.dirty.clear()
+        self._path: Optional[List[Tuple[int, int]]] = None
+        self._path_index: Optional[Dict[Tuple[int, int], int]] = None
+        self._reveal()
+
+    def regenerate(self) -> None:
+        """R: the same level again, made afresh from its code (so it is the identical maze)."""
+        if self.try_load(self.algorithm, self.width, self.height, self.seed):
+            self.say("Restarted " + self.code)
+
+    def new_seed(self) -> None:
+        """N: a new random seed, same generator and size."""
+        self.try_load(self.algorithm, self.width, self.height, None)
+
+    def cycle_algorithm(self) -> None:
+        """G: the next registered generator, same size and seed."""
+        names = mp.algorithms()
+        index = names.index(self.algorithm) if self.algorithm in names else -1
+        for step in range(1, len(names) + 1):
+            name = names[(index + step) % len(names)]
+            if self.try_load(name, self.width, self.height, self.seed):
+                self.say(f"Generator: {name} — {mp.get_generator(name).description}")
+                return
+
+    def change_size(self, delta: int) -> None:
+        """+/-: ``delta`` cells wider and taller (kept in the demo's limits), same generator and seed."""
+        width, height = clamp_side(self.width + delta), clamp_side(self.height + delta)
+        if (width, height) != (self.width, self.height):
+            self.try_load(self.algorithm, width, height, self.seed)
+
+    def next_level(self) -> None:
+        """The next level: the next seed, a little larger."""
+        if self.try_load(
+            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed)
+        ):
+            self.level_number += 1
+
+    def enter_code(self, text: str) -> bool:
+        """A typed level code: play exactly that level, or say what is wrong and keep this one."""
+        try:
+            algorithm, width, height, seed = mp.parse_level_code(text)
+        except ValueError as error:
+            self.say(str(error))
+            return False
+        if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+            self.say(f"The demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side, not {width}x{height}")
+            return False
+        if self.try_load(algorithm, width, height, seed):
+            self.say("Playing " + self.code)
+            return True
+        return False
+
+    # -- toggles -----------------------------------------------------------------
+
+    def toggle_fog(self) -> None:
+        """F: draw only what the player has seen, or everything."""
+        self.fog = not self.fog
+        self.say("Fog of war on" if self.fog else "Fog of war off")
+
+    def toggle_solution(self) -> None:
+        """H: show or hide the shortest path from entrance to exit."""
+        self.show_solution = not self.show_solution
+
+    def say(self, text: str) -> None:
+        """Show a short message."""
+        self.message = text
+        self.message_left = MESSAGE_SECONDS
+
+    # -- the path ----------------------------------------------------------------
+
+    @property
+    def path(self) -> List[Tuple[int, int]]:
+        """The level's solution, computed when first asked for."""
+        if self._path is None:
+            self._path = self.level.solution()
+        return self._path
+
+    def autopilot(self) -> Optional[Direction]:
+        """The step along the solution from the player's tile (None off the path or at the exit)."""
+        if self._path_index is None:
+            self._path_index = {tile: i for i, tile in enumerate(self.path)}
+        i = self._path_index.get(self.player_tile)
+        if i is None or i + 1 >= len(self.path):
+            return None
+        (x0, y0), (x1, y1) = self.path[i], self.path[i + 1]
+        return (x1 - x0, y1 - y0)
+
+    # -- time passing ------------------------------------------------------------
+
+    @property
+    def completed(self) -> bool:
+        """Whether the "level complete" banner is showing."""
+        return self.complete_left is not None
+
+    def update(self, dt: float, direction: Optional[Direction]) -> None:
+        """Advance ``dt`` seconds with the player pushing towards ``direction`` (or standing)."""
+        if self.message_left > 0:
+            self.message_left = max(0.0, self.message_left - dt)
+        if self.complete_left is not None:
+            self.complete_left -= dt
+            if self.complete_left <= 0:
+                self.next_level()
+            return
+        self.elapsed += dt
+        if direction is None:
+            self.carry = 0.0
+            return
+        self._walk(direction, SPEED * self.tile * dt)
+        tile = mpg.pixel_to_tile(self.rect.center, self.tile)
+        if tile != self.player_tile:
+            self.player_tile = tile
+            self.moves += 1
+            self._reveal()
+            if tile == self.level.exit:
+                self.complete_left = COMPLETE_SECONDS
+                self.last_complete = (self.elapsed, self.moves)
+
+    def _walk(self, direction: Direction, pixels: float) -> None:
+        """Move up to ``pixels`` towards ``direction``, sliding into the lane when a turn is open.
+
+        If the tile ahead of the player's centre tile is floor, the player is
+        eased sideways onto that row or column, so a turn does not need
+        pixel-exact aim; walls are never entered (``move_rect``).
+        """
+        pixels += self.carry
+        step = int(pixels)
+        self.carry = pixels - step
+        if step == 0:
+            return
+        dx, dy = direction
+        level, tile, rect = self.level, self.tile, self.rect
+        if mpg.can_move(level, self.player_tile, direction):
+            cx, cy = mpg.tile_to_pixel(self.player_tile, tile)
+            if dx:
+                rect = mpg.move_rect(level, rect, 0, max(-step, min(step, cy - rect.centery)), tile=tile)
+            else:
+                rect = mpg.move_rect(level, rect, max(-step, min(step, cx - rect.centerx)), 0, tile=tile)
+        self.rect = mpg.move_rect(level, rect, dx * step, dy * step, tile=tile)
+
+    def _reveal(self) -> None:
+        """Mark as seen what the player sees: along the four corridors from its tile, and beside them."""
+        tiles, seen = self.level.tiles, self.seen
+        h, w = tiles.shape
+        x, y = self.player_tile
+        if not (0 <= x < w and 0 <= y < h):
+            return
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            n = 0
+            while 0 <= x + (n + 1) * dx < w and 0 <= y + (n + 1) * dy < h and tiles[y + (n + 1) * dy, x + (n + 1) * dx] == mp.FLOOR:
+                n += 1
+            ex, ey = x + n * dx, y + n * dy
+            x0, x1 = max(min(x, ex) - 1, 0), min(max(x, ex) + 2, w)
+            y0, y1 = max(min(y, ey) - 1, 0), min(max(y, ey) + 2, h)
+            if not seen[y0:y1, x0:x1].all():
+                seen[y0:y1, x0:x1] = True
+                self.dirty.append((x0, y0, x1, y1))
