@@ -13,7 +13,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+import os
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -24,6 +25,8 @@ from .seeds import Seed
 from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_tiles
 
 __all__ = ["Level"]
+
+PathLike = Union[str, "os.PathLike[str]"]
 
 
 class Level:
@@ -138,6 +141,58 @@ class Level:
         See :mod:`mazeplugin.text` for what each looks like.
         """
         return text.render(self.marked(), style)
+
+    # -- files (see mazeplugin.formats) ---------------------------------------
+
+    def to_svg(self, cell: float = 10, *, show_solution: bool = False) -> str:
+        """The level as an SVG picture, ``cell`` pixels per tile; see :mod:`mazeplugin.formats.svg`."""
+        from .formats import svg
+
+        return svg.to_svg(self, cell=cell, show_solution=show_solution)
+
+    def save_png(self, path: "PathLike", *, tile: int = 8, show_solution: bool = False) -> None:
+        """Write a PNG picture, ``tile`` pixels per tile (needs pygame: ``pip install "mazeplugin[pygame]"``)."""
+        from .formats import picture
+
+        picture.save_png(self, path, tile=tile, show_solution=show_solution)
+
+    def save_tmx(self, path: "PathLike", *, tile: int = 16) -> None:
+        """Write a Tiled map (XML ``.tmx``) and its tileset image; see :mod:`mazeplugin.formats.tiled`."""
+        from .formats import tiled
+
+        tiled.save_tmx(self, path, tile=tile)
+
+    def save_tmj(self, path: "PathLike", *, tile: int = 16) -> None:
+        """Write a Tiled map (JSON ``.tmj``) and its tileset image; see :mod:`mazeplugin.formats.tiled`."""
+        from .formats import tiled
+
+        tiled.save_tmj(self, path, tile=tile)
+
+    def to_json(self) -> str:
+        """The level as JSON text that :meth:`from_json` loads back; see :mod:`mazeplugin.formats.jsonio`."""
+        from .formats import jsonio
+
+        return jsonio.to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Level":
+        """Load a level from :meth:`to_json` text, checking it (``ValueError`` saying what is wrong)."""
+        from .formats import jsonio
+
+        return jsonio.from_json(text)
+
+    def save_npy(self, path: "PathLike") -> None:
+        """Write :meth:`marked` to an ``.npy`` file (0 floor, 1 wall, 2 entrance, 3 exit)."""
+        from .formats import jsonio
+
+        jsonio.save_npy(self, path)
+
+    @classmethod
+    def load_npy(cls, path: "PathLike", *, corridor: int = 1, wall: int = 1) -> "Level":
+        """Load a level from an ``.npy`` tilemap (never unpickling); see :func:`mazeplugin.formats.jsonio.load_npy`."""
+        from .formats import jsonio
+
+        return jsonio.load_npy(path, corridor=corridor, wall=wall)
 
     def __str__(self) -> str:
         return self.to_text("ascii")

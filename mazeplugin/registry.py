@@ -11,6 +11,18 @@ this interface::
         '''One line that says what texture it makes.'''
         ...
 
+Other installed packages add generators through the entry-point group
+``mazeplugin.generators`` (see :func:`load_plugins`)::
+
+    # the plugin's pyproject.toml
+    [project.entry-points."mazeplugin.generators"]
+    spiral = "my_package.spiral:spiral"     # a generator function, registered as "spiral"
+
+They are loaded lazily, the first time a generator is looked up or listed.
+A plugin that fails to load is reported with a :class:`PluginWarning` and
+skipped; the others still load. Set the environment variable
+``MAZEPLUGIN_NO_PLUGINS=1`` to load none.
+
 >>> "kruskal" in algorithms()
 True
 >>> get_generator("kruskall")
@@ -23,13 +35,32 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import os
+import sys
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .maze import Maze
 from .seeds import Random
 
-__all__ = ["GeneratorInfo", "register", "unregister", "algorithms", "get_generator"]
+__all__ = [
+    "GeneratorInfo",
+    "PluginWarning",
+    "register",
+    "unregister",
+    "algorithms",
+    "get_generator",
+    "load_plugins",
+    "ENTRY_POINT_GROUP",
+    "NO_PLUGINS_VARIABLE",
+]
+
+ENTRY_POINT_GROUP = "mazeplugin.generators"
+"""The entry-point group other packages add generators through."""
+
+NO_PLUGINS_VARIABLE = "MAZEPLUGIN_NO_PLUGINS"
+"""Set this environment variable to ``1`` (or any value but ``0`` or empty) to load no plugins."""
 
 GeneratorFunction = Callable[..., None]
 RowFunction = Callable[..., Iterator[Tuple[Any, Any]]]
@@ -122,7 +153,8 @@ def unregister(name: str) -> None:
 
 
 def algorithms() -> List[str]:
-    """Sorted names of every registered generator."""
+    """Sorted names of every registered generator (plugins included)."""
+    _load_plugins_once()
     return sorted(_REGISTRY)
 
 
@@ -134,6 +166,97 @@ def get_generator(name: object) -> GeneratorInfo:
         return _REGISTRY[name]
     except KeyError:
         pass
+    if _load_plugins_once():
+        try:
+            return _REGISTRY[name]
+        except KeyError:
+            pass
     close = difflib.get_close_matches(name, _REGISTRY, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else "."
     raise ValueError(f"unknown algorithm {name!r}{hint} Known: {', '.join(algorithms())}")
+
+
+# -- plugins -------------------------------------------------------------------
+
+
+class PluginWarning(RuntimeWarning):
+    """A generator plugin could not be loaded (it is skipped; the others still work)."""
+
+
+_plugins_loaded = False
+
+
+def _load_plugins_once() -> bool:
+    """Load the entry-point plugins unless done or disabled; True if this call loaded them."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return False
+    _plugins_loaded = True  # first, so a plugin that lists generators while loading cannot recurse
+    if os.environ.get(NO_PLUGINS_VARIABLE, "") not in ("", "0"):
+        return False
+    load_plugins()
+    return True
+
+
+def load_plugins() -> List[str]:
+    """Load every generator plugin in the ``mazeplugin.generators`` entry-point group.
+
+    This happens by itself on the first :func:`get_generator` or
+    :func:`algorithms` call (unless ``MAZEPLUGIN_NO_PLUGINS`` is set); call it
+    yourself only to load plugins installed after that. Returns the names of
+    the generators it added.
+
+    An entry point names either a generator function, which is registered
+    under the entry point's name (its description from the docstring's first
+    line, its options from its keyword-only parameters), or a module (or a
+    function already registered) that registers its generators with
+    :func:`register` when imported. A plugin that fails to import, is not
+    callable, or takes a name already in use is reported with a
+    :class:`PluginWarning` and skipped. Loading a plugin runs its code: only
+    installed packages are loaded, never files.
+
+    >>> isinstance(load_plugins(), list)
+    True
+    """
+    added: List[str] = []
+    for entry_point in _entry_points():
+        label = f"{entry_point.name} = {entry_point.value}"
+        before = set(_REGISTRY)
+        try:
+            loaded = entry_point.load()
+            new = set(_REGISTRY) - before
+            if inspect.ismodule(loaded) or any(_REGISTRY[n].function is loaded for n in new):
+                pass  # it registered itself with @register
+            elif callable(loaded):
+                if entry_point.name in _REGISTRY:
+                    if _REGISTRY[entry_point.name].function is loaded:
+                        continue  # the same function again (say, a second path entry)
+                    raise ValueError(f"the name {entry_point.name!r} is already taken by another generator")
+                register(entry_point.name)(loaded)
+            else:
+                raise TypeError(f"it is a {type(loaded).__name__}, not a generator function or a module")
+        except Exception as error:  # a broken plugin must not break the others
+            for name in set(_REGISTRY) - before:
+                del _REGISTRY[name]
+            warnings.warn(
+                f"mazeplugin: skipped the generator plugin {label!r}: {type(error).__name__}: {error}",
+                PluginWarning,
+                stacklevel=2,
+            )
+            continue
+        added += sorted(set(_REGISTRY) - before)
+    return added
+
+
+def _entry_points() -> list:
+    from importlib import metadata
+
+    if sys.version_info >= (3, 10):
+        found = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    else:  # pragma: no cover - Python 3.9's entry_points() returns a dict of groups
+        found = metadata.entry_points().get(ENTRY_POINT_GROUP, [])
+    # The same distribution can be seen twice (two sys.path entries); keep the first.
+    unique = {}
+    for entry_point in found:
+        unique.setdefault((entry_point.name, entry_point.value), entry_point)
+    return sorted(unique.values(), key=lambda e: e.name)

@@ -1,0 +1,35 @@
+"""Levels out of and into other tools: SVG, PNG, Tiled TMX/TMJ, JSON and npy.
+
+Each format lives in one module and works from a finished
+:class:`~mazeplugin.level.Level`; the ``Level`` methods (``to_svg``,
+``save_png``, ``save_tmx``, ``save_tmj``, ``to_json``/``from_json``,
+``save_npy``/``load_npy``) are thin calls into here.
+
+- :mod:`~mazeplugin.formats.svg`: a picture for browsers.
+- :mod:`~mazeplugin.formats.tiled`: maps for the Tiled editor (``.tmx`` XML and
+  ``.tmj`` JSON), with a two-tile tileset image written beside them.
+- :mod:`~mazeplugin.formats.jsonio`: the level as JSON (everything needed to
+  load it back) and the tilemap as ``.npy``.
+- :mod:`~mazeplugin.formats.rebuild`: a loaded tilemap back into the maze model
+  (cells and passages), so loaded levels walk, solve and print like generated ones.
+- :mod:`~mazeplugin.formats.files`: atomic writes (a temporary file, then a rename).
+
+PNG pictures come from :mod:`mazeplugin.pg` (pygame), the one module that imports pygame.
+
+Loading never executes code from a file (JSON is parsed with :mod:`json`,
+``.npy`` with ``allow_pickle=False``), refuses oversized inputs before
+allocating their tiles, and reports a bad file as a :class:`LevelFormatError`
+(a ``ValueError``) that names the file and what is wrong with it.
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("kruskal", 4, 3, seed=7)
+>>> again = mp.Level.from_json(level.to_json())
+>>> bool((again.tiles == level.tiles).all()), again.solution() == level.solution()
+(True, True)
+"""
+
+from __future__ import annotations
+
+from .files import LevelFormatError, atomic_path, write_bytes, write_text
+
+__all__ = ["LevelFormatError", "atomic_path", "write_bytes", "write_text"]

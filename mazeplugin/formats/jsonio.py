@@ -1,0 +1,316 @@
+"""Levels as JSON (everything needed to load them back) and tilemaps as ``.npy``.
+
+JSON layout (format version 1)::
+
+    {
+      "format": "mazeplugin.level",
+      "version": 1,
+      "generator": "kruskal",        # or null for a hand-made level
+      "width": 4, "height": 3,       # size in cells
+      "seed": 7,                     # int, str level code, or null
+      "options": {},                 # the generator options the level records
+      "corridor": 1, "wall": 1,      # passage width and wall thickness in tiles
+      "entrance": [0, 1],            # (x, y) tiles, or null
+      "exit": [8, 5],
+      "tiles": ["111111111", "000001001", ...]   # one string per row, '1' = wall
+    }
+
+Rows are strings of ``0``/``1`` so the file stays about one byte per tile and
+``tiles[y][x]`` still reads a tile in any language.
+
+``.npy`` holds one int8 array: :meth:`Level.marked` (0 floor, 1 wall,
+2 entrance, 3 exit). It keeps the tiles and markers but not the generator
+or seed. Loading accepts int and bool arrays with those values (a plain 0/1
+``level.tiles`` too) and never unpickles.
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("kruskal", 4, 3, seed=7, markers="farthest")
+>>> text = to_json(level)
+>>> again = from_json(text)
+>>> again.seed, again.options, again.entrance == level.entrance
+(7, {'markers': 'farthest'}, True)
+>>> from_json('{"format": "mazeplugin.level", "version": 9}')
+Traceback (most recent call last):
+...
+mazeplugin.formats.files.LevelFormatError: <json text>: format version 9 is newer than this mazeplugin reads (version 1); upgrade mazeplugin
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import numbers
+import os
+from typing import Any, Dict
+
+import numpy as np
+
+from ..api import MAX_TILES, _check_size
+from ..level import Level
+from ..seeds import resolve_seed
+from ..tiles import ENTRANCE, EXIT
+from .files import LevelFormatError, PathLike, atomic_path
+from .rebuild import layout_for_shape, level_from_tiles
+
+__all__ = ["FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "load_json", "save_npy", "load_npy"]
+
+FORMAT = "mazeplugin.level"
+VERSION = 1
+
+MAX_JSON_CHARS = 4 * MAX_TILES + (1 << 20)
+"""Longest JSON text :func:`from_json` parses: one char per tile plus row punctuation for the largest map."""
+
+_KEYS = {"format", "version", "generator", "width", "height", "seed", "options",
+         "corridor", "wall", "entrance", "exit", "tiles"}
+
+
+def to_json(level: Level) -> str:
+    """The level as JSON text (see the module docstring for the layout).
+
+    ``TypeError`` names a recorded option whose value JSON cannot hold.
+    """
+    options: Dict[str, Any] = {}
+    for name, value in level.options.items():
+        try:
+            options[name] = json.loads(json.dumps(value, default=_plain))
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"option {name!r} = {value!r} cannot be written as JSON"
+            ) from None
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "generator": level.algorithm,
+        "width": level.width,
+        "height": level.height,
+        "seed": level.seed,
+        "options": options,
+        "corridor": level.layout.corridor,
+        "wall": level.layout.wall,
+        "entrance": list(level.entrance) if level.entrance is not None else None,
+        "exit": list(level.exit) if level.exit is not None else None,
+    }
+    # One tile row per line: readable, diffable, and no giant nested list.
+    columns = level.tiles.shape[1]
+    digits = (level.tiles + np.uint8(ord("0"))).tobytes().decode("ascii")
+    rows = ",\n  ".join(f'"{digits[i:i + columns]}"' for i in range(0, len(digits), columns))
+    fields = "".join(f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in head.items())
+    return f'{{\n{fields} "tiles": [\n  {rows}\n ]\n}}\n'
+
+
+def _plain(value: Any) -> Any:
+    """JSON for numpy values and tuples inside options."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(type(value).__name__)
+
+
+def from_json(text: str, *, source: str = "<json text>") -> Level:
+    """Load a level from :func:`to_json` text, checking everything.
+
+    Raises :class:`LevelFormatError` (a ``ValueError``), naming ``source``,
+    for text that is not JSON, is truncated, has unknown or missing fields,
+    a newer format version, a size over the limits, tiles of the wrong shape
+    or with values other than 0 and 1, or a marker off the map or on a wall.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise LevelFormatError(f"{source}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise LevelFormatError(
+            f"{source}: {len(text):,} characters is too large for a level (at most {MAX_JSON_CHARS:,})"
+        )
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        what = "truncated" if error.pos >= len(text.rstrip()) else "not valid JSON"
+        raise LevelFormatError(
+            f"{source}: {what}: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    return _from_data(data, source)
+
+
+def load_json(path: PathLike) -> Level:
+    """Load a level from a JSON file written by ``Level.to_json``; errors name the file."""
+    source = os.fspath(path)
+    size = os.path.getsize(source)
+    if size > MAX_JSON_CHARS:
+        raise LevelFormatError(f"{source}: {size:,} bytes is too large for a level (at most {MAX_JSON_CHARS:,})")
+    with open(source, "rb") as f:
+        return from_json(f.read(), source=source)
+
+
+def _from_data(data: Any, source: str) -> Level:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise LevelFormatError(f"{source}: not a mazeplugin level (no \"format\": \"{FORMAT}\")")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise LevelFormatError(f"{source}: \"version\" must be a positive int, got {version!r}")
+    if version > VERSION:
+        raise LevelFormatError(
+            f"{source}: format version {version} is newer than this mazeplugin reads "
+            f"(version {VERSION}); upgrade mazeplugin"
+        )
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise LevelFormatError(f"{source}: unknown field {unknown[0]!r}; a level has {', '.join(sorted(_KEYS))}")
+    missing = sorted(_KEYS - set(data))
+    if missing:
+        raise LevelFormatError(f"{source}: missing field {missing[0]!r}")
+
+    sizes = {}
+    for key in ("width", "height", "corridor", "wall"):
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise LevelFormatError(f"{source}: {key!r} must be an int, got {value!r}")
+        sizes[key] = value
+    try:
+        layout = _check_size(sizes["width"], sizes["height"], sizes["corridor"], sizes["wall"])
+    except ValueError as error:
+        raise LevelFormatError(f"{source}: {error}") from None
+    generator = data["generator"]
+    if generator is not None and not isinstance(generator, str):
+        raise LevelFormatError(f"{source}: \"generator\" must be a str or null, got {generator!r}")
+    seed = data["seed"]
+    if seed is not None:
+        try:
+            seed = resolve_seed(seed)
+        except (TypeError, ValueError) as error:
+            raise LevelFormatError(f"{source}: \"seed\": {error}") from None
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise LevelFormatError(f"{source}: \"options\" must be an object, got {options!r}")
+
+    rows, columns = layout.shape
+    lines = data["tiles"]
+    if not isinstance(lines, list) or len(lines) != rows:
+        got = f"{len(lines)} rows" if isinstance(lines, list) else repr(type(lines).__name__)
+        raise LevelFormatError(
+            f"{source}: \"tiles\" must be a list of {rows} row strings for {layout.width} × "
+            f"{layout.height} cells (corridor={layout.corridor}, wall={layout.wall}); got {got}"
+        )
+    for y, line in enumerate(lines):
+        if not isinstance(line, str) or len(line) != columns:
+            got = f"{len(line)} characters" if isinstance(line, str) else type(line).__name__
+            raise LevelFormatError(f"{source}: tiles row {y} must be a string of {columns} characters; got {got}")
+    try:
+        raw = "".join(lines).encode("ascii")
+    except UnicodeEncodeError as error:
+        y, x = divmod(error.start, columns)
+        raise LevelFormatError(f"{source}: tile ({x}, {y}) is {lines[y][x]!r}; tiles must be '0' or '1'") from None
+    tiles = (np.frombuffer(raw, dtype=np.uint8) - np.uint8(ord("0"))).reshape(rows, columns)
+    bad = tiles > 1
+    if bad.any():
+        y, x = (int(v) for v in np.argwhere(bad)[0])
+        raise LevelFormatError(f"{source}: tile ({x}, {y}) is {lines[y][x]!r}; tiles must be '0' or '1'")
+    return level_from_tiles(
+        tiles,
+        corridor=layout.corridor,
+        wall=layout.wall,
+        entrance=_marker(data["entrance"], "entrance", source),
+        exit=_marker(data["exit"], "exit", source),
+        algorithm=generator,
+        seed=seed,
+        options=options,
+        source=source,
+    )
+
+
+def _marker(value: Any, name: str, source: str) -> Any:
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list) or len(value) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        raise LevelFormatError(f"{source}: {name!r} must be [x, y] ints or null, got {value!r}")
+    return (value[0], value[1])
+
+
+# -- npy -----------------------------------------------------------------------
+
+
+def save_npy(level: Level, path: PathLike) -> None:
+    """Write ``level.marked()`` (int8: 0 floor, 1 wall, 2 entrance, 3 exit) to ``path`` atomically."""
+    with atomic_path(path) as temporary:
+        with open(temporary, "wb") as f:
+            np.save(f, level.marked(), allow_pickle=False)
+
+
+def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:
+    """Load a level from an ``.npy`` tilemap (never unpickling), checking everything.
+
+    The array is 2-D with 0 floor and 1 wall, and optionally one 2 (entrance)
+    and one 3 (exit), as :func:`save_npy` writes. ``corridor`` and ``wall``
+    say how wide the level's passages and walls are (the array alone cannot).
+    The header is read first: a wrong dtype, a pickle, or an oversized
+    shape is refused before the tiles are read, and a file shorter than its
+    header promises is reported as truncated.
+    """
+    for name, value in (("corridor", corridor), ("wall", wall)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < 1:
+            raise ValueError(f"{name} must be at least 1, got {value}")
+    source = os.fspath(path)
+    with open(source, "rb") as f:
+        shape, dtype = _npy_header(f, source)
+        layout_for_shape(shape, int(corridor), int(wall), source=source)
+        expected = int(np.prod(shape)) * dtype.itemsize
+        start = f.tell()
+        f.seek(0, io.SEEK_END)
+        available = f.tell() - start
+        if available < expected:
+            raise LevelFormatError(
+                f"{source}: truncated: the header promises {expected:,} bytes of tiles, the file has {available:,}"
+            )
+        f.seek(0)
+        marked = np.load(f, allow_pickle=False)
+    return _level_from_marked(marked, int(corridor), int(wall), source)
+
+
+def _npy_header(f: Any, source: str) -> tuple:
+    try:
+        version = np.lib.format.read_magic(f)
+    except ValueError as error:
+        raise LevelFormatError(f"{source}: not an .npy file ({error})") from None
+    try:
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+        else:
+            raise LevelFormatError(f"{source}: .npy format version {version} is not supported")
+    except (ValueError, EOFError, SyntaxError) as error:
+        raise LevelFormatError(f"{source}: corrupted .npy header ({error})") from None
+    if dtype.hasobject:
+        raise LevelFormatError(
+            f"{source}: the array holds Python objects (a pickle); refusing to load it"
+        )
+    if dtype.kind not in "biu":
+        raise LevelFormatError(f"{source}: tiles must be an int or bool array, got dtype {dtype}")
+    if len(shape) != 2:
+        raise LevelFormatError(f"{source}: tiles must be 2-dimensional (rows, columns), got shape {shape}")
+    return shape, dtype
+
+
+def _level_from_marked(marked: np.ndarray, corridor: int, wall: int, source: str) -> Level:
+    markers = {}
+    for name, code in (("entrance", ENTRANCE), ("exit", EXIT)):
+        where = np.argwhere(marked == code)
+        if len(where) > 1:
+            raise LevelFormatError(f"{source}: {len(where)} tiles hold {code} ({name}); a level has at most one")
+        if len(where):
+            markers[name] = (int(where[0][1]), int(where[0][0]))
+    tiles = marked
+    if markers:
+        tiles = marked.copy()
+        for x, y in markers.values():
+            tiles[y, x] = 0
+    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source, **markers)

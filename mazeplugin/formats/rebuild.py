@@ -1,0 +1,195 @@
+"""A tilemap back into the maze model: cells, open passages and border openings.
+
+Loaded levels must walk, solve and print like generated ones, so a loaded
+tilemap is turned back into a :class:`~mazeplugin.maze.Maze` (with the default
+layout, cell ``(cx, cy)`` is open to the east where ``tiles[2*cy + 1, 2*cx + 2]``
+is floor, i.e. ``east = tiles[1::2, 2::2] == 0``) and a
+:class:`~mazeplugin.level.Level` is built from that model in the usual way.
+The rebuilt level's tiles must equal the loaded ones exactly; the first tile
+where they differ is reported, so a tilemap no maze could have is refused.
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("backtracker", 3, 2, seed="castle")
+>>> again = level_from_tiles(level.tiles, entrance=level.entrance, exit=level.exit)
+>>> print(again)
+#######
+S #   #
+# # # #
+#   # E
+#######
+>>> import numpy as np
+>>> level_from_tiles(np.zeros((3, 5), dtype=np.uint8))
+Traceback (most recent call last):
+...
+mazeplugin.formats.files.LevelFormatError: <array>: tile (0, 0) is floor, but a maze of 2 × 1 cells (corridor=1, wall=1) has wall there: wall corners between cells are always wall
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Mapping, Optional, Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..api import MAX_CELLS, MAX_TILES
+from ..level import Level
+from ..maze import Maze
+from ..seeds import Seed
+from ..tiles import FLOOR, Layout, Opening, Tile
+from .files import LevelFormatError
+
+__all__ = ["layout_for_shape", "level_from_tiles"]
+
+
+def layout_for_shape(shape: Sequence[int], corridor: int = 1, wall: int = 1, *, source: str = "<array>") -> Layout:
+    """The layout of a tilemap of ``shape`` (rows, columns), or a :class:`LevelFormatError`."""
+    rows, columns = (int(n) for n in shape)
+    pitch = corridor + wall
+    if rows * columns > MAX_TILES:
+        raise LevelFormatError(
+            f"{source}: {columns:,} × {rows:,} tiles is too large; at most {MAX_TILES:,} tiles are allowed"
+        )
+    if rows < pitch + wall or columns < pitch + wall or (rows - wall) % pitch or (columns - wall) % pitch:
+        raise LevelFormatError(
+            f"{source}: a {columns} × {rows} tilemap is not a maze with corridor={corridor}, wall={wall}: "
+            f"its width and height in tiles must be cells × {pitch} + {wall}"
+        )
+    width, height = (columns - wall) // pitch, (rows - wall) // pitch
+    if width * height > MAX_CELLS:
+        raise LevelFormatError(f"{source}: {width} × {height} cells is too large; at most {MAX_CELLS:,} cells")
+    return Layout(width, height, corridor=corridor, wall=wall)
+
+
+def level_from_tiles(
+    tiles: NDArray[np.integer],
+    *,
+    corridor: int = 1,
+    wall: int = 1,
+    entrance: Optional[Tile] = None,
+    exit: Optional[Tile] = None,
+    algorithm: Optional[str] = None,
+    seed: Optional[Seed] = None,
+    options: Optional[Mapping[str, Any]] = None,
+    source: str = "<array>",
+) -> Level:
+    """Rebuild a :class:`Level` from a 0/1 tilemap (1 = wall) and its markers.
+
+    Raises :class:`LevelFormatError` (naming ``source``) when the tiles are
+    not 0/1, do not fit the layout, could not come from any maze, or a marker
+    is off the map or on a wall.
+    """
+    tiles = np.asarray(tiles)
+    if tiles.ndim != 2:
+        raise LevelFormatError(f"{source}: tiles must be 2-dimensional (rows, columns), got shape {tiles.shape}")
+    layout = layout_for_shape(tiles.shape, corridor, wall, source=source)
+    bad = (tiles != 0) & (tiles != 1)
+    if bad.any():
+        y, x = (int(v) for v in np.argwhere(bad)[0])
+        raise LevelFormatError(f"{source}: tile ({x}, {y}) is {tiles[y, x]!r}; tiles must be 0 (floor) or 1 (wall)")
+    tiles = tiles.astype(np.uint8, copy=False)
+    markers = {}
+    for name, tile in (("entrance", entrance), ("exit", exit)):
+        if tile is not None:
+            markers[name] = _check_marker(name, tile, tiles, source)
+
+    w, h = layout.width, layout.height
+    # One tile per base position (the middle of its block) gives the width-1 map.
+    ys = [layout._tile_axis(b) for b in range(2 * h + 1)]
+    xs = [layout._tile_axis(b) for b in range(2 * w + 1)]
+    base = tiles[np.ix_(ys, xs)]
+    maze = Maze(w, h, mask=base[1::2, 1::2] == FLOOR)
+    maze.east[:, :-1] = base[1::2, 2:-1:2] == FLOOR
+    maze.south[:-1, :] = base[2:-1:2, 1::2] == FLOOR
+    try:
+        maze.check()
+    except ValueError as error:
+        raise LevelFormatError(f"{source}: {error} (a floor tile joins a wall-filled cell)") from None
+    openings = _border_openings(base, maze.mask, source)
+    if markers:
+        maze.start = _marker_cell(layout, markers.get("entrance"), maze.start)
+        maze.goal = _marker_cell(layout, markers.get("exit"), maze.goal)
+    try:
+        level = Level(
+            maze,
+            layout=layout,
+            entrance=markers.get("entrance"),
+            exit=markers.get("exit"),
+            openings=openings,
+            algorithm=algorithm,
+            seed=seed,
+            options=options,
+        )
+    except ValueError as error:  # pragma: no cover - markers were checked above
+        raise LevelFormatError(f"{source}: {error}") from None
+    differ = level.tiles != tiles
+    if differ.any():
+        y, x = (int(v) for v in np.argwhere(differ)[0])
+        raise LevelFormatError(_mismatch(source, layout, (x, y), int(tiles[y, x])))
+    return level
+
+
+def _check_marker(name: str, tile: object, tiles: NDArray[np.uint8], source: str) -> Tile:
+    try:
+        x, y = tile  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise LevelFormatError(f"{source}: {name} must be an (x, y) pair of ints, got {tile!r}") from None
+    if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (x, y)):
+        raise LevelFormatError(f"{source}: {name} must be an (x, y) pair of ints, got {tile!r}")
+    x, y = int(x), int(y)
+    rows, columns = tiles.shape
+    if not (0 <= x < columns and 0 <= y < rows):
+        raise LevelFormatError(
+            f"{source}: {name} ({x}, {y}) is outside the map: x must be in 0..{columns - 1}, y in 0..{rows - 1}"
+        )
+    if tiles[y, x] != FLOOR:
+        raise LevelFormatError(f"{source}: {name} ({x}, {y}) is on a wall tile; markers must be on floor")
+    return (x, y)
+
+
+def _border_openings(base: NDArray[np.uint8], mask: NDArray[np.bool_], source: str) -> List[Opening]:
+    """The openings in the outer wall: floor tiles on the base map's edge beside a cell."""
+    rows, columns = base.shape
+    h, w = mask.shape
+    found: List[Opening] = []
+    edges = (
+        ("north", base[0, 1::2], lambda i: (i, 0)),
+        ("south", base[-1, 1::2], lambda i: (i, h - 1)),
+        ("west", base[1::2, 0], lambda i: (0, i)),
+        ("east", base[1::2, -1], lambda i: (w - 1, i)),
+    )
+    for side, edge, cell_of in edges:
+        for i in np.flatnonzero(edge == FLOOR).tolist():
+            cx, cy = cell_of(i)
+            if not mask[cy, cx]:
+                bx, by = Opening((cx, cy), side).base_position()
+                raise LevelFormatError(
+                    f"{source}: the opening at base position ({bx}, {by}) in the outer wall leads "
+                    f"into cell ({cx}, {cy}), which is wall-filled"
+                )
+            found.append(Opening((cx, cy), side))
+    return found
+
+
+def _marker_cell(layout: Layout, tile: Optional[Tile], default: tuple) -> tuple:
+    """The cell a marker stands in or beside (what generate() calls start and goal)."""
+    if tile is None:
+        return default
+    bx, by = layout.base_of(tile)
+    cx = min(max((bx - 1) // 2, 0), layout.width - 1)
+    cy = min(max((by - 1) // 2, 0), layout.height - 1)
+    return (cx, cy)
+
+
+def _mismatch(source: str, layout: Layout, tile: Tile, value: int) -> str:
+    bx, by = layout.base_of(tile)
+    found, needed = ("floor", "wall") if value == FLOOR else ("wall", "floor")
+    if bx % 2 == 0 and by % 2 == 0:
+        why = "wall corners between cells are always wall"
+    elif not layout.is_unit:
+        why = "each cell or passage is a block of tiles that are all floor or all wall"
+    else:  # pragma: no cover - with width-1 blocks every other tile is rebuilt as read
+        why = "this tile is decided by its neighbours"
+    return (
+        f"{source}: tile {tile} is {found}, but a maze of {layout.width} × {layout.height} cells "
+        f"(corridor={layout.corridor}, wall={layout.wall}) has {needed} there: {why}"
+    )

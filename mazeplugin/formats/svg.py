@@ -1,0 +1,94 @@
+"""Levels as SVG pictures that open in any browser.
+
+The picture is the tilemap: one square per tile, ``cell`` pixels wide
+(``viewBox`` units are tiles, so the drawing scales cleanly). Walls are one
+``<path>`` of rectangles, one per horizontal run of wall tiles; the entrance
+(green) and exit (red) are discs at their tiles' centres; with
+``show_solution`` the shortest path is a polyline through tile centres.
+
+>>> import mazeplugin as mp
+>>> picture = to_svg(mp.generate("kruskal", 4, 3, seed=7), cell=12, show_solution=True)
+>>> picture.startswith("<svg") and 'width="108" height="84"' in picture
+True
+>>> 'class="solution"' in picture and 'class="entrance"' in picture
+True
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import TYPE_CHECKING, List
+from xml.sax.saxutils import escape
+
+import numpy as np
+
+from ..tiles import WALL
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..level import Level
+
+__all__ = ["to_svg", "COLOURS"]
+
+COLOURS = {
+    "wall": "#2e3440",
+    "floor": "#ece5d6",
+    "entrance": "#4caf50",
+    "exit": "#e53935",
+    "solution": "#ffc107",
+}
+"""Fill and stroke colours (the same palette as :mod:`mazeplugin.pg`'s default)."""
+
+
+def to_svg(level: "Level", *, cell: float = 10, show_solution: bool = False) -> str:
+    """The level as SVG text, ``cell`` pixels per tile.
+
+    ``cell`` is a positive number; the picture is ``columns * cell`` by
+    ``rows * cell`` pixels.
+    """
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Real):
+        raise TypeError(f"cell must be a number (pixels per tile), not {type(cell).__name__}")
+    if not (math.isfinite(cell) and cell > 0):
+        raise ValueError(f"cell must be a positive number of pixels per tile, got {cell}")
+    path = level.solution() if show_solution else None  # fails early without markers
+    rows, columns = level.tiles.shape
+    title = escape(repr(level))
+    parts: List[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(columns * cell)}" '
+        f'height="{_num(rows * cell)}" viewBox="0 0 {columns} {rows}" shape-rendering="crispEdges">',
+        f"<title>{title}</title>",
+        f'<rect class="floor" width="{columns}" height="{rows}" fill="{COLOURS["floor"]}"/>',
+        f'<path class="walls" fill="{COLOURS["wall"]}" d="{_wall_runs(level.tiles)}"/>',
+    ]
+    if path is not None:
+        points = " ".join(f"{x + 0.5:g},{y + 0.5:g}" for x, y in path)
+        parts.append(
+            f'<polyline class="solution" points="{points}" fill="none" stroke="{COLOURS["solution"]}" '
+            'stroke-width="0.3" stroke-linecap="round" stroke-linejoin="round" shape-rendering="auto"/>'
+        )
+    for name in ("entrance", "exit"):
+        tile = getattr(level, name)
+        if tile is not None:
+            parts.append(
+                f'<circle class="{name}" cx="{tile[0] + 0.5:g}" cy="{tile[1] + 0.5:g}" r="0.4" '
+                f'fill="{COLOURS[name]}" shape-rendering="auto"><title>{name}</title></circle>'
+            )
+    parts.append("</svg>\n")
+    return "\n".join(parts)
+
+
+def _wall_runs(tiles: np.ndarray) -> str:
+    """Path data: one 1-tile-high rectangle per horizontal run of wall tiles."""
+    wall = np.zeros((tiles.shape[0], tiles.shape[1] + 2), dtype=np.int8)
+    wall[:, 1:-1] = tiles == WALL
+    edges = np.diff(wall, axis=1)
+    ys, starts = np.nonzero(edges == 1)
+    _, ends = np.nonzero(edges == -1)  # row-major order pairs each start with its end
+    return "".join(
+        f"M{x} {y}h{n}v1h-{n}z"
+        for x, y, n in zip(starts.tolist(), ys.tolist(), (ends - starts).tolist())
+    )
+
+
+def _num(value: float) -> str:
+    return f"{value:g}" if value != int(value) else str(int(value))

@@ -1,0 +1,241 @@
+"""Levels as Tiled maps (https://www.mapeditor.org): ``.tmx`` (XML) and ``.tmj`` (JSON).
+
+What is written:
+
+- An orthogonal map, one tile per level tile, ``tile`` pixels square.
+- One tileset embedded in the map, two tiles: id 0 floor, id 1 wall. Each
+  has a bool ``wall`` property, so a loader that renumbers tile ids (pytmx
+  does) can still tell them apart. Its image, ``mazeplugin-tiles-<tile>.png``
+  (floor then wall), is written beside the map, so Tiled shows the map; it is
+  made with the standard library (zlib), so Tiled export needs no pygame.
+- A tile layer ``maze`` (global ids: 1 floor, 2 wall; CSV in ``.tmx``).
+- An object layer ``markers`` with ``entrance`` and ``exit`` point objects
+  at the centres of their tiles (pixel coordinates).
+- Map properties: ``generator``, ``size`` (``"20x15"`` cells), ``seed``
+  (as text: a level code), ``corridor`` and ``wall`` (ints), and ``options``
+  (the recorded generator options as JSON text).
+
+>>> import os, tempfile, mazeplugin as mp
+>>> folder = tempfile.mkdtemp()
+>>> mp.generate("kruskal", 4, 3, seed=7).save_tmx(os.path.join(folder, "level.tmx"))
+>>> sorted(os.listdir(folder))
+['level.tmx', 'mazeplugin-tiles-16.png']
+"""
+
+from __future__ import annotations
+
+import json
+import numbers
+import os
+import struct
+import zlib
+from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+from xml.sax.saxutils import quoteattr
+
+import numpy as np
+
+from .files import PathLike, write_bytes, write_text
+from .svg import COLOURS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..level import Level
+
+__all__ = ["save_tmx", "save_tmj", "tileset_png", "FLOOR_GID", "WALL_GID"]
+
+FLOOR_GID, WALL_GID = 1, 2
+"""Global tile ids in the tile layer (the tileset's first gid is 1)."""
+
+_TILED_VERSION = "1.10"
+_TILED_RELEASE = "1.10.2"  # the Tiled release whose map format this follows (some loaders require it)
+_TILESET_NAME = "mazeplugin"
+
+
+def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
+    """Write ``level`` as a Tiled XML map to ``path``, and the tileset image beside it."""
+    tile = _check_tile_size(tile)
+    rows, columns = level.tiles.shape
+    image = _write_tileset_image(path, tile)
+    props = "\n".join(
+        f"  <property name={quoteattr(name)}{'' if kind == 'string' else f' type={quoteattr(kind)}'}"
+        f" value={quoteattr(_xml_value(value))}/>"
+        for name, kind, value in _map_properties(level)
+    )
+    gids = (level.tiles.astype(np.int64) + FLOOR_GID).astype(str)
+    csv = ",\n".join(",".join(row) for row in gids.tolist())
+    objects = "\n".join(
+        f'  <object id="{i}" name="{name}" type="{name}" x="{x:g}" y="{y:g}">\n   <point/>\n  </object>'
+        for i, (name, x, y) in enumerate(_marker_points(level, tile), start=1)
+    )
+    text = f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="{_TILED_VERSION}" tiledversion="{_TILED_RELEASE}" orientation="orthogonal" renderorder="right-down" width="{columns}" height="{rows}" tilewidth="{tile}" tileheight="{tile}" infinite="0" nextlayerid="3" nextobjectid="3">
+ <properties>
+{props}
+ </properties>
+ <tileset firstgid="1" name="{_TILESET_NAME}" tilewidth="{tile}" tileheight="{tile}" tilecount="2" columns="2">
+  <image source={quoteattr(image)} width="{2 * tile}" height="{tile}"/>
+  <tile id="0">
+   <properties>
+    <property name="wall" type="bool" value="false"/>
+   </properties>
+  </tile>
+  <tile id="1">
+   <properties>
+    <property name="wall" type="bool" value="true"/>
+   </properties>
+  </tile>
+ </tileset>
+ <layer id="1" name="maze" width="{columns}" height="{rows}">
+  <data encoding="csv">
+{csv}
+</data>
+ </layer>
+ <objectgroup id="2" name="markers">
+{objects}
+ </objectgroup>
+</map>
+"""
+    write_text(path, text)
+
+
+def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
+    """Write ``level`` as a Tiled JSON map to ``path``, and the tileset image beside it."""
+    tile = _check_tile_size(tile)
+    rows, columns = level.tiles.shape
+    image = _write_tileset_image(path, tile)
+    common = {"opacity": 1, "visible": True, "x": 0, "y": 0}
+    data: Dict[str, Any] = {
+        "type": "map",
+        "version": _TILED_VERSION,
+        "tiledversion": _TILED_RELEASE,
+        "orientation": "orthogonal",
+        "renderorder": "right-down",
+        "width": columns,
+        "height": rows,
+        "tilewidth": tile,
+        "tileheight": tile,
+        "infinite": False,
+        "nextlayerid": 3,
+        "nextobjectid": 3,
+        "compressionlevel": -1,
+        "properties": [
+            {"name": name, "type": kind, "value": value} for name, kind, value in _map_properties(level)
+        ],
+        "tilesets": [{
+            "firstgid": 1,
+            "name": _TILESET_NAME,
+            "tilewidth": tile,
+            "tileheight": tile,
+            "tilecount": 2,
+            "columns": 2,
+            "margin": 0,
+            "spacing": 0,
+            "image": image,
+            "imagewidth": 2 * tile,
+            "imageheight": tile,
+            "tiles": [
+                {"id": 0, "properties": [{"name": "wall", "type": "bool", "value": False}]},
+                {"id": 1, "properties": [{"name": "wall", "type": "bool", "value": True}]},
+            ],
+        }],
+        "layers": [
+            {"id": 1, "name": "maze", "type": "tilelayer", "width": columns, "height": rows,
+             "data": (level.tiles.astype(np.int64) + FLOOR_GID).ravel().tolist(), **common},
+            {"id": 2, "name": "markers", "type": "objectgroup", "draworder": "topdown",
+             "objects": [
+                 {"id": i, "name": name, "type": name, "point": True, "x": x, "y": y,
+                  "width": 0, "height": 0, "rotation": 0, "visible": True}
+                 for i, (name, x, y) in enumerate(_marker_points(level, tile), start=1)
+             ], **common},
+        ],
+    }
+    write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+def tileset_png(tile: int = 16) -> bytes:
+    """The tileset image as PNG bytes: a floor tile, then a wall tile, ``tile`` pixels square.
+
+    >>> tileset_png(4)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+    tile = _check_tile_size(tile)
+    rgb = np.empty((tile, 2 * tile, 3), dtype=np.uint8)
+    rgb[:, :tile] = _rgb(COLOURS["floor"])
+    rgb[:, tile:] = _rgb(COLOURS["wall"])
+    return _png(rgb)
+
+
+def _png(rgb: np.ndarray) -> bytes:
+    """A minimal truecolour PNG (IHDR, one IDAT, IEND) of a uint8 ``(h, w, 3)`` array."""
+    height, width = rgb.shape[:2]
+    scanlines = np.zeros((height, 1 + 3 * width), dtype=np.uint8)  # filter byte 0 per row
+    scanlines[:, 1:] = rgb.reshape(height, 3 * width)
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(scanlines.tobytes(), 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def _rgb(colour: str) -> Tuple[int, int, int]:
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
+def _write_tileset_image(map_path: PathLike, tile: int) -> str:
+    """Write the tileset image beside the map (unless an identical one is there); its relative name."""
+    name = f"mazeplugin-tiles-{tile}.png"
+    path = os.path.join(os.path.dirname(os.path.abspath(os.fspath(map_path))), name)
+    data = tileset_png(tile)
+    try:
+        with open(path, "rb") as f:
+            same = f.read(len(data) + 1) == data
+    except OSError:
+        same = False
+    if not same:
+        write_bytes(path, data)
+    return name
+
+
+def _check_tile_size(tile: object) -> int:
+    if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
+        raise TypeError(f"tile must be an int (pixels per tile), not {type(tile).__name__}")
+    if not 1 <= tile <= 4096:
+        raise ValueError(f"tile must be 1..4096 pixels, got {tile}")
+    return int(tile)
+
+
+def _map_properties(level: "Level") -> List[Tuple[str, str, Any]]:
+    """``(name, Tiled type, value)`` of the map properties."""
+    props: List[Tuple[str, str, Any]] = []
+    if level.algorithm is not None:
+        props.append(("generator", "string", level.algorithm))
+    props.append(("size", "string", f"{level.width}x{level.height}"))
+    if level.seed is not None:
+        props.append(("seed", "string", str(level.seed)))
+    props.append(("corridor", "int", level.layout.corridor))
+    props.append(("wall", "int", level.layout.wall))
+    if level.options:
+        from .jsonio import _plain
+
+        props.append(("options", "string", json.dumps(level.options, default=_plain, sort_keys=True)))
+    return props
+
+
+def _xml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _marker_points(level: "Level", tile: int) -> List[Tuple[str, float, float]]:
+    """``(name, x, y)``: the markers at their tiles' centres, in pixels."""
+    return [
+        (name, (position[0] + 0.5) * tile, (position[1] + 0.5) * tile)
+        for name, position in (("entrance", level.entrance), ("exit", level.exit))
+        if position is not None
+    ]
