@@ -19,8 +19,9 @@ Rows are strings of ``0``/``1`` so the file stays about one byte per tile and
 ``tiles[y][x]`` still reads a tile in any language.
 
 ``.npy`` holds one int8 array: :meth:`Level.marked` (0 floor, 1 wall,
-2 entrance, 3 exit). It keeps the tiles and markers but not the generator
-or seed. Loading accepts int and bool arrays with those values (a plain 0/1
+2 entrance, 3 exit; a 3 with no 2 is an entrance and exit on one tile, as in
+a one-cell maze). It keeps the tiles and markers but not the generator or
+seed. Loading accepts int and bool arrays with those values (a plain 0/1
 ``level.tiles`` too) and never unpickles.
 
 >>> import mazeplugin as mp
@@ -129,7 +130,9 @@ def from_json(text: str, *, source: str = "<json text>") -> Level:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        what = "truncated" if error.pos >= len(text.rstrip()) else "not valid JSON"
+        # The parser ran out of text: the file was cut short (an unterminated string ends at the end).
+        ended = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+        what = "truncated" if ended else "not valid JSON"
         raise LevelFormatError(
             f"{source}: {what}: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
@@ -308,6 +311,8 @@ def _level_from_marked(marked: np.ndarray, corridor: int, wall: int, source: str
             raise LevelFormatError(f"{source}: {len(where)} tiles hold {code} ({name}); a level has at most one")
         if len(where):
             markers[name] = (int(where[0][1]), int(where[0][0]))
+    if "exit" in markers and "entrance" not in markers:
+        markers["entrance"] = markers["exit"]  # both on one tile (a one-cell maze): 3 wins in marked()
     tiles = marked
     if markers:
         tiles = marked.copy()

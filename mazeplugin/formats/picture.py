@@ -7,6 +7,7 @@ install. The file is written atomically like every level file.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from .files import PathLike, atomic_path
@@ -34,7 +35,7 @@ def save_png(level: "Level", path: PathLike, *, tile: int = 8, show_solution: bo
     True
     """
     try:
-        from .. import pg
+        pg = importlib.import_module("mazeplugin.pg")
     except ImportError as error:
         raise ImportError(PYGAME_MISSING) from error
     with atomic_path(path) as temporary:

@@ -85,7 +85,7 @@ def level_from_tiles(
     bad = (tiles != 0) & (tiles != 1)
     if bad.any():
         y, x = (int(v) for v in np.argwhere(bad)[0])
-        raise LevelFormatError(f"{source}: tile ({x}, {y}) is {tiles[y, x]!r}; tiles must be 0 (floor) or 1 (wall)")
+        raise LevelFormatError(f"{source}: tile ({x}, {y}) is {tiles[y, x].item()!r}; tiles must be 0 (floor) or 1 (wall)")
     tiles = tiles.astype(np.uint8, copy=False)
     markers = {}
     for name, tile in (("entrance", entrance), ("exit", exit)):
