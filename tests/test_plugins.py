@@ -208,3 +208,16 @@ def test_a_registered_generator_gets_every_core_feature(snake_name, tmp_path, ca
     assert cli.main(["list"]) == 0
     listed = dict(line.split(None, 1) for line in capsys.readouterr().out.splitlines())
     assert listed[name] == "Snake: a single corridor through every row. Perfect; two dead ends."
+
+
+def test_a_module_plugin_registers_its_own_generators(stand_in_plugins):
+    import types
+
+    def import_module():
+        mp.register("module-snake", perfect=True, masks=False)(_snake)
+        return types.ModuleType("my_mazes.snake")
+
+    stand_in_plugins.append(EntryPoint("snakes", import_module))
+    assert registry.load_plugins() == ["module-snake"]
+    assert mp.get_generator("module-snake").masks is False
+    assert "snakes" not in registry._REGISTRY  # the entry point's own name is not a generator here
