@@ -4,8 +4,10 @@
 >>> level = mp.generate("kruskal", width=20, height=15, seed=7)
 >>> level.tiles.shape, mp.WALL, mp.FLOOR
 ((31, 41), 1, 0)
->>> mp.algorithms()
-['backtracker', 'eller', 'kruskal', 'prim', 'union-find']
+>>> mp.algorithms()  # doctest: +NORMALIZE_WHITESPACE
+['aldous-broder', 'backtracker', 'binary-tree', 'division', 'eller', 'growing-tree',
+ 'hunt-and-kill', 'kruskal', 'prim', 'prim-simplified', 'rooms', 'sidewinder',
+ 'union-find', 'wilson']
 
 Coordinates are ``(x, y)`` everywhere in the API (pygame's order); arrays
 are indexed ``[y, x]`` (numpy's order). Cell ``(cx, cy)`` is tile

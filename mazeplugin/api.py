@@ -26,6 +26,8 @@ from .markers import farthest_openings, plan_markers
 from .maze import Maze
 from .registry import get_generator
 from .seeds import Random, Seed, resolve_seed
+from .shaping import braid as braid_maze
+from .shaping import check_braid, mask_parts, parse_mask
 from .tiles import Layout
 
 __all__ = ["generate", "stream", "MAX_CELLS", "MAX_TILES"]
@@ -37,8 +39,10 @@ MAX_TILES = 1 << 28
 """Most tiles a tilemap may have (268,435,456: 256 MiB of uint8)."""
 
 # Independent random streams drawn from one seed: adding a use of randomness
-# to one never shifts the numbers another sees.
-_MAZE_STREAM, _MARKER_STREAM = 0, 1
+# to one never shifts the numbers another sees. (SeedSequence.spawn's children
+# do not depend on how many are spawned, so adding a stream keeps the others.)
+_MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM = 0, 1, 2
+_STREAM_COUNT = 3
 
 
 def _check_count(name: str, value: object, *, low: int = 1) -> int:
@@ -79,6 +83,8 @@ def generate(
     markers: Any = "border",
     corridor: int = 1,
     wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
     **options: Any,
 ) -> Level:
     """Generate a maze level.
@@ -94,6 +100,14 @@ def generate(
         markers: ``"border"``, ``"farthest"``, ``"random"``, ``"none"``, or
             two ``(x, y)`` tiles; see :mod:`mazeplugin.markers`.
         corridor, wall: passage width and wall thickness in tiles.
+        braid: the fraction (0 to 1) of dead ends to remove by opening a
+            wall, so the level gets loops; 1 leaves none. See
+            :func:`mazeplugin.shaping.braid`.
+        mask: where the maze may go: a bool ``(height, width)`` array, a
+            list of strings (``' '`` or ``'.'`` = outside) or an image path;
+            see :func:`mazeplugin.shaping.parse_mask`. Cells outside are
+            solid wall; each connected part becomes its own maze, and the
+            entrance and exit must lie in one part.
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -108,13 +122,25 @@ def generate(
     generator = get_generator(algorithm)
     layout = _check_size(width, height, corridor, wall)
     generator.check_options(options)
+    braid = check_braid(braid)
+    if mask is not None:
+        if not generator.masks:
+            raise ValueError(
+                f"algorithm {algorithm!r} cannot generate inside a mask; generators that can: "
+                + ", ".join(_mask_names())
+            )
+        mask = parse_mask(mask, layout.width, layout.height)
     seed = resolve_seed(seed)
-    streams = Random.streams(seed, 2)
-    maze = Maze(layout.width, layout.height)
+    streams = Random.streams(seed, _STREAM_COUNT)
+    maze = Maze(layout.width, layout.height, mask)
     plan = plan_markers(markers, layout, maze.mask, streams[_MARKER_STREAM])
     if plan.entrance is not None and plan.exit is not None:
+        if mask is not None:
+            _check_same_part(maze.mask, plan.entrance.cell, plan.exit.cell, markers)
         maze.start, maze.goal = plan.entrance.cell, plan.exit.cell
     generator.run(maze, streams[_MAZE_STREAM], options)
+    if braid > 0:
+        braid_maze(maze, streams[_BRAID_STREAM], braid)
 
     entrance_tile, exit_tile = plan.entrance_tile, plan.exit_tile
     openings = [o for o in (plan.entrance, plan.exit) if o is not None and o.side]
@@ -122,6 +148,10 @@ def generate(
         first, second = farthest_openings(maze, layout)
         entrance_tile, exit_tile = layout.opening_tile(first), layout.opening_tile(second)
     recorded = dict(options)
+    if braid > 0:
+        recorded["braid"] = braid
+    if mask is not None:
+        recorded["mask"] = mask
     if plan.mode != "border":
         recorded["markers"] = markers if plan.mode != "tiles" else [entrance_tile, exit_tile]
     if layout.corridor != 1:
@@ -191,6 +221,24 @@ def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
         below[1::2] = ~np.asarray(south, dtype=bool)
         yield cells
         yield below
+
+
+def _check_same_part(mask: NDArray[np.bool_], entrance: tuple, exit: tuple, markers: Any) -> None:
+    """A clear error when the entrance and exit cells lie in separate parts of a mask."""
+    labels, count = mask_parts(mask)
+    if count > 1 and labels[entrance[1], entrance[0]] != labels[exit[1], exit[0]]:
+        raise ValueError(
+            f"markers={markers!r} put the entrance in cell {entrance} and the exit in cell "
+            f"{exit}, which lie in separate parts of the mask (it has {count} parts that "
+            "do not touch); join the parts, or give two marker tiles in one part, "
+            "or use markers='farthest'"
+        )
+
+
+def _mask_names() -> list:
+    from .registry import _REGISTRY
+
+    return sorted(name for name, info in _REGISTRY.items() if info.masks)
 
 
 def _streamable_names() -> list:

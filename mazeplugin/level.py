@@ -19,8 +19,8 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from . import paths, text
-from .maze import Maze
+from . import analysis, paths, text
+from .maze import Cell, Maze
 from .seeds import Seed
 from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_tiles
 
@@ -123,6 +123,46 @@ class Level:
         if not self.is_floor(source):
             raise ValueError(f"source {source} is a wall tile; distances start from a floor tile")
         return paths.distance_map(self.tiles, source)
+
+    # -- analysis (see mazeplugin.analysis) ----------------------------------
+
+    def dead_ends(self) -> List[Cell]:
+        """The ``(x, y)`` **cells** with exactly one open passage, row-major.
+
+        Cell coordinates, not tiles: ``level.layout.cell_tile(cell)`` is the
+        tile at a cell's middle. An entrance or exit opening in the outer
+        wall does not count as a passage.
+
+        >>> import mazeplugin as mp
+        >>> level = mp.generate("backtracker", 10, 10, seed=1)
+        >>> len(level.dead_ends()) == level.stats().dead_ends
+        True
+        >>> len(mp.generate("backtracker", 10, 10, seed=1, braid=1).dead_ends())
+        0
+        """
+        return analysis.dead_ends(self.maze)
+
+    def stats(self) -> analysis.Stats:
+        """Dead ends, their fraction, junctions, loops, longest path and solution length.
+
+        Lengths are in cells walked; see :class:`mazeplugin.analysis.Stats`.
+
+        >>> import mazeplugin as mp
+        >>> s = mp.generate("kruskal", 20, 20, seed=3).stats()
+        >>> s.cells, s.loops, 0.2 < s.dead_end_fraction < 0.4
+        (400, 0, True)
+        """
+        start = goal = None
+        if self.entrance is not None and self.exit is not None:
+            start, goal = self._cell_of(self.entrance), self._cell_of(self.exit)
+        return analysis.stats(self.maze, start, goal)
+
+    def _cell_of(self, tile: Tile) -> Cell:
+        """The cell a marker tile is on, or beside (for an opening in the outer wall)."""
+        bx, by = self.layout.base_of(tile)
+        x = min(max((bx - 1) // 2, 0), self.width - 1)
+        y = min(max((by - 1) // 2, 0), self.height - 1)
+        return (x, y)
 
     # -- views ---------------------------------------------------------------
 

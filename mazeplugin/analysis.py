@@ -1,0 +1,142 @@
+"""The figures designers choose generators by, computed from the maze model in one place.
+
+Everything here reads a :class:`~mazeplugin.maze.Maze`'s cells and open
+passages, so it works the same for every generator. Distances are counted in
+cells walked (passages crossed), not in tiles.
+
+>>> from mazeplugin.maze import Maze
+>>> maze = Maze(3, 2)
+>>> maze.open_many([0, 1, 1, 3], [1, 2, 4, 4])  # a T with a tail: 0-1-2, 1-4-3; cell 5 sealed
+>>> dead_ends(maze)
+[(0, 0), (2, 0), (0, 1)]
+>>> s = stats(maze, start=(0, 0), goal=(0, 1))
+>>> s.dead_ends, s.junctions, s.loops, s.longest_path, s.solution_length
+(3, 1, 0, 3, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+import numpy as np
+
+from .maze import Cell, Maze
+
+__all__ = ["Stats", "dead_ends", "stats"]
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A maze's texture in numbers.
+
+    Attributes:
+        cells: cells in the maze (inside its mask).
+        passages: open passages between cells.
+        dead_ends: cells with exactly one open passage.
+        dead_end_fraction: ``dead_ends / cells``.
+        junctions: cells with three or more open passages.
+        loops: independent loops (passages − cells + connected pieces);
+            0 for a perfect maze.
+        longest_path: cells walked along the longest shortest path between
+            two cells of one connected piece (exact for perfect mazes; a
+            double breadth-first sweep, so a lower bound, with loops).
+        solution_length: cells walked on the shortest path from the entrance
+            cell to the exit cell; None without markers or when unreachable.
+    """
+
+    cells: int
+    passages: int
+    dead_ends: int
+    dead_end_fraction: float
+    junctions: int
+    loops: int
+    longest_path: int
+    solution_length: Optional[int]
+
+
+def dead_ends(maze: Maze) -> List[Cell]:
+    """The ``(x, y)`` cells with exactly one open passage, in row-major order."""
+    ys, xs = np.nonzero((maze.degree() == 1) & maze.mask)
+    return list(zip(xs.tolist(), ys.tolist()))
+
+
+def _adjacency(maze: Maze) -> List[List[int]]:
+    """Each cell's list of cells it has an open passage to."""
+    table = maze.neighbour_table()
+    h, w = maze.height, maze.width
+    opened = np.zeros((h, w, 4), dtype=bool)
+    opened[1:, :, 0] = maze.south[:-1, :]
+    opened[:, :, 1] = maze.east
+    opened[:, :, 2] = maze.south
+    opened[:, 1:, 3] = maze.east[:, :-1]
+    table = np.where(opened.reshape(-1, 4), table, -1)
+    return [[n for n in row if n >= 0] for row in table.tolist()]
+
+
+def _sweep(adjacency: List[List[int]], source: int) -> Tuple[List[int], int, int]:
+    """Breadth-first search: ``(visited cells in order, farthest cell, its distance)``."""
+    dist = {source: 0}
+    order = [source]
+    for cell in order:
+        d = dist[cell] + 1
+        for n in adjacency[cell]:
+            if n not in dist:
+                dist[n] = d
+                order.append(n)
+    last = order[-1]
+    return order, last, dist[last]
+
+
+def _distance(adjacency: List[List[int]], source: int, target: int) -> Optional[int]:
+    dist = {source: 0}
+    frontier = [source]
+    while frontier and target not in dist:
+        reached = []
+        for cell in frontier:
+            d = dist[cell] + 1
+            for n in adjacency[cell]:
+                if n not in dist:
+                    dist[n] = d
+                    reached.append(n)
+        frontier = reached
+    return dist.get(target)
+
+
+def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None) -> Stats:
+    """The :class:`Stats` of ``maze``; ``solution_length`` runs from cell ``start`` to ``goal``.
+
+    >>> import mazeplugin as mp
+    >>> s = stats(mp.generate("backtracker", 20, 20, seed=1).maze)
+    >>> s.cells, s.passages, s.loops, s.solution_length
+    (400, 399, 0, None)
+    """
+    degree = maze.degree()[maze.mask]
+    cells = int(maze.mask.sum())
+    passages = maze.passage_count()
+    adjacency = _adjacency(maze)
+    seen = np.zeros(maze.size, dtype=bool)
+    pieces = 0
+    longest = 0
+    for cell in maze.cells().tolist():
+        if seen[cell]:
+            continue
+        pieces += 1
+        order, far, _ = _sweep(adjacency, cell)
+        seen[order] = True
+        if len(order) > 1:
+            longest = max(longest, _sweep(adjacency, far)[2])
+    solution = None
+    if start is not None and goal is not None:
+        solution = _distance(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
+    dead = int((degree == 1).sum())
+    return Stats(
+        cells=cells,
+        passages=passages,
+        dead_ends=dead,
+        dead_end_fraction=dead / cells if cells else 0.0,
+        junctions=int((degree >= 3).sum()),
+        loops=passages - cells + pieces,
+        longest_path=longest,
+        solution_length=solution,
+    )

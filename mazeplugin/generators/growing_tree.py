@@ -1,0 +1,101 @@
+"""The growing tree algorithm: grow from a list of active cells, chosen by a strategy.
+
+Start with the entrance cell in the active list. Repeatedly choose an active
+cell; if it has an unvisited neighbour, open the wall to a random one and add
+that neighbour to the list, else remove the cell from the list. Which active
+cell is chosen sets the texture:
+
+- ``"newest"``: the last one added — a depth-first backtracker: long winding
+  corridors, about 10% dead ends.
+- ``"random"``: any one — like modified Prim's: short corridors, many dead
+  ends (about 35%), growing outward from the start.
+- ``"oldest"``: the first one still active — long straight corridors fanning
+  out from the start, a strong radial bias.
+- ``"middle"``: the middle of the list — in between.
+- ``"<strategy>:<p>"``, e.g. ``"newest:0.75"``: that strategy with probability
+  ``p``, otherwise a random active cell, mixing the two textures.
+
+A perfect maze.
+
+Sources: W. D. Pullen, "Think Labyrinth: Maze Algorithms" ("Growing tree");
+J. Buck, "Mazes for Programmers", ch. 11.
+"""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+import numpy as np
+
+from ..maze import Maze
+from ..registry import register
+from ..seeds import Random
+
+STRATEGIES = ("newest", "random", "oldest", "middle")
+
+
+def parse_strategy(strategy: object) -> Tuple[str, float]:
+    """``(name, p)``: choose by ``name`` with probability ``p``, else at random.
+
+    >>> parse_strategy("newest"), parse_strategy("oldest:0.25")
+    (('newest', 1.0), ('oldest', 0.25))
+    """
+    allowed = (
+        "growing-tree strategy must be 'newest', 'random', 'oldest', 'middle', or "
+        "'<strategy>:<p>' such as 'newest:0.75' (that strategy with probability p, "
+        "else random)"
+    )
+    if not isinstance(strategy, str):
+        raise TypeError(f"{allowed}; got {type(strategy).__name__}")
+    name, colon, p_text = strategy.partition(":")
+    if name not in STRATEGIES:
+        raise ValueError(f"{allowed}; got {strategy!r}")
+    if not colon:
+        return name, 1.0
+    try:
+        p = float(p_text)
+    except ValueError:
+        raise ValueError(f"{allowed}; got {strategy!r}") from None
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"{allowed}, with p from 0 to 1; got {strategy!r}")
+    return name, p
+
+
+@register("growing-tree")
+def growing_tree(maze: Maze, rng: Random, *, strategy: str = "newest") -> None:
+    """Growing tree: grow from active cells chosen newest/random/oldest/middle or a mix. Perfect."""
+    name, p = parse_strategy(strategy)
+    if name == "random":
+        p = 0.0
+    table = maze.neighbour_table()
+    # neighbour[4 * cell + k]: the k-th neighbour; off the grid or mask it is cell `size`,
+    neighbour = np.where(table < 0, maze.size, table).ravel().tolist()
+    visited = (~maze.mask).ravel().tolist() + [True]  # ... which counts as visited
+    steps = 2 * maze.size  # each step adds a cell or retires one
+    directions = rng.random(steps).tolist()
+    coins = rng.random(steps).tolist() if 0.0 < p < 1.0 else None
+    picks = rng.random(steps).tolist() if p < 1.0 else None
+    step = 0
+    opened_a, opened_b = [], []
+    for root in [maze.cell_id(*maze.start)] + maze.cells().tolist():  # one tree per part
+        if visited[root]:
+            continue
+        visited[root] = True
+        active = [root]
+        while active:
+            if p == 1.0 or (coins is not None and coins[step] < p):
+                i = -1 if name == "newest" else 0 if name == "oldest" else len(active) // 2
+            else:
+                i = int(picks[step] * len(active))  # type: ignore[index]
+            cell = active[i]
+            fresh = [n for n in neighbour[4 * cell : 4 * cell + 4] if not visited[n]]
+            if fresh:
+                nxt = fresh[int(directions[step] * len(fresh))]
+                visited[nxt] = True
+                opened_a.append(cell)
+                opened_b.append(nxt)
+                active.append(nxt)
+            else:
+                del active[i]
+            step += 1
+    maze.open_many(opened_a, opened_b)

@@ -1,0 +1,62 @@
+"""Wilson's algorithm: loop-erased random walks, each grafted onto the growing tree.
+
+The tree starts as the entrance cell. From each cell not yet in the tree,
+walk at random until the walk hits the tree, remembering only the last exit
+taken from each cell (which erases every loop the walk made); then retrace
+the remembered exits from the start cell and add that loop-free path to the
+tree. The result is a *uniform* spanning tree, like Aldous–Broder's, but
+found much faster once the tree is large. Texture: about 29% dead ends, no
+bias; a perfect maze.
+
+Sources: D. B. Wilson, "Generating random spanning trees more quickly than
+the cover time" (STOC 1996); J. Buck, "Mazes for Programmers", ch. 4.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..maze import Maze
+from ..registry import register
+from ..seeds import Random
+from ..shaping import mask_parts
+
+
+@register("wilson")
+def wilson(maze: Maze, rng: Random) -> None:
+    """Wilson's: loop-erased random walks grafted onto a growing tree. Uniform; about 29% dead ends. Perfect."""
+    # Each step draws one of four directions; a step into a wall stays put. Loop
+    # erasure removes those empty steps, so the grafted paths are the loop-erased
+    # paths of the simple random walk, and the tree is still uniform.
+    table = maze.neighbour_table()
+    stay = np.arange(maze.size, dtype=np.int64)[:, None]
+    step_to = np.where(table < 0, stay, table).ravel().tolist()  # step_to[4 * cell + direction]
+    in_tree = (~maze.mask).ravel().tolist()
+    labels, count = mask_parts(maze.mask)
+    part_of = labels.ravel().tolist()
+    # One root per part: the entrance cell for its own part, the first cell for the others.
+    rooted = [False] * count
+    for root in [maze.cell_id(*maze.start)] + maze.cells().tolist():
+        if not rooted[part_of[root]]:
+            rooted[part_of[root]] = True
+            in_tree[root] = True
+    exit_of = [-1] * maze.size  # the last exit the current walk took from each cell
+    batch = min(1 << 16, 8 * maze.size + 64)
+    directions: list = []
+    k = 0
+    opened_a, opened_b = [], []
+    for first in maze.cells().tolist():
+        cell = first
+        while not in_tree[cell]:  # walk until the tree is hit
+            if k == len(directions):
+                directions, k = rng.integers(4, batch).tolist(), 0
+            exit_of[cell] = cell = step_to[4 * cell + directions[k]]
+            k += 1
+        cell = first
+        while not in_tree[cell]:  # graft the loop-erased path
+            in_tree[cell] = True
+            nxt = exit_of[cell]
+            opened_a.append(cell)
+            opened_b.append(nxt)
+            cell = nxt
+    maze.open_many(opened_a, opened_b)

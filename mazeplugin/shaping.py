@@ -1,0 +1,172 @@
+"""Shaping a maze into a level: masks (where the maze may go) and braiding (loops).
+
+A **mask** says which cells belong to the maze; cells outside it are solid
+wall. :func:`parse_mask` accepts
+
+- a 2-D boolean array of cells, indexed ``[y, x]`` (True = part of the maze);
+- a list of equal-length strings, one per row, in which a space or ``.`` is
+  outside the maze and any other character is a cell;
+- a path (``str`` or :class:`pathlib.Path`) to an image file: light pixels are
+  cells, dark pixels are outside (read by :func:`mazeplugin.pg.mask_from_image`,
+  so it needs pygame).
+
+Each connected part of a mask (:func:`mask_parts`) becomes its own maze.
+
+**Braiding** (:func:`braid`) opens a wall at a fraction of the dead ends,
+preferring walls that join two dead ends, so the level gets loops.
+
+>>> parse_mask(["##.", "###"]).astype(int).tolist()
+[[1, 1, 0], [1, 1, 1]]
+>>> labels, count = mask_parts(parse_mask(["#.#", "#.#"]))
+>>> count, labels.tolist()
+(2, [[0, -1, 1], [0, -1, 1]])
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Optional, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .generators.disjoint_sets import DisjointSets
+from .maze import Maze
+from .seeds import Random
+
+__all__ = ["parse_mask", "mask_parts", "braid", "check_braid"]
+
+_OUTSIDE = " ."
+
+
+def parse_mask(
+    mask: Any, width: Optional[int] = None, height: Optional[int] = None
+) -> NDArray[np.bool_]:
+    """Check ``mask`` and return it as a bool ``(height, width)`` array of cells.
+
+    When ``width`` and ``height`` are given, the mask must have that shape.
+    A mask must contain at least one cell.
+
+    >>> parse_mask([[True, False], [True, True]]).tolist()
+    [[True, False], [True, True]]
+    >>> parse_mask(["# #", "###"], width=4, height=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: mask has 3 × 2 cells (width × height) but width=4, height=2; they must match
+    """
+    if isinstance(mask, (str, os.PathLike)):
+        cells = _image_mask(mask)
+    elif isinstance(mask, (list, tuple)) and mask and all(isinstance(row, str) for row in mask):
+        lengths = {len(row) for row in mask}
+        if len(lengths) != 1:
+            raise ValueError(
+                f"mask rows must all have the same length; got lengths {sorted(lengths)}"
+            )
+        cells = np.array([[ch not in _OUTSIDE for ch in row] for row in mask], dtype=bool)
+        if cells.size == 0:
+            raise ValueError("mask rows must not be empty strings")
+    else:
+        array = np.asarray(mask)
+        if array.dtype != np.bool_:
+            raise TypeError(
+                "mask must be a 2-D bool array, a list of equal-length strings "
+                "(' ' or '.' = outside) or a path to an image file; "
+                f"got {type(mask).__name__}" + (f" of dtype {array.dtype}" if array.ndim else "")
+            )
+        if array.ndim != 2 or 0 in array.shape:
+            raise ValueError(f"mask must be a non-empty 2-D array, got shape {array.shape}")
+        cells = array.copy()
+    h, w = cells.shape
+    if width is not None and height is not None and (w, h) != (width, height):
+        raise ValueError(
+            f"mask has {w} × {h} cells (width × height) but width={width}, "
+            f"height={height}; they must match"
+        )
+    if not cells.any():
+        raise ValueError("mask has no cells: every position is outside the maze")
+    return cells
+
+
+def _image_mask(path: Any) -> NDArray[np.bool_]:
+    from . import pg  # pygame is imported only there, and only when an image is asked for
+
+    return np.asarray(pg.mask_from_image(path), dtype=bool)
+
+
+def mask_parts(mask: NDArray[np.bool_]) -> Tuple[NDArray[np.int64], int]:
+    """Label the 4-connected parts of a mask: ``(labels, count)``.
+
+    ``labels`` is int64 shaped like ``mask``: -1 outside, else the part's
+    number, numbered in row-major order of each part's first cell.
+    """
+    h, w = mask.shape
+    if mask.all():
+        return np.zeros((h, w), dtype=np.int64), 1
+    a, b = Maze(w, h, mask).walls()
+    sets = DisjointSets(h * w)
+    sets.union_each(a.tolist(), b.tolist())
+    cells = np.flatnonzero(mask)
+    roots = np.array([sets.find(c) for c in cells.tolist()], dtype=np.int64)
+    _, first, inverse = np.unique(roots, return_index=True, return_inverse=True)
+    # np.unique numbers roots by value; renumber by each part's first cell.
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    labels = np.full(h * w, -1, dtype=np.int64)
+    labels[cells] = rank[inverse.ravel()]
+    return labels.reshape(h, w), len(first)
+
+
+def check_braid(braid: object) -> float:
+    """``braid`` as a float in [0, 1], or a ``TypeError``/``ValueError`` saying what is allowed."""
+    if isinstance(braid, bool) or not isinstance(braid, (int, float, np.integer, np.floating)):
+        raise TypeError(f"braid must be a number from 0 to 1, not {type(braid).__name__}")
+    value = float(braid)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"braid must be from 0 to 1 (the fraction of dead ends removed), got {braid!r}")
+    return value
+
+
+def braid(maze: Maze, rng: Random, fraction: float) -> None:
+    """Remove ``round(fraction × dead ends)`` dead ends by opening one wall at each.
+
+    Dead ends (cells with exactly one open passage) are visited in random
+    order. Each one still a dead end when visited gets a wall opened to a
+    neighbour that is also a dead end if it has one (removing two at once),
+    else to a random closed neighbour. A dead end whose every neighbour is
+    already open to it (a corridor's end against the grid's or the mask's
+    edge, like the ends of a 1-cell-wide strip) cannot be removed.
+
+    With ``fraction=1`` a maze on a grid at least 2 × 2 cells (no mask) is left
+    with no dead end.
+
+    >>> from mazeplugin.maze import Maze
+    >>> maze = Maze(2, 2)
+    >>> maze.open_many([0, 0, 1], [1, 2, 3])  # a U: dead ends at cells 2 and 3
+    >>> braid(maze, Random.from_seed(1), 1.0)
+    >>> maze.passage_count(), int(maze.degree().min())
+    (4, 2)
+    """
+    degree = maze.degree().ravel().tolist()
+    dead = np.flatnonzero(maze.degree() == 1).tolist()
+    target = int(round(fraction * len(dead)))
+    if target == 0:
+        return
+    neighbours = maze.neighbour_table().tolist()
+    order = rng.permutation(len(dead)).tolist()
+    picks = rng.random(len(dead)).tolist()
+    removed = 0
+    for k in order:
+        if removed >= target:
+            break
+        cell = dead[k]
+        if degree[cell] != 1:
+            continue  # already joined by a neighbouring dead end's opening
+        closed = [n for n in neighbours[cell] if n >= 0 and not maze.is_open(cell, n)]
+        if not closed:
+            continue
+        partners = [n for n in closed if degree[n] == 1]
+        other = (partners or closed)[int(picks[k] * len(partners or closed))]
+        maze.open(cell, other)
+        removed += 1 + (degree[other] == 1)
+        degree[cell] += 1
+        degree[other] += 1
