@@ -87,9 +87,14 @@ def _positive(low: int, high: int):
 
 def _code(text: str) -> Tuple[str, int, int, object]:
     try:
-        return mp.parse_level_code(text)
+        algorithm, width, height, seed = mp.parse_level_code(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(
+            f"the demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side, not {width}x{height}"
+        )
+    return (algorithm, width, height, seed)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -229,6 +234,7 @@ class App:
 
     def _close_prompt(self) -> None:
         self.prompt = None
+        pygame.key.stop_text_input()
 
     def _repeat(self, dt: float) -> None:
         """Held N regenerates every frame, held +/- steps the size, after a short delay."""

@@ -282,12 +282,27 @@ def test_frames_and_screenshot_run_headless(tmp_path):
 
 @pytest.mark.parametrize(
     "args",
-    [["--bogus"], ["--size", "0x5"], ["--size", "big"], ["--algorithm", "nope"], ["--code", "nonsense"], ["--frames", "-1"]],
+    [
+        ["--bogus"],
+        ["--size", "0x5"],
+        ["--size", "big"],
+        ["--algorithm", "nope"],
+        ["--code", "nonsense"],
+        ["--code", "kruskal-900x900-1"],
+        ["--frames", "-1"],
+        ["--window", "10x10"],
+    ],
 )
 def test_bad_options_print_usage_not_a_traceback(args):
     with pytest.raises(SystemExit) as exit_info:
         main(args)
     assert exit_info.value.code == 2
+
+
+def test_an_unknown_generator_in_a_code_is_a_message_not_a_traceback(capsys):
+    assert main(["--code", "nosuchmaze-5x5-1", "--frames", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown algorithm 'nosuchmaze'" in err and "Traceback" not in err
 
 
 def test_bad_options_in_a_real_process_print_usage():

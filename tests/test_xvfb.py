@@ -90,7 +90,9 @@ def test_real_key_presses_move_the_player_and_a_screenshot_is_written(display, t
         xdotool(env, "keydown", "Right")
         time.sleep(1.0)
         xdotool(env, "keyup", "Right")
-        time.sleep(0.2)
+        # The window is resizable: the frame (and so the screenshot) follows its new size.
+        xdotool(env, "windowsize", "--sync", window, "800", "600")
+        time.sleep(0.5)
         xdotool(env, "key", "Escape")
         out, err = game.communicate(timeout=60)
     finally:
@@ -104,4 +106,4 @@ def test_real_key_presses_move_the_player_and_a_screenshot_is_written(display, t
     x, y, moves, frames = map(int, match.groups())
     assert moves > 0 and x > 0, f"the player did not move: {out}"
     assert frames < 3600, "Escape did not end the game"
-    assert pygame.image.load(str(shot)).get_size() == (640, 480)
+    assert pygame.image.load(str(shot)).get_size() == (800, 600)
