@@ -29,9 +29,12 @@ def backtracker(maze: Maze, rng: Random) -> None:
     framed = np.ones((maze.height + 2, pitch), dtype=bool)
     framed[1:-1, 1:-1] = ~maze.mask  # cells outside the mask count as visited
     visited = framed.ravel().tolist()
-    picks = rng.random(maze.size).tolist()  # one random number per carved passage
-    carved_from, carved_to = [], []
-    carve_from, carve_to = carved_from.append, carved_to.append
+    # One random number per carved passage; pick[k][i] = int(picks[i] * k) for k choices.
+    picks = rng.random(maze.size)
+    pick = [[], []] + [(picks * k).astype(np.int64).tolist() for k in (2, 3, 4)]
+    # The stack of the depth-first search is the chain of parents: backing
+    # up from a dead end is cell = parent[cell].
+    parent = [-1] * len(visited)
     carved = 0
     start_x, start_y = maze.start
     roots = [(start_y + 1) * pitch + start_x + 1]  # one tree per part of a mask
@@ -42,8 +45,6 @@ def backtracker(maze: Maze, rng: Random) -> None:
         if visited[root]:
             continue
         visited[root] = True
-        stack = []  # the path back from the current cell
-        push, pop = stack.append, stack.pop
         cell = root
         while True:
             # Unvisited neighbours in the order north, east, south, west
@@ -58,20 +59,17 @@ def backtracker(maze: Maze, rng: Random) -> None:
             if not visited[cell - 1]:
                 unvisited.append(cell - 1)
             if unvisited:
-                nxt = unvisited[int(picks[carved] * len(unvisited))]
+                k = len(unvisited)
+                nxt = unvisited[pick[k][carved]] if k > 1 else unvisited[0]
                 carved += 1
                 visited[nxt] = True
-                carve_from(cell)
-                carve_to(nxt)
-                push(cell)
+                parent[nxt] = cell
                 cell = nxt
-            elif stack:
-                cell = pop()  # dead end: back up
+            elif cell != root:
+                cell = parent[cell]  # dead end: back up
             else:
                 break
-    a = np.asarray(carved_from, dtype=np.int64)
-    b = np.asarray(carved_to, dtype=np.int64)
-    maze.open_many(
-        (a // pitch - 1) * maze.width + a % pitch - 1,
-        (b // pitch - 1) * maze.width + b % pitch - 1,
-    )
+    framed_parent = np.asarray(parent, dtype=np.int64).reshape(maze.height + 2, pitch)[1:-1, 1:-1]
+    child = np.flatnonzero(framed_parent >= 0)
+    up = framed_parent.ravel()[child]
+    maze.open_many(child, (up // pitch - 1) * maze.width + up % pitch - 1)
