@@ -132,7 +132,9 @@ def braid(maze: Maze, rng: Random, fraction: float) -> None:
     Dead ends (cells with exactly one open passage) are visited in random
     order. Each one still a dead end when visited gets a wall opened to a
     neighbour that is also a dead end if it has one (removing two at once),
-    else to a random closed neighbour. A dead end whose every neighbour is
+    else to a random closed neighbour on a passage, else to a sealed cell
+    (one with no passage yet, like ``union-find``'s pockets), which then
+    becomes a dead end in its turn. A dead end whose every neighbour is
     already open to it (a corridor's end against the grid's or the mask's
     edge, like the ends of a 1-cell-wide strip) cannot be removed.
 
@@ -155,18 +157,26 @@ def braid(maze: Maze, rng: Random, fraction: float) -> None:
     order = rng.permutation(len(dead)).tolist()
     picks = rng.random(len(dead)).tolist()
     removed = 0
-    for k in order:
+    for k in order:  # `order` grows when a sealed cell becomes a dead end
         if removed >= target:
             break
         cell = dead[k]
         if degree[cell] != 1:
             continue  # already joined by a neighbouring dead end's opening
         closed = [n for n in neighbours[cell] if n >= 0 and not maze.is_open(cell, n)]
-        if not closed:
+        choices = (
+            [n for n in closed if degree[n] == 1]
+            or [n for n in closed if degree[n] > 1]
+            or closed
+        )
+        if not choices:
             continue
-        partners = [n for n in closed if degree[n] == 1]
-        other = (partners or closed)[int(picks[k] * len(partners or closed))]
+        other = choices[int(picks[k] * len(choices))]
         maze.open(cell, other)
-        removed += 1 + (degree[other] == 1)
+        removed += 1 + (degree[other] == 1) - (degree[other] == 0)
+        if degree[other] == 0:
+            order.append(len(dead))
+            dead.append(other)
+            picks.append(float(rng.random(1)[0]))
         degree[cell] += 1
         degree[other] += 1

@@ -6,7 +6,8 @@ random, when it is square), leaving one random gap, and divide the two halves
 the same way until every chamber is a single row or column. Chambers at the
 same depth are independent, so each depth is divided in one vectorised numpy
 step. Texture: long straight walls and a visible rectangular, nested
-structure, about 23% dead ends; a perfect maze. Cannot take a mask.
+structure, about 27% dead ends (measured at 100 × 100 cells; Pullen quotes
+23%); a perfect maze. Cannot take a mask.
 
 Sources: W. D. Pullen, "Think Labyrinth: Maze Algorithms" ("Recursive
 division"); J. Buck, "Mazes for Programmers", ch. 13.
@@ -29,7 +30,7 @@ def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 
 @register("division", masks=False)
 def division(maze: Maze, rng: Random) -> None:
-    """Recursive division: split open chambers by walls with one gap. Long straight walls, about 23% dead ends. Perfect."""
+    """Recursive division: split open chambers by walls with one gap. Long straight walls, about 27% dead ends. Perfect."""
     width = maze.width
     maze.east[:, :-1] = True
     maze.south[:-1, :] = True

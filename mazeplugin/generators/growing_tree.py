@@ -2,19 +2,21 @@
 
 Start with the entrance cell in the active list. Repeatedly choose an active
 cell; if it has an unvisited neighbour, open the wall to a random one and add
-that neighbour to the list, else remove the cell from the list. Which active
-cell is chosen sets the texture:
+that neighbour to the list, else remove the cell from the list. Texture: it
+depends on which active cell is chosen (the strategy):
 
 - ``"newest"``: the last one added — a depth-first backtracker: long winding
   corridors, about 10% dead ends.
-- ``"random"``: any one — like modified Prim's: short corridors, many dead
-  ends (about 35%), growing outward from the start.
+- ``"random"``: any one — like Prim's: short corridors spreading evenly from
+  the start, about 27% dead ends.
 - ``"oldest"``: the first one still active — long straight corridors fanning
-  out from the start, a strong radial bias.
-- ``"middle"``: the middle of the list — in between.
+  out from the start, a strong radial bias, about 2% dead ends.
+- ``"middle"``: the middle of the list — much like ``"oldest"``.
 - ``"<strategy>:<p>"``, e.g. ``"newest:0.75"``: that strategy with probability
-  ``p``, otherwise a random active cell, mixing the two textures.
+  ``p``, otherwise a random active cell, mixing the two textures (about 14%
+  dead ends for ``"newest:0.75"``, 20% for ``"newest:0.5"``).
 
+Dead-end figures measured at 100 × 100 cells.
 A perfect maze.
 
 Sources: W. D. Pullen, "Think Labyrinth: Maze Algorithms" ("Growing tree");
