@@ -40,6 +40,7 @@ MAX_CHUNKS = 96
 """Chunks kept (least recently drawn go first): bounds memory for any level size."""
 
 HELP = "Arrows/WASD move   R restart   N new seed   G generator   H solution   +/- size   F fog   Enter type code   Esc quit"
+SHORT_HELP = "Move: arrows/WASD  R restart  N new  G gen  H path  +/- size  F fog  Enter code  Esc"
 
 
 def floor_image(tile: int) -> pygame.Surface:
@@ -171,20 +172,26 @@ class Hud:
         image = self._text(right, 1, HUD_TEXT)
         surface.blit(image, (width - image.get_width() - 12, (HUD_TOP - image.get_height()) // 2))
         help_image = self._text(HELP, 0, HUD_DIM)
+        if help_image.get_width() + 24 > width:
+            help_image = self._text(SHORT_HELP, 0, HUD_DIM)
         surface.blit(help_image, (12, height - HUD_BOTTOM + (HUD_BOTTOM - help_image.get_height()) // 2))
         if fps:
             image = self._text(f"{fps:.0f} fps", 0, HUD_DIM)
-            surface.blit(image, (width - image.get_width() - 10, height - HUD_BOTTOM + 6))
+            if help_image.get_width() + image.get_width() + 40 < width:
+                surface.blit(image, (width - image.get_width() - 10, height - HUD_BOTTOM + 6))
         if game.completed and game.last_complete is not None:
             seconds, moves = game.last_complete
             self._banner(surface, "Level complete!", f"{seconds:.1f} s, {moves} moves. Next: a bigger maze")
         if prompt is not None:
             self._banner(surface, "Level code: " + prompt + "_", "Enter to play it, Esc to cancel", size=1)
         if game.message_left > 0 and game.message:
-            image = self._text(game.message, 1, HUD_TEXT)
-            box = image.get_rect(midbottom=(width // 2, height - HUD_BOTTOM - 14)).inflate(24, 12)
+            lines = [self._text(line, 1, HUD_TEXT) for line in _wrap(game.message, self.font, width - 64)]
+            line_height = lines[0].get_height() + 2
+            box = pygame.Rect(0, 0, max(line.get_width() for line in lines) + 24, line_height * len(lines) + 12)
+            box.midbottom = (width // 2, height - HUD_BOTTOM - 14)
             _panel(surface, box)
-            surface.blit(image, image.get_rect(center=box.center))
+            for i, line in enumerate(lines):
+                surface.blit(line, line.get_rect(midtop=(box.centerx, box.top + 7 + i * line_height)))
 
     def _banner(self, surface: pygame.Surface, title: str, detail: str, *, size: int = 2) -> None:
         width, height = surface.get_size()
@@ -195,6 +202,17 @@ class Hud:
         _panel(surface, box)
         surface.blit(top, top.get_rect(midtop=(box.centerx, box.top + 14)))
         surface.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 12)))
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> List[str]:
+    """``text`` split at spaces into lines no wider than ``width`` pixels (a long word stays whole)."""
+    lines: List[str] = []
+    for word in text.split():
+        if lines and font.size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def _panel(surface: pygame.Surface, box: pygame.Rect) -> None:
