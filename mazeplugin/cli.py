@@ -178,7 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
         "generate", parents=[level, picture], help="generate one level",
         description="Generate one level and print it or write it to a file.",
     )
-    gen.add_argument("--seed", default=None, help="an int >= 0 or a text level code (default: a fresh one)")
+    gen.add_argument("--seed", default=None,
+                     help="an int >= 0 or a text level code (default: a fresh one, printed on stderr)")
     gen.add_argument("--format", choices=FORMATS, default=None,
                      help="output format (default: from -o's extension, else ascii)")
     gen.add_argument("-o", "--output", default=None, metavar="FILE",
@@ -280,6 +281,8 @@ def _generate(args: argparse.Namespace) -> int:
         sys.stdout.flush()
     else:
         _write(level, fmt, output, args.tile, args.solution)
+    if args.seed is None:  # a fresh seed: say which, so the level can be made again
+        print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
     return 0
 
 

@@ -60,6 +60,14 @@ def test_generate_passes_markers_braid_corridor_and_generator_options(capsys):
     assert out == expected.to_json()
 
 
+def test_a_fresh_seed_is_printed_so_the_level_can_be_made_again(capsys):
+    status, out, err = run(capsys, "generate", "prim", "--size", "5x4", "--format", "json")
+    assert status == 0
+    seed = int(err.removeprefix("mazeplugin: seed ").strip())
+    assert mp.Level.from_json(out).seed == seed
+    assert out == mp.generate("prim", 5, 4, seed=seed).to_json()
+
+
 def test_generate_takes_marker_tiles(capsys):
     status, out, _ = run(capsys, "generate", "kruskal", "--size", "4x4", "--seed", "1",
                          "--markers", "1,1,7,7", "--format", "json")
@@ -140,7 +148,7 @@ def test_wrong_arguments_exit_2_with_a_one_line_reason(capsys, argv, tmp_path, m
 
 
 def test_an_unwritable_file_exits_1(capsys, tmp_path):
-    status, _, err = run(capsys, "generate", "kruskal", "-o", str(tmp_path / "missing" / "level.json"))
+    status, _, err = run(capsys, "generate", "kruskal", "--seed", "1", "-o", str(tmp_path / "missing" / "level.json"))
     assert status == 1
     assert err.startswith("mazeplugin: error: cannot write ") and err.count("\n") == 1
 

@@ -31,5 +31,6 @@ allocating their tiles, and reports a bad file as a :class:`LevelFormatError`
 from __future__ import annotations
 
 from .files import LevelFormatError, atomic_path, write_bytes, write_text
+from .jsonio import load_json
 
-__all__ = ["LevelFormatError", "atomic_path", "write_bytes", "write_text"]
+__all__ = ["LevelFormatError", "atomic_path", "load_json", "write_bytes", "write_text"]

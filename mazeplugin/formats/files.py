@@ -45,7 +45,8 @@ def atomic_path(path: PathLike) -> Iterator[str]:
     path = os.fspath(path)
     directory, name = os.path.split(os.path.abspath(path))
     extension = os.path.splitext(name)[1]
-    temporary = os.path.join(directory, f".{name}.{os.getpid()}-{secrets.token_hex(4)}.tmp{extension}")
+    # Short enough for any file system's name limit, unique per process and call.
+    temporary = os.path.join(directory, f".{name[:100]}.{os.getpid()}-{secrets.token_hex(4)}.tmp{extension}")
     # Created with the usual permissions (0o666 less the umask), unlike mkstemp's 0o600.
     os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     try:
