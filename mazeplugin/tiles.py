@@ -202,11 +202,12 @@ def wall_neighbours(tiles: NDArray[np.integer]) -> NDArray[np.uint8]:
     >>> wall_neighbours(np.array([[1, 1, 1], [1, 0, 0], [1, 1, 1]])).tolist()
     [[6, 10, 8], [5, 0, 0], [3, 10, 8]]
     """
-    wall = np.asarray(tiles) == WALL
+    wall = (np.asarray(tiles) == WALL).view(np.uint8)  # 1 on walls, 0 elsewhere
+    # Shift each neighbour's 0/1 into its bit: whole-array uint8 operations, no temporaries of other types.
     bits = np.zeros(wall.shape, dtype=np.uint8)
-    bits[1:, :] |= np.where(wall[:-1, :], NORTH_BIT, 0).astype(np.uint8)
-    bits[:, :-1] |= np.where(wall[:, 1:], EAST_BIT, 0).astype(np.uint8)
-    bits[:-1, :] |= np.where(wall[1:, :], SOUTH_BIT, 0).astype(np.uint8)
-    bits[:, 1:] |= np.where(wall[:, :-1], WEST_BIT, 0).astype(np.uint8)
-    bits[~wall] = 0
+    bits[1:, :] = wall[:-1, :]  # north: bit 1
+    bits[:, :-1] |= wall[:, 1:] << np.uint8(1)  # east: bit 2
+    bits[:-1, :] |= wall[1:, :] << np.uint8(2)  # south: bit 4
+    bits[:, 1:] |= wall[:, :-1] << np.uint8(3)  # west: bit 8
+    bits *= wall
     return bits
