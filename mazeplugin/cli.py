@@ -33,10 +33,11 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import IO, Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from . import __version__
-from .api import generate
+from .api import MAX_CELLS, generate
 from .formats.files import write_text
 from .level import Level
 from .registry import algorithms, get_generator
+from .shaping import parse_mask
 from .text import STYLES
 
 __all__ = ["main", "FORMATS", "EXTENSIONS"]
@@ -156,16 +157,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     level = _Parser(add_help=False)
     level.add_argument("algorithm", metavar="ALGORITHM", help="a generator name (see 'mazeplugin list')")
-    level.add_argument("--size", type=_size, default=(20, 15), metavar="WxH",
-                       help="size in cells, e.g. 20x15 (default: 20x15)")
+    level.add_argument("--size", type=_size, default=None, metavar="WxH",
+                       help="size in cells, e.g. 20x15 (default: the --mask's size, else 20x15)")
     level.add_argument("--markers", type=_markers, default="border", metavar="MODE",
                        help="border (default), farthest, random, none, or X1,Y1,X2,Y2 tiles")
     level.add_argument("--braid", type=_fraction, default=None, metavar="P",
                        help="remove this fraction (0..1) of dead ends, making loops")
     level.add_argument("--corridor", type=_count, default=None, metavar="N", help="passage width in tiles")
     level.add_argument("--wall", type=_count, default=None, metavar="N", help="wall thickness in tiles")
-    level.add_argument("--mask", default=None, metavar="IMAGE",
-                       help="generate inside a shape: a picture, one pixel per cell, light = maze")
+    level.add_argument("--mask", default=None, metavar="FILE",
+                       help="generate inside a shape: a picture (one pixel per cell, light = maze; "
+                            "needs pygame) or a .txt of equal-length lines (' ' or '.' = outside)")
     level.add_argument("-O", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                        help="a generator option (repeatable), e.g. -O bias=northwest")
 
@@ -239,14 +241,44 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _level_kwargs(args: argparse.Namespace) -> Dict[str, Any]:
-    """generate()'s keyword arguments from the shared level options (only those given)."""
+    """generate()'s keyword arguments from the shared level options (only those given).
+
+    Reads the ``--mask`` file (once, for every level) and settles ``args.size``.
+    """
     kwargs: Dict[str, Any] = dict(args.option)
     kwargs["markers"] = args.markers
-    for name in ("braid", "corridor", "wall", "mask"):
+    for name in ("braid", "corridor", "wall"):
         value = getattr(args, name)
         if value is not None:
             kwargs[name] = value
+    if args.mask is not None:
+        kwargs["mask"] = _read_mask(args.mask)
+        if args.size is None:
+            rows, columns = parse_mask(kwargs["mask"]).shape
+            args.size = (columns, rows)
+    if args.size is None:
+        args.size = (20, 15)
     return kwargs
+
+
+def _read_mask(path: str) -> Any:
+    """A ``--mask`` file: the lines of a ``.txt``, else the cells of a picture."""
+    try:
+        if path.lower().endswith(".txt"):
+            if os.path.getsize(path) > 8 * MAX_CELLS:
+                raise _Failure(2, f"{path} is too large for a mask of at most {MAX_CELLS:,} cells")
+            with open(path, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+            while lines and not lines[-1]:
+                lines.pop()
+            return lines
+        return parse_mask(path)
+    except OSError as error:
+        raise _Failure(1, f"cannot read {path}: {error.strerror or error}") from None
+    except ImportError as error:
+        raise _Failure(1, f"{path}: {error}") from None
+    except (TypeError, ValueError) as error:
+        raise _Failure(2, f"--mask {path}: {error}") from None
 
 
 def _make(args: argparse.Namespace, seed: Any, kwargs: Dict[str, Any]) -> Level:
@@ -427,7 +459,7 @@ def _batch(args: argparse.Namespace) -> int:
         "generator": args.algorithm,
         "width": args.size[0],
         "height": args.size[1],
-        "options": kwargs,
+        "options": dict(kwargs, mask=args.mask) if args.mask is not None else kwargs,
         "file_format": args.format,
         "count": len(seeds),
         "levels": [

@@ -68,6 +68,21 @@ def test_a_fresh_seed_is_printed_so_the_level_can_be_made_again(capsys):
     assert out == mp.generate("prim", 5, 4, seed=seed).to_json()
 
 
+HEART = [" ##  ## ", "########", "########", " ###### ", "  ####  ", "   ##   "]
+
+
+def test_a_text_mask_file_shapes_the_level_and_sets_its_size(capsys, tmp_path):
+    mask = tmp_path / "heart.txt"
+    mask.write_text("\n".join(HEART) + "\n\n")
+    status, out, _ = run(capsys, "generate", "wilson", "--mask", str(mask), "--seed", "4", "--format", "json")
+    assert status == 0
+    assert out == mp.generate("wilson", 8, 6, seed=4, mask=HEART).to_json()
+    status, _, err = run(capsys, "generate", "wilson", "--mask", str(mask), "--size", "5x5")
+    assert status == 2 and "must match" in err and err.count("\n") == 1
+    status, _, err = run(capsys, "generate", "wilson", "--mask", str(tmp_path / "none.txt"))
+    assert status == 1 and err.startswith("mazeplugin: error: cannot read")
+
+
 def test_generate_takes_marker_tiles(capsys):
     status, out, _ = run(capsys, "generate", "kruskal", "--size", "4x4", "--seed", "1",
                          "--markers", "1,1,7,7", "--format", "json")
@@ -214,6 +229,18 @@ def test_batch_writes_a_level_pack_and_its_manifest(capsys, tmp_path):
         assert np.array_equal(level.tiles, expected.tiles) and level.seed == entry["seed"]
     # Not a terminal: the bar prints a line per tenth, ending at 100%.
     assert "12/12 100%" in err
+
+
+def test_batch_manifest_records_the_mask_file(capsys, tmp_path):
+    mask = tmp_path / "heart.txt"
+    mask.write_text("\n".join(HEART))
+    status, _, _ = run(capsys, "batch", "backtracker", "--mask", str(mask), "--count", "2", "--quiet",
+                       "--out", str(tmp_path / "pack"))
+    assert status == 0
+    manifest = json.loads((tmp_path / "pack" / "manifest.json").read_text())
+    assert manifest["options"]["mask"] == str(mask) and (manifest["width"], manifest["height"]) == (8, 6)
+    level = jsonio.load_json(tmp_path / "pack" / manifest["levels"][1]["file"])
+    assert np.array_equal(level.tiles, mp.generate("backtracker", 8, 6, seed=1, mask=HEART).tiles)
 
 
 def test_batch_on_all_cores_writes_the_same_files(capsys, tmp_path):
