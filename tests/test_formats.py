@@ -80,6 +80,10 @@ def test_json_loads_levels_with_masks_and_braids():
     level = mp.generate("backtracker", 6, 3, seed=2, mask=mask, braid=0.5)
     loaded = mp.Level.from_json(level.to_json())
     assert_same_level(loaded, level)
+    # The mask is recorded as text rows, which generate() takes back.
+    assert loaded.options["mask"] == ["#####.", "######", ".#####"]
+    again = mp.generate("backtracker", 6, 3, seed=2, mask=loaded.options["mask"], braid=0.5)
+    assert np.array_equal(again.tiles, level.tiles)
 
 
 def test_json_refuses_options_it_cannot_hold():

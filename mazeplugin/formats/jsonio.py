@@ -100,7 +100,13 @@ def to_json(level: Level) -> str:
 
 
 def _plain(value: Any) -> Any:
-    """JSON for numpy values and tuples inside options."""
+    """JSON for numpy values inside options.
+
+    A 2-D bool array (a cell mask) becomes rows of ``#`` (cell) and ``.``
+    (outside), the text form ``generate(mask=...)`` reads back, a byte a cell.
+    """
+    if isinstance(value, np.ndarray) and value.dtype == np.bool_ and value.ndim == 2:
+        return ["".join(row) for row in np.where(value, "#", ".").tolist()]
     if isinstance(value, np.ndarray):
         return value.tolist()
     if isinstance(value, np.generic):
