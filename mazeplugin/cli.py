@@ -65,8 +65,11 @@ class _Failure(Exception):
     """A run that cannot go on: ``(exit status, one-line message)``."""
 
     def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+        super().__init__(" ".join(message.split("\n")))  # the reason is one line
         self.status = status
+
+    def __reduce__(self) -> tuple:  # batch workers send failures back to the main process
+        return (_Failure, (self.status, str(self)))
 
 
 # -- argument types ---------------------------------------------------------------
@@ -432,27 +435,30 @@ def _batch(args: argparse.Namespace) -> int:
     except OSError as error:
         raise _Failure(1, f"cannot create {args.out}: {error.strerror or error}") from None
     progress = Progress(len(seeds), label="batch", enabled=not args.quiet)
-    # The first level is made here, so a wrong argument stops the run before any work is shared out.
-    progress.advance(_batch_chunk((args, kwargs, seeds[:1], digits)))
-    rest = seeds[1:]
-    chunk = max(1, min(256, len(rest) // (jobs * 8) or 1))
-    tasks = [(args, kwargs, rest[i:i + chunk], digits) for i in range(0, len(rest), chunk)]
-    if jobs == 1 or len(tasks) <= 1:
-        for task in tasks:
-            progress.advance(_batch_chunk(task))
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-            pending = {pool.submit(_batch_chunk, task) for task in tasks}
-            try:
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        progress.advance(future.result())
-            except BaseException:
-                for future in pending:
-                    future.cancel()
-                raise
-    progress.close()
+    try:
+        # The first level is made here, so a wrong argument stops the run before any work is shared out.
+        progress.advance(_batch_chunk((args, kwargs, seeds[:1], digits)))
+        rest = seeds[1:]
+        # Chunks of seeds: few enough to keep process overhead small, many enough to balance the cores.
+        chunk = max(1, min(256, len(rest) // (jobs * 8) or 1))
+        tasks = [(args, kwargs, rest[i:i + chunk], digits) for i in range(0, len(rest), chunk)]
+        if jobs == 1 or len(tasks) <= 1:
+            for task in tasks:
+                progress.advance(_batch_chunk(task))
+        else:
+            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+                pending = {pool.submit(_batch_chunk, task) for task in tasks}
+                try:
+                    while pending:
+                        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for future in done:
+                            progress.advance(future.result())
+                except BaseException:
+                    for future in pending:
+                        future.cancel()
+                    raise
+    finally:
+        progress.close()
     manifest = {
         "format": "mazeplugin.manifest",
         "version": 1,

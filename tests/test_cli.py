@@ -255,6 +255,16 @@ def test_batch_on_all_cores_writes_the_same_files(capsys, tmp_path):
         assert (one / name).read_bytes() == (many / name).read_bytes()
 
 
+def test_a_worker_that_cannot_write_stops_the_batch_with_status_1(capsys, tmp_path):
+    (tmp_path / "kruskal-4x4-17.json").mkdir()  # a level's name taken by a folder
+    status, _, err = run(capsys, "batch", "kruskal", "--size", "4x4", "--count", "30", "--out", str(tmp_path),
+                         "--jobs", "2", "--quiet")
+    assert status == 1
+    assert err.startswith("mazeplugin: error: cannot write ") and "kruskal-4x4-17.json" in err
+    assert not (tmp_path / "manifest.json").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
 def test_batch_quiet_prints_nothing(capsys, tmp_path):
     status, out, err = run(capsys, "batch", "eller", "--count", "2", "--out", str(tmp_path), "--quiet",
                            "--format", "ascii")
