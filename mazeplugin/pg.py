@@ -329,10 +329,15 @@ def render_images(
         index[~seen_mask[y0:y1, x0:x1]] = len(stack) - 1
     tw, th = size[:2]
     rows, columns = part.shape
-    # Gather straight into surfarray's [x, y] order: (columns, rows, tw, th, 3)
-    # -> (columns*tw, rows*th, 3). One gather and one copy, no blit per tile.
-    pixels = np.stack(stack)[index.T].swapaxes(1, 2).reshape(columns * tw, rows * th, 3)
-    return pygame.surfarray.make_surface(pixels)
+    out = pygame.Surface((columns * tw, rows * th), 0, 32)
+    # The images as the output surface's own pixel values (one int per pixel,
+    # whatever its channel order), gathered straight into surfarray's [x, y]
+    # order: (columns, rows, tw, th) -> (columns*tw, rows*th). One gather, one
+    # copy, no blit per tile.
+    images = np.stack(stack)
+    mapped = pygame.surfarray.map_array(out, images.reshape(-1, th, 3)).reshape(len(stack), tw, th)
+    pygame.surfarray.blit_array(out, mapped[index.T].swapaxes(1, 2).reshape(columns * tw, rows * th))
+    return out
 
 
 def simple_wall_set(tile: int, palette: Palette = DEFAULT_PALETTE) -> List["pygame.Surface"]:
