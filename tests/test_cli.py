@@ -329,3 +329,4 @@ def test_python_dash_m_and_the_console_script_run(tmp_path):
         wrong = subprocess.run(command + ["generate", "kruskal", "--size", "big"],
                                capture_output=True, text=True, timeout=TIMEOUT)
         assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
+
