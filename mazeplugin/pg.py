@@ -7,7 +7,7 @@ numpy only.
 Drawing is vectorised: a level becomes one RGB array of tile colours that
 ``pygame.surfarray`` turns into a surface one pixel per tile, which a
 nearest-neighbour scale blows up to the tile size; tile images are stitched
-together with one numpy gather. No blit per tile.
+together with one numpy gather of their pixel values. No blit per tile.
 
 >>> import mazeplugin as mp, mazeplugin.pg as mpg
 >>> level = mp.generate("kruskal", 4, 3, seed=7)
@@ -25,7 +25,7 @@ before a :class:`Camera` shifts them onto the screen).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
