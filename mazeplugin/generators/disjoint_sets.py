@@ -132,11 +132,13 @@ def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
     >>> spanning_forest(3, [0, 1, 0], [1, 2, 2]).tolist()  # edge 2 would close a loop
     [0, 1]
     """
-    a = np.asarray(a, dtype=np.int64)
-    b = np.asarray(b, dtype=np.int64)
+    a = np.asarray(a)
+    b = np.asarray(b)
+    # int32 where it fits (always, for mazes up to MAX_CELLS): half the memory traffic.
+    index = np.int32 if max(n, a.size) < 2**31 else np.int64
     chosen = np.zeros(a.size, dtype=bool)
-    edge = np.arange(a.size, dtype=np.int64)  # each live edge's index (= weight), ascending
-    ca, cb = a, b  # the components of each live edge's ends
+    edge = np.arange(a.size, dtype=index)  # each live edge's index (= weight), ascending
+    ca, cb = a.astype(index), b.astype(index)  # the components of each live edge's ends
     count = n
     while True:
         live = ca != cb
@@ -144,17 +146,17 @@ def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
         if edge.size == 0:
             break
         # Each component's cheapest edge: the lowest position among its live edges.
-        position = np.arange(edge.size, dtype=np.int64)
-        cheapest = np.full(count, edge.size, dtype=np.int64)
+        position = np.arange(edge.size, dtype=index)
+        cheapest = np.full(count, edge.size, dtype=index)
         np.minimum.at(cheapest, ca, position)
         np.minimum.at(cheapest, cb, position)
-        comps = np.flatnonzero(cheapest < edge.size)
+        comps = np.flatnonzero(cheapest < edge.size).astype(index)
         best = cheapest[comps]
         chosen[edge[best]] = True
         # Point every component at the one across its cheapest edge. With
         # distinct weights the only cycles are pairs that chose the same edge;
         # the smaller of each pair becomes the root.
-        ids = np.arange(count, dtype=np.int64)
+        ids = np.arange(count, dtype=index)
         parent = ids.copy()
         parent[comps] = ca[best] + cb[best] - comps
         pair = (parent[parent] == ids) & (ids < parent)
@@ -165,7 +167,7 @@ def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
                 break
             parent = grand
         roots = parent == ids
-        label = (np.cumsum(roots) - 1)[parent]
+        label = (np.cumsum(roots, dtype=index) - 1)[parent]
         ca, cb = label[ca], label[cb]
         count = int(np.count_nonzero(roots))
     return np.flatnonzero(chosen).astype(np.int64)
