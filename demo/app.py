@@ -4,6 +4,8 @@
 With ``--frames N`` it runs N frames (at a fixed 1/60 s each, so a run is
 reproducible) and stops; that is headless (SDL's dummy video driver) unless
 ``SDL_VIDEODRIVER`` is set, and ``--screenshot out.png`` saves the last frame.
+Input can be scripted with ``--keys`` (posted as ordinary key events) or left
+to ``--autoplay``.
 """
 
 from __future__ import annotations
@@ -46,6 +48,40 @@ ENTER_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER}
 def _repeats(held: float) -> int:
     """How many size steps a +/- key held ``held`` seconds has made after its first."""
     return 0 if held < REPEAT_DELAY else int((held - REPEAT_DELAY) / SIZE_REPEAT) + 1
+
+
+SCRIPT_KEYS: Dict[str, Optional[int]] = {
+    "up": pygame.K_UP,
+    "down": pygame.K_DOWN,
+    "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT,
+    **{letter: getattr(pygame, f"K_{letter}") for letter in "wasdrnghf"},
+    "plus": pygame.K_PLUS,
+    "minus": pygame.K_MINUS,
+    "enter": pygame.K_RETURN,
+    "escape": pygame.K_ESCAPE,
+    "wait": None,
+}
+"""Key names ``--keys`` takes; ``wait`` presses nothing."""
+
+
+def _key_script(text: str) -> List[Tuple[Optional[int], int]]:
+    """``--keys``: ``NAME[*FRAMES],...``: each key held down for FRAMES frames (default 1), in turn."""
+    script = []
+    for entry in text.split(","):
+        name, _, count = entry.strip().lower().partition("*")
+        if name not in SCRIPT_KEYS:
+            raise argparse.ArgumentTypeError(
+                f"unknown key {name!r} in --keys; known: {', '.join(SCRIPT_KEYS)}"
+            )
+        try:
+            frames = int(count) if count else 1
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{entry.strip()!r}: frames after '*' must be a whole number") from None
+        if frames < 1:
+            raise argparse.ArgumentTypeError(f"{entry.strip()!r}: frames after '*' must be at least 1")
+        script.append((SCRIPT_KEYS[name], frames))
+    return script
 
 
 def _size(text: str) -> Tuple[int, int]:
@@ -122,6 +158,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fog", action="store_true", help="start with fog of war on")
     parser.add_argument("--solution", action="store_true", help="start with the solution path shown")
     parser.add_argument("--autoplay", action="store_true", help="the player walks the solution by itself")
+    parser.add_argument(
+        "--keys",
+        type=_key_script,
+        default=[],
+        metavar="SCRIPT",
+        help="scripted input, e.g. 'right*30,down*20,h,wait*10': each key held for that many frames, in turn "
+        "(keys: " + ", ".join(SCRIPT_KEYS) + ")",
+    )
     parser.add_argument("--frames", type=_positive(1, 10**7), metavar="N", help="run N frames, then stop (headless unless SDL_VIDEODRIVER is set)")
     parser.add_argument("--screenshot", metavar="PNG", help="save the last frame to this PNG file on exit")
     return parser
@@ -150,6 +194,9 @@ class App:
         self.held: List[int] = []  # movement keys held, latest last
         self.repeating: Dict[int, float] = {}  # N/+/- key -> seconds held
         self.prompt: Optional[str] = None  # the level code being typed
+        self.script = list(options.keys)  # scripted (key, frames) still to play
+        self.script_key: Optional[int] = None
+        self.script_left = 0
         self.running = True
         self.clock = pygame.time.Clock()
         self.fps = 0.0
@@ -258,8 +305,22 @@ class App:
 
     # -- frames ------------------------------------------------------------------
 
+    def _play_script(self) -> None:
+        """Post the scripted key events due this frame, exactly as a keyboard would."""
+        if self.script_left == 0:
+            if self.script_key is not None:
+                _post_key(pygame.KEYUP, self.script_key)
+                self.script_key = None
+            if not self.script:
+                return
+            self.script_key, self.script_left = self.script.pop(0)
+            if self.script_key is not None:
+                _post_key(pygame.KEYDOWN, self.script_key)
+        self.script_left -= 1
+
     def tick(self, dt: float) -> None:
         """One frame: events, rules, camera, drawing."""
+        self._play_script()
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
@@ -304,6 +365,10 @@ class App:
     def screenshot(self, path: str) -> None:
         """Save the current frame as a PNG."""
         pygame.image.save(self.screen, path)
+
+
+def _post_key(kind: int, key: int) -> None:
+    pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

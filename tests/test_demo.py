@@ -280,6 +280,18 @@ def test_frames_and_screenshot_run_headless(tmp_path):
     assert pygame.image.load(str(shot)).get_size() == (640, 480)
 
 
+def test_scripted_keys_drive_a_headless_run(tmp_path):
+    shot = tmp_path / "scripted.png"
+    done = run_demo(
+        "--code", "kruskal-8x6-3", "--keys", "right*40,h,wait*5", "--frames", "60",
+        "--screenshot", str(shot), "--window", "640x480",
+    )
+    assert done.returncode == 0, done.stderr
+    # kruskal-8x6-3 opens east from the entrance (0, 1): the corridor runs to x = 5.
+    assert "player 5,1 moves 5 frames 60" in done.stdout
+    assert shot.exists()
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -291,6 +303,8 @@ def test_frames_and_screenshot_run_headless(tmp_path):
         ["--code", "kruskal-900x900-1"],
         ["--frames", "-1"],
         ["--window", "10x10"],
+        ["--keys", "jump*3"],
+        ["--keys", "right*0"],
     ],
 )
 def test_bad_options_print_usage_not_a_traceback(args):
