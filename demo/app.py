@@ -391,8 +391,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         app.run(options.frames)
     except KeyboardInterrupt:
         pass
+    status = 0
     if options.screenshot:
-        app.screenshot(options.screenshot)
+        try:
+            app.screenshot(options.screenshot)
+        except (pygame.error, OSError) as error:
+            print(f"mazeplugin-demo: cannot save the screenshot to {options.screenshot!r}: {error}", file=sys.stderr)
+            status = 1
     print(app.status())
     pygame.quit()
-    return 0
+    return status

@@ -319,6 +319,12 @@ def test_an_unknown_generator_in_a_code_is_a_message_not_a_traceback(capsys):
     assert "unknown algorithm 'nosuchmaze'" in err and "Traceback" not in err
 
 
+def test_an_unwritable_screenshot_path_is_a_message(tmp_path, capsys):
+    target = tmp_path / "no" / "such" / "folder" / "shot.png"
+    assert main(["--code", "kruskal-4x4-1", "--frames", "1", "--screenshot", str(target)]) == 1
+    assert "cannot save the screenshot" in capsys.readouterr().err
+
+
 def test_bad_options_in_a_real_process_print_usage():
     done = run_demo("--size", "banana")
     assert done.returncode == 2
