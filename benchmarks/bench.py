@@ -123,19 +123,24 @@ def median_seconds(fn: Callable[[], object], quick: bool = False) -> Tuple[float
 def predict(history: Sequence[Tuple[int, float]], cells: int) -> Optional[float]:
     """Seconds for ``cells`` extrapolated from (cells, seconds) measured at smaller sizes.
 
-    Time ~ cells**k, k fitted to the last two sizes (clamped to 1..2.5; 1.3
-    with only one size): a guess that errs towards skipping.
+    Time ~ cells**k, with k the least-squares slope of log(time) over
+    log(cells) for the sizes measured so far (one noisy point moves it
+    less than a two-point fit), clamped to 1..2.5; 1.3 with only one size.
+    A guess that errs towards skipping.
     """
     if not history:
         return None
-    c2, t2 = history[-1]
+    c_last, t_last = history[-1]
     k = 1.3
-    if len(history) >= 2:
-        c1, t1 = history[-2]
-        if t1 > 0 and t2 > 0 and c2 > c1:
-            k = math.log(t2 / t1) / math.log(c2 / c1)
+    points = [(math.log(c), math.log(t)) for c, t in history if t > 0]
+    if len(points) >= 2:
+        mx = sum(x for x, _ in points) / len(points)
+        my = sum(y for _, y in points) / len(points)
+        sxx = sum((x - mx) ** 2 for x, _ in points)
+        if sxx > 0:
+            k = sum((x - mx) * (y - my) for x, y in points) / sxx
     k = min(max(k, 1.0), 2.5)
-    return t2 * (cells / c2) ** k
+    return t_last * (cells / c_last) ** k
 
 
 def fmt_seconds(seconds: Optional[float]) -> str:
