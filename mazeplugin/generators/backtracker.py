@@ -1,9 +1,10 @@
-"""Recursive backtracker: a randomized depth-first traversal, with an explicit stack.
+"""Recursive backtracker: a randomized depth-first traversal, without recursion.
 
 From the entrance cell, step to a random unvisited neighbour, opening the wall
 between them, and keep going; when every neighbour is visited, back up along
-the stack to the last cell that still has one. The stack is a list, so there
-is no recursion limit. Texture: long, winding corridors and few dead ends
+the path to the last cell that still has one. The path back is the chain of
+each cell's parent (the cell it was entered from), so there is no recursion
+limit and no stack to push and pop. Texture: long, winding corridors and few dead ends
 (about 10% of cells); a perfect maze.
 
 Sources: founding document 004 (圖的遍歷迷宮算法: depth-first traversal

@@ -7,6 +7,10 @@ set. Texture: a tree of passages joining entrance and exit, with the cells
 that were never reached left as sealed pockets (small trees or single cells
 with no way in) — on purpose, as in the source. Not a perfect maze.
 
+The random picks are turned into (cell, neighbour) pairs with numpy a batch
+at a time; the joining runs in :meth:`DisjointSets.union_each`, which tracks
+the entrance's and exit's sets so "joined yet?" costs one comparison.
+
 Source: founding document 001 (union-find 实现网页版的迷宫: rooms joined by
 ``DSets`` with union by rank and path compression, drawn as SVG).
 """
@@ -20,7 +24,7 @@ from ..registry import register
 from ..seeds import Random
 from .disjoint_sets import DisjointSets
 
-_BATCH = 4096  # random numbers drawn per refill (the stream is the same for any batch size)
+_BATCH = 4096  # picks in the first refill, doubling after (the numbers drawn are the same for any batch size)
 
 
 @register("union-find", perfect=False)
