@@ -35,23 +35,26 @@ def prim_simplified(maze: Maze, rng: Random) -> None:
         if in_tree[root]:
             continue
         in_tree[root] = True
-        # The frontier: walls between inner[i] (in the tree) and outer[i] (not yet).
-        outer = [n for n in neighbour[4 * root : 4 * root + 4] if not in_tree[n]]
-        inner = [root] * len(outer)
-        while inner:
-            i = int(picks[taken] * len(inner))
+        # The frontier: walls coded 4 * outside_cell + k, where the outside cell's
+        # k-th neighbour (north, east, south, west) is the tree cell beside it.
+        frontier = [
+            4 * far + (k + 2) % 4
+            for k, far in enumerate(neighbour[4 * root : 4 * root + 4])
+            if not in_tree[far]
+        ]
+        while frontier:
+            i = int(picks[taken] * len(frontier))
             taken += 1
-            cell, nxt = inner[i], outer[i]
-            inner[i], outer[i] = inner[-1], outer[-1]
-            inner.pop()
-            outer.pop()
+            wall = frontier[i]
+            frontier[i] = frontier[-1]
+            frontier.pop()
+            nxt = wall >> 2
             if in_tree[nxt]:
                 continue
             in_tree[nxt] = True
-            opened_a.append(cell)
+            opened_a.append(neighbour[wall])
             opened_b.append(nxt)
-            for far in neighbour[4 * nxt : 4 * nxt + 4]:
+            for k, far in enumerate(neighbour[4 * nxt : 4 * nxt + 4]):
                 if not in_tree[far]:
-                    inner.append(nxt)
-                    outer.append(far)
+                    frontier.append(4 * far + (k + 2) % 4)
     maze.open_many(opened_a, opened_b)
