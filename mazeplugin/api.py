@@ -118,6 +118,16 @@ def generate(
     (31, 41)
     >>> mp.generate("prim", 20, 15, seed=7).tiles.shape == level.tiles.shape
     True
+    >>> mp.generate("wilson", 20, 15, seed=7, braid=1).stats().dead_ends
+    0
+    >>> print(mp.generate("backtracker", 5, 3, seed=7, mask=["#####", "##.##", "#####"]))
+    ###########
+    S #       #
+    # ####### #
+    #   ###   #
+    ### ### # #
+    #       # E
+    ###########
     """
     generator = get_generator(algorithm)
     layout = _check_size(width, height, corridor, wall)

@@ -170,6 +170,14 @@ def test_braided_solution_is_a_shortest_path(width, height, seed, fraction):
     assert level.stats().solution_length <= mp.generate("backtracker", width, height, seed=seed).stats().solution_length
 
 
+def test_adding_the_braid_stream_keeps_the_maze_and_marker_streams():
+    for seed in (0, 7, "castle"):
+        for index in (0, 1):
+            two = mp.Random.streams(seed, 2)[index].raw(8)
+            three = mp.Random.streams(seed, 3)[index].raw(8)
+            assert (two == three).all()
+
+
 def test_braid_is_recorded_and_deterministic():
     a = mp.generate("prim-simplified", 20, 20, seed="loops", braid=0.5)
     b = mp.generate("prim-simplified", 20, 20, seed="loops", braid=0.5)
