@@ -18,6 +18,7 @@ generator knows which cells to join (see ``Maze.start`` / ``Maze.goal``).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
@@ -55,13 +56,7 @@ def plan_markers(markers: object, layout: Layout, mask: np.ndarray, rng: Random)
             exit = Opening(last, "east" if last[0] == layout.width - 1 else None)
             return _plan("border", layout, entrance, exit)
         if markers == "random":
-            choices = layout.border_openings(mask)
-            if len(choices) < 2:
-                raise ValueError("markers='random' needs at least two cells on the map's border")
-            first = rng.below(len(choices))
-            second = rng.below(len(choices) - 1)
-            second += second >= first  # a different opening
-            return _plan("random", layout, choices[first], choices[second])
+            return _random_openings(layout, mask, rng)
         if markers in ("farthest", "none"):
             return MarkerPlan(markers)
         raise ValueError(
@@ -69,6 +64,33 @@ def plan_markers(markers: object, layout: Layout, mask: np.ndarray, rng: Random)
             f"or a pair of (x, y) tiles; got {markers!r}"
         )
     return _caller_tiles(markers, layout, mask)
+
+
+def _random_openings(layout: Layout, mask: np.ndarray, rng: Random) -> MarkerPlan:
+    """Two different border openings, chosen uniformly, in one connected part of the mask.
+
+    The entrance is drawn from every opening whose part has another one; the
+    exit from the other openings of the same part. On a full grid (one part)
+    that is simply two different openings.
+    """
+    from .shaping import mask_parts
+
+    labels, _ = mask_parts(mask)
+    openings = layout.border_openings(mask)
+    part = [int(labels[o.cell[1], o.cell[0]]) for o in openings]
+    per_part = Counter(part)
+    shared = [o for o, p in zip(openings, part) if per_part[p] >= 2]
+    if not shared:
+        raise ValueError(
+            "markers='random' needs two cells on the map's border in one connected part of the maze"
+        )
+    entrance = shared[rng.below(len(shared))]
+    same_part = [
+        o for o, p in zip(openings, part)
+        if p == labels[entrance.cell[1], entrance.cell[0]] and o != entrance
+    ]
+    exit = same_part[rng.below(len(same_part))]
+    return _plan("random", layout, entrance, exit)
 
 
 def _plan(mode: str, layout: Layout, entrance: Opening, exit: Opening) -> MarkerPlan:

@@ -134,3 +134,20 @@ def test_distances_reject_wall_source():
         level.distances((0, 0))
     with pytest.raises(ValueError, match="outside"):
         level.distances((50, 1))
+
+
+@given(seed=st.integers(0, 10**9))
+def test_random_markers_stay_in_one_part_of_a_split_mask(seed):
+    # Two islands that do not touch: random openings must both be in one of them.
+    mask = ["###...####",
+            "###...####",
+            "###...####"]
+    level = mp.generate("kruskal", 10, 3, seed=seed, markers="random", mask=mask)
+    assert level.entrance != level.exit
+    assert_valid_solution(level)
+
+
+def test_random_markers_need_two_border_cells_in_one_part():
+    with pytest.raises(ValueError, match="markers='random' needs two cells"):
+        mp.generate("kruskal", 3, 3, seed=1, markers="random",
+                    mask=[".#.", "...", "..."])  # one cell, one opening (north)
