@@ -572,6 +572,8 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
                 # mazelib skipped at that size: a lower bound from its predicted time.
                 note = row.get("theirs_note", "not measured")
                 verdict = note
+                if note.startswith(("fails", "not run")):
+                    verdict = "mazelib fails (see below)"
                 if note.startswith("skipped: predicted") and row.get("ours"):
                     predicted = float(note.split()[2])
                     verdict = f"≥ {fmt_ratio(predicted / row['ours'])} (mazelib {note})"

@@ -25,6 +25,7 @@ from ..seeds import Random
 from .disjoint_sets import DisjointSets
 
 _BATCH = 4096  # picks in the first refill, doubling after (the numbers drawn are the same for any batch size)
+_MAX_BATCH = 1 << 17  # ... up to this many: the pairs' Python lists stay a few MiB
 
 
 @register("union-find", perfect=False)
@@ -58,6 +59,6 @@ def union_find(maze: Maze, rng: Random) -> None:
         joined = sets.union_each(cell.tolist(), neighbour.tolist(), until=(start, goal))
         opened_a.append(cell[joined])
         opened_b.append(neighbour[joined])
-        batch = min(2 * batch, 4 * maze.size)  # fewer, larger draws on big mazes
+        batch = min(2 * batch, _MAX_BATCH)  # fewer, larger draws on big mazes
     maze.open_many(np.concatenate(opened_a or [np.zeros(0, np.int64)]),
                    np.concatenate(opened_b or [np.zeros(0, np.int64)]))
