@@ -513,23 +513,28 @@ def machine() -> Dict[str, str]:
 
 
 PROFILE_FINDINGS = """\
-Found with cProfile (`python -m cProfile -s tottime`) on 1000 x 1000 levels;
-the numbers are from before and after each change on this machine. Every
-change keeps every level byte-identical: the golden digests in
-`tests/test_seeds.py` are unchanged, and each rewrite was checked against
-the previous code on hundreds of random sizes, seeds, masks and start cells.
+Found with cProfile (`python -m cProfile -s tottime`, and `cProfile.run` on
+one `mp.generate(name, 1000, 1000)`). "Before" and "after" are the old and
+new code timed alternately in one process on a 1000 x 1000 maze (generator
+function alone, median of 3; load average 0.65 at the time). Every change
+keeps every level byte-identical: the golden digests in `tests/test_seeds.py`
+are unchanged, and each rewrite was checked against the previous code on
+hundreds of random sizes, seeds, masks and start cells.
 
-| hot spot | before | fix | after |
+| hot spot (cProfile) | before | fix | after |
 |---|---|---|---|
-| `kruskal`: `DisjointSets.union_each`, a Python loop over all 2 M walls | 2.2 s (1.5 s in the loop) | The walls one Kruskal pass removes are the minimum spanning forest with the shuffled order as weights, which is unique; `disjoint_sets.spanning_forest` computes it with numpy (Borůvka: each component takes its cheapest wall, components merge by pointer jumping, inner walls are dropped; ~10 rounds). | ~0.4 s |
-| `prim`: the heap loop, 2 M `heappush`/`heappop` of tuples | 6.5 s | True Prim's with distinct random weights grows the unique minimum spanning tree, so it is the same `spanning_forest` over the walls sorted by weight. If two walls ever share a weight (53-bit floats: about 1 in 5,000 at 1000 x 1000) the heap still runs, as its tie order decides the maze. | ~1.0 s |
-| `union-find`: a `union()` method call per random pick plus `connected(start, goal)` (two finds) after every join | 8.0 s | Picks turned into (cell, neighbour) pairs with numpy in bulk; one inline union-find loop (`union_each(..., until=(start, goal))`) that keeps the roots of the entrance's and exit's sets up to date, so "joined yet?" is one comparison. | ~2 s |
-| `backtracker`: per step a list comprehension over a neighbour table row (`neighbour_table().tolist()`: 4 M ints) | 2.8 s | Walk a grid framed by a ring of visited cells: neighbours are `cell ± 1`, `cell ± pitch`, no table, no bounds checks; the unvisited test unrolled. | ~0.5 s |
-| `solution()` / `distances()`: tile-by-tile BFS over 4 M tiles | 0.35-0.75 s / 0.5 s | With corridor = wall = 1 every even-even tile is a wall, so the search steps room to room (one iteration per cell instead of per floor tile, a 16-entry table of moves per room) and fills in the connector tiles' distances with numpy; the path is walked with the same north-east-south-west tie rule. Other layouts keep the tile search. Property tests (`tests/test_paths.py`) compare the two on random pillared maps. | ~0.12-0.3 s / ~0.2 s |
+| `kruskal`: `DisjointSets.union_each`, one Python iteration per wall, 2 M walls | 1.88 s | The walls one Kruskal pass removes are the minimum spanning forest with the shuffled order as weights, and with distinct weights that forest is unique. `disjoint_sets.spanning_forest` computes it with numpy (Borůvka: every component takes its cheapest wall, `np.minimum.at`; components merge by pointer jumping; walls inside a component are dropped; int32 indices), about ten rounds and no Python loop. | 0.43 s (4.4x) |
+| `prim`: 2 M `heappush`/`heappop` of `(weight, cell, next)` tuples | 5.44 s | True Prim's with distinct random weights grows the unique minimum spanning tree, so it is the same `spanning_forest` over the walls sorted by weight. If two walls ever share a weight (53-bit floats: about 1 level in 5,000 at 1000 x 1000) the heap still runs, since its tie order decides the maze. | 0.56 s (9.8x) |
+| `union-find`: a `union()` method call per random pick, plus `connected(start, goal)` (two finds) after every join | 6.85 s | Picks turned into (cell, neighbour) pairs with numpy a batch at a time (neighbour lists packed once); one inline loop, `union_each(..., until=(start, goal))`, which keeps the roots of the entrance's and exit's sets up to date, so "joined yet?" is one comparison. What is left is the loop itself (about 1.9 M picks); a forest-first variant was measured and gained only 25%, so not taken. | 2.18 s (3.1x) |
+| `backtracker`: per step, a list comprehension over a row of `neighbour_table().tolist()` (4 M ints), `len(opened)` as the pick index, a Python stack | 1.69 s | A grid framed by a ring of visited cells: neighbours are `cell - pitch`, `+ 1`, `+ pitch`, `- 1`, no table and no bounds checks; the unvisited test unrolled; `int(pick * k)` for k = 2, 3, 4 precomputed in bulk; the stack replaced by parent links (backing up is `cell = parent[cell]`). | 0.39 s (4.3x) |
+| `solution()` / `distances()`: breadth-first search tile by tile over 4 M tiles | 0.36-0.63 s / 0.49-0.55 s | With corridor = wall = 1 every even-even tile is a wall, so the search steps room to room: one iteration per cell instead of per floor tile, moves from a 16-entry table per room's 4-bit mask; the connector tiles' distances are filled in with numpy and the path is walked with the same north-east-south-west tie rule. Any other tilemap keeps the tile search. `tests/test_paths.py` checks the two give identical answers on random pillared maps and on levels of every generator. | 0.11-0.27 s / 0.17-0.20 s |
+| `wall_neighbours()` (autotile mask): four `np.where(...).astype` temporaries | 50 ms | Whole-array uint8 shifts of the wall mask into each bit. | 4 ms (12x) |
 
-Left alone: `eller` (0.4 s: a Python loop over rows, inherent to streaming
-row by row), and the generators added by the catalogue helper (measured and
-reported here, not changed).
+Left alone: `eller` (a Python loop per row, inherent to streaming rows in
+O(width) memory; 0.4 s at 1000 x 1000), and the generators the catalogue
+helper wrote (`aldous-broder`, `wilson`, `hunt-and-kill`, `growing-tree`,
+`prim-simplified`, `binary-tree`, `sidewinder`, `division`, `rooms`):
+measured and reported here, not changed by this work.
 """
 
 
