@@ -132,6 +132,62 @@ def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
     >>> spanning_forest(3, [0, 1, 0], [1, 2, 2]).tolist()  # edge 2 would close a loop
     [0, 1]
     """
+    chosen, _, _ = _boruvka(n, a, b)
+    return np.flatnonzero(chosen).astype(np.int64)
+
+
+def components(n: int, a: ArrayLike, b: ArrayLike) -> Tuple[NDArray[np.int64], int]:
+    """Each of ``0 … n-1``'s component (numbered from 0) once all pairs are joined, and the count.
+
+    >>> labels, count = components(5, [0, 3], [1, 4])
+    >>> labels.tolist(), count
+    ([0, 0, 1, 2, 2], 3)
+    """
+    _, labels, count = _boruvka(n, a, b, labels=True)
+    return labels, count
+
+
+def first_joining(n: int, a: ArrayLike, b: ArrayLike, s: int, g: int) -> int:
+    """The first ``k`` after whose union ``s`` and ``g`` are in one set; -1 if never.
+
+    The same ``k`` as a union-find pass over the pairs that stops when ``s``
+    and ``g`` meet, found without the loop: join the first half of the pairs;
+    if that joins ``s`` and ``g`` the answer is in the first half, else
+    shrink each of the first half's components to one vertex and look in the
+    second half. Each step handles half the pairs of the one before.
+
+    >>> first_joining(4, [0, 2, 1, 0], [1, 3, 2, 3], 0, 3)
+    2
+    >>> first_joining(4, [0, 2], [1, 3], 0, 3)
+    -1
+    """
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    if s == g:
+        return -1
+    offset = 0
+    while a.size > 1:
+        half = a.size // 2
+        labels, count = components(n, a[:half], b[:half])
+        if labels[s] == labels[g]:
+            a, b = a[:half], b[:half]
+        else:
+            a, b = labels[a[half:]], labels[b[half:]]
+            s, g, n = int(labels[s]), int(labels[g]), count
+            offset += half
+    if a.size == 1 and {int(a[0]), int(b[0])} == {s, g}:
+        return offset
+    return -1
+
+
+def _boruvka(
+    n: int, a: ArrayLike, b: ArrayLike, *, labels: bool = False
+) -> Tuple[NDArray[np.bool_], Optional[NDArray[np.int64]], int]:
+    """Borůvka's algorithm over edges ``(a[k], b[k])`` of weight ``k``.
+
+    Returns which edges are in the minimum spanning forest, each vertex's
+    component (when ``labels``), and the number of components.
+    """
     a = np.asarray(a)
     b = np.asarray(b)
     # int32 where it fits (always, for mazes up to MAX_CELLS): half the memory traffic.
@@ -139,6 +195,7 @@ def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
     chosen = np.zeros(a.size, dtype=bool)
     edge = np.arange(a.size, dtype=index)  # each live edge's index (= weight), ascending
     ca, cb = a.astype(index), b.astype(index)  # the components of each live edge's ends
+    vertex = np.arange(n, dtype=index) if labels else None  # each vertex's component
     count = n
     while True:
         live = ca != cb
@@ -169,5 +226,7 @@ def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
         roots = parent == ids
         label = (np.cumsum(roots, dtype=index) - 1)[parent]
         ca, cb = label[ca], label[cb]
+        if vertex is not None:
+            vertex = label[vertex]
         count = int(np.count_nonzero(roots))
-    return np.flatnonzero(chosen).astype(np.int64)
+    return chosen, (vertex.astype(np.int64) if vertex is not None else None), count

@@ -7,9 +7,11 @@ set. Texture: a tree of passages joining entrance and exit, with the cells
 that were never reached left as sealed pockets (small trees or single cells
 with no way in) — on purpose, as in the source. Not a perfect maze.
 
-The random picks are turned into (cell, neighbour) pairs with numpy a batch
-at a time; the joining runs in :meth:`DisjointSets.union_each`, which tracks
-the entrance's and exit's sets so "joined yet?" costs one comparison.
+The random picks are turned into (cell, neighbour) pairs with numpy, and the
+outcome of the loop is computed without running it: the picks that would
+merge two sets are the minimum spanning forest of the picks in order
+(:func:`~.disjoint_sets.spanning_forest`), and the loop stops after the first
+of them that joins entrance and exit (:func:`~.disjoint_sets.first_joining`).
 
 Source: founding document 001 (union-find 实现网页版的迷宫: rooms joined by
 ``DSets`` with union by rank and path compression, drawn as SVG).
@@ -22,10 +24,7 @@ import numpy as np
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
-from .disjoint_sets import DisjointSets
-
-_BATCH = 4096  # picks in the first refill, doubling after (the numbers drawn are the same for any batch size)
-_MAX_BATCH = 1 << 17  # ... up to this many: the pairs' Python lists stay a few MiB
+from .disjoint_sets import components, first_joining, spanning_forest
 
 
 @register("union-find", perfect=False)
@@ -40,25 +39,28 @@ def union_find(maze: Maze, rng: Random) -> None:
     choices = np.count_nonzero(table >= 0, axis=1)
     if not maze.mask.all():
         # Inside a mask the two cells may lie in separate parts; never loop forever.
-        reach = DisjointSets(maze.size)
-        reach.union_each(*(w.tolist() for w in maze.walls()))
-        if not reach.connected(start, goal):
+        part, _ = components(maze.size, *maze.walls())
+        if part[start] != part[goal]:
             raise ValueError("union-find: the entrance and exit cells are in separate parts of the mask")
+    if start == goal:
+        return
 
-    sets = DisjointSets(maze.size)
-    opened_a, opened_b = [], []
-    batch = _BATCH
-    while not sets.connected(start, goal):
+    drawn_a, drawn_b = [], []
+    batch = 2 * maze.size  # about what a whole grid takes; more if not
+    while True:
         # Pick pairs in bulk: a random cell, then a random one of its neighbours.
         picks = rng.random(2 * batch)
         cell = cells[(picks[0::2] * len(cells)).astype(np.int64)]
         count = choices[cell]
         has = count > 0
         cell = cell[has]
-        neighbour = packed[cell, (picks[1::2][has] * count[has]).astype(np.int64)]
-        joined = sets.union_each(cell.tolist(), neighbour.tolist(), until=(start, goal))
-        opened_a.append(cell[joined])
-        opened_b.append(neighbour[joined])
-        batch = min(2 * batch, _MAX_BATCH)  # fewer, larger draws on big mazes
-    maze.open_many(np.concatenate(opened_a or [np.zeros(0, np.int64)]),
-                   np.concatenate(opened_b or [np.zeros(0, np.int64)]))
+        drawn_a.append(cell)
+        drawn_b.append(packed[cell, (picks[1::2][has] * count[has]).astype(np.int64)])
+        a, b = np.concatenate(drawn_a), np.concatenate(drawn_b)
+        joins = spanning_forest(maze.size, a, b)  # the picks that merge two sets, in order
+        last = first_joining(maze.size, a[joins], b[joins], start, goal)
+        if last >= 0:
+            break
+        batch = max(batch // 2, 1)  # draw on: half as many again
+    opened = joins[: last + 1]
+    maze.open_many(a[opened], b[opened])
