@@ -638,9 +638,10 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
             w(f"mazelib's `Ellers` keeps set labels in an `int8` array and gives every new cell a "
               f"new label, so once a maze needs label 128 numpy 2 refuses the write: it worked at "
               f"{', '.join(f'{m}x{m}' for m in ellers['works']) or 'no size tried'} and fails from "
-              f"{n}x{n} on with `{error}` (at `{where.strip()}`). With numpy 1.x the same write "
-              f"silently wrapped around to -128, merging unrelated sets. So no Ellers timing "
-              f"exists at the benchmark sizes; mazeplugin's `eller` is listed alone.")
+              f"{n}x{n} on with `{error}` (at `{where.strip()}`). numpy 1.x wrapped such a write "
+              f"around to -128 instead (with a DeprecationWarning from 1.24 on), so labels could "
+              f"repeat and two unrelated sets be taken for one; numpy 1.x was not tried here. "
+              f"So no Ellers timing exists at the benchmark sizes; mazeplugin's `eller` is listed alone.")
         else:
             w("mazelib's `Ellers` worked at every probed size in this run.")
         w("")
