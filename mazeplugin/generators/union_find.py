@@ -26,6 +26,8 @@ from ..registry import register
 from ..seeds import Random
 from .disjoint_sets import components, first_joining, spanning_forest
 
+_CHUNK = 1 << 18  # pairs drawn per call (the numbers drawn are the same for any chunk size)
+
 
 @register("union-find", perfect=False)
 def union_find(maze: Maze, rng: Random) -> None:
@@ -45,17 +47,20 @@ def union_find(maze: Maze, rng: Random) -> None:
     if start == goal:
         return
 
+    cells, packed = cells.astype(np.int32), packed.astype(np.int32)  # half the memory
     drawn_a, drawn_b = [], []
     batch = 2 * maze.size  # about what a whole grid takes; more if not
     while True:
-        # Pick pairs in bulk: a random cell, then a random one of its neighbours.
-        picks = rng.random(2 * batch)
-        cell = cells[(picks[0::2] * len(cells)).astype(np.int64)]
-        count = choices[cell]
-        has = count > 0
-        cell = cell[has]
-        drawn_a.append(cell)
-        drawn_b.append(packed[cell, (picks[1::2][has] * count[has]).astype(np.int64)])
+        # Pick pairs in bulk (a random cell, then a random one of its
+        # neighbours), in chunks so the temporaries stay small.
+        for done in range(0, batch, _CHUNK):
+            picks = rng.random(2 * min(_CHUNK, batch - done))
+            cell = cells[(picks[0::2] * len(cells)).astype(np.int64)]
+            count = choices[cell]
+            has = count > 0
+            cell = cell[has]
+            drawn_a.append(cell)
+            drawn_b.append(packed[cell, (picks[1::2][has] * count[has]).astype(np.int64)])
         a, b = np.concatenate(drawn_a), np.concatenate(drawn_b)
         joins = spanning_forest(maze.size, a, b)  # the picks that merge two sets, in order
         last = first_joining(maze.size, a[joins], b[joins], start, goal)
