@@ -1,13 +1,15 @@
 """A disjoint-set forest (union-find) with union by rank and path compression.
 
-Shared by ``kruskal``, ``prim`` and ``union-find``. Parents and ranks are flat
+Shared by ``kruskal`` and ``union-find`` (and ``prim``, below). Parents and ranks are flat
 Python lists: in CPython, list indexing is several times faster than numpy
 scalar indexing, and :meth:`DisjointSets.union_each` runs the whole loop
 without a method call per pair.
 
 When the whole list of pairs is known in advance, :func:`spanning_forest`
 computes the same answer as ``union_each`` with numpy, without a Python loop
-(Borůvka's algorithm; about ten times faster on a million cells).
+(Borůvka's algorithm; about ten times faster on a million cells). ``prim``
+uses it to get true Prim's tree on a large maze (see there); ``kruskal``
+keeps the union-find its algorithm is named for.
 
 >>> sets = DisjointSets(4)
 >>> sets.union(0, 1), sets.union(1, 0), sets.connected(0, 1), sets.connected(0, 2)
@@ -132,62 +134,11 @@ def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
     >>> spanning_forest(3, [0, 1, 0], [1, 2, 2]).tolist()  # edge 2 would close a loop
     [0, 1]
     """
-    chosen, _, _ = _boruvka(n, a, b)
-    return np.flatnonzero(chosen).astype(np.int64)
+    return np.flatnonzero(_boruvka(n, a, b)).astype(np.int64)
 
 
-def components(n: int, a: ArrayLike, b: ArrayLike) -> Tuple[NDArray[np.int64], int]:
-    """Each of ``0 … n-1``'s component (numbered from 0) once all pairs are joined, and the count.
-
-    >>> labels, count = components(5, [0, 3], [1, 4])
-    >>> labels.tolist(), count
-    ([0, 0, 1, 2, 2], 3)
-    """
-    _, labels, count = _boruvka(n, a, b, labels=True)
-    return labels, count
-
-
-def first_joining(n: int, a: ArrayLike, b: ArrayLike, s: int, g: int) -> int:
-    """The first ``k`` after whose union ``s`` and ``g`` are in one set; -1 if never.
-
-    The same ``k`` as a union-find pass over the pairs that stops when ``s``
-    and ``g`` meet, found without the loop: join the first half of the pairs;
-    if that joins ``s`` and ``g`` the answer is in the first half, else
-    shrink each of the first half's components to one vertex and look in the
-    second half. Each step handles half the pairs of the one before.
-
-    >>> first_joining(4, [0, 2, 1, 0], [1, 3, 2, 3], 0, 3)
-    2
-    >>> first_joining(4, [0, 2], [1, 3], 0, 3)
-    -1
-    """
-    a = np.asarray(a, dtype=np.int64)
-    b = np.asarray(b, dtype=np.int64)
-    if s == g:
-        return -1
-    offset = 0
-    while a.size > 1:
-        half = a.size // 2
-        labels, count = components(n, a[:half], b[:half])
-        if labels[s] == labels[g]:
-            a, b = a[:half], b[:half]
-        else:
-            a, b = labels[a[half:]], labels[b[half:]]
-            s, g, n = int(labels[s]), int(labels[g]), count
-            offset += half
-    if a.size == 1 and {int(a[0]), int(b[0])} == {s, g}:
-        return offset
-    return -1
-
-
-def _boruvka(
-    n: int, a: ArrayLike, b: ArrayLike, *, labels: bool = False
-) -> Tuple[NDArray[np.bool_], Optional[NDArray[np.int64]], int]:
-    """Borůvka's algorithm over edges ``(a[k], b[k])`` of weight ``k``.
-
-    Returns which edges are in the minimum spanning forest, each vertex's
-    component (when ``labels``), and the number of components.
-    """
+def _boruvka(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.bool_]:
+    """Borůvka's algorithm over edges ``(a[k], b[k])`` of weight ``k``: which are in the forest."""
     a = np.asarray(a)
     b = np.asarray(b)
     # int32 where it fits (always, for mazes up to MAX_CELLS): half the memory traffic.
@@ -195,7 +146,6 @@ def _boruvka(
     chosen = np.zeros(a.size, dtype=bool)
     edge = np.arange(a.size, dtype=index)  # each live edge's index (= weight), ascending
     ca, cb = a.astype(index), b.astype(index)  # the components of each live edge's ends
-    vertex = np.arange(n, dtype=index) if labels else None  # each vertex's component
     count = n
     while True:
         live = ca != cb
@@ -226,7 +176,5 @@ def _boruvka(
         roots = parent == ids
         label = (np.cumsum(roots, dtype=index) - 1)[parent]
         ca, cb = label[ca], label[cb]
-        if vertex is not None:
-            vertex = label[vertex]
         count = int(np.count_nonzero(roots))
-    return chosen, (vertex.astype(np.int64) if vertex is not None else None), count
+    return chosen

@@ -7,11 +7,9 @@ set. Texture: a tree of passages joining entrance and exit, with the cells
 that were never reached left as sealed pockets (small trees or single cells
 with no way in) — on purpose, as in the source. Not a perfect maze.
 
-The random picks are turned into (cell, neighbour) pairs with numpy, and the
-outcome of the loop is computed without running it: the picks that would
-merge two sets are the minimum spanning forest of the picks in order
-(:func:`~.disjoint_sets.spanning_forest`), and the loop stops after the first
-of them that joins entrance and exit (:func:`~.disjoint_sets.first_joining`).
+The random picks are drawn in bulk and turned into (cell, neighbour) pairs
+with numpy; the union-find loop over them (:meth:`DisjointSets.union_each`
+with ``until=``) stops right after the union that joins entrance and exit.
 
 Source: founding document 001 (union-find 实现网页版的迷宫: rooms joined by
 ``DSets`` with union by rank and path compression, drawn as SVG).
@@ -24,9 +22,9 @@ import numpy as np
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
-from .disjoint_sets import components, first_joining, spanning_forest
+from .disjoint_sets import DisjointSets
 
-_CHUNK = 1 << 18  # pairs drawn per call (the numbers drawn are the same for any chunk size)
+_FIRST_BATCH = 4096  # pairs in the first draw; the numbers drawn are the same for any batch size
 
 
 @register("union-find", perfect=False)
@@ -41,31 +39,25 @@ def union_find(maze: Maze, rng: Random) -> None:
     choices = np.count_nonzero(table >= 0, axis=1)
     if not maze.mask.all():
         # Inside a mask the two cells may lie in separate parts; never loop forever.
-        part, _ = components(maze.size, *maze.walls())
-        if part[start] != part[goal]:
+        reach = DisjointSets(maze.size)
+        reach.union_each(*(w.tolist() for w in maze.walls()))
+        if not reach.connected(start, goal):
             raise ValueError("union-find: the entrance and exit cells are in separate parts of the mask")
-    if start == goal:
-        return
 
-    cells, packed = cells.astype(np.int32), packed.astype(np.int32)  # half the memory
-    drawn_a, drawn_b = [], []
-    batch = 2 * maze.size  # about what a whole grid takes; more if not
-    while True:
-        # Pick pairs in bulk (a random cell, then a random one of its
-        # neighbours), in chunks so the temporaries stay small.
-        for done in range(0, batch, _CHUNK):
-            picks = rng.random(2 * min(_CHUNK, batch - done))
-            cell = cells[(picks[0::2] * len(cells)).astype(np.int64)]
-            count = choices[cell]
-            has = count > 0
-            cell = cell[has]
-            drawn_a.append(cell)
-            drawn_b.append(packed[cell, (picks[1::2][has] * count[has]).astype(np.int64)])
-        a, b = np.concatenate(drawn_a), np.concatenate(drawn_b)
-        joins = spanning_forest(maze.size, a, b)  # the picks that merge two sets, in order
-        last = first_joining(maze.size, a[joins], b[joins], start, goal)
-        if last >= 0:
-            break
-        batch = max(batch // 2, 1)  # draw on: half as many again
-    opened = joins[: last + 1]
-    maze.open_many(a[opened], b[opened])
+    sets = DisjointSets(maze.size)
+    opened_a, opened_b = [], []
+    batch = _FIRST_BATCH
+    while not sets.connected(start, goal):
+        # Pick pairs in bulk: a random cell, then a random one of its neighbours.
+        picks = rng.random(2 * batch)
+        cell = cells[(picks[0::2] * len(cells)).astype(np.int64)]
+        count = choices[cell]
+        has = count > 0
+        cell = cell[has]
+        neighbour = packed[cell, (picks[1::2][has] * count[has]).astype(np.int64)]
+        joined = sets.union_each(cell.tolist(), neighbour.tolist(), until=(start, goal))
+        opened_a.append(cell[joined])
+        opened_b.append(neighbour[joined])
+        batch = min(2 * batch, maze.size)  # fewer, larger draws on big mazes
+    if opened_a:
+        maze.open_many(np.concatenate(opened_a), np.concatenate(opened_b))
