@@ -555,7 +555,7 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
         w(f"- mazelib {ml} from PyPI (a pure-Python wheel: Cython {mcy} is installed but the "
           f"modules are not compiled), numpy {mnp}, Python {mpy}, in `benchmarks/.venv-mazelib`")
     w(f"- Load average when the run started: {info['load']}. The machine is shared with other "
-      "jobs (several test suites ran at the same time), so absolute figures are noisy: "
+      "jobs (other helpers' test suites may run during the benchmark), so absolute figures are noisy: "
       "every figure is a median, and the mazelib ratios come from runs alternated with "
       "mazeplugin's in the same loop, which cancels most of the noise.")
     w("")
