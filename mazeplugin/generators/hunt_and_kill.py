@@ -25,43 +25,53 @@ from ..seeds import Random
 @register("hunt-and-kill")
 def hunt_and_kill(maze: Maze, rng: Random) -> None:
     """Hunt-and-kill: random walks, restarted beside visited ground. Long corridors, about 10% dead ends. Perfect."""
-    size = maze.size
-    table = maze.neighbour_table()
-    # neighbour[4 * cell + k]: the k-th neighbour; off the grid or mask it is cell `size`,
-    neighbour = np.where(table < 0, size, table).ravel().tolist()
-    visited = (~maze.mask).ravel().tolist() + [True]  # ... which counts as visited
-    picks = rng.random(size).tolist()  # one per opened passage
+    # Walk a copy of the grid framed by a ring of blocked cells, so the four
+    # neighbours of a cell are cell - pitch, + 1, + pitch, - 1 (north, east,
+    # south, west): no bounds checks and no neighbour table in the loop.
+    pitch = maze.width + 2
+    framed = np.zeros((maze.height + 2, pitch), dtype=bool)
+    framed[1:-1, 1:-1] = maze.mask
+    inside = framed.ravel().tolist()
+    visited = [not c for c in inside]  # the frame and cells outside the mask: never entered
+    carved = [False] * len(inside)  # visited maze cells, which a hunt may join
+    end = len(inside)
+    picks = rng.random(maze.size).tolist()  # one per opened passage
     opened_a, opened_b = [], []
     opened = 0
-    cell = maze.cell_id(*maze.start)
-    visited[cell] = True
+    start_x, start_y = maze.start
+    cell = (start_y + 1) * pitch + start_x + 1
+    visited[cell] = carved[cell] = True
     scan = 0  # every cell before it is visited
     while True:
-        fresh = [n for n in neighbour[4 * cell : 4 * cell + 4] if not visited[n]]
+        around = (cell - pitch, cell + 1, cell + pitch, cell - 1)
+        fresh = [n for n in around if not visited[n]]
         if fresh:  # kill: walk on into a random unvisited neighbour
             nxt = fresh[int(picks[opened] * len(fresh))]
             opened_a.append(cell)
             opened_b.append(nxt)
             cell = nxt
         else:  # hunt: the first unvisited cell beside a visited one
-            while scan < size and visited[scan]:
+            while scan < end and visited[scan]:
                 scan += 1
-            if scan == size:
+            if scan == end:
                 break
             found = scan
-            while found < size and (
+            while found < end and (
                 visited[found]
-                or all(n == size or not visited[n] for n in neighbour[4 * found : 4 * found + 4])
+                or not (carved[found - pitch] or carved[found + 1]
+                        or carved[found + pitch] or carved[found - 1])
             ):
                 found += 1
-            if found == size:  # this part of the mask is done; start the next one
-                visited[scan] = True
+            if found == end:  # this part of the mask is done; start the next one
                 cell = scan
+                visited[cell] = carved[cell] = True
                 continue
-            old = [n for n in neighbour[4 * found : 4 * found + 4] if n < size and visited[n]]
+            old = [n for n in (found - pitch, found + 1, found + pitch, found - 1) if carved[n]]
             opened_a.append(found)
             opened_b.append(old[int(picks[opened] * len(old))])
             cell = found
-        visited[cell] = True
+        visited[cell] = carved[cell] = True
         opened += 1
-    maze.open_many(opened_a, opened_b)
+    a = np.asarray(opened_a, dtype=np.int64)
+    b = np.asarray(opened_b, dtype=np.int64)
+    maze.open_many((a // pitch - 1) * maze.width + a % pitch - 1, (b // pitch - 1) * maze.width + b % pitch - 1)
