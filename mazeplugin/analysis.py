@@ -17,7 +17,7 @@ cells walked (passages crossed), not in tiles.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional
 
 import numpy as np
 
@@ -74,33 +74,22 @@ def _adjacency(maze: Maze) -> List[List[int]]:
     return [[n for n in row if n >= 0] for row in table.tolist()]
 
 
-def _sweep(adjacency: List[List[int]], source: int) -> Tuple[List[int], int, int]:
-    """Breadth-first search: ``(visited cells in order, farthest cell, its distance)``."""
+def _sweep(adjacency: List[List[int]], source: int, target: int = -1) -> Dict[int, int]:
+    """Breadth-first distances (cells walked) from ``source``, in the order reached.
+
+    Stops once ``target`` is reached; the last key is the farthest cell reached.
+    """
     dist = {source: 0}
     order = [source]
     for cell in order:
+        if cell == target:
+            break
         d = dist[cell] + 1
         for n in adjacency[cell]:
             if n not in dist:
                 dist[n] = d
                 order.append(n)
-    last = order[-1]
-    return order, last, dist[last]
-
-
-def _distance(adjacency: List[List[int]], source: int, target: int) -> Optional[int]:
-    dist = {source: 0}
-    frontier = [source]
-    while frontier and target not in dist:
-        reached = []
-        for cell in frontier:
-            d = dist[cell] + 1
-            for n in adjacency[cell]:
-                if n not in dist:
-                    dist[n] = d
-                    reached.append(n)
-        frontier = reached
-    return dist.get(target)
+    return dist
 
 
 def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None) -> Stats:
@@ -122,13 +111,14 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
         if seen[cell]:
             continue
         pieces += 1
-        order, far, _ = _sweep(adjacency, cell)
-        seen[order] = True
-        if len(order) > 1:
-            longest = max(longest, _sweep(adjacency, far)[2])
+        reached = list(_sweep(adjacency, cell))
+        seen[reached] = True
+        if len(reached) > 1:
+            longest = max(longest, max(_sweep(adjacency, reached[-1]).values()))
     solution = None
     if start is not None and goal is not None:
-        solution = _distance(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
+        goal_id = maze.cell_id(*goal)
+        solution = _sweep(adjacency, maze.cell_id(*start), goal_id).get(goal_id)
     dead = int((degree == 1).sum())
     return Stats(
         cells=cells,

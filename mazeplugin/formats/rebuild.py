@@ -32,7 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..api import MAX_CELLS, MAX_TILES
-from ..level import Level
+from ..level import Level, _check_tile
 from ..maze import Maze
 from ..seeds import Seed
 from ..tiles import FLOOR, Layout, Opening, Tile
@@ -130,17 +130,9 @@ def level_from_tiles(
 
 def _check_marker(name: str, tile: object, tiles: NDArray[np.uint8], source: str) -> Tile:
     try:
-        x, y = tile  # type: ignore[misc]
-    except (TypeError, ValueError):
-        raise LevelFormatError(f"{source}: {name} must be an (x, y) pair of ints, got {tile!r}") from None
-    if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (x, y)):
-        raise LevelFormatError(f"{source}: {name} must be an (x, y) pair of ints, got {tile!r}")
-    x, y = int(x), int(y)
-    rows, columns = tiles.shape
-    if not (0 <= x < columns and 0 <= y < rows):
-        raise LevelFormatError(
-            f"{source}: {name} ({x}, {y}) is outside the map: x must be in 0..{columns - 1}, y in 0..{rows - 1}"
-        )
+        x, y = _check_tile(name, tile, tiles.shape)
+    except (TypeError, ValueError) as error:
+        raise LevelFormatError(f"{source}: {error}") from None
     if tiles[y, x] != FLOOR:
         raise LevelFormatError(f"{source}: {name} ({x}, {y}) is on a wall tile; markers must be on floor")
     return (x, y)
