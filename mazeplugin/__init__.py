@@ -21,8 +21,17 @@ from .api import MAX_CELLS, MAX_TILES, generate, stream
 from .codes import level_code, parse_level_code
 from .level import Level
 from .maze import Maze
-from .registry import GeneratorInfo, algorithms, get_generator, register, unregister
 from . import seeds
+from .formats.files import LevelFormatError
+from .registry import (
+    GeneratorInfo,
+    PluginWarning,
+    algorithms,
+    get_generator,
+    load_plugins,
+    register,
+    unregister,
+)
 from .seeds import Random
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 
@@ -37,13 +46,16 @@ __all__ = [
     "MAX_TILES",
     "GeneratorInfo",
     "Level",
+    "LevelFormatError",
     "Maze",
     "Random",
     "algorithms",
     "generate",
     "get_generator",
     "level_code",
+    "load_plugins",
     "parse_level_code",
+    "PluginWarning",
     "register",
     "stream",
     "unregister",
