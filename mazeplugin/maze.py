@@ -98,6 +98,17 @@ class Maze:
         """Ids of the cells that belong to the maze, ascending."""
         return np.flatnonzero(self.mask).astype(np.int64)
 
+    def roots(self) -> list:
+        """Where a generator growing one tree per part of the mask tries to start.
+
+        The ``start`` cell first, then every maze cell in row-major order;
+        skip those already in a tree, and each part gets exactly one root.
+
+        >>> Maze(2, 2, start=(1, 1)).roots()
+        [3, 0, 1, 2, 3]
+        """
+        return [self.cell_id(*self.start)] + self.cells().tolist()
+
     def neighbour_table(self) -> NDArray[np.int64]:
         """``(size, 4)`` ids of each cell's neighbours north, east, south, west.
 

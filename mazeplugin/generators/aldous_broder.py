@@ -37,7 +37,7 @@ def aldous_broder(maze: Maze, rng: Random) -> None:
     part_of = labels.ravel().tolist()
     batch = min(1 << 16, 8 * maze.size + 64)  # random steps drawn at a time
     opened_a, opened_b = [], []
-    for root in [maze.cell_id(*maze.start)] + maze.cells().tolist():  # one walk per part
+    for root in maze.roots():  # one walk per part
         if visited[root]:
             continue
         visited[root] = True

@@ -79,7 +79,7 @@ def growing_tree(maze: Maze, rng: Random, *, strategy: str = "newest") -> None:
     picks = rng.random(steps).tolist() if p < 1.0 else None
     step = 0
     opened_a, opened_b = [], []
-    for root in [maze.cell_id(*maze.start)] + maze.cells().tolist():  # one tree per part
+    for root in maze.roots():  # one tree per part
         if visited[root]:
             continue
         visited[root] = True

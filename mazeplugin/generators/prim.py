@@ -57,7 +57,7 @@ def _grow_with_heap(maze: Maze, weights: List[float]) -> None:
         lo, hi = (a, b) if a < b else (b, a)
         return weights[2 * lo + (hi - lo != 1 or w == 1)]
 
-    roots = [maze.cell_id(*maze.start)] + maze.cells().tolist()
+    roots = maze.roots()
     for root in roots:
         if in_tree[root]:
             continue

@@ -31,7 +31,7 @@ def prim_simplified(maze: Maze, rng: Random) -> None:
     picks = rng.random(2 * maze.size).tolist()  # each wall enters the frontier at most once
     taken = 0
     opened_a, opened_b = [], []
-    for root in [maze.cell_id(*maze.start)] + maze.cells().tolist():  # one tree per part
+    for root in maze.roots():  # one tree per part
         if in_tree[root]:
             continue
         in_tree[root] = True

@@ -96,7 +96,7 @@ def rooms(
     picks = rng.random(size).tolist()
     opened_a, opened_b = [], []
     regions = count
-    for root in [maze.cell_id(*maze.start)] + maze.cells().tolist():
+    for root in maze.roots():
         if visited[root]:
             continue
         visited[root] = True
