@@ -1,6 +1,6 @@
 """Root pytest configuration: the core's tests run without pygame too.
 
-``mazeplugin/pg.py`` (the only module importing pygame) and
+``mazeplugin/pg/`` (the only package importing pygame) and
 ``mazeplugin/formats/picture.py`` (whose doctest writes a PNG through it) are
 collected for their doctests only when pygame is installed; the pygame test
 modules skip themselves with ``pytest.importorskip``.
@@ -10,4 +10,4 @@ import importlib.util
 
 collect_ignore = []
 if importlib.util.find_spec("pygame") is None:
-    collect_ignore += ["mazeplugin/pg.py", "mazeplugin/formats/picture.py"]
+    collect_ignore += ["mazeplugin/pg", "mazeplugin/formats/picture.py"]

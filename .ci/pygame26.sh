@@ -25,5 +25,5 @@ print("pygame26.sh: testing against pygame", pygame.version.ver, "SDL", ".".join
 PY
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 timeout 1200 "$py" -m pytest -q -p no:cacheprovider \
-    tests/test_pg.py tests/test_demo.py tests/test_xvfb.py mazeplugin/pg.py \
+    tests/test_pg.py tests/test_demo.py tests/test_xvfb.py mazeplugin/pg \
     tests/test_seeds.py tests/test_golden_catalogue.py tests/test_stream.py

@@ -1,6 +1,6 @@
 """pygame helpers: draw a level, collide with its walls, follow the player with a camera.
 
-The one module of mazeplugin that imports pygame (``pygame`` and ``pygame-ce``
+The one package of mazeplugin that imports pygame (``pygame`` and ``pygame-ce``
 both work: they share the import name). Everything else in the package needs
 numpy only.
 
@@ -39,8 +39,8 @@ except ImportError as error:  # pragma: no cover - exercised in a venv without p
         "(or pip install pygame-ce, or pip install pygame; either one works)"
     ) from error
 
-from .level import Level
-from .tiles import EAST_BIT, FLOOR, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
+from ..level import Level
+from ..tiles import EAST_BIT, FLOOR, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
 
 __all__ = [
     "Colour",
