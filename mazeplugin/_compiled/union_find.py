@@ -1,0 +1,94 @@
+"""Compiled loop of :mod:`mazeplugin.generators.union_find`: the same pairs, the same draws."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, types  # type: ignore[import-untyped]
+
+from ..maze import Maze
+from ..seeds import Random
+from .grid import i32, i64, passage_views, u8, u64
+from .rand import below
+from .unionfind import find, singletons, union_roots
+
+
+@njit(
+    types.boolean(u8, types.int64, i64, u64, i32, i64, u8, u8),
+    cache=True,
+    nogil=True,
+)  # type: ignore[misc]
+def join_pairs(mask: Any, width: int, cells: Any, words: Any, parent: Any, ends: Any, east: Any, south: Any) -> bool:
+    """Join random (cell, neighbour) pairs, two words each, until ``ends`` (start and
+    goal cell) connect: then True. False when the words run out first."""
+    height = mask.size // width
+    choice = np.empty(4, dtype=np.int64)
+    s_root, g_root = find(parent, ends[0]), find(parent, ends[1])
+    if s_root == g_root:
+        return True
+    for i in range(words.size // 2):
+        cell = cells[below(words[2 * i], cells.size)]
+        x, y = cell % width, cell // width
+        k = 0  # the cell's neighbours in the maze, north, east, south, west
+        if y > 0 and mask[cell - width]:
+            choice[k] = cell - width
+            k += 1
+        if x < width - 1 and mask[cell + 1]:
+            choice[k] = cell + 1
+            k += 1
+        if y < height - 1 and mask[cell + width]:
+            choice[k] = cell + width
+            k += 1
+        if x > 0 and mask[cell - 1]:
+            choice[k] = cell - 1
+            k += 1
+        if k == 0:
+            continue
+        other = choice[below(words[2 * i + 1], k)]
+        rx, ry = find(parent, cell), find(parent, other)
+        if rx == ry:
+            continue
+        kept = union_roots(parent, rx, ry)
+        gone = ry if kept == rx else rx
+        lo, hi = min(cell, other), max(cell, other)
+        if hi - lo == width:
+            south[lo] = 1
+        else:
+            east[lo] = 1
+        if gone == s_root:
+            s_root = kept
+        if gone == g_root:
+            g_root = kept
+        if s_root == g_root:
+            return True
+    return False
+
+
+@njit(types.boolean(types.int64, i64, i64, types.int64, types.int64), cache=True, nogil=True)  # type: ignore[misc]
+def joined_by_walls(n: int, a: Any, b: Any, start: int, goal: Any) -> bool:
+    """Whether ``start`` and ``goal`` are connected through the walls ``(a[k], b[k])``."""
+    parent = singletons(n)
+    for k in range(a.size):
+        rx, ry = find(parent, a[k]), find(parent, b[k])
+        if rx != ry:
+            union_roots(parent, rx, ry)
+    return find(parent, start) == find(parent, goal)
+
+
+def generate(maze: Maze, rng: Random, first_batch: int) -> None:
+    """The union-find web maze with its loop compiled (batches as the plain loop draws them)."""
+    start = maze.cell_id(*maze.start)
+    goal = maze.cell_id(*maze.goal)
+    if not maze.mask.all() and not joined_by_walls(maze.size, *maze.walls(), start, goal):
+        raise ValueError("union-find: the entrance and exit cells are in separate parts of the mask")
+    mask = maze.mask.reshape(-1).view(np.uint8)
+    cells = maze.cells()
+    parent = singletons(maze.size)
+    ends = np.array([start, goal], dtype=np.int64)
+    east, south = passage_views(maze)
+    batch = first_batch
+    words = np.empty(0, dtype=np.uint64)
+    while not join_pairs(mask, maze.width, cells, words, parent, ends, east, south):
+        words = rng.raw(2 * batch)
+        batch = min(2 * batch, maze.size)
