@@ -429,3 +429,38 @@ def test_solve_without_a_way_returns_none():
     door = Thing("door", 2, 0, 2, {"key": 1, "tiles": [(2, 0)]})
     key = Thing("key", 3, 0, 1, {"door": 2})
     assert solve(tiles, (0, 0), (3, 0), [door, key]) is None
+
+
+@st.composite
+def levels_with_a_room(draw):
+    """A perfect maze with a rectangle opened into one room (open corners), as a Level with border markers."""
+    from mazeplugin.tiles import Layout, Opening
+
+    algorithm = draw(st.sampled_from([n for n in ALL if mp.get_generator(n).perfect]))
+    width, height = draw(st.integers(4, 18)), draw(st.integers(4, 18))
+    maze = mp.generate(algorithm, width, height, seed=draw(seeds)).maze.copy()
+    w, h = draw(st.integers(2, width // 2)), draw(st.integers(2, height // 2))
+    x, y = draw(st.integers(0, width - w)), draw(st.integers(0, height - h))
+    maze.east[y:y + h, x:x + w - 1] = True
+    maze.south[y:y + h - 1, x:x + w] = True
+    maze.corners[y:y + h - 1, x:x + w - 1] = True
+    maze.rooms[y:y + h, x:x + w] = 1
+    openings = [Opening((0, 0), "west"), Opening((width - 1, height - 1), "east")]
+    layout = Layout(width, height)
+    return mp.Level(maze, layout=layout, entrance=layout.opening_tile(openings[0]),
+                    exit=layout.opening_tile(openings[1]), openings=openings)
+
+
+@settings(max_examples=60, deadline=None)
+@given(levels_with_a_room(), st.integers(0, 3), st.integers(0, 4), st.integers(0, 2), seeds)
+def test_levels_with_rooms_take_content_and_prove(level, keys, treasure, enemies, seed):
+    try:
+        rich = furnish(level, keys=keys, treasure=treasure, enemies=enemies, seed=seed)
+    except ValueError as error:
+        assert _FITS.search(str(error)), str(error)
+        return
+    rich.check()
+    corners = {(2 * x + 2, 2 * y + 2) for y, x in zip(*np.nonzero(level.maze.corners))}
+    assert not corners & {t.tile for t in rich.things if t.kind == "door"}
+    if keys:
+        assert len(rich.solution()) - 1 == brute_force_walk_length(rich)
