@@ -48,6 +48,7 @@ def assert_same_level(loaded: mp.Level, level: mp.Level) -> None:
     assert np.array_equal(loaded.maze.mask, level.maze.mask)
     assert np.array_equal(loaded.maze.east, level.maze.east)
     assert np.array_equal(loaded.maze.south, level.maze.south)
+    assert np.array_equal(loaded.maze.corners, level.maze.corners)
     assert str(loaded) == str(level)
     if level.entrance is not None:
         assert loaded.solution() == level.solution()
@@ -114,7 +115,8 @@ BAD_JSON = [
     (_edit(lambda d: d.update(width=2.5)), "'width' must be an int"),
     (_edit(lambda d: d.update(width=0)), "width must be at least 1"),
     (_edit(lambda d: d.update(width=100_000, height=100_000)), "too large"),
-    (_edit(lambda d: d.update(corridor=200_000)), "at most 268,435,456 tiles"),
+    (_edit(lambda d: d.update(corridor=200_000)), "corridor must be an int from 1 to 64"),
+    (_edit(lambda d: d.update(width=1000, height=1000, corridor=64)), "at most 268,435,456 tiles"),
     (_edit(lambda d: d.update(width=4)), "tiles row 0 must be a string of 9 characters"),
     (_edit(lambda d: d.update(height=3)), "list of 7 row strings for 3 × 3 cells"),
     (_edit(lambda d: d["tiles"].pop()), "list of 5 row strings"),
@@ -122,7 +124,7 @@ BAD_JSON = [
     (_edit(lambda d: d["tiles"].__setitem__(2, 1011101)), "tiles row 2 must be a string of 7"),
     (_edit(lambda d: d["tiles"].__setitem__(2, "1011121")), r"tile \(5, 2\) is '2'"),
     (_edit(lambda d: d["tiles"].__setitem__(2, "10111é1")), r"tile \(5, 2\) is 'é'"),
-    (_edit(lambda d: d["tiles"].__setitem__(2, "1001101")), r"tile \(2, 2\) is floor.*wall corners"),
+    (_edit(lambda d: d["tiles"].__setitem__(2, "1001101")), r"tile \(2, 2\) is floor.*corner is floor only inside an open area"),
     (_edit(lambda d: d["tiles"].__setitem__(0, "0111111")), r"tile \(0, 0\) is floor"),
     (_edit(lambda d: d.update(entrance=[2, 2])), r"entrance \(2, 2\) is on a wall"),
     (_edit(lambda d: d.update(exit=[70, 1])), r"exit \(70, 1\) is outside the map"),
@@ -418,7 +420,7 @@ def test_tiled_export_works_without_pygame(tmp_path):
 
 def test_tiled_tile_size_is_checked(tmp_path):
     level = mp.generate("kruskal", 3, 3, seed=1)
-    with pytest.raises(ValueError, match="tile must be 1..4096"):
+    with pytest.raises(ValueError, match="tile must be from 1 to 4,096"):
         level.save_tmx(tmp_path / "a.tmx", tile=0)
     with pytest.raises(TypeError, match="tile must be an int"):
         level.save_tmj(tmp_path / "a.tmj", tile=1.5)
