@@ -26,6 +26,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
+from ._compiled import kernel
 from .maze import Cell, Maze
 
 __all__ = ["Stats", "dead_ends", "stats"]
@@ -117,19 +118,8 @@ def _sweep(adjacency: List[List[int]], source: int, target: int = -1) -> Dict[in
     return dist
 
 
-def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None) -> Stats:
-    """The :class:`Stats` of ``maze``; ``solution_length`` runs from cell ``start`` to ``goal``.
-
-    >>> import mazeplugin as mp
-    >>> s = stats(mp.generate("backtracker", 20, 20, seed=1).maze)
-    >>> s.cells, s.passages, s.loops, s.solution_length
-    (400, 399, 0, None)
-    """
-    ordinary = maze.mask & (maze.rooms == 0)
-    degree = maze.degree()[ordinary]
-    cells = int(maze.mask.sum())
-    room_count, inner, busy_rooms = _room_counts(maze)
-    passages = maze.passage_count()
+def _sweeps(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Tuple[int, int, Optional[int]]:
+    """``(connected pieces, longest path, solution length)`` by breadth-first sweeps."""
     adjacency = _adjacency(maze)
     seen = np.zeros(maze.size, dtype=bool)
     pieces = 0
@@ -146,6 +136,28 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     if start is not None and goal is not None:
         goal_id = maze.cell_id(*goal)
         solution = _sweep(adjacency, maze.cell_id(*start), goal_id).get(goal_id)
+    return pieces, longest, solution
+
+
+def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None) -> Stats:
+    """The :class:`Stats` of ``maze``; ``solution_length`` runs from cell ``start`` to ``goal``.
+
+    >>> import mazeplugin as mp
+    >>> s = stats(mp.generate("backtracker", 20, 20, seed=1).maze)
+    >>> s.cells, s.passages, s.loops, s.solution_length
+    (400, 399, 0, None)
+    """
+    ordinary = maze.mask & (maze.rooms == 0)
+    degree = maze.degree()[ordinary]
+    cells = int(maze.mask.sum())
+    room_count, inner, busy_rooms = _room_counts(maze)
+    passages = maze.passage_count()
+    fast = kernel("bfs", maze.size)
+    if fast is not None:  # the same sweeps, compiled (mazeplugin/_compiled/bfs.py)
+        ends = (maze.cell_id(*start), maze.cell_id(*goal)) if start is not None and goal is not None else (-1, -1)
+        pieces, longest, solution = fast.stats_sweeps(maze, *ends)
+    else:
+        pieces, longest, solution = _sweeps(maze, start, goal)
     dead = int((degree == 1).sum())
     return Stats(
         cells=cells,

@@ -69,7 +69,6 @@ KERNELS: Dict[str, str] = {
     "prim": "prim",
     "eller": "eller",
     "bfs": "bfs",
-    "tiles": "tiles",
 }
 
 _loaded: Dict[str, ModuleType] = {}
@@ -108,11 +107,13 @@ def kernel(name: str, work: int = AUTO_CELLS) -> Optional[ModuleType]:
     ``work`` is the size of the job (cells or tiles); in ``auto`` mode a
     small job does not load numba on its own (see the module docstring).
     """
+    current = mode()
+    if current == "off":
+        return None
     found = _loaded.get(name)
     if found is not None:
         return found
-    current = mode()
-    if current == "off" or name in _failed or not numba_installed():
+    if name in _failed or not numba_installed():
         return None
     background = _background
     if background is not None and background.is_alive() and current != "on":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -14,7 +14,7 @@ from .grid import framed, framed_id, framed_passages, i64, open_between, u8, u64
 from .rand import below
 
 
-@njit(types.void(u8, u8, u64, i64, types.int64, u8, u8), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.void(u8, u8, u64, i64, types.int64, u8, u8), cache=True, nogil=True)
 def walk(inside: Any, visited: Any, words: Any, state: Any, pitch: int, east: Any, south: Any) -> None:
     """Walk on ``words`` from ``state[0]`` until ``state[1]`` cells are left unvisited
     or the words run out (a step into a wall stays put); ``state`` is updated."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -13,7 +13,7 @@ from .grid import framed, framed_passages, framed_roots, i64, open_between, u8, 
 from .rand import below
 
 
-@njit(types.void(u8, u64, i64, types.int64, u8, u8), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.void(u8, u64, i64, types.int64, u8, u8), cache=True, nogil=True)
 def carve(visited: Any, words: Any, roots: Any, pitch: int, east: Any, south: Any) -> None:
     """Depth-first from each unvisited root; ``words[k]`` picks the k-th carve's neighbour."""
     parent = np.empty(visited.size, dtype=np.int32)

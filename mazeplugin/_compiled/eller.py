@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterator, List, Optional, Tuple
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -21,7 +21,7 @@ from .grid import i64, passage_views, u8, u64
 from .rand import unit
 
 
-@njit(types.void(i64, u64, types.int64, types.int64, types.int64, u8, u8), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.void(i64, u64, types.int64, types.int64, types.int64, u8, u8), cache=True, nogil=True)
 def rows(sets: Any, words: Any, y0: int, count: int, height: int, east: Any, south: Any) -> None:
     """Rows ``y0 … y0 + count - 1`` of an Eller maze (``height`` -1: endless).
 

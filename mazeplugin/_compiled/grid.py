@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Tuple
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 from numpy.typing import NDArray
 
 from ..maze import Maze
@@ -23,13 +23,13 @@ u64 = types.uint64[::1]
 f64 = types.float64[::1]
 
 
-@njit(types.int64(types.int64, types.int64, types.int64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.int64(types.int64, types.int64, types.int64), cache=True, nogil=True)
 def cell_of(framed: int, pitch: int, width: int) -> int:
     """The maze cell id of framed cell ``framed``."""
     return (framed // pitch - 1) * width + framed % pitch - 1
 
 
-@njit(types.void(u8, u8, types.int64, types.int64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.void(u8, u8, types.int64, types.int64), cache=True, nogil=True)
 def open_between(east: Any, south: Any, a: int, b: int) -> None:
     """Open the passage between neighbouring framed cells ``a`` and ``b`` in framed
     passage arrays (see :func:`framed_passages`)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -22,7 +22,7 @@ from .rand import below, unit
 NEWEST, OLDEST, MIDDLE, RANDOM = 0, 1, 2, 3
 
 
-@njit(types.void(i64, types.int64, types.int64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.void(i64, types.int64, types.int64), cache=True, nogil=True)
 def _add(tree: Any, slot: int, delta: int) -> None:
     i = slot + 1
     while i < tree.size:
@@ -30,7 +30,7 @@ def _add(tree: Any, slot: int, delta: int) -> None:
         i += i & -i
 
 
-@njit(types.int64(i64, types.int64, types.int64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.int64(i64, types.int64, types.int64), cache=True, nogil=True)
 def _kth(tree: Any, k: int, top: int) -> int:
     """The slot of the ``k``-th (from 0) active entry; ``top``: highest power of 2 <= size."""
     pos = 0
@@ -48,7 +48,7 @@ def _kth(tree: Any, k: int, top: int) -> int:
     types.void(u8, i64, u64, u64, u64, types.int64, types.float64, types.int64, u8, u8),
     cache=True,
     nogil=True,
-)  # type: ignore[misc]
+)
 def grow(
     visited: Any, roots: Any, directions: Any, coins: Any, picks: Any,
     strategy: int, p: float, pitch: int, east: Any, south: Any,

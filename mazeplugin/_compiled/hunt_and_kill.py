@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -13,7 +13,7 @@ from .grid import framed, framed_id, framed_passages, open_between, u8, u64, unf
 from .rand import below
 
 
-@njit(types.void(u8, u64, types.int64, types.int64, u8, u8), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.void(u8, u64, types.int64, types.int64, u8, u8), cache=True, nogil=True)
 def hunt_and_kill(inside: Any, words: Any, start: int, pitch: int, east: Any, south: Any) -> None:
     """Walk from framed cell ``start``, hunting row by row when stuck; ``words[k]``
     picks the k-th opened passage's neighbour."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -14,12 +14,12 @@ from .sort import stable_argsort
 from .unionfind import find, singletons, union_roots
 
 
-@njit(types.void(types.int64, types.int64, i64, i64, i64, u8, u8), cache=True, nogil=True)  # type: ignore[misc]
-def join_in_order(width: int, height: int, order: Any, a: Any, b: Any, east: Any, south: Any) -> None:
+@njit(types.void(types.int64, types.int64, i64, types.boolean, i64, i64, u8, u8), cache=True, nogil=True)
+def join_in_order(width: int, height: int, order: Any, full: bool, a: Any, b: Any, east: Any, south: Any) -> None:
     """Kruskal's pass: open wall ``order[i]`` when it joins two sets.
 
     Wall ``k`` joins cells ``a[k]`` and ``b[k]`` (``Maze.walls()`` order); with
-    empty ``a`` and ``b`` (no mask) it is worked out from ``k``, as
+    ``full`` (no mask) it is worked out from ``k``, as
     ``Maze.walls()`` numbers them: east walls row by row, then south walls.
     """
     n = width * height
@@ -30,7 +30,7 @@ def join_in_order(width: int, height: int, order: Any, a: Any, b: Any, east: Any
         if sets == 1:
             break
         k = order[i]
-        if a.size:
+        if not full:
             x, y = a[k], b[k]
         elif k < east_walls:
             row = k // (width - 1)
@@ -53,7 +53,8 @@ def join_in_order(width: int, height: int, order: Any, a: Any, b: Any, east: Any
 
 def generate(maze: Maze, rng: Random) -> None:
     """Kruskal's generator with its shuffle and union-find compiled."""
-    if maze.mask.all():
+    full = bool(maze.mask.all())
+    if full:
         count = (maze.width - 1) * maze.height + maze.width * (maze.height - 1)
         a = b = np.empty(0, dtype=np.int64)
     else:
@@ -61,4 +62,4 @@ def generate(maze: Maze, rng: Random) -> None:
         count = len(a)
     order = stable_argsort(rng.raw(count))  # rng.permutation(count): the same permutation
     east, south = passage_views(maze)
-    join_in_order(maze.width, maze.height, order, a, b, east, south)
+    join_in_order(maze.width, maze.height, order, full, a, b, east, south)

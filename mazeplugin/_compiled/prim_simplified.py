@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -13,7 +13,7 @@ from .grid import framed, framed_passages, framed_roots, i64, open_between, u8, 
 from .rand import below
 
 
-@njit(types.void(u8, i64, u64, types.int64, u8, u8), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.void(u8, i64, u64, types.int64, u8, u8), cache=True, nogil=True)
 def grow(in_tree: Any, roots: Any, words: Any, pitch: int, east: Any, south: Any) -> None:
     """Grow through random frontier walls (swap-remove), one tree per unvisited root.
 

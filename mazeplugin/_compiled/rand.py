@@ -14,18 +14,18 @@ same bits; tests/test_compiled.py checks them against seeds.py.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 DOUBLE_UNIT = 2.0**-53
 
 
-@njit(types.float64(types.uint64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.float64(types.uint64), cache=True, nogil=True)
 def unit(word: int) -> float:
     """A float uniform in [0, 1) from one raw word (its top 53 bits)."""
     return np.float64(word >> np.uint64(11)) * DOUBLE_UNIT
 
 
-@njit(types.int64(types.uint64, types.int64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.int64(types.uint64, types.int64), cache=True, nogil=True)
 def below(word: int, high: int) -> int:
     """An int uniform in [0, high) from one raw word: ``int(unit(word) * high)``."""
-    return np.int64(unit(word) * np.float64(high))
+    return int(unit(word) * np.float64(high))  # truncates, as numpy's astype(int64)

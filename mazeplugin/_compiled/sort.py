@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from .grid import i64, u64
 
@@ -21,7 +21,7 @@ _DIGIT = 8
 _DIGITS = 4
 
 
-@njit(types.Tuple((i64, u64))(u64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.Tuple((i64, u64))(u64), cache=True, nogil=True)  # type: ignore[no-untyped-call, unused-ignore]
 def sort_keys(keys: Any) -> Any:
     """``(order, keys[order])``: the stable ascending order and the sorted keys."""
     n = keys.size
@@ -72,7 +72,7 @@ def sort_keys(keys: Any) -> Any:
     return order.astype(np.int64), key
 
 
-@njit(i64(u64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(i64(u64), cache=True, nogil=True)
 def stable_argsort(keys: Any) -> Any:
     """The stable ascending order of ``keys`` (equal to numpy's ``kind="stable"``)."""
     return sort_keys(keys)[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -18,7 +18,7 @@ from .unionfind import find, singletons, union_roots
     types.boolean(u8, types.int64, i64, u64, i32, i64, u8, u8),
     cache=True,
     nogil=True,
-)  # type: ignore[misc]
+)
 def join_pairs(mask: Any, width: int, cells: Any, words: Any, parent: Any, ends: Any, east: Any, south: Any) -> bool:
     """Join random (cell, neighbour) pairs, two words each, until ``ends`` (start and
     goal cell) connect: then True. False when the words run out first."""
@@ -65,25 +65,34 @@ def join_pairs(mask: Any, width: int, cells: Any, words: Any, parent: Any, ends:
     return False
 
 
-@njit(types.boolean(types.int64, i64, i64, types.int64, types.int64), cache=True, nogil=True)  # type: ignore[misc]
-def joined_by_walls(n: int, a: Any, b: Any, start: int, goal: Any) -> bool:
-    """Whether ``start`` and ``goal`` are connected through the walls ``(a[k], b[k])``."""
+@njit(types.int64(types.int64, i64, i64, types.int64, types.int64, i64), cache=True, nogil=True)
+def reachable_goal(n: int, a: Any, b: Any, start: int, goal: int, cells: Any) -> int:
+    """``goal`` if the walls ``(a[k], b[k])`` join it to ``start``, else the last of
+    ``cells`` that they join to ``start`` (the plain loop's choice)."""
     parent = singletons(n)
     for k in range(a.size):
         rx, ry = find(parent, a[k]), find(parent, b[k])
         if rx != ry:
             union_roots(parent, rx, ry)
-    return find(parent, start) == find(parent, goal)
+    root = find(parent, start)
+    if find(parent, goal) == root:
+        return goal
+    for i in range(cells.size - 1, -1, -1):
+        if find(parent, cells[i]) == root:
+            return int(cells[i])
+    return start
 
 
 def generate(maze: Maze, rng: Random, first_batch: int) -> None:
     """The union-find web maze with its loop compiled (batches as the plain loop draws them)."""
     start = maze.cell_id(*maze.start)
     goal = maze.cell_id(*maze.goal)
-    if not maze.mask.all() and not joined_by_walls(maze.size, *maze.walls(), start, goal):
-        raise ValueError("union-find: the entrance and exit cells are in separate parts of the mask")
-    mask = maze.mask.reshape(-1).view(np.uint8)
     cells = maze.cells()
+    if not maze.mask.all():
+        # Without planned markers the two may lie in separate parts: web the start
+        # cell's part, up to its last cell.
+        goal = reachable_goal(maze.size, *maze.walls(), start, goal, cells)
+    mask = maze.mask.reshape(-1).view(np.uint8)
     parent = singletons(maze.size)
     ends = np.array([start, goal], dtype=np.int64)
     east, south = passage_views(maze)

@@ -12,30 +12,30 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from .grid import i32
 
 
-@njit(i32(types.int64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(i32(types.int64), cache=True, nogil=True)
 def singletons(n: int) -> Any:
     """``n`` one-element sets."""
     return np.full(n, -1, dtype=np.int32)
 
 
-@njit(types.int64(i32, types.int64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.int64(i32, types.int64), cache=True, nogil=True)
 def find(parent: Any, i: int) -> int:
     """The root of ``i``'s set, halving the path as it goes."""
     while parent[i] >= 0:
         up = parent[i]
         if parent[up] < 0:
-            return up
+            return int(up)
         parent[i] = parent[up]
         i = parent[up]
     return i
 
 
-@njit(types.int64(i32, types.int64, types.int64), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.int64(i32, types.int64, types.int64), cache=True, nogil=True)
 def union_roots(parent: Any, x: int, y: int) -> int:
     """Join the sets with roots ``x != y`` by rank; the root that stays."""
     rx, ry = -1 - parent[x], -1 - parent[y]

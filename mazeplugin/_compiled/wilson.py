@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, List
 
 import numpy as np
-from numba import njit, types  # type: ignore[import-untyped]
+from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
@@ -13,7 +13,7 @@ from .grid import framed, framed_id, framed_passages, i32, i64, open_between, u8
 from .rand import below
 
 
-@njit(types.boolean(u8, u8, i32, u64, i64, types.int64, u8, u8), cache=True, nogil=True)  # type: ignore[misc]
+@njit(types.boolean(u8, u8, i32, u64, i64, types.int64, u8, u8), cache=True, nogil=True)
 def walk(inside: Any, in_tree: Any, exit_of: Any, words: Any, state: Any, pitch: int, east: Any, south: Any) -> bool:
     """Walk from each cell not in the tree (row-major) and graft the loop-erased path.
 
