@@ -89,6 +89,17 @@ def _size(text: str) -> Tuple[int, int]:
     return numbers[0], numbers[1]
 
 
+def _amount(text: str) -> int:
+    """A count that may be 0 (``--keys``, ``--treasure``, ``--enemies``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}")
+    return value
+
+
 def _count(text: str) -> int:
     try:
         value = int(text)
@@ -189,6 +200,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="output format (default: from -o's extension, else ascii)")
     gen.add_argument("-o", "--output", default=None, metavar="FILE",
                      help="write here (atomically) instead of standard output")
+    for name, what in (("keys", "locked doors, each with its key, on the way to the exit"),
+                       ("treasure", "treasure in dead ends"),
+                       ("enemies", "patrolling enemies")):
+        gen.add_argument(f"--{name}", type=_amount, default=0, metavar="N", help=f"level content: N {what}")
     gen.set_defaults(run=_generate)
 
     lst = commands.add_parser("list", help="the generators, one line each",
@@ -306,7 +321,11 @@ def _generate(args: argparse.Namespace) -> int:
     if output is None and fmt not in _STDOUT_FORMATS:
         raise _Failure(2, f"--format {fmt} writes a file: give -o FILE")
     _check_solution(args, fmt)
-    level = _make(args, args.seed, _level_kwargs(args))
+    kwargs = _level_kwargs(args)
+    for name in ("keys", "treasure", "enemies"):
+        if getattr(args, name):
+            kwargs[name] = getattr(args, name)
+    level = _make(args, args.seed, kwargs)
     if output is None:
         try:
             text = _as_text(level, fmt, args.tile, args.solution)
