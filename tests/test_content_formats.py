@@ -194,3 +194,9 @@ def test_default_sprites_and_own_images_are_drawn():
             assert colour == (255, 0, 0)
         else:
             assert colour != (0, 0, 0)
+
+
+def test_the_command_line_takes_a_code_with_content_as_seed(tmp_path):
+    out = _cli("generate", "kruskal", "--seed", "backtracker-30x20-7+k2t5e3", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.rstrip("\n") == str(rich_level(enemies=3))
