@@ -200,3 +200,83 @@ def test_the_command_line_takes_a_code_with_content_as_seed(tmp_path):
     out = _cli("generate", "kruskal", "--seed", "backtracker-30x20-7+k2t5e3", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.rstrip("\n") == str(rich_level(enemies=3))
+
+
+# -- JSON ---------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from mazeplugin.formats import jsonio  # noqa: E402
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(mp.algorithms()), st.integers(10, 20), st.integers(10, 20), st.integers(0, 2**32),
+       st.integers(1, 3), st.integers(1, 2))
+def test_json_keeps_things_exactly(algorithm, width, height, seed, corridor, keys):
+    try:
+        level = mp.generate(algorithm, width, height, seed=seed, corridor=corridor, keys=keys, treasure=3,
+                            enemies=1, place=[mp.Place("torch", 2, where="junctions")])
+    except ValueError as error:
+        assert "does not fit" in str(error)
+        return
+    again = mp.Level.from_json(level.to_json())
+    assert again.things == level.things
+    assert again.options == level.options
+    assert again.solution() == level.solution()
+    assert json.loads(level.to_json())["version"] == 2
+
+
+def test_json_without_things_stays_version_1(tmp_path):
+    level = mp.generate("kruskal", 6, 5, seed=2)
+    assert json.loads(level.to_json())["version"] == 1
+    level.save_json(tmp_path / "old.json")
+    assert mp.Level.load_json(tmp_path / "old.json").things == ()
+
+
+def _json_with(edit):
+    data = json.loads(rich_level().to_json())
+    edit(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda d: d["things"].append({"kind": "coin", "x": 0, "y": 0, "id": 99, "props": {}}), "not a floor tile"),
+        (lambda d: d["things"].append({"kind": "coin", "x": 10**6, "y": 1, "id": 99, "props": {}}), "'x' must be an int from 0"),
+        (lambda d: d["things"][0].update(id=d["things"][1]["id"]), "share an id"),
+        (lambda d: d["things"][0].update(colour="red"), "exactly id, kind, props, x, y"),
+        (lambda d: d["things"][0].update(kind=""), "kind"),
+        (lambda d: d["things"][0].update(props=[1]), "props"),
+        (lambda d: d.update(things={}), "must be a list"),
+        (lambda d: d.update(version=1), "unknown field 'things'"),
+        (lambda d: d.pop("things"), "missing field 'things'"),
+        (lambda d: d["things"].pop(0), "has no key"),
+        (lambda d: d["options"].update(keys=-1), "keys must be"),
+        (lambda d: d["options"].update(place=[{"kind": "door", "count": 1}]), "built-in kind"),
+    ],
+)
+def test_json_refuses_bad_things_clearly(edit, message):
+    with pytest.raises(mp.LevelFormatError, match=message):
+        jsonio.from_json(_json_with(edit))
+
+
+def test_json_refuses_a_key_moved_behind_its_door():
+    level = rich_level()
+    walk = level.solution()
+    data = json.loads(level.to_json())
+    door = next(t for t in data["things"] if t["kind"] == "door" and t["props"]["lock"] == 2)
+    after = walk[len(walk) - 2]  # beside the exit, beyond every door
+    key = next(t for t in data["things"] if t["id"] == door["props"]["key"])
+    key["x"], key["y"] = after
+    with pytest.raises(mp.LevelFormatError, match="cannot be reached"):
+        jsonio.from_json(json.dumps(data))
+
+
+def test_npy_keeps_tiles_and_markers_of_a_level_with_things(tmp_path):
+    level = rich_level()
+    level.save_npy(tmp_path / "level.npy")
+    again = mp.Level.load_npy(tmp_path / "level.npy")
+    assert again.tiles.tobytes() == level.tiles.tobytes() and again.things == ()
+    assert (again.entrance, again.exit) == (level.entrance, level.exit)
