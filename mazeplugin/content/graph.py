@@ -26,7 +26,7 @@ walk from the entrance to the exit crosses it, whatever loops the level has
 
 from __future__ import annotations
 
-from typing import List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -189,9 +189,9 @@ class FloorGraph:
               index: NDArray[np.int64], slot_a: NDArray[np.int64], slot_b: NDArray[np.int64],
               part_hi: NDArray[np.int64]) -> None:
         """Union-find over the branches the loop edges ``a``–``b`` join; spans and ``part_hi`` updated."""
-        links: dict = {}
-        lo: dict = {}
-        hi: dict = {}
+        links: Dict[int, int] = {}
+        lo: Dict[int, int] = {}
+        hi: Dict[int, int] = {}
 
         def find(x: int) -> int:
             if x not in links:
