@@ -16,11 +16,13 @@ S #   #
 from __future__ import annotations
 
 import numbers
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Optional, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .content.placing import check_request, furnished
+from .content.things import Place
 from .level import Level
 from .markers import farthest_openings, plan_markers
 from .maze import Maze
@@ -41,8 +43,8 @@ MAX_TILES = 1 << 28
 # Independent random streams drawn from one seed: adding a use of randomness
 # to one never shifts the numbers another sees. (SeedSequence.spawn's children
 # do not depend on how many are spawned, so adding a stream keeps the others.)
-_MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM = 0, 1, 2
-_STREAM_COUNT = 3
+_MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM, _CONTENT_STREAM = 0, 1, 2, 3
+_STREAM_COUNT = 4
 
 
 def _check_count(name: str, value: object, *, low: int = 1) -> int:
@@ -85,6 +87,10 @@ def generate(
     wall: int = 1,
     braid: float = 0.0,
     mask: Any = None,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
     **options: Any,
 ) -> Level:
     """Generate a maze level.
@@ -108,6 +114,11 @@ def generate(
             see :func:`mazeplugin.shaping.parse_mask`. Cells outside are
             solid wall; each connected part becomes its own maze, and the
             entrance and exit must lie in one part.
+        keys, treasure, enemies, place: level content (locked doors with
+            their keys, treasure, patrolling enemies, a game's own kinds as
+            :class:`~mazeplugin.content.Place` requests), drawn from the
+            seed's own content stream, so the tiles are those of the same
+            level without content; see :func:`mazeplugin.content.furnish`.
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -133,6 +144,7 @@ def generate(
     layout = _check_size(width, height, corridor, wall)
     generator.check_options(options)
     braid = check_braid(braid)
+    content = check_request(keys, treasure, enemies, place)
     if mask is not None:
         if not generator.masks:
             raise ValueError(
@@ -168,7 +180,7 @@ def generate(
         recorded["corridor"] = layout.corridor
     if layout.wall != 1:
         recorded["wall"] = layout.wall
-    return Level(
+    level = Level(
         maze,
         layout=layout,
         entrance=entrance_tile,
@@ -178,6 +190,9 @@ def generate(
         seed=seed,
         options=recorded,
     )
+    if any(content):
+        level = furnished(level, streams[_CONTENT_STREAM], *content)
+    return level
 
 
 def stream(
