@@ -274,6 +274,35 @@ class Level:
 
         return jsonio.from_json(text)
 
+    def save_json(self, path: "PathLike") -> None:
+        """Write :meth:`to_json` text to ``path``; :meth:`load_json` reads it back.
+
+        Written safely like every ``save_*`` (see :mod:`mazeplugin.formats.files`):
+        atomically for a regular file, a symlink's target replaced, a device
+        or FIFO written through, never a rename over anything else.
+
+        >>> import os, tempfile, mazeplugin as mp
+        >>> path = os.path.join(tempfile.mkdtemp(), "level.json")
+        >>> level = mp.generate("kruskal", 4, 3, seed=7)
+        >>> level.save_json(path)
+        >>> mp.Level.load_json(path).tiles.tobytes() == level.tiles.tobytes()
+        True
+        """
+        from .formats import jsonio
+
+        jsonio.save_json(self, path)
+
+    @classmethod
+    def load_json(cls, path: "PathLike") -> "Level":
+        """Load a level from a JSON file (:meth:`save_json`), checking it; errors name the file.
+
+        Reads only a regular file, at most ``mazeplugin.formats.jsonio.MAX_JSON_CHARS``
+        bytes; see :func:`mazeplugin.formats.jsonio.load_json`.
+        """
+        from .formats import jsonio
+
+        return jsonio.load_json(path)
+
     def save_npy(self, path: "PathLike") -> None:
         """Write :meth:`marked` to an ``.npy`` file (0 floor, 1 wall, 2 entrance, 3 exit)."""
         from .formats import jsonio
