@@ -43,7 +43,7 @@ except ImportError as error:  # pragma: no cover - exercised in a venv without p
 
 from ..level import Level
 from ..limits import MAX_CELLS, MAX_IMAGE_FILE_BYTES, MAX_PICTURE_PIXELS, MAX_TILE_PIXELS
-from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, thing_sprite, things_at
+from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, patrol_position, thing_sprite, things_at
 from ..tiles import EAST_BIT, FLOOR, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
 
 __all__ = [
@@ -74,6 +74,7 @@ __all__ = [
     "passable_tiles",
     "may_enter",
     "things_at",
+    "patrol_position",
 ]
 
 Colour = Tuple[int, int, int]
