@@ -34,6 +34,7 @@ from .registry import (
 )
 from .seeds import Random
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
+from .world import World
 
 __version__ = "0.1.0"
 
@@ -60,4 +61,5 @@ __all__ = [
     "stream",
     "unregister",
     "wall_neighbours",
+    "World",
 ]
