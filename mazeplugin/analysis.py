@@ -4,6 +4,11 @@ Everything here reads a :class:`~mazeplugin.maze.Maze`'s cells and open
 passages, so it works the same for every generator. Distances are counted in
 cells walked (passages crossed), not in tiles.
 
+A room (``maze.rooms``) is one open space: its cells are never dead ends, and
+junctions and loops are counted with each room taken as one place, so a
+room's own floor adds none (a room with three or more doors is a junction; two
+doors from one room into one corridor make a loop).
+
 >>> from mazeplugin.maze import Maze
 >>> maze = Maze(3, 2)
 >>> maze.open_many([0, 1, 1, 3], [1, 2, 4, 4])  # a T with a tail: 0-1-2, 1-4-3; cell 5 sealed
@@ -17,7 +22,7 @@ cells walked (passages crossed), not in tiles.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -33,11 +38,13 @@ class Stats:
     Attributes:
         cells: cells in the maze (inside its mask).
         passages: open passages between cells.
-        dead_ends: cells with exactly one open passage.
+        dead_ends: cells outside rooms with exactly one open passage.
         dead_end_fraction: ``dead_ends / cells``.
-        junctions: cells with three or more open passages.
-        loops: independent loops (passages − cells + connected pieces);
-            0 for a perfect maze.
+        junctions: cells outside rooms with three or more open passages,
+            plus rooms with three or more doors.
+        loops: independent loops (passages − places + connected pieces,
+            where a room is one place and its inner passages are not
+            counted); 0 for a perfect maze.
         longest_path: cells walked along the longest shortest path between
             two cells of one connected piece (exact for perfect mazes; a
             double breadth-first sweep, so a lower bound, with loops).
@@ -56,9 +63,27 @@ class Stats:
 
 
 def dead_ends(maze: Maze) -> List[Cell]:
-    """The ``(x, y)`` cells with exactly one open passage, in row-major order."""
-    ys, xs = np.nonzero((maze.degree() == 1) & maze.mask)
+    """The ``(x, y)`` cells with exactly one open passage, in row-major order.
+
+    Room cells are never dead ends: a room is one open space.
+    """
+    ys, xs = np.nonzero((maze.degree() == 1) & maze.mask & (maze.rooms == 0))
     return list(zip(xs.tolist(), ys.tolist()))
+
+
+def _room_counts(maze: Maze) -> Tuple[int, int, int]:
+    """``(rooms, inner passages, rooms with three or more doors)`` of ``maze``."""
+    rooms = maze.rooms
+    if not rooms.any():
+        return 0, 0, 0
+    a, b = maze.passages()
+    ra, rb = rooms.flat[a], rooms.flat[b]
+    inner = (ra == rb) & (ra > 0)
+    # A door joins a room cell to a cell outside that room; count it for each room it opens.
+    doors = np.concatenate([ra[~inner], rb[~inner]])
+    per_room = np.bincount(doors, minlength=int(rooms.max()) + 1)[1:]
+    present = np.unique(rooms[rooms > 0])
+    return len(present), int(inner.sum()), int((per_room[present - 1] >= 3).sum())
 
 
 def _adjacency(maze: Maze) -> List[List[int]]:
@@ -100,8 +125,10 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     >>> s.cells, s.passages, s.loops, s.solution_length
     (400, 399, 0, None)
     """
-    degree = maze.degree()[maze.mask]
+    ordinary = maze.mask & (maze.rooms == 0)
+    degree = maze.degree()[ordinary]
     cells = int(maze.mask.sum())
+    room_count, inner, busy_rooms = _room_counts(maze)
     passages = maze.passage_count()
     adjacency = _adjacency(maze)
     seen = np.zeros(maze.size, dtype=bool)
@@ -125,8 +152,8 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
         passages=passages,
         dead_ends=dead,
         dead_end_fraction=dead / cells if cells else 0.0,
-        junctions=int((degree >= 3).sum()),
-        loops=passages - cells + pieces,
+        junctions=int((degree >= 3).sum()) + busy_rooms,
+        loops=(passages - inner) - (int(ordinary.sum()) + room_count) + pieces,
         longest_path=longest,
         solution_length=solution,
     )
