@@ -18,13 +18,14 @@ the chunks west and north of it are cut). With the defaults a chunk of
 32 × 32 cells is 64 × 64 tiles, and chunk ``(0, 0)`` starts at tile ``(0, 0)``.
 With ``chunk=(2, 2)``, chunk ``(0, 0)`` holds tiles 0 to 3 across and down;
 column 4 is the wall it shares with chunk ``(1, 0)`` (open at y = 1), row 4
-the wall it shares with chunk ``(0, 1)`` (open at x = 1):
+the wall it shares with chunk ``(0, 1)`` (open at x = 1), and row 0 its wall
+with chunk ``(0, -1)`` (open at x = 3):
 
 >>> import mazeplugin as mp
 >>> small = mp.World("backtracker", seed=7, chunk=(2, 2))
 >>> for row in small.tiles(0, 0, 9, 6):
 ...     print("".join(".#"[t] for t in row))
-#.###.###
+###.###.#
 ..#...#..
 #.#.#.#.#
 #...#...#
