@@ -77,7 +77,8 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .api import MAX_TILES
+from .formats.recorded import LEVEL_OPTIONS, LevelShape
+from .limits import MAX_CORRIDOR, MAX_TILES, MAX_WALL, check_int
 from .generators.disjoint_sets import DisjointSets
 from .level import Level
 from .maze import Maze
@@ -85,7 +86,7 @@ from .registry import GeneratorInfo, get_generator
 from .seeds import Random, Seed, resolve_seed
 from .shaping import braid as braid_maze
 from .shaping import check_braid
-from .tiles import FLOOR, Layout, Tile, base_tiles
+from .tiles import FLOOR, WALL, Layout, Tile, base_tiles
 
 __all__ = ["World", "CacheInfo", "Chunk", "WORLD_STREAM", "MAX_CHUNK_CELLS", "MAX_CHUNK_TILES", "MAX_COORDINATE"]
 
@@ -214,8 +215,8 @@ class World:
         cw, ch = _check_pair("chunk", chunk, "(width, height) of ints, in cells")
         width = _check_int("chunk width", cw, low=1)
         height = _check_int("chunk height", ch, low=1)
-        corridor = _check_int("corridor", corridor, low=1)
-        wall = _check_int("wall", wall, low=1)
+        corridor = check_int("corridor", corridor, low=1, high=MAX_CORRIDOR)
+        wall = check_int("wall", wall, low=1, high=MAX_WALL)
         if width * height > MAX_CHUNK_CELLS:
             raise ValueError(
                 f"chunk={chunk!r} is {width * height:,} cells; at most {MAX_CHUNK_CELLS:,} "
@@ -245,7 +246,7 @@ class World:
         if perfect and openings not in (None, 1):
             raise ValueError(f"openings={openings!r}: a perfect world opens exactly one place per joined border")
         cache = _check_int("cache", cache, low=1)
-        generator.check_options(options)
+        generator.check_options(options, width, height)
         if perfect and not generator.perfect:
             raise ValueError(
                 f"perfect=True needs a perfect generator; {algorithm!r} makes loops or pockets"
@@ -382,34 +383,50 @@ class World:
         """
         return self._chunk(self._check_chunk(chunk))
 
-    def level(self, x0: int, y0: int, x1: int, y1: int) -> Level:
+    def level(self, x0: int, y0: int, x1: int, y1: int, *, open_edges: bool = False) -> Level:
         """The window as a :class:`~mazeplugin.level.Level` (no markers) that formats, stats and pg take.
 
         The window is widened to whole cells first (:meth:`cell_window`), so
         level tile ``(0, 0)`` is world tile ``cell_window(...)[:2]``; that
-        window is recorded in ``level.options["world"]["window"]``. Passages
-        that leave the window are openings in its outer wall. The level is
-        rebuilt from the tiles by :func:`mazeplugin.formats.rebuild.level_from_tiles`,
-        so its maze model is the window's cells and passages.
+        window is recorded in ``level.options["world"]["window"]``. The
+        level's maze is the window's cells and passages, rebuilt from the
+        tiles by :func:`mazeplugin.formats.rebuild.level_from_tiles`.
+
+        Passages that lead out of the window are walled off, so the level is
+        a map of its own that every loader reads back (a level's outer wall
+        is open only at its markers). ``open_edges=True`` keeps them open:
+        the tiles then equal ``world.tiles(*world.cell_window(...))`` exactly,
+        but a file saved from it will not load (its outer wall has unmarked
+        holes). Parts of a window may join only through the world outside it;
+        a window of whole chunks is always joined.
         """
         from .formats.rebuild import level_from_tiles
 
+        if not isinstance(open_edges, bool):
+            raise TypeError(f"open_edges must be True or False, not {type(open_edges).__name__}")
         window = self.cell_window(x0, y0, x1, y1)
         self._check_window(*window)
         tiles = self.tiles(*window)
+        if not open_edges:
+            wall = self.wall
+            tiles[:wall, :] = tiles[-wall:, :] = WALL
+            tiles[:, :wall] = tiles[:, -wall:] = WALL
         return level_from_tiles(
             tiles,
             corridor=self.corridor,
             wall=self.wall,
             algorithm=self.algorithm,
             seed=self.seed,
-            options=self._recorded(window),
+            options=self._recorded(window, open_edges),
             source=f"world window {window}",
+            unmarked_openings=open_edges,
         )
 
-    def _recorded(self, window: Tuple[int, int, int, int]) -> Dict[str, Any]:
+    def _recorded(self, window: Tuple[int, int, int, int], open_edges: bool) -> Dict[str, Any]:
         """The options a window's Level records: what it takes to make it again."""
         world: Dict[str, Any] = {"chunk": list(self.chunk), "window": list(window)}
+        if open_edges:
+            world["open_edges"] = True
         if self.perfect:
             world["perfect"] = True
         else:
@@ -573,3 +590,38 @@ class World:
                 f"{area:,} tiles; at most {MAX_TILES:,} ({MAX_TILES // 2**20} MiB) can be allocated at once"
             )
         return (left, top, right, bottom)
+
+
+def _recorded_rule(value: Any, shape: LevelShape) -> None:
+    """The ``world`` option a window's level records, checked when a level file is loaded."""
+    if not isinstance(value, dict):
+        raise TypeError("world must be an object with 'chunk' and 'window'")
+    unknown = sorted(set(value) - {"chunk", "window", "openings", "perfect", "open_edges"})
+    if unknown or "chunk" not in value or "window" not in value:
+        raise ValueError(
+            "world must hold 'chunk' [width, height], 'window' [x0, y0, x1, y1] and optionally "
+            f"'openings', 'perfect', 'open_edges'; got keys {sorted(value)}"
+        )
+    chunk, window = value["chunk"], value["window"]
+    if not isinstance(chunk, list) or len(chunk) != 2:
+        raise ValueError(f"world chunk must be [width, height], got {chunk!r}")
+    for v in chunk:
+        check_int("world chunk size", v, low=1)
+    if not isinstance(window, list) or len(window) != 4:
+        raise ValueError(f"world window must be [x0, y0, x1, y1], got {window!r}")
+    x0, y0, x1, y1 = (_check_coordinate("world window coordinate", v) for v in window)
+    pitch = shape.corridor + shape.wall
+    if (x1 - x0, y1 - y0) != (shape.width * pitch + shape.wall, shape.height * pitch + shape.wall):
+        raise ValueError(f"world window {window} does not have the level's size in tiles")
+    for name in ("perfect", "open_edges"):
+        if name in value and not isinstance(value[name], bool):
+            raise TypeError(f"world {name} must be true or false, got {value[name]!r}")
+    if "openings" in value:
+        openings = value["openings"]
+        if not isinstance(openings, list) or len(openings) != 2:
+            raise ValueError(f"world openings must be [west, north] counts, got {openings!r}")
+        for v in openings:
+            check_int("world openings", v, low=1)
+
+
+LEVEL_OPTIONS["world"] = _recorded_rule

@@ -217,7 +217,7 @@ def test_far_away_chunks_are_made_like_near_ones():
 def test_a_perfect_world_is_one_tree_around_the_spawn(algorithm):
     world = mp.World(algorithm, seed=21, chunk=(5, 4), perfect=True)
     window = chunk_block_window(world, -3, -3, 4, 3)  # any block of chunks holding (0, 0)
-    level = level_from_tiles(world.tiles(*window))
+    level = level_from_tiles(world.tiles(*window), unmarked_openings=True)
     cells, passages = level.maze.cell_count(), level.maze.passage_count()
     assert passages == cells - 1
     assert level.stats().loops == 0
@@ -264,7 +264,7 @@ def test_corridor_and_wall_widths_make_a_wide_world_that_rebuilds_as_a_maze(corr
     window = chunk_block_window(world, -1, -1, 2, 2)
     tiles = world.tiles(*window)
     assert all_floor_joined(tiles)
-    level = level_from_tiles(tiles, corridor=corridor, wall=wall)
+    level = level_from_tiles(tiles, corridor=corridor, wall=wall, unmarked_openings=True)
     assert level.maze.width == 12 and level.maze.height == 9
 
 
@@ -310,7 +310,12 @@ def test_a_window_level_is_the_window_widened_to_whole_cells(tmp_path):
     x0, y0, x1, y1 = world.cell_window(-13, 4, 18, 17)
     assert (x0, y0) <= (-13, 4) and x1 >= 18 and y1 >= 17
     assert level.options["world"]["window"] == [x0, y0, x1, y1]
-    assert (level.tiles == world.tiles(x0, y0, x1, y1)).all()
+    window = world.tiles(x0, y0, x1, y1)
+    assert (level.tiles[1:-1, 1:-1] == window[1:-1, 1:-1]).all()
+    assert (level.tiles[[0, -1], :] == mp.WALL).all() and (level.tiles[:, [0, -1]] == mp.WALL).all()
+    assert (window[[0, -1], :] == mp.FLOOR).any() or (window[:, [0, -1]] == mp.FLOOR).any()
+    opened = world.level(-13, 4, 18, 17, open_edges=True)
+    assert (opened.tiles == window).all() and opened.options["world"]["open_edges"]
     assert level.entrance is None and level.exit is None
     assert level.stats().cells == level.width * level.height
     again = mp.Level.from_json(level.to_json())
@@ -319,6 +324,8 @@ def test_a_window_level_is_the_window_widened_to_whole_cells(tmp_path):
     level.save_tmx(tmp_path / "region.tmx")
     level.save_npy(tmp_path / "region.npy")
     assert (mp.Level.load_npy(tmp_path / "region.npy").tiles == level.tiles).all()
+    level.save_json(tmp_path / "region.json")
+    assert (mp.Level.load_json(tmp_path / "region.json").tiles == level.tiles).all()
     with pytest.raises(ValueError, match="no options|options"):
         mp.level_code(level)
 
@@ -481,3 +488,15 @@ def test_seed_none_draws_a_seed_kept_on_the_world():
     again = mp.World("kruskal", seed=world.seed, chunk=(4, 4))
     assert (world.tiles(-9, -9, 9, 9) == again.tiles(-9, -9, 9, 9)).all()
     assert "World('kruskal'" in repr(world)
+
+
+def test_a_level_file_with_a_tampered_world_option_is_refused():
+    level = mp.World("kruskal", seed=1, chunk=(4, 4)).level(0, 0, 17, 17)
+    data = json.loads(level.to_json())
+    assert data["options"]["world"]["window"] == [0, 0, 17, 17]
+    data["options"]["world"]["window"] = [0, 0, 19, 17]
+    with pytest.raises(mp.LevelFormatError, match="world"):
+        mp.Level.from_json(json.dumps(data))
+    data["options"]["world"] = {"chunk": [4, 4], "window": [0, 0, 17, 17], "colour": "red"}
+    with pytest.raises(mp.LevelFormatError, match="world"):
+        mp.Level.from_json(json.dumps(data))
