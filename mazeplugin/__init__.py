@@ -36,6 +36,7 @@ from .registry import (
 from .seeds import Random
 from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
+from .world import World
 
 __version__ = "0.1.0"
 
@@ -70,4 +71,5 @@ __all__ = [
     "stream",
     "unregister",
     "wall_neighbours",
+    "World",
 ]
