@@ -33,6 +33,7 @@ from .registry import (
     unregister,
 )
 from .seeds import Random
+from .rooms import Prefab
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 
 __version__ = "0.1.0"
@@ -48,6 +49,7 @@ __all__ = [
     "Level",
     "LevelFormatError",
     "Maze",
+    "Prefab",
     "Random",
     "algorithms",
     "generate",

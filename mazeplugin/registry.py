@@ -80,6 +80,9 @@ class GeneratorInfo:
         rows: for row-by-row generators, ``(width, rng, height=None)`` yielding
             ``(east, south)`` bool rows; enables :func:`mazeplugin.stream`.
         masks: whether it can generate inside a mask.
+        fills: whether it joins every cell of each part of its mask (False
+            for generators that leave sealed pockets, like ``union-find``);
+            ``rooms=`` needs it, so every room can be joined to the maze.
     """
 
     name: str
@@ -89,6 +92,7 @@ class GeneratorInfo:
     options: Mapping[str, Any] = field(default_factory=dict)
     rows: Optional[RowFunction] = None
     masks: bool = True
+    fills: bool = True
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """Raise ``TypeError`` naming any option this generator does not take."""
@@ -115,6 +119,7 @@ def register(
     perfect: bool = True,
     rows: Optional[RowFunction] = None,
     masks: bool = True,
+    fills: bool = True,
     replace: bool = False,
 ) -> Callable[[GeneratorFunction], GeneratorFunction]:
     """Decorator: register a generator function under ``name``.
@@ -141,6 +146,7 @@ def register(
             options=options,
             rows=rows,
             masks=masks,
+            fills=fills,
         )
         return function
 
