@@ -171,7 +171,7 @@ def generate(
     if room_spec is None:
         generator.run(maze, streams[_MAZE_STREAM], options)
     else:
-        room_layer.build(maze, room_spec, placed, room_rng, lambda m: generator.run(m, streams[_MAZE_STREAM], options))
+        room_layer.build(maze, placed, room_rng, room_spec.doors, lambda m: generator.run(m, streams[_MAZE_STREAM], options))
     if braid > 0:
         braid_maze(maze, streams[_BRAID_STREAM], braid)
 

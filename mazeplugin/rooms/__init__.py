@@ -13,7 +13,7 @@ kept out of the generator's way, carved and given doors, and
 
 from __future__ import annotations
 
-from .layer import MAX_DOORS, MAX_ROOMS, PlacedRoom, RoomSpec, build, check_rooms, place_rooms, solid_cells
+from .layer import MAX_DOORS, MAX_ROOMS, PlacedRoom, RoomSpec, build, check_rooms, place_rooms, scatter_rooms, solid_cells
 from .prefab import DOOR_CHAR, FLOOR_CHAR, WALL_CHAR, Prefab
 
 __all__ = [
@@ -28,5 +28,6 @@ __all__ = [
     "build",
     "check_rooms",
     "place_rooms",
+    "scatter_rooms",
     "solid_cells",
 ]

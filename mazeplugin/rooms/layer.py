@@ -46,7 +46,7 @@ S                 #     #
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -57,7 +57,7 @@ from ..maze import Maze
 from ..seeds import Random
 from .prefab import Prefab
 
-__all__ = ["RoomSpec", "check_rooms", "solid_cells", "place_rooms", "carve_rooms", "open_doors", "build", "MAX_ROOMS", "MAX_DOORS"]
+__all__ = ["RoomSpec", "check_rooms", "solid_cells", "scatter_rooms", "place_rooms", "carve_rooms", "open_doors", "build", "MAX_ROOMS", "MAX_DOORS"]
 
 MAX_ROOMS = 10_000
 """Most rooms one level may ask for."""
@@ -232,6 +232,36 @@ def place_rooms(spec: RoomSpec, mask: NDArray[np.bool_], rng: Random) -> List[Pl
     return placed
 
 
+def scatter_rooms(mask: NDArray[np.bool_], rng: Random, room_size: Tuple[int, int], attempts: int) -> List[PlacedRoom]:
+    """Rooms thrown at random: ``attempts`` rectangles with sides in ``room_size``; each is kept
+    when it lies inside the mask, one cell clear of the rooms kept before it (Nystrom's placement)."""
+    h, w = mask.shape
+    low, high = room_size
+    near = np.zeros((h, w), dtype=bool)  # kept rooms and the one-cell margin around them
+    placed: List[PlacedRoom] = []
+    for r in rng.random(4 * attempts).reshape(attempts, 4).tolist():
+        rw = min(low + int(r[0] * (high - low + 1)), w)
+        rh = min(low + int(r[1] * (high - low + 1)), h)
+        x = int(r[2] * (w - rw + 1))
+        y = int(r[3] * (h - rh + 1))
+        if near[y : y + rh, x : x + rw].any() or not mask[y : y + rh, x : x + rw].all():
+            continue
+        near[max(y - 1, 0) : y + rh + 1, max(x - 1, 0) : x + rw + 1] = True
+        placed.append(PlacedRoom(len(placed) + 1, x, y, _open_rectangle(rw, rh)))
+    return placed
+
+
+_RECTANGLES: dict = {}
+
+
+def _open_rectangle(width: int, height: int) -> Prefab:
+    """:meth:`Prefab.rectangle`, made once per size (thousands of rooms share a few sizes)."""
+    key = (width, height)
+    if key not in _RECTANGLES:
+        _RECTANGLES[key] = Prefab.rectangle(width, height)
+    return _RECTANGLES[key]
+
+
 def _overlap(a: PlacedRoom, b: PlacedRoom) -> bool:
     return (
         a.x < b.x + b.prefab.width and b.x < a.x + a.prefab.width
@@ -294,10 +324,13 @@ def carve_rooms(maze: Maze, rooms: Sequence[PlacedRoom]) -> None:
 # -- 4. doors -----------------------------------------------------------------
 
 
-def door_candidates(maze: Maze, rooms: Sequence[PlacedRoom]) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+def door_candidates(
+    maze: Maze, rooms: Sequence[PlacedRoom], *, within: Optional[NDArray[np.bool_]] = None
+) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Every possible door as cell-id arrays ``(inside, outside)``: a room's cell and the cell beyond its mark.
 
-    A door between two rooms must be marked by both; it is listed once.
+    The cell beyond must be in ``within`` (default: the maze's mask). A door
+    between two rooms must be marked by both; it is listed once.
     """
     h, w = maze.height, maze.width
     inside: List[NDArray[np.int64]] = []
@@ -320,7 +353,7 @@ def door_candidates(maze: Maze, rooms: Sequence[PlacedRoom]) -> Tuple[NDArray[np
             outside.append((oy * w + ox)[ok])
     a = np.concatenate(inside).astype(np.int64) if inside else np.zeros(0, dtype=np.int64)
     b = np.concatenate(outside).astype(np.int64) if outside else np.zeros(0, dtype=np.int64)
-    usable = maze.mask.flat[b]
+    usable = (maze.mask if within is None else within).flat[b].copy()
     other = maze.rooms.flat[b]
     # Into another room: only where that room marks the same wall (the pair appears both ways).
     pair = a * maze.size + b
@@ -330,16 +363,38 @@ def door_candidates(maze: Maze, rooms: Sequence[PlacedRoom]) -> Tuple[NDArray[np
     return a[usable], b[usable]
 
 
-def open_doors(maze: Maze, rooms: Sequence[PlacedRoom], rng: Random, doors: Union[int, float]) -> None:
-    """Open doors so every room is joined and the level is one piece, then more by ``doors``."""
+def open_doors(
+    maze: Maze,
+    rooms: Sequence[PlacedRoom],
+    rng: Random,
+    doors: Union[int, float],
+    *,
+    dig: Optional[NDArray[np.bool_]] = None,
+) -> None:
+    """Open doors so every room is joined and the level is one piece, then more by ``doors``.
+
+    ``dig``: the mask before the generator ran. Where a generator filled
+    cells in (the ``rooms`` generator prunes dead ends) and a room or a piece
+    of the maze was left apart, a corridor is dug back through those cells.
+    """
     if not rooms:
         return
+    if dig is not None:
+        # A room whose every mark faces filled-in cells: give it back the cell beyond its first mark.
+        a, b = door_candidates(maze, rooms, within=dig)
+        usable = maze.mask.flat[b]
+        for room in rooms:
+            mine = maze.rooms.flat[a] == room.number
+            if mine.any() and not usable[mine].any():
+                maze.mask.flat[b[np.flatnonzero(mine)[0]]] = True
     a, b = door_candidates(maze, rooms)
-    has = np.zeros(len(rooms) + 1, dtype=bool)
+    numbers = int(maze.rooms.max()) + 1
+    has = np.zeros(numbers, dtype=bool)
     has[maze.rooms.flat[a]] = True
     has[maze.rooms.flat[b]] = True
+    alone = _rooms_alone(maze, dig)
     for room in rooms:
-        if not has[room.number]:
+        if not has[room.number] and room.number not in alone:
             raise ValueError(
                 f"room {room.number} at ({room.x}, {room.y}) has no place for a door: every door mark "
                 "leads off the grid, outside the mask or into a room wall without a mark"
@@ -356,8 +411,8 @@ def open_doors(maze: Maze, rooms: Sequence[PlacedRoom], rng: Random, doors: Unio
     if isinstance(doors, float):
         chosen |= rng.random(len(a)) < doors
     else:
-        have = np.bincount(owner[chosen], minlength=len(rooms) + 1)
-        have += np.bincount(maze.rooms.flat[b][chosen], minlength=len(rooms) + 1)
+        have = np.bincount(owner[chosen], minlength=numbers)
+        have += np.bincount(maze.rooms.flat[b][chosen], minlength=numbers)
         need = np.maximum(doors - have, 0)
         need[0] = 0
         rest = np.flatnonzero(~chosen)
@@ -366,12 +421,81 @@ def open_doors(maze: Maze, rooms: Sequence[PlacedRoom], rng: Random, doors: Unio
         rank = np.arange(len(by_room)) - first
         chosen[by_room[rank < need[owner[by_room]]]] = True
     maze.open_many(a[chosen], b[chosen])
+    if dig is not None:
+        _dig_between_pieces(maze, dig)
+
+
+def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> set:
+    """Numbers of the rooms that fill a whole part of the mask: they need no door."""
+    from ..shaping import mask_parts
+
+    area = maze.mask if dig is None else dig | maze.mask
+    parts, count = mask_parts(area)
+    ordinary = np.bincount(parts[(maze.rooms == 0) & area], minlength=count)
+    per_part_rooms = {}
+    for number, part in zip(maze.rooms[maze.rooms > 0].tolist(), parts[maze.rooms > 0].tolist()):
+        per_part_rooms.setdefault(part, set()).add(number)
+    return {
+        rooms.pop() for part, rooms in per_part_rooms.items() if len(rooms) == 1 and ordinary[part] == 0
+    }
+
+
+def _dig_between_pieces(maze: Maze, dig: NDArray[np.bool_]) -> None:
+    """Join the pieces of each part of ``dig`` by the shortest corridors through cells outside the mask.
+
+    Breadth-first from the first piece through those cells to the nearest
+    cell of another piece; repeated until each part is one piece (rarely
+    needed, so plain Python).
+    """
+    from ..shaping import mask_parts
+
+    w = maze.width
+    while True:
+        sets = DisjointSets(maze.size)
+        pa, pb = maze.passages()
+        sets.union_each(pa.tolist(), pb.tolist())
+        cells = maze.cells().tolist()
+        piece = {c: sets.find(c) for c in cells}
+        parts, _ = mask_parts(dig)
+        apart = None
+        for c in cells:
+            first = next(d for d in cells if parts.flat[d] == parts.flat[c])
+            if piece[c] != piece[first]:
+                apart = first
+                break
+        if apart is None:
+            return
+        main = piece[apart]
+        frontier = [c for c in cells if piece[c] == main and parts.flat[c] == parts.flat[apart]]
+        came = {c: -1 for c in frontier}
+        found = -1
+        for c in frontier:  # grows as it goes: a breadth-first queue
+            x, y = c % w, c // w
+            for n, ok in ((c - w, y > 0), (c + 1, x + 1 < w), (c + w, y + 1 < maze.height), (c - 1, x > 0)):
+                if not ok or n in came or not dig.flat[n]:
+                    continue
+                if maze.mask.flat[n] and maze.rooms.flat[n] == 0 and piece[n] != main and maze.rooms.flat[c] == 0:
+                    came[n], found = c, n
+                    break
+                if not maze.mask.flat[n] and maze.rooms.flat[c] == 0:
+                    came[n] = c
+                    frontier.append(n)
+            if found >= 0:
+                break
+        if found < 0:
+            raise ValueError("rooms: a piece of the maze cannot be joined to the rest")  # pragma: no cover
+        while came[found] >= 0:
+            maze.mask.flat[found] = True
+            maze.open(found, came[found])
+            found = came[found]
 
 
 # -- all four ------------------------------------------------------------------
 
 
-def build(maze: Maze, spec: RoomSpec, rooms: Sequence[PlacedRoom], rng: Random, run: Callable[[Maze], None]) -> None:
+def build(
+    maze: Maze, rooms: Sequence[PlacedRoom], rng: Random, doors: Union[int, float], run: Callable[[Maze], None]
+) -> None:
     """Reserve ``rooms`` out of ``maze``'s mask, ``run`` the generator on the rest, carve the rooms, open doors.
 
     ``maze.start``/``maze.goal`` stay as they are (markers may sit in rooms);
@@ -390,6 +514,10 @@ def build(maze: Maze, spec: RoomSpec, rooms: Sequence[PlacedRoom], rng: Random, 
         run(maze)
     maze.start, maze.goal = start, goal
     maze.mask |= full & reserved
+    # Number these rooms after any the generator made (the rooms generator does).
+    offset = int(maze.rooms.max())
+    if offset:
+        rooms = [replace(room, number=room.number + offset) for room in rooms]
     carve_rooms(maze, rooms)
-    open_doors(maze, rooms, rng, spec.doors)
+    open_doors(maze, rooms, rng, doors, dig=full)
     maze.check()
