@@ -223,7 +223,8 @@ def place_rooms(spec: RoomSpec, mask: NDArray[np.bool_], rng: Random) -> List[Pl
         if spot is None:
             raise ValueError(
                 f"room {k} ({prefab.width} × {prefab.height} cells) does not fit: no place inside the mask "
-                f"is one cell clear of the {len(placed)} rooms placed before it; ask for fewer or smaller rooms"
+                f"is one cell clear of the {len(placed)} rooms placed before it with a door mark facing "
+                "the maze; ask for fewer or smaller rooms"
             )
         room = PlacedRoom(k, spot[0], spot[1], prefab)
         taken[room.window] = True
@@ -284,7 +285,15 @@ def _random_spot(prefab: Prefab, mask: NDArray[np.bool_], taken: NDArray[np.bool
     area[1:, 1:] = blocked.cumsum(axis=0).cumsum(axis=1)
     rh, rw = prefab.height, prefab.width
     inside = area[rh:, rw:] - area[:-rh, rw:] - area[rh:, :-rw] + area[:-rh, :-rw]
-    spots = np.flatnonzero(inside == 0)
+    fits = inside == 0
+    # ... and where at least one door mark leads into a free maze cell.
+    free = np.zeros((h + 2, w + 2), dtype=bool)  # padded by one: marks may face off the grid
+    free[1:-1, 1:-1] = mask & ~taken
+    reach = np.zeros(fits.shape, dtype=bool)
+    for (cx, cy), (dx, dy) in prefab.door_sides():
+        ox, oy = cx + dx + 1, cy + dy + 1
+        reach |= free[oy : oy + fits.shape[0], ox : ox + fits.shape[1]]
+    spots = np.flatnonzero(fits & reach)
     if not len(spots):
         return None
     y, x = divmod(int(spots[int(pick * len(spots))]), inside.shape[1])
@@ -355,11 +364,13 @@ def door_candidates(
     b = np.concatenate(outside).astype(np.int64) if outside else np.zeros(0, dtype=np.int64)
     usable = (maze.mask if within is None else within).flat[b].copy()
     other = maze.rooms.flat[b]
-    # Into another room: only where that room marks the same wall (the pair appears both ways).
+    # Into another of these rooms: only where it marks the same wall (the pair appears both ways);
+    # into a room the generator made (the rooms generator's open rooms): anywhere.
+    ours = np.isin(other, [room.number for room in rooms])
     pair = a * maze.size + b
     back = b * maze.size + a
-    usable &= (other == 0) | np.isin(back, pair)
-    usable &= (other == 0) | (a < b)  # list a room-to-room door once
+    usable &= ~ours | np.isin(back, pair)
+    usable &= ~ours | (a < b)  # list a door between two of these rooms once
     return a[usable], b[usable]
 
 
