@@ -15,13 +15,15 @@ S #   #
 
 from __future__ import annotations
 
-import numbers
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Optional, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .content.placing import check_request, furnished
+from .content.things import Place
 from .level import Level
+from .limits import MAX_CELLS, MAX_CORRIDOR, MAX_TILES, MAX_WALL, check_int
 from .markers import farthest_openings, plan_markers
 from .maze import Maze
 from .registry import get_generator
@@ -32,45 +34,40 @@ from .tiles import Layout
 
 __all__ = ["generate", "stream", "MAX_CELLS", "MAX_TILES"]
 
-MAX_CELLS = 1 << 24
-"""Most cells a maze may have (16,777,216, e.g. 4096 × 4096)."""
-
-MAX_TILES = 1 << 28
-"""Most tiles a tilemap may have (268,435,456: 256 MiB of uint8)."""
-
 # Independent random streams drawn from one seed: adding a use of randomness
 # to one never shifts the numbers another sees. (SeedSequence.spawn's children
 # do not depend on how many are spawned, so adding a stream keeps the others.)
-_MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM = 0, 1, 2
-_STREAM_COUNT = 3
+_MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM, _CONTENT_STREAM = 0, 1, 2, 3
+_STREAM_COUNT = 4
 _ROOMS_STREAM = 4  # room placement and doors (issue 11): spawned only when rooms= is given
 
 
 def _check_count(name: str, value: object, *, low: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return int(value)
+    return check_int(name, value, low=low)
 
 
-def _check_size(width: object, height: object, corridor: object = 1, wall: object = 1) -> Layout:
-    width = _check_count("width", width)
-    height = _check_count("height", height)
-    corridor = _check_count("corridor", corridor)
-    wall = _check_count("wall", wall)
-    if width * height > MAX_CELLS:
+def _check_size(
+    width: object, height: object, corridor: object = 1, wall: object = 1, *, max_cells: int = MAX_CELLS
+) -> Layout:
+    """The layout for a size, or a ``TypeError``/``ValueError`` naming the argument (see :mod:`mazeplugin.limits`)."""
+    width = check_int("width", width, low=1)
+    height = check_int("height", height, low=1)
+    corridor = check_int("corridor", corridor, low=1, high=MAX_CORRIDOR)
+    wall = check_int("wall", wall, low=1, high=MAX_WALL)
+    if width * height > max_cells:
         raise ValueError(
             f"width × height = {width} × {height} = {width * height:,} cells is too large: "
-            f"at most {MAX_CELLS:,} cells (e.g. 4096 × 4096)"
+            f"at most {max_cells:,} cells"
+            + (" (e.g. 4096 × 4096)" if max_cells == MAX_CELLS else "")
         )
     layout = Layout(width, height, corridor=corridor, wall=wall)
     rows, columns = layout.shape
     if rows * columns > MAX_TILES:
         raise ValueError(
-            f"the tilemap would be {columns:,} × {rows:,} = {rows * columns:,} tiles "
-            f"({rows * columns / 2**20:,.0f} MiB); at most {MAX_TILES:,} tiles "
-            f"({MAX_TILES // 2**20} MiB) are allowed"
+            f"with corridor={corridor} and wall={wall}, the tilemap would be {columns:,} × {rows:,} = "
+            f"{rows * columns:,} tiles ({rows * columns / 2**20:,.0f} MiB) for {width} × {height} cells; "
+            f"at most {MAX_TILES:,} tiles ({MAX_TILES // 2**20} MiB) are allowed: "
+            "lower corridor, wall or the size"
         )
     return layout
 
@@ -88,6 +85,10 @@ def generate(
     mask: Any = None,
     rooms: Any = None,
     doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
     **options: Any,
 ) -> Level:
     """Generate a maze level.
@@ -118,6 +119,11 @@ def generate(
             and the level stays one piece. See :mod:`mazeplugin.rooms`.
         doors: doors per room (an int, default 1), or the chance (a float)
             that each other possible door opens.
+        keys, treasure, enemies, place: level content (locked doors with
+            their keys, treasure, patrolling enemies, a game's own kinds as
+            :class:`~mazeplugin.content.Place` requests), drawn from the
+            seed's own content stream, so the tiles are those of the same
+            level without content; see :func:`mazeplugin.content.furnish`.
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -140,12 +146,13 @@ def generate(
     ###########
     """
     generator = get_generator(algorithm)
-    layout = _check_size(width, height, corridor, wall)
+    layout = _check_size(width, height, corridor, wall, max_cells=generator.max_cells)
     room_spec = None
     if rooms is not None or doors != 1 or ("room_size" in options and "room_size" not in generator.options):
         room_spec = _check_rooms(generator, rooms, doors, options)
-    generator.check_options(options)
+    generator.check_options(options, layout.width, layout.height)
     braid = check_braid(braid)
+    content = check_request(keys, treasure, enemies, place)
     if mask is not None:
         if not generator.masks:
             raise ValueError(
@@ -195,7 +202,7 @@ def generate(
         recorded["corridor"] = layout.corridor
     if layout.wall != 1:
         recorded["wall"] = layout.wall
-    return Level(
+    level = Level(
         maze,
         layout=layout,
         entrance=entrance_tile,
@@ -205,6 +212,9 @@ def generate(
         seed=seed,
         options=recorded,
     )
+    if any(content):
+        level = furnished(level, streams[_CONTENT_STREAM], *content)
+    return level
 
 
 def stream(
@@ -239,10 +249,10 @@ def stream(
         )
     if height is None:
         _check_count("width", width)
-        _check_size(width, 1)
+        _check_size(width, 1, max_cells=generator.max_cells)
     else:
-        _check_size(width, height)
-    generator.check_options(options)
+        _check_size(width, height, max_cells=generator.max_cells)
+    generator.check_options(options, int(width), None if height is None else int(height))
     seed = resolve_seed(seed)
     rng = Random.streams(seed, 2)[_MAZE_STREAM]
     return _tile_rows(generator.rows(int(width), rng, height, **options), int(width))

@@ -65,6 +65,9 @@ MAX_ROOMS = 10_000
 MAX_DOORS = 64
 """Most doors per room ``doors=`` may ask for."""
 
+MAX_ROOM_SIDE = 1 << 24
+"""Largest ``room_size`` side (random rooms are clamped to the maze anyway)."""
+
 DEFAULT_ROOM_SIZE = (3, 6)
 
 
@@ -144,8 +147,8 @@ def _check_room_size(room_size: Any) -> Tuple[int, int]:
         raise TypeError(f"room_size must be a (smallest, largest) pair of ints, got {room_size!r}") from None
     if not all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in (low, high)):
         raise TypeError(f"room_size must be a (smallest, largest) pair of ints, got {room_size!r}")
-    if not 1 <= low <= high <= 4096:
-        raise ValueError(f"room_size must satisfy 1 <= smallest <= largest <= 4096, got {room_size!r}")
+    if not 1 <= low <= high <= MAX_ROOM_SIDE:
+        raise ValueError(f"room_size must satisfy 1 <= smallest <= largest <= {MAX_ROOM_SIDE:,}, got {room_size!r}")
     return int(low), int(high)
 
 
