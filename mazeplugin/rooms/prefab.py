@@ -18,22 +18,22 @@ So a prefab says nothing the maze model cannot: cells in or out, passages,
 corners.
 
 >>> vault = Prefab.from_text('''
-...     ##+####
+...     #+#####
+...     #.....+
+...     #.#.#.#
 ...     #.....#
-...     #.#.#.+
-...     #.....#
-...     #######
+...     #####+#
 ... ''', at=(2, 1))
 >>> vault.width, vault.height, vault.at
 (3, 2, (2, 1))
 >>> vault.corners.tolist()   # two pillars inside the room
 [[False, False]]
 >>> print(vault.to_text())
-##+####
+#+#####
+#.....+
+#.#.#.#
 #.....#
-#.#.#.+
-#.....#
-#######
+#####+#
 """
 
 from __future__ import annotations
