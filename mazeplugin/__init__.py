@@ -37,6 +37,7 @@ from .seeds import Random
 from .rooms import Prefab
 from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
+from .world import World
 
 __version__ = "0.1.0"
 
@@ -72,4 +73,5 @@ __all__ = [
     "stream",
     "unregister",
     "wall_neighbours",
+    "World",
 ]
