@@ -199,10 +199,10 @@ def patrol_position(patrol: Sequence[Tuple[int, int]], start: int, travelled: fl
     if n == 1:
         return (float(patrol[0][0]), float(patrol[0][1]))
     period = 2 * (n - 1)
-    at = (start + travelled) % period
+    at = float(start + travelled) % period
     if at > n - 1:
         at = period - at
     i = min(int(at), n - 2)
     f = at - i
     (x0, y0), (x1, y1) = patrol[i], patrol[i + 1]
-    return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
+    return (float(x0 + (x1 - x0) * f), float(y0 + (y1 - y0) * f))
