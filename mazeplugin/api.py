@@ -16,11 +16,12 @@ S #   #
 from __future__ import annotations
 
 import numbers
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Mapping, Optional
 
 import numpy as np
 from numpy.typing import NDArray
 
+from . import difficulty
 from .level import Level
 from .markers import farthest_openings, plan_markers
 from .maze import Maze
@@ -85,6 +86,7 @@ def generate(
     wall: int = 1,
     braid: float = 0.0,
     mask: Any = None,
+    require: Optional[Mapping[str, Any]] = None,
     **options: Any,
 ) -> Level:
     """Generate a maze level.
@@ -108,6 +110,13 @@ def generate(
             see :func:`mazeplugin.shaping.parse_mask`. Cells outside are
             solid wall; each connected part becomes its own maze, and the
             entrance and exit must lie in one part.
+        require: ``{stats field: (low, high)}`` (None for an open end): the
+            level returned is the first of up to ``attempts`` candidates
+            (keyword, default 200, at most 10,000), made from seeds derived
+            from ``seed``, whose ``stats()`` meet every bound; its
+            ``level.seed`` is that derived seed. See :mod:`mazeplugin.difficulty`.
+            Only together with ``require`` is ``attempts`` this; otherwise
+            it is a generator option (the ``rooms`` generator has one).
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -128,7 +137,21 @@ def generate(
     ### ### # #
     #       # E
     ###########
+    >>> hard = mp.generate("backtracker", 30, 20, seed=7, require={"decision_points": (25, None)})
+    >>> hard.stats().decision_points >= 25, hard.seed != 7
+    (True, True)
     """
+    if require is not None:
+        require = difficulty.check_require(require)
+        attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
+        difficulty.check_markers(require, markers)
+        shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, **options)
+        return difficulty.choose(
+            lambda candidate: generate(algorithm, width, height, seed=candidate, **shared),
+            resolve_seed(seed),
+            require,
+            attempts,
+        )
     generator = get_generator(algorithm)
     layout = _check_size(width, height, corridor, wall)
     generator.check_options(options)

@@ -372,6 +372,9 @@ _FIGURES = (
     ("dead_ends", "dead ends"),
     ("junctions", "junctions"),
     ("loops", "loops"),
+    ("decision_points", "decision points"),
+    ("detour_ratio", "detour ratio"),
+    ("turns", "turns on the solution"),
 )
 
 
@@ -401,7 +404,8 @@ def _stats(args: argparse.Namespace) -> int:
         if s is None:
             print(f"{label:26}{'-':>10}")
         else:
-            cells = [f"{s[k]:10.3f}" if key == "dead_end_fraction" else f"{s[k]:10.1f}" for k in ("mean", "min", "max")]
+            cells = [f"{s[k]:10.3f}" if key in ("dead_end_fraction", "detour_ratio") else f"{s[k]:10.1f}"
+                     for k in ("mean", "min", "max")]
             print(f"{label:26}{''.join(cells)}")
     return 0
 
