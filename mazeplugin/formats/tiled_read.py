@@ -128,10 +128,10 @@ def _read_limited(path: PathLike, limit: int, *, what: str) -> bytes:
         fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise LevelFormatError(f"{source}: cannot read {what}: {error.strerror}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise LevelFormatError(f"{source}: not a regular file; {what} must be one")
     with os.fdopen(fd, "rb") as f:
-        info = os.fstat(f.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise LevelFormatError(f"{source}: not a regular file; {what} must be one")
         data = f.read(limit + 1)
     if len(data) > limit:
         raise LevelFormatError(f"{source}: too large for {what} (at most {limit:,} bytes)")
@@ -478,7 +478,7 @@ class _WallTable:
             raise LevelFormatError(f"{self.source}: tileset {name!r} has firstgid {first}; firstgids must increase")
         self.firsts.append(first)
         self.ranges.append((first, tilecount, walls, name))
-        self.marked = self.marked or bool(walls)
+        self.marked = self.marked or any(walls.values())
 
     def walls(self, gids: NDArray[np.int64], layer: str, columns: int) -> NDArray[np.bool_]:
         """True where ``gids`` (flip flags already cleared) name a wall tile; unknown ids are refused."""
@@ -501,8 +501,8 @@ class _WallTable:
     def check_used(self) -> None:
         if not self.marked:
             raise LevelFormatError(
-                f"{self.source}: no tile in the map's tilesets has the bool property 'wall'; "
-                "give the wall tiles that property (true) so walls can be told from floor"
+                f"{self.source}: no tile in the map's tilesets has the bool property 'wall' set to true; "
+                "give the wall tiles that property so walls can be told from floor"
             )
 
 
@@ -529,6 +529,13 @@ def _external_tileset(reference: Any, source: str, directory: str) -> Tuple[Opti
 
 def _base64_gids(text: str, compression: Optional[str], count: int, name: str, source: str) -> NDArray[np.int64]:
     """Little-endian uint32 gids from base64 text, inflating at most the expected bytes."""
+    if compression == "zstd":
+        raise LevelFormatError(
+            f"{source}: tile layer {name!r} is zstd-compressed, which needs a library mazeplugin does not use; "
+            "save the map with tile layer format CSV, Base64 (uncompressed), Base64 (zlib) or Base64 (gzip)"
+        )
+    if compression not in (None, "", "zlib", "gzip"):
+        raise LevelFormatError(f"{source}: tile layer {name!r} has unknown compression {compression!r}")
     try:
         raw = base64.b64decode("".join(text.split()), validate=True)
     except (binascii.Error, ValueError):
@@ -536,7 +543,7 @@ def _base64_gids(text: str, compression: Optional[str], count: int, name: str, s
     expected = 4 * count
     if compression in (None, ""):
         data = raw
-    elif compression in ("zlib", "gzip"):
+    else:
         inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
         try:
             data = inflater.decompress(raw, expected + 1)
@@ -548,13 +555,6 @@ def _base64_gids(text: str, compression: Optional[str], count: int, name: str, s
             )
         if not inflater.eof:
             raise LevelFormatError(f"{source}: tile layer {name!r}: truncated {compression} data")
-    elif compression == "zstd":
-        raise LevelFormatError(
-            f"{source}: tile layer {name!r} is zstd-compressed, which needs a library mazeplugin does not use; "
-            "save the map with tile layer format CSV, Base64 (uncompressed), Base64 (zlib) or Base64 (gzip)"
-        )
-    else:
-        raise LevelFormatError(f"{source}: tile layer {name!r} has unknown compression {compression!r}")
     if len(data) != expected:
         raise LevelFormatError(
             f"{source}: tile layer {name!r} holds {len(data) // 4:,} tile ids, the map {count:,} tiles"
