@@ -1,5 +1,5 @@
-"""``python -m demo``: run the demo game."""
+"""``python -m demo`` (from a checkout) or ``python -m mazeplugin_demo``: run the demo game."""
 
-from demo.app import main
+from . import main
 
 raise SystemExit(main())

@@ -13,15 +13,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, NoReturn, Optional, Sequence, Tuple
 
 import pygame
 
 import mazeplugin as mp
 import mazeplugin.pg as mpg
-from mazeplugin.seeds import resolve_seed
+from mazeplugin.seeds import Seed, resolve_seed
 
-from .game import MAX_SIDE, MIN_SIDE, Direction, Game
+from .game import MAX_SIDE, MIN_SIDE, Direction, Game, check_seed
 from .view import HUD_BOTTOM, HUD_TOP, PALETTE, Hud, MapView
 
 FPS = 60
@@ -121,9 +121,29 @@ def _positive(low: int, high: int):
     return parse
 
 
+def _seed(text: str) -> Seed:
+    """``--seed``: a whole number >= 0 or a word; a negative number is refused, not taken as text."""
+    try:
+        return check_seed(resolve_seed(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+SCREENSHOT_TYPES = (".png", ".bmp")
+"""File types ``--screenshot`` writes (pygame picks the format from the extension)."""
+
+
+def _screenshot(text: str) -> str:
+    """``--screenshot``: a path ending in .png or .bmp (anything else would silently be a TGA image)."""
+    if os.path.splitext(text)[1].lower() not in SCREENSHOT_TYPES:
+        raise argparse.ArgumentTypeError(f"screenshot must be a .png or .bmp file, not {text!r}")
+    return text
+
+
 def _code(text: str) -> Tuple[str, int, int, object]:
     try:
         algorithm, width, height, seed = mp.parse_level_code(text)
+        check_seed(seed)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
@@ -133,15 +153,23 @@ def _code(text: str) -> Tuple[str, int, int, object]:
     return (algorithm, width, height, seed)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a wrong argument is one line on stderr (with a hint to --help) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The demo's command line."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mazeplugin-demo",
         description="Walk from the green entrance to the red exit. Every level has a code "
         "(generator-WIDTHxHEIGHT-seed): give it to a friend to race the same maze.",
         epilog="Keys: arrows/WASD move, R restart, N new seed, G next generator, H solution, "
         "+/- size, F fog of war, Enter type a level code, Esc quit.",
     )
+    parser.add_argument("--version", action="version", version=f"mazeplugin-demo {mp.__version__}")
     parser.add_argument(
         "--algorithm",
         "-a",
@@ -151,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="maze generator (default backtracker), one of: " + ", ".join(mp.algorithms()),
     )
     parser.add_argument("--size", type=_size, default=(12, 9), metavar="WxH", help="level size in cells (default 12x9)")
-    parser.add_argument("--seed", help="level seed: a number or any text (default: a random one)")
+    parser.add_argument("--seed", type=_seed, help="level seed: a whole number >= 0 or a word (default: a random one)")
     parser.add_argument("--code", type=_code, metavar="CODE", help="a level code, e.g. kruskal-20x15-7 (overrides the three above)")
     parser.add_argument("--tile", type=_positive(6, 64), default=28, metavar="PX", help="pixels per tile (default 28)")
     parser.add_argument("--window", type=_pixels, default=(960, 720), metavar="WxH", help="window size in pixels (default 960x720)")
@@ -167,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(keys: " + ", ".join(SCRIPT_KEYS) + ")",
     )
     parser.add_argument("--frames", type=_positive(1, 10**7), metavar="N", help="run N frames, then stop (headless unless SDL_VIDEODRIVER is set)")
-    parser.add_argument("--screenshot", metavar="PNG", help="save the last frame to this PNG file on exit")
+    parser.add_argument("--screenshot", type=_screenshot, metavar="FILE", help="save the last frame to this .png or .bmp file on exit")
     return parser
 
 
@@ -372,10 +400,8 @@ def _post_key(kind: int, key: int) -> None:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the demo; returns the exit status (bad options exit 2 with a usage message)."""
+    """Run the demo; returns the exit status (wrong options: one line on stderr, exit status 2)."""
     options = build_parser().parse_args(argv)
-    if options.seed is not None:
-        options.seed = resolve_seed(options.seed)
     if options.frames is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

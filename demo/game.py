@@ -43,6 +43,19 @@ def next_seed(seed: Seed) -> Seed:
     return f"{seed}#2"
 
 
+def check_seed(seed: Seed) -> Seed:
+    """A seed the demo plays: a whole number >= 0 or a word, but not text that reads as a negative number.
+
+    ``"-5"`` would be a valid text seed, but a player typing it means the
+    number and would get the confusing code ``backtracker-12x9--5``.
+    """
+    if isinstance(seed, str) and not seed.strip():
+        raise ValueError("seed must be a whole number >= 0 or a word, not empty")
+    if isinstance(seed, str) and re.fullmatch(r"\s*-\s*[0-9]+\s*", seed):
+        raise ValueError(f"seed must be a whole number >= 0 or a word, not {seed.strip()}")
+    return seed
+
+
 def clamp_side(value: int) -> int:
     """A level side clamped to what the demo allows."""
     return max(MIN_SIDE, min(MAX_SIDE, value))
@@ -137,6 +150,7 @@ class Game:
         """A typed level code: play exactly that level, or say what is wrong and keep this one."""
         try:
             algorithm, width, height, seed = mp.parse_level_code(text)
+            check_seed(seed)
         except ValueError as error:
             self.say(str(error))
             return False

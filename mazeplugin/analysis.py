@@ -4,6 +4,11 @@ Everything here reads a :class:`~mazeplugin.maze.Maze`'s cells and open
 passages, so it works the same for every generator. Distances are counted in
 cells walked (passages crossed), not in tiles.
 
+A room (``maze.rooms``) is one open space: its cells are never dead ends, and
+junctions and loops are counted with each room taken as one place, so a
+room's own floor adds none (a room with three or more doors is a junction; two
+doors from one room into one corridor make a loop).
+
 Difficulty. M. S. McClendon, "The complexity and difficulty of a maze"
 (Bridges 2001, pp. 213-222), measures how hard a maze is by what its solver
 meets along the way: the choices offered on the way through, and how much
@@ -27,6 +32,9 @@ A solver's difficulty grows with ``decision_points`` (more chances to go
 wrong) and ``detour_ratio`` (the way out leads away from the goal), so
 ``generate(..., require={"decision_points": (20, None)})`` asks for a hard
 level and ``require={"detour_ratio": (None, 1.5)}`` for an easy one.
+A room on the solution is one place here too: it is a decision point when
+it has a door besides the ones the walk enters and leaves by, and the walk
+turns only at ordinary cells (a room is crossed in a straight line).
 
 >>> from mazeplugin.maze import Maze
 >>> maze = Maze(3, 2)
@@ -44,7 +52,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -60,17 +68,19 @@ class Stats:
     Attributes:
         cells: cells in the maze (inside its mask).
         passages: open passages between cells.
-        dead_ends: cells with exactly one open passage.
+        dead_ends: cells outside rooms with exactly one open passage.
         dead_end_fraction: ``dead_ends / cells``.
-        junctions: cells with three or more open passages.
-        loops: independent loops (passages − cells + connected pieces);
-            0 for a perfect maze.
+        junctions: cells outside rooms with three or more open passages,
+            plus rooms with three or more doors.
+        loops: independent loops (passages − places + connected pieces,
+            where a room is one place and its inner passages are not
+            counted); 0 for a perfect maze.
         longest_path: cells walked along the longest shortest path between
             two cells of one connected piece (exact for perfect mazes; a
             double breadth-first sweep, so a lower bound, with loops).
         solution_length: cells walked on the shortest path from the entrance
             cell to the exit cell; None without markers or when unreachable.
-        decision_points: cells along that path where a wrong turn is
+        decision_points: cells (a room counts once) along that path where a wrong turn is
             possible (see the module docstring); None like ``solution_length``.
         detour_ratio: ``solution_length`` over the straight-line distance
             between the entrance and exit cells' centres (≥ 1); None without
@@ -92,9 +102,27 @@ class Stats:
 
 
 def dead_ends(maze: Maze) -> List[Cell]:
-    """The ``(x, y)`` cells with exactly one open passage, in row-major order."""
-    ys, xs = np.nonzero((maze.degree() == 1) & maze.mask)
+    """The ``(x, y)`` cells with exactly one open passage, in row-major order.
+
+    Room cells are never dead ends: a room is one open space.
+    """
+    ys, xs = np.nonzero((maze.degree() == 1) & maze.mask & (maze.rooms == 0))
     return list(zip(xs.tolist(), ys.tolist()))
+
+
+def _room_counts(maze: Maze) -> Tuple[int, int, int]:
+    """``(rooms, inner passages, rooms with three or more doors)`` of ``maze``."""
+    rooms = maze.rooms
+    if not rooms.any():
+        return 0, 0, 0
+    a, b = maze.passages()
+    ra, rb = rooms.flat[a], rooms.flat[b]
+    inner = (ra == rb) & (ra > 0)
+    # A door joins a room cell to a cell outside that room; count it for each room it opens.
+    doors = np.concatenate([ra[~inner], rb[~inner]])
+    per_room = np.bincount(doors, minlength=int(rooms.max()) + 1)[1:]
+    present = np.unique(rooms[rooms > 0])
+    return len(present), int(inner.sum()), int((per_room[present - 1] >= 3).sum())
 
 
 def _adjacency(maze: Maze) -> List[List[int]]:
@@ -136,8 +164,10 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     >>> s.cells, s.passages, s.loops, s.solution_length
     (400, 399, 0, None)
     """
-    degree = maze.degree()[maze.mask]
+    ordinary = maze.mask & (maze.rooms == 0)
+    degree = maze.degree()[ordinary]
     cells = int(maze.mask.sum())
+    room_count, inner, busy_rooms = _room_counts(maze)
     passages = maze.passage_count()
     adjacency = _adjacency(maze)
     seen = np.zeros(maze.size, dtype=bool)
@@ -160,11 +190,11 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
         passages=passages,
         dead_ends=dead,
         dead_end_fraction=dead / cells if cells else 0.0,
-        junctions=int((degree >= 3).sum()),
-        loops=passages - cells + pieces,
+        junctions=int((degree >= 3).sum()) + busy_rooms,
+        loops=(passages - inner) - (int(ordinary.sum()) + room_count) + pieces,
         longest_path=longest,
         solution_length=None if walk is None else len(walk) - 1,
-        decision_points=None if walk is None else _decision_points(adjacency, walk),
+        decision_points=None if walk is None else _decision_points(maze, adjacency, walk),
         detour_ratio=None if walk is None else _detour_ratio(maze, walk),
         turns=None if walk is None else _turns(maze, walk),
     )
@@ -194,12 +224,30 @@ def _shortest_walk(adjacency: List[List[int]], source: int, target: int) -> Opti
     return walk
 
 
-def _decision_points(adjacency: List[List[int]], walk: List[int]) -> int:
-    """Cells of ``walk`` (the last excluded) with an open passage off the walk's own two."""
+def _decision_points(maze: Maze, adjacency: List[List[int]], walk: List[int]) -> int:
+    """Places of ``walk`` (the last excluded) with an open way off the walk's own way in and out.
+
+    A place is an ordinary cell, or a whole room (consecutive cells of the
+    walk in one room), whose ways out are its doors.
+    """
+    rooms = maze.rooms.ravel()
+    places: List[List[int]] = []
+    for cell in walk:
+        room = int(rooms[cell])
+        if places and room and rooms[places[-1][0]] == room:
+            places[-1].append(cell)
+        else:
+            places.append([cell])
     count = 0
-    for i, cell in enumerate(walk[:-1]):
-        used = 1 + (i > 0)  # the passage out, and the one in (none at the entrance cell)
-        if len(adjacency[cell]) > used:
+    for i, place in enumerate(places[:-1]):
+        room = int(rooms[place[0]])
+        if room:
+            ways = sum(1 for cell in np.flatnonzero(rooms == room).tolist()
+                       for n in adjacency[cell] if rooms[n] != room)
+        else:
+            ways = len(adjacency[place[0]])
+        used = 1 + (i > 0)  # the way out, and the way in (none at the entrance)
+        if ways > used:
             count += 1
     return count
 
@@ -211,5 +259,8 @@ def _detour_ratio(maze: Maze, walk: List[int]) -> Optional[float]:
 
 
 def _turns(maze: Maze, walk: List[int]) -> int:
-    steps = np.diff(np.asarray(walk, dtype=np.int64))  # ±1 east/west, ±width south/north
-    return int(np.count_nonzero(steps[1:] != steps[:-1]))
+    """Changes of direction at ordinary cells of ``walk`` (a room is crossed in a straight line)."""
+    cells = np.asarray(walk, dtype=np.int64)
+    steps = np.diff(cells)  # ±1 east/west, ±width south/north
+    turned = steps[1:] != steps[:-1]
+    return int(np.count_nonzero(turned & (maze.rooms.ravel()[cells[1:-1]] == 0)))

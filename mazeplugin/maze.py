@@ -2,7 +2,14 @@
 
 Generators receive a :class:`Maze` with every wall standing and open passages;
 everything else (tilemaps, markers, text, pictures, analysis) is computed from
-``east`` and ``south`` in one place each.
+``east``, ``south`` (and, for open areas, ``corners`` and ``rooms``) in one
+place each.
+
+Open areas: the corner between four cells (the "pillar" tile in a tilemap)
+is wall unless ``corners`` opens it, which is allowed only where the four
+cells around it are joined to each other, so an open area is all floor.
+``rooms`` numbers the cells of each room (open area) 1, 2, ...; analysis
+treats a room as one open space. Perfect generators never set either.
 
 Cells are numbered row-major: cell ``(x, y)`` has id ``y * width + x``.
 Arrays are indexed ``[y, x]``.
@@ -43,6 +50,13 @@ class Maze:
             ``(x + 1, y)``. The last column is always False.
         south: bool ``(height, width)``; True where cell ``(x, y)`` is open to
             ``(x, y + 1)``. The last row is always False.
+        corners: bool ``(height - 1, width - 1)``; True where the corner
+            between cells ``(x, y)``, ``(x + 1, y)``, ``(x, y + 1)`` and
+            ``(x + 1, y + 1)`` is open floor (only where all four are joined
+            to each other). False everywhere for a perfect maze.
+        rooms: int32 ``(height, width)``; 0 for ordinary cells, ``k >= 1``
+            for the cells of room (open area) ``k``. A room's cells are
+            joined to each other through passages inside the room.
         start, goal: the cells the entrance and exit will be in, when known
             before generation (generators that must join them, like
             ``union-find``, read these). Defaults: the first and last cells.
@@ -68,6 +82,8 @@ class Maze:
                 raise ValueError(f"mask must have shape {shape}, got {self.mask.shape}")
         self.east = np.zeros(shape, dtype=bool)
         self.south = np.zeros(shape, dtype=bool)
+        self.corners = np.zeros((max(self.height - 1, 0), max(self.width - 1, 0)), dtype=bool)
+        self.rooms = np.zeros(shape, dtype=np.int32)
         cells = np.flatnonzero(self.mask)
         first = int(cells[0]) if cells.size else 0
         last = int(cells[-1]) if cells.size else 0
@@ -202,9 +218,55 @@ class Maze:
         d[1:, :] += self.south[:-1, :]
         return d
 
-    def check(self) -> None:
-        """Raise ``ValueError`` if a passage leaves the grid or the mask.
+    def joined_corners(self) -> NDArray[np.bool_]:
+        """``(height - 1, width - 1)``: True where the four cells around a corner are joined all round.
 
+        Only these corners may be opened (see ``corners``).
+
+        >>> maze = Maze(2, 2)
+        >>> maze.open_many([0, 0, 1, 2], [1, 2, 3, 3])
+        >>> maze.joined_corners().tolist()
+        [[True]]
+        """
+        e, s = self.east, self.south
+        return e[:-1, :-1] & e[1:, :-1] & s[:-1, :-1] & s[:-1, 1:]
+
+    def rooms_from_corners(self) -> None:
+        """Number ``rooms`` from the open corners: cells around open corners that touch form one room.
+
+        What a tilemap tells of rooms (loaders use this): a room whose every
+        corner is a pillar (one cell wide, say) reads back as ordinary cells.
+        Rooms are numbered 1, 2, ... in row-major order of their first cell.
+
+        >>> maze = Maze(3, 2)
+        >>> maze.open_many([0, 0, 1, 3], [1, 3, 4, 4])
+        >>> maze.corners[0, 0] = True
+        >>> maze.rooms_from_corners()
+        >>> maze.rooms.tolist()
+        [[1, 1, 0], [1, 1, 0]]
+        """
+        from .generators.disjoint_sets import DisjointSets
+
+        self.rooms = np.zeros((self.height, self.width), dtype=np.int32)
+        ys, xs = np.nonzero(self.corners)
+        if not len(ys):
+            return
+        top_left = ys * self.width + xs
+        sets = DisjointSets(self.size)
+        for other in (top_left + 1, top_left + self.width, top_left + self.width + 1):
+            sets.union_each(top_left.tolist(), other.tolist())
+        cells = np.unique(np.concatenate([top_left, top_left + 1, top_left + self.width, top_left + self.width + 1]))
+        roots = np.array([sets.find(c) for c in cells.tolist()], dtype=np.int64)
+        _, first, inverse = np.unique(roots, return_index=True, return_inverse=True)
+        rank = np.empty(len(first), dtype=np.int32)
+        rank[np.argsort(first, kind="stable")] = np.arange(1, len(first) + 1, dtype=np.int32)
+        self.rooms.flat[cells] = rank[inverse.ravel()]
+
+    def check(self) -> None:
+        """Raise ``ValueError`` if a passage leaves the grid or the mask, or an open area is not one.
+
+        A corner may be open only where its four cells are joined all round,
+        and each room's cells must be maze cells joined to each other.
         The framework calls this after every generator, so a faulty plugin
         is caught where it goes wrong, not later in a renderer.
         """
@@ -216,6 +278,37 @@ class Maze:
             or (self.south & (outside | np.roll(outside, -1, axis=0))).any()
         ):
             raise ValueError("a passage leads into a cell outside the mask")
+        h, w = self.height, self.width
+        if self.corners.shape != (max(h - 1, 0), max(w - 1, 0)) or self.rooms.shape != (h, w):
+            raise ValueError("corners must be (height - 1, width - 1) and rooms (height, width)")
+        loose = self.corners & ~self.joined_corners()
+        if loose.any():
+            y, x = (int(v) for v in np.argwhere(loose)[0])
+            raise ValueError(
+                f"the corner between cells ({x}, {y}) and ({x + 1}, {y + 1}) is open, "
+                "but those four cells are not joined all round"
+            )
+        if self.rooms.any():
+            self._check_rooms()
+
+    def _check_rooms(self) -> None:
+        """Each room's cells lie in the mask and are joined to each other inside the room."""
+        from .generators.disjoint_sets import DisjointSets
+
+        rooms = self.rooms
+        if (rooms < 0).any() or (rooms.astype(bool) & ~self.mask).any():
+            raise ValueError("rooms must be 0 or a room number >= 1, and room cells must be maze cells")
+        a, b = self.passages()
+        inside = (rooms.flat[a] == rooms.flat[b]) & (rooms.flat[a] > 0)
+        sets = DisjointSets(self.size)
+        sets.union_each(a[inside].tolist(), b[inside].tolist())
+        cells = np.flatnonzero(rooms)
+        roots = np.array([sets.find(c) for c in cells.tolist()], dtype=np.int64)
+        labels = rooms.flat[cells]
+        pairs = np.unique(np.stack([labels, roots]), axis=1)
+        numbers, pieces = np.unique(pairs[0], return_counts=True)
+        if (pieces > 1).any():
+            raise ValueError(f"room {int(numbers[pieces > 1][0])}'s cells are not all joined to each other")
 
     def copy(self) -> Maze:
         """An independent copy."""
@@ -224,6 +317,8 @@ class Maze:
         other.mask = self.mask.copy()
         other.east = self.east.copy()
         other.south = self.south.copy()
+        other.corners = self.corners.copy()
+        other.rooms = self.rooms.copy()
         other.start, other.goal = self.start, self.goal
         return other
 

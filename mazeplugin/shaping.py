@@ -141,6 +141,12 @@ def braid(maze: Maze, rng: Random, fraction: float) -> None:
     With ``fraction=1`` a maze on a grid at least 2 × 2 cells (no mask) is left
     with no dead end.
 
+    Braiding only opens walls: it never opens a corner, so a 2 × 2 block of
+    cells that ends up joined all round stays four cells around a pillar
+    (only rooms are open floor), and braided levels are those of before open
+    areas existed. Room cells (``maze.rooms``) are not dead ends, so braiding
+    leaves them alone.
+
     >>> from mazeplugin.maze import Maze
     >>> maze = Maze(2, 2)
     >>> maze.open_many([0, 0, 1], [1, 2, 3])  # a U: dead ends at cells 2 and 3
@@ -149,7 +155,7 @@ def braid(maze: Maze, rng: Random, fraction: float) -> None:
     (4, 2)
     """
     degree = maze.degree().ravel().tolist()
-    dead = np.flatnonzero(maze.degree() == 1).tolist()
+    dead = np.flatnonzero((maze.degree() == 1) & (maze.rooms == 0)).tolist()
     target = int(round(fraction * len(dead)))
     if target == 0:
         return

@@ -2,8 +2,10 @@
 
 With the default corridor and wall width of 1, cell ``(cx, cy)`` is tile
 ``(2*cx + 1, 2*cy + 1)``, the tile between two neighbouring cells is their
-wall (1) or passage (0), tiles at even-even positions are wall "pillars", and
-the outer ring is wall except where an entrance or exit opens it::
+wall (1) or passage (0), tiles at even-even positions are the corners between
+four cells (wall "pillars", except the corners ``maze.corners`` opens inside a
+room, which are floor), and the outer ring is wall except where an entrance or
+exit opens it::
 
     x →  0 1 2 3 4
     y 0  # # # # #      cells at (1, 1) and (3, 1), joined by a passage at (2, 1)
@@ -71,6 +73,7 @@ def base_tiles(maze: Maze) -> NDArray[np.uint8]:
     # reach the outer ring leave it wall.
     tiles[1::2, 2::2] = ~maze.east
     tiles[2::2, 1::2] = ~maze.south
+    tiles[2:-1:2, 2:-1:2] = ~maze.corners  # open corners: floor inside rooms
     return tiles
 
 

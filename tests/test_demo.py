@@ -305,12 +305,49 @@ def test_scripted_keys_drive_a_headless_run(tmp_path):
         ["--window", "10x10"],
         ["--keys", "jump*3"],
         ["--keys", "right*0"],
+        ["--seed", "-5"],
+        ["--seed", ""],
+        ["--code", "kruskal-5x5--5"],
+        ["--screenshot", "x.txt"],
+        ["--screenshot", "shot"],
     ],
 )
-def test_bad_options_print_usage_not_a_traceback(args):
+def test_bad_options_are_one_line_with_a_hint_and_exit_2(args, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(args)
     assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("mazeplugin-demo: error: ")
+    assert "see 'mazeplugin-demo --help'" in err and "usage:" not in err
+
+
+def test_a_negative_seed_is_refused_not_read_as_text(capsys):
+    with pytest.raises(SystemExit):
+        main(["--seed", "-5"])
+    assert "not -5" in capsys.readouterr().err
+
+
+def test_a_typed_code_with_a_negative_seed_is_refused():
+    app = make_app("--code", "kruskal-5x5-1")
+    press(app, pygame.K_RETURN)
+    type_text(app, "kruskal-5x5--5")
+    press(app, pygame.K_RETURN)
+    assert app.game.code == "kruskal-5x5-1" and "not -5" in app.game.message
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"mazeplugin-demo {mp.__version__}"
+
+
+@pytest.mark.parametrize("name", ["shot.png", "SHOT.BMP"])
+def test_screenshots_are_written_in_the_format_their_extension_names(tmp_path, name):
+    shot = tmp_path / name
+    assert main(["--code", "kruskal-4x4-1", "--frames", "1", "--window", "400x300", "--screenshot", str(shot)]) == 0
+    assert shot.read_bytes().startswith(b"\x89PNG" if name.endswith(".png") else b"BM")
+    assert pygame.image.load(str(shot)).get_size() == (400, 300)
 
 
 def test_an_unknown_generator_in_a_code_is_a_message_not_a_traceback(capsys):
@@ -325,10 +362,10 @@ def test_an_unwritable_screenshot_path_is_a_message(tmp_path, capsys):
     assert "cannot save the screenshot" in capsys.readouterr().err
 
 
-def test_bad_options_in_a_real_process_print_usage():
+def test_bad_options_in_a_real_process_are_one_line():
     done = run_demo("--size", "banana")
     assert done.returncode == 2
-    assert "usage:" in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "--help" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_main_runs_frames_in_process(tmp_path, capsys):

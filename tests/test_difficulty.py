@@ -47,6 +47,38 @@ def test_straight_corridor_has_detour_ratio_one_and_no_turns():
     assert (s.detour_ratio, s.turns, s.decision_points) == (1.0, 0, 0)
 
 
+def _room_maze(third_door):
+    """4 × 2 cells; cells (1..2, 0..1) an open room with doors west to (0, 0) and east to (3, 0)."""
+    maze = Maze(4, 2)
+    maze.east[0:2, 1] = True
+    maze.south[0, 1:3] = True
+    maze.corners[0, 1] = True
+    maze.rooms[0:2, 1:3] = 1
+    maze.east[0, 0] = maze.east[0, 2] = True      # the two doors on the way
+    maze.south[0, 3] = True                       # (3, 0)-(3, 1): a side passage after the room
+    if third_door:
+        maze.east[1, 0] = True                    # (0, 1)-(1, 1): a door off the way
+    maze.check()
+    return maze
+
+
+@pytest.mark.parametrize("third_door, expected", [(False, 0), (True, 1)])
+def test_a_room_on_the_solution_is_one_decision_point_at_most(third_door, expected):
+    s = stats(_room_maze(third_door), start=(0, 0), goal=(3, 0))
+    assert s.solution_length == 3
+    assert s.decision_points == expected
+    assert s.turns == 0
+
+
+def test_walk_through_a_room_turns_only_outside_it():
+    maze = _room_maze(False)
+    s = stats(maze, start=(0, 0), goal=(3, 1))   # through the room, then south at (3, 0)
+    assert (s.solution_length, s.turns) == (4, 1)
+    # Enter at the top left, leave at the bottom right: the walk's steps inside the room do not turn.
+    s = stats(maze, start=(1, 0), goal=(2, 1))
+    assert s.turns == 0
+
+
 def test_figures_are_none_without_markers_and_detour_none_on_one_cell():
     s = mp.generate("kruskal", 5, 5, seed=1, markers="none").stats()
     assert (s.solution_length, s.decision_points, s.detour_ratio, s.turns) == (None, None, None, None)

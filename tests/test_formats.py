@@ -48,6 +48,7 @@ def assert_same_level(loaded: mp.Level, level: mp.Level) -> None:
     assert np.array_equal(loaded.maze.mask, level.maze.mask)
     assert np.array_equal(loaded.maze.east, level.maze.east)
     assert np.array_equal(loaded.maze.south, level.maze.south)
+    assert np.array_equal(loaded.maze.corners, level.maze.corners)
     assert str(loaded) == str(level)
     if level.entrance is not None:
         assert loaded.solution() == level.solution()
@@ -122,7 +123,7 @@ BAD_JSON = [
     (_edit(lambda d: d["tiles"].__setitem__(2, 1011101)), "tiles row 2 must be a string of 7"),
     (_edit(lambda d: d["tiles"].__setitem__(2, "1011121")), r"tile \(5, 2\) is '2'"),
     (_edit(lambda d: d["tiles"].__setitem__(2, "10111é1")), r"tile \(5, 2\) is 'é'"),
-    (_edit(lambda d: d["tiles"].__setitem__(2, "1001101")), r"tile \(2, 2\) is floor.*wall corners"),
+    (_edit(lambda d: d["tiles"].__setitem__(2, "1001101")), r"tile \(2, 2\) is floor.*corner is floor only inside an open area"),
     (_edit(lambda d: d["tiles"].__setitem__(0, "0111111")), r"tile \(0, 0\) is floor"),
     (_edit(lambda d: d.update(entrance=[2, 2])), r"entrance \(2, 2\) is on a wall"),
     (_edit(lambda d: d.update(exit=[70, 1])), r"exit \(70, 1\) is outside the map"),

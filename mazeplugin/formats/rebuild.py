@@ -3,7 +3,9 @@
 Loaded levels must walk, solve and print like generated ones, so a loaded
 tilemap is turned back into a :class:`~mazeplugin.maze.Maze` (with the default
 layout, cell ``(cx, cy)`` is open to the east where ``tiles[2*cy + 1, 2*cx + 2]``
-is floor, i.e. ``east = tiles[1::2, 2::2] == 0``) and a
+is floor, i.e. ``east = tiles[1::2, 2::2] == 0``; a floor tile at an even-even
+position is an open corner, and the cells around touching open corners are
+numbered as rooms, see :meth:`~mazeplugin.maze.Maze.rooms_from_corners`) and a
 :class:`~mazeplugin.level.Level` is built from that model in the usual way.
 The rebuilt level's tiles must equal the loaded ones exactly; the first tile
 where they differ is reported, so a tilemap no maze could have is refused.
@@ -21,7 +23,7 @@ S #   #
 >>> level_from_tiles(np.zeros((3, 5), dtype=np.uint8))
 Traceback (most recent call last):
 ...
-mazeplugin.formats.files.LevelFormatError: <array>: tile (0, 0) is floor, but a maze of 2 × 1 cells (corridor=1, wall=1) has wall there: wall corners between cells are always wall
+mazeplugin.formats.files.LevelFormatError: <array>: tile (0, 0) is floor, but a maze of 2 × 1 cells (corridor=1, wall=1) has wall there: the corners in the outer wall are always wall
 """
 
 from __future__ import annotations
@@ -100,10 +102,21 @@ def level_from_tiles(
     maze = Maze(w, h, mask=base[1::2, 1::2] == FLOOR)
     maze.east[:, :-1] = base[1::2, 2:-1:2] == FLOOR
     maze.south[:-1, :] = base[2:-1:2, 1::2] == FLOOR
+    maze.corners[:] = base[2:-1:2, 2:-1:2] == FLOOR
+    loose = maze.corners & ~maze.joined_corners()
+    if loose.any():
+        cy, cx = (int(v) for v in np.argwhere(loose)[0])
+        tile = layout.tile_of((2 * cx + 2, 2 * cy + 2))
+        raise LevelFormatError(
+            f"{source}: tile {tile} is floor, but it is the corner between cells ({cx}, {cy}) and "
+            f"({cx + 1}, {cy + 1}), and a corner is floor only inside an open area, where the "
+            "four cells around it are joined all round"
+        )
     try:
         maze.check()
     except ValueError as error:
         raise LevelFormatError(f"{source}: {error} (a floor tile joins a wall-filled cell)") from None
+    maze.rooms_from_corners()
     openings = _border_openings(base, maze.mask, source)
     if markers:
         maze.start = _marker_cell(layout, markers.get("entrance"), maze.start)
@@ -175,10 +188,11 @@ def _marker_cell(layout: Layout, tile: Optional[Tile], default: tuple) -> tuple:
 def _mismatch(source: str, layout: Layout, tile: Tile, value: int) -> str:
     bx, by = layout.base_of(tile)
     found, needed = ("floor", "wall") if value == FLOOR else ("wall", "floor")
-    if bx % 2 == 0 and by % 2 == 0:
-        why = "wall corners between cells are always wall"
+    on_ring = bx in (0, 2 * layout.width) or by in (0, 2 * layout.height)
+    if bx % 2 == 0 and by % 2 == 0 and on_ring:
+        why = "the corners in the outer wall are always wall"
     elif not layout.is_unit:
-        why = "each cell or passage is a block of tiles that are all floor or all wall"
+        why = "each cell, passage or corner is a block of tiles that are all floor or all wall"
     else:  # pragma: no cover - with width-1 blocks every other tile is rebuilt as read
         why = "this tile is decided by its neighbours"
     return (
