@@ -69,26 +69,30 @@ MAX_TILED_BYTES = 4 * MAX_TILES + (1 << 20)
 MAX_TILESET_BYTES = 64 << 20
 """Largest external tileset file read (64 MiB)."""
 
+_ROLES = ("entrance", "exit", "door")  # objects read by name, type or class
 _FLIP_BITS = 0xF0000000  # Tiled's flip/rotate flags in a global tile id
 _GID_LIMIT = 1 << 32
 
 
 class TiledMap:
-    """What a Tiled map says about a level, before it is rebuilt into one.
+    """What a Tiled map says about a level (or a prefab room), before it is rebuilt into one.
 
     Attributes:
         walls: bool ``(rows, columns)``: True where a tile with ``wall`` = true lies.
         markers: ``{"entrance": (x, y), "exit": (x, y)}`` tiles (either may be missing).
         properties: the map's custom properties, by name.
         source: the file name, for messages.
+        doors: bool ``(rows, columns)``: where a tile with the bool property
+            ``door`` = true lies, or a ``door`` object (prefabs' door marks).
     """
 
     def __init__(self, walls: NDArray[np.bool_], markers: Dict[str, Tuple[int, int]],
-                 properties: Dict[str, Any], source: str) -> None:
+                 properties: Dict[str, Any], source: str, doors: Optional[NDArray[np.bool_]] = None) -> None:
         self.walls = walls
         self.markers = markers
         self.properties = properties
         self.source = source
+        self.doors = doors if doors is not None else np.zeros(walls.shape, dtype=bool)
 
 
 def load_tiled(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> Level:
@@ -197,6 +201,7 @@ def _from_xml(root: Element, source: str, directory: str) -> TiledMap:
         else:
             walls_by_gid.add(first, *_xml_tileset(element, source))
     walls = np.zeros((rows, columns), dtype=bool)
+    doors = np.zeros((rows, columns), dtype=bool)
     layers = 0
     for layer in _xml_tile_layers(root):
         name = layer.get("name", "")
@@ -209,7 +214,9 @@ def _from_xml(root: Element, source: str, directory: str) -> TiledMap:
         if data is None:
             raise LevelFormatError(f"{source}: tile layer {name!r} has no <data>")
         gids = _xml_layer_gids(data, rows * columns, name, source)
-        walls |= walls_by_gid.walls(gids, name, columns).reshape(rows, columns)
+        wall_here, door_here = walls_by_gid.walls(gids, name, columns)
+        walls |= wall_here.reshape(rows, columns)
+        doors |= door_here.reshape(rows, columns)
         layers += 1
     if not layers:
         raise LevelFormatError(f"{source}: the map has no tile layer; its walls are tiles with the 'wall' property")
@@ -217,9 +224,9 @@ def _from_xml(root: Element, source: str, directory: str) -> TiledMap:
     markers: Dict[str, Tuple[int, int]] = {}
     for group in root.iter("objectgroup"):
         for obj in group.findall("object"):
-            _add_marker(markers, _xml_object(obj, source), (tile_w, tile_h), (columns, rows), source)
+            _add_marker(markers, doors, _xml_object(obj, source), (tile_w, tile_h), (columns, rows), source)
     properties = _xml_properties(root.find("properties"), "the map", source)
-    return TiledMap(walls, markers, properties, source)
+    return TiledMap(walls, markers, properties, source, doors)
 
 
 def _xml_tile_layers(element: Element) -> Iterator[Element]:
@@ -257,18 +264,17 @@ def _xml_layer_gids(data: Element, count: int, name: str, source: str) -> NDArra
     raise LevelFormatError(f"{source}: tile layer {name!r} has encoding {encoding!r}; Tiled writes csv or base64")
 
 
-def _xml_tileset(element: Element, source: str) -> Tuple[Optional[int], Dict[int, bool], str]:
-    """``(tilecount, {tile id: wall}, name)`` of an embedded ``<tileset>``."""
+def _xml_tileset(element: Element, source: str) -> Tuple[Optional[int], Flags, str]:
+    """``(tilecount, {tile id: (wall, door)}, name)`` of an embedded ``<tileset>``."""
     name = element.get("name", "")
     count = element.get("tilecount")
     tilecount = None if count is None else _count(count, f"tileset {name!r}'s tilecount", source)
-    walls: Dict[int, bool] = {}
+    flags: Flags = {}
     for tile in element.findall("tile"):
         tile_id = _count(tile.get("id"), f"a tile id in tileset {name!r}", source)
         props = _xml_properties(tile.find("properties"), f"tile {tile_id} of tileset {name!r}", source)
-        if "wall" in props:
-            walls[tile_id] = _wall_value(props["wall"], tile_id, name, source)
-    return tilecount, walls, name
+        _tile_flags(flags, tile_id, props, name, source)
+    return tilecount, flags, name
 
 
 def _xml_properties(element: Optional[Element], owner: str, source: str) -> Dict[str, Any]:
@@ -355,6 +361,7 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
         else:
             walls_by_gid.add(first, *_json_tileset(tileset, source))
     walls = np.zeros((rows, columns), dtype=bool)
+    doors = np.zeros((rows, columns), dtype=bool)
     layers = 0
     objects: List[Any] = []
     for layer in _json_layers(data, source):
@@ -372,7 +379,9 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
                 f"the map {columns} × {rows}; layers must cover the map"
             )
         gids = _json_layer_gids(layer, rows * columns, name, source)
-        walls |= walls_by_gid.walls(gids, name, columns).reshape(rows, columns)
+        wall_here, door_here = walls_by_gid.walls(gids, name, columns)
+        walls |= wall_here.reshape(rows, columns)
+        doors |= door_here.reshape(rows, columns)
         layers += 1
     if not layers:
         raise LevelFormatError(f"{source}: the map has no tile layer; its walls are tiles with the 'wall' property")
@@ -392,9 +401,9 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise LevelFormatError(f"{source}: object {fields['name']!r} has {key}={value!r}, not a number")
             fields[key] = float(value)
-        _add_marker(markers, fields, (tile_w, tile_h), (columns, rows), source)
+        _add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source)
     properties = _json_properties(data.get("properties"), "the map", source)
-    return TiledMap(walls, markers, properties, source)
+    return TiledMap(walls, markers, properties, source, doors)
 
 
 def _json_list(data: Dict[str, Any], key: str, owner: str, source: str) -> List[Any]:
@@ -433,19 +442,18 @@ def _json_layer_gids(layer: Dict[str, Any], count: int, name: str, source: str) 
     return _checked_gids(np.array(data, dtype=object), name, source)
 
 
-def _json_tileset(tileset: Dict[str, Any], source: str) -> Tuple[Optional[int], Dict[int, bool], str]:
+def _json_tileset(tileset: Dict[str, Any], source: str) -> Tuple[Optional[int], Flags, str]:
     name = str(tileset.get("name", ""))
     count = tileset.get("tilecount")
     tilecount = None if count is None else _count(count, f"tileset {name!r}'s tilecount", source)
-    walls: Dict[int, bool] = {}
+    flags: Flags = {}
     for tile in _json_list(tileset, "tiles", f"tileset {name!r}", source):
         if not isinstance(tile, dict):
             raise LevelFormatError(f"{source}: a tile of tileset {name!r} must be an object")
         tile_id = _count(tile.get("id"), f"a tile id in tileset {name!r}", source)
         props = _json_properties(tile.get("properties"), f"tile {tile_id} of tileset {name!r}", source)
-        if "wall" in props:
-            walls[tile_id] = _wall_value(props["wall"], tile_id, name, source)
-    return tilecount, walls, name
+        _tile_flags(flags, tile_id, props, name, source)
+    return tilecount, flags, name
 
 
 def _json_properties(value: Any, owner: str, source: str) -> Dict[str, Any]:
@@ -464,39 +472,60 @@ def _json_properties(value: Any, owner: str, source: str) -> Dict[str, Any]:
 # -- shared parts ---------------------------------------------------------------------
 
 
+Flags = Dict[int, Tuple[bool, bool]]
+"""A tileset's ``{tile id: (wall, door)}`` from its tiles' bool properties ``wall`` and ``door``."""
+
+
+def _tile_flags(flags: Flags, tile_id: int, props: Dict[str, Any], tileset: str, source: str) -> None:
+    values = []
+    for name in ("wall", "door"):
+        value = props.get(name, False)
+        if not isinstance(value, bool):
+            raise LevelFormatError(
+                f"{source}: tile {tile_id} of tileset {tileset!r} has property {name!r} = {value!r}; it must be a bool"
+            )
+        values.append(value)
+    if any(values):
+        flags[tile_id] = (values[0], values[1])
+
+
 class _WallTable:
-    """Which global tile ids are walls, from the tilesets."""
+    """Which global tile ids are walls (and door marks), from the tilesets."""
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.firsts: List[int] = []
-        self.ranges: List[Tuple[int, Optional[int], Dict[int, bool], str]] = []
+        self.ranges: List[Tuple[int, Optional[int], Flags, str]] = []
         self.marked = False
 
-    def add(self, first: int, tilecount: Optional[int], walls: Dict[int, bool], name: str) -> None:
+    def add(self, first: int, tilecount: Optional[int], flags: Flags, name: str) -> None:
         if self.firsts and first <= self.firsts[-1]:
             raise LevelFormatError(f"{self.source}: tileset {name!r} has firstgid {first}; firstgids must increase")
         self.firsts.append(first)
-        self.ranges.append((first, tilecount, walls, name))
-        self.marked = self.marked or any(walls.values())
+        self.ranges.append((first, tilecount, flags, name))
+        self.marked = self.marked or any(wall for wall, _ in flags.values())
 
-    def walls(self, gids: NDArray[np.int64], layer: str, columns: int) -> NDArray[np.bool_]:
-        """True where ``gids`` (flip flags already cleared) name a wall tile; unknown ids are refused."""
-        out = np.zeros(gids.shape, dtype=bool)
+    def walls(self, gids: NDArray[np.int64], layer: str, columns: int) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+        """Where ``gids`` (flip flags already cleared) name a wall tile, and a door tile; unknown ids are refused."""
+        walls = np.zeros(gids.shape, dtype=bool)
+        doors = np.zeros(gids.shape, dtype=bool)
         used = np.unique(gids[gids > 0])
         bounds = np.asarray(self.firsts, dtype=np.int64)
         for gid in used.tolist():
             index = int(np.searchsorted(bounds, gid, side="right")) - 1
-            first, tilecount, walls, _ = self.ranges[index] if index >= 0 else (0, 0, {}, "")
+            first, tilecount, flags, _ = self.ranges[index] if index >= 0 else (0, 0, {}, "")
             local = gid - first
             if index < 0 or (tilecount is not None and local >= tilecount):
                 y, x = divmod(int(np.flatnonzero(gids == gid)[0]), columns)
                 raise LevelFormatError(
                     f"{self.source}: tile layer {layer!r} has tile id {gid} at ({x}, {y}), which no tileset holds"
                 )
-            if walls.get(local, False):
-                out |= gids == gid
-        return out
+            wall, door = flags.get(local, (False, False))
+            if wall:
+                walls |= gids == gid
+            if door:
+                doors |= gids == gid
+        return walls, doors
 
     def check_used(self) -> None:
         if not self.marked:
@@ -506,7 +535,7 @@ class _WallTable:
             )
 
 
-def _external_tileset(reference: Any, source: str, directory: str) -> Tuple[Optional[int], Dict[int, bool], str]:
+def _external_tileset(reference: Any, source: str, directory: str) -> Tuple[Optional[int], Flags, str]:
     """An external tileset (``.tsx`` XML, ``.tsj``/``.json``), read as carefully as the map."""
     if not isinstance(reference, str) or not reference:
         raise LevelFormatError(f"{source}: a tileset's source must be a file name, got {reference!r:.40}")
@@ -623,19 +652,11 @@ def _count(value: Any, what: str, source: str) -> int:
     raise LevelFormatError(f"{source}: {what} must be a non-negative int, got {value!r:.40}")
 
 
-def _wall_value(value: Any, tile_id: int, tileset: str, source: str) -> bool:
-    if not isinstance(value, bool):
-        raise LevelFormatError(
-            f"{source}: tile {tile_id} of tileset {tileset!r} has property 'wall' = {value!r}; it must be a bool"
-        )
-    return value
-
-
-def _add_marker(markers: Dict[str, Tuple[int, int]], obj: Dict[str, Any], tile: Tuple[int, int],
-                size: Tuple[int, int], source: str) -> None:
-    """Record an ``entrance``/``exit`` object's tile (by name, else by type or class)."""
-    role = obj["name"] if obj["name"] in ("entrance", "exit") else obj["type"]
-    if role not in ("entrance", "exit"):
+def _add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], obj: Dict[str, Any],
+                tile: Tuple[int, int], size: Tuple[int, int], source: str) -> None:
+    """Record an ``entrance``/``exit`` object's tile, or a ``door`` object's (by name, else by type or class)."""
+    role = obj["name"] if obj["name"] in _ROLES else obj["type"]
+    if role not in _ROLES:
         return
     if role in markers:
         raise LevelFormatError(f"{source}: the map has more than one {role} object; a level has one")
@@ -652,7 +673,10 @@ def _add_marker(markers: Dict[str, Tuple[int, int]], obj: Dict[str, Any], tile: 
             f"{source}: the {role} object at pixel ({x:g}, {y:g}) is outside the map "
             f"({size[0]} × {size[1]} tiles of {tile[0]} × {tile[1]} pixels)"
         )
-    markers[role] = (column, row)
+    if role == "door":
+        doors[row, column] = True
+    else:
+        markers[role] = (column, row)
 
 
 # -- into a level -------------------------------------------------------------------
