@@ -17,6 +17,7 @@ are indexed ``[y, x]`` (numpy's order). Cell ``(cx, cy)`` is tile
 from __future__ import annotations
 
 from . import generators as _generators  # noqa: F401  (registers the built-ins)
+from . import content
 from .api import MAX_CELLS, MAX_TILES, generate, stream
 from .codes import level_code, parse_level_code
 from .level import Level
@@ -33,11 +34,19 @@ from .registry import (
     unregister,
 )
 from .seeds import Random
+from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "DOOR",
+    "ENEMY",
+    "KEY",
+    "TREASURE",
+    "Place",
+    "Thing",
+    "content",
     "ENTRANCE",
     "EXIT",
     "FLOOR",

@@ -15,14 +15,16 @@ S #   #
 
 from __future__ import annotations
 
-import numbers
-from typing import Any, Iterator, Mapping, Optional
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
 from . import difficulty
+from .content.placing import check_request, furnished
+from .content.things import Place
 from .level import Level
+from .limits import MAX_CELLS, MAX_CORRIDOR, MAX_TILES, MAX_WALL, check_int
 from .markers import farthest_openings, plan_markers
 from .maze import Maze
 from .registry import get_generator
@@ -33,44 +35,39 @@ from .tiles import Layout
 
 __all__ = ["generate", "stream", "MAX_CELLS", "MAX_TILES"]
 
-MAX_CELLS = 1 << 24
-"""Most cells a maze may have (16,777,216, e.g. 4096 × 4096)."""
-
-MAX_TILES = 1 << 28
-"""Most tiles a tilemap may have (268,435,456: 256 MiB of uint8)."""
-
 # Independent random streams drawn from one seed: adding a use of randomness
 # to one never shifts the numbers another sees. (SeedSequence.spawn's children
 # do not depend on how many are spawned, so adding a stream keeps the others.)
-_MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM = 0, 1, 2
-_STREAM_COUNT = 3
+_MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM, _CONTENT_STREAM = 0, 1, 2, 3
+_STREAM_COUNT = 4
 
 
 def _check_count(name: str, value: object, *, low: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return int(value)
+    return check_int(name, value, low=low)
 
 
-def _check_size(width: object, height: object, corridor: object = 1, wall: object = 1) -> Layout:
-    width = _check_count("width", width)
-    height = _check_count("height", height)
-    corridor = _check_count("corridor", corridor)
-    wall = _check_count("wall", wall)
-    if width * height > MAX_CELLS:
+def _check_size(
+    width: object, height: object, corridor: object = 1, wall: object = 1, *, max_cells: int = MAX_CELLS
+) -> Layout:
+    """The layout for a size, or a ``TypeError``/``ValueError`` naming the argument (see :mod:`mazeplugin.limits`)."""
+    width = check_int("width", width, low=1)
+    height = check_int("height", height, low=1)
+    corridor = check_int("corridor", corridor, low=1, high=MAX_CORRIDOR)
+    wall = check_int("wall", wall, low=1, high=MAX_WALL)
+    if width * height > max_cells:
         raise ValueError(
             f"width × height = {width} × {height} = {width * height:,} cells is too large: "
-            f"at most {MAX_CELLS:,} cells (e.g. 4096 × 4096)"
+            f"at most {max_cells:,} cells"
+            + (" (e.g. 4096 × 4096)" if max_cells == MAX_CELLS else "")
         )
     layout = Layout(width, height, corridor=corridor, wall=wall)
     rows, columns = layout.shape
     if rows * columns > MAX_TILES:
         raise ValueError(
-            f"the tilemap would be {columns:,} × {rows:,} = {rows * columns:,} tiles "
-            f"({rows * columns / 2**20:,.0f} MiB); at most {MAX_TILES:,} tiles "
-            f"({MAX_TILES // 2**20} MiB) are allowed"
+            f"with corridor={corridor} and wall={wall}, the tilemap would be {columns:,} × {rows:,} = "
+            f"{rows * columns:,} tiles ({rows * columns / 2**20:,.0f} MiB) for {width} × {height} cells; "
+            f"at most {MAX_TILES:,} tiles ({MAX_TILES // 2**20} MiB) are allowed: "
+            "lower corridor, wall or the size"
         )
     return layout
 
@@ -86,6 +83,10 @@ def generate(
     wall: int = 1,
     braid: float = 0.0,
     mask: Any = None,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
     require: Optional[Mapping[str, Any]] = None,
     **options: Any,
 ) -> Level:
@@ -110,6 +111,11 @@ def generate(
             see :func:`mazeplugin.shaping.parse_mask`. Cells outside are
             solid wall; each connected part becomes its own maze, and the
             entrance and exit must lie in one part.
+        keys, treasure, enemies, place: level content (locked doors with
+            their keys, treasure, patrolling enemies, a game's own kinds as
+            :class:`~mazeplugin.content.Place` requests), drawn from the
+            seed's own content stream, so the tiles are those of the same
+            level without content; see :func:`mazeplugin.content.furnish`.
         require: ``{stats field: (low, high)}`` (None for an open end): the
             level returned is the first of up to ``attempts`` candidates
             (keyword, default 200, at most 10,000), made from seeds derived
@@ -145,7 +151,8 @@ def generate(
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
         difficulty.check_markers(require, markers)
-        shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, **options)
+        shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask,
+                      keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
         return difficulty.choose(
             lambda candidate: generate(algorithm, width, height, seed=candidate, **shared),
             resolve_seed(seed),
@@ -153,9 +160,10 @@ def generate(
             attempts,
         )
     generator = get_generator(algorithm)
-    layout = _check_size(width, height, corridor, wall)
-    generator.check_options(options)
+    layout = _check_size(width, height, corridor, wall, max_cells=generator.max_cells)
+    generator.check_options(options, layout.width, layout.height)
     braid = check_braid(braid)
+    content = check_request(keys, treasure, enemies, place)
     if mask is not None:
         if not generator.masks:
             raise ValueError(
@@ -191,7 +199,7 @@ def generate(
         recorded["corridor"] = layout.corridor
     if layout.wall != 1:
         recorded["wall"] = layout.wall
-    return Level(
+    level = Level(
         maze,
         layout=layout,
         entrance=entrance_tile,
@@ -201,6 +209,9 @@ def generate(
         seed=seed,
         options=recorded,
     )
+    if any(content):
+        level = furnished(level, streams[_CONTENT_STREAM], *content)
+    return level
 
 
 def stream(
@@ -235,10 +246,10 @@ def stream(
         )
     if height is None:
         _check_count("width", width)
-        _check_size(width, 1)
+        _check_size(width, 1, max_cells=generator.max_cells)
     else:
-        _check_size(width, height)
-    generator.check_options(options)
+        _check_size(width, height, max_cells=generator.max_cells)
+    generator.check_options(options, int(width), None if height is None else int(height))
     seed = resolve_seed(seed)
     rng = Random.streams(seed, 2)[_MAZE_STREAM]
     return _tile_rows(generator.rows(int(width), rng, height, **options), int(width))

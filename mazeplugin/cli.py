@@ -10,8 +10,13 @@
 
 Also ``python -m mazeplugin``. Every command takes ``--help``. Wrong arguments
 exit with status 2 and a one-line reason; a file that cannot be written exits
-with 1. Files are written atomically (a temporary file, then a rename), so an
-interrupted run leaves no half-written level.
+with 1. Files are written safely (:mod:`mazeplugin.formats.files`): a regular
+file atomically (a temporary file, then a rename), so an interrupted run
+leaves no half-written level; ``-o -`` and ``-o /dev/stdout`` print; a device
+or FIFO is written through, never replaced. Counts are bounded
+(:data:`mazeplugin.limits.MAX_COUNT`); ``batch`` and ``stats`` stream their
+seeds and show progress; Ctrl-C stops ``batch`` after the levels being
+written, leaving no temporary file.
 
 >>> main(["generate", "backtracker", "--size", "3x2", "--seed", "castle"])
 #######
@@ -26,17 +31,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
+import re
+import signal
 import sys
+import tempfile
+import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from typing import IO, Any, Dict, List, NoReturn, Optional, Sequence, Tuple
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Sequence, Set, Tuple
 
 from . import __version__
-from .api import MAX_CELLS, generate
-from .formats.files import write_text
+from .api import generate
+from .codes import parse_level_code
+from .formats.files import atomic_path, read_limited, write_text
 from .level import Level
-from .registry import algorithms, get_generator
+from .limits import MAX_COUNT, MAX_MASK_FILE_BYTES, MAX_TILE_PIXELS
+from .registry import _REGISTRY, algorithms, get_generator
+from .seeds import MAX_SEED
 from .shaping import parse_mask
 from .text import STYLES
 
@@ -89,6 +103,21 @@ def _size(text: str) -> Tuple[int, int]:
     return numbers[0], numbers[1]
 
 
+def _bounded(low: int, high: int) -> Any:
+    """An argparse type: an int from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be an int from {low:,} to {high:,}, got {text!r}")
+        return value
+
+    return parse
+
+
 def _count(text: str) -> int:
     try:
         value = int(text)
@@ -104,9 +133,16 @@ def _natural(text: str) -> int:
         value = int(text)
     except ValueError:
         value = -1
-    if value < 0:
+    if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"must be an int >= 0, got {text!r}")
     return value
+
+
+def _seed(text: str) -> str:
+    """``--seed``: an int >= 0 or text (a level code is settled later, when the generators are known)."""
+    if re.fullmatch(r"\s*-\s*[0-9]+\s*", text):
+        raise argparse.ArgumentTypeError(f"must be an int >= 0 or a text level code, got {text!r}")
+    return text
 
 
 def _fraction(text: str) -> float:
@@ -175,20 +211,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a generator option (repeatable), e.g. -O bias=northwest")
 
     picture = _Parser(add_help=False)
-    picture.add_argument("--tile", type=_count, default=None, metavar="PIXELS",
-                         help="pixels per tile for svg/png/tmx/tmj (defaults 10/8/16/16)")
+    picture.add_argument("--tile", type=_bounded(1, MAX_TILE_PIXELS), default=None, metavar="PIXELS",
+                         help=f"pixels per tile for svg/png/tmx/tmj (defaults 10/8/16/16; at most {MAX_TILE_PIXELS})")
     picture.add_argument("--solution", action="store_true", help="draw the solution (svg, png)")
 
     gen = commands.add_parser(
         "generate", parents=[level, picture], help="generate one level",
         description="Generate one level and print it or write it to a file.",
     )
-    gen.add_argument("--seed", default=None,
-                     help="an int >= 0 or a text level code (default: a fresh one, printed on stderr)")
+    gen.add_argument("--seed", type=_seed, default=None,
+                     help="an int >= 0 or a text seed (default: a fresh one, printed on stderr); a level "
+                          "code such as backtracker-16x11-2026 makes that level (its algorithm and size)")
     gen.add_argument("--format", choices=FORMATS, default=None,
                      help="output format (default: from -o's extension, else ascii)")
     gen.add_argument("-o", "--output", default=None, metavar="FILE",
-                     help="write here (atomically) instead of standard output")
+                     help="write here (atomically) instead of standard output; '-' is standard output")
     gen.set_defaults(run=_generate)
 
     lst = commands.add_parser("list", help="the generators, one line each",
@@ -199,21 +236,25 @@ def build_parser() -> argparse.ArgumentParser:
         "stats", parents=[level], help="texture figures averaged over seeds",
         description="Dead-end fraction, longest path and solution length (and more), averaged over seeds.",
     )
-    stats.add_argument("--seeds", type=_count, default=20, metavar="N", help="how many seeds (default 20)")
+    stats.add_argument("--seeds", type=_bounded(1, MAX_COUNT), default=20, metavar="N",
+                       help=f"how many seeds (default 20, at most {MAX_COUNT:,})")
     stats.add_argument("--first-seed", type=_natural, default=0, metavar="S",
                        help="seeds are S, S+1, ... (default 0)")
     stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    stats.add_argument("-q", "--quiet", action="store_true",
+                       help="no progress bar (shown on a terminal, or for 1000 seeds or more)")
     stats.set_defaults(run=_stats)
 
     batch = commands.add_parser(
         "batch", parents=[level, picture], help="write a level pack with a manifest",
         description="Write COUNT levels (seeds S, S+1, ...) into DIR, with manifest.json listing them.",
     )
-    batch.add_argument("--count", type=_count, required=True, metavar="N", help="how many levels")
+    batch.add_argument("--count", type=_bounded(1, MAX_COUNT), required=True, metavar="N",
+                       help=f"how many levels (at most {MAX_COUNT:,})")
     batch.add_argument("--out", required=True, metavar="DIR", help="the folder to write (created if missing)")
     batch.add_argument("--format", choices=FORMATS, default="json", help="file format (default json)")
     batch.add_argument("--first-seed", type=_natural, default=0, metavar="S", help="the first seed (default 0)")
-    batch.add_argument("-j", "--jobs", type=_natural, default=1, metavar="N",
+    batch.add_argument("-j", "--jobs", type=_bounded(0, 256), default=1, metavar="N",
                        help="worker processes; 0 = one per core (default 1)")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(run=_batch)
@@ -265,23 +306,37 @@ def _level_kwargs(args: argparse.Namespace) -> Dict[str, Any]:
 
 
 def _read_mask(path: str) -> Any:
-    """A ``--mask`` file: the lines of a ``.txt``, else the cells of a picture."""
+    """A ``--mask`` file: the lines of a ``.txt`` (short lines padded with outside cells), else a picture.
+
+    Every problem with the file (missing, unreadable, empty, no cells, not a
+    picture) is a wrong argument: exit status 2 and one line.
+    """
     try:
         if path.lower().endswith(".txt"):
-            if os.path.getsize(path) > 8 * MAX_CELLS:
-                raise _Failure(2, f"{path} is too large for a mask of at most {MAX_CELLS:,} cells")
-            with open(path, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-            while lines and not lines[-1]:
+            data = read_limited(path, MAX_MASK_FILE_BYTES, what="a mask")
+            try:
+                lines = data.decode("utf-8").splitlines()
+            except UnicodeDecodeError as error:
+                raise ValueError(f"not UTF-8 text ({error.reason} at byte {error.start})") from None
+            while lines and not lines[-1].strip():
                 lines.pop()
+            if not lines:
+                raise ValueError("the file has no lines: draw the shape with '#' (cells) and ' ' or '.' (outside)")
+            # Editors trim trailing spaces: a short line ends in outside cells.
+            width = max(len(line) for line in lines)
+            lines = [line.ljust(width) for line in lines]
+            parse_mask(lines)  # no cells, too many cells: refused here, once
             return lines
         return parse_mask(path)
     except OSError as error:
-        raise _Failure(1, f"cannot read {path}: {error.strerror or error}") from None
+        raise _Failure(2, f"--mask {path}: cannot read it: {error.strerror or error}") from None
     except ImportError as error:
-        raise _Failure(1, f"{path}: {error}") from None
+        raise _Failure(1, f"--mask {path}: {error}") from None
     except (TypeError, ValueError) as error:
-        raise _Failure(2, f"--mask {path}: {error}") from None
+        message = str(error)
+        if message.startswith(path + ": "):
+            message = message[len(path) + 2:]
+        raise _Failure(2, f"--mask {path}: {message}") from None
 
 
 def _make(args: argparse.Namespace, seed: Any, kwargs: Dict[str, Any]) -> Level:
@@ -295,7 +350,8 @@ def _make(args: argparse.Namespace, seed: Any, kwargs: Dict[str, Any]) -> Level:
 
 def _generate(args: argparse.Namespace) -> int:
     fmt = args.format
-    output = None if args.output in (None, "-") else args.output
+    to_stdout = args.output in (None, "-")
+    output = None if to_stdout else args.output
     if fmt is None:
         if output is None:
             fmt = "ascii"
@@ -303,22 +359,68 @@ def _generate(args: argparse.Namespace) -> int:
             fmt = EXTENSIONS.get(os.path.splitext(output)[1].lower())
             if fmt is None:
                 raise _Failure(2, f"cannot tell the format from {output!r}; give --format ({', '.join(FORMATS)})")
-    if output is None and fmt not in _STDOUT_FORMATS:
-        raise _Failure(2, f"--format {fmt} writes a file: give -o FILE")
+    if args.output is None and fmt not in _STDOUT_FORMATS:
+        raise _Failure(2, f"--format {fmt} writes a file: give -o FILE (or -o - for standard output)")
+    if to_stdout and fmt in ("tmx", "tmj"):
+        raise _Failure(2, f"--format {fmt} writes a map and its tileset image beside it: give -o FILE")
     _check_solution(args, fmt)
-    level = _make(args, args.seed, _level_kwargs(args))
-    if output is None:
+    seed = _settle_code(args)
+    level = _make(args, seed, _level_kwargs(args))
+    if to_stdout and fmt in _STDOUT_FORMATS:
         try:
             text = _as_text(level, fmt, args.tile, args.solution)
         except ValueError as error:  # e.g. --solution on a level without markers
             raise _Failure(2, str(error)) from None
         sys.stdout.write(text)
         sys.stdout.flush()
+    elif to_stdout:
+        _print_binary(level, fmt, args.tile, args.solution)
     else:
         _write(level, fmt, output, args.tile, args.solution)
     if args.seed is None:  # a fresh seed: say which, so the level can be made again
         print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
     return 0
+
+
+def _settle_code(args: argparse.Namespace) -> Any:
+    """``--seed``: a level code of a known generator makes that level (its algorithm and size), with a note."""
+    if args.seed is None:
+        return None
+    try:
+        algorithm, width, height, seed = parse_level_code(args.seed)
+    except ValueError:
+        return args.seed
+    algorithms()  # load plugins, so a plugin's codes are codes too
+    if algorithm not in _REGISTRY:
+        return args.seed  # just text that looks like a code
+    ignored = []
+    if args.algorithm != algorithm:
+        ignored.append(f"ALGORITHM {args.algorithm}")
+    if args.size is not None and tuple(args.size) != (width, height):
+        ignored.append(f"--size {args.size[0]}x{args.size[1]}")
+    if ignored:
+        print(
+            f"mazeplugin: note: --seed {args.seed.strip()} is a level code: making {algorithm} "
+            f"{width}x{height} with seed {seed} ({' and '.join(ignored)} ignored)",
+            file=sys.stderr,
+        )
+    args.algorithm, args.size = algorithm, (width, height)
+    return seed
+
+
+def _print_binary(level: Level, fmt: str, tile: Optional[int], solution: bool) -> None:
+    """``-o -`` for a binary format: write the file in a temporary folder, then copy its bytes to standard output."""
+    with tempfile.TemporaryDirectory(prefix="mazeplugin-") as folder:
+        path = os.path.join(folder, "level." + fmt)
+        _write(level, fmt, path, tile, solution)
+        with open(path, "rb") as f:
+            data = f.read()
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:  # pragma: no cover - a text-only stdout replacement
+        raise _Failure(2, f"--format {fmt} is binary and standard output takes only text here: give -o FILE")
+    out.write(data)
+    out.flush()
 
 
 def _check_solution(args: argparse.Namespace, fmt: str) -> None:
@@ -381,16 +483,27 @@ _FIGURES = (
 def _stats(args: argparse.Namespace) -> int:
     kwargs = _level_kwargs(args)
     seeds = range(args.first_seed, args.first_seed + args.seeds)
-    values: Dict[str, List[float]] = {key: [] for key, _ in _FIGURES}
-    for seed in seeds:
-        stats = _make(args, seed, kwargs).stats()
-        for key, _ in _FIGURES:
-            value = getattr(stats, key)
-            if value is not None:
-                values[key].append(float(value))
+    # Running totals: memory stays the same however many seeds are measured.
+    totals: Dict[str, List[float]] = {key: [0.0, 0, float("inf"), float("-inf")] for key, _ in _FIGURES}
+    show = not args.quiet and (_is_terminal(sys.stderr) or len(seeds) >= 1000)
+    progress = Progress(len(seeds), label="stats", enabled=show)
+    try:
+        for seed in seeds:
+            stats = _make(args, seed, kwargs).stats()
+            for key, _ in _FIGURES:
+                value = getattr(stats, key)
+                if value is not None:
+                    total = totals[key]
+                    total[0] += float(value)
+                    total[1] += 1
+                    total[2] = min(total[2], float(value))
+                    total[3] = max(total[3], float(value))
+            progress.advance()
+    finally:
+        progress.close()
     summary = {
-        key: {"mean": sum(v) / len(v), "min": min(v), "max": max(v)} if v else None
-        for key, v in values.items()
+        key: {"mean": t[0] / t[1], "min": t[2], "max": t[3]} if t[1] else None
+        for key, t in totals.items()
     }
     width, height = args.size
     if args.json:
@@ -410,6 +523,11 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_terminal(stream: Any) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
 # -- batch ------------------------------------------------------------------------
 
 
@@ -418,52 +536,134 @@ def _level_file(algorithm: str, size: Tuple[int, int], seed: int, digits: int, f
     return f"{algorithm}-{size[0]}x{size[1]}-{seed:0{digits}d}{extension}"
 
 
-def _batch_chunk(task: Tuple[argparse.Namespace, Dict[str, Any], List[int], int]) -> int:
-    """Worker: generate and write the levels of ``seeds``; how many were written."""
-    args, kwargs, seeds, digits = task
-    for seed in seeds:
+# Set when the batch should stop after the levels being written (Ctrl-C). In a worker
+# process it is the shared event its initializer received; in the main process, a local one.
+_stop: Any = threading.Event()
+
+
+def _worker_start(stop: Any) -> None:
+    """Batch worker initializer: Ctrl-C is the main process's to handle; stop when it says so."""
+    global _stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stop = stop
+
+
+def _batch_chunk(task: Tuple[argparse.Namespace, Dict[str, Any], int, int, int]) -> int:
+    """Generate and write the levels of seeds ``start..stop-1``; how many were written.
+
+    Checks for a stop request between levels, so a level is always either
+    written whole or not started.
+    """
+    args, kwargs, start, stop, digits = task
+    written = 0
+    for seed in range(start, stop):
+        if _stop.is_set():
+            break
         level = _make(args, seed, kwargs)
         name = _level_file(args.algorithm, args.size, seed, digits, args.format)
         _write(level, args.format, os.path.join(args.out, name), args.tile, args.solution)
-    return len(seeds)
+        written += 1
+    return written
+
+
+@contextmanager
+def _ctrl_c_stops(stop: Any) -> Iterator[None]:
+    """While running: the first Ctrl-C (SIGINT) sets ``stop`` instead of raising; a second one raises.
+
+    Only in the main thread (where Python delivers signals); elsewhere nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _batch(args: argparse.Namespace) -> int:
+    global _stop
     kwargs = _level_kwargs(args)
-    seeds = list(range(args.first_seed, args.first_seed + args.count))
-    digits = len(str(seeds[-1]))
+    first, count = args.first_seed, args.count
+    if first + count - 1 > MAX_SEED:
+        raise _Failure(2, f"--first-seed {first} + --count {count} goes past the largest seed, 2**128 - 1")
+    digits = len(str(first + count - 1))
     jobs = args.jobs or os.cpu_count() or 1
     _check_solution(args, args.format)
     try:
         os.makedirs(args.out, exist_ok=True)
     except OSError as error:
         raise _Failure(1, f"cannot create {args.out}: {error.strerror or error}") from None
-    progress = Progress(len(seeds), label="batch", enabled=not args.quiet)
+    context = multiprocessing.get_context()
+    _stop = stop = context.Event() if jobs > 1 and count > 2 else threading.Event()
+    progress = Progress(count, label="batch", enabled=not args.quiet)
     try:
-        # The first level is made here, so a wrong argument stops the run before any work is shared out.
-        progress.advance(_batch_chunk((args, kwargs, seeds[:1], digits)))
-        rest = seeds[1:]
-        # Chunks of seeds: few enough to keep process overhead small, many enough to balance the cores.
-        chunk = max(1, min(256, len(rest) // (jobs * 8) or 1))
-        tasks = [(args, kwargs, rest[i:i + chunk], digits) for i in range(0, len(rest), chunk)]
-        if jobs == 1 or len(tasks) <= 1:
-            for task in tasks:
-                progress.advance(_batch_chunk(task))
-        else:
-            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-                pending = {pool.submit(_batch_chunk, task) for task in tasks}
-                try:
-                    while pending:
-                        done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                        for future in done:
-                            progress.advance(future.result())
-                except BaseException:
-                    for future in pending:
-                        future.cancel()
-                    raise
+        with _ctrl_c_stops(stop):
+            # The first level is made here, so a wrong argument stops the run before any work is shared out.
+            progress.advance(_batch_chunk((args, kwargs, first, first + 1, digits)))
+            # Chunks of seeds: few enough to keep process overhead small, many enough to balance the cores.
+            rest = count - 1
+            chunk = max(1, min(256, rest // (jobs * 8) or 1))
+            tasks = ((args, kwargs, s, min(s + chunk, first + count), digits)
+                     for s in range(first + 1, first + count, chunk))
+            if jobs == 1 or rest <= chunk:
+                for task in tasks:
+                    if stop.is_set():
+                        break
+                    progress.advance(_batch_chunk(task))
+            else:
+                _run_parallel(tasks, jobs, stop, context, progress)
     finally:
         progress.close()
-    manifest = {
+        _stop = threading.Event()
+    if stop.is_set():
+        print(f"mazeplugin: interrupted: wrote {progress.done} of {count} levels whole, no manifest",
+              file=sys.stderr)
+        return 130
+    try:
+        _write_manifest(args, kwargs, first, count, digits)
+    except OSError as error:
+        raise _Failure(1, f"cannot write the manifest: {error.strerror or error}") from None
+    if not args.quiet:
+        print(f"wrote {count} levels and {_MANIFEST} to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _run_parallel(tasks: Iterator[Any], jobs: int, stop: Any, context: Any, progress: "Progress") -> None:
+    """Share ``tasks`` out to ``jobs`` worker processes, a few at a time (never all at once)."""
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                             initializer=_worker_start, initargs=(stop,)) as pool:
+        pending: Set[Future[int]] = set()
+        try:
+            for task in tasks:
+                if stop.is_set():
+                    break
+                pending.add(pool.submit(_batch_chunk, task))
+                if len(pending) >= 2 * jobs:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        progress.advance(future.result())
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    progress.advance(future.result())
+        except BaseException:
+            stop.set()  # the workers finish the level they are on, then return
+            for future in pending:
+                future.cancel()
+            raise
+
+
+def _write_manifest(args: argparse.Namespace, kwargs: Dict[str, Any], first: int, count: int, digits: int) -> None:
+    """Write ``manifest.json`` entry by entry (a million levels never sit in memory at once)."""
+    head = {
         "format": "mazeplugin.manifest",
         "version": 1,
         "generator": args.algorithm,
@@ -471,19 +671,16 @@ def _batch(args: argparse.Namespace) -> int:
         "height": args.size[1],
         "options": dict(kwargs, mask=args.mask) if args.mask is not None else kwargs,
         "file_format": args.format,
-        "count": len(seeds),
-        "levels": [
-            {"seed": seed, "file": _level_file(args.algorithm, args.size, seed, digits, args.format)}
-            for seed in seeds
-        ],
+        "count": count,
     }
-    try:
-        write_text(os.path.join(args.out, _MANIFEST), json.dumps(manifest, indent=1) + "\n")
-    except OSError as error:
-        raise _Failure(1, f"cannot write the manifest: {error.strerror or error}") from None
-    if not args.quiet:
-        print(f"wrote {len(seeds)} levels and {_MANIFEST} to {args.out}", file=sys.stderr)
-    return 0
+    text = json.dumps(head, indent=1)
+    with atomic_path(os.path.join(args.out, _MANIFEST)) as temporary:
+        with open(temporary, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text[:-2] + ',\n "levels": [')
+            for seed in range(first, first + count):
+                name = _level_file(args.algorithm, args.size, seed, digits, args.format)
+                f.write(("\n" if seed == first else ",\n") + "  " + json.dumps({"seed": seed, "file": name}))
+            f.write("\n ]\n}\n")
 
 
 class Progress:

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -41,6 +41,9 @@ class Level:
         layout: the :class:`~mazeplugin.tiles.Layout` (corridor and wall widths).
         algorithm, seed, options: what made it; the same three (and the
             size) make the same level again, anywhere.
+        things: the :class:`~mazeplugin.content.Thing` s standing on the
+            floor (doors, keys, treasure, enemies, a game's own kinds), sorted
+            by id; empty unless content was asked for (see :mod:`mazeplugin.content`).
     """
 
     def __init__(
@@ -54,6 +57,7 @@ class Level:
         algorithm: Optional[str] = None,
         seed: Optional[Seed] = None,
         options: Optional[Mapping[str, Any]] = None,
+        things: Sequence[Any] = (),
     ) -> None:
         self.maze = maze
         self.layout = layout or Layout(maze.width, maze.height)
@@ -64,9 +68,12 @@ class Level:
         for opening in openings:
             bx, by = opening.base_position()
             base[by, bx] = FLOOR
+        base.flags.writeable = False
+        self._base = base
         tiles = self.layout.expand(base)
         tiles.flags.writeable = False
         self.tiles: NDArray[np.uint8] = tiles
+        self.things: Tuple[Any, ...] = tuple(sorted(things, key=lambda t: t.id))
         self.entrance = entrance
         self.exit = exit
         for name, tile in (("entrance", entrance), ("exit", exit)):
@@ -86,6 +93,15 @@ class Level:
         return self.maze.height
 
     @property
+    def base_tiles(self) -> NDArray[np.uint8]:
+        """The width-1 tilemap (corridor = wall = 1) the tiles are stretched from, openings included.
+
+        Read-only, ``(2*height + 1, 2*width + 1)``; the same array as ``tiles``
+        when ``layout.is_unit``. ``layout.base_of(tile)`` maps a tile to it.
+        """
+        return self._base
+
+    @property
     def shape(self) -> tuple:
         """``tiles.shape``: ``(rows, columns)`` of tiles."""
         return self.tiles.shape
@@ -101,18 +117,42 @@ class Level:
     def solution(self) -> List[Tile]:
         """The shortest path from entrance to exit: ``(x, y)`` tiles, both ends included.
 
-        Each step moves to a 4-adjacent floor tile. Raises ``ValueError`` when
-        the level has no markers.
+        Each step moves to a 4-adjacent floor tile. On a level with locked
+        doors it is the shortest walk that picks up each key before passing
+        its door (detours to keys included, so a tile may appear twice); see
+        :func:`mazeplugin.content.solve`. Raises ``ValueError`` when the
+        level has no markers.
         """
         if self.entrance is None or self.exit is None:
             raise ValueError(
                 "this level has no entrance and exit (markers='none'); "
                 "generate it with markers='border', 'farthest', 'random' or two tiles"
             )
-        path = paths.shortest_path(self.tiles, self.entrance, self.exit)
+        if any(t.kind == "door" for t in self.things):
+            from .content import solve
+
+            path = solve(self.tiles, self.entrance, self.exit, self.things)
+        else:
+            path = paths.shortest_path(self.tiles, self.entrance, self.exit)
         if path is None:  # pragma: no cover - generate() always joins the markers
             raise ValueError("the exit cannot be reached from the entrance")
         return path
+
+    def check(self) -> None:
+        """Prove the level's things; ``ValueError`` (a ``ContentError``) says what fails.
+
+        Every thing on a floor tile and off the markers; each key reachable
+        with only the earlier doors open; each door needed (with it and the
+        later ones shut the exit cannot be reached); the exit reachable with
+        all of them open; every enemy patrolling 4-adjacent floor tiles
+        through no door, and all of that still so with every patrol tile walled. See :func:`mazeplugin.content.check`.
+
+        >>> import mazeplugin as mp
+        >>> mp.generate("wilson", 20, 12, seed=5, braid=0.5, keys=2, treasure=4).check()
+        """
+        from .content import check
+
+        check(self.tiles, self.entrance, self.exit, self.things)
 
     def distances(self, source: Tile) -> NDArray[np.int32]:
         """Steps from floor tile ``source`` to every tile; -1 on walls and unreachable tiles.
@@ -167,8 +207,21 @@ class Level:
     # -- views ---------------------------------------------------------------
 
     def marked(self) -> NDArray[np.int8]:
-        """An int8 copy of the tiles with ``mp.ENTRANCE`` (2) and ``mp.EXIT`` (3) written in."""
+        """An int8 copy of the tiles with ``mp.ENTRANCE`` (2) and ``mp.EXIT`` (3) written in.
+
+        Things are written in under the markers: ``mp.DOOR`` (4) on every tile
+        a door blocks, ``mp.KEY`` (5), ``mp.TREASURE`` (6), ``mp.ENEMY`` (7)
+        where an enemy starts; a game's own kinds are not written.
+        """
         out = self.tiles.astype(np.int8)
+        if self.things:
+            from .content import MARKS
+
+            for thing in self.things:
+                mark = MARKS.get(thing.kind)
+                if mark is not None:
+                    for x, y in thing.tiles():
+                        out[y, x] = mark
         if self.entrance is not None:
             out[self.entrance[1], self.entrance[0]] = ENTRANCE
         if self.exit is not None:
@@ -234,6 +287,35 @@ class Level:
         from .formats import jsonio
 
         return jsonio.from_json(text)
+
+    def save_json(self, path: "PathLike") -> None:
+        """Write :meth:`to_json` text to ``path``; :meth:`load_json` reads it back.
+
+        Written safely like every ``save_*`` (see :mod:`mazeplugin.formats.files`):
+        atomically for a regular file, a symlink's target replaced, a device
+        or FIFO written through, never a rename over anything else.
+
+        >>> import os, tempfile, mazeplugin as mp
+        >>> path = os.path.join(tempfile.mkdtemp(), "level.json")
+        >>> level = mp.generate("kruskal", 4, 3, seed=7)
+        >>> level.save_json(path)
+        >>> mp.Level.load_json(path).tiles.tobytes() == level.tiles.tobytes()
+        True
+        """
+        from .formats import jsonio
+
+        jsonio.save_json(self, path)
+
+    @classmethod
+    def load_json(cls, path: "PathLike") -> "Level":
+        """Load a level from a JSON file (:meth:`save_json`), checking it; errors name the file.
+
+        Reads only a regular file, at most ``mazeplugin.formats.jsonio.MAX_JSON_CHARS``
+        bytes; see :func:`mazeplugin.formats.jsonio.load_json`.
+        """
+        from .formats import jsonio
+
+        return jsonio.load_json(path)
 
     def save_npy(self, path: "PathLike") -> None:
         """Write :meth:`marked` to an ``.npy`` file (0 floor, 1 wall, 2 entrance, 3 exit)."""

@@ -19,9 +19,18 @@ Other installed packages add generators through the entry-point group
     spiral = "my_package.spiral:spiral"     # a generator function, registered as "spiral"
 
 They are loaded lazily, the first time a generator is looked up or listed.
-A plugin that fails to load is reported with a :class:`PluginWarning` and
-skipped; the others still load. Set the environment variable
-``MAZEPLUGIN_NO_PLUGINS=1`` to load none.
+**Loading a plugin runs its code** (it is an ordinary import, with every
+right your program has): install only plugins you trust, and set the
+environment variable ``MAZEPLUGIN_NO_PLUGINS=1`` to load none.
+
+A plugin that fails to load — any exception on import, ``SystemExit``
+included (not ``KeyboardInterrupt``) — is reported with a
+:class:`PluginWarning` and skipped; the others still load. The built-in
+generators are protected, so a level code keeps meaning one level: a plugin
+that replaces or removes one (``register(..., replace=True)``,
+:func:`unregister`, or by editing the registry) is skipped with a
+:class:`PluginWarning` and the built-in restored. An application may still
+replace or remove a built-in itself; that works, with a ``RuntimeWarning``.
 
 >>> "kruskal" in algorithms()
 True
@@ -41,6 +50,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
+from .limits import MAX_CELLS
 from .maze import Maze
 from .seeds import Random
 
@@ -64,6 +74,7 @@ NO_PLUGINS_VARIABLE = "MAZEPLUGIN_NO_PLUGINS"
 
 GeneratorFunction = Callable[..., None]
 RowFunction = Callable[..., Iterator[Tuple[Any, Any]]]
+OptionCheck = Callable[[Mapping[str, Any], Optional[int], Optional[int]], None]
 
 
 @dataclass(frozen=True)
@@ -89,15 +100,26 @@ class GeneratorInfo:
     options: Mapping[str, Any] = field(default_factory=dict)
     rows: Optional[RowFunction] = None
     masks: bool = True
+    check: Optional[OptionCheck] = None
+    max_cells: int = MAX_CELLS
+    builtin: bool = False
 
-    def check_options(self, options: Mapping[str, Any]) -> None:
-        """Raise ``TypeError`` naming any option this generator does not take."""
+    def check_options(self, options: Mapping[str, Any], width: Optional[int] = None,
+                      height: Optional[int] = None) -> None:
+        """Check options before any work: ``TypeError`` naming an unknown one, then the generator's own ``check``.
+
+        ``check(options, width, height)`` (given to :func:`register`) checks
+        types and upper bounds; ``width``/``height`` are the maze size when
+        known (None when only the options are checked, as on loading a file).
+        """
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             allowed = ", ".join(sorted(self.options)) or "none"
             raise TypeError(
                 f"unknown option {unknown[0]!r} for {self.name!r}; its options: {allowed}"
             )
+        if self.check is not None:
+            self.check(options, width, height)
 
     def run(self, maze: Maze, rng: Random, options: Mapping[str, Any]) -> None:
         """Generate into ``maze``, then check the passages stay on the grid and in the mask."""
@@ -106,6 +128,31 @@ class GeneratorInfo:
 
 
 _REGISTRY: Dict[str, GeneratorInfo] = {}
+
+_BUILTIN_PACKAGE = __name__.rpartition(".")[0] + ".generators."
+
+
+class _BuiltinTouched(Exception):
+    """A plugin tried to replace or remove a built-in generator."""
+
+
+_loading_plugin: Optional[str] = None  # the entry point being loaded, while it loads
+_plugin_touched: Optional[str] = None  # what the plugin being loaded tried to do to a built-in
+
+
+def _touch_builtin(name: str, action: str) -> None:
+    """Refuse (in a plugin) or warn about (in the application) replacing or removing a built-in."""
+    global _plugin_touched
+    if _loading_plugin is not None:
+        # Remembered too, so a plugin that catches the exception is still skipped.
+        _plugin_touched = f"it tried {action} the built-in generator {name!r}"
+        raise _BuiltinTouched(_plugin_touched)
+    warnings.warn(
+        f"mazeplugin: {action} the built-in generator {name!r}: levels and level codes made with it "
+        "will differ from everyone else's",
+        RuntimeWarning,
+        stacklevel=3,
+    )
 
 
 def register(
@@ -116,18 +163,30 @@ def register(
     rows: Optional[RowFunction] = None,
     masks: bool = True,
     replace: bool = False,
+    check: Optional[OptionCheck] = None,
+    max_cells: int = MAX_CELLS,
 ) -> Callable[[GeneratorFunction], GeneratorFunction]:
     """Decorator: register a generator function under ``name``.
 
     ``description`` defaults to the first line of the function's docstring.
     Registering a taken name raises ``ValueError`` unless ``replace=True``.
+    ``check(options, width, height)``, if given, checks the options' types and
+    upper bounds before any work (raise ``TypeError``/``ValueError`` naming
+    the option); ``max_cells`` lowers the size limit for a generator that
+    needs more working memory per cell than the built-ins (see
+    :mod:`mazeplugin.limits`). Replacing a built-in generator is refused in
+    a plugin and warned about elsewhere (see the module docstring).
     """
     if not isinstance(name, str) or not name:
         raise TypeError("name must be a non-empty str")
+    if isinstance(max_cells, bool) or not isinstance(max_cells, int) or not 1 <= max_cells <= MAX_CELLS:
+        raise ValueError(f"max_cells must be an int from 1 to {MAX_CELLS:,}, got {max_cells!r}")
 
     def decorate(function: GeneratorFunction) -> GeneratorFunction:
         if name in _REGISTRY and not replace:
             raise ValueError(f"a generator named {name!r} is already registered")
+        if name in _REGISTRY and _REGISTRY[name].builtin:
+            _touch_builtin(name, "replacing")
         params = inspect.signature(function).parameters.values()
         options = {
             p.name: p.default for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY
@@ -141,6 +200,12 @@ def register(
             options=options,
             rows=rows,
             masks=masks,
+            check=check,
+            max_cells=max_cells,
+            # A built-in's name stays protected even after the application replaced it.
+            builtin=(name in _REGISTRY and _REGISTRY[name].builtin) or (
+                _loading_plugin is None and getattr(function, "__module__", "").startswith(_BUILTIN_PACKAGE)
+            ),
         )
         return function
 
@@ -148,7 +213,12 @@ def register(
 
 
 def unregister(name: str) -> None:
-    """Remove the generator registered as ``name`` (``KeyError`` if there is none)."""
+    """Remove the generator registered as ``name`` (``KeyError`` if there is none).
+
+    Removing a built-in is refused in a plugin and warned about elsewhere.
+    """
+    if name in _REGISTRY and _REGISTRY[name].builtin:
+        _touch_builtin(name, "removing")
     del _REGISTRY[name]
 
 
@@ -211,20 +281,28 @@ def load_plugins() -> List[str]:
     line, its options from its keyword-only parameters), or a module (or a
     function already registered) that registers its generators with
     :func:`register` when imported. A plugin that fails to import, is not
-    callable, or takes a name already in use is reported with a
-    :class:`PluginWarning` and skipped. Loading a plugin runs its code: only
-    installed packages are loaded, never files.
+    callable, takes a name already in use, touches a built-in generator or
+    raises anything (``SystemExit`` included; ``KeyboardInterrupt`` still
+    stops the program) is reported with a :class:`PluginWarning` and skipped,
+    and whatever it registered is undone. Loading a plugin runs its code,
+    with every right the program has: only installed packages are loaded,
+    never files, and ``MAZEPLUGIN_NO_PLUGINS=1`` turns loading off.
 
     >>> isinstance(load_plugins(), list)
     True
     """
+    global _loading_plugin, _plugin_touched
     added: List[str] = []
     for entry_point in _entry_points():
         label = f"{entry_point.name} = {entry_point.value}"
-        before = set(_REGISTRY)
+        before = dict(_REGISTRY)
+        _loading_plugin, _plugin_touched = label, None
         try:
             loaded = entry_point.load()
-            new = set(_REGISTRY) - before
+            if _plugin_touched is not None:
+                raise _BuiltinTouched(_plugin_touched)
+            _check_builtins_kept(before)
+            new = set(_REGISTRY) - set(before)
             if inspect.ismodule(loaded) or any(_REGISTRY[n].function is loaded for n in new):
                 pass  # it registered itself with @register
             elif callable(loaded):
@@ -235,17 +313,30 @@ def load_plugins() -> List[str]:
                 register(entry_point.name)(loaded)
             else:
                 raise TypeError(f"it is a {type(loaded).__name__}, not a generator function or a module")
-        except Exception as error:  # a broken plugin must not break the others
-            for name in set(_REGISTRY) - before:
-                del _REGISTRY[name]
+        except KeyboardInterrupt:
+            _REGISTRY.clear()
+            _REGISTRY.update(before)
+            raise
+        except BaseException as error:  # a broken plugin must not break the others, nor exit the program
+            _REGISTRY.clear()  # undo everything it did, built-ins included
+            _REGISTRY.update(before)
             warnings.warn(
                 f"mazeplugin: skipped the generator plugin {label!r}: {type(error).__name__}: {error}",
                 PluginWarning,
                 stacklevel=2,
             )
             continue
-        added += sorted(set(_REGISTRY) - before)
+        finally:
+            _loading_plugin = _plugin_touched = None
+        added += sorted(set(_REGISTRY) - set(before))
     return added
+
+
+def _check_builtins_kept(before: Mapping[str, GeneratorInfo]) -> None:
+    """Raise when a plugin changed a built-in by any means (even editing the registry directly)."""
+    for name, info in before.items():
+        if info.builtin and _REGISTRY.get(name) is not info:
+            raise _BuiltinTouched(f"it replaced or removed the built-in generator {name!r}")
 
 
 def _entry_points() -> list:

@@ -27,7 +27,7 @@ from typing import MutableSequence, Sequence, TypeVar, Union
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-__all__ = ["Random", "Seed", "resolve_seed", "seed_entropy"]
+__all__ = ["Random", "Seed", "resolve_seed", "seed_entropy", "MAX_SEED", "MAX_SEED_CHARS"]
 
 T = TypeVar("T")
 
@@ -35,6 +35,12 @@ Seed = Union[int, str]
 """A level seed: a non-negative int, or a str level code typed by a player."""
 
 _DOUBLE_UNIT = 2.0**-53
+
+MAX_SEED = 2**128 - 1
+"""Largest int seed (and largest value of a seed text of plain digits)."""
+
+MAX_SEED_CHARS = 1024
+"""Longest seed text."""
 
 
 def resolve_seed(seed: object) -> Seed:
@@ -55,12 +61,24 @@ def resolve_seed(seed: object) -> Seed:
             f"seed must be an int, a str or None, not {type(seed).__name__}"
         )
     if isinstance(seed, str):
+        if len(seed) > MAX_SEED_CHARS:
+            raise ValueError(f"seed text must be at most {MAX_SEED_CHARS:,} characters, got {len(seed):,}")
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise ValueError(
+                f"seed must be text that UTF-8 can hold; {seed[error.start]!r} at position "
+                f"{error.start} is a lone surrogate"
+            ) from None
         if seed.isascii() and seed.isdigit() and (seed == "0" or seed[0] != "0"):
-            return int(seed)
+            return _check_int_seed(int(seed))
         return seed
-    value = int(seed)
-    if value < 0:
-        raise ValueError(f"seed must be a non-negative int or a str, got {value}")
+    return _check_int_seed(int(seed))
+
+
+def _check_int_seed(value: int) -> int:
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(f"seed must be an int from 0 to 2**128 - 1 or a str, got {value}")
     return value
 
 

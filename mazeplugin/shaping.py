@@ -31,6 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .generators.disjoint_sets import DisjointSets
+from .limits import MAX_CELLS
 from .maze import Maze
 from .seeds import Random
 
@@ -60,11 +61,14 @@ def parse_mask(
         lengths = {len(row) for row in mask}
         if len(lengths) != 1:
             raise ValueError(
-                f"mask rows must all have the same length; got lengths {sorted(lengths)}"
+                f"mask rows must all have the same length; got lengths {sorted(lengths)[:10]}"
             )
-        cells = np.array([[ch not in _OUTSIDE for ch in row] for row in mask], dtype=bool)
-        if cells.size == 0:
+        _check_mask_cells(len(mask), len(mask[0]))
+        if not mask[0]:
             raise ValueError("mask rows must not be empty strings")
+        # One UTF-32 code unit per character: a cell unless it is ' ' or '.'.
+        codes = np.frombuffer("".join(mask).encode("utf-32-le", "surrogatepass"), dtype="<u4")
+        cells = ((codes != ord(" ")) & (codes != ord("."))).reshape(len(mask), len(mask[0]))
     else:
         array = np.asarray(mask)
         if array.dtype != np.bool_:
@@ -75,6 +79,7 @@ def parse_mask(
             )
         if array.ndim != 2 or 0 in array.shape:
             raise ValueError(f"mask must be a non-empty 2-D array, got shape {array.shape}")
+        _check_mask_cells(*array.shape)
         cells = array.copy()
     h, w = cells.shape
     if width is not None and height is not None and (w, h) != (width, height):
@@ -87,10 +92,33 @@ def parse_mask(
     return cells
 
 
-def _image_mask(path: Any) -> NDArray[np.bool_]:
-    from . import pg  # pygame is imported only there, and only when an image is asked for
+def _check_mask_cells(rows: int, columns: int) -> None:
+    if rows * columns > MAX_CELLS:
+        raise ValueError(
+            f"mask has {columns:,} × {rows:,} = {rows * columns:,} cells; at most {MAX_CELLS:,} are allowed"
+        )
 
-    return np.asarray(pg.mask_from_image(path), dtype=bool)
+
+def _image_mask(path: Any) -> NDArray[np.bool_]:
+    """The cells of a mask picture; every failure is a ``ValueError`` naming ``mask`` and the file."""
+    try:
+        from . import pg  # pygame is imported only there, and only when an image is asked for
+    except ImportError as error:
+        raise ImportError(
+            f'mask={os.fspath(path)!r} is a picture, and reading pictures needs pygame: '
+            'pip install "mazeplugin[pygame]" (or give the mask as a list of strings)'
+        ) from error
+    try:
+        cells = np.asarray(pg.mask_from_image(path), dtype=bool)
+    except OSError as error:
+        raise ValueError(f"mask {os.fspath(path)!r}: cannot read the picture: {error.strerror or error}") from None
+    except ValueError as error:
+        message = str(error)
+        if not message.startswith("mask"):
+            message = f"mask: {message}"
+        raise ValueError(message) from None
+    _check_mask_cells(*cells.shape)
+    return cells
 
 
 def mask_parts(mask: NDArray[np.bool_]) -> Tuple[NDArray[np.int64], int]:

@@ -2,7 +2,8 @@
 
 Styles:
 
-- ``"ascii"``: ``#`` walls, spaces, ``S`` entrance, ``E`` exit (what ``print(level)`` shows).
+- ``"ascii"``: ``#`` walls, spaces, ``S`` entrance, ``E`` exit (what ``print(level)`` shows);
+  things (see :mod:`mazeplugin.content`) as ``D`` door, ``k`` key, ``$`` treasure, ``m`` enemy.
 - ``"blocks"``: full-width ``＃`` walls and ideographic spaces, so the maze keeps
   its proportions in CJK-friendly terminals (as the Kruskal document prints).
 - ``"box"``: walls drawn with heavy box-drawing lines, two columns per tile
@@ -41,10 +42,12 @@ __all__ = ["STYLES", "render"]
 
 STYLES = ("ascii", "blocks", "box", "digits")
 
+# Things (mazeplugin.content): door 4, key 5, treasure 6, enemy 7.
 _CHARS = {
-    "ascii": {WALL: "#", FLOOR: " ", ENTRANCE: "S", EXIT: "E"},
-    "blocks": {WALL: "＃", FLOOR: "\u3000", ENTRANCE: "Ｓ", EXIT: "Ｅ"},
+    "ascii": {WALL: "#", FLOOR: " ", ENTRANCE: "S", EXIT: "E", 4: "D", 5: "k", 6: "$", 7: "m"},
+    "blocks": {WALL: "＃", FLOOR: "\u3000", ENTRANCE: "Ｓ", EXIT: "Ｅ", 4: "Ｄ", 5: "ｋ", 6: "＄", 7: "ｍ"},
 }
+_BOX_THINGS = {4: "D ", 5: "k ", 6: "$ ", 7: "m "}
 
 # Heavy box-drawing glyph for each wall_neighbours() mask (N=1, E=2, S=4, W=8).
 _BOX = "■╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"
@@ -75,6 +78,8 @@ def _box(marked: NDArray[np.integer]) -> str:
                 out.append("S ")
             elif value == EXIT:
                 out.append("E ")
+            elif value in _BOX_THINGS:
+                out.append(_BOX_THINGS[value])
             else:
                 out.append("  ")
         lines.append("".join(out))

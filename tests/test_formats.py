@@ -115,7 +115,8 @@ BAD_JSON = [
     (_edit(lambda d: d.update(width=2.5)), "'width' must be an int"),
     (_edit(lambda d: d.update(width=0)), "width must be at least 1"),
     (_edit(lambda d: d.update(width=100_000, height=100_000)), "too large"),
-    (_edit(lambda d: d.update(corridor=200_000)), "at most 268,435,456 tiles"),
+    (_edit(lambda d: d.update(corridor=200_000)), "corridor must be an int from 1 to 64"),
+    (_edit(lambda d: d.update(width=1000, height=1000, corridor=64)), "at most 268,435,456 tiles"),
     (_edit(lambda d: d.update(width=4)), "tiles row 0 must be a string of 9 characters"),
     (_edit(lambda d: d.update(height=3)), "list of 7 row strings for 3 × 3 cells"),
     (_edit(lambda d: d["tiles"].pop()), "list of 5 row strings"),
@@ -419,7 +420,7 @@ def test_tiled_export_works_without_pygame(tmp_path):
 
 def test_tiled_tile_size_is_checked(tmp_path):
     level = mp.generate("kruskal", 3, 3, seed=1)
-    with pytest.raises(ValueError, match="tile must be 1..4096"):
+    with pytest.raises(ValueError, match="tile must be from 1 to 4,096"):
         level.save_tmx(tmp_path / "a.tmx", tile=0)
     with pytest.raises(TypeError, match="tile must be an int"):
         level.save_tmj(tmp_path / "a.tmj", tile=1.5)

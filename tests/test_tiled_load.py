@@ -246,6 +246,13 @@ def test_moved_markers_are_read_from_the_object_layer(tmp_path):
     objects[0]["x"], objects[0]["y"] = 3 * 16 + 2, 5 * 16 + 15      # a point anywhere in tile (3, 5)
     objects[1].update(point=False, x=9 * 16, y=1 * 16, width=16, height=16)  # a rectangle over tile (9, 1)
     (tmp_path / "a.tmj").write_text(json.dumps(data))
+    # The old openings in the outer wall are still floor: refused until the designer walls them up.
+    _refused(tmp_path / "a.tmj", "the outer wall is open at tile (0, 1) but no entrance or exit marker is there")
+    tiles = np.asarray(data["layers"][0]["data"]).reshape(level.tiles.shape)
+    for x, y in (level.entrance, level.exit):
+        tiles[y, x] = WALL_GID
+    data["layers"][0]["data"] = tiles.ravel().tolist()
+    (tmp_path / "a.tmj").write_text(json.dumps(data))
     again = mp.Level.load_tmj(tmp_path / "a.tmj")
     assert (again.entrance, again.exit) == ((3, 5), (9, 1))
     path = again.solution()
@@ -476,6 +483,10 @@ def test_inflation_is_bounded(tmx):
     ('<property name="seed" value="7"/>', '<property name="seed" value="7"/><property name="options" value="[1"/>',
      ["'options' is not JSON"]),
     ('<tileset firstgid="1"', '<tileset firstgid="1" source="missing.tsx"', ["tileset 'missing.tsx'", "cannot read"]),
+    ('<property name="seed" value="7"/>', '<property name="seed" value="7"/><property name="options" value="{&quot;braid&quot;: 2}"/>',
+     ["option 'braid'", "from 0 to 1"]),
+    ('<property name="wall" type="int" value="1"/>', '<property name="wall" type="int" value="65"/>',
+     ["map property 'wall'", "from 1 to 64"]),
     ("</map>", "", ["truncated"]),
     ('<map version', '<mapx version', ["not valid XML"]),
 ])
@@ -507,7 +518,7 @@ def test_impossible_tiles_are_refused_by_the_rebuild(tmx):
     (lambda d: d.update(tilewidth=0), ["tilewidth must be at least 1"]),
     (lambda d: d["layers"][1]["objects"][0].update(x="8"), ["x='8', not a number"]),
     (lambda d: d["tilesets"][0]["tiles"][1]["properties"][0].update(value=1), ["'wall' = 1; it must be a bool"]),
-    (lambda d: d.update(properties=[{"name": "seed", "type": "int", "value": -3}]), ["'seed'", "non-negative"]),
+    (lambda d: d.update(properties=[{"name": "seed", "type": "int", "value": -3}]), ["map property 'seed'", "got -3"]),
 ])
 def test_bad_tmj_is_refused_naming_the_file_and_problem(tmj, change, words):
     data = json.loads(tmj.read_text())
@@ -544,5 +555,5 @@ def test_corridor_and_wall_arguments_override_the_properties(tmp_path):
     _refused(tmp_path / "a.tmx", "corridor=1")
     again = mp.Level.load_tmx(tmp_path / "a.tmx", corridor=2)
     assert again.tiles.tobytes() == level.tiles.tobytes() and again.width == 5
-    with pytest.raises(ValueError, match="corridor must be at least 1"):
+    with pytest.raises(ValueError, match="corridor must be an int from 1 to 64"):
         mp.Level.load_tmx(tmp_path / "a.tmx", corridor=0)

@@ -46,19 +46,23 @@ from typing import Any, Dict
 
 import numpy as np
 
-from ..api import MAX_TILES, _check_size
+from ..api import _check_size
+from ..limits import MAX_LEVEL_FILE_BYTES, MAX_TILES
 from ..level import Level
 from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
-from .files import LevelFormatError, PathLike, atomic_path
+from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited, write_text
+from .recorded import LevelShape, check_options
 from .rebuild import layout_for_shape, level_from_tiles
 
-__all__ = ["FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "load_json", "save_npy", "load_npy"]
+__all__ = [
+    "FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "load_json", "save_json", "save_npy", "load_npy",
+]
 
 FORMAT = "mazeplugin.level"
 VERSION = 1
 
-MAX_JSON_CHARS = 4 * MAX_TILES + (1 << 20)
+MAX_JSON_CHARS = MAX_LEVEL_FILE_BYTES
 """Longest JSON text :func:`from_json` parses: one char per tile plus row punctuation for the largest map."""
 
 _KEYS = {"format", "version", "generator", "width", "height", "seed", "options",
@@ -118,9 +122,12 @@ def from_json(text: str, *, source: str = "<json text>") -> Level:
     """Load a level from :func:`to_json` text, checking everything.
 
     Raises :class:`LevelFormatError` (a ``ValueError``), naming ``source``,
-    for text that is not JSON, is truncated, has unknown or missing fields,
-    a newer format version, a size over the limits, tiles of the wrong shape
-    or with values other than 0 and 1, or a marker off the map or on a wall.
+    for text that is not JSON (or nested too deep to read), is truncated, has
+    unknown or missing fields, a newer format version, a size over the
+    limits, options of the wrong type or too large (see
+    :mod:`mazeplugin.formats.recorded`), tiles of the wrong shape or with
+    values other than 0 and 1, a marker off the map or on a wall, or an
+    opening in the outer wall without a marker.
     """
     if isinstance(text, bytes):
         try:
@@ -135,6 +142,8 @@ def from_json(text: str, *, source: str = "<json text>") -> Level:
         )
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise LevelFormatError(f"{source}: not a level: lists or objects nested too deep to read") from None
     except json.JSONDecodeError as error:
         # The parser ran out of text: the file was cut short (an unterminated string ends at the end).
         ended = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
@@ -146,13 +155,18 @@ def from_json(text: str, *, source: str = "<json text>") -> Level:
 
 
 def load_json(path: PathLike) -> Level:
-    """Load a level from a JSON file written by ``Level.to_json``; errors name the file."""
+    """Load a level from a JSON file written by ``Level.save_json``/``to_json``; errors name the file.
+
+    Reads at most :data:`MAX_JSON_CHARS` bytes and only from a regular file
+    (see :func:`mazeplugin.formats.files.read_limited`).
+    """
     source = os.fspath(path)
-    size = os.path.getsize(source)
-    if size > MAX_JSON_CHARS:
-        raise LevelFormatError(f"{source}: {size:,} bytes is too large for a level (at most {MAX_JSON_CHARS:,})")
-    with open(source, "rb") as f:
-        return from_json(f.read(), source=source)
+    return from_json(read_limited(source, MAX_JSON_CHARS, what="a level"), source=source)
+
+
+def save_json(level: Level, path: PathLike) -> None:
+    """Write :func:`to_json` text to ``path`` safely (see :mod:`mazeplugin.formats.files`)."""
+    write_text(path, to_json(level))
 
 
 def _from_data(data: Any, source: str) -> Level:
@@ -192,9 +206,12 @@ def _from_data(data: Any, source: str) -> Level:
             seed = resolve_seed(seed)
         except (TypeError, ValueError) as error:
             raise LevelFormatError(f"{source}: \"seed\": {error}") from None
-    options = data["options"]
-    if not isinstance(options, dict):
-        raise LevelFormatError(f"{source}: \"options\" must be an object, got {options!r}")
+    options = check_options(
+        data["options"],
+        generator=generator,
+        shape=LevelShape(layout.width, layout.height, layout.corridor, layout.wall),
+        source=source,
+    )
 
     rows, columns = layout.shape
     lines = data["tiles"]
@@ -268,10 +285,15 @@ def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:
         if value < 1:
             raise ValueError(f"{name} must be at least 1, got {value}")
     source = os.fspath(path)
-    with open(source, "rb") as f:
+    with open_regular(source, what="a level") as f:
         shape, dtype = _npy_header(f, source)
         layout_for_shape(shape, int(corridor), int(wall), source=source)
         expected = int(np.prod(shape)) * dtype.itemsize
+        if expected > MAX_TILES:
+            raise LevelFormatError(
+                f"{source}: {expected:,} bytes of {dtype} tiles is too large; at most {MAX_TILES:,} bytes "
+                "(save big maps as int8, as save_npy does)"
+            )
         start = f.tell()
         f.seek(0, io.SEEK_END)
         available = f.tell() - start
@@ -324,4 +346,7 @@ def _level_from_marked(marked: np.ndarray, corridor: int, wall: int, source: str
         tiles = marked.copy()
         for x, y in markers.values():
             tiles[y, x] = 0
-    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source, **markers)
+    # A plain 0/1 array (level.tiles, no 2 or 3 anywhere) records no markers, so its
+    # openings cannot be checked against them; an array with markers must mark every opening.
+    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source,
+                            unmarked_openings=not markers, **markers)

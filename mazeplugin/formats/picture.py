@@ -2,7 +2,9 @@
 
 pygame is an optional extra, so it is imported only when a PNG is asked for;
 without it the call fails with an ``ImportError`` that names the extra to
-install. The file is written atomically like every level file.
+install. The file is written safely like every level file (see
+:mod:`mazeplugin.formats.files`), and a picture over
+``mazeplugin.limits.MAX_PICTURE_PIXELS`` pixels is refused before it is drawn.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from .files import PathLike, atomic_path
+from .files import PathLike
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
@@ -38,5 +40,4 @@ def save_png(level: "Level", path: PathLike, *, tile: int = 8, show_solution: bo
         pg = importlib.import_module("mazeplugin.pg")
     except ImportError as error:
         raise ImportError(PYGAME_MISSING) from error
-    with atomic_path(path) as temporary:
-        pg.save_png(level, temporary, tile=tile, show_solution=show_solution)
+    pg.save_png(level, path, tile=tile, show_solution=show_solution)  # written safely, like every level file

@@ -73,12 +73,16 @@ def level_from_tiles(
     seed: Optional[Seed] = None,
     options: Optional[Mapping[str, Any]] = None,
     source: str = "<array>",
+    unmarked_openings: bool = False,
 ) -> Level:
     """Rebuild a :class:`Level` from a 0/1 tilemap (1 = wall) and its markers.
 
     Raises :class:`LevelFormatError` (naming ``source``) when the tiles are
-    not 0/1, do not fit the layout, could not come from any maze, or a marker
-    is off the map or on a wall.
+    not 0/1, do not fit the layout, could not come from any maze, a marker
+    is off the map or on a wall, or the outer wall has an opening where no
+    marker is (the outer ring is wall except where the entrance or exit
+    opens it). ``unmarked_openings=True`` accepts such openings, for tiles
+    that carry no markers at all (a plain ``level.tiles`` array).
     """
     tiles = np.asarray(tiles)
     if tiles.ndim != 2:
@@ -138,6 +142,8 @@ def level_from_tiles(
     if differ.any():
         y, x = (int(v) for v in np.argwhere(differ)[0])
         raise LevelFormatError(_mismatch(source, layout, (x, y), int(tiles[y, x])))
+    if not unmarked_openings:
+        _check_openings_marked(openings, layout, markers, source)
     return level
 
 
@@ -173,6 +179,20 @@ def _border_openings(base: NDArray[np.uint8], mask: NDArray[np.bool_], source: s
                 )
             found.append(Opening((cx, cy), side))
     return found
+
+
+def _check_openings_marked(openings: List[Opening], layout: Layout, markers: Mapping[str, Tile],
+                           source: str) -> None:
+    """Refuse an opening in the outer wall that no marker stands in."""
+    marked = {layout.base_of(tile) for tile in markers.values()}
+    for opening in openings:
+        position = opening.base_position()
+        if position not in marked:
+            tile = layout.opening_tile(opening)
+            raise LevelFormatError(
+                f"{source}: the outer wall is open at tile {tile} but no entrance or exit marker is there; "
+                "the outer ring is wall except where a marker opens it"
+            )
 
 
 def _marker_cell(layout: Layout, tile: Optional[Tile], default: tuple) -> tuple:

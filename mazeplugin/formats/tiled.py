@@ -34,7 +34,8 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
-from .files import PathLike, write_bytes, write_text
+from .files import PathLike, UnsafeDestinationError, destination, read_limited, write_bytes, write_text
+from ..limits import MAX_TILE_PIXELS
 from .svg import COLOURS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -187,14 +188,24 @@ def _rgb(colour: str) -> Tuple[int, int, int]:
 
 
 def _write_tileset_image(map_path: PathLike, tile: int) -> str:
-    """Write the tileset image beside the map (unless an identical one is there); its relative name."""
+    """Write the tileset image beside the map (unless an identical one is there); its relative name.
+
+    The map must go to a regular file (or a new one, or a symlink to one):
+    a map written through a device or a FIFO would name an image nobody can
+    find, so that is refused before anything is written.
+    """
+    where = destination(map_path)
+    if where.kind != "file":
+        raise UnsafeDestinationError(
+            f"{os.fspath(map_path)!r} is not a regular file: a Tiled map is written to a file, "
+            "with its tileset image beside it"
+        )
     name = f"mazeplugin-tiles-{tile}.png"
-    path = os.path.join(os.path.dirname(os.path.abspath(os.fspath(map_path))), name)
+    path = os.path.join(os.path.dirname(where.path), name)
     data = tileset_png(tile)
     try:
-        with open(path, "rb") as f:
-            same = f.read(len(data) + 1) == data
-    except OSError:
+        same = read_limited(path, len(data), what="a tileset image") == data
+    except (OSError, ValueError):
         same = False
     if not same:
         write_bytes(path, data)
@@ -204,8 +215,8 @@ def _write_tileset_image(map_path: PathLike, tile: int) -> str:
 def _check_tile_size(tile: object) -> int:
     if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
         raise TypeError(f"tile must be an int (pixels per tile), not {type(tile).__name__}")
-    if not 1 <= tile <= 4096:
-        raise ValueError(f"tile must be 1..4096 pixels, got {tile}")
+    if not 1 <= tile <= MAX_TILE_PIXELS:
+        raise ValueError(f"tile must be from 1 to {MAX_TILE_PIXELS:,} pixels, got {tile}")
     return int(tile)
 
 

@@ -20,7 +20,8 @@ What is read (see :mod:`mazeplugin.formats.tiled` for what mazeplugin writes):
   (after editing they say where the map came from). ``size`` is not needed:
   the tile layer's size decides, so a map resized in Tiled loads too.
 
-Safety: the file is read through a size limit from a regular file only;
+Safety: the file is read through :func:`~mazeplugin.formats.files.read_limited`
+(a regular file, at most ``MAX_LEVEL_FILE_BYTES``);
 XML with a DOCTYPE or entity declaration is refused (no entity expansion, no
 external fetches); the map's size is checked against ``MAX_TILES`` before
 any tile data is decoded or allocated; compressed layers are inflated with
@@ -44,9 +45,7 @@ import base64
 import binascii
 import json
 import math
-import numbers
 import os
-import stat
 import zlib
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from xml.etree.ElementTree import Element, TreeBuilder
@@ -55,16 +54,14 @@ from xml.parsers import expat
 import numpy as np
 from numpy.typing import NDArray
 
-from ..api import MAX_TILES
 from ..level import Level
+from ..limits import MAX_CORRIDOR, MAX_LEVEL_FILE_BYTES, MAX_TILES, MAX_WALL, check_int
 from ..seeds import Seed, resolve_seed
-from .files import LevelFormatError, PathLike
-from .rebuild import level_from_tiles
+from .files import LevelFormatError, PathLike, read_limited
+from .rebuild import layout_for_shape, level_from_tiles
+from .recorded import LevelShape, check_options
 
-__all__ = ["MAX_TILED_BYTES", "TiledMap", "load_tiled", "load_tmx", "load_tmj", "read_tiled"]
-
-MAX_TILED_BYTES = 4 * MAX_TILES + (1 << 20)
-"""Largest map file read: about four bytes a tile for the largest map (a CSV gid and its comma)."""
+__all__ = ["TiledMap", "load_tiled", "load_tmx", "load_tmj", "read_tiled"]
 
 MAX_TILESET_BYTES = 64 << 20
 """Largest external tileset file read (64 MiB)."""
@@ -125,26 +122,9 @@ def read_tiled(path: PathLike) -> TiledMap:
 # -- reading files --------------------------------------------------------------
 
 
-def _read_limited(path: PathLike, limit: int, *, what: str) -> bytes:
-    """At most ``limit`` bytes from a regular file, or a LevelFormatError naming it."""
-    source = os.fspath(path)
-    try:
-        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as error:
-        raise LevelFormatError(f"{source}: cannot read {what}: {error.strerror}") from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise LevelFormatError(f"{source}: not a regular file; {what} must be one")
-    with os.fdopen(fd, "rb") as f:
-        data = f.read(limit + 1)
-    if len(data) > limit:
-        raise LevelFormatError(f"{source}: too large for {what} (at most {limit:,} bytes)")
-    return data
-
-
 def _read(path: PathLike, kind: str) -> TiledMap:
     source = os.fspath(path)
-    data = _read_limited(path, MAX_TILED_BYTES, what="a Tiled map")
+    data = read_limited(path, MAX_LEVEL_FILE_BYTES, what="a Tiled map")
     if not kind:
         kind = "tmx" if data.lstrip()[:1] == b"<" else "tmj"
     directory = os.path.dirname(os.path.abspath(source))
@@ -542,9 +522,11 @@ def _external_tileset(reference: Any, source: str, directory: str) -> Tuple[Opti
     path = os.path.join(directory, reference)
     where = f"{source}: tileset {reference!r}"
     try:
-        data = _read_limited(path, MAX_TILESET_BYTES, what="a tileset")
+        data = read_limited(path, MAX_TILESET_BYTES, what="a tileset")
     except LevelFormatError as error:
         raise LevelFormatError(f"{where}: {str(error).split(': ', 1)[-1]}") from None
+    except OSError as error:
+        raise LevelFormatError(f"{where}: cannot read it: {error.strerror or error}") from None
     if data.lstrip()[:1] == b"<":
         root = _parse_xml(data, where)
         if root.tag != "tileset":
@@ -685,18 +667,15 @@ def _add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], o
 def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Level:
     source, props = tiled.source, tiled.properties
     widths = {}
-    for name, given in (("corridor", corridor), ("wall", wall)):
+    for name, given, most in (("corridor", corridor, MAX_CORRIDOR), ("wall", wall, MAX_WALL)):
         if given is not None:
-            if isinstance(given, bool) or not isinstance(given, numbers.Integral):
-                raise TypeError(f"{name} must be an int, not {type(given).__name__}")
-            if given < 1:
-                raise ValueError(f"{name} must be at least 1, got {given}")
-            widths[name] = int(given)
-        else:
-            value = props.get(name, 1)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise LevelFormatError(f"{source}: map property {name!r} must be an int of at least 1, got {value!r}")
-            widths[name] = value
+            widths[name] = check_int(name, given, low=1, high=most)
+            continue
+        value = props.get(name, 1)
+        try:
+            widths[name] = check_int(f"map property {name!r}", value, low=1, high=most)
+        except (TypeError, ValueError) as error:
+            raise LevelFormatError(f"{source}: {error}") from None
     algorithm = props.get("generator")
     if algorithm is not None and not isinstance(algorithm, str):
         raise LevelFormatError(f"{source}: map property 'generator' must be text, got {algorithm!r}")
@@ -711,11 +690,15 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
         text = props["options"]
         try:
             parsed = json.loads(text) if isinstance(text, str) else None
-        except json.JSONDecodeError as error:
-            raise LevelFormatError(f"{source}: map property 'options' is not JSON: {error.msg}") from None
+        except (json.JSONDecodeError, RecursionError) as error:
+            raise LevelFormatError(f"{source}: map property 'options' is not JSON: {getattr(error, 'msg', error)}") from None
         if not isinstance(parsed, dict):
             raise LevelFormatError(f"{source}: map property 'options' must be a JSON object, got {text!r:.60}")
-        options = parsed
+        layout = layout_for_shape(tiled.walls.shape, widths["corridor"], widths["wall"], source=source)
+        options = check_options(
+            parsed, generator=algorithm,
+            shape=LevelShape(layout.width, layout.height, layout.corridor, layout.wall), source=source,
+        )
     return level_from_tiles(
         tiled.walls.astype(np.uint8),
         corridor=widths["corridor"],

@@ -14,6 +14,8 @@ Mazes"); J. Buck, "Mazes for Programmers", ch. 2.
 
 from __future__ import annotations
 
+from typing import Any, Mapping, Optional
+
 import numpy as np
 
 from ..maze import Maze
@@ -23,11 +25,19 @@ from ..seeds import Random
 BIASES = ("northeast", "northwest", "southeast", "southwest")
 
 
-@register("binary-tree", masks=False)
+def _check_bias(bias: object) -> None:
+    if not isinstance(bias, str) or bias not in BIASES:
+        raise ValueError(f"binary-tree bias must be one of {', '.join(map(repr, BIASES))}; got {bias!r}")
+
+
+def _check(options: Mapping[str, Any], width: Optional[int], height: Optional[int]) -> None:
+    _check_bias(options.get("bias", "northeast"))
+
+
+@register("binary-tree", masks=False, check=_check)
 def binary_tree(maze: Maze, rng: Random, *, bias: str = "northeast") -> None:
     """Binary tree: each cell opens north or east (or toward another bias corner). 25% dead ends, strong diagonal bias. Perfect."""
-    if bias not in BIASES:
-        raise ValueError(f"binary-tree bias must be one of {', '.join(map(repr, BIASES))}; got {bias!r}")
+    _check_bias(bias)
     h, w = maze.height, maze.width
     north, west = bias.startswith("north"), bias.endswith("west")
     rows = np.arange(h)[:, None]

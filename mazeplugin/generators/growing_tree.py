@@ -25,7 +25,7 @@ J. Buck, "Mazes for Programmers", ch. 11.
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Any, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -63,7 +63,11 @@ def parse_strategy(strategy: object) -> Tuple[str, float]:
     return name, p
 
 
-@register("growing-tree")
+def _check(options: Mapping[str, Any], width: Optional[int], height: Optional[int]) -> None:
+    parse_strategy(options.get("strategy", "newest"))
+
+
+@register("growing-tree", check=_check)
 def growing_tree(maze: Maze, rng: Random, *, strategy: str = "newest") -> None:
     """Growing tree: grow from active cells chosen newest/random/oldest/middle or a mix. Perfect."""
     name, p = parse_strategy(strategy)

@@ -18,36 +18,65 @@ Source: B. Nystrom, "Rooms and Mazes: A Procedural Dungeon Generator" (2014).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+import numbers
+from typing import Any, Mapping, Optional, Tuple
 
 import numpy as np
 
+from ..limits import MAX_CELLS, check_number
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
 from .disjoint_sets import DisjointSets
 
 
-def _check_options(room_size: Any, attempts: Any, extra_doors: Any, prune: Any) -> Tuple[int, int]:
+MAX_ROOM_SIDE = 1 << 24
+"""Largest ``room_size`` side accepted (rooms are clamped to the maze anyway)."""
+
+MIN_ATTEMPTS_LIMIT = 100_000
+"""``attempts`` may be up to ``max(MIN_ATTEMPTS_LIMIT, cells // 5)`` (twice the default on big mazes)."""
+
+
+def max_attempts(cells: int) -> int:
+    """The most room placements ``attempts`` may ask for on a maze of ``cells`` cells."""
+    return max(MIN_ATTEMPTS_LIMIT, cells // 5)
+
+
+def _check_options(
+    room_size: Any, attempts: Any, extra_doors: Any, prune: Any, cells: Optional[int] = None
+) -> Tuple[int, int]:
     try:
         low, high = room_size
     except (TypeError, ValueError):
         raise TypeError(f"rooms room_size must be a (smallest, largest) pair of ints, got {room_size!r}") from None
-    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (low, high)):
+    if not all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in (low, high)):
         raise TypeError(f"rooms room_size must be a (smallest, largest) pair of ints, got {room_size!r}")
-    if not 1 <= low <= high:
-        raise ValueError(f"rooms room_size must satisfy 1 <= smallest <= largest, got {room_size!r}")
-    if attempts is not None and (
-        isinstance(attempts, bool) or not isinstance(attempts, (int, np.integer)) or attempts < 0
-    ):
-        raise ValueError(f"rooms attempts must be None or an int >= 0, got {attempts!r}")
+    if not 1 <= low <= high <= MAX_ROOM_SIDE:
+        raise ValueError(
+            f"rooms room_size must satisfy 1 <= smallest <= largest <= {MAX_ROOM_SIDE:,}, got {room_size!r}"
+        )
+    if attempts is not None:
+        limit = max_attempts(cells) if cells is not None else max_attempts(MAX_CELLS)
+        if isinstance(attempts, bool) or not isinstance(attempts, numbers.Integral):
+            raise TypeError(f"rooms attempts must be None or an int from 0 to {limit:,}, got {attempts!r}")
+        if not 0 <= attempts <= limit:
+            size = f" for {cells:,} cells" if cells is not None else ""
+            raise ValueError(
+                f"rooms attempts must be None or an int from 0 to {limit:,}{size} "
+                f"(at most max({MIN_ATTEMPTS_LIMIT:,}, cells // 5)), got {attempts!r}"
+            )
     for name, value in (("extra_doors", extra_doors), ("prune", prune)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-            raise ValueError(f"rooms {name} must be a number from 0 to 1, got {value!r}")
+        check_number(f"rooms {name}", value, low=0, high=1)
     return int(low), int(high)
 
 
-@register("rooms", perfect=False)
+def _check(options: Mapping[str, Any], width: Optional[int], height: Optional[int]) -> None:
+    merged = {"room_size": (2, 5), "attempts": None, "extra_doors": 0.02, "prune": 1.0, **options}
+    cells = width * height if width is not None and height is not None else None
+    _check_options(merged["room_size"], merged["attempts"], merged["extra_doors"], merged["prune"], cells)
+
+
+@register("rooms", perfect=False, check=_check)
 def rooms(
     maze: Maze,
     rng: Random,
@@ -60,11 +89,13 @@ def rooms(
     """Rooms and mazes: open rooms, corridors between, doors, dead ends filled in. Not perfect.
 
     Options: ``room_size`` (smallest, largest side in cells), ``attempts``
-    (room placements tried; default one per 10 cells), ``extra_doors``
+    (room placements tried; default one per 10 cells, at most
+    ``max(100_000, cells // 5)``), ``extra_doors``
     (chance of each extra door), ``prune`` (fraction of dead-end corridors
     filled in).
     """
-    low, high = _check_options(room_size, attempts, extra_doors, prune)
+    low, high = _check_options(room_size, attempts, extra_doors, prune, maze.size)
+    extra_doors, prune = float(extra_doors), float(prune)
     h, w = maze.height, maze.width
     tries = maze.size // 10 + 1 if attempts is None else int(attempts)
 

@@ -3,7 +3,8 @@
 Pick a random cell and one of its neighbours at random; if a disjoint-set
 forest says they are not yet connected, open the wall between them and merge
 their sets. Stop as soon as the entrance cell and the exit cell are in one
-set. Texture: a tree of passages joining entrance and exit, with the cells
+set (without planned markers, when the mask puts the two in separate parts,
+the start cell's part is webbed up to its last cell). Texture: a tree of passages joining entrance and exit, with the cells
 that were never reached left as sealed pockets (small trees or single cells
 with no way in) — on purpose, as in the source. Not a perfect maze.
 
@@ -42,7 +43,9 @@ def union_find(maze: Maze, rng: Random) -> None:
         reach = DisjointSets(maze.size)
         reach.union_each(*(w.tolist() for w in maze.walls()))
         if not reach.connected(start, goal):
-            raise ValueError("union-find: the entrance and exit cells are in separate parts of the mask")
+            # Only without planned markers (markers='farthest' or 'none': generate() refuses
+            # entrance and exit in separate parts): web the start cell's part, up to its last cell.
+            goal = next(c for c in reversed(cells.tolist()) if reach.connected(start, c))
 
     sets = DisjointSets(maze.size)
     opened_a, opened_b = [], []

@@ -24,6 +24,7 @@ before a :class:`Camera` shifts them onto the screen).
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple, Union
@@ -40,6 +41,7 @@ except ImportError as error:  # pragma: no cover - exercised in a venv without p
     ) from error
 
 from ..level import Level
+from ..limits import MAX_CELLS, MAX_IMAGE_FILE_BYTES, MAX_PICTURE_PIXELS, MAX_TILE_PIXELS
 from ..tiles import EAST_BIT, FLOOR, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
 
 __all__ = [
@@ -123,9 +125,21 @@ DIRECTIONS = {
 def _check_tile_size(tile: object) -> int:
     if isinstance(tile, bool) or not isinstance(tile, (int, np.integer)):
         raise TypeError(f"tile must be an int (pixels per tile), not {type(tile).__name__}")
-    if tile < 1:
-        raise ValueError(f"tile must be at least 1 pixel, got {tile}")
+    if not 1 <= tile <= MAX_TILE_PIXELS:
+        raise ValueError(f"tile must be from 1 to {MAX_TILE_PIXELS:,} pixels, got {tile}")
     return int(tile)
+
+
+def _check_picture_size(shape: Tuple[int, ...], tile: int) -> None:
+    """Refuse a picture over ``MAX_PICTURE_PIXELS`` before allocating it, naming ``tile``."""
+    rows, columns = shape[0], shape[1]
+    pixels = rows * tile * columns * tile
+    if pixels > MAX_PICTURE_PIXELS:
+        raise ValueError(
+            f"tile={tile} makes a picture of {columns * tile:,} × {rows * tile:,} = {pixels:,} pixels; "
+            f"at most {MAX_PICTURE_PIXELS:,} are allowed: lower tile (at most "
+            f"{max(1, int((MAX_PICTURE_PIXELS / (rows * columns)) ** 0.5))} for this level)"
+        )
 
 
 def _tiles_of(level: object) -> NDArray[np.uint8]:
@@ -210,6 +224,7 @@ def render(
     (44, 44)
     """
     tile = _check_tile_size(tile)
+    _check_picture_size(_tiles_of(level).shape, tile)
     rgb = tile_colours(level, palette=palette, show_solution=show_solution, seen=seen)
     small = _surface_from_rgb(rgb)
     if tile == 1:
@@ -703,10 +718,12 @@ def save_rgb_png(rgb: NDArray[np.uint8], path: PathLike) -> None:
 
 
 def _save_surface(surface: "pygame.Surface", path: PathLike) -> None:
-    path = os.fspath(path)
-    with open(path, "wb") as file:
-        # The name hint makes it a PNG whatever the path's extension.
-        pygame.image.save(surface, file, "png")
+    from ..formats.files import atomic_path  # safe writing: see mazeplugin.formats.files
+
+    with atomic_path(path) as temporary:
+        with open(temporary, "wb") as file:
+            # The name hint makes it a PNG whatever the path's extension.
+            pygame.image.save(surface, file, "png")
 
 
 def save_png(level: Level, path: PathLike, *, tile: int = 8, show_solution: bool = False) -> None:
@@ -744,10 +761,20 @@ def mask_from_image(path: PathLike, *, threshold: int = 128) -> NDArray[np.bool_
         raise TypeError(f"threshold must be an int in 0..256, not {type(threshold).__name__}")
     if not 0 <= threshold <= 256:
         raise ValueError(f"threshold must be in 0..256 (256: no pixel is a cell), got {threshold}")
+    from ..formats.files import read_limited  # never a FIFO or a device, never a giant file
+
+    source = os.fspath(path)
+    data = read_limited(source, MAX_IMAGE_FILE_BYTES, what="a picture")
+    size = _png_size(data)
+    if size is not None and size[0] * size[1] > MAX_CELLS:
+        raise ValueError(
+            f"{source}: a {size[0]:,} × {size[1]:,} picture has more pixels than a mask may have cells "
+            f"(at most {MAX_CELLS:,})"
+        )
     try:
-        image = pygame.image.load(os.fspath(path))
-    except pygame.error as error:
-        raise ValueError(f"cannot read an image from {os.fspath(path)!r}: {error}") from None
+        image = pygame.image.load(io.BytesIO(data), os.path.basename(source))
+    except (pygame.error, MemoryError) as error:
+        raise ValueError(f"cannot read an image from {source!r}: {error}") from None
     rgb = pygame.surfarray.array3d(image).swapaxes(0, 1).astype(np.uint32)
     # Integer luminance (ITU-R BT.601 weights, x1000) so the threshold is exact.
     luma = rgb[..., 0] * 299 + rgb[..., 1] * 587 + rgb[..., 2] * 114
@@ -756,3 +783,10 @@ def mask_from_image(path: PathLike, *, threshold: int = 128) -> NDArray[np.bool_
         alpha = pygame.surfarray.array_alpha(image).swapaxes(0, 1)
         mask &= alpha >= 128
     return np.ascontiguousarray(mask)
+
+
+def _png_size(data: bytes) -> Optional[Tuple[int, int]]:
+    """``(width, height)`` from a PNG's header, read before decoding it (None if not a PNG)."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return None

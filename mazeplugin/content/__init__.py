@@ -1,0 +1,50 @@
+"""Level content: keys and locked doors, treasure, enemies and a game's own kinds, placed so the level stays solvable.
+
+A layer above the maze model: it reads a :class:`~mazeplugin.level.Level`
+(tiles, entrance, exit) and returns the things standing on it. Doors and keys
+are placed by construction on the floor graph, and :func:`check` proves the
+result (``level.check()``); :func:`solve` is the key-aware solver behind
+``level.solution()``.
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("backtracker", 30, 20, seed=7, keys=2, treasure=5, enemies=3)
+>>> [t.kind for t in level.things][:4]
+['key', 'door', 'key', 'door']
+>>> level.check()
+>>> walk = level.solution()
+>>> [t.id for t in level.things if t.kind == "key" and t.tile in walk]
+[1, 3]
+
+On any other level, e.g. a chunk of an endless world, with its own seed:
+
+>>> chunk = mp.generate("kruskal", 16, 16, seed=99, markers="none")
+>>> chunk = furnish(chunk, treasure=4, place=[mp.Place("torch", 6, where="junctions")], seed=12345)
+>>> [t.kind for t in chunk.things].count("torch")
+6
+"""
+
+from __future__ import annotations
+
+from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, furnish, place_things
+from .proof import ContentError, check, solve
+from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, Place, Thing
+
+__all__ = [
+    "CONTENT_STREAM",
+    "ContentError",
+    "DOOR",
+    "ENEMY",
+    "ENEMY_DISTANCE",
+    "KEY",
+    "KINDS",
+    "MARKS",
+    "PATROL_CELLS",
+    "Place",
+    "TREASURE",
+    "Thing",
+    "WHERE",
+    "check",
+    "furnish",
+    "place_things",
+    "solve",
+]

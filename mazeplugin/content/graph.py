@@ -1,0 +1,226 @@
+"""The floor-tile graph of a level's base tilemap, as content placement reads it.
+
+Works on the width-1 ("base") tilemap, where every tile of a wide corridor
+or thick wall is one block, so a cut found here is a cut of the level's
+tiles too (blocks are connected inside and touch along whole sides).
+
+One breadth-first pass from the direct route (entrance → exit) over the rest
+of the floor gives, for every floor tile off the route, its distance from the
+route and which route tiles its part of the floor touches. A route tile that no
+such part bypasses (touches both before and after) is a *separator*: every
+walk from the entrance to the exit crosses it, whatever loops the level has
+(braid, rooms, union-find). Open corners and rooms are just more floor tiles.
+
+>>> import numpy as np
+>>> base = np.array([[1, 1, 1, 1, 1, 1, 1],
+...                  [0, 0, 0, 0, 0, 0, 0],
+...                  [1, 0, 1, 1, 1, 0, 1],
+...                  [1, 0, 0, 0, 0, 0, 1],
+...                  [1, 1, 1, 1, 1, 1, 1]], dtype=np.uint8)
+>>> g = FloorGraph(base, (0, 1), (6, 1))
+>>> [g.xy(i) for i in g.path]
+[(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)]
+>>> [g.xy(g.path[k]) for k in g.separators()]   # the loop below bypasses (2..4, 1)
+[(1, 1), (5, 1)]
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Set, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .. import paths
+
+__all__ = ["FloorGraph"]
+
+Tile = Tuple[int, int]
+
+
+class FloorGraph:
+    """Distances and route structure of a base tilemap's floor.
+
+    Indices are flat positions in the base map padded by one ring of wall
+    (``(y + 1) * stride + x + 1``), so a tile's neighbours are ``i ± 1`` and
+    ``i ± stride`` without bounds checks. Flat arrays are numpy, one entry per
+    padded position.
+
+    The breadth-first tree from the entrance does the work: a tile off the
+    route hangs from the route at the first route tile on its way up the tree;
+    tiles hanging below one route-side tile form a *branch*. Branches joined by
+    an edge the tree does not use (a loop) are one part of the floor, found
+    with a union-find over the few such edges; a perfect maze has none.
+
+    Attributes:
+        floor: bool, floor tiles.
+        degree: int8, floor neighbours of each floor tile.
+        dist_entrance: int32, steps from the entrance (-1: unreached / no entrance).
+        path: flat indices of the direct route, entrance first (empty without markers).
+        dist_path: int32, steps up the tree to the route (0 on it, -1 unreached).
+        touch_high: int64, for a tile off the route, the largest route index
+            its part of the floor touches (-1 on the route or unreached).
+    """
+
+    def __init__(self, base: NDArray[np.uint8], entrance: Optional[Tile], exit: Optional[Tile]) -> None:
+        h, w = base.shape
+        self.shape = (h, w)
+        self.stride = stride = int(w) + 2
+        padded = np.zeros((h + 2, w + 2), dtype=bool)
+        padded[1:-1, 1:-1] = base == 0
+        self.floor = padded.ravel()
+        degree = np.zeros((h + 2, w + 2), dtype=np.int8)
+        degree[1:-1, 1:-1] = (
+            padded[:-2, 1:-1].view(np.int8) + padded[2:, 1:-1].view(np.int8)
+            + padded[1:-1, :-2].view(np.int8) + padded[1:-1, 2:].view(np.int8)
+        )
+        degree[~padded] = 0
+        self.degree = degree.ravel()
+        self.entrance = entrance
+        self.exit = exit
+        n = (h + 2) * stride
+        self.path: List[int] = []
+        self.parent = np.full(n, -1, dtype=np.int64)
+        self.dist_entrance = np.full(n, -1, dtype=np.int32)
+        self.dist_path = np.full(n, -1, dtype=np.int32)
+        self.touch_high = np.full(n, -1, dtype=np.int64)
+        self._spans: List[Tuple[int, int]] = []
+        self._below: List[int] = []
+        if entrance is None or exit is None:
+            return
+        dist = np.full((h + 2, w + 2), -1, dtype=np.int32)
+        dist[1:-1, 1:-1] = paths.distance_map(base, entrance)
+        self.dist_entrance = dist = dist.ravel()
+        self._tree()
+        goal = self.index(exit)
+        if dist[goal] < 0:
+            raise ValueError("the exit cannot be reached from the entrance")
+        self.path = self._up(goal)[::-1]
+        self._branches()
+
+    # -- positions -----------------------------------------------------------
+
+    def index(self, tile: Tile) -> int:
+        """Flat index of base tile ``(x, y)``."""
+        return (tile[1] + 1) * self.stride + tile[0] + 1
+
+    def xy(self, i: int) -> Tile:
+        """Base tile ``(x, y)`` of flat index ``i``."""
+        y, x = divmod(int(i), self.stride)
+        return (x - 1, y - 1)
+
+    def neighbours(self, i: int) -> List[int]:
+        """Floor neighbours of ``i``: north, east, south, west."""
+        s = self.stride
+        return [j for j in (i - s, i + 1, i + s, i - 1) if self.floor[j]]
+
+    # -- the tree, the route and what hangs off it ---------------------------
+
+    def _tree(self) -> None:
+        """Each reached tile's parent: its first neighbour (north, east, south, west) one step nearer."""
+        dist, s = self.dist_entrance, self.stride
+        parent = self.parent
+        inner = np.flatnonzero(dist > 0)
+        open_ = np.ones(inner.size, dtype=bool)
+        for step in (-s, 1, s, -1):
+            nearer = open_ & (dist[inner + step] == dist[inner] - 1)
+            parent[inner[nearer]] = inner[nearer] + step
+            open_ &= ~nearer
+        self._parents = parent.tolist()
+
+    def _up(self, i: int) -> List[int]:
+        """``i`` and its ancestors up to the entrance."""
+        parent = self._parents
+        out = [i]
+        while parent[i] >= 0:
+            i = parent[i]
+            out.append(i)
+        return out
+
+    def _branches(self) -> None:
+        dist, parent, s = self.dist_entrance, self.parent, self.stride
+        n = dist.size
+        route = np.asarray(self.path, dtype=np.int64)
+        index = np.full(n, -1, dtype=np.int64)
+        index[route] = np.arange(route.size)
+        on_route = index >= 0
+        reached = dist >= 0
+        # seed: the topmost tile below the route on a tile's way up (pointer jumping).
+        off = reached & ~on_route
+        up = np.arange(n, dtype=np.int64)
+        climbs = off.copy()
+        climbs[off] = ~on_route[parent[off]]
+        up[climbs] = parent[climbs]
+        while True:
+            nxt = up[up]
+            if np.array_equal(nxt, up):
+                break
+            up = nxt
+        seed = np.where(off, up, -1)
+        attach = np.full(n, -1, dtype=np.int64)
+        attach[off] = index[parent[seed[off]]]
+        self.dist_path = np.where(off, dist - dist[np.where(off, seed, 0)] + 1, np.where(on_route, 0, -1)).astype(np.int32)
+        self.path_index = index
+        self._below = self.dist_path.tolist()
+        # Edges the tree does not use join branches into parts of the floor.
+        floor = self.floor
+        a = np.concatenate([np.flatnonzero(floor[:-1] & floor[1:]), np.flatnonzero(floor[:-s] & floor[s:])])
+        b = np.concatenate([a[: np.count_nonzero(floor[:-1] & floor[1:])] + 1, a[np.count_nonzero(floor[:-1] & floor[1:]):] + s])
+        keep = reached[a] & (parent[a] != b) & (parent[b] != a) & ~(on_route[a] & on_route[b])
+        seeds = np.flatnonzero(off & (up == np.arange(n)))
+        slot = np.full(n, -1, dtype=np.int64)
+        slot[seeds] = np.arange(seeds.size)
+        lo = attach[seeds].tolist()
+        hi = list(lo)
+        links: List[int] = list(range(seeds.size))
+
+        def find(x: int) -> int:
+            while links[x] != x:
+                links[x] = links[links[x]]
+                x = links[x]
+            return x
+
+        for u, v in zip(a[keep].tolist(), b[keep].tolist()):
+            if on_route[u]:
+                u, v = v, u
+            su = find(int(slot[seed[u]]))
+            if on_route[v]:
+                k = int(index[v])
+                lo[su], hi[su] = min(lo[su], k), max(hi[su], k)
+                continue
+            sv = find(int(slot[seed[v]]))
+            if su != sv:
+                links[sv] = su
+                lo[su], hi[su] = min(lo[su], lo[sv]), max(hi[su], hi[sv])
+        roots = np.asarray([find(x) for x in range(seeds.size)], dtype=np.int64)
+        if seeds.size:
+            part_hi = np.asarray(hi, dtype=np.int64)[roots]
+            self.touch_high[off] = part_hi[slot[seed[off]]]
+            self._spans = sorted({(lo[r], hi[r]) for r in set(roots.tolist())})
+
+    def separators(self) -> List[int]:
+        """Route indices (not the two ends) of tiles every entrance → exit walk crosses, ascending."""
+        length = len(self.path)
+        if length < 3:
+            return []
+        cover = np.zeros(length + 1, dtype=np.int64)
+        for a, b in self._spans:
+            if b - a >= 2:
+                cover[a + 1] += 1
+                cover[b] -= 1
+        covered = np.cumsum(cover)[:length]
+        inner = np.flatnonzero(covered[1:length - 1] == 0) + 1
+        return inner.tolist()
+
+    def route_to_path(self, i: int, known: Optional[Set[int]] = None) -> List[int]:
+        """Tiles from ``i`` up the tree to the route (``i`` first, the route tile last).
+
+        Stops early at a tile in ``known`` (a way already taken from there on).
+        """
+        parent, below = self._parents, self._below
+        known = known if known is not None else set()
+        out = [i]
+        while below[i] > 0 and i not in known:
+            i = parent[i]
+            out.append(i)
+        return out

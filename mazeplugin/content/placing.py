@@ -1,0 +1,500 @@
+"""Placing keys and locked doors, treasure, enemies and a game's own kinds on a level.
+
+Placement is by construction on the floor graph of the level's base tilemap
+(see :mod:`mazeplugin.content.graph`), then mapped to the level's tiles:
+
+- **Doors** stand on *separators* of the direct route: passage tiles (one
+  floor neighbour each way, so a real doorway) that every entrance → exit walk
+  crosses. Door ``i`` has its key in the stretch of floor between door
+  ``i - 1`` and door ``i``: off the route, at the end of the side branch that
+  costs the longest detour (dead ends first). Doors are spread along the
+  route; the most locks a level can hold is found greedily (earliest door
+  after the earliest branch, again and again), and asking for more raises
+  ``ValueError`` with that number.
+- **Treasure** goes to dead ends farthest from the route first, then other
+  cells off the route, spread out: the spacing starts wide and halves until
+  all fit.
+- **Place** requests: cells with the requested number of open sides, at
+  least ``min_distance`` cells from the entrance, at least ``spacing`` apart.
+- **Enemies** start at least :data:`ENEMY_DISTANCE` cells walked from the
+  entrance and patrol a corridor stretch of at most
+  ``2 * PATROL_CELLS + 1`` cells that avoids the route, every walk to a key,
+  treasure or Place thing, and every door: so a level stays solvable without
+  ever touching an enemy (treasure is never guarded).
+
+Distances a game sets (``min_distance``, ``spacing``) are in cells walked or
+cells apart, whatever the corridor and wall widths. Every choice among equals
+draws from the content stream of the seed (stream 3 of
+:meth:`mazeplugin.Random.streams`), so the maze's own numbers never shift.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import numbers
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..level import Level
+from ..seeds import Random, Seed, resolve_seed
+from .graph import FloorGraph
+from .things import Place, Thing
+
+__all__ = ["furnish", "place_things", "ENEMY_DISTANCE", "PATROL_CELLS", "CONTENT_STREAM"]
+
+CONTENT_STREAM = 3
+"""Index of the content stream in ``Random.streams(seed, n)``."""
+
+ENEMY_DISTANCE = 5
+"""Every tile of an enemy's patrol is at least this many cells walked from the entrance."""
+
+PATROL_CELLS = 3
+"""An enemy patrols at most this many cells each way from where it starts."""
+
+Tile = Tuple[int, int]
+
+
+def _count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"{name} must be at least 0, got {value}")
+    return int(value)
+
+
+def check_request(keys: object = 0, treasure: object = 0, enemies: object = 0, place: object = ()) -> Tuple[int, int, int, Tuple[Place, ...]]:
+    """The content arguments checked (``TypeError``/``ValueError`` naming the argument), normalised."""
+    k = _count("keys", keys)
+    t = _count("treasure", treasure)
+    e = _count("enemies", enemies)
+    if place is None:
+        place = ()
+    if isinstance(place, (Place, str, bytes)) or not isinstance(place, Iterable):
+        raise TypeError(f"place must be a list of mp.Place, not {type(place).__name__}")
+    requests = []
+    for item in place:
+        if isinstance(item, dict):
+            try:
+                item = Place(**item)
+            except TypeError as error:
+                if "unexpected keyword" in str(error) or "missing" in str(error):
+                    raise TypeError(f"place entry {item!r}: {error}") from None
+                raise
+        if not isinstance(item, Place):
+            raise TypeError(f"place must hold mp.Place requests, got {type(item).__name__}")
+        requests.append(item)
+    return k, t, e, tuple(requests)
+
+
+def furnish(
+    level: Level,
+    *,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    seed: Optional[Seed] = None,
+) -> Level:
+    """A copy of ``level`` with content placed on it (its ``things``); the tiles stay the same.
+
+    Args:
+        level: any :class:`~mazeplugin.level.Level` (a generated one, a loaded
+            one, a chunk of an endless world). Things it already has are kept
+            and new ones get ids after them.
+        keys: locked doors on the way from entrance to exit, each with its key
+            (needs an entrance and an exit).
+        treasure: treasure things, in dead ends farthest from the route first.
+        enemies: enemies with patrol routes (see :data:`ENEMY_DISTANCE`).
+        place: :class:`~mazeplugin.content.things.Place` requests for a game's own kinds.
+        seed: whose content stream to draw from; default ``level.seed``.
+
+    Raises ``ValueError`` saying how many fit when the level cannot hold a count.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("backtracker", 12, 8, seed=3)
+    >>> rich = furnish(level, keys=1, treasure=3, place=[mp.Place("coin", 4, where="corridors")])
+    >>> sorted({t.kind for t in rich.things})
+    ['coin', 'door', 'key', 'treasure']
+    >>> rich.tiles is level.tiles, level.things
+    (True, ())
+    >>> rich.check()   # every key before its door, every door needed
+    """
+    if not isinstance(level, Level):
+        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
+    k, t, e, requests = check_request(keys, treasure, enemies, place)
+    if seed is None:
+        seed = level.seed
+        if seed is None:
+            raise ValueError("this level has no seed: pass seed= to furnish it")
+    rng = Random.streams(resolve_seed(seed), CONTENT_STREAM + 1)[CONTENT_STREAM]
+    return furnished(level, rng, k, t, e, requests)
+
+
+def furnished(level: Level, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> Level:
+    """:func:`furnish` with the stream given and the arguments already checked (``generate`` calls this)."""
+    things = place_things(level, rng, keys=k, treasure=t, enemies=e, place=requests)
+    out = copy.copy(level)
+    out.things = tuple(level.things) + things
+    options = dict(level.options)
+    for name, value in (("keys", k), ("treasure", t), ("enemies", e)):
+        if value:
+            options[name] = value
+    if requests:
+        options["place"] = [r.as_dict() for r in requests]
+    out.options = options
+    return out
+
+
+class _Blocks:
+    """Where a base tile's block lies in the level's tiles."""
+
+    def __init__(self, level: Level) -> None:
+        layout = level.layout
+        self.corridor, self.wall, self.pitch = layout.corridor, layout.wall, layout.pitch
+
+    def span(self, b: int) -> Tuple[int, int]:
+        k, odd = divmod(b, 2)
+        start = k * self.pitch + (self.wall if odd else 0)
+        return start, start + (self.corridor if odd else self.wall)
+
+    def middle(self, base: Tile) -> Tile:
+        (x0, x1), (y0, y1) = self.span(base[0]), self.span(base[1])
+        return (x0 + (x1 - x0 - 1) // 2, y0 + (y1 - y0 - 1) // 2)
+
+    def tiles(self, base: Tile) -> List[Tile]:
+        (x0, x1), (y0, y1) = self.span(base[0]), self.span(base[1])
+        return [(x, y) for y in range(y0, y1) for x in range(x0, x1)]
+
+    def walk(self, route: List[Tile]) -> List[Tile]:
+        """The 4-adjacent tiles through the middles of a route's blocks."""
+        out = [self.middle(route[0])]
+        for b in route[1:]:
+            tx, ty = self.middle(b)
+            x, y = out[-1]
+            while (x, y) != (tx, ty):
+                x += (tx > x) - (tx < x)
+                if x == tx:
+                    y += (ty > y) - (ty < y)
+                out.append((x, y))
+        return out
+
+
+class _Spread:
+    """Greedy picks in a given order, no two closer than ``spacing`` cells (Chebyshev)."""
+
+    def __init__(self, shape: Tuple[int, int]) -> None:
+        self.shape = shape
+
+    def pick(self, cells: List[Tile], count: int, spacing: int, accept: Any = None) -> List[int]:
+        blocked = np.zeros(self.shape, dtype=bool)
+        chosen: List[int] = []
+        r = spacing - 1
+        for n, (cx, cy) in enumerate(cells):
+            if blocked[cy, cx]:
+                continue
+            if accept is not None and not accept(n):
+                continue
+            chosen.append(n)
+            if len(chosen) == count:
+                break
+            if r > 0:
+                blocked[max(cy - r, 0):cy + r + 1, max(cx - r, 0):cx + r + 1] = True
+            else:
+                blocked[cy, cx] = True
+        return chosen
+
+
+def place_things(
+    level: Level,
+    rng: Random,
+    *,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+) -> Tuple[Thing, ...]:
+    """The things :func:`furnish` adds, drawn from ``rng`` (arguments already checked)."""
+    if keys and (level.entrance is None or level.exit is None):
+        raise ValueError("keys need a level with an entrance and an exit (markers other than 'none')")
+    layout = level.layout
+    base = level.base_tiles
+    entrance = layout.base_of(level.entrance) if level.entrance is not None else None
+    exit_ = layout.base_of(level.exit) if level.exit is not None else None
+    if entrance is None or exit_ is None:
+        entrance = exit_ = None
+    g = FloorGraph(base, entrance, exit_)
+    blocks = _Blocks(level)
+    h, w = base.shape
+    stride = g.stride
+    has_route = bool(g.path)
+
+    # Cells that can hold things: floor cells reached from the entrance (or
+    # any floor cell without markers), not a marker's cell.
+    cy, cx = np.mgrid[0:level.height, 0:level.width]
+    flat = ((2 * cy + 1 + 1) * stride + 2 * cx + 1 + 1).ravel()
+    floor = g.floor[flat]
+    dist_e = g.dist_entrance[flat].astype(np.int64)
+    usable = floor & (dist_e >= 0) if has_route else floor.copy()
+    taken = set()
+    for marker in (level.entrance, level.exit):
+        if marker is not None:
+            mx, my = level._cell_of(marker)
+            usable[my * level.width + mx] = False
+            taken.add(g.index(layout.base_of(marker)))
+    for thing in level.things:  # things already there
+        for tile in thing.tiles():
+            bx, by = layout.base_of(tile)
+            taken.add(g.index((bx, by)))
+            if bx % 2 == 1 and by % 2 == 1:
+                usable[(by // 2) * level.width + bx // 2] = False
+    cells_flat = flat[usable]
+    cell_ids = np.flatnonzero(usable)
+    cell_x, cell_y = cell_ids % level.width, cell_ids // level.width
+    degree = g.degree[cells_flat].astype(np.int64)
+    dist_path = g.dist_path[cells_flat].astype(np.int64)
+    dist_cells = dist_e[usable] // 2
+    free_cell = np.ones(len(cell_ids), dtype=bool)  # not yet holding a thing
+    next_id = max((t.id for t in level.things), default=0) + 1
+    made: List[Thing] = []
+    needed = set(g.path)  # tiles enemies keep off
+
+    def new(kind: str, base_tile: Tile, props: Optional[Dict[str, Any]] = None) -> Thing:
+        nonlocal next_id
+        thing = Thing(kind, *blocks.middle(base_tile), next_id, props or {})
+        next_id += 1
+        made.append(thing)
+        return thing
+
+    def base_of_cell(n: int) -> Tile:
+        return (2 * int(cell_x[n]) + 1, 2 * int(cell_y[n]) + 1)
+
+    def cells(order: List[int]) -> List[Tile]:
+        picked = np.asarray(order, dtype=np.int64)
+        return list(zip(cell_x[picked].tolist(), cell_y[picked].tolist()))
+
+    def claim(n: int) -> None:
+        free_cell[n] = False
+        i = int(cells_flat[n])
+        taken.add(i)
+        if has_route and dist_path[n] > 0:
+            needed.update(g.route_to_path(i, needed))
+        needed.add(i)
+
+    noise = rng.random(len(cell_ids)) * 0.5  # ties among equals, drawn once
+
+    # -- keys and doors --------------------------------------------------------
+    if keys:
+        for door, key in _plan_locks(g, keys, cells_flat, degree, dist_path, noise):
+            lock = len([t for t in made if t.kind == "door"]) + 1
+            key_id, door_id = next_id, next_id + 1
+            new("key", base_of_cell(key), {"door": door_id, "lock": lock})
+            door_base = g.xy(door)
+            new("door", door_base, {"key": key_id, "lock": lock, "tiles": blocks.tiles(door_base)})
+            claim(key)
+            taken.add(door)
+            needed.add(door)
+
+    # -- treasure ----------------------------------------------------------------
+    spread = _Spread((level.height, level.width))
+    if treasure:
+        if has_route:
+            score = np.where(dist_path > 0, dist_path + noise + np.where(degree == 1, 1e9, 0), -1.0)
+        else:
+            score = noise + np.where(degree == 1, 1.0, 0.0)
+        ranked = np.argsort(-score, kind="stable")
+        order = ranked[(score[ranked] >= 0) & free_cell[ranked]].tolist()
+        picks = _spread_picks(spread, cells(order), treasure, len(cell_ids))
+        if len(picks) < treasure:
+            where = "cells off the route" if has_route else "floor cells"
+            raise ValueError(f"treasure={treasure} does not fit: this level has {len(picks)} free {where}")
+        for p in picks:
+            n = order[p]
+            new("treasure", base_of_cell(n))
+            claim(n)
+
+    # -- a game's own kinds ------------------------------------------------------
+    for request in place:
+        if not request.count:
+            continue
+        fits = free_cell.copy()
+        if request.where == "dead-ends":
+            fits &= degree == 1
+        elif request.where == "corridors":
+            fits &= degree == 2
+        elif request.where == "junctions":
+            fits &= degree >= 3
+        if has_route and request.min_distance:
+            fits &= dist_cells >= request.min_distance
+        candidates = np.flatnonzero(fits)
+        order = candidates[rng.permutation(len(candidates))].tolist()
+        picks = spread.pick(cells(order), request.count, request.spacing)
+        if len(picks) < request.count:
+            raise ValueError(
+                f"Place({request.kind!r}, {request.count}, where={request.where!r}, "
+                f"min_distance={request.min_distance}, spacing={request.spacing}) does not fit: "
+                f"{len(picks)} such cells are free"
+            )
+        for p in picks:
+            new(request.kind, base_of_cell(order[p]))
+            claim(order[p])
+
+    # -- enemies ---------------------------------------------------------------
+    if enemies:
+        far = 2 * ENEMY_DISTANCE if has_route else 0
+        dist_all = g.dist_entrance
+        patrolled: Set[int] = set()
+
+        def walkable(i: int) -> bool:
+            return (
+                g.floor[i] and i not in needed and i not in taken and i not in patrolled
+                and g.degree[i] <= 2 and (not has_route or dist_all[i] >= far)
+            )
+
+        fits = free_cell & (degree <= 2)
+        if has_route:
+            fits &= dist_e[usable] >= far
+        candidates = np.flatnonzero(fits)
+        order = candidates[rng.permutation(len(candidates))].tolist()
+        routes: Dict[int, List[int]] = {}
+
+        def accept(p: int) -> bool:
+            i = int(cells_flat[order[p]])
+            if not walkable(i):
+                return False
+            route = _patrol(g, i, walkable)
+            if len(route) < 3:
+                return False
+            routes[p] = route
+            patrolled.update(route)
+            return True
+
+        picks = _spread_picks(spread, cells(order), enemies, len(cell_ids), accept, patrolled)
+        if len(picks) < enemies:
+            raise ValueError(
+                f"enemies={enemies} does not fit: this level has room for {len(picks)} patrols "
+                f"(each at least {ENEMY_DISTANCE} cells from the entrance, off every walk to the exit, "
+                "a key or treasure)"
+            )
+        for p in picks:
+            n = order[p]
+            route = routes[p]
+            patrol = blocks.walk([g.xy(i) for i in route])
+            new("enemy", base_of_cell(n), {"patrol": patrol})
+            free_cell[n] = False
+    return tuple(made)
+
+
+def _spread_picks(
+    spread: _Spread,
+    cells: List[Tile],
+    count: int,
+    area: int,
+    accept: Any = None,
+    undo: Optional[Set[int]] = None,
+) -> List[int]:
+    """Picks as spread out as fit: spacing from ``sqrt(area / count) / 2`` cells, halving to 1."""
+    spacing = max(1, int(math.sqrt(area / max(count, 1)) / 2))
+    while True:
+        if undo is not None:
+            undo.clear()
+        picks = spread.pick(cells, count, spacing, accept)
+        if len(picks) == count or spacing == 1:
+            return picks
+        spacing //= 2
+
+
+def _patrol(g: FloorGraph, start: int, walkable: Any) -> List[int]:
+    """A corridor stretch through ``start``: at most PATROL_CELLS cells each way, never a junction."""
+    ends = []
+    for first in g.neighbours(start):
+        side: List[int] = []
+        previous, current = start, first
+        while len(side) < 2 * PATROL_CELLS and walkable(current):
+            side.append(current)
+            onward = [j for j in g.neighbours(current) if j != previous]
+            if len(onward) != 1:
+                break
+            previous, current = current, onward[0]
+        ends.append(side)
+    if not ends:
+        return [start]
+    back = ends[0][::-1]
+    forth = ends[1] if len(ends) > 1 else []
+    return back + [start] + forth
+
+
+def _plan_locks(
+    g: FloorGraph,
+    keys: int,
+    cells_flat: NDArray[np.int64],
+    degree: NDArray[np.int64],
+    dist_path: NDArray[np.int64],
+    noise: NDArray[np.float64],
+) -> List[Tuple[int, int]]:
+    """``(door tile index, key cell number)`` per lock, in the order the player meets them."""
+    length = len(g.path)
+    doors = [k for k in g.separators() if g.degree[g.path[k]] == 2 and _is_passage(g, g.path[k])]
+    touch = g.touch_high[cells_flat]
+    off = np.flatnonzero((dist_path > 0) & (touch >= 0))
+    # Key candidates sorted by the last route tile their part touches.
+    order = off[np.argsort(touch[off], kind="stable")]
+    highs = touch[order]
+    score = dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)
+    door_at = np.asarray(doors, dtype=np.int64)
+
+    def earliest(previous: int) -> int:
+        """The first door possible after a door at route index ``previous`` (-1: none)."""
+        n = int(np.searchsorted(highs, previous, side="right"))
+        if n == len(highs):
+            return -1
+        m = int(np.searchsorted(door_at, highs[n], side="right"))
+        return int(door_at[m]) if m < len(door_at) else -1
+
+    def capacity(previous: int, limit: int) -> int:
+        count = 0
+        while count < limit:
+            previous = earliest(previous)
+            if previous < 0:
+                break
+            count += 1
+        return count
+
+    most = capacity(-1, keys)
+    if most < keys:
+        held = capacity(-1, length)
+        raise ValueError(
+            f"keys={keys} does not fit: this level can hold {held} lock{'s' if held != 1 else ''} "
+            "(a door needs a passage every route to the exit crosses, with a side branch before it for its key)"
+        )
+    plan = []
+    previous = -1
+    for i in range(1, keys + 1):
+        low = earliest(previous)
+        # The latest door that still leaves room for the rest, by bisection over doors.
+        lo_n = int(np.searchsorted(door_at, low))
+        hi_n = len(door_at) - 1
+        while lo_n < hi_n:
+            mid = (lo_n + hi_n + 1) // 2
+            if capacity(int(door_at[mid]), keys - i) == keys - i:
+                lo_n = mid
+            else:
+                hi_n = mid - 1
+        first, last = int(np.searchsorted(door_at, low)), lo_n
+        target = i * (length - 1) / (keys + 1)
+        window = door_at[first:last + 1]
+        door = int(window[int(np.argmin(np.abs(window - target)))])
+        a = int(np.searchsorted(highs, previous, side="right"))
+        b = int(np.searchsorted(highs, door, side="left"))
+        key = int(order[a + int(np.argmax(score[a:b]))])
+        plan.append((g.path[door], key))
+        previous = door
+    return plan
+
+
+def _is_passage(g: FloorGraph, i: int) -> bool:
+    """Whether base tile ``i`` lies between two cells (exactly one odd coordinate): a doorway."""
+    x, y = g.xy(i)
+    return (x % 2) != (y % 2)

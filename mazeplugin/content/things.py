@@ -1,0 +1,179 @@
+"""What stands on a level's floor: :class:`Thing`, and :class:`Place` requests for a game's own kinds.
+
+A thing is ``(kind, x, y, id, props)``: a kind name, the tile it stands on
+(``level.tiles`` coordinates), a unique id (things are sorted by it) and a
+small dict of properties. The built-in kinds and what their props hold:
+
+- ``"door"``: a locked door. ``props["key"]`` is its key's id, ``props["lock"]``
+  its number in the order the player meets the doors (1, 2, ...),
+  ``props["tiles"]`` every tile it blocks (a whole passage width when
+  ``corridor > 1``; the thing's own tile is one of them).
+- ``"key"``: ``props["door"]`` is the id of the door it opens, ``props["lock"]``
+  that door's number.
+- ``"treasure"``: no props.
+- ``"enemy"``: ``props["patrol"]`` is the corridor stretch it walks back and
+  forth: 4-adjacent floor tiles, starting at one end.
+
+>>> door = Thing("door", 4, 1, 2, {"key": 1, "lock": 1, "tiles": [[4, 1]]})
+>>> door.props["tiles"]
+((4, 1),)
+>>> door.tiles()
+((4, 1),)
+>>> Thing("key", 3, 1, 1, {"door": 2, "lock": 1}).tile
+(3, 1)
+>>> Place("coin", 10, where="dead-ends")
+Place(kind='coin', count=10, where='dead-ends', min_distance=0, spacing=1)
+>>> Place("door", 1)
+Traceback (most recent call last):
+...
+ValueError: Place kind 'door' is a built-in kind (door, enemy, key, treasure); give your own kind another name
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, field
+from typing import Any, Dict, Mapping, Tuple
+
+__all__ = [
+    "Thing",
+    "Place",
+    "DOOR",
+    "KEY",
+    "TREASURE",
+    "ENEMY",
+    "KINDS",
+    "MARKS",
+    "WHERE",
+]
+
+DOOR = 4
+"""Value of a door tile in :meth:`Level.marked` (every tile the door blocks)."""
+KEY = 5
+"""Value of a key's tile in :meth:`Level.marked`."""
+TREASURE = 6
+"""Value of a treasure's tile in :meth:`Level.marked`."""
+ENEMY = 7
+"""Value of an enemy's (starting) tile in :meth:`Level.marked`."""
+
+KINDS = ("door", "key", "treasure", "enemy")
+"""The built-in kinds; a :class:`Place` kind must be another name."""
+
+MARKS = {"door": DOOR, "key": KEY, "treasure": TREASURE, "enemy": ENEMY}
+"""The :meth:`Level.marked` value of each built-in kind (a game's own kinds are not marked)."""
+
+WHERE = ("dead-ends", "corridors", "junctions", "anywhere")
+"""Where a :class:`Place` request may put its things: cells with 1, 2, 3+ or any number of open sides."""
+
+
+def _plain(value: Any) -> Any:
+    """Props values made immutable and comparable: lists (from JSON) become tuples."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True)
+class Thing:
+    """One thing standing on a floor tile of a level.
+
+    Attributes:
+        kind: ``"door"``, ``"key"``, ``"treasure"``, ``"enemy"`` or a game's own kind.
+        x, y: the tile (``level.tiles[y, x]``) it stands on.
+        id: unique within a level, >= 1; ``level.things`` is sorted by it.
+        props: kind-specific properties (see the module docstring); lists
+            are stored as tuples, so a thing loaded from JSON equals the original.
+    """
+
+    kind: str
+    x: int
+    y: int
+    id: int
+    props: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not self.kind:
+            raise TypeError(f"Thing kind must be a non-empty str, got {self.kind!r}")
+        for name in ("x", "y", "id"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise TypeError(f"Thing {name} must be an int, got {value!r}")
+            object.__setattr__(self, name, int(value))
+        if not isinstance(self.props, Mapping):
+            raise TypeError(f"Thing props must be a mapping (dict), got {type(self.props).__name__}")
+        props: Dict[str, Any] = {}
+        for key, value in self.props.items():
+            if not isinstance(key, str):
+                raise TypeError(f"Thing props keys must be str, got {key!r}")
+            props[key] = _plain(value)
+        object.__setattr__(self, "props", props)
+
+    @property
+    def tile(self) -> Tuple[int, int]:
+        """``(x, y)``."""
+        return (self.x, self.y)
+
+    def tiles(self) -> Tuple[Tuple[int, int], ...]:
+        """Every tile the thing covers: a door's ``props["tiles"]``, else just its own tile."""
+        covered = self.props.get("tiles") if self.kind == "door" else None
+        if covered:
+            return tuple((int(x), int(y)) for x, y in covered)
+        return ((self.x, self.y),)
+
+
+def _check_int(owner: str, name: str, value: object, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{owner} {name} must be an int, not {type(value).__name__}")
+    if value < low:
+        raise ValueError(f"{owner} {name} must be at least {low}, got {value}")
+    return int(value)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A request to place ``count`` things of a game's own ``kind`` (coins, torches, spawn points).
+
+    Args:
+        kind: any non-empty name except the built-in kinds.
+        count: how many (>= 0).
+        where: ``"dead-ends"`` (cells with one open side), ``"corridors"``
+            (two), ``"junctions"`` (three or more) or ``"anywhere"``.
+        min_distance: at least this many cells walked from the entrance
+            (ignored on a level without an entrance).
+        spacing: no two of this request closer than this many cells
+            (Chebyshev distance between their cells; 1 only keeps them apart).
+
+    Every Place thing is on a floor cell of the entrance's part of the
+    level, never on a marker or another thing; the level stays solvable
+    (Place things never block). Too few fitting cells raise ``ValueError``.
+    """
+
+    kind: str
+    count: int
+    where: str = "anywhere"
+    min_distance: int = 0
+    spacing: int = 1
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not self.kind.strip():
+            raise TypeError(f"Place kind must be a non-empty str, got {self.kind!r}")
+        if self.kind in KINDS:
+            raise ValueError(
+                f"Place kind {self.kind!r} is a built-in kind ({', '.join(sorted(KINDS))}); "
+                "give your own kind another name"
+            )
+        _check_int("Place", "count", self.count, 0)
+        if self.where not in WHERE:
+            raise ValueError(f"Place where must be one of {', '.join(map(repr, WHERE))}; got {self.where!r}")
+        _check_int("Place", "min_distance", self.min_distance, 0)
+        _check_int("Place", "spacing", self.spacing, 1)
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The request as a plain dict (what a level records in ``options["place"]``)."""
+        return {
+            "kind": self.kind,
+            "count": int(self.count),
+            "where": self.where,
+            "min_distance": int(self.min_distance),
+            "spacing": int(self.spacing),
+        }
