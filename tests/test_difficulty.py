@@ -266,3 +266,10 @@ def test_stats_fields_are_all_requirable_and_numeric():
     s = mp.generate("wilson", 9, 9, seed=1).stats()
     assert set(difficulty.FIELDS) == set(vars(s))
     assert all(isinstance(getattr(s, f), (int, float, np.integer)) for f in difficulty.FIELDS)
+
+
+def test_required_level_keeps_its_content_requests():
+    level = mp.generate("backtracker", 12, 9, seed=1, keys=1, treasure=2, require={"decision_points": (6, None)})
+    again = mp.generate("backtracker", 12, 9, seed=level.seed, keys=1, treasure=2)
+    assert level.stats().decision_points >= 6
+    assert again.tiles.tobytes() == level.tiles.tobytes() and again.things == level.things and level.things
