@@ -46,6 +46,7 @@ from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Sequence, 
 from . import __version__
 from .api import generate
 from .codes import parse_level_code
+from .difficulty import MAX_ATTEMPTS
 from .formats.files import atomic_path, read_limited, write_text
 from .level import Level
 from .limits import MAX_COUNT, MAX_MASK_FILE_BYTES, MAX_TILE_PIXELS
@@ -167,6 +168,23 @@ def _option(text: str) -> Tuple[str, Any]:
     return name.replace("-", "_"), parsed
 
 
+def _requirement(text: str) -> Tuple[str, Tuple[Any, Any]]:
+    """``--require FIELD=LOW:HIGH``, either end empty for open: ``solution_length=120:``, ``dead_end_fraction=:0.12``."""
+    name, sep, bounds = text.partition("=")
+    low, colon, high = bounds.partition(":")
+    if not sep or not name or not colon:
+        raise argparse.ArgumentTypeError(
+            f"requirements are FIELD=LOW:HIGH with either end empty, e.g. solution_length=120: ; got {text!r}"
+        )
+    ends = []
+    for end in (low.strip(), high.strip()):
+        try:
+            ends.append(None if not end else int(end) if re.fullmatch(r"-?[0-9]+", end) else float(end))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: {end!r} is not a number") from None
+    return name.strip(), (ends[0], ends[1])
+
+
 def _markers(text: str) -> Any:
     """A marker mode, or ``X1,Y1,X2,Y2`` tiles."""
     if text in ("border", "farthest", "random", "none"):
@@ -222,6 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=_seed, default=None,
                      help="an int >= 0 or a text seed (default: a fresh one, printed on stderr); a level "
                           "code such as backtracker-16x11-2026 makes that level (its algorithm and size)")
+    gen.add_argument("--require", type=_requirement, action="append", default=[], metavar="FIELD=LOW:HIGH",
+                     help="a level whose stats() FIELD lies in LOW..HIGH (either end empty for open), e.g. "
+                          "decision_points=20: ; repeatable; the level's own seed is printed on stderr")
+    gen.add_argument("--attempts", type=_bounded(1, MAX_ATTEMPTS), default=None, metavar="N",
+                     help=f"candidate levels --require may try (default 200, at most {MAX_ATTEMPTS:,})")
     gen.add_argument("--format", choices=FORMATS, default=None,
                      help="output format (default: from -o's extension, else ascii)")
     gen.add_argument("-o", "--output", default=None, metavar="FILE",
@@ -365,7 +388,15 @@ def _generate(args: argparse.Namespace) -> int:
         raise _Failure(2, f"--format {fmt} writes a map and its tileset image beside it: give -o FILE")
     _check_solution(args, fmt)
     seed = _settle_code(args)
-    level = _make(args, seed, _level_kwargs(args))
+    kwargs = _level_kwargs(args)
+    if args.attempts is not None and not args.require:
+        raise _Failure(2, "--attempts counts --require's candidates: give --require too "
+                          "(a generator's own attempts option is -O attempts=N)")
+    if args.require:
+        kwargs["require"] = dict(args.require)
+        if args.attempts is not None:
+            kwargs["attempts"] = args.attempts
+    level = _make(args, seed, kwargs)
     if to_stdout and fmt in _STDOUT_FORMATS:
         try:
             text = _as_text(level, fmt, args.tile, args.solution)
@@ -377,7 +408,7 @@ def _generate(args: argparse.Namespace) -> int:
         _print_binary(level, fmt, args.tile, args.solution)
     else:
         _write(level, fmt, output, args.tile, args.solution)
-    if args.seed is None:  # a fresh seed: say which, so the level can be made again
+    if args.seed is None or args.require:  # a fresh or derived seed: say which, so the level can be made again
         print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
     return 0
 

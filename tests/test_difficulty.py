@@ -273,3 +273,41 @@ def test_required_level_keeps_its_content_requests():
     again = mp.generate("backtracker", 12, 9, seed=level.seed, keys=1, treasure=2)
     assert level.stats().decision_points >= 6
     assert again.tiles.tobytes() == level.tiles.tobytes() and again.things == level.things and level.things
+
+
+# -- the command line -------------------------------------------------------------
+
+
+def _cli(capsys, *argv):
+    from mazeplugin import cli
+
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as exit:
+        status = exit.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_require_prints_the_level_and_its_own_seed(capsys):
+    status, out, err = _cli(capsys, "generate", "backtracker", "--size", "12x8", "--seed", "3",
+                            "--require", "decision_points=8:", "--require", "detour_ratio=3:", "--attempts", "300")
+    level = mp.generate("backtracker", 12, 8, seed=3, require={"decision_points": (8, None), "detour_ratio": (3, None)},
+                        attempts=300)
+    assert status == 0 and out == str(level) + "\n"
+    assert err.strip() == f"mazeplugin: seed {level.seed}"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--require", "decisions=8:"], ["unknown field 'decisions'", "decision_points"]),
+    (["--require", "decision_points=8"], ["FIELD=LOW:HIGH"]),
+    (["--require", "decision_points=x:"], ["'x' is not a number"]),
+    (["--attempts", "5"], ["--attempts counts --require's candidates"]),
+    (["--require", "dead_ends=0:0", "--attempts", "3"], ["no candidate among 3", "closest: seed"]),
+    (["--require", "dead_ends=0:", "--attempts", "10001"], ["--attempts"]),
+])
+def test_cli_bad_require_exits_2_with_one_line(capsys, argv, words):
+    status, out, err = _cli(capsys, "generate", "kruskal", "--size", "8x6", "--seed", "1", *argv)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    for word in words:
+        assert word in err
