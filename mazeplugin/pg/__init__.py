@@ -25,9 +25,10 @@ before a :class:`Camera` shifts them onto the screen).
 from __future__ import annotations
 
 import io
+import math
 import os
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -42,6 +43,7 @@ except ImportError as error:  # pragma: no cover - exercised in a venv without p
 
 from ..level import Level
 from ..limits import MAX_CELLS, MAX_IMAGE_FILE_BYTES, MAX_PICTURE_PIXELS, MAX_TILE_PIXELS
+from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, thing_sprite, things_at
 from ..tiles import EAST_BIT, FLOOR, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
 
 __all__ = [
@@ -66,6 +68,12 @@ __all__ = [
     "save_png",
     "save_rgb_png",
     "mask_from_image",
+    "THING_COLOURS",
+    "thing_sprite",
+    "draw_things",
+    "passable_tiles",
+    "may_enter",
+    "things_at",
 ]
 
 Colour = Tuple[int, int, int]
@@ -493,10 +501,33 @@ def tile_rect(tile_xy: Tuple[int, int], tile: int) -> "pygame.Rect":
 # -- collision -----------------------------------------------------------------
 
 
-def _check_pixels(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int number of pixels, not {type(value).__name__}")
-    return int(value)
+RectLike = Union["pygame.Rect", Tuple[int, int, int, int], Sequence[int]]
+Motion = Union[float, "pygame.math.Vector2", Tuple[float, float], Sequence[float]]
+
+_FRect = getattr(pygame, "FRect", None)  # pygame-ce only: a rect of floats
+
+
+def _check_pixels(name: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name} must be a number of pixels (int or float), not {type(value).__name__}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number of pixels, got {value}")
+    return float(value)
+
+
+def _motion(dx: object, dy: object) -> Tuple[float, float]:
+    """``(dx, dy)`` from two numbers, or from one Vector2 / pair as ``dx`` (``dy`` None)."""
+    if dy is None:
+        if isinstance(dx, (str, bytes)):
+            raise TypeError(f"motion must be two numbers or a (dx, dy) pair / Vector2, not {dx!r}")
+        try:
+            mx, my = dx  # type: ignore[misc]
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"motion must be dx, dy numbers or one (dx, dy) pair / pygame.Vector2, got {dx!r}"
+            ) from None
+        return (_check_pixels("dx", mx), _check_pixels("dy", my))
+    return (_check_pixels("dx", dx), _check_pixels("dy", dy))
 
 
 def _first_blocked(tiles: NDArray[np.uint8], lanes: range, steps: range, *, horizontal: bool) -> Optional[int]:
@@ -517,8 +548,55 @@ def _first_blocked(tiles: NDArray[np.uint8], lanes: range, steps: range, *, hori
     return None
 
 
-def move_rect(level: TilesLike, rect: "pygame.Rect", dx: int, dy: int, *, tile: int) -> "pygame.Rect":
-    """``rect`` moved by ``(dx, dy)`` world pixels without entering a wall tile: a new Rect.
+def _span(low: float, size: float, tile: int) -> range:
+    """The tiles a segment ``[low, low + size)`` of pixels overlaps (at least one)."""
+    first = math.floor(low / tile)
+    return range(first, max(math.ceil((low + size) / tile), first + 1))
+
+
+def _slide(tiles: NDArray[np.uint8], low: float, size: float, d: float, lanes: range, tile: int, *, horizontal: bool) -> float:
+    """The new ``low`` after moving the segment ``[low, low + size)`` by ``d``, stopping flush at the first wall.
+
+    Sweeps every tile line between the segment's leading edge and where it
+    would end, so no speed passes through a wall.
+    """
+    span = _span(low, size, tile)
+    if d > 0:
+        ahead = range(span.stop, math.ceil((low + size + d) / tile))
+        hit = _first_blocked(tiles, lanes, ahead, horizontal=horizontal)
+        return low + d if hit is None else min(low + d, max(low, hit * tile - size))
+    ahead = range(span.start - 1, math.floor((low + d) / tile) - 1, -1)
+    hit = _first_blocked(tiles, lanes, ahead, horizontal=horizontal)
+    return low + d if hit is None else max(low + d, min(low, float((hit + 1) * tile)))
+
+
+def _float32(low: float, size: float, tile: int) -> float:
+    """``low`` as an FRect stores it (float32), nudged so the segment covers no tile its exact value did not."""
+    want = _span(low, size, tile)
+    stored = np.float32(low)
+    for _ in range(4):  # float32 steps are far finer than a tile: one nudge is always enough
+        got = _span(float(stored), size, tile)
+        if got.stop > want.stop:
+            stored = np.nextafter(stored, np.float32(-np.inf))
+        elif got.start < want.start:
+            stored = np.nextafter(stored, np.float32(np.inf))
+        else:
+            break
+    return float(stored)
+
+
+@overload
+def move_rect(level: TilesLike, rect: "pygame.FRect", dx: Motion, dy: Optional[float] = None, *, tile: int) -> "pygame.FRect": ...
+@overload
+def move_rect(level: TilesLike, rect: RectLike, dx: Motion, dy: Optional[float] = None, *, tile: int) -> "pygame.Rect": ...
+def move_rect(level: TilesLike, rect: Any, dx: Motion, dy: Optional[float] = None, *, tile: int) -> Any:
+    """``rect`` moved by ``(dx, dy)`` world pixels without entering a wall tile: a new rect of the same kind.
+
+    The motion is two numbers (ints or floats) or one ``pygame.Vector2`` /
+    ``(dx, dy)`` pair. A ``pygame.FRect`` (pygame-ce) comes back as an FRect
+    and keeps its sub-pixel position; a ``Rect`` (or a rect-like tuple) comes
+    back as a ``Rect``, its motion rounded to whole pixels (keep the remainder
+    yourself, or use an FRect, for speeds below a pixel per frame).
 
     Moves along x first, then along y (so a diagonal move slides along a
     wall). Each move sweeps every tile column or row it crosses and stops
@@ -539,32 +617,30 @@ def move_rect(level: TilesLike, rect: "pygame.Rect", dx: int, dy: int, *, tile: 
     (12, 10, 8, 8)
     >>> tuple(move_rect(level, player, -50, -50, tile=10))  # west to the map's edge; north is wall
     (0, 10, 8, 8)
+    >>> tuple(move_rect(level, player, pygame.Vector2(-2.4, 0), tile=10))  # rounded for a Rect
+    (8, 10, 8, 8)
     """
     tiles = _tiles_of(level)
     tile = _check_tile_size(tile)
-    dx, dy = _check_pixels("dx", dx), _check_pixels("dy", dy)
-    moved = pygame.Rect(rect)
-    if dx:
-        rows = range(moved.top // tile, (moved.bottom - 1) // tile + 1)
-        if dx > 0:
-            edge = (moved.right - 1) // tile
-            hit = _first_blocked(tiles, rows, range(edge + 1, (moved.right - 1 + dx) // tile + 1), horizontal=True)
-            moved.x += dx if hit is None else hit * tile - moved.right
-        else:
-            edge = moved.left // tile
-            hit = _first_blocked(tiles, rows, range(edge - 1, (moved.left + dx) // tile - 1, -1), horizontal=True)
-            moved.x += dx if hit is None else (hit + 1) * tile - moved.left
-    if dy:
-        columns = range(moved.left // tile, (moved.right - 1) // tile + 1)
-        if dy > 0:
-            edge = (moved.bottom - 1) // tile
-            hit = _first_blocked(tiles, columns, range(edge + 1, (moved.bottom - 1 + dy) // tile + 1), horizontal=False)
-            moved.y += dy if hit is None else hit * tile - moved.bottom
-        else:
-            edge = moved.top // tile
-            hit = _first_blocked(tiles, columns, range(edge - 1, (moved.top + dy) // tile - 1, -1), horizontal=False)
-            moved.y += dy if hit is None else (hit + 1) * tile - moved.top
-    return moved
+    mx, my = _motion(dx, dy)
+    exact = _FRect is not None and isinstance(rect, _FRect)
+    if exact:
+        x, y, w, h = float(rect.x), float(rect.y), float(rect.w), float(rect.h)
+    else:
+        moved = pygame.Rect(rect)
+        x, y, w, h = float(moved.x), float(moved.y), float(moved.w), float(moved.h)
+        mx, my = float(round(mx)), float(round(my))
+    if mx:
+        x = _slide(tiles, x, w, mx, _span(y, h, tile), tile, horizontal=True)
+        if exact:
+            x = _float32(x, w, tile)
+    if my:
+        y = _slide(tiles, y, h, my, _span(x, w, tile), tile, horizontal=False)
+        if exact:
+            y = _float32(y, h, tile)
+    if exact:
+        return _FRect(x, y, w, h)
+    return pygame.Rect(int(x), int(y), int(w), int(h))
 
 
 def can_move(level: TilesLike, position: Tuple[int, int], direction: Union[str, Tuple[int, int]]) -> bool:
@@ -730,7 +806,8 @@ def save_png(level: Level, path: PathLike, *, tile: int = 8, show_solution: bool
     """Write a picture of ``level`` to ``path`` as a PNG, ``tile`` pixels per tile.
 
     Drawn like :func:`render` with the default palette (entrance and exit
-    marked, the solution path too with ``show_solution``).
+    marked, the solution path too with ``show_solution``), and the level's
+    things with their default sprites (:func:`draw_things`).
 
     >>> import os, tempfile, mazeplugin as mp, pygame
     >>> path = os.path.join(tempfile.mkdtemp(), "level.png")
@@ -740,7 +817,11 @@ def save_png(level: Level, path: PathLike, *, tile: int = 8, show_solution: bool
     """
     if not isinstance(level, Level):
         raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
-    _save_surface(render(level, tile=tile, show_solution=show_solution), path)
+    surface = render(level, tile=tile, show_solution=show_solution)
+    if level.things:
+        draw_things(surface, level, tile=tile, patrols=True)
+        draw_markers(surface, level, tile=tile)
+    _save_surface(surface, path)
 
 
 def mask_from_image(path: PathLike, *, threshold: int = 128) -> NDArray[np.bool_]:
