@@ -8,10 +8,11 @@ passed, so tests can drive it frame by frame.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pygame
+from numpy.typing import NDArray
 
 import mazeplugin as mp
 import mazeplugin.pg as mpg
@@ -64,8 +65,21 @@ def clamp_side(value: int) -> int:
 class Game:
     """One game: the current level, the player on it, and what the player has seen."""
 
-    def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], *, tile: int) -> None:
+    def __init__(
+        self,
+        algorithm: str,
+        width: int,
+        height: int,
+        seed: Optional[Seed],
+        *,
+        tile: int,
+        content: Optional[Dict[str, int]] = None,
+    ) -> None:
         self.tile = tile
+        # Level content (demo/content.py): a function furnishing each new level by its number, and the
+        # content a typed code asked for (kept by R). See _load.
+        self.furnish: Optional[Callable[[mp.Level, int], mp.Level]] = None
+        self.content: Optional[Dict[str, int]] = None
         self.level_number = 1
         self.fog = False
         self.show_solution = False
@@ -73,24 +87,47 @@ class Game:
         self.message_left = 0.0
         self.version = 0  # bumped on every new level, so views drop their caches
         self.dirty: List[TileRect] = []  # tile areas whose fog changed since the view last looked
+        self.seen_version = 0  # bumped whenever more of the map is seen (minimap caches follow it)
+        self.events: List[str] = []  # what happened since the app last looked: "step", "exit", "level", ...
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
-        self._load(algorithm, width, height, resolve_seed(seed))
+        self._load(algorithm, width, height, resolve_seed(seed), content)
 
     # -- levels ----------------------------------------------------------------
 
-    def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
-        """Make the level (errors propagate before anything changes) and put the player at its entrance."""
-        level = mp.generate(algorithm, width, height, seed=seed)
-        self.level = level
+    def _load(
+        self, algorithm: str, width: int, height: int, seed: Seed,
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None,
+    ) -> None:
+        """Make the level (errors propagate before anything changes) and put the player at its entrance.
+
+        ``content`` (counts from a typed code) is generated as asked; without
+        it, :attr:`furnish` (if set) furnishes the level by its ``number``.
+        """
+        level = mp.generate(algorithm, width, height, seed=seed, **(content or {}))
+        if not content and self.furnish is not None:
+            level = self.furnish(level, self.level_number if number is None else number)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
-        self.code = mp.level_code(level)
+        self.content = dict(content) if content else None
+        self.play(level, mp.level_code(level))
+
+    def play(self, level: mp.Level, code: str) -> None:
+        """Play ``level`` (generated here, or made some other way), shown as ``code`` in the HUD."""
+        if level.entrance is None or level.exit is None:
+            raise ValueError("the demo needs a level with an entrance and an exit")
+        self.level = level
+        self.code = code
         self.version += 1
+        self._to_exit: Optional[NDArray[np.int32]] = None
+        self.events.append("level")
         self.restart()
 
-    def try_load(self, algorithm: str, width: int, height: int, seed: Optional[Seed]) -> bool:
+    def try_load(
+        self, algorithm: str, width: int, height: int, seed: Optional[Seed],
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None,
+    ) -> bool:
         """Switch to that level; on bad input keep the current one and say why."""
         try:
-            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed))
+            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed), content, number)
         except (ValueError, TypeError) as error:
             self.say(f"Cannot make that level: {error}")
             return False
@@ -106,17 +143,22 @@ class Game:
         self.player_tile = level.entrance
         self.moves = 0
         self.elapsed = 0.0
+        self.started = False  # the clock starts at the first move
         self.carry = 0.0
         self.complete_left: Optional[float] = None
+        # Tiles the player cannot enter: the level's walls, and its locked doors (demo/content.py opens them).
+        self.solid = mpg.passable_tiles(level) if level.things else level.tiles.copy()
         self.seen = np.zeros(level.tiles.shape, dtype=bool)
+        self.seen_version += 1
         self.dirty.clear()
         self._path: Optional[List[Tuple[int, int]]] = None
-        self._path_index: Optional[Dict[Tuple[int, int], int]] = None
+        self._path_index: Optional[Dict[Tuple[int, int], List[int]]] = None
+        self._path_progress = 0
         self._reveal()
 
     def regenerate(self) -> None:
         """R: the same level again, made afresh from its code (so it is the identical maze)."""
-        if self.try_load(self.algorithm, self.width, self.height, self.seed):
+        if self.try_load(self.algorithm, self.width, self.height, self.seed, self.content):
             self.say("Restarted " + self.code)
 
     def new_seed(self) -> None:
@@ -142,14 +184,16 @@ class Game:
     def next_level(self) -> None:
         """The next level: the next seed, a little larger."""
         if self.try_load(
-            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed)
+            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed),
+            number=self.level_number + 1,
         ):
             self.level_number += 1
 
     def enter_code(self, text: str) -> bool:
         """A typed level code: play exactly that level, or say what is wrong and keep this one."""
         try:
-            algorithm, width, height, seed = mp.parse_level_code(text)
+            code = mp.parse_level_code(text)
+            algorithm, width, height, seed = code
             check_seed(seed)
         except ValueError as error:
             self.say(str(error))
@@ -157,7 +201,7 @@ class Game:
         if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
             self.say(f"The demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side, not {width}x{height}")
             return False
-        if self.try_load(algorithm, width, height, seed):
+        if self.try_load(algorithm, width, height, seed, code.content):
             self.say("Playing " + self.code)
             return True
         return False
@@ -187,12 +231,53 @@ class Game:
             self._path = self.level.solution()
         return self._path
 
+    def hint(self) -> List[Tuple[int, int]]:
+        """What the solution overlay shows under fog: the way from the player towards the exit over seen tiles only.
+
+        It follows a shortest path from the player's tile and stops before the
+        first tile not yet seen, so the overlay never draws the unseen map
+        (nor leads straight to an exit the player has not found).
+        """
+        if self._to_exit is None:
+            assert self.level.exit is not None
+            self._to_exit = self.level.distances(self.level.exit)
+        distance, seen = self._to_exit, self.seen
+        h, w = distance.shape
+        x, y = self.player_tile
+        if not (0 <= x < w and 0 <= y < h) or distance[y, x] < 0 or not seen[y, x]:
+            return []
+        path = [(x, y)]
+        while distance[y, x] > 0:
+            for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < w and 0 <= ny < h and distance[ny, nx] == distance[y, x] - 1:
+                    break
+            else:  # pragma: no cover - a BFS distance always has a neighbour one step closer
+                break
+            if not seen[ny, nx]:
+                break
+            x, y = nx, ny
+            path.append((x, y))
+        return path
+
     def autopilot(self) -> Optional[Direction]:
-        """The step along the solution from the player's tile (None off the path or at the exit)."""
+        """The step along the solution from the player's tile (None off the path or at the exit).
+
+        A walk to keys passes some tiles twice (into a side branch and back):
+        the step taken is the one after the first visit not before the
+        progress made so far.
+        """
         if self._path_index is None:
-            self._path_index = {tile: i for i, tile in enumerate(self.path)}
-        i = self._path_index.get(self.player_tile)
-        if i is None or i + 1 >= len(self.path):
+            self._path_index = {}
+            for n, tile in enumerate(self.path):
+                self._path_index.setdefault(tile, []).append(n)
+            self._path_progress = 0
+        visits = self._path_index.get(self.player_tile)
+        if not visits:
+            return None
+        i = next((n for n in visits if n >= self._path_progress), visits[0])
+        self._path_progress = i
+        if i + 1 >= len(self.path):
             return None
         (x0, y0), (x1, y1) = self.path[i], self.path[i + 1]
         return (x1 - x0, y1 - y0)
@@ -204,28 +289,43 @@ class Game:
         """Whether the "level complete" banner is showing."""
         return self.complete_left is not None
 
-    def update(self, dt: float, direction: Optional[Direction]) -> None:
-        """Advance ``dt`` seconds with the player pushing towards ``direction`` (or standing)."""
+    def idle(self, dt: float) -> None:
+        """Let ``dt`` seconds pass with the game frozen (paused, or a level code being typed): only messages fade."""
         if self.message_left > 0:
             self.message_left = max(0.0, self.message_left - dt)
+
+    def update(self, dt: float, direction: Optional[Direction]) -> None:
+        """Advance ``dt`` seconds with the player pushing towards ``direction`` (or standing).
+
+        The clock runs from the player's first move until the exit is reached.
+        """
+        self.idle(dt)
         if self.complete_left is not None:
             self.complete_left -= dt
             if self.complete_left <= 0:
                 self.next_level()
             return
-        self.elapsed += dt
         if direction is None:
             self.carry = 0.0
+            if self.started:
+                self.elapsed += dt
             return
+        before = self.rect.topleft
         self._walk(direction, SPEED * self.tile * dt)
+        if not self.started and self.rect.topleft != before:
+            self.started = True
+        if self.started:
+            self.elapsed += dt
         tile = mpg.pixel_to_tile(self.rect.center, self.tile)
         if tile != self.player_tile:
             self.player_tile = tile
             self.moves += 1
+            self.events.append("step")
             self._reveal()
             if tile == self.level.exit:
                 self.complete_left = COMPLETE_SECONDS
                 self.last_complete = (self.elapsed, self.moves)
+                self.events.append("exit")
 
     def _walk(self, direction: Direction, pixels: float) -> None:
         """Move up to ``pixels`` towards ``direction``, sliding into the lane when a turn is open.
@@ -240,7 +340,7 @@ class Game:
         if step == 0:
             return
         dx, dy = direction
-        level, tile, rect = self.level, self.tile, self.rect
+        level, tile, rect = self.solid, self.tile, self.rect
         if mpg.can_move(level, self.player_tile, direction):
             cx, cy = mpg.tile_to_pixel(self.player_tile, tile)
             if dx:
@@ -266,3 +366,4 @@ class Game:
             if not seen[y0:y1, x0:x1].all():
                 seen[y0:y1, x0:x1] = True
                 self.dirty.append((x0, y0, x1, y1))
+                self.seen_version += 1

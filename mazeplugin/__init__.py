@@ -19,7 +19,7 @@ from __future__ import annotations
 from . import generators as _generators  # noqa: F401  (registers the built-ins)
 from . import content
 from .api import MAX_CELLS, MAX_TILES, generate, stream
-from .codes import level_code, parse_level_code
+from .codes import level_code, level_from_code, parse_level_code
 from .level import Level
 from .maze import Maze
 from . import seeds
@@ -34,8 +34,10 @@ from .registry import (
     unregister,
 )
 from .seeds import Random
+from .rooms import Prefab
 from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
+from .world import World
 
 __version__ = "0.1.0"
 
@@ -57,11 +59,13 @@ __all__ = [
     "Level",
     "LevelFormatError",
     "Maze",
+    "Prefab",
     "Random",
     "algorithms",
     "generate",
     "get_generator",
     "level_code",
+    "level_from_code",
     "load_plugins",
     "parse_level_code",
     "PluginWarning",
@@ -69,4 +73,5 @@ __all__ = [
     "stream",
     "unregister",
     "wall_neighbours",
+    "World",
 ]

@@ -46,6 +46,7 @@ from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Sequence, 
 from . import __version__
 from .api import generate
 from .codes import parse_level_code
+from .difficulty import MAX_ATTEMPTS
 from .formats.files import atomic_path, read_limited, write_text
 from .level import Level
 from .limits import MAX_COUNT, MAX_MASK_FILE_BYTES, MAX_TILE_PIXELS
@@ -101,6 +102,17 @@ def _size(text: str) -> Tuple[int, int]:
     if len(numbers) != 2 or min(numbers) < 1:
         raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT in cells, like 20x15; got {text!r}")
     return numbers[0], numbers[1]
+
+
+def _amount(text: str) -> int:
+    """A count that may be 0 (``--keys``, ``--treasure``, ``--enemies``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}")
+    return value
 
 
 def _bounded(low: int, high: int) -> Any:
@@ -167,6 +179,23 @@ def _option(text: str) -> Tuple[str, Any]:
     return name.replace("-", "_"), parsed
 
 
+def _requirement(text: str) -> Tuple[str, Tuple[Any, Any]]:
+    """``--require FIELD=LOW:HIGH``, either end empty for open: ``solution_length=120:``, ``dead_end_fraction=:0.12``."""
+    name, sep, bounds = text.partition("=")
+    low, colon, high = bounds.partition(":")
+    if not sep or not name or not colon:
+        raise argparse.ArgumentTypeError(
+            f"requirements are FIELD=LOW:HIGH with either end empty, e.g. solution_length=120: ; got {text!r}"
+        )
+    ends = []
+    for end in (low.strip(), high.strip()):
+        try:
+            ends.append(None if not end else int(end) if re.fullmatch(r"-?[0-9]+", end) else float(end))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: {end!r} is not a number") from None
+    return name.strip(), (ends[0], ends[1])
+
+
 def _markers(text: str) -> Any:
     """A marker mode, or ``X1,Y1,X2,Y2`` tiles."""
     if text in ("border", "farthest", "random", "none"):
@@ -222,10 +251,19 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=_seed, default=None,
                      help="an int >= 0 or a text seed (default: a fresh one, printed on stderr); a level "
                           "code such as backtracker-16x11-2026 makes that level (its algorithm and size)")
+    gen.add_argument("--require", type=_requirement, action="append", default=[], metavar="FIELD=LOW:HIGH",
+                     help="a level whose stats() FIELD lies in LOW..HIGH (either end empty for open), e.g. "
+                          "decision_points=20: ; repeatable; the level's own seed is printed on stderr")
+    gen.add_argument("--attempts", type=_bounded(1, MAX_ATTEMPTS), default=None, metavar="N",
+                     help=f"candidate levels --require may try (default 200, at most {MAX_ATTEMPTS:,})")
     gen.add_argument("--format", choices=FORMATS, default=None,
                      help="output format (default: from -o's extension, else ascii)")
     gen.add_argument("-o", "--output", default=None, metavar="FILE",
                      help="write here (atomically) instead of standard output; '-' is standard output")
+    for name, what in (("keys", "locked doors, each with its key, on the way to the exit"),
+                       ("treasure", "treasure in dead ends"),
+                       ("enemies", "patrolling enemies")):
+        gen.add_argument(f"--{name}", type=_amount, default=0, metavar="N", help=f"level content: N {what}")
     gen.set_defaults(run=_generate)
 
     lst = commands.add_parser("list", help="the generators, one line each",
@@ -365,7 +403,18 @@ def _generate(args: argparse.Namespace) -> int:
         raise _Failure(2, f"--format {fmt} writes a map and its tileset image beside it: give -o FILE")
     _check_solution(args, fmt)
     seed = _settle_code(args)
-    level = _make(args, seed, _level_kwargs(args))
+    kwargs = _level_kwargs(args)
+    for name in ("keys", "treasure", "enemies"):
+        if getattr(args, name):
+            kwargs[name] = getattr(args, name)
+    if args.attempts is not None and not args.require:
+        raise _Failure(2, "--attempts counts --require's candidates: give --require too "
+                          "(a generator's own attempts option is -O attempts=N)")
+    if args.require:
+        kwargs["require"] = dict(args.require)
+        if args.attempts is not None:
+            kwargs["attempts"] = args.attempts
+    level = _make(args, seed, kwargs)
     if to_stdout and fmt in _STDOUT_FORMATS:
         try:
             text = _as_text(level, fmt, args.tile, args.solution)
@@ -377,7 +426,7 @@ def _generate(args: argparse.Namespace) -> int:
         _print_binary(level, fmt, args.tile, args.solution)
     else:
         _write(level, fmt, output, args.tile, args.solution)
-    if args.seed is None:  # a fresh seed: say which, so the level can be made again
+    if args.seed is None or args.require:  # a fresh or derived seed: say which, so the level can be made again
         print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
     return 0
 
@@ -387,9 +436,10 @@ def _settle_code(args: argparse.Namespace) -> Any:
     if args.seed is None:
         return None
     try:
-        algorithm, width, height, seed = parse_level_code(args.seed)
+        code = parse_level_code(args.seed)
     except ValueError:
         return args.seed
+    algorithm, width, height, seed = code
     algorithms()  # load plugins, so a plugin's codes are codes too
     if algorithm not in _REGISTRY:
         return args.seed  # just text that looks like a code
@@ -405,6 +455,9 @@ def _settle_code(args: argparse.Namespace) -> Any:
             file=sys.stderr,
         )
     args.algorithm, args.size = algorithm, (width, height)
+    for name, value in code.content.items():  # +k2t5e3: the code's content, unless given as options
+        if hasattr(args, name) and not getattr(args, name):
+            setattr(args, name, value)
     return seed
 
 
@@ -474,6 +527,9 @@ _FIGURES = (
     ("dead_ends", "dead ends"),
     ("junctions", "junctions"),
     ("loops", "loops"),
+    ("decision_points", "decision points"),
+    ("detour_ratio", "detour ratio"),
+    ("turns", "turns on the solution"),
 )
 
 
@@ -514,7 +570,8 @@ def _stats(args: argparse.Namespace) -> int:
         if s is None:
             print(f"{label:26}{'-':>10}")
         else:
-            cells = [f"{s[k]:10.3f}" if key == "dead_end_fraction" else f"{s[k]:10.1f}" for k in ("mean", "min", "max")]
+            cells = [f"{s[k]:10.3f}" if key in ("dead_end_fraction", "detour_ratio") else f"{s[k]:10.1f}"
+                     for k in ("mean", "min", "max")]
             print(f"{label:26}{''.join(cells)}")
     return 0
 
