@@ -302,7 +302,10 @@ def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:
                 f"{source}: truncated: the header promises {expected:,} bytes of tiles, the file has {available:,}"
             )
         f.seek(0)
-        marked = np.load(f, allow_pickle=False)
+        try:
+            marked = np.load(f, allow_pickle=False)
+        except (ValueError, EOFError, OSError) as error:
+            raise LevelFormatError(f"{source}: corrupted .npy file ({error})") from None
     return _level_from_marked(marked, int(corridor), int(wall), source)
 
 
@@ -318,8 +321,10 @@ def _npy_header(f: Any, source: str) -> tuple:
             shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
         else:
             raise LevelFormatError(f"{source}: .npy format version {version} is not supported")
-    except (ValueError, EOFError, SyntaxError) as error:
-        raise LevelFormatError(f"{source}: corrupted .npy header ({error})") from None
+    except LevelFormatError:
+        raise
+    except Exception as error:  # numpy's header parser fails in many ways on junk (ValueError, TokenError, ...)
+        raise LevelFormatError(f"{source}: corrupted .npy header ({type(error).__name__}: {error})") from None
     if dtype.hasobject:
         raise LevelFormatError(
             f"{source}: the array holds Python objects (a pickle); refusing to load it"
