@@ -19,7 +19,7 @@ from __future__ import annotations
 from . import generators as _generators  # noqa: F401  (registers the built-ins)
 from . import content
 from .api import MAX_CELLS, MAX_TILES, generate, stream
-from .codes import level_code, parse_level_code
+from .codes import level_code, level_from_code, parse_level_code
 from .level import Level
 from .maze import Maze
 from . import seeds
@@ -62,6 +62,7 @@ __all__ = [
     "generate",
     "get_generator",
     "level_code",
+    "level_from_code",
     "load_plugins",
     "parse_level_code",
     "PluginWarning",

@@ -103,6 +103,17 @@ def _size(text: str) -> Tuple[int, int]:
     return numbers[0], numbers[1]
 
 
+def _amount(text: str) -> int:
+    """A count that may be 0 (``--keys``, ``--treasure``, ``--enemies``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}")
+    return value
+
+
 def _bounded(low: int, high: int) -> Any:
     """An argparse type: an int from ``low`` to ``high``."""
 
@@ -226,6 +237,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="output format (default: from -o's extension, else ascii)")
     gen.add_argument("-o", "--output", default=None, metavar="FILE",
                      help="write here (atomically) instead of standard output; '-' is standard output")
+    for name, what in (("keys", "locked doors, each with its key, on the way to the exit"),
+                       ("treasure", "treasure in dead ends"),
+                       ("enemies", "patrolling enemies")):
+        gen.add_argument(f"--{name}", type=_amount, default=0, metavar="N", help=f"level content: N {what}")
     gen.set_defaults(run=_generate)
 
     lst = commands.add_parser("list", help="the generators, one line each",
@@ -365,7 +380,11 @@ def _generate(args: argparse.Namespace) -> int:
         raise _Failure(2, f"--format {fmt} writes a map and its tileset image beside it: give -o FILE")
     _check_solution(args, fmt)
     seed = _settle_code(args)
-    level = _make(args, seed, _level_kwargs(args))
+    kwargs = _level_kwargs(args)
+    for name in ("keys", "treasure", "enemies"):
+        if getattr(args, name):
+            kwargs[name] = getattr(args, name)
+    level = _make(args, seed, kwargs)
     if to_stdout and fmt in _STDOUT_FORMATS:
         try:
             text = _as_text(level, fmt, args.tile, args.solution)
@@ -387,9 +406,10 @@ def _settle_code(args: argparse.Namespace) -> Any:
     if args.seed is None:
         return None
     try:
-        algorithm, width, height, seed = parse_level_code(args.seed)
+        code = parse_level_code(args.seed)
     except ValueError:
         return args.seed
+    algorithm, width, height, seed = code
     algorithms()  # load plugins, so a plugin's codes are codes too
     if algorithm not in _REGISTRY:
         return args.seed  # just text that looks like a code
@@ -405,6 +425,9 @@ def _settle_code(args: argparse.Namespace) -> Any:
             file=sys.stderr,
         )
     args.algorithm, args.size = algorithm, (width, height)
+    for name, value in code.content.items():  # +k2t5e3: the code's content, unless given as options
+        if hasattr(args, name) and not getattr(args, name):
+            setattr(args, name, value)
     return seed
 
 

@@ -4,6 +4,11 @@ A code is ``algorithm-WIDTHxHEIGHT-seed``: the generator's name, the size in
 cells, and the seed (an int, or any text). Typed back in, it gives the same
 level on any machine, so two players can race the same maze.
 
+A level with content (see :mod:`mazeplugin.content`) adds ``+`` and the
+counts: ``k`` keys, ``t`` treasure, ``e`` enemies, e.g.
+``backtracker-30x20-7+k2t5e3``. (A text seed that itself ends in such a
+suffix cannot have a code: :func:`level_code` says so.)
+
 >>> import mazeplugin as mp
 >>> level = mp.generate("union-find", 12, 9, seed=42)
 >>> level_code(level)
@@ -11,30 +16,64 @@ level on any machine, so two players can race the same maze.
 >>> algorithm, width, height, seed = parse_level_code("union-find-12x9-42")
 >>> mp.generate(algorithm, width, height, seed=seed).tiles.tobytes() == level.tiles.tobytes()
 True
+>>> code = level_code(mp.generate("backtracker", 30, 20, seed=7, keys=2, treasure=5, enemies=3))
+>>> code
+'backtracker-30x20-7+k2t5e3'
+>>> parse_level_code(code).content
+{'keys': 2, 'treasure': 5, 'enemies': 3}
+>>> level_from_code(code).things == mp.generate("backtracker", 30, 20, seed=7, keys=2, treasure=5, enemies=3).things
+True
 """
 
 from __future__ import annotations
 
 import re
-from typing import Tuple
+from typing import Dict, Optional, Tuple
 
 from .level import Level
 from .seeds import Seed, resolve_seed
 
-__all__ = ["level_code", "parse_level_code"]
+__all__ = ["level_code", "parse_level_code", "level_from_code", "LevelCode"]
 
 # The algorithm is the shortest prefix followed by "-WxH-": names may hold
 # dashes ("union-find") and seeds any text, but the size sits between them.
-_CODE = re.compile(r"(?P<algorithm>.+?)-(?P<width>[0-9]+)[xX](?P<height>[0-9]+)-(?P<seed>.+)", re.DOTALL)
+_CODE = re.compile(
+    r"(?P<algorithm>.+?)-(?P<width>[0-9]+)[xX](?P<height>[0-9]+)-(?P<seed>.+?)"
+    r"(?:\+(?P<content>(?:[kte][0-9]+)+))?",
+    re.DOTALL,
+)
+_CONTENT = {"k": "keys", "t": "treasure", "e": "enemies"}
+_COUNTS = tuple(_CONTENT.values())
+
+
+class LevelCode(Tuple[str, int, int, Seed]):
+    """``(algorithm, width, height, seed)`` read from a code, and ``content``: the counts after ``+``.
+
+    A 4-tuple, so ``algorithm, width, height, seed = parse_level_code(text)``
+    reads every code; ``content`` is ``{}`` or e.g. ``{'keys': 2}``, the
+    arguments to pass on to :func:`mazeplugin.generate`.
+    """
+
+    content: Dict[str, int]
+
+    def __new__(cls, algorithm: str, width: int, height: int, seed: Seed, content: Optional[Dict[str, int]] = None) -> "LevelCode":
+        code = super().__new__(cls, (algorithm, width, height, seed))
+        code.content = dict(content or {})
+        return code
+
+    def __repr__(self) -> str:
+        extra = f", content={self.content!r}" if self.content else ""
+        return f"LevelCode{tuple(self)!r}"[:-1] + extra + ")"
 
 
 def level_code(level: Level) -> str:
     """The level code of a generated level: ``algorithm-WIDTHxHEIGHT-seed``.
 
-    Only levels made by :func:`mazeplugin.generate` with default options have
-    one (a code holds no generator options, corridor or wall widths or marker
-    modes); anything else raises ``ValueError``, since its code would make a
-    different level.
+    Only levels made by :func:`mazeplugin.generate` with default options
+    (and, at most, ``keys``, ``treasure`` and ``enemies``) have one (a code
+    holds no generator options, corridor or wall widths, marker modes or
+    ``place`` requests); anything else raises ``ValueError``, since its code
+    would make a different level.
 
     >>> import mazeplugin as mp
     >>> level_code(mp.generate("kruskal", 20, 15, seed=7))
@@ -46,29 +85,38 @@ def level_code(level: Level) -> str:
         raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
     if level.algorithm is None or level.seed is None:
         raise ValueError("only a generated level (with an algorithm and a seed) has a level code")
-    if level.options:
+    others = sorted(set(level.options) - set(_COUNTS))
+    if others:
         raise ValueError(
-            f"a level code holds no options, so this level (options {sorted(level.options)}) has none; "
-            "codes are for levels generated with default options"
+            f"a level code holds no options, so this level (options {others}) has none; "
+            "codes are for levels generated with default options (and keys, treasure, enemies)"
         )
+    content = {name: int(level.options[name]) for name in _COUNTS if level.options.get(name)}
     code = f"{level.algorithm}-{level.width}x{level.height}-{level.seed}"
-    if parse_level_code(code) != (level.algorithm, level.width, level.height, level.seed):
+    if content:
+        code += "+" + "".join(f"{letter}{content[name]}" for letter, name in _CONTENT.items() if name in content)
+    parsed = parse_level_code(code)
+    if parsed != (level.algorithm, level.width, level.height, level.seed) or parsed.content != content:
         raise ValueError(f"algorithm {level.algorithm!r} and seed {level.seed!r} do not make an unambiguous code")
     return code
 
 
-def parse_level_code(text: str) -> Tuple[str, int, int, Seed]:
+def parse_level_code(text: str) -> LevelCode:
     """``(algorithm, width, height, seed)`` from a level code; surrounding spaces are ignored.
+
+    Content counts after ``+`` are on the result's ``.content``.
 
     A seed of plain decimal digits is an int (as :func:`mazeplugin.seeds.resolve_seed`
     reads it); any other seed stays text. The algorithm is not looked up
     here: ``mazeplugin.generate`` says if it is unknown. Unreadable text
     raises ``ValueError`` saying what a code looks like.
 
-    >>> parse_level_code("kruskal-20x15-7")
-    ('kruskal', 20, 15, 7)
+    >>> parse_level_code("kruskal-20x15-7") == ("kruskal", 20, 15, 7)
+    True
     >>> parse_level_code("  union-find-8x6-my castle ")
-    ('union-find', 8, 6, 'my castle')
+    LevelCode('union-find', 8, 6, 'my castle')
+    >>> parse_level_code("backtracker-30x20-7+k2e3")
+    LevelCode('backtracker', 30, 20, 7, content={'keys': 2, 'enemies': 3})
     >>> parse_level_code("kruskal 20 15")
     Traceback (most recent call last):
     ...
@@ -85,4 +133,24 @@ def parse_level_code(text: str) -> Tuple[str, int, int, Seed]:
     width, height = int(match["width"]), int(match["height"])
     if width < 1 or height < 1:
         raise ValueError(f"level code {stripped!r}: width and height must be at least 1, got {width}x{height}")
-    return match["algorithm"], width, height, resolve_seed(match["seed"])
+    content: Dict[str, int] = {}
+    for letter, digits in re.findall(r"([kte])([0-9]+)", match["content"] or ""):
+        name = _CONTENT[letter]
+        if name in content:
+            raise ValueError(f"level code {stripped!r} gives {name} twice")
+        content[name] = int(digits)
+    return LevelCode(match["algorithm"], width, height, resolve_seed(match["seed"]), content)
+
+
+def level_from_code(text: str) -> Level:
+    """The level a code names, content included: ``generate`` with what :func:`parse_level_code` reads.
+
+    >>> import mazeplugin as mp
+    >>> level_from_code("kruskal-12x9-42+t3").things[0].kind
+    'treasure'
+    """
+    from .api import generate
+
+    code = parse_level_code(text)
+    algorithm, width, height, seed = code
+    return generate(algorithm, width, height, seed=seed, **code.content)

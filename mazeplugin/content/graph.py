@@ -20,7 +20,7 @@ walk from the entrance to the exit crosses it, whatever loops the level has
 >>> g = FloorGraph(base, (0, 1), (6, 1))
 >>> [g.xy(i) for i in g.path]
 [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)]
->>> [g.xy(g.path[k]) for k in g.separators()]   # the loop below bypasses (2..4, 1)
+>>> [g.xy(g.path[k]) for k in g.separators().tolist()]   # the loop below bypasses (2..4, 1)
 [(1, 1), (5, 1)]
 """
 
@@ -86,6 +86,7 @@ class FloorGraph:
         self.touch_high = np.full(n, -1, dtype=np.int64)
         self._spans: List[Tuple[int, int]] = []
         self._below: List[int] = []
+        self.route = np.zeros(0, dtype=np.int64)
         if entrance is None or exit is None:
             return
         dist = np.full((h + 2, w + 2), -1, dtype=np.int32)
@@ -140,23 +141,25 @@ class FloorGraph:
     def _branches(self) -> None:
         dist, parent, s = self.dist_entrance, self.parent, self.stride
         n = dist.size
-        route = np.asarray(self.path, dtype=np.int64)
+        self.route = route = np.asarray(self.path, dtype=np.int64)
         index = np.full(n, -1, dtype=np.int64)
         index[route] = np.arange(route.size)
         on_route = index >= 0
         reached = dist >= 0
         # seed: the topmost tile below the route on a tile's way up (pointer jumping).
         off = reached & ~on_route
-        up = np.arange(n, dtype=np.int64)
-        climbs = off.copy()
-        climbs[off] = ~on_route[parent[off]]
-        up[climbs] = parent[climbs]
+        offs = np.flatnonzero(off)
+        local = np.full(n, -1, dtype=np.int64)
+        local[offs] = np.arange(offs.size)
+        up = local[parent[offs]]  # -1: the parent is on the route, so this tile is a seed
+        up = np.where(up >= 0, up, np.arange(offs.size))
         while True:
             nxt = up[up]
             if np.array_equal(nxt, up):
                 break
             up = nxt
-        seed = np.where(off, up, -1)
+        seed = np.full(n, -1, dtype=np.int64)
+        seed[offs] = offs[up]
         attach = np.full(n, -1, dtype=np.int64)
         attach[off] = index[parent[seed[off]]]
         self.dist_path = np.where(off, dist - dist[np.where(off, seed, 0)] + 1, np.where(on_route, 0, -1)).astype(np.int32)
@@ -167,7 +170,7 @@ class FloorGraph:
         a = np.concatenate([np.flatnonzero(floor[:-1] & floor[1:]), np.flatnonzero(floor[:-s] & floor[s:])])
         b = np.concatenate([a[: np.count_nonzero(floor[:-1] & floor[1:])] + 1, a[np.count_nonzero(floor[:-1] & floor[1:]):] + s])
         keep = reached[a] & (parent[a] != b) & (parent[b] != a) & ~(on_route[a] & on_route[b])
-        seeds = np.flatnonzero(off & (up == np.arange(n)))
+        seeds = offs[up == np.arange(offs.size)]
         slot = np.full(n, -1, dtype=np.int64)
         slot[seeds] = np.arange(seeds.size)
         lo = attach[seeds].tolist()
@@ -198,19 +201,18 @@ class FloorGraph:
             self.touch_high[off] = part_hi[slot[seed[off]]]
             self._spans = sorted({(lo[r], hi[r]) for r in set(roots.tolist())})
 
-    def separators(self) -> List[int]:
+    def separators(self) -> NDArray[np.int64]:
         """Route indices (not the two ends) of tiles every entrance → exit walk crosses, ascending."""
         length = len(self.path)
         if length < 3:
-            return []
+            return np.zeros(0, dtype=np.int64)
         cover = np.zeros(length + 1, dtype=np.int64)
         for a, b in self._spans:
             if b - a >= 2:
                 cover[a + 1] += 1
                 cover[b] -= 1
         covered = np.cumsum(cover)[:length]
-        inner = np.flatnonzero(covered[1:length - 1] == 0) + 1
-        return inner.tolist()
+        return np.flatnonzero(covered[1:length - 1] == 0) + 1
 
     def route_to_path(self, i: int, known: Optional[Set[int]] = None) -> List[int]:
         """Tiles from ``i`` up the tree to the route (``i`` first, the route tile last).

@@ -188,22 +188,26 @@ class _Spread:
     def __init__(self, shape: Tuple[int, int]) -> None:
         self.shape = shape
 
-    def pick(self, cells: List[Tile], count: int, spacing: int, accept: Any = None) -> List[int]:
+    def pick(self, xs: NDArray[np.int64], ys: NDArray[np.int64], count: int, spacing: int, accept: Any = None) -> List[int]:
+        """Positions in ``xs``/``ys`` (cells, in preference order) chosen; ``accept(n)`` may refuse one."""
         blocked = np.zeros(self.shape, dtype=bool)
         chosen: List[int] = []
         r = spacing - 1
-        for n, (cx, cy) in enumerate(cells):
-            if blocked[cy, cx]:
-                continue
-            if accept is not None and not accept(n):
-                continue
-            chosen.append(n)
-            if len(chosen) == count:
-                break
-            if r > 0:
-                blocked[max(cy - r, 0):cy + r + 1, max(cx - r, 0):cx + r + 1] = True
-            else:
-                blocked[cy, cx] = True
+        # Candidates are read in chunks: usually only the first few are needed.
+        for start in range(0, len(xs), 256):
+            chunk = zip(xs[start:start + 256].tolist(), ys[start:start + 256].tolist())
+            for n, (cx, cy) in enumerate(chunk, start=start):
+                if blocked[cy, cx]:
+                    continue
+                if accept is not None and not accept(n):
+                    continue
+                chosen.append(n)
+                if len(chosen) == count:
+                    return chosen
+                if r > 0:
+                    blocked[max(cy - r, 0):cy + r + 1, max(cx - r, 0):cx + r + 1] = True
+                else:
+                    blocked[cy, cx] = True
         return chosen
 
 
@@ -271,9 +275,8 @@ def place_things(
     def base_of_cell(n: int) -> Tile:
         return (2 * int(cell_x[n]) + 1, 2 * int(cell_y[n]) + 1)
 
-    def cells(order: List[int]) -> List[Tile]:
-        picked = np.asarray(order, dtype=np.int64)
-        return list(zip(cell_x[picked].tolist(), cell_y[picked].tolist()))
+    def cells(order: NDArray[np.int64]) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        return cell_x[order], cell_y[order]
 
     def claim(n: int) -> None:
         free_cell[n] = False
@@ -304,14 +307,14 @@ def place_things(
             score = np.where(dist_path > 0, dist_path + noise + np.where(degree == 1, 1e9, 0), -1.0)
         else:
             score = noise + np.where(degree == 1, 1.0, 0.0)
-        ranked = np.argsort(-score, kind="stable")
-        order = ranked[(score[ranked] >= 0) & free_cell[ranked]].tolist()
+        fits = np.flatnonzero((score >= 0) & free_cell)
+        order = fits[np.argsort(-score[fits], kind="stable")]
         picks = _spread_picks(spread, cells(order), treasure, len(cell_ids))
         if len(picks) < treasure:
             where = "cells off the route" if has_route else "floor cells"
             raise ValueError(f"treasure={treasure} does not fit: this level has {len(picks)} free {where}")
         for p in picks:
-            n = order[p]
+            n = int(order[p])
             new("treasure", base_of_cell(n))
             claim(n)
 
@@ -329,8 +332,8 @@ def place_things(
         if has_route and request.min_distance:
             fits &= dist_cells >= request.min_distance
         candidates = np.flatnonzero(fits)
-        order = candidates[rng.permutation(len(candidates))].tolist()
-        picks = spread.pick(cells(order), request.count, request.spacing)
+        order = candidates[rng.permutation(len(candidates))]
+        picks = spread.pick(*cells(order), request.count, request.spacing)
         if len(picks) < request.count:
             raise ValueError(
                 f"Place({request.kind!r}, {request.count}, where={request.where!r}, "
@@ -338,8 +341,8 @@ def place_things(
                 f"{len(picks)} such cells are free"
             )
         for p in picks:
-            new(request.kind, base_of_cell(order[p]))
-            claim(order[p])
+            new(request.kind, base_of_cell(int(order[p])))
+            claim(int(order[p]))
 
     # -- enemies ---------------------------------------------------------------
     if enemies:
@@ -357,7 +360,7 @@ def place_things(
         if has_route:
             fits &= dist_e[usable] >= far
         candidates = np.flatnonzero(fits)
-        order = candidates[rng.permutation(len(candidates))].tolist()
+        order = candidates[rng.permutation(len(candidates))]
         routes: Dict[int, List[int]] = {}
 
         def accept(p: int) -> bool:
@@ -379,7 +382,7 @@ def place_things(
                 "a key or treasure)"
             )
         for p in picks:
-            n = order[p]
+            n = int(order[p])
             route = routes[p]
             patrol = blocks.walk([g.xy(i) for i in route])
             new("enemy", base_of_cell(n), {"patrol": patrol})
@@ -389,7 +392,7 @@ def place_things(
 
 def _spread_picks(
     spread: _Spread,
-    cells: List[Tile],
+    cells: Tuple[NDArray[np.int64], NDArray[np.int64]],
     count: int,
     area: int,
     accept: Any = None,
@@ -400,7 +403,7 @@ def _spread_picks(
     while True:
         if undo is not None:
             undo.clear()
-        picks = spread.pick(cells, count, spacing, accept)
+        picks = spread.pick(cells[0], cells[1], count, spacing, accept)
         if len(picks) == count or spacing == 1:
             return picks
         spacing //= 2
@@ -436,14 +439,18 @@ def _plan_locks(
 ) -> List[Tuple[int, int]]:
     """``(door tile index, key cell number)`` per lock, in the order the player meets them."""
     length = len(g.path)
-    doors = [k for k in g.separators() if g.degree[g.path[k]] == 2 and _is_passage(g, g.path[k])]
+    cuts = g.separators()
+    at = g.route[cuts]
+    # A doorway: two floor neighbours, between two cells (exactly one odd base coordinate).
+    row, column = at // g.stride - 1, at % g.stride - 1
+    doors = cuts[(g.degree[at] == 2) & ((row % 2) != (column % 2))]
     touch = g.touch_high[cells_flat]
     off = np.flatnonzero((dist_path > 0) & (touch >= 0))
     # Key candidates sorted by the last route tile their part touches.
     order = off[np.argsort(touch[off], kind="stable")]
     highs = touch[order]
     score = dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)
-    door_at = np.asarray(doors, dtype=np.int64)
+    door_at = doors
 
     def earliest(previous: int) -> int:
         """The first door possible after a door at route index ``previous`` (-1: none)."""
@@ -493,8 +500,3 @@ def _plan_locks(
         previous = door
     return plan
 
-
-def _is_passage(g: FloorGraph, i: int) -> bool:
-    """Whether base tile ``i`` lies between two cells (exactly one odd coordinate): a doorway."""
-    x, y = g.xy(i)
-    return (x % 2) != (y % 2)

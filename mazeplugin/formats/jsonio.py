@@ -1,10 +1,11 @@
 """Levels as JSON (everything needed to load them back) and tilemaps as ``.npy``.
 
-JSON layout (format version 1)::
+JSON layout (format version 2; a level without things is written as
+version 1, which older mazeplugin reads, and version 1 files still load)::
 
     {
       "format": "mazeplugin.level",
-      "version": 1,
+      "version": 2,                  # 1 when there are no things
       "generator": "kruskal",        # or null for a hand-made level
       "width": 4, "height": 3,       # size in cells
       "seed": 7,                     # int, str level code, or null
@@ -12,8 +13,15 @@ JSON layout (format version 1)::
       "corridor": 1, "wall": 1,      # passage width and wall thickness in tiles
       "entrance": [0, 1],            # (x, y) tiles, or null
       "exit": [8, 5],
-      "tiles": ["111111111", "000001001", ...]   # one string per row, '1' = wall
+      "tiles": ["111111111", "000001001", ...],  # one string per row, '1' = wall
+      "things": [                    # version 2: level.things (see mazeplugin.content)
+        {"kind": "key", "x": 3, "y": 1, "id": 1, "props": {"door": 2, "lock": 1}}, ...
+      ]
     }
+
+Things are checked on load like everything else: their fields and types,
+tiles on the map, and then the proof of :meth:`Level.check` (each key before
+its door, each door needed, nothing on a wall or marker, patrols sound).
 
 Rows are strings of ``0``/``1`` so the file stays about one byte per tile and
 ``tiles[y][x]`` still reads a tile in any language.
@@ -33,7 +41,10 @@ seed. Loading accepts int and bool arrays with those values (a plain 0/1
 >>> from_json('{"format": "mazeplugin.level", "version": 9}')
 Traceback (most recent call last):
 ...
-mazeplugin.formats.files.LevelFormatError: <json text>: format version 9 is newer than this mazeplugin reads (version 1); upgrade mazeplugin
+mazeplugin.formats.files.LevelFormatError: <json text>: format version 9 is newer than this mazeplugin reads (version 2); upgrade mazeplugin
+>>> rich = mp.generate("kruskal", 8, 6, seed=7, keys=1, treasure=2)
+>>> from_json(to_json(rich)).things == rich.things
+True
 """
 
 from __future__ import annotations
@@ -52,7 +63,7 @@ from ..level import Level
 from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
 from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited, write_text
-from .recorded import LevelShape, check_options
+from .recorded import LevelShape, check_options, check_plain
 from .rebuild import layout_for_shape, level_from_tiles
 
 __all__ = [
@@ -60,13 +71,15 @@ __all__ = [
 ]
 
 FORMAT = "mazeplugin.level"
-VERSION = 1
+VERSION = 2
 
 MAX_JSON_CHARS = MAX_LEVEL_FILE_BYTES
 """Longest JSON text :func:`from_json` parses: one char per tile plus row punctuation for the largest map."""
 
 _KEYS = {"format", "version", "generator", "width", "height", "seed", "options",
          "corridor", "wall", "entrance", "exit", "tiles"}
+_KEYS_V2 = _KEYS | {"things"}
+_THING_KEYS = {"kind", "x", "y", "id", "props"}
 
 
 def to_json(level: Level) -> str:
@@ -84,7 +97,7 @@ def to_json(level: Level) -> str:
             ) from None
     head = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if level.things else 1,
         "generator": level.algorithm,
         "width": level.width,
         "height": level.height,
@@ -100,7 +113,13 @@ def to_json(level: Level) -> str:
     digits = (level.tiles + np.uint8(ord("0"))).tobytes().decode("ascii")
     rows = ",\n  ".join(f'"{digits[i:i + columns]}"' for i in range(0, len(digits), columns))
     fields = "".join(f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in head.items())
-    return f'{{\n{fields} "tiles": [\n  {rows}\n ]\n}}\n'
+    if not level.things:
+        return f'{{\n{fields} "tiles": [\n  {rows}\n ]\n}}\n'
+    things = ",\n  ".join(
+        json.dumps({"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": _thing_props(t.props)})
+        for t in level.things
+    )
+    return f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [\n  {things}\n ]\n}}\n'
 
 
 def _plain(value: Any) -> Any:
@@ -180,10 +199,13 @@ def _from_data(data: Any, source: str) -> Level:
             f"{source}: format version {version} is newer than this mazeplugin reads "
             f"(version {VERSION}); upgrade mazeplugin"
         )
-    unknown = sorted(set(data) - _KEYS)
+    keys = _KEYS_V2 if version >= 2 else _KEYS
+    unknown = sorted(set(data) - keys)
     if unknown:
-        raise LevelFormatError(f"{source}: unknown field {unknown[0]!r}; a level has {', '.join(sorted(_KEYS))}")
-    missing = sorted(_KEYS - set(data))
+        raise LevelFormatError(
+            f"{source}: unknown field {unknown[0]!r}; a level (version {version}) has {', '.join(sorted(keys))}"
+        )
+    missing = sorted(keys - set(data))
     if missing:
         raise LevelFormatError(f"{source}: missing field {missing[0]!r}")
 
@@ -235,7 +257,8 @@ def _from_data(data: Any, source: str) -> Level:
     if bad.any():
         y, x = (int(v) for v in np.argwhere(bad)[0])
         raise LevelFormatError(f"{source}: tile ({x}, {y}) is {lines[y][x]!r}; tiles must be '0' or '1'")
-    return level_from_tiles(
+    things = _things(data["things"], tiles.shape, source) if version >= 2 else ()
+    level = level_from_tiles(
         tiles,
         corridor=layout.corridor,
         wall=layout.wall,
@@ -246,6 +269,58 @@ def _from_data(data: Any, source: str) -> Level:
         options=options,
         source=source,
     )
+    if things:
+        level.things = things
+        try:
+            level.check()
+        except ValueError as error:
+            raise LevelFormatError(f"{source}: things: {error}") from None
+    return level
+
+
+def _thing_props(props: Any) -> Dict[str, Any]:
+    """Props as JSON values (tuples become lists)."""
+    return {name: json.loads(json.dumps(value)) for name, value in props.items()}
+
+
+def _things(value: Any, shape: Any, source: str) -> tuple:
+    """The ``things`` list of a version 2 file, checked field by field."""
+    from ..content import Thing
+
+    rows, columns = shape
+    if not isinstance(value, list):
+        raise LevelFormatError(f"{source}: \"things\" must be a list, got {type(value).__name__}")
+    if len(value) > rows * columns:
+        raise LevelFormatError(f"{source}: {len(value):,} things is more than the map's {rows * columns:,} tiles")
+    out = []
+    for n, item in enumerate(value):
+        where = f"{source}: things[{n}]"
+        if not isinstance(item, dict) or set(item) != _THING_KEYS:
+            raise LevelFormatError(f"{where} must be an object with exactly {', '.join(sorted(_THING_KEYS))}")
+        kind, props = item["kind"], item["props"]
+        if not isinstance(kind, str) or not 1 <= len(kind) <= 64:
+            raise LevelFormatError(f"{where}: \"kind\" must be a string of 1 to 64 characters, got {kind!r}")
+        for key, high in (("x", columns - 1), ("y", rows - 1), ("id", None)):
+            v = item[key]
+            if isinstance(v, bool) or not isinstance(v, int) or v < (1 if key == "id" else 0) or (
+                high is not None and v > high
+            ):
+                allowed = "an int >= 1" if key == "id" else f"an int from 0 to {high}"
+                raise LevelFormatError(f"{where}: {key!r} must be {allowed}, got {v!r}")
+        if not isinstance(props, dict):
+            raise LevelFormatError(f"{where}: \"props\" must be an object")
+        try:
+            check_plain(props)
+        except ValueError as error:
+            raise LevelFormatError(f"{where}: props: {error}") from None
+        try:
+            out.append(Thing(kind, item["x"], item["y"], item["id"], props))
+        except (TypeError, ValueError) as error:
+            raise LevelFormatError(f"{where}: {error}") from None
+    ids = [t.id for t in out]
+    if len(set(ids)) != len(ids):
+        raise LevelFormatError(f"{source}: two things share an id")
+    return tuple(sorted(out, key=lambda t: t.id))
 
 
 def _marker(value: Any, name: str, source: str) -> Any:
@@ -263,10 +338,15 @@ def _marker(value: Any, name: str, source: str) -> Any:
 
 
 def save_npy(level: Level, path: PathLike) -> None:
-    """Write ``level.marked()`` (int8: 0 floor, 1 wall, 2 entrance, 3 exit) to ``path`` atomically."""
+    """Write ``level.marked()`` (int8: 0 floor, 1 wall, 2 entrance, 3 exit) to ``path`` atomically.
+
+    Things are not written (an ``.npy`` is tiles and markers only; save JSON to keep them).
+    """
+    marked = level.marked()
+    marked[marked > EXIT] = 0  # things stand on floor
     with atomic_path(path) as temporary:
         with open(temporary, "wb") as f:
-            np.save(f, level.marked(), allow_pickle=False)
+            np.save(f, marked, allow_pickle=False)
 
 
 def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:

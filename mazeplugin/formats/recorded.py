@@ -82,12 +82,31 @@ def _same(name: str) -> Rule:
     return rule
 
 
+def _content_count(name: str) -> Rule:
+    def rule(value: Any, shape: LevelShape) -> None:
+        check_int(name, value, low=0, high=shape.width * shape.height * 4)
+
+    return rule
+
+
+def _place(value: Any, shape: LevelShape) -> None:
+    from ..content.placing import check_request
+
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ValueError("place must be a list of objects (kind, count, where, min_distance, spacing)")
+    check_request(place=value)
+
+
 LEVEL_OPTIONS: Dict[str, Rule] = {
     "braid": _braid,
     "mask": _mask,
     "markers": _markers,
     "corridor": _same("corridor"),
     "wall": _same("wall"),
+    "keys": _content_count("keys"),
+    "treasure": _content_count("treasure"),
+    "enemies": _content_count("enemies"),
+    "place": _place,
 }
 """Rules for the options :func:`mazeplugin.generate` records besides the generator's own."""
 

@@ -5,12 +5,18 @@ The picture is the tilemap: one square per tile, ``cell`` pixels wide
 ``<path>`` of rectangles, one per horizontal run of wall tiles; the entrance
 (green) and exit (red) are discs at their tiles' centres; with
 ``show_solution`` the shortest path is a polyline through tile centres.
+Things (:mod:`mazeplugin.content`) are drawn over the floor, each an element
+of class ``thing`` and its kind with a ``<title>``: a door fills the tiles it
+blocks, a key is a gold diamond, treasure an amber square, an enemy a purple
+disc with its patrol as a dashed line, a game's own kind a small grey disc.
 
 >>> import mazeplugin as mp
 >>> picture = to_svg(mp.generate("kruskal", 4, 3, seed=7), cell=12, show_solution=True)
 >>> picture.startswith("<svg") and 'width="108" height="84"' in picture
 True
 >>> 'class="solution"' in picture and 'class="entrance"' in picture
+True
+>>> 'class="thing door"' in to_svg(mp.generate("kruskal", 8, 6, seed=1, keys=1))
 True
 """
 
@@ -36,6 +42,11 @@ COLOURS = {
     "entrance": "#4caf50",
     "exit": "#e53935",
     "solution": "#ffc107",
+    "door": "#8d5524",
+    "key": "#ffd54f",
+    "treasure": "#ff8f00",
+    "enemy": "#8e24aa",
+    "thing": "#78909c",
 }
 """Fill and stroke colours (the same palette as :mod:`mazeplugin.pg`'s default)."""
 
@@ -66,6 +77,7 @@ def to_svg(level: "Level", *, cell: float = 10, show_solution: bool = False) -> 
             f'<polyline class="solution" points="{points}" fill="none" stroke="{COLOURS["solution"]}" '
             'stroke-width="0.3" stroke-linecap="round" stroke-linejoin="round" shape-rendering="auto"/>'
         )
+    parts.extend(_things(level))
     for name in ("entrance", "exit"):
         tile = getattr(level, name)
         if tile is not None:
@@ -75,6 +87,48 @@ def to_svg(level: "Level", *, cell: float = 10, show_solution: bool = False) -> 
             )
     parts.append("</svg>\n")
     return "\n".join(parts)
+
+
+def _things(level: "Level") -> List[str]:
+    """One element per thing (see the module docstring), in id order."""
+    out: List[str] = []
+    for thing in level.things:
+        kind = escape(thing.kind)
+        label = f"<title>{kind} {thing.id}</title>"
+        cls = f'class="thing {kind}"'
+        cx, cy = thing.x + 0.5, thing.y + 0.5
+        if thing.kind == "door":
+            d = "".join(f"M{x} {y}h1v1h-1z" for x, y in thing.tiles())
+            out.append(f'<path {cls} fill="{COLOURS["door"]}" d="{d}">{label}</path>')
+        elif thing.kind == "key":
+            out.append(
+                f'<polygon {cls} points="{cx:g},{cy - 0.4:g} {cx + 0.3:g},{cy:g} {cx:g},{cy + 0.4:g} '
+                f'{cx - 0.3:g},{cy:g}" fill="{COLOURS["key"]}" stroke="{COLOURS["door"]}" stroke-width="0.08" '
+                f'shape-rendering="auto">{label}</polygon>'
+            )
+        elif thing.kind == "treasure":
+            out.append(
+                f'<rect {cls} x="{cx - 0.3:g}" y="{cy - 0.3:g}" width="0.6" height="0.6" '
+                f'fill="{COLOURS["treasure"]}">{label}</rect>'
+            )
+        elif thing.kind == "enemy":
+            patrol = thing.props.get("patrol") or ()
+            if len(patrol) > 1:
+                points = " ".join(f"{x + 0.5:g},{y + 0.5:g}" for x, y in patrol)
+                out.append(
+                    f'<polyline class="patrol" points="{points}" fill="none" stroke="{COLOURS["enemy"]}" '
+                    'stroke-width="0.12" stroke-dasharray="0.3 0.2" shape-rendering="auto"/>'
+                )
+            out.append(
+                f'<circle {cls} cx="{cx:g}" cy="{cy:g}" r="0.38" fill="{COLOURS["enemy"]}" '
+                f'shape-rendering="auto">{label}</circle>'
+            )
+        else:
+            out.append(
+                f'<circle {cls} cx="{cx:g}" cy="{cy:g}" r="0.25" fill="{COLOURS["thing"]}" '
+                f'shape-rendering="auto">{label}</circle>'
+            )
+    return out
 
 
 def _wall_runs(tiles: np.ndarray) -> str:

@@ -11,6 +11,12 @@ What is written:
 - A tile layer ``maze`` (global ids: 1 floor, 2 wall; CSV in ``.tmx``).
 - An object layer ``markers`` with ``entrance`` and ``exit`` point objects
   at the centres of their tiles (pixel coordinates).
+- With things (:mod:`mazeplugin.content`), an object layer ``things``: one
+  object per thing, its ``type`` the kind, its thing id and props as Tiled
+  properties (``thing_id``, and e.g. ``key``/``door``/``lock``; props that are not
+  numbers, bools or text are JSON text). A door is a rectangle over every
+  tile it blocks; an enemy is a polyline object at its tile's centre whose
+  points walk its patrol; every other thing is a one-tile rectangle.
 - Map properties: ``generator``, ``size`` (``"20x15"`` cells), ``seed``
   (as text: a level code), ``corridor`` and ``wall`` (ints), and ``options``
   (the recorded generator options as JSON text).
@@ -67,8 +73,10 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
         f'  <object id="{i}" name="{name}" type="{name}" x="{x:g}" y="{y:g}">\n   <point/>\n  </object>'
         for i, (name, x, y) in enumerate(_marker_points(level, tile), start=1)
     )
+    things = _thing_objects(level, tile)
+    layers, next_id = (4, 3 + len(things)) if things else (3, 3)
     text = f"""<?xml version="1.0" encoding="UTF-8"?>
-<map version="{_TILED_VERSION}" tiledversion="{_TILED_RELEASE}" orientation="orthogonal" renderorder="right-down" width="{columns}" height="{rows}" tilewidth="{tile}" tileheight="{tile}" infinite="0" nextlayerid="3" nextobjectid="3">
+<map version="{_TILED_VERSION}" tiledversion="{_TILED_RELEASE}" orientation="orthogonal" renderorder="right-down" width="{columns}" height="{rows}" tilewidth="{tile}" tileheight="{tile}" infinite="0" nextlayerid="{layers}" nextobjectid="{next_id}">
  <properties>
 {props}
  </properties>
@@ -93,7 +101,7 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
  <objectgroup id="2" name="markers">
 {objects}
  </objectgroup>
-</map>
+{_things_xml(things)}</map>
 """
     write_text(path, text)
 
@@ -103,6 +111,7 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
     image = _write_tileset_image(path, tile)
+    things = _thing_objects(level, tile)
     common = {"opacity": 1, "visible": True, "x": 0, "y": 0}
     data: Dict[str, Any] = {
         "type": "map",
@@ -115,8 +124,8 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
         "tilewidth": tile,
         "tileheight": tile,
         "infinite": False,
-        "nextlayerid": 3,
-        "nextobjectid": 3,
+        "nextlayerid": 4 if things else 3,
+        "nextobjectid": 3 + len(things),
         "compressionlevel": -1,
         "properties": [
             {"name": name, "type": kind, "value": value} for name, kind, value in _map_properties(level)
@@ -149,6 +158,11 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
              ], **common},
         ],
     }
+    if things:
+        data["layers"].append({
+            "id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
+            "objects": [_thing_json(thing) for thing in things], **common,
+        })
     write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
@@ -250,3 +264,73 @@ def _marker_points(level: "Level", tile: int) -> List[Tuple[str, float, float]]:
         for name, position in (("entrance", level.entrance), ("exit", level.exit))
         if position is not None
     ]
+
+
+def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
+    """One Tiled object (as a plain dict) per thing; object ids follow the two marker ids."""
+    out: List[Dict[str, Any]] = []
+    for n, thing in enumerate(level.things, start=3):
+        props: List[Tuple[str, str, Any]] = [("thing_id", "int", thing.id)]
+        for name, value in sorted(thing.props.items()):
+            if (thing.kind, name) in (("door", "tiles"), ("enemy", "patrol")):
+                continue  # drawn as the object's shape
+            props.append(_tiled_property(name, value))
+        obj: Dict[str, Any] = {"id": n, "name": f"{thing.kind} {thing.id}", "type": thing.kind, "props": props}
+        if thing.kind == "enemy" and thing.props.get("patrol"):
+            cx, cy = (thing.x + 0.5) * tile, (thing.y + 0.5) * tile
+            obj.update(x=cx, y=cy, width=0, height=0, polyline=[
+                ((px + 0.5) * tile - cx, (py + 0.5) * tile - cy) for px, py in thing.props["patrol"]
+            ])
+        else:
+            xs = [x for x, _ in thing.tiles()]
+            ys = [y for _, y in thing.tiles()]
+            obj.update(x=min(xs) * tile, y=min(ys) * tile,
+                       width=(max(xs) - min(xs) + 1) * tile, height=(max(ys) - min(ys) + 1) * tile)
+        out.append(obj)
+    return out
+
+
+def _tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
+    if isinstance(value, bool):
+        return (name, "bool", value)
+    if isinstance(value, numbers.Integral):
+        return (name, "int", int(value))
+    if isinstance(value, numbers.Real):
+        return (name, "float", float(value))
+    if isinstance(value, str):
+        return (name, "string", value)
+    return (name, "string", json.dumps(value))
+
+
+def _things_xml(things: List[Dict[str, Any]]) -> str:
+    if not things:
+        return ""
+    lines = [' <objectgroup id="3" name="things">']
+    for obj in things:
+        size = f' width="{obj["width"]:g}" height="{obj["height"]:g}"' if obj["width"] else ""
+        lines.append(
+            f'  <object id="{obj["id"]}" name={quoteattr(obj["name"])} type={quoteattr(obj["type"])}'
+            f' x="{obj["x"]:g}" y="{obj["y"]:g}"{size}>'
+        )
+        lines.append("   <properties>")
+        for name, kind, value in obj["props"]:
+            kind_attr = "" if kind == "string" else f" type={quoteattr(kind)}"
+            lines.append(f"    <property name={quoteattr(name)}{kind_attr} value={quoteattr(_xml_value(value))}/>")
+        lines.append("   </properties>")
+        if "polyline" in obj:
+            points = " ".join(f"{x:g},{y:g}" for x, y in obj["polyline"])
+            lines.append(f'   <polyline points="{points}"/>')
+        lines.append("  </object>")
+    lines.append(" </objectgroup>")
+    return "\n".join(lines) + "\n"
+
+
+def _thing_json(obj: Dict[str, Any]) -> Dict[str, Any]:
+    out: Dict[str, Any] = {
+        "id": obj["id"], "name": obj["name"], "type": obj["type"], "x": obj["x"], "y": obj["y"],
+        "width": obj["width"], "height": obj["height"], "rotation": 0, "visible": True,
+        "properties": [{"name": name, "type": kind, "value": value} for name, kind, value in obj["props"]],
+    }
+    if "polyline" in obj:
+        out["polyline"] = [{"x": x, "y": y} for x, y in obj["polyline"]]
+    return out

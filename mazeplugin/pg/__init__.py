@@ -42,6 +42,7 @@ except ImportError as error:  # pragma: no cover - exercised in a venv without p
 
 from ..level import Level
 from ..limits import MAX_CELLS, MAX_IMAGE_FILE_BYTES, MAX_PICTURE_PIXELS, MAX_TILE_PIXELS
+from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, thing_sprite, things_at
 from ..tiles import EAST_BIT, FLOOR, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
 
 __all__ = [
@@ -66,6 +67,12 @@ __all__ = [
     "save_png",
     "save_rgb_png",
     "mask_from_image",
+    "THING_COLOURS",
+    "thing_sprite",
+    "draw_things",
+    "passable_tiles",
+    "may_enter",
+    "things_at",
 ]
 
 Colour = Tuple[int, int, int]
@@ -730,7 +737,8 @@ def save_png(level: Level, path: PathLike, *, tile: int = 8, show_solution: bool
     """Write a picture of ``level`` to ``path`` as a PNG, ``tile`` pixels per tile.
 
     Drawn like :func:`render` with the default palette (entrance and exit
-    marked, the solution path too with ``show_solution``).
+    marked, the solution path too with ``show_solution``), and the level's
+    things with their default sprites (:func:`draw_things`).
 
     >>> import os, tempfile, mazeplugin as mp, pygame
     >>> path = os.path.join(tempfile.mkdtemp(), "level.png")
@@ -740,7 +748,11 @@ def save_png(level: Level, path: PathLike, *, tile: int = 8, show_solution: bool
     """
     if not isinstance(level, Level):
         raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
-    _save_surface(render(level, tile=tile, show_solution=show_solution), path)
+    surface = render(level, tile=tile, show_solution=show_solution)
+    if level.things:
+        draw_things(surface, level, tile=tile, patrols=True)
+        draw_markers(surface, level, tile=tile)
+    _save_surface(surface, path)
 
 
 def mask_from_image(path: PathLike, *, threshold: int = 128) -> NDArray[np.bool_]:

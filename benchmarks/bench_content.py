@@ -1,0 +1,59 @@
+"""Figures for level content (issue 9): placing things, and the key-aware solution.
+
+    python benchmarks/bench_content.py
+
+Targets from the issue: placing keys=3, treasure=20, enemies=10 on a
+100 x 100-cell level under 20 ms; the key-aware ``solution()`` on 500 x 500
+with 4 locks under 1 s. The machine may be shared, so each figure is printed
+beside the plain breadth-first search it builds on (``paths.distance_map``
+over the same tiles), measured in the same run: the ratio is the steadier
+number. Not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import mazeplugin as mp  # noqa: E402
+from mazeplugin import paths  # noqa: E402
+from mazeplugin.content import furnish  # noqa: E402
+
+
+def median_ms(function, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    print(f"mazeplugin {mp.__version__}, Python {sys.version.split()[0]}")
+    print("\nfurnish(keys=3, treasure=20, enemies=10) on 100x100 cells (201x201 tiles); target < 20 ms")
+    for algorithm, extra in (("backtracker", {}), ("kruskal", {}), ("wilson", {}), ("prim", {}),
+                             ("kruskal", {"braid": 0.05}), ("kruskal", {"corridor": 2})):
+        level = mp.generate(algorithm, 100, 100, seed=1, **extra)
+        place = median_ms(lambda: furnish(level, keys=3, treasure=20, enemies=10), 15)
+        bfs = median_ms(lambda: paths.distance_map(level.tiles, level.entrance), 15)
+        label = algorithm + "".join(f" {k}={v}" for k, v in extra.items())
+        print(f"  {label:24s} median {place:7.2f} ms   (one BFS of the tiles {bfs:6.2f} ms, ratio {place / bfs:4.1f})")
+
+    print("\nkey-aware solution() on 500x500 cells with 4 locks; target < 1 s")
+    for algorithm in ("backtracker", "kruskal"):
+        level = mp.generate(algorithm, 500, 500, seed=1, keys=4)
+        solve = median_ms(level.solution, 3)
+        plain = mp.generate(algorithm, 500, 500, seed=1)
+        direct = median_ms(plain.solution, 3)
+        print(f"  {algorithm:12s} median {solve:7.1f} ms   (plain solution() {direct:6.1f} ms, ratio {solve / direct:4.1f})")
+        place = median_ms(lambda: furnish(plain, keys=4, treasure=50, enemies=20), 3)
+        print(f"  {'':12s} furnish(keys=4, treasure=50, enemies=20) median {place:7.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

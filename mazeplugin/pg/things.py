@@ -1,0 +1,181 @@
+"""Drawing a level's things and walking past its doors, for pygame games.
+
+Things are :class:`mazeplugin.content.Thing` s (``level.things``). Default
+sprites are drawn with pygame primitives, one per kind, sized to the tile; a
+game passes its own images per kind instead. Doors are the one kind that
+blocks: :func:`passable_tiles` gives the tiles a player holding some keys may
+walk (closed doors as wall), ready for :func:`mazeplugin.pg.move_rect`.
+
+>>> import mazeplugin as mp, mazeplugin.pg as mpg, pygame
+>>> level = mp.generate("backtracker", 8, 6, seed=3, keys=1, treasure=2)
+>>> key, door = level.things[:2]
+>>> surface = mpg.render(level, tile=8)
+>>> mpg.draw_things(surface, level, tile=8)
+>>> mpg.may_enter(level, mpg.tile_rect(door.tile, 8), keys=(), tile=8)
+False
+>>> mpg.may_enter(level, mpg.tile_rect(door.tile, 8), keys=[key.id], tile=8)
+True
+>>> [t.kind for t in mpg.things_at(level, mpg.tile_rect(key.tile, 8), tile=8)]
+['key']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Collection, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+import pygame
+
+from ..content import Thing
+from ..level import Level
+
+__all__ = [
+    "THING_COLOURS",
+    "thing_sprite",
+    "draw_things",
+    "passable_tiles",
+    "may_enter",
+    "things_at",
+]
+
+Colour = Tuple[int, int, int]
+
+THING_COLOURS: Dict[str, Colour] = {
+    "door": (141, 85, 36),
+    "key": (255, 213, 79),
+    "treasure": (255, 143, 0),
+    "enemy": (142, 36, 170),
+    "thing": (120, 144, 156),
+}
+"""Default sprite colours per kind (``"thing"``: a game's own kinds), as in the SVG pictures."""
+
+
+def _key_ids(keys: Iterable[Any]) -> Set[int]:
+    """Key ids from ints or key Things."""
+    out: Set[int] = set()
+    for key in keys:
+        if isinstance(key, Thing):
+            out.add(key.id)
+        elif isinstance(key, (int, np.integer)) and not isinstance(key, bool):
+            out.add(int(key))
+        else:
+            raise TypeError(f"keys must hold key ids (ints) or key Things, got {key!r}")
+    return out
+
+
+def thing_sprite(kind: str, tile: int) -> "pygame.Surface":
+    """The default sprite of ``kind`` for one ``tile``-pixel tile (transparent background).
+
+    >>> thing_sprite("key", 16).get_size()
+    (16, 16)
+    """
+    if isinstance(tile, bool) or not isinstance(tile, int) or tile < 1:
+        raise ValueError(f"tile must be a positive int (pixels), got {tile!r}")
+    surface = pygame.Surface((tile, tile), pygame.SRCALPHA)
+    c = tile // 2
+    edge = max(1, tile // 10)
+    if kind == "door":
+        surface.fill(THING_COLOURS["door"])
+        pygame.draw.rect(surface, (93, 64, 55), surface.get_rect(), edge)
+        pygame.draw.circle(surface, THING_COLOURS["key"], (tile * 3 // 4, c), max(1, tile // 10))
+    elif kind == "key":
+        r = max(2, tile * 2 // 5)
+        points = [(c, c - r), (c + r * 3 // 4, c), (c, c + r), (c - r * 3 // 4, c)]
+        pygame.draw.polygon(surface, THING_COLOURS["key"], points)
+        pygame.draw.polygon(surface, THING_COLOURS["door"], points, edge)
+    elif kind == "treasure":
+        side = max(2, tile * 3 // 5)
+        box = pygame.Rect(0, 0, side, side)
+        box.center = (c, c)
+        pygame.draw.rect(surface, THING_COLOURS["treasure"], box)
+        pygame.draw.rect(surface, (121, 85, 72), box, edge)
+    elif kind == "enemy":
+        pygame.draw.circle(surface, THING_COLOURS["enemy"], (c, c), max(2, tile * 2 // 5))
+        eye = max(1, tile // 10)
+        pygame.draw.circle(surface, (255, 255, 255), (c - tile // 6, c - tile // 10), eye)
+        pygame.draw.circle(surface, (255, 255, 255), (c + tile // 6, c - tile // 10), eye)
+    else:
+        pygame.draw.circle(surface, THING_COLOURS["thing"], (c, c), max(1, tile // 4))
+    return surface
+
+
+def draw_things(
+    surface: "pygame.Surface",
+    level: Any,
+    *,
+    tile: int,
+    offset: Tuple[int, int] = (0, 0),
+    images: Optional[Mapping[str, "pygame.Surface"]] = None,
+    hidden: Collection[int] = (),
+    patrols: bool = False,
+) -> None:
+    """Draw things (a Level's, or any sequence of Things) onto ``surface``.
+
+    ``offset`` is where world pixel (0, 0) lands (``camera.offset``).
+    ``images`` maps a kind to a game's own image (blitted centred on each
+    tile, a door's on each tile it blocks); other kinds get
+    :func:`thing_sprite`. ``hidden`` holds ids not to draw (keys picked up,
+    doors opened, enemies drawn where they walk). ``patrols`` draws each
+    enemy's patrol as a thin line.
+    """
+    things: Sequence[Thing] = level.things if isinstance(level, Level) else tuple(level)
+    sprites: Dict[str, "pygame.Surface"] = dict(images or {})
+    ox, oy = offset
+    skip = set(hidden)
+    for thing in things:
+        if thing.id in skip:
+            continue
+        image = sprites.get(thing.kind)
+        if image is None:
+            image = sprites[thing.kind] = thing_sprite(thing.kind, tile)
+        if patrols and thing.kind == "enemy" and len(thing.props.get("patrol") or ()) > 1:
+            points = [(x * tile + tile // 2 + ox, y * tile + tile // 2 + oy) for x, y in thing.props["patrol"]]
+            pygame.draw.lines(surface, THING_COLOURS["enemy"], False, points, max(1, tile // 8))
+        for x, y in thing.tiles():
+            rect = image.get_rect(center=(x * tile + tile // 2 + ox, y * tile + tile // 2 + oy))
+            surface.blit(image, rect)
+
+
+def passable_tiles(level: Level, keys: Iterable[Any] = ()) -> NDArray[np.uint8]:
+    """``level.tiles`` with every door whose key is not among ``keys`` as wall: a new uint8 array.
+
+    Pass it to :func:`mazeplugin.pg.move_rect` or :func:`mazeplugin.pg.can_move`
+    in place of the level, and the player stops at locked doors.
+    """
+    held = _key_ids(keys)
+    tiles = np.array(level.tiles, dtype=np.uint8, copy=True)
+    for thing in level.things:
+        if thing.kind == "door" and thing.props.get("key") not in held:
+            for x, y in thing.tiles():
+                tiles[y, x] = 1
+    return tiles
+
+
+def may_enter(level: Level, rect: "pygame.Rect", keys: Iterable[Any] = (), *, tile: int) -> bool:
+    """Whether ``rect`` (world pixels) overlaps only floor tiles, doors counting as wall unless their key is held."""
+    blocked = passable_tiles(level, keys) != 0
+    h, w = blocked.shape
+    r = pygame.Rect(rect)
+    x0, x1 = r.left // tile, (r.right - 1) // tile
+    y0, y1 = r.top // tile, (r.bottom - 1) // tile
+    if x0 < 0 or y0 < 0 or x1 >= w or y1 >= h:
+        return False
+    return not bool(blocked[y0:y1 + 1, x0:x1 + 1].any())
+
+
+def things_at(level: Any, rect: "pygame.Rect", *, tile: int, kinds: Optional[Collection[str]] = None) -> List[Thing]:
+    """The things with a tile under ``rect`` (world pixels), in id order; only ``kinds`` if given.
+
+    For picking up keys and treasure as the player walks over them.
+    """
+    things: Sequence[Thing] = level.things if isinstance(level, Level) else tuple(level)
+    r = pygame.Rect(rect)
+    x0, x1 = r.left // tile, (r.right - 1) // tile
+    y0, y1 = r.top // tile, (r.bottom - 1) // tile
+    return [
+        t for t in things
+        if (kinds is None or t.kind in kinds)
+        and any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in t.tiles())
+    ]
