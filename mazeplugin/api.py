@@ -178,7 +178,6 @@ def generate(
     layout = _check_size(width, height, corridor, wall)
     generator.check_options(options, layout.width, layout.height)
     braid = check_braid(braid)
-    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None, farthest=markers == "farthest")
     content = check_request(keys, treasure, enemies, place)
     if mask is not None:
         if not generator.masks:
@@ -188,6 +187,9 @@ def generate(
             )
         mask = parse_mask(mask, layout.width, layout.height)
     seed = resolve_seed(seed)
+    # Every argument is checked; the last check before work: would it fit in memory?
+    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None,
+                  farthest=isinstance(markers, str) and markers == "farthest")
     streams = Random.streams(seed, _STREAM_COUNT)
     maze = Maze(layout.width, layout.height, mask)
     plan = plan_markers(markers, layout, maze.mask, streams[_MARKER_STREAM])
