@@ -98,7 +98,8 @@ def _check_memory(generator: GeneratorInfo, layout: Layout, *, braid: bool = Fal
     need = cells * per_cell + layout.width * generator.bytes_per_column + rows * columns * BYTES_PER_TILE
     if need <= REQUEST_BUDGET:
         return
-    most = max_cells_for(per_cell)
+    pitch = layout.corridor + layout.wall
+    most = max_cells_for(per_cell + pitch * pitch * BYTES_PER_TILE)  # about pitch² tiles per cell
     side = int(most ** 0.5)
     detail = f"{per_cell:.0f} bytes per cell ({generator.bytes_per_cell:.0f} for {generator.name}{''.join(' ' + e for e in extras)})"
     if generator.bytes_per_column and layout.width * generator.bytes_per_column > REQUEST_BUDGET / 2:

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .limits import (
+    BYTES_PER_TILE,
     DEFAULT_BYTES_PER_CELL,
     GENERATOR_BYTES_PER_CELL,
     GENERATOR_BYTES_PER_COLUMN,
@@ -115,7 +116,7 @@ class GeneratorInfo:
     @property
     def max_cells(self) -> int:
         """The most cells it may generate with no other options (see :mod:`mazeplugin.limits`)."""
-        return max_cells_for(self.bytes_per_cell)
+        return max_cells_for(self.bytes_per_cell + 4 * BYTES_PER_TILE)  # four tiles per cell by default
 
     @property
     def max_width(self) -> Optional[int]:

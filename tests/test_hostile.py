@@ -968,3 +968,25 @@ def test_fuzz_generate_arguments(worker, algorithm, width, height, kwargs, data)
                              "wall", "tilemap", "memory", "cells", "option", "entrance", "exit", *names]
                  if n in message]
         assert named, f"the error names no argument: {message}"
+
+
+def _tiled_bytes(fmt):
+    import tempfile
+
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, f"level.{fmt}")
+    getattr(mp.generate("kruskal", 4, 3, seed=1, markers="farthest"), f"save_{fmt}")(path)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+@pytest.mark.skipif(not hasattr(mp.Level, "load_tmx"), reason="Tiled loading is not in this checkout")
+@FUZZ
+@given(st.sampled_from(["tmx", "tmj"]), st.data())
+def test_fuzz_load_tiled_corrupted_file(worker, fmt, data):
+    valid = _tiled_bytes(fmt)
+    start = data.draw(st.integers(0, len(valid) - 1))
+    junk = data.draw(st.binary(max_size=30) | st.sampled_from([b"<!DOCTYPE x [<!ENTITY a 'aaaa'>]>", b"&a;",
+                                                                b"[[[[[[[[[[", b"99999999999"]))
+    length = data.draw(st.integers(0, 30))
+    _expect_clean(worker.run(fmt, valid[:start] + junk + valid[start + length:]))
