@@ -2,18 +2,25 @@
 
 ``python -m demo`` or ``mazeplugin-demo``; ``--help`` lists the options.
 With ``--frames N`` it runs N frames (at a fixed 1/60 s each, so a run is
-reproducible) and stops; that is headless (SDL's dummy video driver) unless
-``SDL_VIDEODRIVER`` is set, and ``--screenshot out.png`` saves the last frame.
-Input can be scripted with ``--keys`` (posted as ordinary key events) or left
-to ``--autoplay``.
+reproducible) and stops; that is headless (SDL's dummy video driver and
+silent dummy audio) unless ``SDL_VIDEODRIVER`` is set, and ``--screenshot
+out.png`` saves the last frame. Input can be scripted with ``--keys``
+(posted as ordinary key events) or left to ``--autoplay``.
+
+Where things go: the command line in :func:`build_parser`, the keys in
+:meth:`App.bindings`, and features of their own (minimap, content, worlds,
+...) as addons (``demo/addons.py``), which add options, keys, drawing and
+per-frame updates without touching this file beyond one registry line there.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
-from typing import Dict, List, NoReturn, Optional, Sequence, Tuple
+import warnings
+from typing import Callable, Dict, List, NoReturn, Optional, Sequence, Tuple, Type, TypeVar
 
 import pygame
 
@@ -21,14 +28,18 @@ import mazeplugin as mp
 import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
 
+from .addons import Addon, Binding, addon_classes
 from .game import MAX_SIDE, MIN_SIDE, Direction, Game, check_seed
-from .view import HUD_BOTTOM, HUD_TOP, PALETTE, Hud, MapView
+from .sound import EFFECTS, Sounds
+from .view import HUD_BOTTOM, HUD_TOP, PALETTE, Hud, HudState, MapView
 
 FPS = 60
 REPEAT_DELAY = 0.35
 """Seconds a key is held before N, + and - start repeating."""
 SIZE_REPEAT = 0.08
 """Seconds between size steps while + or - is held (N repeats every frame)."""
+CAMERA_LAG = 0.084
+"""Seconds for the camera to close 63% of the way to the player (1 - 1/e): the same easing at any frame rate."""
 
 MOVE_KEYS: Dict[int, Direction] = {
     pygame.K_UP: (0, -1),
@@ -43,6 +54,12 @@ MOVE_KEYS: Dict[int, Direction] = {
 PLUS_KEYS = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
 MINUS_KEYS = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE}
 ENTER_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER}
+REPEATING_KEYS = {pygame.K_n} | PLUS_KEYS | MINUS_KEYS
+HELP_KEYS = (pygame.K_SLASH, pygame.K_QUESTION, pygame.K_F1)
+SHORT_DROP_ORDER = ["G", "M", "Enter", "F", "N", "Tab", "H", "R"]
+"""Which keys leave the short key line first when the window is narrow (others' keys go after these)."""
+ESSENTIAL_KEYS = ("P", "?", "Esc")
+"""Keys the key line always names: with ``?`` every other key is one press away."""
 
 
 def _repeats(held: float) -> int:
@@ -50,19 +67,34 @@ def _repeats(held: float) -> int:
     return 0 if held < REPEAT_DELAY else int((held - REPEAT_DELAY) / SIZE_REPEAT) + 1
 
 
-SCRIPT_KEYS: Dict[str, Optional[int]] = {
+SCRIPT_ALIASES: Dict[str, Optional[int]] = {
     "up": pygame.K_UP,
     "down": pygame.K_DOWN,
     "left": pygame.K_LEFT,
     "right": pygame.K_RIGHT,
-    **{letter: getattr(pygame, f"K_{letter}") for letter in "wasdrnghf"},
     "plus": pygame.K_PLUS,
     "minus": pygame.K_MINUS,
     "enter": pygame.K_RETURN,
     "escape": pygame.K_ESCAPE,
+    "question": pygame.K_SLASH,
     "wait": None,
 }
-"""Key names ``--keys`` takes; ``wait`` presses nothing."""
+"""Names ``--keys`` takes besides pygame's own key names (``tab``, ``p``, ``f1``, ...); ``wait`` presses nothing."""
+
+
+def script_key(name: str) -> Optional[int]:
+    """The pygame key ``--keys`` presses for ``name`` (None for ``wait``); ValueError for an unknown name."""
+    if name in SCRIPT_ALIASES:
+        return SCRIPT_ALIASES[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pygame 2.6 warns that pygame.init() was not called; names need no init
+        try:
+            return int(pygame.key.key_code(name))
+        except (ValueError, pygame.error):
+            raise ValueError(
+                f"unknown key {name!r} in --keys; use pygame's key names (a, p, tab, space, f1, ...) "
+                f"or {', '.join(SCRIPT_ALIASES)}"
+            ) from None
 
 
 def _key_script(text: str) -> List[Tuple[Optional[int], int]]:
@@ -70,17 +102,17 @@ def _key_script(text: str) -> List[Tuple[Optional[int], int]]:
     script = []
     for entry in text.split(","):
         name, _, count = entry.strip().lower().partition("*")
-        if name not in SCRIPT_KEYS:
-            raise argparse.ArgumentTypeError(
-                f"unknown key {name!r} in --keys; known: {', '.join(SCRIPT_KEYS)}"
-            )
+        try:
+            key = script_key(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
         try:
             frames = int(count) if count else 1
         except ValueError:
             raise argparse.ArgumentTypeError(f"{entry.strip()!r}: frames after '*' must be a whole number") from None
         if frames < 1:
             raise argparse.ArgumentTypeError(f"{entry.strip()!r}: frames after '*' must be at least 1")
-        script.append((SCRIPT_KEYS[name], frames))
+        script.append((key, frames))
     return script
 
 
@@ -167,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Walk from the green entrance to the red exit. Every level has a code "
         "(generator-WIDTHxHEIGHT-seed): give it to a friend to race the same maze.",
         epilog="Keys: arrows/WASD move, R restart, N new seed, G next generator, H solution, "
-        "+/- size, F fog of war, Enter type a level code, Esc quit.",
+        "+/- size, F fog of war, Tab minimap, P pause, M mute, Enter type a level code, ? all keys, Esc quit.",
     )
     parser.add_argument("--version", action="version", version=f"mazeplugin-demo {mp.__version__}")
     parser.add_argument(
@@ -192,15 +224,22 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="SCRIPT",
         help="scripted input, e.g. 'right*30,down*20,h,wait*10': each key held for that many frames, in turn "
-        "(keys: " + ", ".join(SCRIPT_KEYS) + ")",
+        "(pygame key names such as a, p, tab, f1, or " + ", ".join(SCRIPT_ALIASES) + ")",
     )
     parser.add_argument("--frames", type=_positive(1, 10**7), metavar="N", help="run N frames, then stop (headless unless SDL_VIDEODRIVER is set)")
     parser.add_argument("--screenshot", type=_screenshot, metavar="FILE", help="save the last frame to this .png or .bmp file on exit")
+    parser.add_argument("--mute", action="store_true", help="start with the sound off (M switches it)")
+    # Features of their own add their options here (see demo/addons.py).
+    for addon in addon_classes():
+        addon.add_arguments(parser)
     return parser
 
 
+AddonT = TypeVar("AddonT", bound=Addon)
+
+
 class App:
-    """The window, the game and the view; ``tick`` runs one frame."""
+    """The window, the game, the view, the sound and the addons; ``tick`` runs one frame."""
 
     def __init__(self, options: argparse.Namespace) -> None:
         pygame.display.init()
@@ -217,11 +256,14 @@ class App:
         self.autoplay = options.autoplay
         self.view = MapView(self.tile)
         self.hud = Hud()
+        self.sounds = Sounds(muted=options.mute)
         self.camera = mpg.Camera(self._view_size(), self._world_size())
         self.camera_version = self.game.version
         self.held: List[int] = []  # movement keys held, latest last
         self.repeating: Dict[int, float] = {}  # N/+/- key -> seconds held
         self.prompt: Optional[str] = None  # the level code being typed
+        self.paused = False
+        self.show_keys = False  # the "?" overlay
         self.script = list(options.keys)  # scripted (key, frames) still to play
         self.script_key: Optional[int] = None
         self.script_left = 0
@@ -230,7 +272,102 @@ class App:
         self.fps = 0.0
         self.frames = 0
         self._title = ""
+        self.addons: List[Addon] = []
+        for cls in addon_classes():
+            addon = cls.create(self, options)
+            if addon is not None:
+                self.addons.append(addon)
+        self.keymap: Dict[int, Binding] = {}
+        for binding in self.bindings():
+            for key in binding.keys:
+                self.keymap.setdefault(key, binding)
+        self.game.events.clear()
+        for addon in self.addons:
+            addon.on_level()
         self._follow(snap=True)
+
+    def addon(self, cls: Type[AddonT]) -> Optional[AddonT]:
+        """The running addon of class ``cls``, if it is on."""
+        for addon in self.addons:
+            if isinstance(addon, cls):
+                return addon
+        return None
+
+    # -- keys --------------------------------------------------------------------
+
+    def bindings(self) -> List[Binding]:
+        """Every key but movement: the app's own, then each addon's. Help lines and the ``?`` overlay list them."""
+        game = self.game
+        own = [
+            Binding((pygame.K_r,), "R", "restart (same maze)", game.regenerate, short="restart"),
+            Binding((pygame.K_n,), "N", "new seed (hold: flick through)", game.new_seed, short="new"),
+            Binding((pygame.K_g,), "G", "next generator", game.cycle_algorithm, short="gen"),
+            Binding((pygame.K_h,), "H", "solution path", self._toggle(game.toggle_solution), short="path"),
+            Binding(tuple(PLUS_KEYS), "+", "larger level", lambda: game.change_size(2)),
+            Binding(tuple(MINUS_KEYS), "-", "smaller level", lambda: game.change_size(-2)),
+            Binding((pygame.K_f,), "F", "fog of war", self._toggle(game.toggle_fog), short="fog"),
+            Binding((pygame.K_p,), "P", "pause (clock stops)", self.toggle_pause, short="pause"),
+            Binding((pygame.K_m,), "M", "sound on/off", self.toggle_mute, short="mute"),
+            Binding(tuple(ENTER_KEYS), "Enter", "type a level code", self.open_prompt, short="code"),
+        ]
+        extra = [binding for addon in self.addons for binding in addon.bindings]
+        last = [
+            Binding(HELP_KEYS, "?", "all keys", self.toggle_keys, short="keys"),
+            Binding((pygame.K_ESCAPE,), "Esc", "quit", self.quit, short="quit"),
+        ]
+        return own + extra + last
+
+    def help_lines(self) -> List[str]:
+        """Key lines for the bottom bar, longest first; the HUD shows the longest that fits the window.
+
+        Every key with a short name, widely spaced; then closer, dropping the
+        less needed keys one by one; at last only moving, pause, all keys
+        (``?``) and quit, which fits the narrowest window the demo opens.
+        """
+        bindings = self.bindings()
+        full = ["Arrows/WASD move"] + [
+            "+/- size" if b.label == "+" else f"{b.label} {b.short}" for b in bindings if b.short or b.label == "+"
+        ]
+        lines = ["   ".join(full)]
+        short = [b for b in bindings if b.short]
+        for label in SHORT_DROP_ORDER + [b.label for b in short]:
+            line = "  ".join(["Arrows move"] + [f"{b.label} {b.short}" for b in short])
+            if line not in lines:
+                lines.append(line)
+            if all(b.label in ESSENTIAL_KEYS for b in short):
+                break
+            short = [b for b in short if b.label != label or b.label in ESSENTIAL_KEYS]
+        return lines
+
+    def _toggle(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            action()
+            self.sounds.play("toggle")
+
+        return run
+
+    def toggle_pause(self) -> None:
+        """P: freeze the game and its clock, or carry on."""
+        self.paused = not self.paused
+        self.held.clear()
+
+    def toggle_mute(self) -> None:
+        """M: sound off or on."""
+        self.sounds.toggle_mute()
+        self.game.say("Sound off" if self.sounds.muted else "Sound on")
+
+    def toggle_keys(self) -> None:
+        """?: show or hide every key."""
+        self.show_keys = not self.show_keys
+
+    def open_prompt(self) -> None:
+        """Enter: start typing a level code (the clock stops until it is played or cancelled)."""
+        self.prompt = ""
+        self.held.clear()
+        pygame.key.start_text_input()
+
+    def quit(self) -> None:
+        self.running = False
 
     # -- geometry ----------------------------------------------------------------
 
@@ -238,18 +375,25 @@ class App:
         width, height = self.screen.get_size()
         return (max(width, 1), max(height - HUD_TOP - HUD_BOTTOM, 1))
 
+    def view_rect(self) -> pygame.Rect:
+        """Where the map is drawn on the screen: between the HUD bars."""
+        width, height = self._view_size()
+        return pygame.Rect(0, HUD_TOP, width, height)
+
     def _world_size(self) -> Tuple[int, int]:
         rows, columns = self.game.level.tiles.shape
         return (columns * self.tile, rows * self.tile)
 
-    def _follow(self, *, snap: bool = False) -> None:
+    def _follow(self, dt: float = 1 / FPS, *, snap: bool = False) -> None:
+        """Ease the camera towards the player: the same path over the same time at any frame rate."""
         if self.camera.view_size != self._view_size():
             self.camera.resize(self._view_size())
         if self.camera_version != self.game.version:
             self.camera.set_world(self._world_size())
             self.camera_version = self.game.version
             snap = True
-        self.camera.follow(self.game.rect.center, smoothing=1.0 if snap else 0.18)
+        smoothing = 1.0 if snap else min(1.0, max(1e-6, 1.0 - math.exp(-dt / CAMERA_LAG)))
+        self.camera.follow(self.game.rect.center, smoothing=smoothing)
 
     # -- input -------------------------------------------------------------------
 
@@ -282,30 +426,19 @@ class App:
             elif key == pygame.K_BACKSPACE:
                 self.prompt = self.prompt[:-1]
             return
+        if self.show_keys and (key == pygame.K_ESCAPE or key in HELP_KEYS):
+            self.show_keys = False  # Esc closes the overlay rather than quitting
+            return
         if key in MOVE_KEYS:
             if key in self.held:
                 self.held.remove(key)
             self.held.append(key)
-        elif key == pygame.K_ESCAPE:
-            self.running = False
-        elif key in ENTER_KEYS:
-            self.prompt = ""
-            self.held.clear()
-            pygame.key.start_text_input()
-        elif key == pygame.K_r:
-            game.regenerate()
-        elif key == pygame.K_n:
-            game.new_seed()
-            self.repeating[key] = 0.0
-        elif key == pygame.K_g:
-            game.cycle_algorithm()
-        elif key == pygame.K_h:
-            game.toggle_solution()
-        elif key == pygame.K_f:
-            game.toggle_fog()
-        elif key in PLUS_KEYS or key in MINUS_KEYS:
-            game.change_size(2 if key in PLUS_KEYS else -2)
-            self.repeating[key] = 0.0
+            return
+        binding = self.keymap.get(key)
+        if binding is not None:
+            binding.action()
+            if key in REPEATING_KEYS:
+                self.repeating[key] = 0.0
 
     def _close_prompt(self) -> None:
         self.prompt = None
@@ -331,6 +464,11 @@ class App:
             return self.game.autopilot()
         return None
 
+    @property
+    def frozen(self) -> bool:
+        """Whether the game stands still: paused, or a level code being typed."""
+        return self.paused or self.prompt is not None
+
     # -- frames ------------------------------------------------------------------
 
     def _play_script(self) -> None:
@@ -347,23 +485,58 @@ class App:
         self.script_left -= 1
 
     def tick(self, dt: float) -> None:
-        """One frame: events, rules, camera, drawing."""
+        """One frame: events, rules, addons, sounds, camera, drawing."""
         self._play_script()
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
                 return
         self._repeat(dt)
-        self.game.update(dt, None if self.prompt is not None else self.direction())
-        self._follow()
+        if self.frozen:
+            self.game.idle(dt)
+        else:
+            self.game.update(dt, self.direction())
+            for addon in self.addons:
+                addon.update(dt)
+        self._events()
+        self._follow(dt)
         self.draw()
         self.frames += 1
+
+    def _events(self) -> None:
+        """What the game reported this frame: sounds to play, and a new level for the addons."""
+        events, self.game.events = self.game.events, []
+        for name in events:
+            if name == "level":
+                for addon in self.addons:
+                    addon.on_level()
+            elif name in EFFECTS:
+                self.sounds.play(name)
+
+    def flags(self) -> List[str]:
+        """Words beside the clock for what is switched on."""
+        game = self.game
+        words = [name for name, on in (("FOG", game.fog), ("SOLUTION", game.show_solution), ("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
+        return words + [word for addon in self.addons for word in addon.hud_flags()]
 
     def draw(self) -> None:
         """Draw the whole frame and show it."""
         self.screen.fill(PALETTE.fog)
-        self.view.draw(self.screen, self.game, self.camera, HUD_TOP)
-        self.hud.draw(self.screen, self.game, self.prompt, self.fps)
+        offset = self.view.draw_map(self.screen, self.game, self.camera, HUD_TOP)
+        for addon in self.addons:
+            addon.draw_world(self.screen, offset)
+        self.view.draw_player(self.screen, self.game, offset)
+        view = self.view_rect()
+        for addon in self.addons:
+            addon.draw_overlay(self.screen, view)
+        keys = [(b.label, b.help, b.short) for b in self.bindings()] if self.show_keys else []
+        if keys:
+            keys.insert(0, ("Arrows/WASD", "move", "move"))
+        state = HudState(
+            prompt=self.prompt, fps=self.fps, flags=self.flags(), help_lines=self.help_lines(),
+            keys_overlay=keys, paused=self.paused,
+        )
+        self.hud.draw(self.screen, self.game, state)
         title = f"mazeplugin demo — {self.game.code}"
         if title != self._title:
             pygame.display.set_caption(title)
@@ -387,11 +560,11 @@ class App:
         game = self.game
         return (
             f"level {game.level_number} code {game.code} player {game.player_tile[0]},{game.player_tile[1]} "
-            f"moves {game.moves} frames {self.frames}"
+            f"moves {game.moves} frames {self.frames} time {game.elapsed:.2f}"
         )
 
     def screenshot(self, path: str) -> None:
-        """Save the current frame as a PNG."""
+        """Save the current frame (PNG or BMP, as the file name says)."""
         pygame.image.save(self.screen, path)
 
 

@@ -12,6 +12,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 import pygame
+from numpy.typing import NDArray
 
 import mazeplugin as mp
 import mazeplugin.pg as mpg
@@ -73,6 +74,8 @@ class Game:
         self.message_left = 0.0
         self.version = 0  # bumped on every new level, so views drop their caches
         self.dirty: List[TileRect] = []  # tile areas whose fog changed since the view last looked
+        self.seen_version = 0  # bumped whenever more of the map is seen (minimap caches follow it)
+        self.events: List[str] = []  # what happened since the app last looked: "step", "exit", "level", ...
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
         self._load(algorithm, width, height, resolve_seed(seed))
 
@@ -81,10 +84,18 @@ class Game:
     def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
         """Make the level (errors propagate before anything changes) and put the player at its entrance."""
         level = mp.generate(algorithm, width, height, seed=seed)
-        self.level = level
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
-        self.code = mp.level_code(level)
+        self.play(level, mp.level_code(level))
+
+    def play(self, level: mp.Level, code: str) -> None:
+        """Play ``level`` (generated here, or made some other way), shown as ``code`` in the HUD."""
+        if level.entrance is None or level.exit is None:
+            raise ValueError("the demo needs a level with an entrance and an exit")
+        self.level = level
+        self.code = code
         self.version += 1
+        self._to_exit: Optional[NDArray[np.int32]] = None
+        self.events.append("level")
         self.restart()
 
     def try_load(self, algorithm: str, width: int, height: int, seed: Optional[Seed]) -> bool:
@@ -106,9 +117,13 @@ class Game:
         self.player_tile = level.entrance
         self.moves = 0
         self.elapsed = 0.0
+        self.started = False  # the clock starts at the first move
         self.carry = 0.0
         self.complete_left: Optional[float] = None
+        # Tiles the player cannot enter: the level's walls; content may close more (doors).
+        self.solid = level.tiles.copy()
         self.seen = np.zeros(level.tiles.shape, dtype=bool)
+        self.seen_version += 1
         self.dirty.clear()
         self._path: Optional[List[Tuple[int, int]]] = None
         self._path_index: Optional[Dict[Tuple[int, int], int]] = None
@@ -187,6 +202,35 @@ class Game:
             self._path = self.level.solution()
         return self._path
 
+    def hint(self) -> List[Tuple[int, int]]:
+        """What the solution overlay shows under fog: the way from the player towards the exit over seen tiles only.
+
+        It follows a shortest path from the player's tile and stops before the
+        first tile not yet seen, so the overlay never draws the unseen map
+        (nor leads straight to an exit the player has not found).
+        """
+        if self._to_exit is None:
+            assert self.level.exit is not None
+            self._to_exit = self.level.distances(self.level.exit)
+        distance, seen = self._to_exit, self.seen
+        h, w = distance.shape
+        x, y = self.player_tile
+        if not (0 <= x < w and 0 <= y < h) or distance[y, x] < 0 or not seen[y, x]:
+            return []
+        path = [(x, y)]
+        while distance[y, x] > 0:
+            for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < w and 0 <= ny < h and distance[ny, nx] == distance[y, x] - 1:
+                    break
+            else:  # pragma: no cover - a BFS distance always has a neighbour one step closer
+                break
+            if not seen[ny, nx]:
+                break
+            x, y = nx, ny
+            path.append((x, y))
+        return path
+
     def autopilot(self) -> Optional[Direction]:
         """The step along the solution from the player's tile (None off the path or at the exit)."""
         if self._path_index is None:
@@ -204,28 +248,43 @@ class Game:
         """Whether the "level complete" banner is showing."""
         return self.complete_left is not None
 
-    def update(self, dt: float, direction: Optional[Direction]) -> None:
-        """Advance ``dt`` seconds with the player pushing towards ``direction`` (or standing)."""
+    def idle(self, dt: float) -> None:
+        """Let ``dt`` seconds pass with the game frozen (paused, or a level code being typed): only messages fade."""
         if self.message_left > 0:
             self.message_left = max(0.0, self.message_left - dt)
+
+    def update(self, dt: float, direction: Optional[Direction]) -> None:
+        """Advance ``dt`` seconds with the player pushing towards ``direction`` (or standing).
+
+        The clock runs from the player's first move until the exit is reached.
+        """
+        self.idle(dt)
         if self.complete_left is not None:
             self.complete_left -= dt
             if self.complete_left <= 0:
                 self.next_level()
             return
-        self.elapsed += dt
         if direction is None:
             self.carry = 0.0
+            if self.started:
+                self.elapsed += dt
             return
+        before = self.rect.topleft
         self._walk(direction, SPEED * self.tile * dt)
+        if not self.started and self.rect.topleft != before:
+            self.started = True
+        if self.started:
+            self.elapsed += dt
         tile = mpg.pixel_to_tile(self.rect.center, self.tile)
         if tile != self.player_tile:
             self.player_tile = tile
             self.moves += 1
+            self.events.append("step")
             self._reveal()
             if tile == self.level.exit:
                 self.complete_left = COMPLETE_SECONDS
                 self.last_complete = (self.elapsed, self.moves)
+                self.events.append("exit")
 
     def _walk(self, direction: Direction, pixels: float) -> None:
         """Move up to ``pixels`` towards ``direction``, sliding into the lane when a turn is open.
@@ -240,7 +299,7 @@ class Game:
         if step == 0:
             return
         dx, dy = direction
-        level, tile, rect = self.level, self.tile, self.rect
+        level, tile, rect = self.solid, self.tile, self.rect
         if mpg.can_move(level, self.player_tile, direction):
             cx, cy = mpg.tile_to_pixel(self.player_tile, tile)
             if dx:
@@ -266,3 +325,4 @@ class Game:
             if not seen[y0:y1, x0:x1].all():
                 seen[y0:y1, x0:x1] = True
                 self.dirty.append((x0, y0, x1, y1))
+                self.seen_version += 1

@@ -4,13 +4,19 @@ The map is drawn with ``mazeplugin.pg.render_images`` (autotiled wall
 sprites) in square chunks of tiles, each rendered the first time it scrolls
 into view and kept in a small cache, so any level size costs the same per
 frame and a new level only pays for the chunks on screen.
+
+The HUD fits itself to the window: each bar picks the longest of its
+variants that fits (down to the narrowest window the demo opens, 320
+pixels), and messages wrap at spaces, breaking a word only when it alone is
+wider than the window.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
-from dataclasses import replace
-from typing import Dict, List, Tuple
+from dataclasses import dataclass, replace
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import pygame
 
@@ -18,6 +24,7 @@ import mazeplugin.pg as mpg
 
 from .game import Game
 
+Colour = Tuple[int, int, int]
 PALETTE = replace(
     mpg.DEFAULT_PALETTE,
     wall=(52, 61, 82),
@@ -34,13 +41,12 @@ HUD_TEXT = (226, 232, 240)
 HUD_DIM = (148, 163, 184)
 HUD_ACCENT = (250, 204, 21)
 HUD_TOP, HUD_BOTTOM = 34, 26
+MARGIN = 10
+"""Pixels between the window's sides and the HUD's text."""
 CHUNK = 16
 """Tiles per side of a cached map chunk."""
 MAX_CHUNKS = 96
 """Chunks kept (least recently drawn go first): bounds memory for any level size."""
-
-HELP = "Arrows/WASD move   R restart   N new seed   G generator   H solution   +/- size   F fog   Enter type code   Esc quit"
-SHORT_HELP = "Move: arrows/WASD  R restart  N new  G gen  H path  +/- size  F fog  Enter code  Esc"
 
 
 def floor_image(tile: int) -> pygame.Surface:
@@ -51,6 +57,16 @@ def floor_image(tile: int) -> pygame.Surface:
     pygame.draw.line(image, seam, (0, 0), (tile - 1, 0))
     pygame.draw.line(image, seam, (0, 0), (0, tile - 1))
     return image
+
+
+def player_radius(game: Game) -> int:
+    """The player disc's radius in pixels (its white edge not included)."""
+    return max(1, game.rect.width // 2)
+
+
+def entrance_ring(tile: int) -> Tuple[int, int]:
+    """``(radius, width)`` of the entrance ring: as wide as its tile, so it shows around the player's disc."""
+    return (max(3, tile // 2), max(2, tile // 8))
 
 
 class MapView:
@@ -97,8 +113,8 @@ class MapView:
             self.chunks.move_to_end((cx, cy))
         return chunk
 
-    def draw(self, surface: pygame.Surface, game: Game, camera: mpg.Camera, top: int) -> None:
-        """Draw the map, markers, solution and player into the view area starting at row ``top``."""
+    def draw_map(self, surface: pygame.Surface, game: Game, camera: mpg.Camera, top: int) -> Tuple[int, int]:
+        """Draw the map, the solution and the markers; returns the offset of world pixel (0, 0) on ``surface``."""
         self._sync(game)
         tile, level = self.tile, game.level
         ox, oy = camera.offset
@@ -113,15 +129,22 @@ class MapView:
             for cx in range(cx0, cx1 + 1):
                 surface.blit(self._chunk(game, cx, cy), (cx * span + ox, cy * span + oy))
         if game.show_solution:
+            self._draw_solution(surface, game, (ox, oy))
+        self._draw_markers(surface, game, (ox, oy))
+        return (ox, oy)
+
+    def _draw_solution(self, surface: pygame.Surface, game: Game, offset: Tuple[int, int]) -> None:
+        """The whole solution; under fog only the way from the player over seen tiles (see ``Game.hint``)."""
+        tile = self.tile
+        if game.fog:
+            points = [mpg.tile_to_pixel(t, tile) for t in game.hint()]
+        else:
             if not self.solution_points:
                 self.solution_points = [mpg.tile_to_pixel(t, tile) for t in game.path]
-            points = [(x + ox, y + oy) for x, y in self.solution_points]
-            pygame.draw.lines(surface, PALETTE.solution, False, points, max(2, tile // 5))
-        self._draw_markers(surface, game, (ox, oy))
-        player = game.rect.move(ox, oy)
-        radius = player.width // 2
-        pygame.draw.circle(surface, PLAYER_EDGE, player.center, radius + max(1, tile // 14))
-        pygame.draw.circle(surface, PLAYER, player.center, radius)
+            points = self.solution_points
+        if len(points) >= 2:
+            ox, oy = offset
+            pygame.draw.lines(surface, PALETTE.solution, False, [(x + ox, y + oy) for x, y in points], max(2, tile // 5))
 
     def _draw_markers(self, surface: pygame.Surface, game: Game, offset: Tuple[int, int]) -> None:
         level = game.level
@@ -130,89 +153,235 @@ class MapView:
             name: not game.fog or (tile_xy is not None and bool(game.seen[tile_xy[1], tile_xy[0]]))
             for name, tile_xy in (("entrance", level.entrance), ("exit", level.exit))
         }
-        mpg.draw_markers(surface, level, tile=self.tile, offset=offset, palette=PALETTE, **shown)
+        mpg.draw_markers(surface, level, tile=self.tile, offset=offset, palette=PALETTE, entrance=False, exit=shown["exit"])
+        if shown["entrance"] and level.entrance is not None:
+            self._entrance(surface, level.entrance, offset)
+
+    def _entrance(self, surface: pygame.Surface, tile_xy: Tuple[int, int], offset: Tuple[int, int]) -> None:
+        radius, width = entrance_ring(self.tile)
+        centre = mpg.tile_rect(tile_xy, self.tile).move(offset).center
+        pygame.draw.circle(surface, PALETTE.entrance, centre, radius, width)
+
+    def draw_player(self, surface: pygame.Surface, game: Game, offset: Tuple[int, int]) -> None:
+        """The player's disc; where it stands on the entrance, the ring is drawn again around it."""
+        player = game.rect.move(offset)
+        radius = player_radius(game)
+        pygame.draw.circle(surface, PLAYER_EDGE, player.center, radius + max(1, self.tile // 14))
+        pygame.draw.circle(surface, PLAYER, player.center, radius)
+        entrance = game.level.entrance
+        if entrance is not None and (not game.fog or game.seen[entrance[1], entrance[0]]):
+            if player.colliderect(mpg.tile_rect(entrance, self.tile).move(offset)):
+                ring_radius, width = entrance_ring(self.tile)
+                if ring_radius - width < radius + max(1, self.tile // 14):  # the disc would hide the ring
+                    self._entrance(surface, entrance, offset)
+
+
+# -- text ------------------------------------------------------------------------
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> List[str]:
+    """``text`` in lines no wider than ``width`` pixels, split at spaces; words stay whole.
+
+    Only a word wider than ``width`` on its own is broken: after a hyphen
+    where it has one, else between characters. Measured with ``font.size``,
+    which pygame and pygame-ce both have, so both wrap alike.
+    """
+    lines: List[str] = []
+    for word in text.split():
+        if lines and font.size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+            continue
+        lines.extend(_break_word(word, font, width))
+    return lines or [""]
+
+
+def _break_word(word: str, font: pygame.font.Font, width: int) -> List[str]:
+    """A word in pieces no wider than ``width``: whole if it fits, else at hyphens, else between characters."""
+    if font.size(word)[0] <= width:
+        return [word]
+    pieces: List[str] = []
+    for part in re.findall(r"[^-]+-?|-", word):
+        if pieces and font.size(pieces[-1] + part)[0] <= width:
+            pieces[-1] += part
+        elif font.size(part)[0] <= width:
+            pieces.append(part)
+        else:
+            for char in part:
+                if pieces and font.size(pieces[-1] + char)[0] <= width:
+                    pieces[-1] += char
+                else:
+                    pieces.append(char)
+    return pieces
+
+
+@dataclass(frozen=True)
+class HudState:
+    """What the HUD shows besides the game: typed code, frame rate, flags, key help."""
+
+    prompt: Optional[str] = None
+    fps: float = 0.0
+    flags: Sequence[str] = ()
+    help_lines: Sequence[str] = ()
+    """Key help from the longest to the shortest; the longest that fits is shown."""
+    keys_overlay: Sequence[Tuple[str, str, str]] = ()
+    """``(key, what it does, in short)`` rows for the ``?`` overlay; empty when it is closed."""
+    paused: bool = False
 
 
 class Hud:
-    """The bars at the top and bottom, messages, the banner, and the level-code prompt."""
+    """The bars at the top and bottom, messages, banners, the key overlay and the level-code prompt."""
 
     def __init__(self) -> None:
-        self.font = pygame.font.Font(None, 26)
-        self.small = pygame.font.Font(None, 20)
-        self.big = pygame.font.Font(None, 56)
-        self._cache: Dict[Tuple[str, int, Tuple[int, int, int]], pygame.Surface] = {}
+        self.fonts = {0: pygame.font.Font(None, 20), 1: pygame.font.Font(None, 26), 2: pygame.font.Font(None, 56)}
+        self._cache: Dict[Tuple[str, int, Colour], pygame.Surface] = {}
+        self.placed: List[Tuple[str, pygame.Rect]] = []
+        """Every text drawn in the last frame and where (for tests: nothing may be cut off or overlap)."""
 
-    def _text(self, text: str, size: int, colour: Tuple[int, int, int]) -> pygame.Surface:
+    def _text(self, text: str, size: int, colour: Colour) -> pygame.Surface:
         key = (text, size, colour)
         image = self._cache.get(key)
         if image is None:
-            font = {0: self.small, 1: self.font, 2: self.big}[size]
-            image = font.render(text, True, colour)
+            image = self.fonts[size].render(text, True, colour)
             if len(self._cache) > 256:
                 self._cache.clear()
             self._cache[key] = image
         return image
 
-    def draw(self, surface: pygame.Surface, game: Game, prompt: "str | None", fps: float) -> None:
+    def _blit(self, surface: pygame.Surface, text: str, size: int, colour: Colour, **where: object) -> pygame.Rect:
+        image = self._text(text, size, colour)
+        rect = image.get_rect(**where)
+        surface.blit(image, rect)
+        self.placed.append((text, rect))
+        return rect
+
+    def draw(self, surface: pygame.Surface, game: Game, state: HudState) -> None:
         """Draw every overlay for this frame."""
+        self.placed = []
         width, height = surface.get_size()
         surface.fill(HUD_BACK, (0, 0, width, HUD_TOP))
         surface.fill(HUD_BACK, (0, height - HUD_BOTTOM, width, HUD_BOTTOM))
-        x = 12
-        for text, colour in (
-            (f"Level {game.level_number}", HUD_DIM),
-            (game.code, HUD_ACCENT),
-            (f"{game.level.tiles.shape[1]}x{game.level.tiles.shape[0]} tiles", HUD_DIM),
-        ):
-            image = self._text(text, 1, colour)
-            surface.blit(image, (x, (HUD_TOP - image.get_height()) // 2))
-            x += image.get_width() + 22
-        flags = [name for name, on in (("FOG", game.fog), ("SOLUTION", game.show_solution)) if on]
-        right = f"{game.elapsed:5.1f} s   {game.moves} moves" + ("   " + " ".join(flags) if flags else "")
-        image = self._text(right, 1, HUD_TEXT)
-        surface.blit(image, (width - image.get_width() - 12, (HUD_TOP - image.get_height()) // 2))
-        help_image = self._text(HELP, 0, HUD_DIM)
-        if help_image.get_width() + 24 > width:
-            help_image = self._text(SHORT_HELP, 0, HUD_DIM)
-        surface.blit(help_image, (12, height - HUD_BOTTOM + (HUD_BOTTOM - help_image.get_height()) // 2))
-        if fps:
-            image = self._text(f"{fps:.0f} fps", 0, HUD_DIM)
-            if help_image.get_width() + image.get_width() + 40 < width:
-                surface.blit(image, (width - image.get_width() - 10, height - HUD_BOTTOM + 6))
+        self._top_bar(surface, game, state)
+        self._bottom_bar(surface, state)
         if game.completed and game.last_complete is not None:
             seconds, moves = game.last_complete
             self._banner(surface, "Level complete!", f"{seconds:.1f} s, {moves} moves. Next: a bigger maze")
-        if prompt is not None:
-            self._banner(surface, "Level code: " + prompt + "_", "Enter to play it, Esc to cancel", size=1)
+        if state.paused and state.prompt is None:
+            self._banner(surface, "Paused", "P to play on; the clock is stopped")
+        if state.keys_overlay:
+            self._keys(surface, state.keys_overlay)
+        if state.prompt is not None:
+            self._banner(surface, "Level code: " + state.prompt + "_", "Enter to play it, Esc to cancel", size=1)
         if game.message_left > 0 and game.message:
-            lines = [self._text(line, 1, HUD_TEXT) for line in _wrap(game.message, self.font, width - 64)]
-            line_height = lines[0].get_height() + 2
-            box = pygame.Rect(0, 0, max(line.get_width() for line in lines) + 24, line_height * len(lines) + 12)
-            box.midbottom = (width // 2, height - HUD_BOTTOM - 14)
-            _panel(surface, box)
-            for i, line in enumerate(lines):
-                surface.blit(line, line.get_rect(midtop=(box.centerx, box.top + 7 + i * line_height)))
+            self._toast(surface, game.message)
+
+    def _top_bar(self, surface: pygame.Surface, game: Game, state: HudState) -> None:
+        width = surface.get_width()
+        middle = HUD_TOP // 2
+        clock = f"{game.elapsed:5.1f} s".strip()
+        flags = "   ".join(state.flags)
+        moves = f"{game.moves} move" + ("" if game.moves == 1 else "s")
+        rights = [f"{clock}   {moves}" + (f"   {flags}" if flags else ""), f"{clock}   {moves}", f"{clock}  {game.moves}m"]
+        level_text, tiles_text = f"Level {game.level_number}", f"{game.level.tiles.shape[1]}x{game.level.tiles.shape[0]} tiles"
+        lefts = [
+            [(level_text, HUD_DIM), (game.code, HUD_ACCENT), (tiles_text, HUD_DIM)],
+            [(level_text, HUD_DIM), (game.code, HUD_ACCENT)],
+            [(game.code, HUD_ACCENT)],
+        ]
+        gap = 18
+        for right in rights:
+            right_width = self.fonts[1].size(right)[0]
+            room = width - 2 * MARGIN - right_width - gap
+            for left in lefts:
+                needed = sum(self.fonts[1].size(text)[0] for text, _ in left) + gap * (len(left) - 1)
+                if needed <= room:
+                    x = MARGIN
+                    for text, colour in left:
+                        x = self._blit(surface, text, 1, colour, midleft=(x, middle)).right + gap
+                    self._blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
+                    return
+        # A very long code in a narrow window: the clock, then as much of the code as fits, smaller.
+        right = rights[-1]
+        right_rect = self._blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
+        room = right_rect.left - gap - MARGIN
+        code = game.code
+        while code and self.fonts[0].size(code + "…")[0] > room:
+            code = code[:-1]
+        self._blit(surface, code + "…", 0, HUD_ACCENT, midleft=(MARGIN, middle))
+
+    def _bottom_bar(self, surface: pygame.Surface, state: HudState) -> None:
+        width, height = surface.get_size()
+        middle = height - HUD_BOTTOM // 2
+        room = width - 2 * MARGIN
+        fits = [line for line in state.help_lines if self.fonts[0].size(line)[0] <= room]
+        line = fits[0] if fits else (state.help_lines[-1] if state.help_lines else "")
+        rect = self._blit(surface, line, 0, HUD_DIM, midleft=(MARGIN, middle)) if line else pygame.Rect(MARGIN, middle, 0, 0)
+        if state.fps:
+            fps = f"{state.fps:.0f} fps"
+            if rect.right + 24 + self.fonts[0].size(fps)[0] <= width - MARGIN:
+                self._blit(surface, fps, 0, HUD_DIM, midright=(width - MARGIN, middle))
+
+    def _lines(self, text: str, size: int, width: int) -> List[str]:
+        return wrap(text, self.fonts[size], width)
+
+    def _panel_text(self, surface: pygame.Surface, rows: List[Tuple[str, int, Colour]], centre: Tuple[int, int]) -> None:
+        """A panel holding ``rows`` of (text, size, colour), centred lines, with its centre at ``centre``."""
+        images = [self._text(text, size, colour) for text, size, colour in rows]
+        spacing = 4
+        box = pygame.Rect(0, 0, max(image.get_width() for image in images) + 32, sum(i.get_height() for i in images) + spacing * (len(images) - 1) + 24)
+        box.center = centre
+        width, height = surface.get_size()
+        box.clamp_ip(pygame.Rect(0, HUD_TOP, width, max(1, height - HUD_TOP - HUD_BOTTOM)))
+        _panel(surface, box)
+        y = box.top + 12
+        for (text, _, _), image in zip(rows, images):
+            rect = image.get_rect(midtop=(box.centerx, y))
+            surface.blit(image, rect)
+            self.placed.append((text, rect))
+            y = rect.bottom + spacing
 
     def _banner(self, surface: pygame.Surface, title: str, detail: str, *, size: int = 2) -> None:
         width, height = surface.get_size()
-        top = self._text(title, size, HUD_ACCENT if size == 2 else HUD_TEXT)
-        sub = self._text(detail, 1, HUD_TEXT)
-        box = pygame.Rect(0, 0, max(top.get_width(), sub.get_width()) + 48, top.get_height() + sub.get_height() + 36)
-        box.center = (width // 2, height // 2)
+        room = width - 2 * MARGIN - 32
+        if size == 2 and self.fonts[2].size(title)[0] > room:
+            size = 1
+        rows = [(line, size, HUD_ACCENT if size == 2 else HUD_TEXT) for line in self._lines(title, size, room)]
+        rows += [(line, 1, HUD_TEXT) for line in self._lines(detail, 1, room)]
+        self._panel_text(surface, rows, (width // 2, height // 2))
+
+    def _toast(self, surface: pygame.Surface, message: str) -> None:
+        width, height = surface.get_size()
+        rows = [(line, 1, HUD_TEXT) for line in self._lines(message, 1, width - 2 * MARGIN - 32)]
+        line_height = self.fonts[1].get_linesize()
+        box_height = len(rows) * (line_height + 4) + 20
+        self._panel_text(surface, rows, (width // 2, height - HUD_BOTTOM - 12 - box_height // 2))
+
+    def _keys(self, surface: pygame.Surface, keys: Sequence[Tuple[str, str, str]]) -> None:
+        """The ``?`` overlay: every key and what it does, in as many columns as fit (short names if need be)."""
+        width, height = surface.get_size()
+        font = self.fonts[0]
+        title = self._text("Keys (? closes)", 1, HUD_ACCENT)
+        line = font.get_linesize() + 2
+        room = pygame.Rect(0, HUD_TOP, width, max(1, height - HUD_TOP - HUD_BOTTOM))
+        fit_rows = max(1, (room.height - title.get_height() - 30) // line)
+        layout: List[List[str]] = []
+        column_width = 0
+        for long in (True, False):
+            rows = [f"{key}  {what if long or not short else short}" for key, what, short in keys]
+            columns = [rows[i : i + fit_rows] for i in range(0, len(rows), fit_rows)]
+            column_width = max(font.size(row)[0] for row in rows) + 18
+            layout = columns
+            if column_width * len(columns) + 24 <= room.width:
+                break
+        box = pygame.Rect(0, 0, max(column_width * len(layout), title.get_width()) + 24, title.get_height() + line * len(layout[0]) + 30)
+        box.center = room.center
+        box.clamp_ip(room)
         _panel(surface, box)
-        surface.blit(top, top.get_rect(midtop=(box.centerx, box.top + 14)))
-        surface.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 12)))
-
-
-def _wrap(text: str, font: pygame.font.Font, width: int) -> List[str]:
-    """``text`` split at spaces into lines no wider than ``width`` pixels (a long word stays whole)."""
-    lines: List[str] = []
-    for word in text.split():
-        if lines and font.size(lines[-1] + " " + word)[0] <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
+        rect = title.get_rect(midtop=(box.centerx, box.top + 10))
+        surface.blit(title, rect)
+        self.placed.append(("Keys (? closes)", rect))
+        for c, column in enumerate(layout):
+            for r, row in enumerate(column):
+                self._blit(surface, row, 0, HUD_TEXT, topleft=(box.left + 12 + c * column_width, rect.bottom + 8 + r * line))
 
 
 def _panel(surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -34,8 +34,10 @@ from .registry import (
     unregister,
 )
 from .seeds import Random
+from .rooms import Prefab
 from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
+from .world import World
 
 __version__ = "0.1.0"
 
@@ -57,6 +59,7 @@ __all__ = [
     "Level",
     "LevelFormatError",
     "Maze",
+    "Prefab",
     "Random",
     "algorithms",
     "generate",
@@ -70,4 +73,5 @@ __all__ = [
     "stream",
     "unregister",
     "wall_neighbours",
+    "World",
 ]

@@ -99,6 +99,9 @@ class GeneratorInfo:
         rows: for row-by-row generators, ``(width, rng, height=None)`` yielding
             ``(east, south)`` bool rows; enables :func:`mazeplugin.stream`.
         masks: whether it can generate inside a mask.
+        fills: whether it joins every cell of each part of its mask (False
+            for generators that leave sealed pockets, like ``union-find``);
+            ``rooms=`` needs it, so every room can be joined to the maze.
     """
 
     name: str
@@ -108,6 +111,7 @@ class GeneratorInfo:
     options: Mapping[str, Any] = field(default_factory=dict)
     rows: Optional[RowFunction] = None
     masks: bool = True
+    fills: bool = True
     check: Optional[OptionCheck] = None
     builtin: bool = False
     bytes_per_cell: float = DEFAULT_BYTES_PER_CELL
@@ -181,6 +185,7 @@ def register(
     perfect: bool = True,
     rows: Optional[RowFunction] = None,
     masks: bool = True,
+    fills: bool = True,
     replace: bool = False,
     check: Optional[OptionCheck] = None,
     bytes_per_cell: Optional[float] = None,
@@ -228,6 +233,7 @@ def register(
             options=options,
             rows=rows,
             masks=masks,
+            fills=fills,
             check=check,
             builtin=builtin,
             bytes_per_cell=float(

@@ -121,6 +121,26 @@ class Random:
         root = np.random.SeedSequence(seed_entropy(seed))
         return [cls(child) for child in root.spawn(count)]
 
+    @classmethod
+    def keyed(cls, seed: Seed, key: Sequence[int]) -> Random:
+        """The stream at ``key`` in a seed's tree of streams, found without making the others.
+
+        ``key`` is a path of ints in ``[0, 2**32)``: ``keyed(seed, (k,))`` is
+        ``streams(seed, n)[k]`` for any ``n > k``, and ``keyed(seed, (k, a, b))``
+        is a stream below that one (``SeedSequence`` spawn keys, so streams
+        never overlap). Endless worlds draw each chunk's stream from stream 6
+        this way, keyed by the chunk's coordinates alone.
+
+        >>> Random.keyed(7, (2,)).raw(2).tolist() == Random.streams(7, 3)[2].raw(2).tolist()
+        True
+        """
+        words = tuple(int(k) for k in key)
+        # One 32-bit word per entry: SeedSequence splits a larger int into
+        # several words, so (2**32,) and (0, 1) would name the same stream.
+        if not words or any(not 0 <= k < 2**32 for k in words):
+            raise ValueError(f"key must be a non-empty sequence of ints in [0, 2**32), got {key!r}")
+        return cls(np.random.SeedSequence(seed_entropy(seed), spawn_key=words))
+
     def raw(self, size: int) -> NDArray[np.uint64]:
         """``size`` raw 64-bit words."""
         return np.asarray(self._bits.random_raw(size), dtype=np.uint64)

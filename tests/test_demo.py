@@ -7,6 +7,10 @@ import subprocess
 import sys
 import tracemalloc
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import pytest
 
 pygame = pytest.importorskip("pygame")
@@ -373,3 +377,370 @@ def test_main_runs_frames_in_process(tmp_path, capsys):
     assert main(["--code", "kruskal-6x6-2", "--frames", "5", "--screenshot", str(shot), "--window", "400x300"]) == 0
     assert "code kruskal-6x6-2" in capsys.readouterr().out
     assert shot.exists()
+
+
+# -- the clock: fair times --------------------------------------------------------
+
+
+def hold(app: App, key_code: int, frames: int, dt: float = FRAME) -> None:
+    key(app, key_code)
+    for _ in range(frames):
+        app.tick(dt)
+    key(app, key_code, down=False)
+    app.tick(dt)
+
+
+def test_the_clock_starts_at_the_first_move_not_when_the_level_loads():
+    app = make_app("--code", "kruskal-8x6-3")  # opens east from the entrance
+    for _ in range(120):
+        app.tick(FRAME)
+    assert app.game.elapsed == 0.0 and not app.game.started
+    hold(app, pygame.K_RIGHT, 30)
+    assert app.game.moves > 0
+    assert app.game.elapsed == pytest.approx(31 * FRAME, abs=2 * FRAME)  # the frames since the first move
+
+
+def test_the_clock_and_the_player_stop_while_a_code_is_typed():
+    app = make_app("--code", "kruskal-8x6-3")
+    hold(app, pygame.K_RIGHT, 10)
+    elapsed, rect = app.game.elapsed, tuple(app.game.rect)
+    press(app, pygame.K_RETURN)
+    key(app, pygame.K_RIGHT)  # held while typing: no effect
+    for _ in range(120):
+        app.tick(FRAME)
+    assert app.game.elapsed == elapsed and tuple(app.game.rect) == rect
+    press(app, pygame.K_ESCAPE)
+    hold(app, pygame.K_RIGHT, 10)
+    assert app.game.elapsed > elapsed
+
+
+def test_p_pauses_the_game_and_its_clock():
+    app = make_app("--code", "kruskal-8x6-3")
+    hold(app, pygame.K_RIGHT, 5)
+    elapsed, rect = app.game.elapsed, tuple(app.game.rect)
+    press(app, pygame.K_p)
+    assert app.paused and "PAUSED" in app.flags()
+    hold(app, pygame.K_RIGHT, 60)
+    assert app.game.elapsed == elapsed and tuple(app.game.rect) == rect
+    assert any(text == "Paused" for text, _ in app.hud.placed)
+    press(app, pygame.K_p)
+    assert not app.paused
+    hold(app, pygame.K_RIGHT, 20)
+    assert tuple(app.game.rect) != rect and app.game.elapsed > elapsed
+
+
+def test_autoplay_times_count_only_from_the_first_step():
+    app = make_app("--code", "eller-5x4-9", "--autoplay")
+    for _ in range(600):
+        app.tick(FRAME)
+        if app.game.completed:
+            break
+    seconds, moves = app.game.last_complete
+    # 7.5 tiles a second: the time is the walk, with no load time in it.
+    assert seconds == pytest.approx(moves / 7.5, rel=0.15)
+
+
+# -- fog and the solution --------------------------------------------------------
+
+
+def test_under_fog_the_solution_overlay_never_draws_an_unseen_tile():
+    from demo.view import PALETTE
+
+    app = make_app("--code", "backtracker-30x30-4", "--fog", "--solution", "--tile", "10", "--no-map")
+    game = app.game
+    hold(app, pygame.K_RIGHT, 8)
+    hint = game.hint()
+    assert hint and hint[0] == game.player_tile
+    assert all(game.seen[y, x] for x, y in hint)
+    assert game.level.exit not in hint  # not seen yet on this level
+    # Consecutive hint tiles are neighbours on the shortest way to the exit.
+    distance = game.level.distances(game.level.exit)
+    assert all(distance[y1, x1] == distance[y0, x0] - 1 for (x0, y0), (x1, y1) in zip(hint, hint[1:]))
+    # On screen: solution-coloured pixels only over seen tiles.
+    app.tick(FRAME)
+    pixels = pygame.surfarray.array3d(app.screen).swapaxes(0, 1)
+    ys, xs = np.nonzero((pixels == PALETTE.solution).all(axis=2))
+    assert len(xs) > 0
+    ox, oy = app.camera.offset
+    tiles_x, tiles_y = (xs - ox) // app.tile, (ys - 34 - oy) // app.tile
+    assert game.seen[tiles_y, tiles_x].all()
+    press(app, pygame.K_f)  # fog off: the whole solution, entrance to exit
+    pixels = pygame.surfarray.array3d(app.screen).swapaxes(0, 1)
+    assert (pixels == PALETTE.solution).all(axis=2).sum() > len(xs)
+
+
+def test_the_fog_hint_reaches_the_exit_once_it_is_seen():
+    app = make_app("--code", "kruskal-3x2-1", "--fog", "--solution")
+    game = app.game
+    game.seen[:] = True
+    assert game.hint() == game.level.solution()
+
+
+# -- what the player sees -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tile", [6, 10, 28, 64])
+@pytest.mark.parametrize("fog", [False, True])
+def test_at_the_start_the_player_and_the_entrance_ring_both_show(tile, fog):
+    from demo.view import PALETTE, PLAYER
+
+    app = make_app("--code", "kruskal-4x4-1", "--tile", str(tile), *(["--fog"] if fog else []))
+    app.tick(FRAME)
+    pixels = pygame.surfarray.array3d(app.screen).swapaxes(0, 1)
+    centre = app.camera.to_screen(app.game.rect.center)
+    y, x = centre[1] + 34, centre[0]
+    near = pixels[max(0, y - tile) : y + tile, max(0, x - tile) : x + tile]
+    assert (near == PLAYER).all(axis=2).sum() > 0
+    assert (near == PALETTE.entrance).all(axis=2).sum() >= tile  # a ring, not a speck
+
+
+WINDOWS = [(320, 240), (400, 300), (520, 400), (640, 480), (960, 720), (1400, 400)]
+
+
+@pytest.mark.parametrize("size", WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hud_is_readable_at_every_window_size(size):
+    app = make_app("--code", "growing-tree-40x30-castle-of-the-long-name", "--fog", "--solution", "--mute")
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    screen = app.screen.get_rect()
+    states = {
+        "plain": lambda: None,
+        "toast": lambda: app.game.say("Generator: binary-tree — Binary tree: each cell opens north or east "
+                                      "(or toward another bias corner). 25% dead ends, strong diagonal bias. Perfect."),
+        "keys": lambda: press(app, pygame.K_SLASH),
+        "paused": lambda: (press(app, pygame.K_SLASH), press(app, pygame.K_p)),
+        "prompt": lambda: (press(app, pygame.K_p), press(app, pygame.K_RETURN), type_text(app, "kruskal-20x15-" + "7" * 40)),
+    }
+    for name, setup in states.items():
+        setup()
+        app.tick(FRAME)
+        placed = app.hud.placed
+        assert placed, name
+        for text, rect in placed:
+            assert screen.contains(rect), f"{name}: {text!r} at {rect} is cut off in a {size} window"
+        top = [rect for text, rect in placed if rect.bottom <= 34]
+        assert all(not a.colliderect(b) for i, a in enumerate(top) for b in top[i + 1 :]), f"{name}: top bar overlaps"
+        bottom = [text for text, rect in placed if rect.top >= size[1] - 26]
+        assert any("Esc quit" in text and "? keys" in text for text in bottom), f"{name}: key line {bottom}"
+    assert any(text.startswith("growing-tree-40x30-castle") for text, _ in app.hud.placed)
+
+
+def test_at_520_pixels_the_key_line_keeps_more_than_the_essentials():
+    app = make_app("--code", "kruskal-8x6-3")
+    app.screen = pygame.display.set_mode((520, 400), pygame.RESIZABLE)
+    app.tick(FRAME)
+    (line,) = [text for text, rect in app.hud.placed if rect.top >= 400 - 26]
+    assert "Esc quit" in line and "R restart" in line and "H path" in line
+
+
+def test_the_keys_overlay_opens_with_question_mark_and_esc_closes_it_without_quitting():
+    app = make_app("--code", "kruskal-8x6-3")
+    press(app, pygame.K_SLASH)
+    assert app.show_keys
+    texts = [text for text, _ in app.hud.placed]
+    assert any(text.startswith("Tab") for text in texts) and any(text.startswith("Esc") for text in texts)
+    press(app, pygame.K_ESCAPE)
+    assert not app.show_keys and app.running
+    press(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+# -- wrapping -----------------------------------------------------------------------
+
+words = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyz-.,%—()0123456789"), min_size=1, max_size=30)
+
+
+@given(message=st.lists(words, min_size=1, max_size=25), width=st.integers(60, 900))
+@settings(max_examples=80)
+def test_wrapping_keeps_words_whole_and_lines_inside_the_width(message, width):
+    from demo.view import wrap
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 26)
+    text = " ".join(message)
+    lines = wrap(text, font, width)
+    for line in lines:
+        assert line == line.strip() and "  " not in line
+        assert font.size(line)[0] <= width or len(line) == 1
+    # Words that fit are never split: the lines' words are the message's words.
+    if all(font.size(word)[0] <= width for word in message):
+        assert " ".join(lines).split(" ") == message
+    else:
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_wrapping_breaks_a_long_code_after_its_hyphens():
+    from demo.view import wrap
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 26)
+    lines = wrap("Playing backtracker-250x250-castle", font, font.size("backtracker-250x250-")[0])
+    assert lines == ["Playing", "backtracker-250x250-", "castle"]
+
+
+# -- the minimap and the exit pointer -----------------------------------------------
+
+
+def test_the_minimap_and_exit_pointer_show_on_big_levels_and_tab_toggles_them():
+    from demo.minimap import Minimap
+
+    app = make_app("--code", "backtracker-40x30-2", "--tile", "20")
+    minimap = app.addon(Minimap)
+    assert minimap is not None and minimap.needed()
+    app.tick(FRAME)
+    placed = minimap.pointer(app.view_rect())
+    assert placed is not None
+    (x, y), angle = placed
+    assert app.view_rect().collidepoint(x, y)
+    # The exit is to the south-east of the player at the start.
+    assert 0 < angle < 3.1416 / 2
+    map_rect = minimap.map_rect(app.view_rect())
+    before = pygame.surfarray.array3d(app.screen.subsurface(map_rect)).copy()
+    press(app, pygame.K_TAB)
+    assert not minimap.needed()
+    after = pygame.surfarray.array3d(app.screen.subsurface(map_rect))
+    assert (before != after).any()
+    press(app, pygame.K_TAB)
+    assert minimap.needed()
+
+
+def test_no_minimap_when_the_level_fits_and_no_exit_under_fog_until_seen():
+    from demo.minimap import Minimap
+
+    small = make_app("--code", "kruskal-4x4-1")
+    assert not small.addon(Minimap).needed()
+    fogged = make_app("--code", "backtracker-40x30-2", "--tile", "20", "--fog")
+    assert fogged.addon(Minimap).needed() and not fogged.addon(Minimap).exit_known()
+    hidden = make_app("--code", "backtracker-40x30-2", "--tile", "20", "--no-map")
+    assert not hidden.addon(Minimap).needed()
+
+
+# -- camera ------------------------------------------------------------------------------
+
+
+def test_the_camera_eases_the_same_way_at_any_frame_rate():
+    positions = []
+    for fps in (30, 60, 144):
+        app = make_app("--code", "kruskal-60x50-3", "--tile", "20")
+        app.game.rect.center = (2000, 1500)  # far from where the camera looks
+        for _ in range(fps // 2):  # half a second
+            app._follow(1 / fps)
+        positions.append((app.camera.x, app.camera.y))
+    for x, y in positions[1:]:
+        assert x == pytest.approx(positions[0][0], abs=1.0) and y == pytest.approx(positions[0][1], abs=1.0)
+    assert positions[0] != (0.0, 0.0)
+
+
+# -- sound ---------------------------------------------------------------------------------
+
+
+def test_every_effect_is_short_audible_and_free_of_clicks():
+    from demo.sound import EFFECTS, RATE
+
+    for name, make in EFFECTS.items():
+        samples = make(RATE)
+        assert 0.02 <= len(samples) / RATE <= 1.0, name
+        assert np.abs(samples).max() <= 1.0, name
+        assert np.sqrt(np.mean(samples**2)) > 0.01, name
+        assert abs(samples[0]) < 0.01 and abs(samples[-1]) < 0.01, f"{name} starts or ends with a click"
+    assert len({make(RATE).tobytes() for make in EFFECTS.values()}) == len(EFFECTS)
+
+
+def test_effects_fit_any_mixer_format():
+    from demo.sound import step, to_mixer_format
+
+    samples = step(22050)
+    for size, dtype in ((-16, np.int16), (16, np.uint16), (-8, np.int8), (8, np.uint8), (32, np.float32)):
+        for channels in (1, 2):
+            data = to_mixer_format(samples, size, channels)
+            assert data.dtype == dtype and data.shape[0] == len(samples)
+            assert data.ndim == (1 if channels == 1 else 2)
+    assert to_mixer_format(samples, 24, 2) is None
+
+
+def test_walking_plays_steps_and_the_exit_plays_its_tune_and_m_mutes(monkeypatch):
+    app = make_app("--code", "backtracker-6x5-3")
+    assert app.sounds.enabled  # SDL's dummy audio driver opens: silent, harmless
+    played = []
+    real_play = app.sounds.play
+    monkeypatch.setattr(app.sounds, "play", lambda name: played.append(name) or real_play(name))
+    walk_solution(app)
+    app.tick(FRAME)
+    assert played.count("step") == len(app.game.level.solution()) - 1
+    assert played[-1] == "exit"
+    press(app, pygame.K_m)
+    assert app.sounds.muted and "MUTED" in app.flags() and app.game.message == "Sound off"
+    assert real_play("step") is False
+    press(app, pygame.K_m)
+    assert real_play("step") is True
+
+
+def test_without_an_audio_device_the_game_is_silent_and_runs(monkeypatch):
+    from demo import sound
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("no available audio device")
+
+    monkeypatch.setattr(sound.pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(sound.pygame.mixer, "init", no_device)
+    app = make_app("--code", "kruskal-8x6-3")
+    assert not app.sounds.enabled and "audio device" in app.sounds.error
+    hold(app, pygame.K_RIGHT, 20)
+    assert app.game.moves > 0 and app.sounds.play("step") is False
+
+
+# -- extending the demo ------------------------------------------------------------------
+
+
+def test_an_addon_gets_its_option_keys_updates_and_drawing(monkeypatch):
+    from demo import addons, app as app_module
+
+    calls = []
+
+    class Recorder(addons.Addon):
+        def __init__(self, app):
+            super().__init__(app)
+            self.bindings = (addons.Binding((pygame.K_k,), "K", "knock", lambda: calls.append("knock"), short="knock"),)
+
+        @staticmethod
+        def add_arguments(parser):
+            parser.add_argument("--record", action="store_true")
+
+        @classmethod
+        def create(cls, app, options):
+            return cls(app) if options.record else None
+
+        def on_level(self):
+            calls.append("level")
+
+        def update(self, dt):
+            calls.append("update")
+
+        def draw_world(self, surface, offset):
+            calls.append("world")
+
+        def draw_overlay(self, surface, view):
+            calls.append("overlay")
+
+        def hud_flags(self):
+            return ["REC"]
+
+    monkeypatch.setattr(app_module, "addon_classes", lambda: [*addons.addon_classes(), Recorder])
+    app = make_app("--code", "kruskal-8x6-3", "--record")
+    assert app.addon(Recorder) is not None and "REC" in app.flags()
+    assert any("K knock" in line for line in app.help_lines())
+    app.tick(FRAME)
+    press(app, pygame.K_k)
+    press(app, pygame.K_n)
+    assert {"level", "update", "world", "overlay", "knock"} <= set(calls)
+    assert calls.count("level") == 2  # the first level, and N's
+    press(app, pygame.K_p)
+    calls.clear()
+    app.tick(FRAME)
+    assert "update" not in calls and "world" in calls  # paused: drawn, not updated
+    assert make_app("--code", "kruskal-8x6-3").addon(Recorder) is None
+
+
+def test_keys_scripts_take_pygame_key_names():
+    done = run_demo("--code", "backtracker-40x30-2", "--keys", "right*10,p,tab,f1,question,m,wait*3", "--frames", "20")
+    assert done.returncode == 0, done.stderr
+    assert "time 0.17" in done.stdout  # ten frames of walking, then paused

@@ -275,10 +275,108 @@ def test_move_rect_does_not_change_its_argument():
     assert tuple(rect) == (10, 10, 8, 8)
 
 
-def test_move_rect_rejects_fractional_pixels():
+def test_move_rect_rounds_float_motion_for_a_rect():
     level = mp.generate("kruskal", 3, 2, seed=1)
-    with pytest.raises(TypeError, match="dx"):
-        mpg.move_rect(level, pygame.Rect(10, 10, 8, 8), 1.5, 0, tile=10)
+    rect = pygame.Rect(10, 10, 8, 8)
+    for dx, dy in ((1.4, 0.0), (1.6, 0.0), (-2.6, 0.4), (0.49, -0.2), (30.7, 12.2)):
+        moved = mpg.move_rect(level, rect, dx, dy, tile=10)
+        assert type(moved) is pygame.Rect
+        assert tuple(moved) == tuple(mpg.move_rect(level, rect, round(dx), round(dy), tile=10))
+
+
+def test_move_rect_takes_the_motion_as_a_vector2_or_a_pair():
+    level = mp.generate("kruskal", 3, 2, seed=1)
+    rect = pygame.Rect(10, 10, 8, 8)
+    expected = tuple(mpg.move_rect(level, rect, 3, 0, tile=10))
+    assert tuple(mpg.move_rect(level, rect, pygame.Vector2(3, 0), tile=10)) == expected
+    assert tuple(mpg.move_rect(level, rect, (3, 0), tile=10)) == expected
+    assert tuple(mpg.move_rect(level, rect, np.array([3.0, 0.0]), tile=10)) == expected
+
+
+@pytest.mark.parametrize(
+    "motion, error, match",
+    [
+        (("1", 0), TypeError, "dx"),
+        ((0, None), TypeError, "motion"),
+        ((True, 0), TypeError, "dx"),
+        ((float("nan"), 0), ValueError, "finite"),
+        ((0, float("inf")), ValueError, "dy"),
+        (((1, 2, 3), None), TypeError, "motion"),
+        (("ab", None), TypeError, "motion"),
+    ],
+)
+def test_move_rect_rejects_motion_that_is_not_pixels(motion, error, match):
+    level = mp.generate("kruskal", 3, 2, seed=1)
+    with pytest.raises(error, match=match):
+        mpg.move_rect(level, pygame.Rect(10, 10, 8, 8), *motion, tile=10)
+
+
+def overlaps_wall_exact(tiles, x, y, w, h, tile):
+    """Whether the real-valued box [x, x+w) x [y, y+h) shares area with a wall tile or leaves the map."""
+    rows, columns = tiles.shape
+    for ty in range(int(np.floor(y / tile)) - 1, int(np.ceil((y + h) / tile)) + 1):
+        for tx in range(int(np.floor(x / tile)) - 1, int(np.ceil((x + w) / tile)) + 1):
+            if tx * tile < x + w and (tx + 1) * tile > x and ty * tile < y + h and (ty + 1) * tile > y:
+                if not (0 <= tx < columns and 0 <= ty < rows) or tiles[ty, tx] != mp.FLOOR:
+                    return True
+    return False
+
+
+FRect = getattr(pygame, "FRect", None)
+
+
+@pytest.mark.skipif(FRect is None, reason="pygame.FRect is pygame-ce's (this is pygame without it)")
+@given(
+    level=levels,
+    tile=st.integers(2, 24),
+    size=st.floats(0.05, 1.0),
+    place=st.tuples(st.floats(0, 1), st.floats(0, 1)),
+    moves=st.lists(
+        st.tuples(st.floats(-10, 10), st.floats(-10, 10)).map(lambda m: (m[0] * abs(m[0]), m[1] * abs(m[1]))),
+        min_size=1,
+        max_size=30,
+    ),
+)
+@settings(max_examples=80)
+def test_an_frect_keeps_its_sub_pixel_position_and_never_crosses_a_wall(level, tile, size, place, moves):
+    """FRect in, FRect out; moves up to 100 px (many tiles) a frame never tunnel, and stop flush."""
+    side = max(0.5, tile * size)
+    ex, ey = level.entrance
+    room = (tile - side) * 0.99  # inside the entrance tile, whatever float32 rounding does
+    rect = FRect(ex * tile + place[0] * room, ey * tile + place[1] * room, side, side)
+    tiles = level.tiles
+    assert not overlaps_wall_exact(tiles, rect.x, rect.y, rect.w, rect.h, tile)
+    for dx, dy in moves:
+        across = mpg.move_rect(level, rect, dx, 0, tile=tile)
+        moved = mpg.move_rect(level, across, 0, dy, tile=tile)
+        assert tuple(mpg.move_rect(level, rect, dx, dy, tile=tile)) == tuple(moved)  # x first, then y
+        assert tuple(mpg.move_rect(level, rect, pygame.Vector2(dx, dy), tile=tile)) == tuple(moved)
+        assert type(moved) is FRect and (moved.w, moved.h) == (rect.w, rect.h)
+        for before, after, d, axis in ((rect, across, dx, 0), (across, moved, dy, 1)):
+            a0, a1 = (before.x, after.x) if axis == 0 else (before.y, after.y)
+            length = before.w if axis == 0 else before.h
+            # Never into a wall, and nothing in the swept band between start and end.
+            low, high = min(a0, a1), max(a0, a1) + length
+            band = (low, after.y, high - low, after.h) if axis == 0 else (after.x, low, after.w, high - low)
+            assert not overlaps_wall_exact(tiles, *band, tile)
+            travelled = a1 - a0
+            assert travelled * d >= 0 and abs(travelled) <= abs(d) + 1e-3
+            if abs(travelled) < abs(d) - 1e-3:  # stopped short: flush against a wall
+                nudge = 1e-2 if d > 0 else -1e-2
+                pushed = (a1 + nudge, after.y, after.w, after.h) if axis == 0 else (after.x, a1 + nudge, after.w, after.h)
+                assert overlaps_wall_exact(tiles, *pushed, tile)
+        rect = moved
+
+
+@pytest.mark.skipif(FRect is None, reason="pygame.FRect is pygame-ce's (this is pygame without it)")
+def test_an_frect_creeps_by_fractions_of_a_pixel():
+    level = mp.generate("kruskal", 3, 2, seed=1)  # tile (2, 1), east of the player's tile (1, 1), is wall
+    rect = FRect(10.0, 10.0, 8.0, 8.0)
+    for _ in range(10):
+        rect = mpg.move_rect(level, rect, 0.15, 0, tile=10)
+    assert type(rect) is FRect and rect.x == pytest.approx(11.5, abs=1e-4)
+    rect = mpg.move_rect(level, rect, 100.0, 0, tile=10)
+    assert rect.right == pytest.approx(20.0) and rect.right <= 20.0  # flush against the wall tile (2, 1)
 
 
 @given(level=levels, data=st.data())

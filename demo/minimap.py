@@ -1,0 +1,149 @@
+"""The minimap and the exit pointer (Tab shows or hides both): where am I, and where is the exit?
+
+The minimap, in the corner of the map view, is the whole level shrunk to
+fit, drawn with ``mazeplugin.pg.tile_colours`` (under fog: only what the
+player has seen), with the player, the exit and the part of the level on
+screen. When the exit is off screen an arrow on the edge of the view points
+to it. Under fog both show the exit only once the player has seen it, as
+the map does. Neither shows when the whole level fits in the window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import TYPE_CHECKING, Optional, Tuple
+
+import numpy as np
+import pygame
+
+import mazeplugin.pg as mpg
+
+from .addons import Addon, Binding
+from .view import HUD_BACK, HUD_DIM, PALETTE, PLAYER, PLAYER_EDGE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+MAX_SIDE = 200
+"""The minimap's longest side, in pixels (a smaller window gets a smaller map)."""
+
+
+class Minimap(Addon):
+    """Tab: the minimap and the exit pointer."""
+
+    def __init__(self, app: "App", *, shown: bool = True) -> None:
+        super().__init__(app)
+        self.shown = shown
+        self.bindings = (
+            Binding((pygame.K_TAB,), "Tab", "minimap and exit pointer", self.toggle, short="map"),
+        )
+        self._key: Optional[Tuple[int, int, Tuple[int, int]]] = None
+        self._image: Optional[pygame.Surface] = None
+
+    @staticmethod
+    def add_arguments(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--no-map", action="store_true", help="start with the minimap and exit pointer hidden (Tab shows them)")
+
+    @classmethod
+    def create(cls, app: "App", options: argparse.Namespace) -> "Minimap":
+        return cls(app, shown=not options.no_map)
+
+    def toggle(self) -> None:
+        """Show or hide the minimap and the exit pointer."""
+        self.shown = not self.shown
+        self.app.game.say("Map and exit pointer on" if self.shown else "Map and exit pointer off")
+
+    def needed(self) -> bool:
+        """Whether there is anything to show: on, and the level does not fit in the window."""
+        camera = self.app.camera
+        return self.shown and (
+            camera.world_size[0] > camera.view_size[0] or camera.world_size[1] > camera.view_size[1]
+        )
+
+    def exit_known(self) -> bool:
+        game = self.app.game
+        exit_tile = game.level.exit
+        return exit_tile is not None and (not game.fog or bool(game.seen[exit_tile[1], exit_tile[0]]))
+
+    def draw_overlay(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        if not self.needed():
+            return
+        self._draw_map(surface, view)
+        if self.exit_known():
+            self._draw_pointer(surface, view)
+
+    def map_rect(self, view: pygame.Rect) -> pygame.Rect:
+        """Where the minimap goes: the top-right corner of the view, at most a third of it."""
+        rows, columns = self.app.game.level.tiles.shape
+        side = max(48, min(MAX_SIDE, int(min(view.width, view.height) * 0.32)))
+        scale = side / max(rows, columns)
+        rect = pygame.Rect(0, 0, max(2, round(columns * scale)), max(2, round(rows * scale)))
+        rect.topright = (view.right - 8, view.top + 8)
+        return rect
+
+    def _picture(self, size: Tuple[int, int]) -> pygame.Surface:
+        game = self.app.game
+        key = (game.version, game.seen_version if game.fog else -1, size)
+        if key != self._key or self._image is None:
+            rgb = mpg.tile_colours(game.level, palette=PALETTE, seen=game.seen if game.fog else None)
+            small = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.swapaxes(0, 1)))
+            if size[0] < small.get_width():
+                self._image = pygame.transform.smoothscale(small.convert(32, 0) if small.get_bitsize() < 24 else small, size)
+            else:
+                self._image = pygame.transform.scale(small, size)
+            self._key = key
+        return self._image
+
+    def _draw_map(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        app, game = self.app, self.app.game
+        rect = self.map_rect(view)
+        frame = rect.inflate(6, 6)
+        surface.fill(HUD_BACK, frame)
+        surface.blit(self._picture(rect.size), rect)
+        pygame.draw.rect(surface, HUD_DIM, frame, 1)
+        rows, columns = game.level.tiles.shape
+        sx, sy = rect.width / (columns * app.tile), rect.height / (rows * app.tile)
+        seen = app.camera.view_rect
+        shown = pygame.Rect(rect.left + seen.left * sx, rect.top + seen.top * sy, seen.width * sx, seen.height * sy)
+        pygame.draw.rect(surface, PLAYER_EDGE, shown.clip(rect), 1)
+        if self.exit_known():
+            assert game.level.exit is not None
+            ex, ey = mpg.tile_to_pixel(game.level.exit, app.tile)
+            pygame.draw.rect(surface, PALETTE.exit, pygame.Rect(0, 0, 5, 5).move(rect.left + ex * sx - 2, rect.top + ey * sy - 2))
+        px, py = game.rect.center
+        pygame.draw.circle(surface, PLAYER_EDGE, (round(rect.left + px * sx), round(rect.top + py * sy)), 3)
+        pygame.draw.circle(surface, PLAYER, (round(rect.left + px * sx), round(rect.top + py * sy)), 2)
+
+    def pointer(self, view: pygame.Rect) -> Optional[Tuple[Tuple[int, int], float]]:
+        """Where the exit pointer goes on screen and its angle (radians, 0 = east, y down); None when the exit is in view."""
+        app, game = self.app, self.app.game
+        assert game.level.exit is not None
+        ex, ey = mpg.tile_to_pixel(game.level.exit, app.tile)
+        ox, oy = app.camera.offset
+        target = (ex + ox + view.left, ey + oy + view.top)
+        inner = view.inflate(-48, -48)
+        if inner.width < 8 or inner.height < 8 or inner.collidepoint(target):
+            return None
+        cx, cy = inner.center
+        dx, dy = target[0] - cx, target[1] - cy
+        # Scale the direction until it meets the inner rect's border.
+        scale = min(
+            (inner.width / 2) / abs(dx) if dx else math.inf,
+            (inner.height / 2) / abs(dy) if dy else math.inf,
+        )
+        return ((round(cx + dx * scale), round(cy + dy * scale)), math.atan2(dy, dx))
+
+    def _draw_pointer(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        placed = self.pointer(view)
+        if placed is None:
+            return
+        (x, y), angle = placed
+        size = 16
+        points = [
+            (x + math.cos(angle + a) * r, y + math.sin(angle + a) * r)
+            for a, r in ((0.0, size), (2.5, size * 0.8), (-2.5, size * 0.8))
+        ]
+        pygame.draw.polygon(surface, PALETTE.exit, points)
+        pygame.draw.polygon(surface, PLAYER_EDGE, points, 2)
+
