@@ -990,3 +990,15 @@ def test_fuzz_load_tiled_corrupted_file(worker, fmt, data):
                                                                 b"[[[[[[[[[[", b"99999999999"]))
     length = data.draw(st.integers(0, 30))
     _expect_clean(worker.run(fmt, valid[:start] + junk + valid[start + length:]))
+
+
+@pytest.mark.parametrize("code", ["kruskal-" + "9" * 5000 + "x2-1", "kruskal-2x2-1+k" + "9" * 5000])
+def test_an_overlong_level_code_is_refused_before_parsing(code):
+    with pytest.raises(ValueError, match="level code is 5,0.. characters long; at most 1,200"):
+        mp.codes.parse_level_code(code)
+
+
+def test_cli_seed_that_is_too_long_is_one_line(capsys):
+    status, out, err = run(capsys, "generate", "kruskal", "--seed", "x" * 5000)
+    assert (status, out) == (2, "") and "seed text must be at most 1,024 characters" in err
+    assert err.count("\n") == 1

@@ -58,7 +58,7 @@ from typing import Any, Dict
 import numpy as np
 
 from ..api import _check_size
-from ..limits import MAX_LEVEL_FILE_BYTES, MAX_TILES
+from ..limits import MAX_TILES
 from ..level import Level
 from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
@@ -73,8 +73,10 @@ __all__ = [
 FORMAT = "mazeplugin.level"
 VERSION = 2
 
-MAX_JSON_CHARS = MAX_LEVEL_FILE_BYTES
-"""Longest JSON text :func:`from_json` parses: one char per tile plus row punctuation for the largest map."""
+MAX_JSON_CHARS = 2 * MAX_TILES + (1 << 20)
+"""Longest JSON text :func:`from_json` parses (513 MiB): a level file holds about one character per
+tile; this leaves room for row punctuation and things, and keeps a hostile file of padding from
+taking more than about 1 GiB to read and decode."""
 
 _KEYS = {"format", "version", "generator", "width", "height", "seed", "options",
          "corridor", "wall", "entrance", "exit", "tiles"}
