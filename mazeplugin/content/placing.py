@@ -65,8 +65,15 @@ def _count(name: str, value: object) -> int:
     return int(value)
 
 
-def check_request(keys: object = 0, treasure: object = 0, enemies: object = 0, place: object = ()) -> Tuple[int, int, int, Tuple[Place, ...]]:
-    """The content arguments checked (``TypeError``/``ValueError`` naming the argument), normalised."""
+def check_request(
+    keys: object = 0, treasure: object = 0, enemies: object = 0, place: object = (), *, cells: Optional[int] = None,
+) -> Tuple[int, int, int, Tuple[Place, ...]]:
+    """The content arguments checked (``TypeError``/``ValueError`` naming the argument), normalised.
+
+    With ``cells`` (the level's size in cells), counts that could never fit
+    (more things needing a cell of their own than there are cells) are
+    refused here, before any work; whether the rest fit is known after placing.
+    """
     k = _count("keys", keys)
     t = _count("treasure", treasure)
     e = _count("enemies", enemies)
@@ -86,6 +93,15 @@ def check_request(keys: object = 0, treasure: object = 0, enemies: object = 0, p
         if not isinstance(item, Place):
             raise TypeError(f"place must hold mp.Place requests, got {type(item).__name__}")
         requests.append(item)
+    if cells is not None:
+        total = k + t + e + sum(r.count for r in requests)
+        if total > cells:
+            named = [f"{n}={v}" for n, v in (("keys", k), ("treasure", t), ("enemies", e)) if v]
+            named += [f"Place({r.kind!r}, {r.count})" for r in requests if r.count]
+            raise ValueError(
+                f"{', '.join(named)} does not fit: {total:,} things (keys, treasure, enemies and Place "
+                f"things each take a cell of their own) on a level of {cells:,} cells"
+            )
     return k, t, e, tuple(requests)
 
 
@@ -124,7 +140,7 @@ def furnish(
     """
     if not isinstance(level, Level):
         raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
-    k, t, e, requests = check_request(keys, treasure, enemies, place)
+    k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
     if seed is None:
         seed = level.seed
         if seed is None:
