@@ -279,7 +279,7 @@ def place_things(
     free_cell = np.ones(len(cell_ids), dtype=bool)  # not yet holding a thing
     next_id = max((t.id for t in level.things), default=0) + 1
     made: List[Thing] = []
-    needed = set(g.path)  # tiles enemies keep off
+    claimed: List[int] = []  # tiles of things; with the route, enemies keep off the ways to them
 
     def new(kind: str, base_tile: Tile, props: Optional[Dict[str, Any]] = None) -> Thing:
         nonlocal next_id
@@ -298,9 +298,7 @@ def place_things(
         free_cell[n] = False
         i = int(cells_flat[n])
         taken.add(i)
-        if has_route and dist_path[n] > 0:
-            needed.update(g.route_to_path(i, needed))
-        needed.add(i)
+        claimed.append(i)
 
     noise = rng.random(len(cell_ids)) * 0.5  # ties among equals, drawn once
 
@@ -314,7 +312,6 @@ def place_things(
             new("door", door_base, {"key": key_id, "lock": lock, "tiles": blocks.tiles(door_base)})
             claim(key)
             taken.add(door)
-            needed.add(door)
 
     # -- treasure ----------------------------------------------------------------
     spread = _Spread((level.height, level.width))
@@ -362,13 +359,14 @@ def place_things(
 
     # -- enemies ---------------------------------------------------------------
     if enemies:
+        needed = g.ways_up(claimed)
         far = 2 * ENEMY_DISTANCE if has_route else 0
         dist_all = g.dist_entrance
         patrolled: Set[int] = set()
 
         def walkable(i: int) -> bool:
             return (
-                g.floor[i] and i not in needed and i not in taken and i not in patrolled
+                g.floor[i] and not needed[i] and i not in taken and i not in patrolled
                 and g.degree[i] <= 2 and (not has_route or dist_all[i] >= far)
             )
 
