@@ -8,7 +8,7 @@ passed, so tests can drive it frame by frame.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pygame
@@ -103,7 +103,8 @@ class Game:
         ``content`` (counts from a typed code) is generated as asked; without
         it, :attr:`furnish` (if set) furnishes the level by its ``number``.
         """
-        level = mp.generate(algorithm, width, height, seed=seed, **(content or {}))
+        counts: Dict[str, Any] = dict(content or {})  # keys=, treasure=, enemies=
+        level = mp.generate(algorithm, width, height, seed=seed, **counts)
         if not content and self.furnish is not None:
             level = self.furnish(level, self.level_number if number is None else number)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
