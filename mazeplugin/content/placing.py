@@ -18,9 +18,12 @@ Placement is by construction on the floor graph of the level's base tilemap
   least ``min_distance`` cells from the entrance, at least ``spacing`` apart.
 - **Enemies** start at least :data:`ENEMY_DISTANCE` cells walked from the
   entrance and patrol a corridor stretch of at most
-  ``2 * PATROL_CELLS + 1`` cells that avoids the route, every walk to a key,
-  treasure or Place thing, and every door: so a level stays solvable without
-  ever touching an enemy (treasure is never guarded).
+  ``2 * PATROL_CELLS + 1`` cells that avoids the direct route, every door,
+  and a way (up the breadth-first tree from the entrance) to every key,
+  treasure or Place thing: so a level stays solvable, every thing reachable,
+  without ever touching an enemy (in a perfect maze the only way; where the
+  level has loops an enemy may patrol another way, and the shortest walk may
+  cross it).
 
 Distances a game sets (``min_distance``, ``spacing``) are in cells walked or
 cells apart, whatever the corridor and wall widths. Every choice among equals
