@@ -74,6 +74,8 @@ __all__ = [
     "passable_tiles",
     "may_enter",
     "things_at",
+    "EndlessCamera",
+    "WorldView",
 ]
 
 Colour = Tuple[int, int, int]
@@ -871,3 +873,7 @@ def _png_size(data: bytes) -> Optional[Tuple[int, int]]:
     if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
         return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     return None
+
+
+# Endless worlds draw with the functions above, so their module comes last.
+from .world import EndlessCamera, WorldView  # noqa: E402
