@@ -34,6 +34,7 @@ from .registry import (
     unregister,
 )
 from .seeds import Random
+from .rooms import Prefab
 from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 from .world import World
@@ -58,6 +59,7 @@ __all__ = [
     "Level",
     "LevelFormatError",
     "Maze",
+    "Prefab",
     "Random",
     "algorithms",
     "generate",

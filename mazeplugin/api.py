@@ -15,11 +15,12 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
+from . import difficulty
 from .content.placing import check_request, furnished
 from .content.things import Place
 from .level import Level
@@ -39,6 +40,7 @@ __all__ = ["generate", "stream", "MAX_CELLS", "MAX_TILES"]
 # do not depend on how many are spawned, so adding a stream keeps the others.)
 _MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM, _CONTENT_STREAM = 0, 1, 2, 3
 _STREAM_COUNT = 4
+_ROOMS_STREAM = 4  # room placement and doors (issue 11): spawned only when rooms= is given
 
 
 def _check_count(name: str, value: object, *, low: int = 1) -> int:
@@ -82,10 +84,13 @@ def generate(
     wall: int = 1,
     braid: float = 0.0,
     mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
     keys: int = 0,
     treasure: int = 0,
     enemies: int = 0,
     place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
     **options: Any,
 ) -> Level:
     """Generate a maze level.
@@ -109,11 +114,25 @@ def generate(
             see :func:`mazeplugin.shaping.parse_mask`. Cells outside are
             solid wall; each connected part becomes its own maze, and the
             entrance and exit must lie in one part.
+        rooms: open rooms in the maze: a count of random rooms (sides
+            from ``room_size=(3, 6)`` cells), or a list of ``(x, y, w, h)``
+            rectangles in cells and :class:`mazeplugin.Prefab` rooms. The
+            generator fills the cells between them; each room gets a door
+            and the level stays one piece. See :mod:`mazeplugin.rooms`.
+        doors: doors per room (an int, default 1), or the chance (a float)
+            that each other possible door opens.
         keys, treasure, enemies, place: level content (locked doors with
             their keys, treasure, patrolling enemies, a game's own kinds as
             :class:`~mazeplugin.content.Place` requests), drawn from the
             seed's own content stream, so the tiles are those of the same
             level without content; see :func:`mazeplugin.content.furnish`.
+        require: ``{stats field: (low, high)}`` (None for an open end): the
+            level returned is the first of up to ``attempts`` candidates
+            (keyword, default 200, at most 10,000), made from seeds derived
+            from ``seed``, whose ``stats()`` meet every bound; its
+            ``level.seed`` is that derived seed. See :mod:`mazeplugin.difficulty`.
+            Only together with ``require`` is ``attempts`` this; otherwise
+            it is a generator option (the ``rooms`` generator has one).
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -134,9 +153,27 @@ def generate(
     ### ### # #
     #       # E
     ###########
+    >>> hard = mp.generate("backtracker", 30, 20, seed=7, require={"decision_points": (25, None)})
+    >>> hard.stats().decision_points >= 25, hard.seed != 7
+    (True, True)
     """
+    if require is not None:
+        require = difficulty.check_require(require)
+        attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
+        difficulty.check_markers(require, markers)
+        shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask,
+                      keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
+        return difficulty.choose(
+            lambda candidate: generate(algorithm, width, height, seed=candidate, **shared),
+            resolve_seed(seed),
+            require,
+            attempts,
+        )
     generator = get_generator(algorithm)
     layout = _check_size(width, height, corridor, wall, max_cells=generator.max_cells)
+    room_spec = None
+    if rooms is not None or doors != 1 or ("room_size" in options and "room_size" not in generator.options):
+        room_spec = _check_rooms(generator, rooms, doors, options)
     generator.check_options(options, layout.width, layout.height)
     braid = check_braid(braid)
     content = check_request(keys, treasure, enemies, place)
@@ -150,12 +187,22 @@ def generate(
     seed = resolve_seed(seed)
     streams = Random.streams(seed, _STREAM_COUNT)
     maze = Maze(layout.width, layout.height, mask)
-    plan = plan_markers(markers, layout, maze.mask, streams[_MARKER_STREAM])
+    marker_mask = maze.mask
+    if room_spec is not None:
+        from . import rooms as room_layer
+
+        room_rng = Random.streams(seed, _ROOMS_STREAM + 1)[_ROOMS_STREAM]
+        placed = room_layer.place_rooms(room_spec, maze.mask, room_rng)
+        marker_mask = maze.mask & ~room_layer.solid_cells(placed, maze.mask.shape)
+    plan = plan_markers(markers, layout, marker_mask, streams[_MARKER_STREAM])
     if plan.entrance is not None and plan.exit is not None:
         if mask is not None:
             _check_same_part(maze.mask, plan.entrance.cell, plan.exit.cell, markers)
         maze.start, maze.goal = plan.entrance.cell, plan.exit.cell
-    generator.run(maze, streams[_MAZE_STREAM], options)
+    if room_spec is None:
+        generator.run(maze, streams[_MAZE_STREAM], options)
+    else:
+        room_layer.build(maze, placed, room_rng, room_spec.doors, lambda m: generator.run(m, streams[_MAZE_STREAM], options))
     if braid > 0:
         braid_maze(maze, streams[_BRAID_STREAM], braid)
 
@@ -169,6 +216,10 @@ def generate(
         recorded["braid"] = braid
     if mask is not None:
         recorded["mask"] = mask
+    if room_spec is not None:
+        recorded["rooms"] = room_spec.recorded()
+        if doors != 1:
+            recorded["doors"] = doors
     if plan.mode != "border":
         recorded["markers"] = markers if plan.mode != "tiles" else [entrance_tile, exit_tile]
     if layout.corridor != 1:
@@ -243,6 +294,32 @@ def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
         yield below
 
 
+def _check_rooms(generator: Any, rooms: Any, doors: Any, options: dict) -> Any:
+    """Check ``rooms=``/``doors=``/``room_size=`` for ``generator`` (``room_size`` leaves ``options``
+    unless the generator takes it too, as the ``rooms`` generator does)."""
+    from . import rooms as room_layer
+
+    room_size = options.get("room_size")
+    if "room_size" not in generator.options:
+        options.pop("room_size", None)
+    if rooms is None:
+        given = "doors=" if doors != 1 else "room_size="
+        raise ValueError(f"{given} applies to rooms; give rooms= (a count or a list of rooms) with it")
+    if not generator.masks:
+        raise ValueError(
+            f"algorithm {generator.name!r} cannot leave room for rooms (it cannot generate inside a mask); "
+            "generators that can: " + ", ".join(_room_names())
+        )
+    if not generator.fills:
+        raise ValueError(
+            f"algorithm {generator.name!r} leaves sealed cells, so rooms could not all be joined; "
+            "generators that can take rooms: " + ", ".join(_room_names())
+        )
+    if isinstance(rooms, (int, np.integer)) or "room_size" not in generator.options:
+        return room_layer.check_rooms(rooms, doors, room_size)
+    return room_layer.check_rooms(rooms, doors)
+
+
 def _check_same_part(mask: NDArray[np.bool_], entrance: tuple, exit: tuple, markers: Any) -> None:
     """A clear error when the entrance and exit cells lie in separate parts of a mask."""
     labels, count = mask_parts(mask)
@@ -259,6 +336,12 @@ def _mask_names() -> list:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.masks)
+
+
+def _room_names() -> list:
+    from .registry import _REGISTRY
+
+    return sorted(name for name, info in _REGISTRY.items() if info.masks and info.fills)
 
 
 def _streamable_names() -> list:

@@ -91,6 +91,9 @@ class GeneratorInfo:
         rows: for row-by-row generators, ``(width, rng, height=None)`` yielding
             ``(east, south)`` bool rows; enables :func:`mazeplugin.stream`.
         masks: whether it can generate inside a mask.
+        fills: whether it joins every cell of each part of its mask (False
+            for generators that leave sealed pockets, like ``union-find``);
+            ``rooms=`` needs it, so every room can be joined to the maze.
     """
 
     name: str
@@ -100,6 +103,7 @@ class GeneratorInfo:
     options: Mapping[str, Any] = field(default_factory=dict)
     rows: Optional[RowFunction] = None
     masks: bool = True
+    fills: bool = True
     check: Optional[OptionCheck] = None
     max_cells: int = MAX_CELLS
     builtin: bool = False
@@ -162,6 +166,7 @@ def register(
     perfect: bool = True,
     rows: Optional[RowFunction] = None,
     masks: bool = True,
+    fills: bool = True,
     replace: bool = False,
     check: Optional[OptionCheck] = None,
     max_cells: int = MAX_CELLS,
@@ -200,6 +205,7 @@ def register(
             options=options,
             rows=rows,
             masks=masks,
+            fills=fills,
             check=check,
             max_cells=max_cells,
             # A built-in's name stays protected even after the application replaced it.

@@ -57,7 +57,27 @@ def assert_outer_ring_is_wall(level: mp.Level) -> None:
 
 
 def assert_pillars_are_wall(level: mp.Level) -> None:
-    assert (level.tiles[0::2, 0::2] == mp.WALL).all()
+    """Every corner tile (even x, even y) is wall, except the open corners inside rooms."""
+    wall = level.tiles[0::2, 0::2] == mp.WALL
+    expected = np.ones_like(wall)
+    expected[1:-1, 1:-1] = ~level.maze.corners
+    assert (wall == expected).all()
+
+
+def room_counts(maze: mp.Maze) -> tuple:
+    """(rooms, passages inside rooms, rooms with three or more doors), counted cell by cell."""
+    numbers = sorted(set(maze.rooms[maze.rooms > 0].tolist()))
+    inner, doors = 0, {n: 0 for n in numbers}
+    a, b = maze.passages()
+    for x, y in zip(a.tolist(), b.tolist()):
+        rx, ry = int(maze.rooms.flat[x]), int(maze.rooms.flat[y])
+        if rx == ry and rx > 0:
+            inner += 1
+            continue
+        for r in (rx, ry):
+            if r > 0:
+                doors[r] += 1
+    return len(numbers), inner, sum(1 for n in numbers if doors[n] >= 3)
 
 
 def assert_valid_solution(level: mp.Level) -> None:

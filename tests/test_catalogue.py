@@ -143,14 +143,12 @@ def test_rooms_joins_entrance_and_exit_and_every_cell(width, height, seed, prune
 
 
 def test_rooms_are_open_floor():
-    # 3 x 3 rooms: look for 3 x 3 blocks of cells with every inner wall open.
+    # Every corner between four cells of one room is open, and no other corner is.
     maze = mp.generate("rooms", 30, 30, seed=4, room_size=(3, 3)).maze
-    rooms = 0
-    for y in range(28):
-        for x in range(28):
-            if maze.east[y : y + 3, x : x + 2].all() and maze.south[y : y + 2, x : x + 3].all():
-                rooms += 1
-    assert rooms >= 5
+    r = maze.rooms
+    one_room = (r[:-1, :-1] > 0) & (r[:-1, :-1] == r[1:, :-1]) & (r[:-1, :-1] == r[:-1, 1:]) & (r[:-1, :-1] == r[1:, 1:])
+    assert (maze.corners == one_room).all()
+    assert r.max() >= 5 and maze.corners.sum() >= 5 * 4
 
 
 def test_rooms_extra_doors_make_loops_and_none_make_a_tree_of_regions():

@@ -13,6 +13,15 @@ import mazeplugin as mp
 from mazecheck import digest
 
 HEART = [".##...##.", "####.####", "#########", ".#######.", "..#####..", "...###...", "....#...."]
+VAULT = mp.Prefab.from_text("""
+    ###+#####+###
+    #...........#
+    #.#.#...#.#.#
+    +...........+
+    #.#.#...#.#.#
+    #...........#
+    #######+#####
+""", at=(10, 8))
 
 # (algorithm, width, height, seed, markers, options) -> digest; "HEART" stands for the mask above.
 GOLDEN = {
@@ -37,9 +46,10 @@ GOLDEN = {
     ('prim-simplified', 9, 7, 'level-1', 'border', (('mask', 'HEART'),)): 'fb397bd33804df40',
     ('division', 20, 15, 7, 'border', ()): '5bb4b8e70c5bcee9',
     ('division', 31, 3, 1099511627776, 'random', ()): '25ce737b9036a638',
-    ('rooms', 20, 15, 7, 'border', ()): '49af38ddebcb9ad4',
-    ('rooms', 30, 20, 'dungeon', 'farthest', (('extra_doors', 0.1), ('prune', 0.5), ('room_size', (3, 7)))): '7a498d27e3ac8237',
-    ('rooms', 9, 7, 4, 'border', (('attempts', 20), ('mask', 'HEART'), ('prune', 0.0))): 'a8f623b324ab1bce',
+    # rooms: moved deliberately in issue 11 (rooms are open floor, corridors are the backtracker's; CHANGELOG).
+    ('rooms', 20, 15, 7, 'border', ()): '0bad4cb3bf4d0d50',
+    ('rooms', 30, 20, 'dungeon', 'farthest', (('extra_doors', 0.1), ('prune', 0.5), ('room_size', (3, 7)))): 'c54c4ec2dc76e250',
+    ('rooms', 9, 7, 4, 'border', (('attempts', 20), ('mask', 'HEART'), ('prune', 0.0))): '1ea4950abc59bc03',
     ('backtracker', 20, 15, 7, 'border', (('braid', 0.5),)): 'ab0e0ad09c47bc32',
     ('kruskal', 20, 15, 7, 'border', (('braid', 1.0),)): '442970e1ab680bca',
     ('union-find', 20, 15, 7, 'random', (('braid', 1.0),)): 'a90e8bad978fc232',
@@ -50,7 +60,13 @@ GOLDEN = {
     ('union-find', 9, 7, 7, 'border', (('mask', 'HEART'),)): 'e6c5ce775cbe7774',
     ('wilson', 10, 6, 7, 'border', (('corridor', 2), ('wall', 1))): 'f3c1a9c2204413c9',
     ('sidewinder', 10, 6, 7, 'random', (('corridor', 3), ('wall', 2))): 'cf8364b86cc550d4',
-    ('rooms', 12, 8, 7, 'border', (('braid', 0.5), ('corridor', 2), ('wall', 2))): '3f35ef7e2439ab50',
+    ('rooms', 12, 8, 7, 'border', (('braid', 0.5), ('corridor', 2), ('wall', 2))): 'dad426e71d1213c7',
+    # rooms= / doors= / room_size= on other generators (issue 11); "VAULT" stands for the prefab above.
+    ('wilson', 40, 30, 7, 'border', (('rooms', 5),)): '1ba23c51f9abcca3',
+    ('kruskal', 40, 30, 7, 'border', (('rooms', ((4, 4, 8, 6), (28, 20, 6, 6))),)): '0bce71ab0cb4a430',
+    ('backtracker', 40, 30, 7, 'farthest', (('doors', 2), ('rooms', 'VAULT'))): '375fa37077b59f79',
+    ('prim', 24, 16, 3, 'random', (('doors', 0.3), ('room_size', (2, 4)), ('rooms', 4))): '36db9fb5c93c3898',
+    ('rooms', 30, 20, 5, 'border', (('rooms', 2),)): '9473873614d16528',
 }
 
 CATALOGUE = {
@@ -62,7 +78,8 @@ CATALOGUE = {
 @pytest.mark.parametrize("key", sorted(GOLDEN, key=repr), ids=repr)
 def test_golden_digest(key):
     algorithm, width, height, seed, markers, options = key
-    options = {name: HEART if value == "HEART" else value for name, value in options}
+    named = {"HEART": HEART, "VAULT": [VAULT]}
+    options = {name: named.get(value, value) if isinstance(value, str) else value for name, value in options}
     level = mp.generate(algorithm, width, height, seed=seed, markers=markers, **options)
     assert digest(level) == GOLDEN[key]
 
@@ -72,7 +89,7 @@ def test_golden_covers_every_generator_option_and_shaping_option():
     used = {name for key in GOLDEN for name, _ in key[5]}
     for name in CATALOGUE:
         assert set(mp.get_generator(name).options) <= used, name
-    assert {"braid", "mask", "corridor", "wall"} <= used
+    assert {"braid", "mask", "corridor", "wall", "rooms", "doors"} <= used
     biases = {dict(key[5]).get("bias", "northeast") for key in GOLDEN if key[0] == "binary-tree"}
     assert biases == {"northeast", "northwest", "southeast", "southwest"}
     strategies = {dict(key[5]).get("strategy", "newest") for key in GOLDEN if key[0] == "growing-tree"}

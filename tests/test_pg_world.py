@@ -99,3 +99,16 @@ def test_things_in_view_are_drawn_unless_taken():
     assert shown == len(inside) > 0
     taken = {(inside[0].props["chunk"], inside[0].id)}
     assert view.draw_things(screen, (0, 0), taken=taken) == len(inside) - 1
+
+
+@pytest.mark.skipif(not hasattr(pygame, "FRect"), reason="FRect is pygame-ce's")
+def test_walking_the_world_keeps_an_frect_and_its_sub_pixel_position():
+    world = mp.World("prim", seed=2, chunk=(4, 4))
+    view = mpg.WorldView(world, tile=8)
+    start = pygame.FRect(0, 0, 4, 4)
+    start.center = mpg.tile_to_pixel(world.spawn, 8)
+    moved = view.move_rect(start, pygame.Vector2(0.25, 0))
+    assert isinstance(moved, pygame.FRect)
+    tiles = world.tiles(-40, -40, 40, 40)
+    expected = mpg.move_rect(tiles, start.move(320, 320), 0.25, 0, tile=8).move(-320, -320)
+    assert (moved.x, moved.y) == (expected.x, expected.y)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import mazeplugin as mp
 from mazeplugin.shaping import mask_parts, parse_mask
-from mazecheck import assert_perfect, assert_valid_solution, digest, floor_components
+from mazecheck import assert_perfect, assert_valid_solution, digest, floor_components, room_counts
 
 ALL = mp.algorithms()
 PERFECT = [n for n in ALL if mp.get_generator(n).perfect]
@@ -238,13 +238,17 @@ def test_stats_agree_with_the_tilemap(algorithm, width, height, seed):
     level = mp.generate(algorithm, width, height, seed=seed, braid=0.3)
     s = level.stats()
     maze = level.maze
-    degree = maze.degree()[maze.mask]
+    # A room is one place: its cells are no dead ends or junctions, its inner passages no loops.
+    ordinary = maze.mask & (maze.rooms == 0)
+    degree = maze.degree()[ordinary]
+    rooms, inner, busy_rooms = room_counts(maze)
     assert s.cells == maze.mask.sum() and s.passages == maze.passage_count()
     assert s.dead_ends == len(level.dead_ends()) == (degree == 1).sum()
     assert s.dead_end_fraction == pytest.approx(s.dead_ends / s.cells)
-    assert s.junctions == (degree >= 3).sum()
+    assert s.junctions == (degree >= 3).sum() + busy_rooms
     components = floor_components(level.tiles)[1::2, 1::2][maze.mask]
-    assert s.loops == s.passages - s.cells + len(np.unique(components))
+    places = ordinary.sum() + rooms
+    assert s.loops == s.passages - inner - places + len(np.unique(components))
     # The solution in tiles walks 2 tiles per cell step, plus the two border openings.
     assert len(level.solution()) - 1 == 2 * s.solution_length + 2
     assert s.longest_path >= s.solution_length

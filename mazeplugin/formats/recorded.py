@@ -82,6 +82,24 @@ def _same(name: str) -> Rule:
     return rule
 
 
+def _rooms(value: Any, shape: LevelShape) -> None:
+    from ..rooms.layer import check_rooms
+
+    check_rooms([_tuple_pairs(room) for room in value] if isinstance(value, list) else value)
+
+
+def _doors(value: Any, shape: LevelShape) -> None:
+    from ..rooms.layer import check_rooms
+
+    check_rooms(0, value)
+
+
+def _room_size(value: Any, shape: LevelShape) -> None:
+    from ..rooms.layer import check_rooms
+
+    check_rooms(0, 1, _tuple_pairs(value))
+
+
 def _content_count(name: str) -> Rule:
     def rule(value: Any, shape: LevelShape) -> None:
         check_int(name, value, low=0, high=shape.width * shape.height * 4)
@@ -103,6 +121,9 @@ LEVEL_OPTIONS: Dict[str, Rule] = {
     "markers": _markers,
     "corridor": _same("corridor"),
     "wall": _same("wall"),
+    "rooms": _rooms,  # issue 11: rooms in any generator
+    "doors": _doors,
+    "room_size": _room_size,
     "keys": _content_count("keys"),
     "treasure": _content_count("treasure"),
     "enemies": _content_count("enemies"),

@@ -1,17 +1,19 @@
 """Rooms and mazes: a dungeon of open rooms joined by winding corridors.
 
-Place non-overlapping rectangular rooms at random (each attempt that would
-touch an earlier room, or leave the mask, is dropped); open every wall inside
-a room, so a room is open floor. Fill the cells between rooms with a
-depth-first maze (one tree per connected stretch of corridor). Each room and
-each corridor tree is a region; open a random spanning tree of doors between
-regions (Kruskal over the region graph) so every region is reached, plus
-each other possible door with a small chance, for loops. Finally fill in
-dead-end corridors — each one with probability ``prune`` — back to the
-nearest junction or room: filled cells become solid rock (they leave
-``maze.mask``). The entrance and exit cells are never filled. Texture: open
-rooms, winding corridors between them, loops through extra doors and, with
-``prune=1``, no dead-end corridors; not a perfect maze.
+Throw rectangular rooms at random (each attempt that would touch an earlier
+room, or leave the mask, is dropped); each room is open floor, no pillars.
+Fill the cells between rooms with a depth-first maze (one tree per connected
+stretch of corridor). Open a random spanning tree of doors between the
+pieces, the rooms and the corridor trees (Kruskal), so every room is
+reached, plus each other possible door with a small chance, for loops.
+Finally fill in dead-end corridors — each one with probability ``prune`` —
+back to the nearest junction or room: filled cells become solid rock (they
+leave ``maze.mask``). The entrance and exit cells are never filled.
+Texture: open rooms, winding corridors between them, loops through extra
+doors and, with ``prune=1``, no dead-end corridors; not a perfect maze.
+
+The rooms, the corridors and the doors are those of :mod:`mazeplugin.rooms`
+(``rooms=`` in any generator), with Nystrom's placement by attempts.
 
 Source: B. Nystrom, "Rooms and Mazes: A Procedural Dungeon Generator" (2014).
 """
@@ -26,9 +28,9 @@ import numpy as np
 from ..limits import MAX_CELLS, check_number
 from ..maze import Maze
 from ..registry import register
+from ..rooms.layer import build, scatter_rooms
 from ..seeds import Random
-from .disjoint_sets import DisjointSets
-
+from .backtracker import backtracker
 
 MAX_ROOM_SIDE = 1 << 24
 """Largest ``room_size`` side accepted (rooms are clamped to the maze anyway)."""
@@ -95,78 +97,21 @@ def rooms(
     filled in).
     """
     low, high = _check_options(room_size, attempts, extra_doors, prune, maze.size)
-    extra_doors, prune = float(extra_doors), float(prune)
-    h, w = maze.height, maze.width
     tries = maze.size // 10 + 1 if attempts is None else int(attempts)
+    placed = scatter_rooms(maze.mask, rng, (low, high), tries)
+    build(maze, placed, rng, float(extra_doors), lambda corridors: backtracker(corridors, rng))
+    _fill_dead_ends(maze, rng, prune)
 
-    # 1. Rooms: rectangles inside the mask, kept one cell apart.
-    room_of = np.full((h, w), -1, dtype=np.int64)
-    reserved = np.zeros((h, w), dtype=bool)  # room cells and the margin around them
-    count = 0
-    for r in rng.random(4 * tries).reshape(tries, 4).tolist():
-        rw = min(low + int(r[0] * (high - low + 1)), w)
-        rh = min(low + int(r[1] * (high - low + 1)), h)
-        x = int(r[2] * (w - rw + 1))
-        y = int(r[3] * (h - rh + 1))
-        if reserved[y : y + rh, x : x + rw].any() or not maze.mask[y : y + rh, x : x + rw].all():
-            continue
-        room_of[y : y + rh, x : x + rw] = count
-        reserved[max(y - 1, 0) : y + rh + 1, max(x - 1, 0) : x + rw + 1] = True
-        maze.east[y : y + rh, x : x + rw - 1] = True
-        maze.south[y : y + rh - 1, x : x + rw] = True
-        count += 1
 
-    # 2. Corridors: a depth-first maze in the cells between rooms, one tree per
-    #    connected stretch; region[cell] numbers rooms first, then corridor trees.
-    size = maze.size
-    table = maze.neighbour_table()
-    neighbour = np.where(table < 0, size, table).ravel().tolist()  # neighbour[4 * cell + k]
-    in_room = room_of >= 0
-    region = np.where(in_room, room_of, -1).ravel().tolist() + [-2]  # -2: off the grid or mask
-    visited = (in_room | ~maze.mask).ravel().tolist() + [True]
-    picks = rng.random(size).tolist()
-    opened_a, opened_b = [], []
-    regions = count
-    for root in maze.roots():
-        if visited[root]:
-            continue
-        visited[root] = True
-        region[root] = regions
-        stack = [root]
-        while stack:
-            cell = stack[-1]
-            fresh = [n for n in neighbour[4 * cell : 4 * cell + 4] if not visited[n]]
-            if not fresh:
-                stack.pop()
-                continue
-            nxt = fresh[int(picks[len(opened_a)] * len(fresh))]
-            visited[nxt] = True
-            region[nxt] = regions
-            opened_a.append(cell)
-            opened_b.append(nxt)
-            stack.append(nxt)
-        regions += 1
-    maze.open_many(opened_a, opened_b)
-
-    # 3. Doors: a random spanning tree over the regions (Kruskal), plus extra doors.
-    labels = np.array(region[:size], dtype=np.int64)
-    a, b = maze.walls()
-    door = labels[a] != labels[b]
-    a, b = a[door], b[door]
-    order = rng.permutation(len(a))
-    a, b = a[order], b[order]
-    chosen = np.zeros(len(a), dtype=bool)
-    chosen[DisjointSets(regions).union_each(labels[a].tolist(), labels[b].tolist())] = True
-    chosen |= rng.random(len(a)) < extra_doors
-    maze.open_many(a[chosen], b[chosen])
-
-    # 4. Fill in dead-end corridors, each with probability `prune`, back to a
-    #    junction, a room or the entrance or exit cell.
+def _fill_dead_ends(maze: Maze, rng: Random, prune: float) -> None:
+    """Fill in dead-end corridors, each with probability ``prune``, back to a
+    junction, a room or the entrance or exit cell."""
+    w = maze.width
     east = maze.east.ravel().tolist()
     south = maze.south.ravel().tolist()  # the last row and column are always closed, so
     inside = maze.mask.ravel().tolist()  # east[cell - 1] and south[cell - w] need no bounds check
     degree = maze.degree().ravel().tolist()
-    keep = in_room.ravel().tolist()
+    keep = (maze.rooms > 0).ravel().tolist()
     keep[maze.cell_id(*maze.start)] = keep[maze.cell_id(*maze.goal)] = True
     dead = np.flatnonzero(maze.degree() == 1).tolist()
     for cell, coin in zip(dead, rng.random(len(dead)).tolist()):
@@ -185,6 +130,7 @@ def rooms(
             degree[cell] = 0
             degree[nxt] -= 1
             cell = nxt
-    maze.east[:] = np.reshape(east, (h, w))
-    maze.south[:] = np.reshape(south, (h, w))
-    maze.mask[:] = np.reshape(inside, (h, w))
+    shape = (maze.height, maze.width)
+    maze.east[:] = np.reshape(east, shape)
+    maze.south[:] = np.reshape(south, shape)
+    maze.mask[:] = np.reshape(inside, shape)

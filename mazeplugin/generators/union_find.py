@@ -28,7 +28,7 @@ from .disjoint_sets import DisjointSets
 _FIRST_BATCH = 4096  # pairs in the first draw; the numbers drawn are the same for any batch size
 
 
-@register("union-find", perfect=False)
+@register("union-find", perfect=False, fills=False)
 def union_find(maze: Maze, rng: Random) -> None:
     """Union-find web maze: join random neighbours until entrance and exit connect; leaves sealed pockets."""
     start = maze.cell_id(*maze.start)

@@ -24,21 +24,19 @@ neighbours.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
-from typing import Collection, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import pygame
 
 from ..world import Chunk, World
-from . import (
-    DEFAULT_PALETTE,
-    Palette,
-    _check_size_pair,
-    _check_tile_size,
-    move_rect,
-    render,
-    render_images,
-)
+from .camera import _check_size_pair
+from .collide import _FRect, _motion, move_rect
+from .grid import _check_tile_size
+from .palette import DEFAULT_PALETTE, Palette
+from .render import render
+from .sprites import render_images
 from .things import draw_things
 
 __all__ = ["EndlessCamera", "WorldView"]
@@ -231,19 +229,22 @@ class WorldView:
         draw_things(surface, shown, tile=t, offset=(ox, oy), images=images)
         return len(shown)
 
-    def move_rect(self, rect: "pygame.Rect", dx: int, dy: int) -> "pygame.Rect":
-        """``rect`` (world pixels) moved by ``(dx, dy)`` without entering a wall: :func:`mazeplugin.pg.move_rect` on the world.
+    def move_rect(self, rect: Any, dx: Any, dy: Optional[float] = None) -> Any:
+        """``rect`` (world pixels) moved without entering a wall: :func:`mazeplugin.pg.move_rect` on the world.
 
-        Only the tiles the move can touch are fetched from the world.
+        Takes what that takes (a ``Rect`` or pygame-ce ``FRect``, two numbers
+        or one ``Vector2``) and gives back the same kind of rect. Only the
+        tiles the move can touch are fetched from the world.
         """
         t = self.tile
-        r = pygame.Rect(rect)
-        x0 = (min(r.left, r.left + dx)) // t - 1
-        y0 = (min(r.top, r.top + dy)) // t - 1
-        x1 = (max(r.right, r.right + dx)) // t + 2
-        y1 = (max(r.bottom, r.bottom + dy)) // t + 2
+        mx, my = _motion(dx, dy)
+        r = rect if _FRect is not None and isinstance(rect, _FRect) else pygame.Rect(rect)
+        x0 = math.floor(min(r.left, r.left + mx) / t) - 1
+        y0 = math.floor(min(r.top, r.top + my) / t) - 1
+        x1 = math.floor(max(r.right, r.right + mx) / t) + 2
+        y1 = math.floor(max(r.bottom, r.bottom + my) / t) + 2
         tiles = self.world.tiles(x0, y0, x1, y1)
-        moved = move_rect(tiles, r.move(-x0 * t, -y0 * t), dx, dy, tile=t)
+        moved = move_rect(tiles, r.move(-x0 * t, -y0 * t), mx, my, tile=t)
         return moved.move(x0 * t, y0 * t)
 
     def cache_info(self) -> Tuple[int, int]:

@@ -1,0 +1,45 @@
+"""Colours: the palette a level is drawn in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Tuple
+
+
+
+
+Colour = Tuple[int, int, int]
+
+
+def _check_colour(name: str, colour: object) -> Colour:
+    try:
+        values = tuple(int(v) for v in colour)  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} colour must be an (r, g, b) tuple of ints, got {colour!r}") from None
+    if len(values) != 3 or not all(0 <= v <= 255 for v in values):
+        raise ValueError(f"{name} colour must be three ints in 0..255, got {colour!r}")
+    return values  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours a level is drawn in: ``(r, g, b)`` tuples of 0..255.
+
+    ``fog`` is drawn over tiles the player has not seen (see ``seen=`` in
+    :func:`render`). Make your own with ``dataclasses.replace(DEFAULT_PALETTE, wall=...)``.
+    """
+
+    wall: Colour = (46, 52, 64)
+    floor: Colour = (236, 229, 214)
+    entrance: Colour = (76, 175, 80)
+    exit: Colour = (229, 57, 53)
+    solution: Colour = (255, 193, 7)
+    fog: Colour = (18, 20, 26)
+
+    def __post_init__(self) -> None:
+        for name in ("wall", "floor", "entrance", "exit", "solution", "fog"):
+            _check_colour(name, getattr(self, name))
+
+
+DEFAULT_PALETTE = Palette()
+"""Dark slate walls on a warm paper floor; green entrance, red exit, amber solution."""

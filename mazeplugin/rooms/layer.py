@@ -1,0 +1,531 @@
+"""Rooms in any maze: reserve the rooms, let the generator fill the rest, carve the rooms, open doors.
+
+1. **Place** the rooms (:func:`place_rooms`): rooms given at a cell are
+   checked where they are; the others (prefabs without ``at``, and the
+   ``rooms=N`` random rectangles with sides drawn from ``room_size``) go at
+   a random place where they fit, one cell clear of every other room, so the
+   maze can run between them. Every random number comes from the rooms
+   stream (stream 4), so a level without rooms never changes.
+2. **Reserve**: the room cells leave the mask while the generator runs, so
+   it fills only the cells between the rooms.
+3. **Carve** (:func:`carve_rooms`): each room's inside is written into the
+   maze (passages, open corners, ``maze.rooms`` numbers; a prefab's solid
+   cells leave the mask).
+4. **Doors** (:func:`open_doors`): every wall between a room and a cell
+   outside it (at the prefab's door marks; anywhere on a rectangle's
+   outline) is a possible door. In a random order, a door opens when it
+   joins two pieces not yet joined (Kruskal over the pieces: the maze's
+   trees and the rooms), so every room gets a door and the level is one
+   piece; then each room gets more doors up to ``doors`` (a count), or each
+   remaining possible door opens with chance ``doors`` (a float).
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("backtracker", 8, 5, seed=3, rooms=[(1, 1, 3, 2)])
+>>> int(level.maze.rooms.max()), int(level.maze.corners.sum())
+(1, 2)
+>>> print(level)
+#################
+S #       #     #
+# ####### # ### #
+# #     # # #   #
+# #     # # # # #
+#       #   # # #
+# ####### ### # #
+# #   #   #   # #
+# # # ##### ### #
+#   #       #   E
+#################
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, replace
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..generators.disjoint_sets import DisjointSets
+from ..maze import Maze
+from ..seeds import Random
+from .prefab import Prefab
+
+__all__ = ["RoomSpec", "check_rooms", "solid_cells", "scatter_rooms", "place_rooms", "carve_rooms", "open_doors", "build", "MAX_ROOMS", "MAX_DOORS"]
+
+MAX_ROOMS = 10_000
+"""Most rooms one level may ask for."""
+
+MAX_DOORS = 64
+"""Most doors per room ``doors=`` may ask for."""
+
+MAX_ROOM_SIDE = 1 << 24
+"""Largest ``room_size`` side (random rooms are clamped to the maze anyway)."""
+
+DEFAULT_ROOM_SIZE = (3, 6)
+
+
+@dataclass(frozen=True)
+class RoomSpec:
+    """Checked ``rooms=``/``doors=``/``room_size=`` arguments: what to place, before any work."""
+
+    given: Tuple[Prefab, ...]  # placed at their cell, or at random when ``at`` is None
+    count: int  # random rectangles to add
+    room_size: Tuple[int, int]
+    doors: Union[int, float]
+
+    def recorded(self) -> Any:
+        """The ``rooms=`` argument as plain data (what ``level.options`` keeps)."""
+        if not self.given:
+            return self.count
+        return [
+            {"prefab": p.to_text(), "at": list(p.at) if p.at is not None else None} for p in self.given
+        ]
+
+
+def check_rooms(rooms: Any, doors: Any = 1, room_size: Any = None) -> RoomSpec:
+    """Check ``rooms=`` (a count, or a list of ``(x, y, w, h)`` rectangles and :class:`Prefab` s),
+    ``doors=`` and ``room_size=``; a clear ``TypeError``/``ValueError`` naming what is wrong.
+
+    >>> check_rooms(2).count, check_rooms(2).room_size
+    (2, (3, 6))
+    >>> check_rooms([(0, 0, 3, 2)]).given
+    (Prefab(3x2 cells, at=(0, 0)),)
+    >>> check_rooms([(0, 0, 3)])
+    Traceback (most recent call last):
+    ...
+    TypeError: rooms[0] must be an (x, y, w, h) rectangle in cells or a mazeplugin.Prefab, got (0, 0, 3)
+    """
+    size = _check_room_size(DEFAULT_ROOM_SIZE if room_size is None else room_size)
+    door_rule = _check_doors(doors)
+    if isinstance(rooms, bool):
+        raise TypeError("rooms must be a count or a list of rectangles and prefabs, not bool")
+    if isinstance(rooms, numbers.Integral):
+        if not 0 <= rooms <= MAX_ROOMS:
+            raise ValueError(f"rooms must be from 0 to {MAX_ROOMS:,}, got {rooms}")
+        return RoomSpec((), int(rooms), size, door_rule)
+    if room_size is not None:
+        raise ValueError("room_size= sizes random rooms; give it with rooms=<count>, not with a list of rooms")
+    if isinstance(rooms, (str, bytes)) or not isinstance(rooms, Sequence):
+        raise TypeError(
+            f"rooms must be a count or a list of (x, y, w, h) rectangles and prefabs, not {type(rooms).__name__}"
+        )
+    if len(rooms) > MAX_ROOMS:
+        raise ValueError(f"at most {MAX_ROOMS:,} rooms, got {len(rooms):,}")
+    given = []
+    for k, room in enumerate(rooms):
+        if isinstance(room, Prefab):
+            given.append(room)
+            continue
+        if isinstance(room, dict) and set(room) == {"prefab", "at"}:  # what RoomSpec.recorded() writes
+            given.append(Prefab.from_text(room["prefab"], at=room["at"]))
+            continue
+        try:
+            x, y, w, h = room
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"rooms[{k}] must be an (x, y, w, h) rectangle in cells or a mazeplugin.Prefab, got {room!r}"
+            ) from None
+        if any(isinstance(v, bool) or not isinstance(v, numbers.Integral) for v in (x, y, w, h)):
+            raise TypeError(f"rooms[{k}] = {room!r}: x, y, w and h must be ints")
+        if w < 1 or h < 1:
+            raise ValueError(f"room {k + 1} = {tuple(room)!r} must be at least 1 × 1 cells")
+        given.append(Prefab.rectangle(int(w), int(h), at=(int(x), int(y))))
+    return RoomSpec(tuple(given), 0, size, door_rule)
+
+
+def _check_room_size(room_size: Any) -> Tuple[int, int]:
+    try:
+        low, high = room_size
+    except (TypeError, ValueError):
+        raise TypeError(f"room_size must be a (smallest, largest) pair of ints, got {room_size!r}") from None
+    if not all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in (low, high)):
+        raise TypeError(f"room_size must be a (smallest, largest) pair of ints, got {room_size!r}")
+    if not 1 <= low <= high <= MAX_ROOM_SIDE:
+        raise ValueError(f"room_size must satisfy 1 <= smallest <= largest <= {MAX_ROOM_SIDE:,}, got {room_size!r}")
+    return int(low), int(high)
+
+
+def _check_doors(doors: Any) -> Union[int, float]:
+    if isinstance(doors, bool) or not isinstance(doors, (numbers.Integral, numbers.Real)):
+        raise TypeError(f"doors must be a count (int) or a chance (float), not {type(doors).__name__}")
+    if isinstance(doors, numbers.Integral):
+        if not 1 <= doors <= MAX_DOORS:
+            raise ValueError(f"doors must be a count from 1 to {MAX_DOORS} per room, or a chance from 0.0 to 1.0; got {doors}")
+        return int(doors)
+    if not 0.0 <= float(doors) <= 1.0:
+        raise ValueError(f"doors must be a count from 1 to {MAX_DOORS} per room, or a chance from 0.0 to 1.0; got {doors}")
+    return float(doors)
+
+
+# -- 1. placing ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlacedRoom:
+    """Room ``number`` (1, 2, ...): ``prefab`` with its top-left cell at ``(x, y)``."""
+
+    number: int
+    x: int
+    y: int
+    prefab: Prefab
+
+    @property
+    def window(self) -> Tuple[slice, slice]:
+        """The ``[y, x]`` slices of the room's rectangle of cells."""
+        return (slice(self.y, self.y + self.prefab.height), slice(self.x, self.x + self.prefab.width))
+
+
+def place_rooms(spec: RoomSpec, mask: NDArray[np.bool_], rng: Random) -> List[PlacedRoom]:
+    """Where each room goes: given cells are checked, the rest placed at random where they fit.
+
+    Raises ``ValueError`` naming the room (numbered from 1 in the order given,
+    random rectangles after) and why: past the border, too large, over cells
+    outside the mask, overlapping an earlier room, or no room left for it.
+    """
+    h, w = mask.shape
+    taken = np.zeros((h, w), dtype=bool)  # cells of rooms placed so far
+    placed: List[PlacedRoom] = []
+    for k, prefab in enumerate(spec.given, 1):
+        if prefab.width > w or prefab.height > h:
+            raise ValueError(
+                f"room {k} ({prefab.width} × {prefab.height} cells) is too large for a {w} × {h}-cell maze"
+            )
+        if prefab.at is None:
+            continue
+        x, y = prefab.at
+        if x < 0 or y < 0 or x + prefab.width > w or y + prefab.height > h:
+            raise ValueError(
+                f"room {k} at ({x}, {y}), {prefab.width} × {prefab.height} cells, runs past the border of "
+                f"the {w} × {h}-cell maze (cells x 0..{w - 1}, y 0..{h - 1})"
+            )
+        room = PlacedRoom(k, x, y, prefab)
+        if (prefab.floor & ~mask[room.window]).any():
+            raise ValueError(f"room {k} at ({x}, {y}) covers cells outside the mask")
+        if taken[room.window].any():
+            other = next(r for r in placed if _overlap(r, room))
+            raise ValueError(f"room {k} at ({x}, {y}) overlaps room {other.number} at ({other.x}, {other.y})")
+        taken[room.window] = True
+        placed.append(room)
+    # Random places: prefabs without `at`, then `count` rectangles with sides drawn from room_size.
+    low, high = spec.room_size
+    sides = (low + (rng.random(2 * spec.count) * (high - low + 1)).astype(np.int64)).tolist()
+    wanted = [(k, p) for k, p in enumerate(spec.given, 1) if p.at is None]
+    wanted += [
+        (len(spec.given) + n + 1, Prefab.rectangle(min(sides[2 * n], w), min(sides[2 * n + 1], h)))
+        for n in range(spec.count)
+    ]
+    for (k, prefab), pick in zip(wanted, rng.random(len(wanted)).tolist()):
+        spot = _random_spot(prefab, mask, taken, pick)
+        if spot is None:
+            raise ValueError(
+                f"room {k} ({prefab.width} × {prefab.height} cells) does not fit: no place inside the mask "
+                f"is one cell clear of the {len(placed)} rooms placed before it with a door mark facing "
+                "the maze; ask for fewer or smaller rooms"
+            )
+        room = PlacedRoom(k, spot[0], spot[1], prefab)
+        taken[room.window] = True
+        placed.append(room)
+    placed.sort(key=lambda r: r.number)
+    return placed
+
+
+def scatter_rooms(mask: NDArray[np.bool_], rng: Random, room_size: Tuple[int, int], attempts: int) -> List[PlacedRoom]:
+    """Rooms thrown at random: ``attempts`` rectangles with sides in ``room_size``; each is kept
+    when it lies inside the mask, one cell clear of the rooms kept before it (Nystrom's placement)."""
+    h, w = mask.shape
+    low, high = room_size
+    near = np.zeros((h, w), dtype=bool)  # kept rooms and the one-cell margin around them
+    placed: List[PlacedRoom] = []
+    for r in rng.random(4 * attempts).reshape(attempts, 4).tolist():
+        rw = min(low + int(r[0] * (high - low + 1)), w)
+        rh = min(low + int(r[1] * (high - low + 1)), h)
+        x = int(r[2] * (w - rw + 1))
+        y = int(r[3] * (h - rh + 1))
+        if near[y : y + rh, x : x + rw].any() or not mask[y : y + rh, x : x + rw].all():
+            continue
+        near[max(y - 1, 0) : y + rh + 1, max(x - 1, 0) : x + rw + 1] = True
+        placed.append(PlacedRoom(len(placed) + 1, x, y, _open_rectangle(rw, rh)))
+    return placed
+
+
+_RECTANGLES: dict = {}
+
+
+def _open_rectangle(width: int, height: int) -> Prefab:
+    """:meth:`Prefab.rectangle`, made once per size (thousands of rooms share a few sizes)."""
+    key = (width, height)
+    if key not in _RECTANGLES:
+        _RECTANGLES[key] = Prefab.rectangle(width, height)
+    return _RECTANGLES[key]
+
+
+def _overlap(a: PlacedRoom, b: PlacedRoom) -> bool:
+    return (
+        a.x < b.x + b.prefab.width and b.x < a.x + a.prefab.width
+        and a.y < b.y + b.prefab.height and b.y < a.y + a.prefab.height
+    )
+
+
+def _random_spot(prefab: Prefab, mask: NDArray[np.bool_], taken: NDArray[np.bool_], pick: float) -> Optional[Tuple[int, int]]:
+    """A top-left cell where ``prefab`` lies inside the mask, one cell clear of ``taken``; chosen by ``pick``."""
+    h, w = mask.shape
+    blocked = ~mask
+    near = taken.copy()  # rooms grown by one cell: the margin kept between rooms
+    near[1:, :] |= taken[:-1, :]
+    near[:-1, :] |= taken[1:, :]
+    near[:, 1:] |= taken[:, :-1]
+    near[:, :-1] |= taken[:, 1:]
+    blocked = blocked | near
+    # Blocked cells in every window, by a summed-area table.
+    area = np.zeros((h + 1, w + 1), dtype=np.int64)
+    area[1:, 1:] = blocked.cumsum(axis=0).cumsum(axis=1)
+    rh, rw = prefab.height, prefab.width
+    inside = area[rh:, rw:] - area[:-rh, rw:] - area[rh:, :-rw] + area[:-rh, :-rw]
+    fits = inside == 0
+    # ... and where at least one door mark leads into a free maze cell.
+    free = np.zeros((h + 2, w + 2), dtype=bool)  # padded by one: marks may face off the grid
+    free[1:-1, 1:-1] = mask & ~taken
+    reach = np.zeros(fits.shape, dtype=bool)
+    for (cx, cy), (dx, dy) in prefab.door_sides():
+        ox, oy = cx + dx + 1, cy + dy + 1
+        reach |= free[oy : oy + fits.shape[0], ox : ox + fits.shape[1]]
+    spots = np.flatnonzero(fits & reach)
+    if not len(spots):
+        return None
+    y, x = divmod(int(spots[int(pick * len(spots))]), inside.shape[1])
+    return (x, y)
+
+
+# -- 2./3. reserving and carving -----------------------------------------------------
+
+
+def room_cells(rooms: Sequence[PlacedRoom], shape: Tuple[int, int]) -> NDArray[np.bool_]:
+    """Every cell inside a room's rectangle (solid prefab cells too)."""
+    cells = np.zeros(shape, dtype=bool)
+    for room in rooms:
+        cells[room.window] = True
+    return cells
+
+
+def solid_cells(rooms: Sequence[PlacedRoom], shape: Tuple[int, int]) -> NDArray[np.bool_]:
+    """The solid cells inside rooms (a prefab's ``#`` cells): they leave the mask."""
+    cells = np.zeros(shape, dtype=bool)
+    for room in rooms:
+        cells[room.window] = ~room.prefab.floor
+    return cells
+
+
+def carve_rooms(maze: Maze, rooms: Sequence[PlacedRoom]) -> None:
+    """Write each room's inside into ``maze``: passages, open corners, room numbers, solid cells."""
+    for room in rooms:
+        p, (ys, xs) = room.prefab, room.window
+        maze.mask[ys, xs] = p.floor
+        maze.east[ys, xs] = p.east
+        maze.south[ys, xs] = p.south
+        maze.corners[room.y : room.y + p.height - 1, room.x : room.x + p.width - 1] = p.corners
+        maze.rooms[ys, xs] = np.where(p.floor, room.number, 0)
+
+
+# -- 4. doors -----------------------------------------------------------------
+
+
+def door_candidates(
+    maze: Maze, rooms: Sequence[PlacedRoom], *, within: Optional[NDArray[np.bool_]] = None
+) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Every possible door as cell-id arrays ``(inside, outside)``: a room's cell and the cell beyond its mark.
+
+    The cell beyond must be in ``within`` (default: the maze's mask). A door
+    between two rooms must be marked by both; it is listed once.
+    """
+    h, w = maze.height, maze.width
+    inside: List[NDArray[np.int64]] = []
+    outside: List[NDArray[np.int64]] = []
+    for room in rooms:
+        p = room.prefab
+        marks = p.doors
+        for edge, (dx, dy) in (
+            (marks[0, 1::2], (0, -1)), (marks[-1, 1::2], (0, 1)),
+            (marks[1::2, 0], (-1, 0)), (marks[1::2, -1], (1, 0)),
+        ):
+            at = np.flatnonzero(edge)
+            if dy:
+                cx, cy = room.x + at, np.full(len(at), room.y + (0 if dy < 0 else p.height - 1))
+            else:
+                cx, cy = np.full(len(at), room.x + (0 if dx < 0 else p.width - 1)), room.y + at
+            ox, oy = cx + dx, cy + dy
+            ok = (ox >= 0) & (ox < w) & (oy >= 0) & (oy < h)
+            inside.append((cy * w + cx)[ok])
+            outside.append((oy * w + ox)[ok])
+    a = np.concatenate(inside).astype(np.int64) if inside else np.zeros(0, dtype=np.int64)
+    b = np.concatenate(outside).astype(np.int64) if outside else np.zeros(0, dtype=np.int64)
+    usable = (maze.mask if within is None else within).flat[b].copy()
+    other = maze.rooms.flat[b]
+    # Into another of these rooms: only where it marks the same wall (the pair appears both ways);
+    # into a room the generator made (the rooms generator's open rooms): anywhere.
+    ours = np.isin(other, [room.number for room in rooms])
+    pair = a * maze.size + b
+    back = b * maze.size + a
+    usable &= ~ours | np.isin(back, pair)
+    usable &= ~ours | (a < b)  # list a door between two of these rooms once
+    return a[usable], b[usable]
+
+
+def open_doors(
+    maze: Maze,
+    rooms: Sequence[PlacedRoom],
+    rng: Random,
+    doors: Union[int, float],
+    *,
+    dig: Optional[NDArray[np.bool_]] = None,
+) -> None:
+    """Open doors so every room is joined and the level is one piece, then more by ``doors``.
+
+    ``dig``: the mask before the generator ran. Where a generator filled
+    cells in (the ``rooms`` generator prunes dead ends) and a room or a piece
+    of the maze was left apart, a corridor is dug back through those cells.
+    """
+    if not rooms:
+        return
+    if dig is not None:
+        # A room whose every mark faces filled-in cells: give it back the cell beyond its first mark.
+        a, b = door_candidates(maze, rooms, within=dig)
+        usable = maze.mask.flat[b]
+        for room in rooms:
+            mine = maze.rooms.flat[a] == room.number
+            if mine.any() and not usable[mine].any():
+                maze.mask.flat[b[np.flatnonzero(mine)[0]]] = True
+    a, b = door_candidates(maze, rooms)
+    numbers = int(maze.rooms.max()) + 1
+    has = np.zeros(numbers, dtype=bool)
+    has[maze.rooms.flat[a]] = True
+    has[maze.rooms.flat[b]] = True
+    alone = _rooms_alone(maze, dig)
+    for room in rooms:
+        if not has[room.number] and room.number not in alone:
+            raise ValueError(
+                f"room {room.number} at ({room.x}, {room.y}) has no place for a door: every door mark "
+                "leads off the grid, outside the mask or into a room wall without a mark"
+            )
+    order = rng.permutation(len(a))
+    a, b = a[order], b[order]
+    # Kruskal over the pieces: start from the maze's trees and the rooms as they are.
+    sets = DisjointSets(maze.size)
+    pa, pb = maze.passages()
+    sets.union_each(pa.tolist(), pb.tolist())
+    chosen = np.zeros(len(a), dtype=bool)
+    chosen[sets.union_each(a.tolist(), b.tolist())] = True
+    owner = maze.rooms.flat[a].astype(np.int64)
+    if isinstance(doors, float):
+        chosen |= rng.random(len(a)) < doors
+    else:
+        have = np.bincount(owner[chosen], minlength=numbers)
+        have += np.bincount(maze.rooms.flat[b][chosen], minlength=numbers)
+        need = np.maximum(doors - have, 0)
+        need[0] = 0
+        rest = np.flatnonzero(~chosen)
+        by_room = rest[np.argsort(owner[rest], kind="stable")]  # each room's rest in the random order
+        first = np.searchsorted(owner[by_room], owner[by_room], side="left")
+        rank = np.arange(len(by_room)) - first
+        chosen[by_room[rank < need[owner[by_room]]]] = True
+    maze.open_many(a[chosen], b[chosen])
+    if dig is not None:
+        _dig_between_pieces(maze, dig)
+
+
+def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> set:
+    """Numbers of the rooms that fill a whole part of the mask: they need no door."""
+    from ..shaping import mask_parts
+
+    area = maze.mask if dig is None else dig | maze.mask
+    parts, count = mask_parts(area)
+    ordinary = np.bincount(parts[(maze.rooms == 0) & area], minlength=count)
+    per_part_rooms = {}
+    for number, part in zip(maze.rooms[maze.rooms > 0].tolist(), parts[maze.rooms > 0].tolist()):
+        per_part_rooms.setdefault(part, set()).add(number)
+    return {
+        rooms.pop() for part, rooms in per_part_rooms.items() if len(rooms) == 1 and ordinary[part] == 0
+    }
+
+
+def _dig_between_pieces(maze: Maze, dig: NDArray[np.bool_]) -> None:
+    """Join the pieces of each part of ``dig`` by the shortest corridors through cells outside the mask.
+
+    Breadth-first from the first piece through those cells to the nearest
+    cell of another piece; repeated until each part is one piece (rarely
+    needed, so plain Python).
+    """
+    from ..shaping import mask_parts
+
+    w = maze.width
+    while True:
+        sets = DisjointSets(maze.size)
+        pa, pb = maze.passages()
+        sets.union_each(pa.tolist(), pb.tolist())
+        cells = maze.cells().tolist()
+        piece = {c: sets.find(c) for c in cells}
+        parts, _ = mask_parts(dig)
+        apart = None
+        for c in cells:
+            first = next(d for d in cells if parts.flat[d] == parts.flat[c])
+            if piece[c] != piece[first]:
+                apart = first
+                break
+        if apart is None:
+            return
+        main = piece[apart]
+        frontier = [c for c in cells if piece[c] == main and parts.flat[c] == parts.flat[apart]]
+        came = {c: -1 for c in frontier}
+        found = -1
+        for c in frontier:  # grows as it goes: a breadth-first queue
+            x, y = c % w, c // w
+            for n, ok in ((c - w, y > 0), (c + 1, x + 1 < w), (c + w, y + 1 < maze.height), (c - 1, x > 0)):
+                if not ok or n in came or not dig.flat[n]:
+                    continue
+                if maze.mask.flat[n] and maze.rooms.flat[n] == 0 and piece[n] != main and maze.rooms.flat[c] == 0:
+                    came[n], found = c, n
+                    break
+                if not maze.mask.flat[n] and maze.rooms.flat[c] == 0:
+                    came[n] = c
+                    frontier.append(n)
+            if found >= 0:
+                break
+        if found < 0:
+            raise ValueError("rooms: a piece of the maze cannot be joined to the rest")  # pragma: no cover
+        while came[found] >= 0:
+            maze.mask.flat[found] = True
+            maze.open(found, came[found])
+            found = came[found]
+
+
+# -- all four ------------------------------------------------------------------
+
+
+def build(
+    maze: Maze, rooms: Sequence[PlacedRoom], rng: Random, doors: Union[int, float], run: Callable[[Maze], None]
+) -> None:
+    """Reserve ``rooms`` out of ``maze``'s mask, ``run`` the generator on the rest, carve the rooms, open doors.
+
+    ``maze.start``/``maze.goal`` stay as they are (markers may sit in rooms);
+    the generator sees them moved to a maze cell when they fall in a room.
+    """
+    full = maze.mask.copy()
+    reserved = room_cells(rooms, full.shape)
+    start, goal = maze.start, maze.goal
+    maze.mask &= ~reserved
+    corridor_cells = maze.cells()
+    if len(corridor_cells):
+        if reserved[start[1], start[0]]:
+            maze.start = maze.cell_xy(int(corridor_cells[0]))
+        if reserved[goal[1], goal[0]]:
+            maze.goal = maze.cell_xy(int(corridor_cells[-1]))
+        run(maze)
+    maze.start, maze.goal = start, goal
+    maze.mask |= full & reserved
+    # Number these rooms after any the generator made (the rooms generator does).
+    offset = int(maze.rooms.max())
+    if offset:
+        rooms = [replace(room, number=room.number + offset) for room in rooms]
+    carve_rooms(maze, rooms)
+    open_doors(maze, rooms, rng, doors, dig=full)
+    maze.check()
