@@ -46,7 +46,7 @@ from .grid import DIRECTIONS, TilesLike, pixel_to_tile, tile_rect, tile_to_pixel
 from .palette import DEFAULT_PALETTE, Colour, Palette
 from .render import draw_level, draw_markers, draw_solution, render, tile_colours
 from .sprites import autotile, render_images, simple_wall_set
-from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, thing_sprite, things_at
+from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, patrol_position, thing_sprite, things_at
 from .world import EndlessCamera, WorldView
 
 __all__ = [
@@ -77,6 +77,7 @@ __all__ = [
     "passable_tiles",
     "may_enter",
     "things_at",
+    "patrol_position",
     "EndlessCamera",
     "WorldView",
 ]
