@@ -9,6 +9,33 @@ junctions and loops are counted with each room taken as one place, so a
 room's own floor adds none (a room with three or more doors is a junction; two
 doors from one room into one corridor make a loop).
 
+Difficulty. M. S. McClendon, "The complexity and difficulty of a maze"
+(Bridges 2001, pp. 213-222), measures how hard a maze is by what its solver
+meets along the way: the choices offered on the way through, and how much
+the hallways twist and turn. Three such figures of the solution (the
+shortest path from the entrance cell to the exit cell) are in :class:`Stats`:
+
+- ``decision_points``: places along the solution where a wrong turn is
+  possible, i.e. cells of the solution (the exit cell excluded: there the
+  walk is over) with at least one open passage that is neither the one the
+  walk came in by nor the one it leaves by. The entrance cell counts when
+  it has a passage besides the one the walk leaves by.
+- ``detour_ratio``: ``solution_length`` divided by the straight-line
+  (Euclidean) distance between the centres of the entrance cell and the
+  exit cell, in cells: 1.0 for a straight corridor, about 1.4 for a clean
+  diagonal staircase, far more for a winding solution. None without a
+  solution or when both markers are in one cell.
+- ``turns``: changes of direction along the solution (a hallway's twists,
+  McClendon's "short and quick twists and turns").
+
+A solver's difficulty grows with ``decision_points`` (more chances to go
+wrong) and ``detour_ratio`` (the way out leads away from the goal), so
+``generate(..., require={"decision_points": (20, None)})`` asks for a hard
+level and ``require={"detour_ratio": (None, 1.5)}`` for an easy one.
+A room on the solution is one place here too: it is a decision point when
+it has a door besides the ones the walk enters and leaves by, and the walk
+turns only at ordinary cells (a room is crossed in a straight line).
+
 >>> from mazeplugin.maze import Maze
 >>> maze = Maze(3, 2)
 >>> maze.open_many([0, 1, 1, 3], [1, 2, 4, 4])  # a T with a tail: 0-1-2, 1-4-3; cell 5 sealed
@@ -17,11 +44,14 @@ doors from one room into one corridor make a loop).
 >>> s = stats(maze, start=(0, 0), goal=(0, 1))
 >>> s.dead_ends, s.junctions, s.loops, s.longest_path, s.solution_length
 (3, 1, 0, 3, 3)
+>>> s.decision_points, s.turns, s.detour_ratio   # the walk 0-1-4-3 passes the fork at 1
+(1, 2, 3.0)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from typing import Dict, List, Optional, Tuple
 
 import numpy as np
@@ -50,6 +80,12 @@ class Stats:
             double breadth-first sweep, so a lower bound, with loops).
         solution_length: cells walked on the shortest path from the entrance
             cell to the exit cell; None without markers or when unreachable.
+        decision_points: cells (a room counts once) along that path where a wrong turn is
+            possible (see the module docstring); None like ``solution_length``.
+        detour_ratio: ``solution_length`` over the straight-line distance
+            between the entrance and exit cells' centres (≥ 1); None without
+            a solution or when entrance and exit are in one cell.
+        turns: changes of direction along that path; None like ``solution_length``.
     """
 
     cells: int
@@ -60,6 +96,9 @@ class Stats:
     loops: int
     longest_path: int
     solution_length: Optional[int]
+    decision_points: Optional[int] = None
+    detour_ratio: Optional[float] = None
+    turns: Optional[int] = None
 
 
 def dead_ends(maze: Maze) -> List[Cell]:
@@ -142,10 +181,9 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
         seen[reached] = True
         if len(reached) > 1:
             longest = max(longest, max(_sweep(adjacency, reached[-1]).values()))
-    solution = None
+    walk = None
     if start is not None and goal is not None:
-        goal_id = maze.cell_id(*goal)
-        solution = _sweep(adjacency, maze.cell_id(*start), goal_id).get(goal_id)
+        walk = _shortest_walk(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
     dead = int((degree == 1).sum())
     return Stats(
         cells=cells,
@@ -155,5 +193,74 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
         junctions=int((degree >= 3).sum()) + busy_rooms,
         loops=(passages - inner) - (int(ordinary.sum()) + room_count) + pieces,
         longest_path=longest,
-        solution_length=solution,
+        solution_length=None if walk is None else len(walk) - 1,
+        decision_points=None if walk is None else _decision_points(maze, adjacency, walk),
+        detour_ratio=None if walk is None else _detour_ratio(maze, walk),
+        turns=None if walk is None else _turns(maze, walk),
     )
+
+
+def _shortest_walk(adjacency: List[List[int]], source: int, target: int) -> Optional[List[int]]:
+    """The cells of one shortest walk from ``source`` to ``target`` (both included), or None.
+
+    Breadth-first, neighbours in north, east, south, west order, so the
+    same maze always gives the same walk when several are shortest.
+    """
+    parent = {source: source}
+    order = [source]
+    for cell in order:
+        if cell == target:
+            break
+        for n in adjacency[cell]:
+            if n not in parent:
+                parent[n] = cell
+                order.append(n)
+    if target not in parent:
+        return None
+    walk = [target]
+    while walk[-1] != source:
+        walk.append(parent[walk[-1]])
+    walk.reverse()
+    return walk
+
+
+def _decision_points(maze: Maze, adjacency: List[List[int]], walk: List[int]) -> int:
+    """Places of ``walk`` (the last excluded) with an open way off the walk's own way in and out.
+
+    A place is an ordinary cell, or a whole room (consecutive cells of the
+    walk in one room), whose ways out are its doors.
+    """
+    rooms = maze.rooms.ravel()
+    places: List[List[int]] = []
+    for cell in walk:
+        room = int(rooms[cell])
+        if places and room and rooms[places[-1][0]] == room:
+            places[-1].append(cell)
+        else:
+            places.append([cell])
+    count = 0
+    for i, place in enumerate(places[:-1]):
+        room = int(rooms[place[0]])
+        if room:
+            ways = sum(1 for cell in np.flatnonzero(rooms == room).tolist()
+                       for n in adjacency[cell] if rooms[n] != room)
+        else:
+            ways = len(adjacency[place[0]])
+        used = 1 + (i > 0)  # the way out, and the way in (none at the entrance)
+        if ways > used:
+            count += 1
+    return count
+
+
+def _detour_ratio(maze: Maze, walk: List[int]) -> Optional[float]:
+    (x0, y0), (x1, y1) = maze.cell_xy(walk[0]), maze.cell_xy(walk[-1])
+    straight = math.hypot(x1 - x0, y1 - y0)
+    return (len(walk) - 1) / straight if straight else None
+
+
+def _turns(maze: Maze, walk: List[int]) -> int:
+    """Changes of direction at ordinary cells of ``walk`` (a room is crossed in a straight line)."""
+    cells = np.asarray(walk, dtype=np.int64)
+    steps = np.diff(cells)  # ±1 east/west, ±width south/north
+    turned = steps[1:] != steps[:-1]
+    return int(np.count_nonzero(turned & (maze.rooms.ravel()[cells[1:-1]] == 0)))

@@ -15,11 +15,12 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
+from . import difficulty
 from .content.placing import check_request, furnished
 from .content.things import Place
 from .level import Level
@@ -89,6 +90,7 @@ def generate(
     treasure: int = 0,
     enemies: int = 0,
     place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
     **options: Any,
 ) -> Level:
     """Generate a maze level.
@@ -124,6 +126,13 @@ def generate(
             :class:`~mazeplugin.content.Place` requests), drawn from the
             seed's own content stream, so the tiles are those of the same
             level without content; see :func:`mazeplugin.content.furnish`.
+        require: ``{stats field: (low, high)}`` (None for an open end): the
+            level returned is the first of up to ``attempts`` candidates
+            (keyword, default 200, at most 10,000), made from seeds derived
+            from ``seed``, whose ``stats()`` meet every bound; its
+            ``level.seed`` is that derived seed. See :mod:`mazeplugin.difficulty`.
+            Only together with ``require`` is ``attempts`` this; otherwise
+            it is a generator option (the ``rooms`` generator has one).
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -144,7 +153,22 @@ def generate(
     ### ### # #
     #       # E
     ###########
+    >>> hard = mp.generate("backtracker", 30, 20, seed=7, require={"decision_points": (25, None)})
+    >>> hard.stats().decision_points >= 25, hard.seed != 7
+    (True, True)
     """
+    if require is not None:
+        require = difficulty.check_require(require)
+        attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
+        difficulty.check_markers(require, markers)
+        shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask,
+                      keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
+        return difficulty.choose(
+            lambda candidate: generate(algorithm, width, height, seed=candidate, **shared),
+            resolve_seed(seed),
+            require,
+            attempts,
+        )
     generator = get_generator(algorithm)
     layout = _check_size(width, height, corridor, wall, max_cells=generator.max_cells)
     room_spec = None

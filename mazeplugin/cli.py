@@ -46,6 +46,7 @@ from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Sequence, 
 from . import __version__
 from .api import generate
 from .codes import parse_level_code
+from .difficulty import MAX_ATTEMPTS
 from .formats.files import atomic_path, read_limited, write_text
 from .level import Level
 from .limits import MAX_COUNT, MAX_MASK_FILE_BYTES, MAX_TILE_PIXELS
@@ -178,6 +179,23 @@ def _option(text: str) -> Tuple[str, Any]:
     return name.replace("-", "_"), parsed
 
 
+def _requirement(text: str) -> Tuple[str, Tuple[Any, Any]]:
+    """``--require FIELD=LOW:HIGH``, either end empty for open: ``solution_length=120:``, ``dead_end_fraction=:0.12``."""
+    name, sep, bounds = text.partition("=")
+    low, colon, high = bounds.partition(":")
+    if not sep or not name or not colon:
+        raise argparse.ArgumentTypeError(
+            f"requirements are FIELD=LOW:HIGH with either end empty, e.g. solution_length=120: ; got {text!r}"
+        )
+    ends = []
+    for end in (low.strip(), high.strip()):
+        try:
+            ends.append(None if not end else int(end) if re.fullmatch(r"-?[0-9]+", end) else float(end))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: {end!r} is not a number") from None
+    return name.strip(), (ends[0], ends[1])
+
+
 def _markers(text: str) -> Any:
     """A marker mode, or ``X1,Y1,X2,Y2`` tiles."""
     if text in ("border", "farthest", "random", "none"):
@@ -233,6 +251,11 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=_seed, default=None,
                      help="an int >= 0 or a text seed (default: a fresh one, printed on stderr); a level "
                           "code such as backtracker-16x11-2026 makes that level (its algorithm and size)")
+    gen.add_argument("--require", type=_requirement, action="append", default=[], metavar="FIELD=LOW:HIGH",
+                     help="a level whose stats() FIELD lies in LOW..HIGH (either end empty for open), e.g. "
+                          "decision_points=20: ; repeatable; the level's own seed is printed on stderr")
+    gen.add_argument("--attempts", type=_bounded(1, MAX_ATTEMPTS), default=None, metavar="N",
+                     help=f"candidate levels --require may try (default 200, at most {MAX_ATTEMPTS:,})")
     gen.add_argument("--format", choices=FORMATS, default=None,
                      help="output format (default: from -o's extension, else ascii)")
     gen.add_argument("-o", "--output", default=None, metavar="FILE",
@@ -384,6 +407,13 @@ def _generate(args: argparse.Namespace) -> int:
     for name in ("keys", "treasure", "enemies"):
         if getattr(args, name):
             kwargs[name] = getattr(args, name)
+    if args.attempts is not None and not args.require:
+        raise _Failure(2, "--attempts counts --require's candidates: give --require too "
+                          "(a generator's own attempts option is -O attempts=N)")
+    if args.require:
+        kwargs["require"] = dict(args.require)
+        if args.attempts is not None:
+            kwargs["attempts"] = args.attempts
     level = _make(args, seed, kwargs)
     if to_stdout and fmt in _STDOUT_FORMATS:
         try:
@@ -396,7 +426,7 @@ def _generate(args: argparse.Namespace) -> int:
         _print_binary(level, fmt, args.tile, args.solution)
     else:
         _write(level, fmt, output, args.tile, args.solution)
-    if args.seed is None:  # a fresh seed: say which, so the level can be made again
+    if args.seed is None or args.require:  # a fresh or derived seed: say which, so the level can be made again
         print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
     return 0
 
@@ -497,6 +527,9 @@ _FIGURES = (
     ("dead_ends", "dead ends"),
     ("junctions", "junctions"),
     ("loops", "loops"),
+    ("decision_points", "decision points"),
+    ("detour_ratio", "detour ratio"),
+    ("turns", "turns on the solution"),
 )
 
 
@@ -537,7 +570,8 @@ def _stats(args: argparse.Namespace) -> int:
         if s is None:
             print(f"{label:26}{'-':>10}")
         else:
-            cells = [f"{s[k]:10.3f}" if key == "dead_end_fraction" else f"{s[k]:10.1f}" for k in ("mean", "min", "max")]
+            cells = [f"{s[k]:10.3f}" if key in ("dead_end_fraction", "detour_ratio") else f"{s[k]:10.1f}"
+                     for k in ("mean", "min", "max")]
             print(f"{label:26}{''.join(cells)}")
     return 0
 

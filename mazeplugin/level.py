@@ -261,6 +261,20 @@ class Level:
 
         tiled.save_tmj(self, path, tile=tile)
 
+    @classmethod
+    def load_tmx(cls, path: "PathLike", *, corridor: Optional[int] = None, wall: Optional[int] = None) -> "Level":
+        """Load a level from a Tiled XML map, as saved or as edited in Tiled; see :mod:`mazeplugin.formats.tiled_read`."""
+        from .formats import tiled_read
+
+        return tiled_read.load_tmx(path, corridor=corridor, wall=wall)
+
+    @classmethod
+    def load_tmj(cls, path: "PathLike", *, corridor: Optional[int] = None, wall: Optional[int] = None) -> "Level":
+        """Load a level from a Tiled JSON map, as saved or as edited in Tiled; see :mod:`mazeplugin.formats.tiled_read`."""
+        from .formats import tiled_read
+
+        return tiled_read.load_tmj(path, corridor=corridor, wall=wall)
+
     def to_json(self) -> str:
         """The level as JSON text that :meth:`from_json` loads back; see :mod:`mazeplugin.formats.jsonio`."""
         from .formats import jsonio

@@ -198,7 +198,7 @@ def test_stats_averages_the_levels_figures_over_the_seeds(capsys):
     assert status == 0
     figures = json.loads(out)["figures"]
     stats = [mp.generate("kruskal", 12, 10, seed=s).stats() for s in range(3, 8)]
-    for key in ("dead_end_fraction", "longest_path", "solution_length"):
+    for key in ("dead_end_fraction", "longest_path", "solution_length", "decision_points", "detour_ratio", "turns"):
         values = [getattr(s, key) for s in stats]
         assert figures[key]["mean"] == pytest.approx(sum(values) / 5)
         assert (figures[key]["min"], figures[key]["max"]) == (min(values), max(values))
@@ -208,7 +208,7 @@ def test_stats_table_names_the_figures(capsys):
     status, out, _ = run(capsys, "stats", "backtracker", "--size", "10x10", "--seeds", "3")
     assert status == 0
     assert out.splitlines()[0] == "backtracker 10x10, 3 seeds (0..2)"
-    for label in ("dead-end fraction", "longest path", "solution length"):
+    for label in ("dead-end fraction", "longest path", "solution length", "decision points", "detour ratio"):
         assert label in out
 
 

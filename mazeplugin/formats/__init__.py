@@ -8,6 +8,8 @@ Each format lives in one module and works from a finished
 - :mod:`~mazeplugin.formats.svg`: a picture for browsers.
 - :mod:`~mazeplugin.formats.tiled`: maps for the Tiled editor (``.tmx`` XML and
   ``.tmj`` JSON), with a two-tile tileset image written beside them.
+- :mod:`~mazeplugin.formats.tiled_read`: Tiled maps back into levels, as saved
+  or as a designer edited them (``Level.load_tmx``/``load_tmj``, :func:`load_tiled`).
 - :mod:`~mazeplugin.formats.jsonio`: the level as JSON (everything needed to
   load it back) and the tilemap as ``.npy``.
 - :mod:`~mazeplugin.formats.rebuild`: a loaded tilemap back into the maze model
@@ -32,5 +34,6 @@ from __future__ import annotations
 
 from .files import LevelFormatError, atomic_path, write_bytes, write_text
 from .jsonio import load_json
+from .tiled_read import load_tiled
 
-__all__ = ["LevelFormatError", "atomic_path", "load_json", "write_bytes", "write_text"]
+__all__ = ["LevelFormatError", "atomic_path", "load_json", "load_tiled", "write_bytes", "write_text"]
