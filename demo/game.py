@@ -8,7 +8,7 @@ passed, so tests can drive it frame by frame.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pygame
@@ -65,8 +65,21 @@ def clamp_side(value: int) -> int:
 class Game:
     """One game: the current level, the player on it, and what the player has seen."""
 
-    def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], *, tile: int) -> None:
+    def __init__(
+        self,
+        algorithm: str,
+        width: int,
+        height: int,
+        seed: Optional[Seed],
+        *,
+        tile: int,
+        content: Optional[Dict[str, int]] = None,
+    ) -> None:
         self.tile = tile
+        # Level content (demo/content.py): a function furnishing each new level by its number, and the
+        # content a typed code asked for (kept by R). See _load.
+        self.furnish: Optional[Callable[[mp.Level, int], mp.Level]] = None
+        self.content: Optional[Dict[str, int]] = None
         self.level_number = 1
         self.fog = False
         self.show_solution = False
@@ -77,14 +90,25 @@ class Game:
         self.seen_version = 0  # bumped whenever more of the map is seen (minimap caches follow it)
         self.events: List[str] = []  # what happened since the app last looked: "step", "exit", "level", ...
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
-        self._load(algorithm, width, height, resolve_seed(seed))
+        self._load(algorithm, width, height, resolve_seed(seed), content)
 
     # -- levels ----------------------------------------------------------------
 
-    def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
-        """Make the level (errors propagate before anything changes) and put the player at its entrance."""
-        level = mp.generate(algorithm, width, height, seed=seed)
+    def _load(
+        self, algorithm: str, width: int, height: int, seed: Seed,
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None,
+    ) -> None:
+        """Make the level (errors propagate before anything changes) and put the player at its entrance.
+
+        ``content`` (counts from a typed code) is generated as asked; without
+        it, :attr:`furnish` (if set) furnishes the level by its ``number``.
+        """
+        counts: Dict[str, Any] = dict(content or {})  # keys=, treasure=, enemies=
+        level = mp.generate(algorithm, width, height, seed=seed, **counts)
+        if not content and self.furnish is not None:
+            level = self.furnish(level, self.level_number if number is None else number)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
+        self.content = dict(content) if content else None
         self.play(level, mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
@@ -98,10 +122,13 @@ class Game:
         self.events.append("level")
         self.restart()
 
-    def try_load(self, algorithm: str, width: int, height: int, seed: Optional[Seed]) -> bool:
+    def try_load(
+        self, algorithm: str, width: int, height: int, seed: Optional[Seed],
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None,
+    ) -> bool:
         """Switch to that level; on bad input keep the current one and say why."""
         try:
-            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed))
+            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed), content, number)
         except (ValueError, TypeError) as error:
             self.say(f"Cannot make that level: {error}")
             return False
@@ -120,18 +147,19 @@ class Game:
         self.started = False  # the clock starts at the first move
         self.carry = 0.0
         self.complete_left: Optional[float] = None
-        # Tiles the player cannot enter: the level's walls; content may close more (doors).
-        self.solid = level.tiles.copy()
+        # Tiles the player cannot enter: the level's walls, and its locked doors (demo/content.py opens them).
+        self.solid = mpg.passable_tiles(level) if level.things else level.tiles.copy()
         self.seen = np.zeros(level.tiles.shape, dtype=bool)
         self.seen_version += 1
         self.dirty.clear()
         self._path: Optional[List[Tuple[int, int]]] = None
-        self._path_index: Optional[Dict[Tuple[int, int], int]] = None
+        self._path_index: Optional[Dict[Tuple[int, int], List[int]]] = None
+        self._path_progress = 0
         self._reveal()
 
     def regenerate(self) -> None:
         """R: the same level again, made afresh from its code (so it is the identical maze)."""
-        if self.try_load(self.algorithm, self.width, self.height, self.seed):
+        if self.try_load(self.algorithm, self.width, self.height, self.seed, self.content):
             self.say("Restarted " + self.code)
 
     def new_seed(self) -> None:
@@ -157,14 +185,16 @@ class Game:
     def next_level(self) -> None:
         """The next level: the next seed, a little larger."""
         if self.try_load(
-            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed)
+            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed),
+            number=self.level_number + 1,
         ):
             self.level_number += 1
 
     def enter_code(self, text: str) -> bool:
         """A typed level code: play exactly that level, or say what is wrong and keep this one."""
         try:
-            algorithm, width, height, seed = mp.parse_level_code(text)
+            code = mp.parse_level_code(text)
+            algorithm, width, height, seed = code
             check_seed(seed)
         except ValueError as error:
             self.say(str(error))
@@ -172,7 +202,7 @@ class Game:
         if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
             self.say(f"The demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side, not {width}x{height}")
             return False
-        if self.try_load(algorithm, width, height, seed):
+        if self.try_load(algorithm, width, height, seed, code.content):
             self.say("Playing " + self.code)
             return True
         return False
@@ -207,8 +237,12 @@ class Game:
 
         It follows a shortest path from the player's tile and stops before the
         first tile not yet seen, so the overlay never draws the unseen map
-        (nor leads straight to an exit the player has not found).
+        (nor leads straight to an exit the player has not found). On a level
+        with locked doors it follows the key-respecting walk instead (to the
+        keys before their doors), from the player's place on it.
         """
+        if any(t.kind == "door" for t in self.level.things):
+            return self._walk_hint()
         if self._to_exit is None:
             assert self.level.exit is not None
             self._to_exit = self.level.distances(self.level.exit)
@@ -231,11 +265,39 @@ class Game:
             path.append((x, y))
         return path
 
-    def autopilot(self) -> Optional[Direction]:
-        """The step along the solution from the player's tile (None off the path or at the exit)."""
+    def _walk_hint(self) -> List[Tuple[int, int]]:
+        """The key-respecting walk from the player's visit of its tile on, up to the first unseen tile."""
+        i = self._walk_progress()
+        if i is None:
+            return []
+        out = []
+        for x, y in self.path[i:]:
+            if not self.seen[y, x]:
+                break
+            out.append((x, y))
+        return out
+
+    def _walk_progress(self) -> Optional[int]:
+        """Where the player is on the solution walk: its first visit of the player's tile not before the progress so far."""
         if self._path_index is None:
-            self._path_index = {tile: i for i, tile in enumerate(self.path)}
-        i = self._path_index.get(self.player_tile)
+            self._path_index = {}
+            for n, tile in enumerate(self.path):
+                self._path_index.setdefault(tile, []).append(n)
+            self._path_progress = 0
+        visits = self._path_index.get(self.player_tile)
+        if not visits:
+            return None
+        self._path_progress = next((n for n in visits if n >= self._path_progress), visits[0])
+        return self._path_progress
+
+    def autopilot(self) -> Optional[Direction]:
+        """The step along the solution from the player's tile (None off the path or at the exit).
+
+        A walk to keys passes some tiles twice (into a side branch and back):
+        the step taken is the one after the first visit not before the
+        progress made so far.
+        """
+        i = self._walk_progress()
         if i is None or i + 1 >= len(self.path):
             return None
         (x0, y0), (x1, y1) = self.path[i], self.path[i + 1]

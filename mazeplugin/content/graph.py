@@ -26,7 +26,7 @@ walk from the entrance to the exit crosses it, whatever loops the level has
 
 from __future__ import annotations
 
-from typing import List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -85,7 +85,6 @@ class FloorGraph:
         self.dist_path = np.full(n, -1, dtype=np.int32)
         self.touch_high = np.full(n, -1, dtype=np.int64)
         self._spans: List[Tuple[int, int]] = []
-        self._below: List[int] = []
         self.route = np.zeros(0, dtype=np.int64)
         if entrance is None or exit is None:
             return
@@ -119,15 +118,20 @@ class FloorGraph:
 
     def _tree(self) -> None:
         """Each reached tile's parent: its first neighbour (north, east, south, west) one step nearer."""
-        dist, s = self.dist_entrance, self.stride
-        parent = self.parent
-        inner = np.flatnonzero(dist > 0)
-        open_ = np.ones(inner.size, dtype=bool)
-        for step in (-s, 1, s, -1):
-            nearer = open_ & (dist[inner + step] == dist[inner] - 1)
-            parent[inner[nearer]] = inner[nearer] + step
-            open_ &= ~nearer
-        self._parents = parent.tolist()
+        s = self.stride
+        h2, w2 = self.shape[0] + 2, self.shape[1] + 2
+        dist = self.dist_entrance.reshape(h2, w2)
+        inner = dist[1:-1, 1:-1]
+        here = np.arange(h2 * w2, dtype=np.int64).reshape(h2, w2)[1:-1, 1:-1]
+        parent = np.full((h2 - 2, w2 - 2), -1, dtype=np.int64)
+        want = np.where(inner > 0, inner - 1, -2)
+        # West first, north last: later writes win, so north has priority.
+        for step, beside in ((-1, dist[1:-1, :-2]), (s, dist[2:, 1:-1]), (1, dist[1:-1, 2:]), (-s, dist[:-2, 1:-1])):
+            nearer = beside == want
+            parent[nearer] = here[nearer] + step
+        self.parent = full = np.full(h2 * w2, -1, dtype=np.int64)
+        full.reshape(h2, w2)[1:-1, 1:-1] = parent
+        self._parents = full.tolist()
 
     def _up(self, i: int) -> List[int]:
         """``i`` and its ancestors up to the entrance."""
@@ -164,42 +168,59 @@ class FloorGraph:
         attach[off] = index[parent[seed[off]]]
         self.dist_path = np.where(off, dist - dist[np.where(off, seed, 0)] + 1, np.where(on_route, 0, -1)).astype(np.int32)
         self.path_index = index
-        self._below = self.dist_path.tolist()
         # Edges the tree does not use join branches into parts of the floor.
         floor = self.floor
-        a = np.concatenate([np.flatnonzero(floor[:-1] & floor[1:]), np.flatnonzero(floor[:-s] & floor[s:])])
-        b = np.concatenate([a[: np.count_nonzero(floor[:-1] & floor[1:])] + 1, a[np.count_nonzero(floor[:-1] & floor[1:]):] + s])
+        across = np.flatnonzero(floor[:-1] & floor[1:])
+        down = np.flatnonzero(floor[:-s] & floor[s:])
+        a = np.concatenate([across, down])
+        b = np.concatenate([across + 1, down + s])
         keep = reached[a] & (parent[a] != b) & (parent[b] != a) & ~(on_route[a] & on_route[b])
         seeds = offs[up == np.arange(offs.size)]
         slot = np.full(n, -1, dtype=np.int64)
         slot[seeds] = np.arange(seeds.size)
-        lo = attach[seeds].tolist()
-        hi = list(lo)
-        links: List[int] = list(range(seeds.size))
+        part_hi = attach[seeds]  # a branch no loop joins touches the route at one tile
+        if keep.any():
+            self._join(a[keep], b[keep], on_route, index, slot[seed[a[keep]]], slot[seed[b[keep]]], part_hi)
+        self.touch_high[offs] = part_hi[slot[seed[offs]]]
+
+    def _join(self, a: NDArray[np.int64], b: NDArray[np.int64], on_route: NDArray[np.bool_],
+              index: NDArray[np.int64], slot_a: NDArray[np.int64], slot_b: NDArray[np.int64],
+              part_hi: NDArray[np.int64]) -> None:
+        """Union-find over the branches the loop edges ``a``–``b`` join; spans and ``part_hi`` updated."""
+        links: Dict[int, int] = {}
+        lo: Dict[int, int] = {}
+        hi: Dict[int, int] = {}
 
         def find(x: int) -> int:
+            if x not in links:
+                links[x] = x
+                lo[x] = hi[x] = int(part_hi[x])
+                return x
             while links[x] != x:
                 links[x] = links[links[x]]
                 x = links[x]
             return x
 
-        for u, v in zip(a[keep].tolist(), b[keep].tolist()):
-            if on_route[u]:
-                u, v = v, u
-            su = find(int(slot[seed[u]]))
-            if on_route[v]:
-                k = int(index[v])
-                lo[su], hi[su] = min(lo[su], k), max(hi[su], k)
+        for u_route, v_route, su, sv, u, v in zip(
+            on_route[a].tolist(), on_route[b].tolist(), slot_a.tolist(), slot_b.tolist(),
+            index[a].tolist(), index[b].tolist(),
+        ):
+            if u_route:  # the route end of the edge is u: only v's branch is involved
+                r = find(sv)
+                lo[r], hi[r] = min(lo[r], u), max(hi[r], u)
                 continue
-            sv = find(int(slot[seed[v]]))
-            if su != sv:
-                links[sv] = su
-                lo[su], hi[su] = min(lo[su], lo[sv]), max(hi[su], hi[sv])
-        roots = np.asarray([find(x) for x in range(seeds.size)], dtype=np.int64)
-        if seeds.size:
-            part_hi = np.asarray(hi, dtype=np.int64)[roots]
-            self.touch_high[off] = part_hi[slot[seed[off]]]
-            self._spans = sorted({(lo[r], hi[r]) for r in set(roots.tolist())})
+            r = find(su)
+            if v_route:
+                lo[r], hi[r] = min(lo[r], v), max(hi[r], v)
+                continue
+            q = find(sv)
+            if q != r:
+                links[q] = r
+                lo[r], hi[r] = min(lo[r], lo[q]), max(hi[r], hi[q])
+        involved = list(links)
+        roots = [find(x) for x in involved]
+        part_hi[np.asarray(involved, dtype=np.int64)] = np.asarray([hi[r] for r in roots], dtype=np.int64)
+        self._spans = sorted({(lo[r], hi[r]) for r in roots})
 
     def separators(self) -> NDArray[np.int64]:
         """Route indices (not the two ends) of tiles every entrance → exit walk crosses, ascending."""
@@ -214,15 +235,20 @@ class FloorGraph:
         covered = np.cumsum(cover)[:length]
         return np.flatnonzero(covered[1:length - 1] == 0) + 1
 
-    def route_to_path(self, i: int, known: Optional[Set[int]] = None) -> List[int]:
-        """Tiles from ``i`` up the tree to the route (``i`` first, the route tile last).
-
-        Stops early at a tile in ``known`` (a way already taken from there on).
-        """
-        parent, below = self._parents, self._below
-        known = known if known is not None else set()
-        out = [i]
-        while below[i] > 0 and i not in known:
-            i = parent[i]
-            out.append(i)
-        return out
+    def ways_up(self, tiles: List[int]) -> bytearray:
+        """Flags (one byte per padded position): the route, ``tiles``, and every tile on their ways up the tree to it."""
+        marks = bytearray(len(self.floor))
+        for i in self.path:
+            marks[i] = 1
+        if not self.path:  # no tree without an entrance: only the tiles themselves
+            for i in tiles:
+                marks[i] = 1
+            return marks
+        parent = self._parents
+        for i in tiles:
+            while not marks[i]:
+                marks[i] = 1
+                i = parent[i]
+                if i < 0:
+                    break
+        return marks
