@@ -86,7 +86,8 @@ def addon_classes() -> List[Type[Addon]]:
 
     A function, so that the addon modules it imports may import this one.
     """
+    from .levels import Levels
     from .minimap import Minimap
 
     # Add yours here: one import above, one entry below.
-    return [Minimap]
+    return [Levels, Minimap]

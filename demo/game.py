@@ -8,7 +8,7 @@ passed, so tests can drive it frame by frame.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pygame
@@ -57,6 +57,15 @@ def check_seed(seed: Seed) -> Seed:
     return seed
 
 
+LevelMaker = Callable[[str, int, int, Seed, int], mp.Level]
+"""Makes level number N: ``(algorithm, width, height, seed, level_number) -> Level``."""
+
+
+def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int) -> mp.Level:
+    """The level of that code, whatever its number (the default :attr:`Game.make_level`)."""
+    return mp.generate(algorithm, width, height, seed=seed)
+
+
 def clamp_side(value: int) -> int:
     """A level side clamped to what the demo allows."""
     return max(MIN_SIDE, min(MAX_SIDE, value))
@@ -77,14 +86,20 @@ class Game:
         self.seen_version = 0  # bumped whenever more of the map is seen (minimap caches follow it)
         self.events: List[str] = []  # what happened since the app last looked: "step", "exit", "level", ...
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
+        self.make_level: LevelMaker = plain_level  # demo/levels.py asks later levels for more difficulty
+        self.level_file: Optional[str] = None  # the file the level came from (--level), if any
         self._load(algorithm, width, height, resolve_seed(seed))
 
     # -- levels ----------------------------------------------------------------
 
-    def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
-        """Make the level (errors propagate before anything changes) and put the player at its entrance."""
-        level = mp.generate(algorithm, width, height, seed=seed)
+    def _load(self, algorithm: str, width: int, height: int, seed: Seed, number: int = 1) -> None:
+        """Make the level (errors propagate before anything changes) and put the player at its entrance.
+
+        ``number`` > 1 only for the next level: :attr:`make_level` may ask it for more difficulty.
+        """
+        level = self.make_level(algorithm, width, height, seed, number)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
+        self.level_file = None
         self.play(level, mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
@@ -98,10 +113,10 @@ class Game:
         self.events.append("level")
         self.restart()
 
-    def try_load(self, algorithm: str, width: int, height: int, seed: Optional[Seed]) -> bool:
+    def try_load(self, algorithm: str, width: int, height: int, seed: Optional[Seed], number: int = 1) -> bool:
         """Switch to that level; on bad input keep the current one and say why."""
         try:
-            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed))
+            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed), number)
         except (ValueError, TypeError) as error:
             self.say(f"Cannot make that level: {error}")
             return False
@@ -130,7 +145,11 @@ class Game:
         self._reveal()
 
     def regenerate(self) -> None:
-        """R: the same level again, made afresh from its code (so it is the identical maze)."""
+        """R: the same level again, made afresh from its code (so it is the identical maze), or its file's."""
+        if self.level_file is not None:
+            self.restart()
+            self.say("Restarted " + self.code)
+            return
         if self.try_load(self.algorithm, self.width, self.height, self.seed):
             self.say("Restarted " + self.code)
 
@@ -155,11 +174,12 @@ class Game:
             self.try_load(self.algorithm, width, height, self.seed)
 
     def next_level(self) -> None:
-        """The next level: the next seed, a little larger."""
+        """The next level: the next seed, a little larger (and as hard as :attr:`make_level` asks)."""
+        number = self.level_number + 1
         if self.try_load(
-            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed)
+            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed), number
         ):
-            self.level_number += 1
+            self.level_number = number
 
     def enter_code(self, text: str) -> bool:
         """A typed level code: play exactly that level, or say what is wrong and keep this one."""
