@@ -245,22 +245,19 @@ class Maze:
         >>> maze.rooms.tolist()
         [[1, 1, 0], [1, 1, 0]]
         """
-        from .generators.disjoint_sets import DisjointSets
+        from .generators.disjoint_sets import component_roots
 
         self.rooms = np.zeros((self.height, self.width), dtype=np.int32)
         ys, xs = np.nonzero(self.corners)
         if not len(ys):
             return
         top_left = ys * self.width + xs
-        sets = DisjointSets(self.size)
-        for other in (top_left + 1, top_left + self.width, top_left + self.width + 1):
-            sets.union_each(top_left.tolist(), other.tolist())
-        cells = np.unique(np.concatenate([top_left, top_left + 1, top_left + self.width, top_left + self.width + 1]))
-        roots = np.array([sets.find(c) for c in cells.tolist()], dtype=np.int64)
-        _, first, inverse = np.unique(roots, return_index=True, return_inverse=True)
-        rank = np.empty(len(first), dtype=np.int32)
-        rank[np.argsort(first, kind="stable")] = np.arange(1, len(first) + 1, dtype=np.int32)
-        self.rooms.flat[cells] = rank[inverse.ravel()]
+        around = [top_left + 1, top_left + self.width, top_left + self.width + 1]
+        roots = component_roots(self.size, np.tile(top_left, 3), np.concatenate(around))
+        cells = np.unique(np.concatenate([top_left] + around))
+        # A component's root is its smallest cell id, so sorted roots number rooms by first cell.
+        firsts = np.unique(roots[cells])
+        self.rooms.flat[cells] = np.searchsorted(firsts, roots[cells]) + 1
 
     def check(self) -> None:
         """Raise ``ValueError`` if a passage leaves the grid or the mask, or an open area is not one.
@@ -293,20 +290,17 @@ class Maze:
 
     def _check_rooms(self) -> None:
         """Each room's cells lie in the mask and are joined to each other inside the room."""
-        from .generators.disjoint_sets import DisjointSets
+        from .generators.disjoint_sets import component_roots
 
         rooms = self.rooms
         if (rooms < 0).any() or (rooms.astype(bool) & ~self.mask).any():
             raise ValueError("rooms must be 0 or a room number >= 1, and room cells must be maze cells")
         a, b = self.passages()
         inside = (rooms.flat[a] == rooms.flat[b]) & (rooms.flat[a] > 0)
-        sets = DisjointSets(self.size)
-        sets.union_each(a[inside].tolist(), b[inside].tolist())
+        roots = component_roots(self.size, a[inside], b[inside])
         cells = np.flatnonzero(rooms)
-        roots = np.array([sets.find(c) for c in cells.tolist()], dtype=np.int64)
-        labels = rooms.flat[cells]
-        pairs = np.unique(np.stack([labels, roots]), axis=1)
-        numbers, pieces = np.unique(pairs[0], return_counts=True)
+        pairs = np.unique(rooms.flat[cells].astype(np.int64) * self.size + roots[cells])
+        numbers, pieces = np.unique(pairs // self.size, return_counts=True)
         if (pieces > 1).any():
             raise ValueError(f"room {int(numbers[pieces > 1][0])}'s cells are not all joined to each other")
 

@@ -120,6 +120,33 @@ class DisjointSets:
         return joined
 
 
+def component_roots(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
+    """For each vertex ``0 … n-1`` of the graph with edges ``(a[k], b[k])``, the smallest vertex of its component.
+
+    Vectorised hooking and pointer jumping (each round hooks every root onto
+    the smallest root across an edge, then flattens the trees), so a few
+    numpy passes label a million cells.
+
+    >>> component_roots(5, [3, 1], [4, 2]).tolist()
+    [0, 1, 1, 3, 3]
+    """
+    parent = np.arange(n, dtype=np.int64)
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    while True:
+        ra, rb = parent[a], parent[b]
+        live = ra != rb
+        if not live.any():
+            return parent
+        a, b, ra, rb = a[live], b[live], ra[live], rb[live]
+        np.minimum.at(parent, np.maximum(ra, rb), np.minimum(ra, rb))
+        while True:
+            grand = parent[parent]
+            if np.array_equal(grand, parent):
+                break
+            parent = grand
+
+
 def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
     """The ``k``, ascending, for which ``DisjointSets(n).union_each(a, b)`` merges two sets.
 

@@ -46,7 +46,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from ..generators.disjoint_sets import DisjointSets
+from ..generators.disjoint_sets import component_roots, spanning_forest
 from ..maze import Maze
 from ..seeds import Random
 from .prefab import Prefab
@@ -335,30 +335,28 @@ def door_candidates(
 ) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Every possible door as cell-id arrays ``(inside, outside)``: a room's cell and the cell beyond its mark.
 
-    The cell beyond must be in ``within`` (default: the maze's mask). A door
-    between two rooms must be marked by both; it is listed once.
+    Listed room by room, each room's marks north, south, west, east. The
+    cell beyond must be in ``within`` (default: the maze's mask). A door
+    between two of ``rooms`` must be marked by both; it is listed once.
     """
     h, w = maze.height, maze.width
-    inside: List[NDArray[np.int64]] = []
-    outside: List[NDArray[np.int64]] = []
-    for room in rooms:
-        p = room.prefab
-        marks = p.doors
-        for edge, (dx, dy) in (
-            (marks[0, 1::2], (0, -1)), (marks[-1, 1::2], (0, 1)),
-            (marks[1::2, 0], (-1, 0)), (marks[1::2, -1], (1, 0)),
-        ):
-            at = np.flatnonzero(edge)
-            if dy:
-                cx, cy = room.x + at, np.full(len(at), room.y + (0 if dy < 0 else p.height - 1))
-            else:
-                cx, cy = np.full(len(at), room.x + (0 if dx < 0 else p.width - 1)), room.y + at
-            ox, oy = cx + dx, cy + dy
-            ok = (ox >= 0) & (ox < w) & (oy >= 0) & (oy < h)
-            inside.append((cy * w + cx)[ok])
-            outside.append((oy * w + ox)[ok])
-    a = np.concatenate(inside).astype(np.int64) if inside else np.zeros(0, dtype=np.int64)
-    b = np.concatenate(outside).astype(np.int64) if outside else np.zeros(0, dtype=np.int64)
+    # Rooms sharing a prefab (the random rectangles share a few sizes) are done together.
+    groups: dict = {}
+    for k, room in enumerate(rooms):
+        groups.setdefault(id(room.prefab), (room.prefab, []))[1].append(k)
+    parts = []
+    stride = max(len(prefab.door_offsets()[0]) for prefab, _ in groups.values()) + 1
+    for prefab, ks in groups.values():
+        cx, cy, dx, dy = prefab.door_offsets()
+        xs = np.array([rooms[k].x for k in ks], dtype=np.int64)[:, None] + cx
+        ys = np.array([rooms[k].y for k in ks], dtype=np.int64)[:, None] + cy
+        order = np.array(ks, dtype=np.int64)[:, None] * stride + np.arange(len(cx))
+        parts.append((order.ravel(), xs.ravel(), ys.ravel(), (xs + dx).ravel(), (ys + dy).ravel()))
+    order, cx, cy, ox, oy = (np.concatenate(column) for column in zip(*parts))
+    keep = np.argsort(order, kind="stable")
+    cx, cy, ox, oy = cx[keep], cy[keep], ox[keep], oy[keep]
+    ok = (ox >= 0) & (ox < w) & (oy >= 0) & (oy < h)
+    a, b = (cy * w + cx)[ok], (oy * w + ox)[ok]
     usable = (maze.mask if within is None else within).flat[b].copy()
     other = maze.rooms.flat[b]
     # Into another of these rooms: only where it marks the same wall (the pair appears both ways);
@@ -387,34 +385,37 @@ def open_doors(
     """
     if not rooms:
         return
+    numbers = int(maze.rooms.max()) + 1
     if dig is not None:
         # A room whose every mark faces filled-in cells: give it back the cell beyond its first mark.
         a, b = door_candidates(maze, rooms, within=dig)
-        usable = maze.mask.flat[b]
-        for room in rooms:
-            mine = maze.rooms.flat[a] == room.number
-            if mine.any() and not usable[mine].any():
-                maze.mask.flat[b[np.flatnonzero(mine)[0]]] = True
+        owner = maze.rooms.flat[a]
+        faces_maze = np.zeros(numbers, dtype=bool)
+        faces_maze[owner[maze.mask.flat[b]]] = True
+        present, first = np.unique(owner, return_index=True)
+        shut = ~faces_maze[present]
+        maze.mask.flat[b[first[shut]]] = True
     a, b = door_candidates(maze, rooms)
-    numbers = int(maze.rooms.max()) + 1
     has = np.zeros(numbers, dtype=bool)
     has[maze.rooms.flat[a]] = True
     has[maze.rooms.flat[b]] = True
-    alone = _rooms_alone(maze, dig)
-    for room in rooms:
-        if not has[room.number] and room.number not in alone:
-            raise ValueError(
-                f"room {room.number} at ({room.x}, {room.y}) has no place for a door: every door mark "
-                "leads off the grid, outside the mask or into a room wall without a mark"
-            )
+    closed = [room for room in rooms if not has[room.number]]
+    if closed:
+        alone = _rooms_alone(maze, dig)
+        for room in closed:
+            if room.number not in alone:
+                raise ValueError(
+                    f"room {room.number} at ({room.x}, {room.y}) has no place for a door: every door mark "
+                    "leads off the grid, outside the mask or into a room wall without a mark"
+                )
     order = rng.permutation(len(a))
     a, b = a[order], b[order]
-    # Kruskal over the pieces: start from the maze's trees and the rooms as they are.
-    sets = DisjointSets(maze.size)
+    # Kruskal over the pieces, the maze's trees and the rooms as they are: the doors in the
+    # minimum spanning forest of passages (weights lowest) then doors in their random order.
     pa, pb = maze.passages()
-    sets.union_each(pa.tolist(), pb.tolist())
+    forest = spanning_forest(maze.size, np.concatenate([pa, a]), np.concatenate([pb, b]))
     chosen = np.zeros(len(a), dtype=bool)
-    chosen[sets.union_each(a.tolist(), b.tolist())] = True
+    chosen[forest[forest >= len(pa)] - len(pa)] = True
     owner = maze.rooms.flat[a].astype(np.int64)
     if isinstance(doors, float):
         chosen |= rng.random(len(a)) < doors
@@ -425,8 +426,8 @@ def open_doors(
         need[0] = 0
         rest = np.flatnonzero(~chosen)
         by_room = rest[np.argsort(owner[rest], kind="stable")]  # each room's rest in the random order
-        first = np.searchsorted(owner[by_room], owner[by_room], side="left")
-        rank = np.arange(len(by_room)) - first
+        first_of = np.searchsorted(owner[by_room], owner[by_room], side="left")
+        rank = np.arange(len(by_room)) - first_of
         chosen[by_room[rank < need[owner[by_room]]]] = True
     maze.open_many(a[chosen], b[chosen])
     if dig is not None:
@@ -440,7 +441,7 @@ def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> set:
     area = maze.mask if dig is None else dig | maze.mask
     parts, count = mask_parts(area)
     ordinary = np.bincount(parts[(maze.rooms == 0) & area], minlength=count)
-    per_part_rooms = {}
+    per_part_rooms: dict = {}
     for number, part in zip(maze.rooms[maze.rooms > 0].tolist(), parts[maze.rooms > 0].tolist()):
         per_part_rooms.setdefault(part, set()).add(number)
     return {
@@ -451,47 +452,51 @@ def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> set:
 def _dig_between_pieces(maze: Maze, dig: NDArray[np.bool_]) -> None:
     """Join the pieces of each part of ``dig`` by the shortest corridors through cells outside the mask.
 
-    Breadth-first from the first piece through those cells to the nearest
-    cell of another piece; repeated until each part is one piece (rarely
-    needed, so plain Python).
+    Breadth-first from the first piece of a part in pieces through those
+    cells to the nearest cell of another piece; repeated until each part is
+    one piece (rarely needed: plain Python).
     """
-    from ..shaping import mask_parts
-
-    w = maze.width
+    w, h = maze.width, maze.height
+    part = None
     while True:
-        sets = DisjointSets(maze.size)
         pa, pb = maze.passages()
-        sets.union_each(pa.tolist(), pb.tolist())
-        cells = maze.cells().tolist()
-        piece = {c: sets.find(c) for c in cells}
-        parts, _ = mask_parts(dig)
-        apart = None
-        for c in cells:
-            first = next(d for d in cells if parts.flat[d] == parts.flat[c])
-            if piece[c] != piece[first]:
-                apart = first
-                break
-        if apart is None:
+        piece = component_roots(maze.size, pa, pb)
+        cells = maze.cells()
+        if len(np.unique(piece[cells])) <= 1:
             return
-        main = piece[apart]
-        frontier = [c for c in cells if piece[c] == main and parts.flat[c] == parts.flat[apart]]
+        if part is None:
+            wa, wb = Maze(w, h, dig).walls()
+            part = component_roots(maze.size, wa, wb)
+        pairs, first = np.unique(part[cells] * maze.size + piece[cells], return_index=True)
+        parts_seen, count = np.unique(pairs // maze.size, return_counts=True)
+        if (count <= 1).all():
+            return
+        split = int(parts_seen[count > 1][0])
+        start = int(cells[first[np.flatnonzero(pairs // maze.size == split)[0]]])
+        main = int(piece[start])
+        is_main = (piece == main).tolist()
+        in_mask = maze.mask.ravel().tolist()
+        room = maze.rooms.ravel().tolist()
+        diggable = dig.ravel().tolist()
+        frontier = [c for c in cells.tolist() if is_main[c]]
         came = {c: -1 for c in frontier}
         found = -1
         for c in frontier:  # grows as it goes: a breadth-first queue
+            if room[c]:
+                continue  # corridors leave from corridor cells, not through room walls
             x, y = c % w, c // w
-            for n, ok in ((c - w, y > 0), (c + 1, x + 1 < w), (c + w, y + 1 < maze.height), (c - 1, x > 0)):
-                if not ok or n in came or not dig.flat[n]:
+            for n, ok in ((c - w, y > 0), (c + 1, x + 1 < w), (c + w, y + 1 < h), (c - 1, x > 0)):
+                if not ok or n in came or not diggable[n] or room[n]:
                     continue
-                if maze.mask.flat[n] and maze.rooms.flat[n] == 0 and piece[n] != main and maze.rooms.flat[c] == 0:
-                    came[n], found = c, n
+                came[n] = c
+                if in_mask[n]:
+                    found = n
                     break
-                if not maze.mask.flat[n] and maze.rooms.flat[c] == 0:
-                    came[n] = c
-                    frontier.append(n)
+                frontier.append(n)
             if found >= 0:
                 break
-        if found < 0:
-            raise ValueError("rooms: a piece of the maze cannot be joined to the rest")  # pragma: no cover
+        if found < 0:  # pragma: no cover - a part of dig is connected through its cells
+            raise ValueError("rooms: a piece of the maze cannot be joined to the rest")
         while came[found] >= 0:
             maze.mask.flat[found] = True
             maze.open(found, came[found])

@@ -81,6 +81,7 @@ class Prefab:
         self.tiles: NDArray[np.uint8] = block.astype(np.uint8)
         self.doors: NDArray[np.bool_] = marks.astype(bool)
         self.at = _check_at(at)
+        self._offsets: Optional[Tuple[NDArray[np.int64], ...]] = None
         self._check_shape()
         t = self.tiles == 0
         self.height, self.width = (self.tiles.shape[0] - 1) // 2, (self.tiles.shape[1] - 1) // 2
@@ -193,6 +194,22 @@ class Prefab:
             else:
                 out.append(((self.width - 1, y // 2), (1, 0)))
         return out
+
+    def door_offsets(self) -> Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+        """The possible doors as arrays ``(cx, cy, dx, dy)``: the room's cell and the step out of
+        the room, north side first, then south, west, east (each in order along its side)."""
+        if self._offsets is None:
+            marks = self.doors
+            xs_n, xs_s = np.flatnonzero(marks[0, 1::2]), np.flatnonzero(marks[-1, 1::2])
+            ys_w, ys_e = np.flatnonzero(marks[1::2, 0]), np.flatnonzero(marks[1::2, -1])
+            top, bottom, left, right = 0, self.height - 1, 0, self.width - 1
+            cx = np.concatenate([xs_n, xs_s, np.full(len(ys_w), left), np.full(len(ys_e), right)])
+            cy = np.concatenate([np.full(len(xs_n), top), np.full(len(xs_s), bottom), ys_w, ys_e])
+            sizes = (len(xs_n), len(xs_s), len(ys_w), len(ys_e))
+            dx = np.repeat([0, 0, -1, 1], sizes)
+            dy = np.repeat([-1, 1, 0, 0], sizes)
+            self._offsets = tuple(v.astype(np.int64) for v in (cx, cy, dx, dy))  # type: ignore[assignment]
+        return self._offsets  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         return f"Prefab({self.width}x{self.height} cells, at={self.at})"
