@@ -86,8 +86,9 @@ def addon_classes() -> List[Type[Addon]]:
 
     A function, so that the addon modules it imports may import this one.
     """
+    from .content import LevelContent
     from .levels import Levels
     from .minimap import Minimap
 
     # Add yours here: one import above, one entry below.
-    return [Levels, Minimap]
+    return [Levels, LevelContent, Minimap]

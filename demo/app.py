@@ -172,9 +172,10 @@ def _screenshot(text: str) -> str:
     return text
 
 
-def _code(text: str) -> Tuple[str, int, int, object]:
+def _code(text: str) -> "mp.codes.LevelCode":
     try:
-        algorithm, width, height, seed = mp.parse_level_code(text)
+        code = mp.parse_level_code(text)
+        algorithm, width, height, seed = code
         check_seed(seed)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
@@ -182,7 +183,7 @@ def _code(text: str) -> Tuple[str, int, int, object]:
         raise argparse.ArgumentTypeError(
             f"the demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side, not {width}x{height}"
         )
-    return (algorithm, width, height, seed)
+    return code
 
 
 class _Parser(argparse.ArgumentParser):
@@ -245,12 +246,14 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.screen = pygame.display.set_mode(options.window, pygame.RESIZABLE)
+        content = None
         if options.code is not None:
             algorithm, width, height, seed = options.code
+            content = options.code.content  # a code's +k2t5e3
         else:
             algorithm, (width, height), seed = options.algorithm, options.size, options.seed
         self.tile = options.tile
-        self.game = Game(algorithm, width, height, seed, tile=self.tile)
+        self.game = Game(algorithm, width, height, seed, tile=self.tile, content=content)
         self.game.fog = options.fog
         self.game.show_solution = options.solution
         self.autoplay = options.autoplay

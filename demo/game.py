@@ -74,8 +74,21 @@ def clamp_side(value: int) -> int:
 class Game:
     """One game: the current level, the player on it, and what the player has seen."""
 
-    def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], *, tile: int) -> None:
+    def __init__(
+        self,
+        algorithm: str,
+        width: int,
+        height: int,
+        seed: Optional[Seed],
+        *,
+        tile: int,
+        content: Optional[Dict[str, int]] = None,
+    ) -> None:
         self.tile = tile
+        # Level content (demo/content.py): a function furnishing each new level by its number, and the
+        # content a typed code asked for (kept by R). See _load.
+        self.furnish: Optional[Callable[[mp.Level, int], mp.Level]] = None
+        self.content: Optional[Dict[str, int]] = None
         self.level_number = 1
         self.fog = False
         self.show_solution = False
@@ -88,17 +101,30 @@ class Game:
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
         self.make_level: LevelMaker = plain_level  # demo/levels.py asks later levels for more difficulty
         self.level_file: Optional[str] = None  # the file the level came from (--level), if any
-        self._load(algorithm, width, height, resolve_seed(seed))
+        self._load(algorithm, width, height, resolve_seed(seed), content)
 
     # -- levels ----------------------------------------------------------------
 
-    def _load(self, algorithm: str, width: int, height: int, seed: Seed, number: int = 1) -> None:
+    def _load(
+        self, algorithm: str, width: int, height: int, seed: Seed,
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None,
+    ) -> None:
         """Make the level (errors propagate before anything changes) and put the player at its entrance.
 
-        ``number`` > 1 only for the next level: :attr:`make_level` may ask it for more difficulty.
+        ``content`` (counts from a typed code) is generated as asked; without
+        it, :attr:`furnish` (if set) furnishes the level by its ``number``.
+        ``number`` is given only for the next level: :attr:`make_level` may
+        ask that one for more difficulty (R, N, G, +/- and codes make the
+        plain level of their seed).
         """
-        level = self.make_level(algorithm, width, height, seed, number)
+        if content:
+            level = mp.generate(algorithm, width, height, seed=seed, **content)
+        else:
+            level = self.make_level(algorithm, width, height, seed, 1 if number is None else number)
+        if not content and self.furnish is not None:
+            level = self.furnish(level, self.level_number if number is None else number)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
+        self.content = dict(content) if content else None
         self.level_file = None
         self.play(level, mp.level_code(level))
 
@@ -113,10 +139,13 @@ class Game:
         self.events.append("level")
         self.restart()
 
-    def try_load(self, algorithm: str, width: int, height: int, seed: Optional[Seed], number: int = 1) -> bool:
+    def try_load(
+        self, algorithm: str, width: int, height: int, seed: Optional[Seed],
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None,
+    ) -> bool:
         """Switch to that level; on bad input keep the current one and say why."""
         try:
-            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed), number)
+            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed), content, number)
         except (ValueError, TypeError) as error:
             self.say(f"Cannot make that level: {error}")
             return False
@@ -135,13 +164,14 @@ class Game:
         self.started = False  # the clock starts at the first move
         self.carry = 0.0
         self.complete_left: Optional[float] = None
-        # Tiles the player cannot enter: the level's walls; content may close more (doors).
-        self.solid = level.tiles.copy()
+        # Tiles the player cannot enter: the level's walls, and its locked doors (demo/content.py opens them).
+        self.solid = mpg.passable_tiles(level) if level.things else level.tiles.copy()
         self.seen = np.zeros(level.tiles.shape, dtype=bool)
         self.seen_version += 1
         self.dirty.clear()
         self._path: Optional[List[Tuple[int, int]]] = None
-        self._path_index: Optional[Dict[Tuple[int, int], int]] = None
+        self._path_index: Optional[Dict[Tuple[int, int], List[int]]] = None
+        self._path_progress = 0
         self._reveal()
 
     def regenerate(self) -> None:
@@ -150,7 +180,7 @@ class Game:
             self.restart()
             self.say("Restarted " + self.code)
             return
-        if self.try_load(self.algorithm, self.width, self.height, self.seed):
+        if self.try_load(self.algorithm, self.width, self.height, self.seed, self.content):
             self.say("Restarted " + self.code)
 
     def new_seed(self) -> None:
@@ -177,14 +207,15 @@ class Game:
         """The next level: the next seed, a little larger (and as hard as :attr:`make_level` asks)."""
         number = self.level_number + 1
         if self.try_load(
-            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed), number
+            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed), number=number,
         ):
             self.level_number = number
 
     def enter_code(self, text: str) -> bool:
         """A typed level code: play exactly that level, or say what is wrong and keep this one."""
         try:
-            algorithm, width, height, seed = mp.parse_level_code(text)
+            code = mp.parse_level_code(text)
+            algorithm, width, height, seed = code
             check_seed(seed)
         except ValueError as error:
             self.say(str(error))
@@ -192,7 +223,7 @@ class Game:
         if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
             self.say(f"The demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side, not {width}x{height}")
             return False
-        if self.try_load(algorithm, width, height, seed):
+        if self.try_load(algorithm, width, height, seed, code.content):
             self.say("Playing " + self.code)
             return True
         return False
@@ -252,11 +283,23 @@ class Game:
         return path
 
     def autopilot(self) -> Optional[Direction]:
-        """The step along the solution from the player's tile (None off the path or at the exit)."""
+        """The step along the solution from the player's tile (None off the path or at the exit).
+
+        A walk to keys passes some tiles twice (into a side branch and back):
+        the step taken is the one after the first visit not before the
+        progress made so far.
+        """
         if self._path_index is None:
-            self._path_index = {tile: i for i, tile in enumerate(self.path)}
-        i = self._path_index.get(self.player_tile)
-        if i is None or i + 1 >= len(self.path):
+            self._path_index = {}
+            for n, tile in enumerate(self.path):
+                self._path_index.setdefault(tile, []).append(n)
+            self._path_progress = 0
+        visits = self._path_index.get(self.player_tile)
+        if not visits:
+            return None
+        i = next((n for n in visits if n >= self._path_progress), visits[0])
+        self._path_progress = i
+        if i + 1 >= len(self.path):
             return None
         (x0, y0), (x1, y1) = self.path[i], self.path[i + 1]
         return (x1 - x0, y1 - y0)

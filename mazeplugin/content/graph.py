@@ -26,7 +26,7 @@ walk from the entrance to the exit crosses it, whatever loops the level has
 
 from __future__ import annotations
 
-from typing import List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -119,15 +119,20 @@ class FloorGraph:
 
     def _tree(self) -> None:
         """Each reached tile's parent: its first neighbour (north, east, south, west) one step nearer."""
-        dist, s = self.dist_entrance, self.stride
-        parent = self.parent
-        inner = np.flatnonzero(dist > 0)
-        open_ = np.ones(inner.size, dtype=bool)
-        for step in (-s, 1, s, -1):
-            nearer = open_ & (dist[inner + step] == dist[inner] - 1)
-            parent[inner[nearer]] = inner[nearer] + step
-            open_ &= ~nearer
-        self._parents = parent.tolist()
+        s = self.stride
+        h2, w2 = self.shape[0] + 2, self.shape[1] + 2
+        dist = self.dist_entrance.reshape(h2, w2)
+        inner = dist[1:-1, 1:-1]
+        here = np.arange(h2 * w2, dtype=np.int64).reshape(h2, w2)[1:-1, 1:-1]
+        parent = np.full((h2 - 2, w2 - 2), -1, dtype=np.int64)
+        want = np.where(inner > 0, inner - 1, -2)
+        # West first, north last: later writes win, so north has priority.
+        for step, beside in ((-1, dist[1:-1, :-2]), (s, dist[2:, 1:-1]), (1, dist[1:-1, 2:]), (-s, dist[:-2, 1:-1])):
+            nearer = beside == want
+            parent[nearer] = here[nearer] + step
+        self.parent = full = np.full(h2 * w2, -1, dtype=np.int64)
+        full.reshape(h2, w2)[1:-1, 1:-1] = parent
+        self._parents = full.tolist()
 
     def _up(self, i: int) -> List[int]:
         """``i`` and its ancestors up to the entrance."""
@@ -167,39 +172,57 @@ class FloorGraph:
         self._below = self.dist_path.tolist()
         # Edges the tree does not use join branches into parts of the floor.
         floor = self.floor
-        a = np.concatenate([np.flatnonzero(floor[:-1] & floor[1:]), np.flatnonzero(floor[:-s] & floor[s:])])
-        b = np.concatenate([a[: np.count_nonzero(floor[:-1] & floor[1:])] + 1, a[np.count_nonzero(floor[:-1] & floor[1:]):] + s])
+        across = np.flatnonzero(floor[:-1] & floor[1:])
+        down = np.flatnonzero(floor[:-s] & floor[s:])
+        a = np.concatenate([across, down])
+        b = np.concatenate([across + 1, down + s])
         keep = reached[a] & (parent[a] != b) & (parent[b] != a) & ~(on_route[a] & on_route[b])
         seeds = offs[up == np.arange(offs.size)]
         slot = np.full(n, -1, dtype=np.int64)
         slot[seeds] = np.arange(seeds.size)
-        lo = attach[seeds].tolist()
-        hi = list(lo)
-        links: List[int] = list(range(seeds.size))
+        part_hi = attach[seeds]  # a branch no loop joins touches the route at one tile
+        if keep.any():
+            self._join(a[keep], b[keep], on_route, index, slot[seed[a[keep]]], slot[seed[b[keep]]], part_hi)
+        self.touch_high[offs] = part_hi[slot[seed[offs]]]
+
+    def _join(self, a: NDArray[np.int64], b: NDArray[np.int64], on_route: NDArray[np.bool_],
+              index: NDArray[np.int64], slot_a: NDArray[np.int64], slot_b: NDArray[np.int64],
+              part_hi: NDArray[np.int64]) -> None:
+        """Union-find over the branches the loop edges ``a``–``b`` join; spans and ``part_hi`` updated."""
+        links: Dict[int, int] = {}
+        lo: Dict[int, int] = {}
+        hi: Dict[int, int] = {}
 
         def find(x: int) -> int:
+            if x not in links:
+                links[x] = x
+                lo[x] = hi[x] = int(part_hi[x])
+                return x
             while links[x] != x:
                 links[x] = links[links[x]]
                 x = links[x]
             return x
 
-        for u, v in zip(a[keep].tolist(), b[keep].tolist()):
-            if on_route[u]:
-                u, v = v, u
-            su = find(int(slot[seed[u]]))
-            if on_route[v]:
-                k = int(index[v])
-                lo[su], hi[su] = min(lo[su], k), max(hi[su], k)
+        for u_route, v_route, su, sv, u, v in zip(
+            on_route[a].tolist(), on_route[b].tolist(), slot_a.tolist(), slot_b.tolist(),
+            index[a].tolist(), index[b].tolist(),
+        ):
+            if u_route:  # the route end of the edge is u: only v's branch is involved
+                r = find(sv)
+                lo[r], hi[r] = min(lo[r], u), max(hi[r], u)
                 continue
-            sv = find(int(slot[seed[v]]))
-            if su != sv:
-                links[sv] = su
-                lo[su], hi[su] = min(lo[su], lo[sv]), max(hi[su], hi[sv])
-        roots = np.asarray([find(x) for x in range(seeds.size)], dtype=np.int64)
-        if seeds.size:
-            part_hi = np.asarray(hi, dtype=np.int64)[roots]
-            self.touch_high[off] = part_hi[slot[seed[off]]]
-            self._spans = sorted({(lo[r], hi[r]) for r in set(roots.tolist())})
+            r = find(su)
+            if v_route:
+                lo[r], hi[r] = min(lo[r], v), max(hi[r], v)
+                continue
+            q = find(sv)
+            if q != r:
+                links[q] = r
+                lo[r], hi[r] = min(lo[r], lo[q]), max(hi[r], hi[q])
+        involved = list(links)
+        roots = [find(x) for x in involved]
+        part_hi[np.asarray(involved, dtype=np.int64)] = np.asarray([hi[r] for r in roots], dtype=np.int64)
+        self._spans = sorted({(lo[r], hi[r]) for r in roots})
 
     def separators(self) -> NDArray[np.int64]:
         """Route indices (not the two ends) of tiles every entrance → exit walk crosses, ascending."""

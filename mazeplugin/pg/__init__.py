@@ -20,7 +20,8 @@ True
 The modules: ``render`` (tile colours, markers, the solution), ``sprites``
 (tile images and autotiling), ``collide`` (``move_rect``, ``can_move``),
 ``camera``, ``grid`` (tile and pixel coordinates), ``palette``, ``files``
-(PNGs and picture masks) and ``things`` (level content); every public name
+(PNGs and picture masks), ``things`` (level content) and ``world`` (endless
+worlds: :class:`WorldView`, :class:`EndlessCamera`); every public name
 is here, in ``mazeplugin.pg``.
 
 Coordinates: tiles are ``(x, y)``; tile ``(x, y)`` covers the pixels
@@ -45,7 +46,8 @@ from .grid import DIRECTIONS, TilesLike, pixel_to_tile, tile_rect, tile_to_pixel
 from .palette import DEFAULT_PALETTE, Colour, Palette
 from .render import draw_level, draw_markers, draw_solution, render, tile_colours
 from .sprites import autotile, render_images, simple_wall_set
-from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, thing_sprite, things_at
+from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, patrol_position, thing_sprite, things_at
+from .world import EndlessCamera, WorldView
 
 __all__ = [
     "Colour",
@@ -75,4 +77,7 @@ __all__ = [
     "passable_tiles",
     "may_enter",
     "things_at",
+    "patrol_position",
+    "EndlessCamera",
+    "WorldView",
 ]

@@ -38,6 +38,7 @@ __all__ = [
     "passable_tiles",
     "may_enter",
     "things_at",
+    "patrol_position",
 ]
 
 Colour = Tuple[int, int, int]
@@ -179,3 +180,29 @@ def things_at(level: Any, rect: "pygame.Rect", *, tile: int, kinds: Optional[Col
         if (kinds is None or t.kind in kinds)
         and any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in t.tiles())
     ]
+
+
+def patrol_position(patrol: Sequence[Tuple[int, int]], start: int, travelled: float) -> Tuple[float, float]:
+    """Where an enemy is, in tiles (floats), after walking ``travelled`` tiles from ``patrol[start]``.
+
+    It walks towards the patrol's end, turns, walks back to its start, and
+    so on (a tile a step). Multiply by the tile size and add half a tile for
+    the pixel centre.
+
+    >>> patrol = [(1, 1), (2, 1), (3, 1)]
+    >>> [patrol_position(patrol, 1, t) for t in (0, 0.5, 1, 2, 3.5)]
+    [(2.0, 1.0), (2.5, 1.0), (3.0, 1.0), (2.0, 1.0), (1.5, 1.0)]
+    """
+    n = len(patrol)
+    if n == 0:
+        raise ValueError("patrol must hold at least one tile")
+    if n == 1:
+        return (float(patrol[0][0]), float(patrol[0][1]))
+    period = 2 * (n - 1)
+    at = float(start + travelled) % period
+    if at > n - 1:
+        at = period - at
+    i = min(int(at), n - 2)
+    f = at - i
+    (x0, y0), (x1, y1) = patrol[i], patrol[i + 1]
+    return (float(x0 + (x1 - x0) * f), float(y0 + (y1 - y0) * f))

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, replace
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -101,7 +101,7 @@ def check_rooms(rooms: Any, doors: Any = 1, room_size: Any = None) -> RoomSpec:
     if isinstance(rooms, bool):
         raise TypeError("rooms must be a count or a list of rectangles and prefabs, not bool")
     if isinstance(rooms, numbers.Integral):
-        if not 0 <= rooms <= MAX_ROOMS:
+        if not 0 <= int(rooms) <= MAX_ROOMS:
             raise ValueError(f"rooms must be from 0 to {MAX_ROOMS:,}, got {rooms}")
         return RoomSpec((), int(rooms), size, door_rule)
     if room_size is not None:
@@ -150,7 +150,7 @@ def _check_doors(doors: Any) -> Union[int, float]:
     if isinstance(doors, bool) or not isinstance(doors, (numbers.Integral, numbers.Real)):
         raise TypeError(f"doors must be a count (int) or a chance (float), not {type(doors).__name__}")
     if isinstance(doors, numbers.Integral):
-        if not 1 <= doors <= MAX_DOORS:
+        if not 1 <= int(doors) <= MAX_DOORS:
             raise ValueError(f"doors must be a count from 1 to {MAX_DOORS} per room, or a chance from 0.0 to 1.0; got {doors}")
         return int(doors)
     if not 0.0 <= float(doors) <= 1.0:
@@ -249,7 +249,7 @@ def scatter_rooms(mask: NDArray[np.bool_], rng: Random, room_size: Tuple[int, in
     return placed
 
 
-_RECTANGLES: dict = {}
+_RECTANGLES: Dict[Tuple[int, int], Prefab] = {}
 
 
 def _open_rectangle(width: int, height: int) -> Prefab:
@@ -261,7 +261,7 @@ def _open_rectangle(width: int, height: int) -> Prefab:
 
 
 def _overlap(a: PlacedRoom, b: PlacedRoom) -> bool:
-    return (
+    return bool(
         a.x < b.x + b.prefab.width and b.x < a.x + a.prefab.width
         and a.y < b.y + b.prefab.height and b.y < a.y + a.prefab.height
     )
@@ -341,7 +341,7 @@ def door_candidates(
     """
     h, w = maze.height, maze.width
     # Rooms sharing a prefab (the random rectangles share a few sizes) are done together.
-    groups: dict = {}
+    groups: Dict[int, Tuple[Prefab, List[int]]] = {}
     for k, room in enumerate(rooms):
         groups.setdefault(id(room.prefab), (room.prefab, []))[1].append(k)
     parts = []
@@ -434,14 +434,14 @@ def open_doors(
         _dig_between_pieces(maze, dig)
 
 
-def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> set:
+def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> Set[int]:
     """Numbers of the rooms that fill a whole part of the mask: they need no door."""
     from ..shaping import mask_parts
 
     area = maze.mask if dig is None else dig | maze.mask
     parts, count = mask_parts(area)
     ordinary = np.bincount(parts[(maze.rooms == 0) & area], minlength=count)
-    per_part_rooms: dict = {}
+    per_part_rooms: Dict[int, Set[int]] = {}
     for number, part in zip(maze.rooms[maze.rooms > 0].tolist(), parts[maze.rooms > 0].tolist()):
         per_part_rooms.setdefault(part, set()).add(number)
     return {

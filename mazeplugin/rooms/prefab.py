@@ -81,7 +81,9 @@ class Prefab:
         self.tiles: NDArray[np.uint8] = block.astype(np.uint8)
         self.doors: NDArray[np.bool_] = marks.astype(bool)
         self.at = _check_at(at)
-        self._offsets: Optional[Tuple[NDArray[np.int64], ...]] = None
+        self._offsets: Optional[
+            Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
+        ] = None
         self._check_shape()
         t = self.tiles == 0
         self.height, self.width = (self.tiles.shape[0] - 1) // 2, (self.tiles.shape[1] - 1) // 2
@@ -208,8 +210,8 @@ class Prefab:
             sizes = (len(xs_n), len(xs_s), len(ys_w), len(ys_e))
             dx = np.repeat([0, 0, -1, 1], sizes)
             dy = np.repeat([-1, 1, 0, 0], sizes)
-            self._offsets = tuple(v.astype(np.int64) for v in (cx, cy, dx, dy))  # type: ignore[assignment]
-        return self._offsets  # type: ignore[return-value]
+            self._offsets = (cx.astype(np.int64), cy.astype(np.int64), dx.astype(np.int64), dy.astype(np.int64))
+        return self._offsets
 
     def __repr__(self) -> str:
         return f"Prefab({self.width}x{self.height} cells, at={self.at})"
