@@ -8,7 +8,7 @@ passed, so tests can drive it frame by frame.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pygame
@@ -118,7 +118,8 @@ class Game:
         plain level of their seed).
         """
         if content:
-            level = mp.generate(algorithm, width, height, seed=seed, **content)
+            counts: Dict[str, Any] = dict(content)  # keys=, treasure=, enemies=
+            level = mp.generate(algorithm, width, height, seed=seed, **counts)
         else:
             level = self.make_level(algorithm, width, height, seed, 1 if number is None else number)
         if not content and self.furnish is not None:
@@ -258,8 +259,12 @@ class Game:
 
         It follows a shortest path from the player's tile and stops before the
         first tile not yet seen, so the overlay never draws the unseen map
-        (nor leads straight to an exit the player has not found).
+        (nor leads straight to an exit the player has not found). On a level
+        with locked doors it follows the key-respecting walk instead (to the
+        keys before their doors), from the player's place on it.
         """
+        if any(t.kind == "door" for t in self.level.things):
+            return self._walk_hint()
         if self._to_exit is None:
             assert self.level.exit is not None
             self._to_exit = self.level.distances(self.level.exit)
@@ -282,13 +287,20 @@ class Game:
             path.append((x, y))
         return path
 
-    def autopilot(self) -> Optional[Direction]:
-        """The step along the solution from the player's tile (None off the path or at the exit).
+    def _walk_hint(self) -> List[Tuple[int, int]]:
+        """The key-respecting walk from the player's visit of its tile on, up to the first unseen tile."""
+        i = self._walk_progress()
+        if i is None:
+            return []
+        out = []
+        for x, y in self.path[i:]:
+            if not self.seen[y, x]:
+                break
+            out.append((x, y))
+        return out
 
-        A walk to keys passes some tiles twice (into a side branch and back):
-        the step taken is the one after the first visit not before the
-        progress made so far.
-        """
+    def _walk_progress(self) -> Optional[int]:
+        """Where the player is on the solution walk: its first visit of the player's tile not before the progress so far."""
         if self._path_index is None:
             self._path_index = {}
             for n, tile in enumerate(self.path):
@@ -297,9 +309,18 @@ class Game:
         visits = self._path_index.get(self.player_tile)
         if not visits:
             return None
-        i = next((n for n in visits if n >= self._path_progress), visits[0])
-        self._path_progress = i
-        if i + 1 >= len(self.path):
+        self._path_progress = next((n for n in visits if n >= self._path_progress), visits[0])
+        return self._path_progress
+
+    def autopilot(self) -> Optional[Direction]:
+        """The step along the solution from the player's tile (None off the path or at the exit).
+
+        A walk to keys passes some tiles twice (into a side branch and back):
+        the step taken is the one after the first visit not before the
+        progress made so far.
+        """
+        i = self._walk_progress()
+        if i is None or i + 1 >= len(self.path):
             return None
         (x0, y0), (x1, y1) = self.path[i], self.path[i + 1]
         return (x1 - x0, y1 - y0)

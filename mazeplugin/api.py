@@ -176,7 +176,7 @@ def generate(
         room_spec = _check_rooms(generator, rooms, doors, options)
     generator.check_options(options, layout.width, layout.height)
     braid = check_braid(braid)
-    content = check_request(keys, treasure, enemies, place)
+    content = check_request(keys, treasure, enemies, place, cells=layout.width * layout.height)
     if mask is not None:
         if not generator.masks:
             raise ValueError(

@@ -145,7 +145,8 @@ class Level:
         with only the earlier doors open; each door needed (with it and the
         later ones shut the exit cannot be reached); the exit reachable with
         all of them open; every enemy patrolling 4-adjacent floor tiles
-        through no door, and all of that still so with every patrol tile walled. See :func:`mazeplugin.content.check`.
+        through no door, and keys, exit, treasure and Place things still
+        reached with every patrol tile walled. See :func:`mazeplugin.content.check`.
 
         >>> import mazeplugin as mp
         >>> mp.generate("wilson", 20, 12, seed=5, braid=0.5, keys=2, treasure=4).check()

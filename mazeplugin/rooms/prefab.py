@@ -55,6 +55,8 @@ DOOR_CHAR = "+"
 MAX_PREFAB_CELLS = 1 << 16
 """Most cells one prefab may have (65,536, e.g. 256 × 256)."""
 
+_MAX_TEXT_CHARS = 8 * MAX_PREFAB_CELLS + 65_536  # about 4 characters a cell, with room for indentation
+
 
 class Prefab:
     """A room with a designed inside, placed at cell ``at`` or at random where it fits.
@@ -112,6 +114,11 @@ class Prefab:
         """
         if not isinstance(text, str):
             raise TypeError(f"prefab text must be a str, not {type(text).__name__}")
+        if len(text) > _MAX_TEXT_CHARS:
+            raise ValueError(
+                f"prefab text has {len(text):,} characters; at most {_MAX_TEXT_CHARS:,} "
+                f"(a prefab has at most {MAX_PREFAB_CELLS:,} cells)"
+            )
         rows = [row.rstrip() for row in textwrap.dedent(text).strip("\n").splitlines()]
         if not rows or not rows[0]:
             raise ValueError("prefab text is empty")
