@@ -61,7 +61,7 @@ from .files import LevelFormatError, PathLike, read_limited
 from .rebuild import layout_for_shape, level_from_tiles
 from .recorded import LevelShape, check_options
 
-__all__ = ["TiledMap", "load_tiled", "load_tmx", "load_tmj", "read_tiled"]
+__all__ = ["TiledMap", "load_tiled", "load_tmx", "load_tmj", "read_tiled", "read_prefab"]
 
 MAX_TILESET_BYTES = 64 << 20
 """Largest external tileset file read (64 MiB)."""
@@ -117,6 +117,28 @@ def read_tiled(path: PathLike) -> TiledMap:
     extension = os.path.splitext(name)[1].lower()
     kind = {".tmx": "tmx", ".tmj": "tmj", ".json": "tmj"}.get(extension, "")
     return _read(path, kind)
+
+
+def read_prefab(path: PathLike) -> Tuple[NDArray[np.uint8], NDArray[np.bool_], str]:
+    """A prefab room drawn in a Tiled map: ``(tiles, doors, source)`` for :class:`mazeplugin.Prefab`.
+
+    The map is the room in base tiles (one tile per cell, passage or corner
+    between cells: ``2*h + 1`` rows of ``2*w + 1`` for ``w`` × ``h`` cells,
+    like :meth:`Prefab.from_text`'s text). Wall tiles have the bool property
+    ``wall``; door marks are tiles with the bool property ``door`` or objects
+    named (or of class) ``door``, on the outline; a door mark is wall until a
+    door is chosen there. A map with ``corridor``/``wall`` properties other
+    than 1 is refused: ``corridor=``/``wall=`` widen the prefab with the level.
+    """
+    tiled = read_tiled(path)
+    for name in ("corridor", "wall"):
+        if tiled.properties.get(name, 1) != 1:
+            raise LevelFormatError(
+                f"{tiled.source}: a prefab map is drawn in base tiles (corridor=1, wall=1), but its {name} "
+                f"property is {tiled.properties[name]!r}; the level's corridor= and wall= widen the prefab"
+            )
+    tiles = (tiled.walls | tiled.doors).astype(np.uint8)
+    return tiles, tiled.doors, tiled.source
 
 
 # -- reading files --------------------------------------------------------------
@@ -495,7 +517,8 @@ class _WallTable:
             index = int(np.searchsorted(bounds, gid, side="right")) - 1
             first, tilecount, flags, _ = self.ranges[index] if index >= 0 else (0, 0, {}, "")
             local = gid - first
-            if index < 0 or (tilecount is not None and local >= tilecount):
+            # Tiled counts an image-less tileset's tiles loosely: a tile it lists with properties is held too.
+            if index < 0 or (tilecount is not None and local >= tilecount and local not in flags):
                 y, x = divmod(int(np.flatnonzero(gids == gid)[0]), columns)
                 raise LevelFormatError(
                     f"{self.source}: tile layer {layer!r} has tile id {gid} at ({x}, {y}), which no tileset holds"
