@@ -30,7 +30,8 @@ from .limits import (
     MAX_CORRIDOR,
     MAX_TILES,
     MAX_WALL,
-    OPTION_BYTES_PER_CELL,
+    MASK_BYTES_PER_CELL,
+    STAGE_BYTES_PER_CELL,
     REQUEST_BUDGET,
     check_int,
     max_cells_for,
@@ -81,20 +82,27 @@ def _check_size(width: object, height: object, corridor: object = 1, wall: objec
 
 
 def _check_memory(generator: GeneratorInfo, layout: Layout, *, braid: bool = False, mask: bool = False,
-                  farthest: bool = False) -> None:
+                  farthest: bool = False, content: bool = False) -> None:
     """Refuse a request whose estimated working memory exceeds ``REQUEST_BUDGET``, before any work.
 
-    The estimate adds the generator's measured bytes per cell, what braiding,
-    a mask and farthest markers add per cell, what grows with the width (row
-    by row generators) and what the tilemap takes per tile (see
-    :mod:`mazeplugin.limits` and docs/benchmarks.md, "Working memory and limits").
+    Per cell, the estimate takes the largest peak of the request's stages —
+    the generator's measured bytes per cell, then braiding, farthest markers
+    and placing content, each measured as a whole request with a generator
+    that needs almost nothing — plus what a mask or rooms add throughout; then
+    what grows with the width (row-by-row generators) and what the tilemap
+    takes per tile. See :mod:`mazeplugin.limits` and docs/benchmarks.md,
+    "Working memory and limits".
     """
-    per_cell = generator.bytes_per_cell
-    extras = []
-    for used, name in ((braid, "braid"), (mask, "mask"), (farthest, "farthest")):
-        if used and OPTION_BYTES_PER_CELL[name]:
-            per_cell += OPTION_BYTES_PER_CELL[name]
-            extras.append(f"+ {OPTION_BYTES_PER_CELL[name]:.0f} with {'markers=' if name == 'farthest' else ''}{name}")
+    stages = [(generator.bytes_per_cell, f"{generator.bytes_per_cell:.0f} for {generator.name}")]
+    for used, name, label in ((braid, "braid", "braid"), (farthest, "farthest", "markers='farthest'"),
+                              (content, "content", "content")):
+        if used:
+            stages.append((STAGE_BYTES_PER_CELL[name], f"{STAGE_BYTES_PER_CELL[name]:.0f} while placing {label}"
+                           if name == "content" else f"{STAGE_BYTES_PER_CELL[name]:.0f} with {label}"))
+    per_cell, why = max(stages)
+    if mask:
+        per_cell += MASK_BYTES_PER_CELL
+        why += f", + {MASK_BYTES_PER_CELL:.0f} with a mask or rooms"
     cells = layout.width * layout.height
     rows, columns = layout.shape
     need = cells * per_cell + layout.width * generator.bytes_per_column + rows * columns * BYTES_PER_TILE
@@ -103,7 +111,7 @@ def _check_memory(generator: GeneratorInfo, layout: Layout, *, braid: bool = Fal
     pitch = layout.corridor + layout.wall
     most = max_cells_for(per_cell + pitch * pitch * BYTES_PER_TILE)  # about pitch² tiles per cell
     side = int(most ** 0.5)
-    detail = f"{per_cell:.0f} bytes per cell ({generator.bytes_per_cell:.0f} for {generator.name}{''.join(' ' + e for e in extras)})"
+    detail = f"{per_cell:.0f} bytes per cell ({why})"
     if generator.bytes_per_column and layout.width * generator.bytes_per_column > REQUEST_BUDGET / 2:
         detail += f" and {generator.bytes_per_column:.0f} per column of width"
     raise ValueError(
@@ -226,8 +234,9 @@ def generate(
         mask = parse_mask(mask, layout.width, layout.height)
     seed = resolve_seed(seed)
     # Every argument is checked; the last check before work: would it fit in memory?
-    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None,
-                  farthest=isinstance(markers, str) and markers == "farthest")
+    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None or room_spec is not None,
+                  farthest=isinstance(markers, str) and markers == "farthest",
+                  content=any(content[:3]) or bool(content[3]))
     streams = Random.streams(seed, _STREAM_COUNT)
     maze = Maze(layout.width, layout.height, mask)
     marker_mask = maze.mask

@@ -481,7 +481,7 @@ def _generate(args: argparse.Namespace) -> int:
             raise _Failure(2, str(error)) from None
         sys.stdout.write(text)
         sys.stdout.flush()
-    elif to_stdout:
+    elif output is None:
         _print_binary(level, fmt, args.tile, args.solution)
     else:
         _write(level, fmt, output, args.tile, args.solution)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import resource
 import signal
 import socket
@@ -1002,3 +1003,15 @@ def test_cli_seed_that_is_too_long_is_one_line(capsys):
     status, out, err = run(capsys, "generate", "kruskal", "--seed", "x" * 5000)
     assert (status, out) == (2, "") and "seed text must be at most 1,024 characters" in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("options,stage", [
+    ({"treasure": 1}, "516 while placing content"),
+    ({"braid": 0.5}, "302 with braid"),
+    ({"keys": 1, "mask": np.ones((4096, 4096), dtype=bool)}, "+ 110 with a mask or rooms"),
+])
+def test_the_memory_estimate_counts_the_stages_a_request_uses(options, stage):
+    mp.generate("binary-tree", 64, 64, seed=1, **{k: v for k, v in options.items() if k != "mask"})
+    algorithm = "backtracker" if "mask" in options else "binary-tree"
+    with pytest.raises(ValueError, match=f"would need about .*{re.escape(stage)}"):
+        mp.generate(algorithm, 4096, 4096, seed=1, **options)
