@@ -671,3 +671,17 @@ def test_prefab_map_must_be_in_base_tiles(tmp_path):
     _refused(tmp_path / "vault.tmx", "drawn in base tiles", load=mp.Prefab.from_tiled)
     with pytest.raises(TypeError, match="at="):
         mp.Prefab.from_tiled(tmp_path / "vault.tmx", at="here")
+
+
+@given(st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=60), st.lists(st.sampled_from(["", " ", "\n", "\r\n", "\t"]), min_size=1),
+       st.booleans())
+def test_fast_csv_parse_equals_int_parse(values, spaces, trailing):
+    from mazeplugin.formats.tiled_read import _csv_digits
+
+    text = "".join(f"{spaces[i % len(spaces)]}{v}{spaces[(i + 1) % len(spaces)]}," for i, v in enumerate(values))
+    text = text if trailing else text[:-1]
+    assert _csv_digits(text, len(values)).tolist() == values
+    assert _csv_digits(text, len(values) + 1) is None
+    if "," in text:  # an empty value
+        assert _csv_digits(text.replace(",", ",,", 1), len(values)) is None
+    assert _csv_digits(text + "x", len(values)) is None

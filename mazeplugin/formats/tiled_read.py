@@ -254,6 +254,9 @@ def _xml_layer_gids(data: Element, count: int, name: str, source: str) -> NDArra
     if encoding == "csv":
         if compression:
             raise LevelFormatError(f"{source}: tile layer {name!r}: CSV data cannot be compressed ({compression!r})")
+        fast = _csv_digits(text, count)
+        if fast is not None:
+            return _checked_gids(fast, name, source)
         tokens = text.strip().rstrip(",").split(",") if text.strip() else []
         if len(tokens) != count:
             raise LevelFormatError(
@@ -438,10 +441,13 @@ def _json_layer_gids(layer: Dict[str, Any], count: int, name: str, source: str) 
         raise LevelFormatError(f"{source}: tile layer {name!r}: \"data\" must be a list of tile ids")
     if len(data) != count:
         raise LevelFormatError(f"{source}: tile layer {name!r} has {len(data):,} tile ids, the map {count:,} tiles")
-    if not all(type(v) is int for v in data):
-        bad = next(v for v in data if type(v) is not int)
+    values = np.array(data) if data else np.zeros(0, dtype=np.int64)
+    if values.dtype.kind != "i" or values.ndim != 1 or any(type(v) is bool for v in data):
+        bad = next((v for v in data if type(v) is not int), None)
+        if bad is None:  # ints too large for int64
+            return _checked_gids(np.array(data, dtype=object), name, source)
         raise LevelFormatError(f"{source}: tile layer {name!r} holds {bad!r:.20}; tile ids are ints")
-    return _checked_gids(np.array(data, dtype=object), name, source)
+    return _checked_gids(values, name, source)
 
 
 def _json_tileset(tileset: Dict[str, Any], source: str) -> Tuple[Optional[int], Flags, str]:
@@ -596,6 +602,35 @@ def _base64_gids(text: str, compression: Optional[str], count: int, name: str, s
         )
     gids = np.frombuffer(data, dtype="<u4").astype(np.int64)
     return gids & ~np.int64(_FLIP_BITS)
+
+
+def _csv_digits(text: str, count: int) -> Optional[NDArray[np.int64]]:
+    """``count`` CSV gids parsed with numpy, or None when the text is anything but clean (then the slow path names the problem).
+
+    Clean: ASCII digits and commas (whitespace anywhere, one trailing comma
+    allowed), ``count`` values of 1 to 10 digits each.
+    """
+    try:
+        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    except UnicodeEncodeError:
+        return None
+    raw = raw[(raw != 32) & (raw != 10) & (raw != 13) & (raw != 9)]
+    if raw.size and raw[-1] == 44:
+        raw = raw[:-1]
+    comma = raw == 44
+    digit = raw - np.uint8(48)  # wraps around for anything below '0'
+    if not raw.size or not (comma | (digit <= 9)).all():
+        return None
+    ends = np.append(np.flatnonzero(comma), raw.size)  # one past each value's last digit
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    lengths = ends - starts
+    if len(ends) != count or (lengths < 1).any() or (lengths > 10).any():
+        return None
+    token = np.cumsum(comma)[~comma]  # the value each digit belongs to
+    place = (ends[token] - np.flatnonzero(~comma) - 1).astype(np.int64)
+    # Exact in float64: every value is below 10**10 < 2**53.
+    values = np.bincount(token, weights=digit[~comma] * 10.0 ** place, minlength=count)
+    return values.astype(np.int64)
 
 
 def _gid_array(tokens: Sequence[str], name: str, source: str) -> NDArray[np.int64]:
