@@ -551,24 +551,19 @@ measured and reported here, not changed by this work.
 """
 
 
-KEPT_SECTIONS = ("## Working memory and limits",)  # written by others: carried over at the end
+KEPT_HEADINGS = ("## Working memory and limits",)
+"""Sections of docs/benchmarks.md written by other tools (benchmarks/memory.py), kept on rewrite."""
 
 
-def kept_sections(path: str) -> str:
-    """The sections of an existing report that other tools write, to keep at its end."""
+def _kept_sections(path: str) -> str:
+    """The file's trailing sections this script does not write, from the first kept heading on."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError:
         return ""
-    kept = []
-    for heading in KEPT_SECTIONS:
-        start = text.find("\n" + heading)
-        if start < 0:
-            continue
-        end = text.find("\n## ", start + 1)
-        kept.append(text[start + 1 : end if end >= 0 else len(text)].rstrip() + "\n")
-    return "\n".join(kept)
+    starts = [text.find("\n" + h + "\n") for h in KEPT_HEADINGS if ("\n" + h + "\n") in text]
+    return "\n" + text[min(starts) + 1:].rstrip() + "\n" if starts else ""
 
 
 def write_fast(w: Callable[[str], None], extra: dict) -> None:
@@ -606,8 +601,10 @@ def write_fast(w: Callable[[str], None], extra: dict) -> None:
         w(f"labmaze {lab['version']} (DeepMind; C++ core) from PyPI in its own venv "
           f"(`bench-venv-labmaze`, Python {lab['python']}), timed in a worker process around "
           "`labmaze.RandomMaze(height=2n+1, width=2n+1, max_rooms=R, room_min_size=3, "
-          "room_max_size=9, random_seed=s)`: R = 0 for its plain maze, R = cells / 100 for "
-          "rooms-and-maze (rooms of 3 to 9 tiles, as `rooms`' default 2 to 5 cells). mazeplugin: "
+          "room_max_size=9, random_seed=s, simplify=False)`: R = 0 for its plain maze, R = cells / 100 "
+          "for rooms-and-maze (rooms of 3 to 9 tiles, as `rooms`' default 2 to 5 cells). "
+          "`simplify=False`: labmaze's default post-pass took 1.6 to 45 s at 100x100 here and is not "
+          "part of making the maze. mazeplugin: "
           "`mp.generate(name, n, n, seed=s)` (default markers, tilemap and Level included). "
           "Alternated run by run, medians of 5. Ratio = labmaze time / mazeplugin time.")
         w("")
@@ -666,7 +663,6 @@ def write_fast(w: Callable[[str], None], extra: dict) -> None:
 def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: dict, compare: Optional[dict],
                    ellers: Optional[dict], mazelib_versions: str, tiles: list, memory: Optional[dict],
                    extra: Optional[dict] = None) -> None:
-    kept = kept_sections(path)
     out: List[str] = []
     w = out.append
     w("# Benchmarks")
@@ -824,12 +820,10 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
     w("The first `--compare mazelib` creates `benchmarks/.venv-mazelib` and installs "
       f"mazelib=={MAZELIB_VERSION} from PyPI into it; mazelib never enters mazeplugin's own "
       "environment, dependencies or tests.")
-    if kept:
-        w("")
-        w(kept.rstrip())
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    kept = _kept_sections(path)
     with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(out).rstrip() + "\n")
+        f.write("\n".join(out).rstrip() + "\n" + kept)
     say(f"\nwrote {path}")
 
 

@@ -77,6 +77,8 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
+from .content import Place, Thing, furnish
+from .content.placing import check_request
 from .formats.recorded import LEVEL_OPTIONS, LevelShape
 from .limits import MAX_CORRIDOR, MAX_TILES, MAX_WALL, check_int
 from .generators.disjoint_sets import DisjointSets
@@ -197,11 +199,19 @@ class World:
         openings: Optional[int] = None,
         perfect: bool = False,
         cache: int = _DEFAULT_CACHE,
+        treasure: int = 0,
+        place: Sequence[Place] = (),
         markers: Any = "none",
         mask: Any = None,
         **options: Any,
     ) -> None:
         generator = get_generator(algorithm)
+        for name in ("keys", "enemies"):
+            if name in options:
+                raise ValueError(
+                    f"{name}= cannot apply to a world: locked doors and enemies are placed by the route from "
+                    "an entrance to an exit, which a world does not have; treasure= and place= are placed per chunk"
+                )
         if not (markers is None or (isinstance(markers, str) and markers == "none")):
             raise ValueError(
                 f"markers={markers!r} cannot apply to a world: it has no edges, entrance or exit; "
@@ -246,6 +256,7 @@ class World:
         if perfect and openings not in (None, 1):
             raise ValueError(f"openings={openings!r}: a perfect world opens exactly one place per joined border")
         cache = _check_int("cache", cache, low=1)
+        _, treasure, _, requests = check_request(0, treasure, 0, place)
         generator.check_options(options, width, height)
         if perfect and not generator.perfect:
             raise ValueError(
@@ -262,14 +273,19 @@ class World:
         self.perfect = perfect
         self.openings: Tuple[int, int] = counts  # per west/east border, per north/south border
         self.options: Dict[str, Any] = dict(options)
+        self.treasure = treasure
+        self.place: Tuple[Place, ...] = requests
         self._generator: GeneratorInfo = generator
         self._layout = Layout(width, height, corridor=corridor, wall=wall)
         self._span = (width * pitch, height * pitch)
         self._cache: "OrderedDict[Chunk, NDArray[np.uint8]]" = OrderedDict()
         self._maxsize = cache
         self._hits = self._misses = 0
+        self._things: "OrderedDict[Chunk, Tuple[Thing, ...]]" = OrderedDict()
         self.spawn: Tile = self._layout.cell_tile((0, 0))
         self.chunk_tiles((0, 0))  # refuses a generator that leaves sealed pockets, now rather than later
+        if self.treasure or self.place:
+            self.chunk_things((0, 0))  # refuses counts that do not fit a chunk, now rather than later
 
     def __repr__(self) -> str:
         extra = "".join(
@@ -282,6 +298,10 @@ class World:
             )
             if value != default
         )
+        if self.treasure:
+            extra += f", treasure={self.treasure}"
+        if self.place:
+            extra += f", place={list(self.place)!r}"
         options = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
         return f"World({self.algorithm!r}, seed={self.seed!r}, chunk={self.chunk!r}{extra}{options})"
 
@@ -411,7 +431,7 @@ class World:
             wall = self.wall
             tiles[:wall, :] = tiles[-wall:, :] = WALL
             tiles[:, :wall] = tiles[:, -wall:] = WALL
-        return level_from_tiles(
+        level = level_from_tiles(
             tiles,
             corridor=self.corridor,
             wall=self.wall,
@@ -421,12 +441,24 @@ class World:
             source=f"world window {window}",
             unmarked_openings=open_edges,
         )
+        if self.treasure or self.place:
+            # The window's things, in level tiles, numbered 1, 2, ... in the order things() gives.
+            wx, wy = window[0], window[1]
+            level.things = tuple(
+                Thing(t.kind, t.x - wx, t.y - wy, k, {**t.props, "chunk_id": t.id})
+                for k, t in enumerate(self.things(*window), start=1)
+            )
+        return level
 
     def _recorded(self, window: Tuple[int, int, int, int], open_edges: bool) -> Dict[str, Any]:
         """The options a window's Level records: what it takes to make it again."""
         world: Dict[str, Any] = {"chunk": list(self.chunk), "window": list(window)}
         if open_edges:
             world["open_edges"] = True
+        if self.treasure:
+            world["treasure"] = self.treasure
+        if self.place:
+            world["place"] = [p.as_dict() for p in self.place]
         if self.perfect:
             world["perfect"] = True
         else:
@@ -440,6 +472,75 @@ class World:
             recorded["wall"] = self.wall
         return recorded
 
+    # -- content -----------------------------------------------------------------
+
+    def things(self, x0: int, y0: int, x1: int, y1: int) -> List[Thing]:
+        """The things (treasure, ``place`` kinds) standing in the window, in world tiles.
+
+        Chunk by chunk, row by row, each chunk's things by id. A thing's
+        ``id`` is unique within its chunk, and ``props["chunk"]`` names the
+        chunk, so ``(props["chunk"], id)`` identifies it in the world (say,
+        to remember what a player collected).
+
+        >>> world = World("backtracker", seed=7, chunk=(8, 8), treasure=2)
+        >>> [(t.kind, t.props["chunk"]) for t in world.things(0, 0, 32, 16)]
+        [('treasure', (0, 0)), ('treasure', (0, 0)), ('treasure', (1, 0)), ('treasure', (1, 0))]
+        """
+        x0, y0, x1, y1 = self._check_window(x0, y0, x1, y1)
+        found: List[Thing] = []
+        for chunk in self.chunks(x0, y0, x1, y1):
+            found += [t for t in self._chunk_things(chunk) if x0 <= t.x < x1 and y0 <= t.y < y1]
+        return found
+
+    def chunk_things(self, chunk: Chunk) -> Tuple[Thing, ...]:
+        """The things of chunk ``(i, j)``, in world tiles (see :meth:`things`)."""
+        return self._chunk_things(self._check_chunk(chunk))
+
+    def _chunk_things(self, chunk: Chunk) -> Tuple[Thing, ...]:
+        if not (self.treasure or self.place):
+            return ()
+        things = self._things.get(chunk)
+        if things is not None:
+            self._things.move_to_end(chunk)
+            return things
+        things = self._furnish(*chunk)
+        self._things[chunk] = things
+        if len(self._things) > self._maxsize:
+            self._things.popitem(last=False)
+        return things
+
+    def _furnish(self, i: int, j: int) -> Tuple[Thing, ...]:
+        """Place the chunk's content with :func:`mazeplugin.content.furnish`, from the chunk's content seed.
+
+        The chunk is seen as a level of its own cells, with every opening
+        in its four walls (the east and south ones come from its neighbours'
+        borders, drawn without generating them), so its dead ends are the
+        world's. The content seed is the first two words of the chunk's
+        content stream, ``keyed(seed, (6, 4, *i, *j))``, as one 128-bit int.
+        """
+        from .formats.rebuild import level_from_tiles
+
+        sw, sh = self._span
+        wall, pitch, corridor = self.wall, self.corridor + self.wall, self.corridor
+        tiles = np.ones((sh + wall, sw + wall), dtype=np.uint8)
+        tiles[:sh, :sw] = self._chunk((i, j))
+        for r in self._borders(i + 1, j)[0]:
+            tiles[r * pitch + wall : r * pitch + wall + corridor, sw:] = FLOOR
+        for c in self._borders(i, j + 1)[1]:
+            tiles[sh:, c * pitch + wall : c * pitch + wall + corridor] = FLOOR
+        level = level_from_tiles(
+            tiles, corridor=corridor, wall=wall, unmarked_openings=True, source=f"chunk {(i, j)}"
+        )
+        words = self._rng(_CONTENT, i, j).raw(2).tolist()
+        try:
+            rich = furnish(level, treasure=self.treasure, place=self.place, seed=(words[0] << 64) | words[1])
+        except ValueError as error:
+            raise ValueError(f"chunk {(i, j)} cannot hold the content asked for: {error}") from None
+        x, y = i * sw, j * sh
+        return tuple(
+            Thing(t.kind, t.x + x, t.y + y, t.id, {**t.props, "chunk": (i, j)}) for t in rich.things
+        )
+
     # -- the cache -------------------------------------------------------------
 
     def cache_info(self) -> CacheInfo:
@@ -449,6 +550,7 @@ class World:
     def cache_clear(self) -> None:
         """Drop every cached chunk (they are made again, identical, when asked for)."""
         self._cache.clear()
+        self._things.clear()
 
     def _chunk(self, chunk: Chunk) -> NDArray[np.uint8]:
         block = self._cache.get(chunk)
@@ -596,12 +698,18 @@ def _recorded_rule(value: Any, shape: LevelShape) -> None:
     """The ``world`` option a window's level records, checked when a level file is loaded."""
     if not isinstance(value, dict):
         raise TypeError("world must be an object with 'chunk' and 'window'")
-    unknown = sorted(set(value) - {"chunk", "window", "openings", "perfect", "open_edges"})
-    if unknown or "chunk" not in value or "window" not in value:
+    known = {"chunk", "window", "openings", "perfect", "open_edges", "treasure", "place"}
+    if set(value) - known or "chunk" not in value or "window" not in value:
         raise ValueError(
             "world must hold 'chunk' [width, height], 'window' [x0, y0, x1, y1] and optionally "
-            f"'openings', 'perfect', 'open_edges'; got keys {sorted(value)}"
+            f"'openings', 'perfect', 'open_edges', 'treasure', 'place'; got keys {sorted(value)}"
         )
+    if "treasure" in value:
+        check_int("world treasure", value["treasure"], low=0)
+    if "place" in value:
+        if not isinstance(value["place"], list):
+            raise TypeError("world place must be a list of Place requests")
+        check_request(0, 0, 0, value["place"])
     chunk, window = value["chunk"], value["window"]
     if not isinstance(chunk, list) or len(chunk) != 2:
         raise ValueError(f"world chunk must be [width, height], got {chunk!r}")

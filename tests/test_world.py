@@ -500,3 +500,60 @@ def test_a_level_file_with_a_tampered_world_option_is_refused():
     data["options"]["world"] = {"chunk": [4, 4], "window": [0, 0, 17, 17], "colour": "red"}
     with pytest.raises(mp.LevelFormatError, match="world"):
         mp.Level.from_json(json.dumps(data))
+
+
+# -- content per chunk ------------------------------------------------------------------
+
+
+def content_world(**extra):
+    return mp.World(
+        "backtracker", seed=13, chunk=(8, 6), treasure=2, place=[mp.Place("torch", 1, where="junctions")], **extra
+    )
+
+
+def test_each_chunk_gets_its_treasure_and_place_kinds_on_its_own_floor():
+    world = content_world(corridor=2)
+    for chunk in [(0, 0), (-3, 1), (5, -7)]:
+        things = world.chunk_things(chunk)
+        assert sorted(t.kind for t in things) == ["torch", "treasure", "treasure"]
+        x, y, w, h = world.chunk_rect(chunk)
+        for thing in things:
+            assert x <= thing.x < x + w and y <= thing.y < y + h
+            assert world.is_floor(thing.tile)
+            assert thing.props["chunk"] == chunk
+
+
+def test_things_do_not_depend_on_what_was_asked_before():
+    one, two = content_world(), content_world(cache=1)
+    windows = [(-30, -20, 10, 10), (0, 0, 50, 30), (-60, 5, -20, 40)]
+    first = [one.things(*w) for w in windows]
+    second = [two.things(*w) for w in reversed(windows)][::-1]
+    assert first == second
+    assert len({t.tile for t in one.things(-60, -20, 50, 40)}) > 10
+
+
+def test_a_window_level_carries_the_things_inside_it(tmp_path):
+    world = content_world()
+    level = world.level(-20, -10, 30, 25)
+    x0, y0, x1, y1 = world.cell_window(-20, -10, 30, 25)
+    inside = world.things(x0, y0, x1, y1)
+    assert [(t.kind, t.x + x0, t.y + y0) for t in level.things] == [(t.kind, t.x, t.y) for t in inside]
+    assert [t.id for t in level.things] == list(range(1, len(inside) + 1))
+    level.save_json(tmp_path / "region.json")
+    assert mp.Level.load_json(tmp_path / "region.json").things == level.things
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        (dict(keys=1), ValueError, "keys"),
+        (dict(enemies=2), ValueError, "enemies"),
+        (dict(treasure=-1), ValueError, "treasure"),
+        (dict(treasure=1.5), TypeError, "treasure"),
+        (dict(place="torch"), TypeError, "place"),
+        (dict(treasure=100, chunk=(3, 3)), ValueError, "chunk \\(0, 0\\) cannot hold"),
+    ],
+)
+def test_content_a_world_cannot_place_is_refused(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        mp.World("kruskal", seed=1, **kwargs)

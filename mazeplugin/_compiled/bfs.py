@@ -101,14 +101,15 @@ def shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Optional
 
 
 @njit(
-    types.UniTuple(types.int64, 2)(u8, u8, types.int64, types.int64, types.int64, i32, i64),  # type: ignore[no-untyped-call, unused-ignore]
+    types.UniTuple(types.int64, 2)(u8, u8, types.int64, types.int64, types.int64, i32, i64, i64),  # type: ignore[no-untyped-call, unused-ignore]
     cache=True,
     nogil=True,
 )
-def _sweep(east: Any, south: Any, width: int, source: int, target: int, dist: Any, queue: Any) -> Any:
+def _sweep(east: Any, south: Any, width: int, source: int, target: int, dist: Any, parent: Any, queue: Any) -> Any:
     """Breadth-first from ``source`` through open passages, neighbours north, east,
     south, west; ``(cells reached, the last reached)``, stopping at ``target``.
-    ``dist`` (all -1 on entry) gets the distances, ``queue`` the cells reached."""
+    ``dist`` (all -1 on entry) gets the distances, ``parent`` the cell each was
+    reached from, ``queue`` the cells reached."""
     dist[source] = 0
     queue[0] = source
     head, tail = 0, 1
@@ -120,36 +121,38 @@ def _sweep(east: Any, south: Any, width: int, source: int, target: int, dist: An
         d = dist[cell] + 1
         if cell >= width and south[cell - width] and dist[cell - width] < 0:
             dist[cell - width] = d
+            parent[cell - width] = cell
             queue[tail] = cell - width
             tail += 1
         if east[cell] and dist[cell + 1] < 0:
             dist[cell + 1] = d
+            parent[cell + 1] = cell
             queue[tail] = cell + 1
             tail += 1
         if south[cell] and dist[cell + width] < 0:
             dist[cell + width] = d
+            parent[cell + width] = cell
             queue[tail] = cell + width
             tail += 1
         if cell % width and east[cell - 1] and dist[cell - 1] < 0:
             dist[cell - 1] = d
+            parent[cell - 1] = cell
             queue[tail] = cell - 1
             tail += 1
     return tail, queue[tail - 1]
 
 
 @njit(
-    types.UniTuple(types.int64, 3)(u8, u8, u8, types.int64, types.int64, types.int64),  # type: ignore[no-untyped-call, unused-ignore]
+    types.UniTuple(types.int64, 2)(u8, u8, u8, types.int64),  # type: ignore[no-untyped-call, unused-ignore]
     cache=True,
     nogil=True,
 )
-def sweeps(mask: Any, east: Any, south: Any, width: int, start: int, goal: int) -> Any:
-    """``(pieces, longest, solution)`` as ``analysis.stats`` computes them from cells.
-
-    ``east``/``south``/``mask`` flat; ``solution`` is -1 when ``start`` is -1
-    or ``goal`` is not reached.
-    """
+def sweeps(mask: Any, east: Any, south: Any, width: int) -> Any:
+    """``(pieces, longest)`` as ``analysis.stats`` computes them: a double sweep per
+    connected piece, pieces taken from their first cell (``east``/``south``/``mask`` flat)."""
     n = mask.size
     dist = np.full(n, -1, dtype=np.int32)
+    parent = np.empty(n, dtype=np.int64)
     seen = np.zeros(n, dtype=np.uint8)
     queue = np.empty(n, dtype=np.int64)
     pieces = 0
@@ -158,24 +161,44 @@ def sweeps(mask: Any, east: Any, south: Any, width: int, start: int, goal: int) 
         if not mask[cell] or seen[cell]:
             continue
         pieces += 1
-        count, last = _sweep(east, south, width, cell, -1, dist, queue)
+        count, last = _sweep(east, south, width, cell, -1, dist, parent, queue)
         for i in range(count):
             seen[queue[i]] = 1
             dist[queue[i]] = -1
         if count > 1:
-            count, far = _sweep(east, south, width, last, -1, dist, queue)
+            count, far = _sweep(east, south, width, last, -1, dist, parent, queue)
             longest = max(longest, dist[far])
             for i in range(count):
                 dist[queue[i]] = -1
-    solution = -1
+    return pieces, longest
+
+
+@njit(i64(u8, u8, types.int64, types.int64, types.int64), cache=True, nogil=True)
+def shortest_walk(east: Any, south: Any, width: int, source: int, target: int) -> Any:
+    """The cells of ``analysis._shortest_walk``: breadth-first from ``source``, each
+    cell reached from the first cell to reach it; empty when ``target`` is not reached."""
+    n = east.size
+    dist = np.full(n, -1, dtype=np.int32)
+    parent = np.empty(n, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int64)
+    _sweep(east, south, width, source, target, dist, parent, queue)
+    if dist[target] < 0:
+        return np.empty(0, dtype=np.int64)
+    walk = np.empty(dist[target] + 1, dtype=np.int64)
+    cell = target
+    for i in range(dist[target], -1, -1):
+        walk[i] = cell
+        cell = parent[cell]
+    return walk
+
+
+def stats_sweeps(maze: Maze, start: int, goal: int) -> Tuple[int, int, Optional[List[int]]]:
+    """``(pieces, longest path, walk from start to goal or None)`` for ``analysis.stats``;
+    ``start`` -1: no walk."""
+    mask, east, south = (a.reshape(-1).view(np.uint8) for a in (maze.mask, maze.east, maze.south))
+    pieces, longest = sweeps(mask, east, south, maze.width)
+    walk = None
     if start >= 0:
-        count, last = _sweep(east, south, width, start, goal, dist, queue)
-        solution = dist[goal]
-    return pieces, longest, solution
-
-
-def stats_sweeps(maze: Maze, start: int, goal: int) -> Tuple[int, int, Optional[int]]:
-    """``(pieces, longest path, solution length or None)`` for ``analysis.stats``."""
-    flat = [a.reshape(-1).view(np.uint8) for a in (maze.mask, maze.east, maze.south)]
-    pieces, longest, solution = sweeps(flat[0], flat[1], flat[2], maze.width, start, goal)
-    return pieces, longest, (None if solution < 0 else solution)
+        cells = shortest_walk(east, south, maze.width, start, goal)
+        walk = cells.tolist() if cells.size else None
+    return pieces, longest, walk

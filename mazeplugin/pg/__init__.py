@@ -20,7 +20,8 @@ True
 The modules: ``render`` (tile colours, markers, the solution), ``sprites``
 (tile images and autotiling), ``collide`` (``move_rect``, ``can_move``),
 ``camera``, ``grid`` (tile and pixel coordinates), ``palette``, ``files``
-(PNGs and picture masks) and ``things`` (level content); every public name
+(PNGs and picture masks), ``things`` (level content) and ``world`` (endless
+worlds: :class:`WorldView`, :class:`EndlessCamera`); every public name
 is here, in ``mazeplugin.pg``.
 
 Coordinates: tiles are ``(x, y)``; tile ``(x, y)`` covers the pixels
@@ -46,6 +47,7 @@ from .palette import DEFAULT_PALETTE, Colour, Palette
 from .render import draw_level, draw_markers, draw_solution, render, tile_colours
 from .sprites import autotile, render_images, simple_wall_set
 from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, patrol_position, thing_sprite, things_at
+from .world import EndlessCamera, WorldView
 
 __all__ = [
     "Colour",
@@ -76,4 +78,6 @@ __all__ = [
     "may_enter",
     "things_at",
     "patrol_position",
+    "EndlessCamera",
+    "WorldView",
 ]
