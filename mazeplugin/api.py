@@ -24,10 +24,20 @@ from . import difficulty
 from .content.placing import check_request, furnished
 from .content.things import Place
 from .level import Level
-from .limits import MAX_CELLS, MAX_CORRIDOR, MAX_TILES, MAX_WALL, check_int
+from .limits import (
+    BYTES_PER_TILE,
+    MAX_CELLS,
+    MAX_CORRIDOR,
+    MAX_TILES,
+    MAX_WALL,
+    OPTION_BYTES_PER_CELL,
+    REQUEST_BUDGET,
+    check_int,
+    max_cells_for,
+)
 from .markers import farthest_openings, plan_markers
 from .maze import Maze
-from .registry import get_generator
+from .registry import GeneratorInfo, get_generator
 from .seeds import Random, Seed, resolve_seed
 from .shaping import braid as braid_maze
 from .shaping import check_braid, mask_parts, parse_mask
@@ -47,19 +57,16 @@ def _check_count(name: str, value: object, *, low: int = 1) -> int:
     return check_int(name, value, low=low)
 
 
-def _check_size(
-    width: object, height: object, corridor: object = 1, wall: object = 1, *, max_cells: int = MAX_CELLS
-) -> Layout:
+def _check_size(width: object, height: object, corridor: object = 1, wall: object = 1) -> Layout:
     """The layout for a size, or a ``TypeError``/``ValueError`` naming the argument (see :mod:`mazeplugin.limits`)."""
     width = check_int("width", width, low=1)
     height = check_int("height", height, low=1)
     corridor = check_int("corridor", corridor, low=1, high=MAX_CORRIDOR)
     wall = check_int("wall", wall, low=1, high=MAX_WALL)
-    if width * height > max_cells:
+    if width * height > MAX_CELLS:
         raise ValueError(
             f"width × height = {width} × {height} = {width * height:,} cells is too large: "
-            f"at most {max_cells:,} cells"
-            + (" (e.g. 4096 × 4096)" if max_cells == MAX_CELLS else "")
+            f"at most {MAX_CELLS:,} cells (e.g. 4096 × 4096)"
         )
     layout = Layout(width, height, corridor=corridor, wall=wall)
     rows, columns = layout.shape
@@ -71,6 +78,39 @@ def _check_size(
             "lower corridor, wall or the size"
         )
     return layout
+
+
+def _check_memory(generator: GeneratorInfo, layout: Layout, *, braid: bool = False, mask: bool = False,
+                  farthest: bool = False) -> None:
+    """Refuse a request whose estimated working memory exceeds ``REQUEST_BUDGET``, before any work.
+
+    The estimate adds the generator's measured bytes per cell, what braiding,
+    a mask and farthest markers add per cell, what grows with the width (row
+    by row generators) and what the tilemap takes per tile (see
+    :mod:`mazeplugin.limits` and docs/benchmarks.md, "Working memory and limits").
+    """
+    per_cell = generator.bytes_per_cell
+    extras = []
+    for used, name in ((braid, "braid"), (mask, "mask"), (farthest, "farthest")):
+        if used and OPTION_BYTES_PER_CELL[name]:
+            per_cell += OPTION_BYTES_PER_CELL[name]
+            extras.append(f"+ {OPTION_BYTES_PER_CELL[name]:.0f} with {'markers=' if name == 'farthest' else ''}{name}")
+    cells = layout.width * layout.height
+    rows, columns = layout.shape
+    need = cells * per_cell + layout.width * generator.bytes_per_column + rows * columns * BYTES_PER_TILE
+    if need <= REQUEST_BUDGET:
+        return
+    pitch = layout.corridor + layout.wall
+    most = max_cells_for(per_cell + pitch * pitch * BYTES_PER_TILE)  # about pitch² tiles per cell
+    side = int(most ** 0.5)
+    detail = f"{per_cell:.0f} bytes per cell ({generator.bytes_per_cell:.0f} for {generator.name}{''.join(' ' + e for e in extras)})"
+    if generator.bytes_per_column and layout.width * generator.bytes_per_column > REQUEST_BUDGET / 2:
+        detail += f" and {generator.bytes_per_column:.0f} per column of width"
+    raise ValueError(
+        f"width × height = {layout.width} × {layout.height} would need about {need / 2**30:.1f} GiB of working "
+        f"memory ({detail}); at most {REQUEST_BUDGET / 2**30:.2f} GiB is allowed: at most about {most:,} cells "
+        f"(e.g. {side} × {side}) for {generator.name!r} with these options"
+    )
 
 
 def generate(
@@ -170,7 +210,7 @@ def generate(
             attempts,
         )
     generator = get_generator(algorithm)
-    layout = _check_size(width, height, corridor, wall, max_cells=generator.max_cells)
+    layout = _check_size(width, height, corridor, wall)
     room_spec = None
     if rooms is not None or doors != 1 or ("room_size" in options and "room_size" not in generator.options):
         room_spec = _check_rooms(generator, rooms, doors, options)
@@ -185,6 +225,9 @@ def generate(
             )
         mask = parse_mask(mask, layout.width, layout.height)
     seed = resolve_seed(seed)
+    # Every argument is checked; the last check before work: would it fit in memory?
+    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None,
+                  farthest=isinstance(markers, str) and markers == "farthest")
     streams = Random.streams(seed, _STREAM_COUNT)
     maze = Maze(layout.width, layout.height, mask)
     marker_mask = maze.mask
@@ -273,9 +316,10 @@ def stream(
         )
     if height is None:
         _check_count("width", width)
-        _check_size(width, 1, max_cells=generator.max_cells)
+        _check_memory(generator, _check_size(width, 1))
     else:
-        _check_size(width, height, max_cells=generator.max_cells)
+        _check_size(width, height)
+        _check_memory(generator, _check_size(width, 1))  # one row at a time
     generator.check_options(options, int(width), None if height is None else int(height))
     seed = resolve_seed(seed)
     rng = Random.streams(seed, 2)[_MAZE_STREAM]

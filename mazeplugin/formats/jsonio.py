@@ -58,7 +58,7 @@ from typing import Any, Dict
 import numpy as np
 
 from ..api import _check_size
-from ..limits import MAX_LEVEL_FILE_BYTES, MAX_TILES
+from ..limits import MAX_TILES
 from ..level import Level
 from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
@@ -73,8 +73,10 @@ __all__ = [
 FORMAT = "mazeplugin.level"
 VERSION = 2
 
-MAX_JSON_CHARS = MAX_LEVEL_FILE_BYTES
-"""Longest JSON text :func:`from_json` parses: one char per tile plus row punctuation for the largest map."""
+MAX_JSON_CHARS = 2 * MAX_TILES + (1 << 20)
+"""Longest JSON text :func:`from_json` parses (513 MiB): a level file holds about one character per
+tile; this leaves room for row punctuation and things, and keeps a hostile file of padding from
+taking more than about 1 GiB to read and decode."""
 
 _KEYS = {"format", "version", "generator", "width", "height", "seed", "options",
          "corridor", "wall", "entrance", "exit", "tiles"}
@@ -382,7 +384,10 @@ def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:
                 f"{source}: truncated: the header promises {expected:,} bytes of tiles, the file has {available:,}"
             )
         f.seek(0)
-        marked = np.load(f, allow_pickle=False)
+        try:
+            marked = np.load(f, allow_pickle=False)
+        except (ValueError, EOFError, OSError) as error:
+            raise LevelFormatError(f"{source}: corrupted .npy file ({error})") from None
     return _level_from_marked(marked, int(corridor), int(wall), source)
 
 
@@ -398,8 +403,10 @@ def _npy_header(f: Any, source: str) -> tuple:
             shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
         else:
             raise LevelFormatError(f"{source}: .npy format version {version} is not supported")
-    except (ValueError, EOFError, SyntaxError) as error:
-        raise LevelFormatError(f"{source}: corrupted .npy header ({error})") from None
+    except LevelFormatError:
+        raise
+    except Exception as error:  # numpy's header parser fails in many ways on junk (ValueError, TokenError, ...)
+        raise LevelFormatError(f"{source}: corrupted .npy header ({type(error).__name__}: {error})") from None
     if dtype.hasobject:
         raise LevelFormatError(
             f"{source}: the array holds Python objects (a pickle); refusing to load it"
