@@ -538,6 +538,21 @@ measured and reported here, not changed by this work.
 """
 
 
+KEPT_HEADINGS = ("## Working memory and limits",)
+"""Sections of docs/benchmarks.md written by other tools (benchmarks/memory.py), kept on rewrite."""
+
+
+def _kept_sections(path: str) -> str:
+    """The file's trailing sections this script does not write, from the first kept heading on."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return ""
+    starts = [text.find("\n" + h + "\n") for h in KEPT_HEADINGS if ("\n" + h + "\n") in text]
+    return "\n" + text[min(starts) + 1:].rstrip() + "\n" if starts else ""
+
+
 def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: dict, compare: Optional[dict],
                    ellers: Optional[dict], mazelib_versions: str, tiles: list, memory: Optional[dict]) -> None:
     out: List[str] = []
@@ -695,8 +710,9 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
       f"mazelib=={MAZELIB_VERSION} from PyPI into it; mazelib never enters mazeplugin's own "
       "environment, dependencies or tests.")
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    kept = _kept_sections(path)
     with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(out).rstrip() + "\n")
+        f.write("\n".join(out).rstrip() + "\n" + kept)
     say(f"\nwrote {path}")
 
 

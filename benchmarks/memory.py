@@ -3,6 +3,7 @@
     python benchmarks/memory.py                       # every built-in generator, 256², 512², 1024² cells
     python benchmarks/memory.py --sides 512 1024 --algorithms kruskal eller
     python benchmarks/memory.py --strip 1048576       # eller/others on a one-row strip too
+    python benchmarks/memory.py --algorithms binary-tree --options '{"braid": 1}'   # what braiding adds
 
 Each (generator, size) runs in a fresh subprocess (``MAZEPLUGIN_NO_PLUGINS=1``)
 that imports mazeplugin, records its peak resident set (``ru_maxrss``), then
@@ -33,22 +34,27 @@ ROOT = os.path.dirname(HERE)
 _CHILD = r"""
 import json, resource, sys, time
 import mazeplugin as mp
-algorithm, width, height = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+algorithm, width, height, options = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), json.loads(sys.argv[4])
+if options.get("mask") == "holes":  # one cell in 64 outside, apart: a mask of one part
+    import numpy as np
+    options["mask"] = np.ones((height, width), dtype=bool)
+    options["mask"][3::8, 3::8] = False
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()
-level = mp.generate(algorithm, width, height, seed=1)
+level = mp.generate(algorithm, width, height, seed=1, **options)
 seconds = time.perf_counter() - started
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({"before": before * 1024, "after": after * 1024, "seconds": seconds}))
 """
 
 
-def measure(algorithm: str, width: int, height: int, timeout: float) -> Optional[Dict[str, float]]:
+def measure(algorithm: str, width: int, height: int, timeout: float,
+            options: str = "{}") -> Optional[Dict[str, float]]:
     """One run in a fresh process: peak RSS before and after, and the time; None on timeout."""
     env = dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1", PYTHONPATH=ROOT)
     try:
         done = subprocess.run(
-            [sys.executable, "-c", _CHILD, algorithm, str(width), str(height)],
+            [sys.executable, "-c", _CHILD, algorithm, str(width), str(height), options],
             capture_output=True, text=True, timeout=timeout, env=env, check=True,
         )
     except subprocess.TimeoutExpired:
@@ -63,6 +69,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--algorithms", nargs="+", default=None)
     parser.add_argument("--strip", type=int, default=None, help="also measure WIDTHx1 strips of this width")
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--options", default="{}",
+                        help='generate() options as JSON, e.g. \'{"braid": 1}\'; "mask": "holes" masks out one cell in 64')
     args = parser.parse_args(argv)
     sys.path.insert(0, ROOT)
     os.environ["MAZEPLUGIN_NO_PLUGINS"] = "1"
@@ -72,14 +80,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     shapes: List[Tuple[int, int]] = [(s, s) for s in args.sides]
     if args.strip:
         shapes.append((args.strip, 1))
-    print(f"# peak working memory of mp.generate (ru_maxrss after - before), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(f"# peak working memory of mp.generate(..., **{args.options}) (ru_maxrss after - before), "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print("| generator | " + " | ".join(f"{w}x{h}" for w, h in shapes) + " | bytes/cell (slope) |")
     print("|---|" + "---|" * len(shapes) + "---|")
     for name in names:
         cells: List[Tuple[int, float, float]] = []
         row = []
         for width, height in shapes:
-            result = measure(name, width, height, args.timeout)
+            result = measure(name, width, height, args.timeout, args.options)
             if result is None:
                 row.append(f"> {args.timeout:.0f} s")
                 continue

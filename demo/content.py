@@ -60,7 +60,9 @@ def furnish(level: mp.Level, level_number: int) -> mp.Level:
     wanted = counts(level_number)
     while any(wanted.values()):
         try:
-            return mp.content.furnish(level, **wanted)
+            return mp.content.furnish(
+                level, keys=wanted["keys"], treasure=wanted["treasure"], enemies=wanted["enemies"]
+            )
         except ValueError:
             for name in ("enemies", "keys", "treasure"):
                 if wanted.get(name):

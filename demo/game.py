@@ -8,7 +8,7 @@ passed, so tests can drive it frame by frame.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pygame
@@ -57,6 +57,15 @@ def check_seed(seed: Seed) -> Seed:
     return seed
 
 
+LevelMaker = Callable[[str, int, int, Seed, int], mp.Level]
+"""Makes level number N: ``(algorithm, width, height, seed, level_number) -> Level``."""
+
+
+def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int) -> mp.Level:
+    """The level of that code, whatever its number (the default :attr:`Game.make_level`)."""
+    return mp.generate(algorithm, width, height, seed=seed)
+
+
 def clamp_side(value: int) -> int:
     """A level side clamped to what the demo allows."""
     return max(MIN_SIDE, min(MAX_SIDE, value))
@@ -90,6 +99,8 @@ class Game:
         self.seen_version = 0  # bumped whenever more of the map is seen (minimap caches follow it)
         self.events: List[str] = []  # what happened since the app last looked: "step", "exit", "level", ...
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
+        self.make_level: LevelMaker = plain_level  # demo/levels.py asks later levels for more difficulty
+        self.level_file: Optional[str] = None  # the file the level came from (--level), if any
         self._load(algorithm, width, height, resolve_seed(seed), content)
 
     # -- levels ----------------------------------------------------------------
@@ -102,12 +113,20 @@ class Game:
 
         ``content`` (counts from a typed code) is generated as asked; without
         it, :attr:`furnish` (if set) furnishes the level by its ``number``.
+        ``number`` is given only for the next level: :attr:`make_level` may
+        ask that one for more difficulty (R, N, G, +/- and codes make the
+        plain level of their seed).
         """
-        level = mp.generate(algorithm, width, height, seed=seed, **(content or {}))
+        if content:
+            counts: Dict[str, Any] = dict(content)  # keys=, treasure=, enemies=
+            level = mp.generate(algorithm, width, height, seed=seed, **counts)
+        else:
+            level = self.make_level(algorithm, width, height, seed, 1 if number is None else number)
         if not content and self.furnish is not None:
             level = self.furnish(level, self.level_number if number is None else number)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
         self.content = dict(content) if content else None
+        self.level_file = None
         self.play(level, mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
@@ -157,7 +176,11 @@ class Game:
         self._reveal()
 
     def regenerate(self) -> None:
-        """R: the same level again, made afresh from its code (so it is the identical maze)."""
+        """R: the same level again, made afresh from its code (so it is the identical maze), or its file's."""
+        if self.level_file is not None:
+            self.restart()
+            self.say("Restarted " + self.code)
+            return
         if self.try_load(self.algorithm, self.width, self.height, self.seed, self.content):
             self.say("Restarted " + self.code)
 
@@ -182,12 +205,12 @@ class Game:
             self.try_load(self.algorithm, width, height, self.seed)
 
     def next_level(self) -> None:
-        """The next level: the next seed, a little larger."""
+        """The next level: the next seed, a little larger (and as hard as :attr:`make_level` asks)."""
+        number = self.level_number + 1
         if self.try_load(
-            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed),
-            number=self.level_number + 1,
+            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed), number=number,
         ):
-            self.level_number += 1
+            self.level_number = number
 
     def enter_code(self, text: str) -> bool:
         """A typed level code: play exactly that level, or say what is wrong and keep this one."""
@@ -236,8 +259,12 @@ class Game:
 
         It follows a shortest path from the player's tile and stops before the
         first tile not yet seen, so the overlay never draws the unseen map
-        (nor leads straight to an exit the player has not found).
+        (nor leads straight to an exit the player has not found). On a level
+        with locked doors it follows the key-respecting walk instead (to the
+        keys before their doors), from the player's place on it.
         """
+        if any(t.kind == "door" for t in self.level.things):
+            return self._walk_hint()
         if self._to_exit is None:
             assert self.level.exit is not None
             self._to_exit = self.level.distances(self.level.exit)
@@ -260,13 +287,20 @@ class Game:
             path.append((x, y))
         return path
 
-    def autopilot(self) -> Optional[Direction]:
-        """The step along the solution from the player's tile (None off the path or at the exit).
+    def _walk_hint(self) -> List[Tuple[int, int]]:
+        """The key-respecting walk from the player's visit of its tile on, up to the first unseen tile."""
+        i = self._walk_progress()
+        if i is None:
+            return []
+        out = []
+        for x, y in self.path[i:]:
+            if not self.seen[y, x]:
+                break
+            out.append((x, y))
+        return out
 
-        A walk to keys passes some tiles twice (into a side branch and back):
-        the step taken is the one after the first visit not before the
-        progress made so far.
-        """
+    def _walk_progress(self) -> Optional[int]:
+        """Where the player is on the solution walk: its first visit of the player's tile not before the progress so far."""
         if self._path_index is None:
             self._path_index = {}
             for n, tile in enumerate(self.path):
@@ -275,9 +309,18 @@ class Game:
         visits = self._path_index.get(self.player_tile)
         if not visits:
             return None
-        i = next((n for n in visits if n >= self._path_progress), visits[0])
-        self._path_progress = i
-        if i + 1 >= len(self.path):
+        self._path_progress = next((n for n in visits if n >= self._path_progress), visits[0])
+        return self._path_progress
+
+    def autopilot(self) -> Optional[Direction]:
+        """The step along the solution from the player's tile (None off the path or at the exit).
+
+        A walk to keys passes some tiles twice (into a side branch and back):
+        the step taken is the one after the first visit not before the
+        progress made so far.
+        """
+        i = self._walk_progress()
+        if i is None or i + 1 >= len(self.path):
             return None
         (x0, y0), (x1, y1) = self.path[i], self.path[i + 1]
         return (x1 - x0, y1 - y0)

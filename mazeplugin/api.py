@@ -15,19 +15,30 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from . import difficulty
 from .content.placing import check_request, furnished
 from .content.things import Place
 from .level import Level
-from .limits import MAX_CELLS, MAX_CORRIDOR, MAX_TILES, MAX_WALL, check_int
+from .limits import (
+    BYTES_PER_TILE,
+    MAX_CELLS,
+    MAX_CORRIDOR,
+    MAX_TILES,
+    MAX_WALL,
+    MASK_BYTES_PER_CELL,
+    STAGE_BYTES_PER_CELL,
+    REQUEST_BUDGET,
+    check_int,
+    max_cells_for,
+)
 from .markers import farthest_openings, plan_markers
 from .maze import Maze
-from .registry import get_generator
+from .registry import GeneratorInfo, get_generator
 from .seeds import Random, Seed, resolve_seed
 from .shaping import braid as braid_maze
 from .shaping import check_braid, mask_parts, parse_mask
@@ -47,19 +58,16 @@ def _check_count(name: str, value: object, *, low: int = 1) -> int:
     return check_int(name, value, low=low)
 
 
-def _check_size(
-    width: object, height: object, corridor: object = 1, wall: object = 1, *, max_cells: int = MAX_CELLS
-) -> Layout:
+def _check_size(width: object, height: object, corridor: object = 1, wall: object = 1) -> Layout:
     """The layout for a size, or a ``TypeError``/``ValueError`` naming the argument (see :mod:`mazeplugin.limits`)."""
     width = check_int("width", width, low=1)
     height = check_int("height", height, low=1)
     corridor = check_int("corridor", corridor, low=1, high=MAX_CORRIDOR)
     wall = check_int("wall", wall, low=1, high=MAX_WALL)
-    if width * height > max_cells:
+    if width * height > MAX_CELLS:
         raise ValueError(
             f"width × height = {width} × {height} = {width * height:,} cells is too large: "
-            f"at most {max_cells:,} cells"
-            + (" (e.g. 4096 × 4096)" if max_cells == MAX_CELLS else "")
+            f"at most {MAX_CELLS:,} cells (e.g. 4096 × 4096)"
         )
     layout = Layout(width, height, corridor=corridor, wall=wall)
     rows, columns = layout.shape
@@ -71,6 +79,46 @@ def _check_size(
             "lower corridor, wall or the size"
         )
     return layout
+
+
+def _check_memory(generator: GeneratorInfo, layout: Layout, *, braid: bool = False, mask: bool = False,
+                  farthest: bool = False, content: bool = False) -> None:
+    """Refuse a request whose estimated working memory exceeds ``REQUEST_BUDGET``, before any work.
+
+    Per cell, the estimate takes the largest peak of the request's stages —
+    the generator's measured bytes per cell, then braiding, farthest markers
+    and placing content, each measured as a whole request with a generator
+    that needs almost nothing — plus what a mask or rooms add throughout; then
+    what grows with the width (row-by-row generators) and what the tilemap
+    takes per tile. See :mod:`mazeplugin.limits` and docs/benchmarks.md,
+    "Working memory and limits".
+    """
+    stages = [(generator.bytes_per_cell, f"{generator.bytes_per_cell:.0f} for {generator.name}")]
+    for used, name, label in ((braid, "braid", "braid"), (farthest, "farthest", "markers='farthest'"),
+                              (content, "content", "content")):
+        if used:
+            stages.append((STAGE_BYTES_PER_CELL[name], f"{STAGE_BYTES_PER_CELL[name]:.0f} while placing {label}"
+                           if name == "content" else f"{STAGE_BYTES_PER_CELL[name]:.0f} with {label}"))
+    per_cell, why = max(stages)
+    if mask:
+        per_cell += MASK_BYTES_PER_CELL
+        why += f", + {MASK_BYTES_PER_CELL:.0f} with a mask or rooms"
+    cells = layout.width * layout.height
+    rows, columns = layout.shape
+    need = cells * per_cell + layout.width * generator.bytes_per_column + rows * columns * BYTES_PER_TILE
+    if need <= REQUEST_BUDGET:
+        return
+    pitch = layout.corridor + layout.wall
+    most = max_cells_for(per_cell + pitch * pitch * BYTES_PER_TILE)  # about pitch² tiles per cell
+    side = int(most ** 0.5)
+    detail = f"{per_cell:.0f} bytes per cell ({why})"
+    if generator.bytes_per_column and layout.width * generator.bytes_per_column > REQUEST_BUDGET / 2:
+        detail += f" and {generator.bytes_per_column:.0f} per column of width"
+    raise ValueError(
+        f"width × height = {layout.width} × {layout.height} would need about {need / 2**30:.1f} GiB of working "
+        f"memory ({detail}); at most {REQUEST_BUDGET / 2**30:.2f} GiB is allowed: at most about {most:,} cells "
+        f"(e.g. {side} × {side}) for {generator.name!r} with these options"
+    )
 
 
 def generate(
@@ -170,13 +218,13 @@ def generate(
             attempts,
         )
     generator = get_generator(algorithm)
-    layout = _check_size(width, height, corridor, wall, max_cells=generator.max_cells)
+    layout = _check_size(width, height, corridor, wall)
     room_spec = None
     if rooms is not None or doors != 1 or ("room_size" in options and "room_size" not in generator.options):
         room_spec = _check_rooms(generator, rooms, doors, options)
     generator.check_options(options, layout.width, layout.height)
     braid = check_braid(braid)
-    content = check_request(keys, treasure, enemies, place)
+    content = check_request(keys, treasure, enemies, place, cells=layout.width * layout.height)
     if mask is not None:
         if not generator.masks:
             raise ValueError(
@@ -185,6 +233,10 @@ def generate(
             )
         mask = parse_mask(mask, layout.width, layout.height)
     seed = resolve_seed(seed)
+    # Every argument is checked; the last check before work: would it fit in memory?
+    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None or room_spec is not None,
+                  farthest=isinstance(markers, str) and markers == "farthest",
+                  content=any(content[:3]) or bool(content[3]))
     streams = Random.streams(seed, _STREAM_COUNT)
     maze = Maze(layout.width, layout.height, mask)
     marker_mask = maze.mask
@@ -273,16 +325,17 @@ def stream(
         )
     if height is None:
         _check_count("width", width)
-        _check_size(width, 1, max_cells=generator.max_cells)
+        _check_memory(generator, _check_size(width, 1))
     else:
-        _check_size(width, height, max_cells=generator.max_cells)
+        _check_size(width, height)
+        _check_memory(generator, _check_size(width, 1))  # one row at a time
     generator.check_options(options, int(width), None if height is None else int(height))
     seed = resolve_seed(seed)
     rng = Random.streams(seed, 2)[_MAZE_STREAM]
     return _tile_rows(generator.rows(int(width), rng, height, **options), int(width))
 
 
-def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
+def _tile_rows(rows: Iterator[Tuple[ArrayLike, ArrayLike]], width: int) -> Iterator[NDArray[np.uint8]]:
     yield np.ones(2 * width + 1, dtype=np.uint8)
     for east, south in rows:
         cells = np.ones(2 * width + 1, dtype=np.uint8)
@@ -294,7 +347,7 @@ def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
         yield below
 
 
-def _check_rooms(generator: Any, rooms: Any, doors: Any, options: dict) -> Any:
+def _check_rooms(generator: Any, rooms: Any, doors: Any, options: Dict[str, Any]) -> Any:
     """Check ``rooms=``/``doors=``/``room_size=`` for ``generator`` (``room_size`` leaves ``options``
     unless the generator takes it too, as the ``rooms`` generator does)."""
     from . import rooms as room_layer
@@ -320,7 +373,7 @@ def _check_rooms(generator: Any, rooms: Any, doors: Any, options: dict) -> Any:
     return room_layer.check_rooms(rooms, doors)
 
 
-def _check_same_part(mask: NDArray[np.bool_], entrance: tuple, exit: tuple, markers: Any) -> None:
+def _check_same_part(mask: NDArray[np.bool_], entrance: Tuple[int, int], exit: Tuple[int, int], markers: Any) -> None:
     """A clear error when the entrance and exit cells lie in separate parts of a mask."""
     labels, count = mask_parts(mask)
     if count > 1 and labels[entrance[1], entrance[0]] != labels[exit[1], exit[0]]:
@@ -332,19 +385,19 @@ def _check_same_part(mask: NDArray[np.bool_], entrance: tuple, exit: tuple, mark
         )
 
 
-def _mask_names() -> list:
+def _mask_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.masks)
 
 
-def _room_names() -> list:
+def _room_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.masks and info.fills)
 
 
-def _streamable_names() -> list:
+def _streamable_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.rows is not None)

@@ -51,9 +51,13 @@ from .formats.files import atomic_path, read_limited, write_text
 from .level import Level
 from .limits import MAX_COUNT, MAX_MASK_FILE_BYTES, MAX_TILE_PIXELS
 from .registry import _REGISTRY, algorithms, get_generator
+from .rooms import MAX_ROOMS
 from .seeds import MAX_SEED
 from .shaping import parse_mask
 from .text import STYLES
+
+MAX_PREFAB_FILE_BYTES = 1 << 20
+"""Largest prefab text file ``--room`` reads (1 MiB)."""
 
 __all__ = ["main", "FORMATS", "EXTENSIONS"]
 
@@ -190,6 +194,46 @@ def _option(text: str) -> Tuple[str, Any]:
     return name.replace("-", "_"), parsed
 
 
+def _room(text: str) -> Any:
+    """``--room``: ``X,Y,W,H`` (a rectangle in cells) or ``FILE[@X,Y]`` (a prefab text file, read later)."""
+    if re.fullmatch(r"\s*-?[0-9]+\s*(,\s*-?[0-9]+\s*){3}", text):
+        return [int(v) for v in text.split(",")]
+    path, at, where = text.rpartition("@") if re.search(r"@\s*-?[0-9]+\s*,\s*-?[0-9]+\s*$", text) else (text, "", "")
+    if not path:
+        raise argparse.ArgumentTypeError(f"a room is X,Y,W,H or FILE[@X,Y], got {text!r}")
+    return ("prefab", path, [int(v) for v in where.split(",")] if at else None)
+
+
+def _doors(text: str) -> Any:
+    """``--doors``: a count (int) or a chance (a number with a point)."""
+    try:
+        return int(text) if re.fullmatch(r"\s*[0-9]+\s*", text) else float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a count or a chance from 0.0 to 1.0, got {text!r}") from None
+
+
+def _read_rooms(specs: List[Any]) -> List[Any]:
+    """``--room`` values as ``generate(rooms=...)`` takes them (plain data, so a manifest can record them)."""
+    rooms: List[Any] = []
+    for spec in specs:
+        if isinstance(spec, tuple):
+            _, path, at = spec
+            try:
+                data = read_limited(path, MAX_PREFAB_FILE_BYTES, what="a prefab")
+            except OSError as error:
+                raise _Failure(2, f"--room {path}: cannot read it: {error.strerror or error}") from None
+            except ValueError as error:
+                raise _Failure(2, f"--room {path}: {error}") from None
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise _Failure(2, f"--room {path}: not UTF-8 text") from None
+            rooms.append({"prefab": text, "at": at})
+        else:
+            rooms.append(spec)
+    return rooms
+
+
 def _requirement(text: str) -> Tuple[str, Tuple[Any, Any]]:
     """``--require FIELD=LOW:HIGH``, either end empty for open: ``solution_length=120:``, ``dead_end_fraction=:0.12``."""
     name, sep, bounds = text.partition("=")
@@ -247,6 +291,13 @@ def build_parser() -> argparse.ArgumentParser:
     level.add_argument("--mask", default=None, metavar="FILE",
                        help="generate inside a shape: a picture (one pixel per cell, light = maze; "
                             "needs pygame) or a .txt of equal-length lines (' ' or '.' = outside)")
+    level.add_argument("--rooms", type=_bounded(0, MAX_ROOMS), default=None, metavar="N",
+                       help="N open rooms at random (sides 3..6 cells; -O room_size=[2,4] to change)")
+    level.add_argument("--room", type=_room, action="append", default=[], metavar="X,Y,W,H|FILE[@X,Y]",
+                       help="a room (repeatable): a rectangle in cells, or a prefab text file "
+                            "('#' wall, '.' floor, '+' possible door) at cell X,Y (default: at random)")
+    level.add_argument("--doors", type=_doors, default=None, metavar="D",
+                       help="doors per room (an int, default 1) or the chance (0.0..1.0) each other place opens")
     level.add_argument("-O", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                        help="a generator option (repeatable), e.g. -O bias=northwest")
 
@@ -351,6 +402,14 @@ def _level_kwargs(args: argparse.Namespace) -> Dict[str, Any]:
         value = getattr(args, name)
         if value is not None:
             kwargs[name] = value
+    if args.rooms is not None and args.room:
+        raise _Failure(2, "give --rooms N (random rooms) or --room (rooms you place), not both")
+    if args.rooms is not None:
+        kwargs["rooms"] = args.rooms
+    elif args.room:
+        kwargs["rooms"] = _read_rooms(args.room)
+    if args.doors is not None:
+        kwargs["doors"] = args.doors
     if args.mask is not None:
         kwargs["mask"] = _read_mask(args.mask)
         if args.size is None:
@@ -441,7 +500,7 @@ def _generate(args: argparse.Namespace) -> int:
             raise _Failure(2, str(error)) from None
         sys.stdout.write(text)
         sys.stdout.flush()
-    elif to_stdout:
+    elif output is None:
         _print_binary(level, fmt, args.tile, args.solution)
     else:
         _write(level, fmt, output, args.tile, args.solution)

@@ -33,6 +33,9 @@ from typing import Dict, Optional, Tuple
 from .level import Level
 from .seeds import Seed, resolve_seed
 
+MAX_CODE_CHARS = 1200
+"""Longest level code read: a 1,024-character seed text with room for the name, size and content."""
+
 __all__ = ["level_code", "parse_level_code", "level_from_code", "LevelCode"]
 
 # The algorithm is the shortest prefix followed by "-WxH-": names may hold
@@ -125,6 +128,8 @@ def parse_level_code(text: str) -> LevelCode:
     if not isinstance(text, str):
         raise TypeError(f"level code must be a str, not {type(text).__name__}")
     stripped = text.strip()
+    if len(stripped) > MAX_CODE_CHARS:  # before any parsing: a seed text is at most 1,024 characters
+        raise ValueError(f"level code is {len(stripped):,} characters long; at most {MAX_CODE_CHARS:,}")
     match = _CODE.fullmatch(stripped)
     if match is None:
         raise ValueError(
@@ -153,4 +158,8 @@ def level_from_code(text: str) -> Level:
 
     code = parse_level_code(text)
     algorithm, width, height, seed = code
-    return generate(algorithm, width, height, seed=seed, **code.content)
+    content = code.content
+    return generate(
+        algorithm, width, height, seed=seed,
+        keys=content.get("keys", 0), treasure=content.get("treasure", 0), enemies=content.get("enemies", 0),
+    )

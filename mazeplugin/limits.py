@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Optional
+from typing import Dict, Optional
 
 __all__ = [
     "MAX_CELLS",
@@ -42,6 +42,15 @@ __all__ = [
     "MAX_OPTIONS_BYTES",
     "MAX_OPTIONS_DEPTH",
     "WORKING_MEMORY",
+    "REQUEST_BUDGET",
+    "GENERATOR_BYTES_PER_CELL",
+    "GENERATOR_BYTES_PER_COLUMN",
+    "DEFAULT_BYTES_PER_CELL",
+    "STAGE_BYTES_PER_CELL",
+    "MASK_BYTES_PER_CELL",
+    "BYTES_PER_TILE",
+    "max_cells_for",
+    "max_width_for",
     "check_int",
     "check_number",
 ]
@@ -49,9 +58,72 @@ __all__ = [
 WORKING_MEMORY = 2 << 30
 """The working memory (bytes) the bounds keep every allowed request under: about 2 GiB."""
 
+REQUEST_BUDGET = WORKING_MEMORY - (256 << 20)
+"""What one ``generate`` request may use (1.75 GiB): 2 GiB less room for Python, numpy and the process."""
+
 MAX_CELLS = 1 << 24
-"""Most cells a maze may have (16,777,216, e.g. 4096 × 4096); some generators allow fewer
-(``GeneratorInfo.max_cells``), set from their measured working memory."""
+"""Most cells a maze may have (16,777,216, e.g. 4096 × 4096); most generators allow fewer,
+from their measured working memory (:data:`GENERATOR_BYTES_PER_CELL`, :func:`max_cells_for`)."""
+
+GENERATOR_BYTES_PER_CELL: Dict[str, float] = {
+    # Peak working memory of mp.generate(name, n, n, seed=1) per cell, measured with
+    # benchmarks/memory.py (ru_maxrss, slope between 1024² and 2048² cells, or 512² and
+    # 1024² where 2048² took too long), plain Python/numpy path, 2026-11-30.
+    "aldous-broder": 330,
+    "backtracker": 145,
+    "binary-tree": 16,
+    "division": 10,
+    "eller": 8,
+    "growing-tree": 361,
+    "hunt-and-kill": 180,
+    "kruskal": 270,
+    "prim": 186,
+    "prim-simplified": 385,
+    "rooms": 380,  # 351 measured at the default attempts; attempts may double the 13 B/cell they take
+    "sidewinder": 20,
+    "union-find": 301,
+    "wilson": 354,
+}
+"""Measured peak working memory of each built-in generator, bytes per cell."""
+
+DEFAULT_BYTES_PER_CELL = 400.0
+"""What a plugin generator is assumed to need per cell unless it registers ``bytes_per_cell=``."""
+
+GENERATOR_BYTES_PER_COLUMN: Dict[str, float] = {
+    "eller": 340,  # row-by-row state is Python lists as wide as the maze: 340 MiB at 1,048,576 × 1
+}
+"""Measured working memory that grows with the width alone (row-by-row generators)."""
+
+STAGE_BYTES_PER_CELL: Dict[str, float] = {
+    "braid": 302,  # degree and neighbour lists over every cell (binary-tree 16 B/cell; with braid=1, 302)
+    "farthest": 62,  # two distance maps over the base tiles (binary-tree with markers="farthest")
+    "content": 516,  # keys, treasure, enemies or place= (binary-tree 516, backtracker 510 with content)
+}
+"""Measured peak per cell of a whole request whose largest stage comes after the generator
+(measured with ``binary-tree``, which needs 16 B/cell itself): the estimate takes the largest stage."""
+
+MASK_BYTES_PER_CELL = 110.0
+"""Measured extra per cell throughout a request with a mask (backtracker 145 -> 254, wilson 354 -> 455)
+or with rooms= (backtracker 145 -> 211, kruskal 270 -> 289)."""
+
+BYTES_PER_TILE = 1.2
+"""Measured working memory per tile of the tilemap (1.09: binary-tree with corridor=16, wall=16)."""
+
+
+def max_cells_for(bytes_per_cell: float) -> int:
+    """The most cells a request needing ``bytes_per_cell`` may have: :data:`REQUEST_BUDGET` / it, at most :data:`MAX_CELLS`.
+
+    >>> max_cells_for(16) == MAX_CELLS, max_cells_for(400)
+    (True, 4697620)
+    """
+    return int(min(MAX_CELLS, REQUEST_BUDGET // max(bytes_per_cell, 1.0)))
+
+
+def max_width_for(bytes_per_column: float) -> Optional[int]:
+    """The widest maze for a generator whose memory grows by ``bytes_per_column``; None if it does not."""
+    if bytes_per_column <= 0:
+        return None
+    return int(min(MAX_CELLS, REQUEST_BUDGET // bytes_per_column))
 
 MAX_TILES = 1 << 28
 """Most tiles a tilemap may have (268,435,456: 256 MiB of uint8)."""

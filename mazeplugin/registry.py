@@ -48,11 +48,22 @@ import os
 import sys
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
-from .limits import MAX_CELLS
+from .limits import (
+    BYTES_PER_TILE,
+    DEFAULT_BYTES_PER_CELL,
+    GENERATOR_BYTES_PER_CELL,
+    GENERATOR_BYTES_PER_COLUMN,
+    check_number,
+    max_cells_for,
+    max_width_for,
+)
 from .maze import Maze
 from .seeds import Random
+
+if TYPE_CHECKING:  # pragma: no cover - imported where used, so `import mazeplugin` stays quick
+    from importlib import metadata
 
 __all__ = [
     "GeneratorInfo",
@@ -105,8 +116,19 @@ class GeneratorInfo:
     masks: bool = True
     fills: bool = True
     check: Optional[OptionCheck] = None
-    max_cells: int = MAX_CELLS
     builtin: bool = False
+    bytes_per_cell: float = DEFAULT_BYTES_PER_CELL
+    bytes_per_column: float = 0.0
+
+    @property
+    def max_cells(self) -> int:
+        """The most cells it may generate with no other options (see :mod:`mazeplugin.limits`)."""
+        return max_cells_for(self.bytes_per_cell + 4 * BYTES_PER_TILE)  # four tiles per cell by default
+
+    @property
+    def max_width(self) -> Optional[int]:
+        """The widest maze it may generate, when its memory grows with the width; else None."""
+        return max_width_for(self.bytes_per_column)
 
     def check_options(self, options: Mapping[str, Any], width: Optional[int] = None,
                       height: Optional[int] = None) -> None:
@@ -169,7 +191,8 @@ def register(
     fills: bool = True,
     replace: bool = False,
     check: Optional[OptionCheck] = None,
-    max_cells: int = MAX_CELLS,
+    bytes_per_cell: Optional[float] = None,
+    bytes_per_column: float = 0.0,
 ) -> Callable[[GeneratorFunction], GeneratorFunction]:
     """Decorator: register a generator function under ``name``.
 
@@ -177,15 +200,18 @@ def register(
     Registering a taken name raises ``ValueError`` unless ``replace=True``.
     ``check(options, width, height)``, if given, checks the options' types and
     upper bounds before any work (raise ``TypeError``/``ValueError`` naming
-    the option); ``max_cells`` lowers the size limit for a generator that
-    needs more working memory per cell than the built-ins (see
-    :mod:`mazeplugin.limits`). Replacing a built-in generator is refused in
+    the option). ``bytes_per_cell`` (default
+    ``limits.DEFAULT_BYTES_PER_CELL``) is the generator's peak working memory
+    per cell and ``bytes_per_column`` what grows with the width alone; the
+    size limits follow from them so that no request needs more than about
+    2 GiB (the built-ins' are measured: see :mod:`mazeplugin.limits`). Replacing a built-in generator is refused in
     a plugin and warned about elsewhere (see the module docstring).
     """
     if not isinstance(name, str) or not name:
         raise TypeError("name must be a non-empty str")
-    if isinstance(max_cells, bool) or not isinstance(max_cells, int) or not 1 <= max_cells <= MAX_CELLS:
-        raise ValueError(f"max_cells must be an int from 1 to {MAX_CELLS:,}, got {max_cells!r}")
+    for label, bound in (("bytes_per_cell", bytes_per_cell), ("bytes_per_column", bytes_per_column)):
+        if bound is not None:
+            check_number(label, bound, low=0, high=1e12)
 
     def decorate(function: GeneratorFunction) -> GeneratorFunction:
         if name in _REGISTRY and not replace:
@@ -197,6 +223,11 @@ def register(
             p.name: p.default for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY
         }
         doc = inspect.getdoc(function) or ""
+        # A built-in's name stays protected even after the application replaced it.
+        builtin = (name in _REGISTRY and _REGISTRY[name].builtin) or (
+            _loading_plugin is None and getattr(function, "__module__", "").startswith(_BUILTIN_PACKAGE)
+        )
+        measured = GENERATOR_BYTES_PER_CELL.get(name) if builtin else None
         _REGISTRY[name] = GeneratorInfo(
             name=name,
             function=function,
@@ -207,11 +238,12 @@ def register(
             masks=masks,
             fills=fills,
             check=check,
-            max_cells=max_cells,
-            # A built-in's name stays protected even after the application replaced it.
-            builtin=(name in _REGISTRY and _REGISTRY[name].builtin) or (
-                _loading_plugin is None and getattr(function, "__module__", "").startswith(_BUILTIN_PACKAGE)
+            builtin=builtin,
+            bytes_per_cell=float(
+                bytes_per_cell if bytes_per_cell is not None
+                else measured if measured is not None else DEFAULT_BYTES_PER_CELL
             ),
+            bytes_per_column=float(bytes_per_column or (GENERATOR_BYTES_PER_COLUMN.get(name, 0.0) if builtin else 0.0)),
         )
         return function
 
@@ -345,7 +377,7 @@ def _check_builtins_kept(before: Mapping[str, GeneratorInfo]) -> None:
             raise _BuiltinTouched(f"it replaced or removed the built-in generator {name!r}")
 
 
-def _entry_points() -> list:
+def _entry_points() -> List["metadata.EntryPoint"]:
     from importlib import metadata
 
     if sys.version_info >= (3, 10):
@@ -353,7 +385,7 @@ def _entry_points() -> list:
     else:  # pragma: no cover - Python 3.9's entry_points() returns a dict of groups
         found = metadata.entry_points().get(ENTRY_POINT_GROUP, [])
     # The same distribution can be seen twice (two sys.path entries); keep the first.
-    unique = {}
+    unique: Dict[Tuple[str, str], metadata.EntryPoint] = {}
     for entry_point in found:
         unique.setdefault((entry_point.name, entry_point.value), entry_point)
     return sorted(unique.values(), key=lambda e: e.name)

@@ -334,3 +334,42 @@ def test_python_dash_m_and_the_console_script_run(tmp_path):
                                capture_output=True, text=True, timeout=TIMEOUT)
         assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
 
+
+
+VAULT_TEXT = """\
+###+#####+###
+#...........#
+#.#.#...#.#.#
++...........+
+#.#.#...#.#.#
+#...........#
+#######+#####
+"""
+
+
+def test_generate_places_rooms_and_prefab_files(capsys, tmp_path):
+    vault = tmp_path / "vault.txt"
+    vault.write_text(VAULT_TEXT)
+    status, out, _ = run(capsys, "generate", "backtracker", "--size", "20x12", "--seed", "7", "--format", "json",
+                         "--room", f"{vault}@4,3", "--room", "13,1,5,4", "--doors", "2")
+    assert status == 0
+    expected = mp.generate("backtracker", 20, 12, seed=7, doors=2,
+                           rooms=[mp.Prefab.from_text(VAULT_TEXT, at=(4, 3)), (13, 1, 5, 4)])
+    assert np.array_equal(mp.Level.from_json(out).tiles, expected.tiles)
+    status, out, _ = run(capsys, "generate", "wilson", "--size", "20x12", "--seed", "7", "--format", "json",
+                         "--rooms", "3", "--doors", "0.5")
+    assert status == 0
+    assert np.array_equal(mp.Level.from_json(out).tiles, mp.generate("wilson", 20, 12, seed=7, rooms=3, doors=0.5).tiles)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--rooms", "2", "--room", "1,1,3,3"], "not both"),
+    (["--room", "missing.txt"], "cannot read it"),
+    (["--room", "0,0,30,3"], "room 1 (30 × 3 cells) is too large"),
+    (["--rooms", "-1"], "--rooms"),
+    (["--doors", "lots", "--rooms", "1"], "--doors"),
+])
+def test_bad_rooms_on_the_command_line_are_one_line_errors(capsys, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(capsys, "generate", "wilson", "--size", "20x12", *args)
+    assert status == 2 and message in err and err.count("\n") == 1

@@ -464,3 +464,21 @@ def test_levels_with_rooms_take_content_and_prove(level, keys, treasure, enemies
     assert not corners & {t.tile for t in rich.things if t.kind == "door"}
     if keys:
         assert len(rich.solution()) - 1 == brute_force_walk_length(rich)
+
+
+@pytest.mark.parametrize(
+    "kw,match",
+    [
+        (dict(keys=10**12), "keys=1000000000000 does not fit"),
+        (dict(treasure=10**9), "does not fit"),
+        (dict(place=[mp.Place("coin", 10**9)]), "does not fit"),
+    ],
+)
+def test_counts_that_can_never_fit_are_refused_before_the_maze_is_made(monkeypatch, kw, match):
+    import mazeplugin.api as api
+
+    made = []
+    monkeypatch.setattr(api, "Maze", lambda *a, **k: made.append(a))
+    with pytest.raises(ValueError, match=match):
+        mp.generate("kruskal", 100, 100, seed=1, **kw)
+    assert not made

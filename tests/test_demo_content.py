@@ -174,3 +174,22 @@ def test_no_content_leaves_levels_plain():
         if game.level_number == 2:
             break
     assert game.level_number == 2 and game.level.things == ()
+
+
+def test_under_fog_the_hint_follows_the_key_walk_over_seen_tiles_only():
+    app = make_app("--code", two_lock_code(), "--fog", "--solution")
+    game = app.game
+    walk = game.level.solution()
+    steps = 0
+    for here, there in zip(walk, walk[1:]):
+        hint = game.hint()
+        expected = []
+        for x, y in walk[steps:]:  # the walk from here on, up to the first tile not yet seen
+            if not game.seen[y, x]:
+                break
+            expected.append((x, y))
+        assert hint == expected and hint[0] == game.player_tile
+        step(app, here, there)
+        steps += 1
+        if steps > 40:
+            break

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import resource
 import signal
 import socket
@@ -618,6 +619,34 @@ def test_cli_bounds_exit_2_with_one_line_before_any_work(capsys, tmp_path, monke
     assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
 
 
+@pytest.mark.parametrize("algorithm,width,height,options", [
+    ("backtracker", 4096, 4096, {}),
+    ("kruskal", 4096, 4096, {}),
+    ("aldous-broder", 3000, 3000, {}),
+    ("eller", 16_777_216, 1, {}),
+    ("binary-tree", 4096, 4096, {"braid": 1}),
+])
+def test_sizes_that_would_need_more_than_2_gib_are_refused_naming_the_memory(algorithm, width, height, options):
+    info = mp.get_generator(algorithm)
+    with pytest.raises(ValueError, match=r"would need about .* GiB of working memory .* at most 1.75 GiB"):
+        mp.generate(algorithm, width, height, seed=1, **options)
+    assert info.max_cells < width * height or info.max_width is not None or options
+
+
+def test_every_built_in_has_a_measured_footprint_and_plugins_a_cautious_one():
+    from mazeplugin import limits
+
+    for name in mp.algorithms():
+        info = mp.get_generator(name)
+        if info.builtin:
+            assert info.bytes_per_cell == limits.GENERATOR_BYTES_PER_CELL[name]
+            assert info.max_cells * info.bytes_per_cell <= limits.REQUEST_BUDGET
+    assert registry.GeneratorInfo("x", _fake, "x").bytes_per_cell == limits.DEFAULT_BYTES_PER_CELL
+    assert mp.get_generator("eller").max_width == limits.REQUEST_BUDGET // 340
+    # A generator that needs little memory may use the full cell limit.
+    assert mp.get_generator("binary-tree").max_cells == mp.MAX_CELLS
+
+
 def test_png_pictures_are_capped_like_tiled_maps(tmp_path):
     pytest.importorskip("pygame")
     level = mp.generate("kruskal", 200, 200, seed=1)
@@ -751,3 +780,257 @@ def test_cli_seed_given_a_level_code_makes_that_level_with_a_note(capsys):
     assert out == str(mp.generate("backtracker", 16, 11, seed=2026)) + "\n"
     status, out, _ = run(capsys, "generate", "kruskal", "--size", "4x3", "--seed", "nosuch-3x3-castle")
     assert out == str(mp.generate("kruskal", 4, 3, seed="nosuch-3x3-castle")) + "\n"  # plain text seed
+
+
+# -- fuzzing: loaders and generate() in a worker process under a memory limit ---------
+
+WORKER = r"""
+import base64, io, os, pickle, sys, tempfile, traceback
+import mazeplugin as mp
+from mazeplugin.formats import LevelFormatError
+
+folder = tempfile.mkdtemp()
+out = sys.stdout
+sys.stdout = io.StringIO()  # nothing a case prints may break the protocol
+for line in sys.stdin:
+    kind, payload = pickle.loads(base64.b64decode(line))
+    try:
+        if kind == "json":
+            mp.Level.from_json(payload)
+        elif kind in ("npy", "json-file", "tmx", "tmj"):
+            path = os.path.join(folder, "case." + kind.split("-")[0])
+            with open(path, "wb") as f:
+                f.write(payload)
+            loader = {"npy": mp.Level.load_npy, "json-file": mp.Level.load_json,
+                      "tmx": getattr(mp.Level, "load_tmx", None), "tmj": getattr(mp.Level, "load_tmj", None)}[kind]
+            if loader is not None:
+                loader(path)
+        elif kind == "mask":
+            mp.shaping.parse_mask(payload)
+        elif kind == "generate":
+            args, kwargs = payload
+            mp.generate(*args, **kwargs)
+        result = ("ok", "")
+    except (LevelFormatError, ValueError, TypeError) as error:
+        result = (type(error).__name__, str(error))
+    except BaseException as error:
+        result = ("UNEXPECTED " + type(error).__name__, traceback.format_exc())
+    out.write(base64.b64encode(pickle.dumps(result)).decode() + "\n")
+    out.flush()
+"""
+
+
+class Worker:
+    """One Python process under the memory limit that runs cases sent to it, each with a timeout."""
+
+    def __init__(self):
+        env = dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT))
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, env=env, preexec_fn=_limit_memory)
+
+    def run(self, kind, payload, timeout=20.0):
+        import base64
+        import pickle
+        import select
+
+        self.process.stdin.write(base64.b64encode(pickle.dumps((kind, payload))).decode() + "\n")
+        self.process.stdin.flush()
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        assert ready, f"{kind} case took over {timeout} s: {payload!r:.300}"
+        line = self.process.stdout.readline()
+        assert line, f"the worker died on a {kind} case: {payload!r:.300}"
+        return pickle.loads(base64.b64decode(line))
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def worker():
+    w = Worker()
+    yield w
+    w.close()
+
+
+FUZZ = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+VALID_JSON = mp.generate("rooms", 6, 5, seed=4, braid=0.5, markers="farthest").to_json()
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+def _expect_clean(result, allowed=("ok", "LevelFormatError")):
+    assert result[0] in allowed, result[1]
+
+
+@FUZZ
+@given(st.text(max_size=200) | st.binary(max_size=200).map(lambda b: b.decode("latin-1")))
+def test_fuzz_from_json_arbitrary_text(worker, text):
+    _expect_clean(worker.run("json", text))
+
+
+VALID_WITH_THINGS = mp.generate("backtracker", 7, 6, seed=3, keys=1, treasure=2, enemies=1).to_json()
+
+
+@FUZZ
+@given(st.sampled_from([VALID_JSON, VALID_WITH_THINGS]), st.data(), json_values)
+def test_fuzz_from_json_one_field_replaced(worker, valid, data, value):
+    document = json.loads(valid)
+    field = data.draw(st.sampled_from(sorted(document)))
+    document[field] = value
+    _expect_clean(worker.run("json", json.dumps(document)))
+
+
+@FUZZ
+@given(st.data(), json_values)
+def test_fuzz_from_json_things_edited(worker, data, value):
+    document = json.loads(VALID_WITH_THINGS)
+    things = document.get("things") or []
+    if not things:
+        pytest.skip("this checkout writes no things")
+    thing = things[data.draw(st.integers(0, len(things) - 1))]
+    if isinstance(thing, dict):
+        thing[data.draw(st.sampled_from(sorted(thing) + ["extra"]))] = value
+    else:
+        things[things.index(thing)] = value
+    _expect_clean(worker.run("json", json.dumps(document)))
+
+
+@FUZZ
+@given(st.sampled_from(sorted(json.loads(VALID_JSON)["options"]) + ["room_size", "attempts", "x"]), json_values)
+def test_fuzz_from_json_options(worker, name, value):
+    data = json.loads(VALID_JSON)
+    data["options"][name] = value
+    _expect_clean(worker.run("json", json.dumps(data)))
+
+
+@FUZZ
+@given(st.integers(0, len(VALID_JSON) - 1), st.integers(1, 40), st.binary(max_size=40))
+def test_fuzz_load_json_corrupted_file(worker, start, length, junk):
+    data = VALID_JSON.encode()
+    _expect_clean(worker.run("json-file", data[:start] + junk + data[start + length:]))
+
+
+def _npy_bytes(array):
+    buffer = __import__("io").BytesIO()
+    np.save(buffer, array)
+    return buffer.getvalue()
+
+
+VALID_NPY = _npy_bytes(mp.generate("kruskal", 4, 3, seed=1).marked())
+
+
+@FUZZ
+@given(st.integers(0, len(VALID_NPY) - 1), st.binary(min_size=1, max_size=16))
+def test_fuzz_load_npy_corrupted_file(worker, start, junk):
+    _expect_clean(worker.run("npy", VALID_NPY[:start] + junk + VALID_NPY[start + len(junk):]))
+
+
+@FUZZ
+@given(st.sampled_from(["<i8", "<u2", "|b1", "<f8", "|O", "<i4"]),
+       st.tuples(st.integers(0, 2**40), st.integers(0, 2**40)) | st.tuples(st.integers(0, 9)))
+def test_fuzz_load_npy_lying_headers(worker, dtype, shape):
+    header = {"descr": dtype, "fortran_order": False, "shape": shape}
+    text = repr(header).encode("latin-1")
+    text += b" " * (-(len(text) + 11) % 64) + b"\n"
+    data = b"\x93NUMPY\x01\x00" + len(text).to_bytes(2, "little") + text + b"\x01" * 64
+    _expect_clean(worker.run("npy", data))
+
+
+@FUZZ
+@given(st.lists(st.text(max_size=12), max_size=8) | st.lists(st.integers(), max_size=3) | st.none())
+def test_fuzz_parse_mask(worker, rows):
+    _expect_clean(worker.run("mask", rows), allowed=("ok", "ValueError", "TypeError"))
+
+
+def _numbers(small):
+    huge = st.sampled_from([0, -1, -(2**70), 2**31, 2**63, 10**9, 5000])
+    odd = st.sampled_from([True, 1.5, float("nan"), "7", None, b"3", [3]])
+    numpy_ints = small.map(np.int32) | small.map(np.uint16) | small.map(np.int64)
+    return small | huge | odd | numpy_ints
+
+
+sizes = _numbers(st.integers(1, 24))
+seeds = (st.integers(-5, 2**130) | st.text(max_size=30) | st.sampled_from([None, 1.5, b"x", "\ud800", "-1"])
+         | st.integers(0, 2**40).map(np.uint64))
+braids = (st.floats(allow_nan=True, allow_infinity=True) | st.floats(0, 1).map(np.float32)
+          | st.sampled_from([0, 1, True, "0.5", None]))
+markers = (st.sampled_from(["border", "farthest", "random", "none", "middle", None, 3])
+           | st.tuples(st.tuples(st.integers(-3, 60), st.integers(-3, 60)), st.tuples(st.integers(-3, 60), st.integers(-3, 60))))
+masks = st.none() | st.lists(st.text(alphabet="#. x", min_size=1, max_size=6), min_size=1, max_size=6) | st.just(3)
+option_values = json_values | st.floats(0, 1).map(np.float32) | st.integers(-5, 10**12)
+algorithm_options = {
+    "rooms": ["room_size", "attempts", "extra_doors", "prune"],
+    "growing-tree": ["strategy"],
+    "binary-tree": ["bias"],
+}
+
+
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.sampled_from(sorted(mp.algorithms()) + ["kruskall", ""]), sizes, sizes,
+       st.fixed_dictionaries({}, optional={"seed": seeds, "braid": braids, "markers": markers, "mask": masks,
+                                           "corridor": _numbers(st.integers(1, 4)),
+                                           "wall": _numbers(st.integers(1, 3))}),
+       st.data())
+def test_fuzz_generate_arguments(worker, algorithm, width, height, kwargs, data):
+    names = algorithm_options.get(algorithm, []) + ["bogus"]
+    options = data.draw(st.dictionaries(st.sampled_from(names), option_values, max_size=2))
+    result = worker.run("generate", ((algorithm, width, height), dict(kwargs, **options)))
+    _expect_clean(result, allowed=("ok", "ValueError", "TypeError"))
+    if result[0] != "ok":
+        message = result[1]
+        named = [n for n in ["algorithm", "width", "height", "seed", "braid", "markers", "mask", "corridor",
+                             "wall", "tilemap", "memory", "cells", "option", "entrance", "exit", *names]
+                 if n in message]
+        assert named, f"the error names no argument: {message}"
+
+
+def _tiled_bytes(fmt):
+    import tempfile
+
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, f"level.{fmt}")
+    getattr(mp.generate("kruskal", 4, 3, seed=1, markers="farthest"), f"save_{fmt}")(path)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+@pytest.mark.skipif(not hasattr(mp.Level, "load_tmx"), reason="Tiled loading is not in this checkout")
+@FUZZ
+@given(st.sampled_from(["tmx", "tmj"]), st.data())
+def test_fuzz_load_tiled_corrupted_file(worker, fmt, data):
+    valid = _tiled_bytes(fmt)
+    start = data.draw(st.integers(0, len(valid) - 1))
+    junk = data.draw(st.binary(max_size=30) | st.sampled_from([b"<!DOCTYPE x [<!ENTITY a 'aaaa'>]>", b"&a;",
+                                                                b"[[[[[[[[[[", b"99999999999"]))
+    length = data.draw(st.integers(0, 30))
+    _expect_clean(worker.run(fmt, valid[:start] + junk + valid[start + length:]))
+
+
+@pytest.mark.parametrize("code", ["kruskal-" + "9" * 5000 + "x2-1", "kruskal-2x2-1+k" + "9" * 5000])
+def test_an_overlong_level_code_is_refused_before_parsing(code):
+    with pytest.raises(ValueError, match="level code is 5,0.. characters long; at most 1,200"):
+        mp.codes.parse_level_code(code)
+
+
+def test_cli_seed_that_is_too_long_is_one_line(capsys):
+    status, out, err = run(capsys, "generate", "kruskal", "--seed", "x" * 5000)
+    assert (status, out) == (2, "") and "seed text must be at most 1,024 characters" in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("options,stage", [
+    ({"treasure": 1}, "516 while placing content"),
+    ({"braid": 0.5}, "302 with braid"),
+    ({"keys": 1, "mask": np.ones((4096, 4096), dtype=bool)}, "+ 110 with a mask or rooms"),
+])
+def test_the_memory_estimate_counts_the_stages_a_request_uses(options, stage):
+    mp.generate("binary-tree", 64, 64, seed=1, **{k: v for k, v in options.items() if k != "mask"})
+    algorithm = "backtracker" if "mask" in options else "binary-tree"
+    with pytest.raises(ValueError, match=f"would need about .*{re.escape(stage)}"):
+        mp.generate(algorithm, 4096, 4096, seed=1, **options)

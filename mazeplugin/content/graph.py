@@ -26,7 +26,7 @@ walk from the entrance to the exit crosses it, whatever loops the level has
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -85,7 +85,6 @@ class FloorGraph:
         self.dist_path = np.full(n, -1, dtype=np.int32)
         self.touch_high = np.full(n, -1, dtype=np.int64)
         self._spans: List[Tuple[int, int]] = []
-        self._below: List[int] = []
         self.route = np.zeros(0, dtype=np.int64)
         if entrance is None or exit is None:
             return
@@ -169,7 +168,6 @@ class FloorGraph:
         attach[off] = index[parent[seed[off]]]
         self.dist_path = np.where(off, dist - dist[np.where(off, seed, 0)] + 1, np.where(on_route, 0, -1)).astype(np.int32)
         self.path_index = index
-        self._below = self.dist_path.tolist()
         # Edges the tree does not use join branches into parts of the floor.
         floor = self.floor
         across = np.flatnonzero(floor[:-1] & floor[1:])
@@ -237,15 +235,20 @@ class FloorGraph:
         covered = np.cumsum(cover)[:length]
         return np.flatnonzero(covered[1:length - 1] == 0) + 1
 
-    def route_to_path(self, i: int, known: Optional[Set[int]] = None) -> List[int]:
-        """Tiles from ``i`` up the tree to the route (``i`` first, the route tile last).
-
-        Stops early at a tile in ``known`` (a way already taken from there on).
-        """
-        parent, below = self._parents, self._below
-        known = known if known is not None else set()
-        out = [i]
-        while below[i] > 0 and i not in known:
-            i = parent[i]
-            out.append(i)
-        return out
+    def ways_up(self, tiles: List[int]) -> bytearray:
+        """Flags (one byte per padded position): the route, ``tiles``, and every tile on their ways up the tree to it."""
+        marks = bytearray(len(self.floor))
+        for i in self.path:
+            marks[i] = 1
+        if not self.path:  # no tree without an entrance: only the tiles themselves
+            for i in tiles:
+                marks[i] = 1
+            return marks
+        parent = self._parents
+        for i in tiles:
+            while not marks[i]:
+                marks[i] = 1
+                i = parent[i]
+                if i < 0:
+                    break
+        return marks

@@ -18,9 +18,12 @@ Placement is by construction on the floor graph of the level's base tilemap
   least ``min_distance`` cells from the entrance, at least ``spacing`` apart.
 - **Enemies** start at least :data:`ENEMY_DISTANCE` cells walked from the
   entrance and patrol a corridor stretch of at most
-  ``2 * PATROL_CELLS + 1`` cells that avoids the route, every walk to a key,
-  treasure or Place thing, and every door: so a level stays solvable without
-  ever touching an enemy (treasure is never guarded).
+  ``2 * PATROL_CELLS + 1`` cells that avoids the direct route, every door,
+  and a way (up the breadth-first tree from the entrance) to every key,
+  treasure or Place thing: so a level stays solvable, every thing reachable,
+  without ever touching an enemy (in a perfect maze the only way; where the
+  level has loops an enemy may patrol another way, and the shortest walk may
+  cross it).
 
 Distances a game sets (``min_distance``, ``spacing``) are in cells walked or
 cells apart, whatever the corridor and wall widths. Every choice among equals
@@ -65,8 +68,15 @@ def _count(name: str, value: object) -> int:
     return int(value)
 
 
-def check_request(keys: object = 0, treasure: object = 0, enemies: object = 0, place: object = ()) -> Tuple[int, int, int, Tuple[Place, ...]]:
-    """The content arguments checked (``TypeError``/``ValueError`` naming the argument), normalised."""
+def check_request(
+    keys: object = 0, treasure: object = 0, enemies: object = 0, place: object = (), *, cells: Optional[int] = None,
+) -> Tuple[int, int, int, Tuple[Place, ...]]:
+    """The content arguments checked (``TypeError``/``ValueError`` naming the argument), normalised.
+
+    With ``cells`` (the level's size in cells), counts that could never fit
+    (more things needing a cell of their own than there are cells) are
+    refused here, before any work; whether the rest fit is known after placing.
+    """
     k = _count("keys", keys)
     t = _count("treasure", treasure)
     e = _count("enemies", enemies)
@@ -86,6 +96,15 @@ def check_request(keys: object = 0, treasure: object = 0, enemies: object = 0, p
         if not isinstance(item, Place):
             raise TypeError(f"place must hold mp.Place requests, got {type(item).__name__}")
         requests.append(item)
+    if cells is not None:
+        total = k + t + e + sum(r.count for r in requests)
+        if total > cells:
+            named = [f"{n}={v}" for n, v in (("keys", k), ("treasure", t), ("enemies", e)) if v]
+            named += [f"Place({r.kind!r}, {r.count})" for r in requests if r.count]
+            raise ValueError(
+                f"{', '.join(named)} does not fit: {total:,} things (keys, treasure, enemies and Place "
+                f"things each take a cell of their own) on a level of {cells:,} cells"
+            )
     return k, t, e, tuple(requests)
 
 
@@ -124,7 +143,7 @@ def furnish(
     """
     if not isinstance(level, Level):
         raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
-    k, t, e, requests = check_request(keys, treasure, enemies, place)
+    k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
     if seed is None:
         seed = level.seed
         if seed is None:
@@ -263,7 +282,7 @@ def place_things(
     free_cell = np.ones(len(cell_ids), dtype=bool)  # not yet holding a thing
     next_id = max((t.id for t in level.things), default=0) + 1
     made: List[Thing] = []
-    needed = set(g.path)  # tiles enemies keep off
+    claimed: List[int] = []  # tiles of things; with the route, enemies keep off the ways to them
 
     def new(kind: str, base_tile: Tile, props: Optional[Dict[str, Any]] = None) -> Thing:
         nonlocal next_id
@@ -282,9 +301,7 @@ def place_things(
         free_cell[n] = False
         i = int(cells_flat[n])
         taken.add(i)
-        if has_route and dist_path[n] > 0:
-            needed.update(g.route_to_path(i, needed))
-        needed.add(i)
+        claimed.append(i)
 
     noise = rng.random(len(cell_ids)) * 0.5  # ties among equals, drawn once
 
@@ -298,7 +315,6 @@ def place_things(
             new("door", door_base, {"key": key_id, "lock": lock, "tiles": blocks.tiles(door_base)})
             claim(key)
             taken.add(door)
-            needed.add(door)
 
     # -- treasure ----------------------------------------------------------------
     spread = _Spread((level.height, level.width))
@@ -346,13 +362,14 @@ def place_things(
 
     # -- enemies ---------------------------------------------------------------
     if enemies:
+        needed = g.ways_up(claimed)
         far = 2 * ENEMY_DISTANCE if has_route else 0
         dist_all = g.dist_entrance
         patrolled: Set[int] = set()
 
         def walkable(i: int) -> bool:
             return (
-                g.floor[i] and i not in needed and i not in taken and i not in patrolled
+                g.floor[i] and not needed[i] and i not in taken and i not in patrolled
                 and g.degree[i] <= 2 and (not has_route or dist_all[i] >= far)
             )
 

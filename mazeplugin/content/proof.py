@@ -16,8 +16,8 @@ entrance that opens the doors in order: each key is reachable with only the
 earlier doors open, the exit is not (so each door is necessary), and it is
 with all of them open; every thing stands on floor and off the markers; every
 enemy's patrol is a corridor stretch of 4-adjacent floor tiles through no door
-and the exit still reached in order with every patrol tile walled (a
-level is solvable without touching an enemy; the shortest walk
+and the exit (and every treasure and Place thing) still reached in order with
+every patrol tile walled (a level is solvable without touching an enemy; the shortest walk
 :func:`solve` returns ignores enemies and may cross a patrol where the level
 has loops).
 """
@@ -213,7 +213,8 @@ def check(
     if enemies and entrance is not None and exit is not None:
         # Solvable without touching an enemy: the same flood, patrols walled.
         patrols = {tuple(p) for enemy in enemies for p in enemy.props["patrol"]}
-        _check_locks(tiles, entrance, exit, doors, keys, blocked=patrols)
+        others = [t for t in things if t.kind not in ("door", "key", "enemy")]
+        _check_locks(tiles, entrance, exit, doors, keys, blocked=patrols, targets=others)
 
 
 def _check_locks(
@@ -224,11 +225,13 @@ def _check_locks(
     keys: Dict[int, Thing],
     *,
     blocked: Optional[Set[Tile]] = None,
+    targets: Sequence[Thing] = (),
 ) -> None:
     """One flood from the entrance, opening doors in lock order (``props["lock"]``, then id).
 
     With ``blocked`` tiles walled (enemy patrols) it proves only that every key
-    and the exit are still reached in that order, not that each door is needed.
+    and the exit are still reached in that order, and every thing in
+    ``targets`` too, not that each door is needed.
     """
     order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
     h, w = tiles.shape
@@ -283,4 +286,7 @@ def _check_locks(
             flood(touching)
     if not reached[at(exit)]:
         raise ContentError(f"the exit cannot be reached with every door open{around}")
+    for thing in targets:
+        if not reached[at(thing.tile)]:
+            raise ContentError(f"{thing.kind} {thing.id} at {thing.tile} cannot be reached{around}")
 

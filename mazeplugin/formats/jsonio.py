@@ -53,18 +53,21 @@ import io
 import json
 import numbers
 import os
-from typing import Any, Dict
+from typing import TYPE_CHECKING, Any, Dict, Tuple, Union
 
 import numpy as np
 
 from ..api import _check_size
-from ..limits import MAX_LEVEL_FILE_BYTES, MAX_TILES
+from ..limits import MAX_TILES
 from ..level import Level
 from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
 from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited, write_text
 from .recorded import LevelShape, check_options, check_plain
 from .rebuild import layout_for_shape, level_from_tiles
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..content import Thing
 
 __all__ = [
     "FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "load_json", "save_json", "save_npy", "load_npy",
@@ -73,8 +76,10 @@ __all__ = [
 FORMAT = "mazeplugin.level"
 VERSION = 2
 
-MAX_JSON_CHARS = MAX_LEVEL_FILE_BYTES
-"""Longest JSON text :func:`from_json` parses: one char per tile plus row punctuation for the largest map."""
+MAX_JSON_CHARS = 2 * MAX_TILES + (1 << 20)
+"""Longest JSON text :func:`from_json` parses (513 MiB): a level file holds about one character per
+tile; this leaves room for row punctuation and things, and keeps a hostile file of padding from
+taking more than about 1 GiB to read and decode."""
 
 _KEYS = {"format", "version", "generator", "width", "height", "seed", "options",
          "corridor", "wall", "entrance", "exit", "tiles"}
@@ -137,8 +142,8 @@ def _plain(value: Any) -> Any:
     raise TypeError(type(value).__name__)
 
 
-def from_json(text: str, *, source: str = "<json text>") -> Level:
-    """Load a level from :func:`to_json` text, checking everything.
+def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
+    """Load a level from :func:`to_json` text (a str, or UTF-8 bytes), checking everything.
 
     Raises :class:`LevelFormatError` (a ``ValueError``), naming ``source``,
     for text that is not JSON (or nested too deep to read), is truncated, has
@@ -283,7 +288,7 @@ def _thing_props(props: Any) -> Dict[str, Any]:
     return {name: json.loads(json.dumps(value)) for name, value in props.items()}
 
 
-def _things(value: Any, shape: Any, source: str) -> tuple:
+def _things(value: Any, shape: Any, source: str) -> Tuple["Thing", ...]:
     """The ``things`` list of a version 2 file, checked field by field."""
     from ..content import Thing
 
@@ -382,11 +387,14 @@ def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:
                 f"{source}: truncated: the header promises {expected:,} bytes of tiles, the file has {available:,}"
             )
         f.seek(0)
-        marked = np.load(f, allow_pickle=False)
+        try:
+            marked = np.load(f, allow_pickle=False)
+        except (ValueError, EOFError, OSError) as error:
+            raise LevelFormatError(f"{source}: corrupted .npy file ({error})") from None
     return _level_from_marked(marked, int(corridor), int(wall), source)
 
 
-def _npy_header(f: Any, source: str) -> tuple:
+def _npy_header(f: Any, source: str) -> Tuple[Tuple[int, ...], np.dtype[Any]]:
     try:
         version = np.lib.format.read_magic(f)
     except ValueError as error:
@@ -398,8 +406,10 @@ def _npy_header(f: Any, source: str) -> tuple:
             shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
         else:
             raise LevelFormatError(f"{source}: .npy format version {version} is not supported")
-    except (ValueError, EOFError, SyntaxError) as error:
-        raise LevelFormatError(f"{source}: corrupted .npy header ({error})") from None
+    except LevelFormatError:
+        raise
+    except Exception as error:  # numpy's header parser fails in many ways on junk (ValueError, TokenError, ...)
+        raise LevelFormatError(f"{source}: corrupted .npy header ({type(error).__name__}: {error})") from None
     if dtype.hasobject:
         raise LevelFormatError(
             f"{source}: the array holds Python objects (a pickle); refusing to load it"
@@ -428,5 +438,5 @@ def _level_from_marked(marked: np.ndarray, corridor: int, wall: int, source: str
             tiles[y, x] = 0
     # A plain 0/1 array (level.tiles, no 2 or 3 anywhere) records no markers, so its
     # openings cannot be checked against them; an array with markers must mark every opening.
-    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source,
-                            unmarked_openings=not markers, **markers)
+    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source, unmarked_openings=not markers,
+                            entrance=markers.get("entrance"), exit=markers.get("exit"))

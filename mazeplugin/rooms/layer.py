@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, replace
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -101,7 +101,7 @@ def check_rooms(rooms: Any, doors: Any = 1, room_size: Any = None) -> RoomSpec:
     if isinstance(rooms, bool):
         raise TypeError("rooms must be a count or a list of rectangles and prefabs, not bool")
     if isinstance(rooms, numbers.Integral):
-        if not 0 <= rooms <= MAX_ROOMS:
+        if not 0 <= int(rooms) <= MAX_ROOMS:
             raise ValueError(f"rooms must be from 0 to {MAX_ROOMS:,}, got {rooms}")
         return RoomSpec((), int(rooms), size, door_rule)
     if room_size is not None:
@@ -150,7 +150,7 @@ def _check_doors(doors: Any) -> Union[int, float]:
     if isinstance(doors, bool) or not isinstance(doors, (numbers.Integral, numbers.Real)):
         raise TypeError(f"doors must be a count (int) or a chance (float), not {type(doors).__name__}")
     if isinstance(doors, numbers.Integral):
-        if not 1 <= doors <= MAX_DOORS:
+        if not 1 <= int(doors) <= MAX_DOORS:
             raise ValueError(f"doors must be a count from 1 to {MAX_DOORS} per room, or a chance from 0.0 to 1.0; got {doors}")
         return int(doors)
     if not 0.0 <= float(doors) <= 1.0:
@@ -212,11 +212,17 @@ def place_rooms(spec: RoomSpec, mask: NDArray[np.bool_], rng: Random) -> List[Pl
     sides = (low + (rng.random(2 * spec.count) * (high - low + 1)).astype(np.int64)).tolist()
     wanted = [(k, p) for k, p in enumerate(spec.given, 1) if p.at is None]
     wanted += [
-        (len(spec.given) + n + 1, Prefab.rectangle(min(sides[2 * n], w), min(sides[2 * n + 1], h)))
+        (len(spec.given) + n + 1, _open_rectangle(min(sides[2 * n], w), min(sides[2 * n + 1], h)))
         for n in range(spec.count)
     ]
-    for (k, prefab), pick in zip(wanted, rng.random(len(wanted)).tolist()):
-        spot = _random_spot(prefab, mask, taken, pick)
+    blocked = ~mask  # outside the mask, or within one cell of a room
+    for room in placed:
+        blocked[max(room.y - 1, 0) : room.y + room.prefab.height + 1, max(room.x - 1, 0) : room.x + room.prefab.width + 1] = True
+    picks = rng.random(len(wanted) * (2 * _QUICK_TRIES + 1)).reshape(len(wanted), 2 * _QUICK_TRIES + 1).tolist()
+    free = np.zeros((h + 2, w + 2), dtype=bool)  # maze cells not in a room, padded by one: marks may face off the grid
+    free[1:-1, 1:-1] = mask & ~taken
+    for (k, prefab), pick in zip(wanted, picks):
+        spot = _random_spot(prefab, blocked, free, pick)
         if spot is None:
             raise ValueError(
                 f"room {k} ({prefab.width} × {prefab.height} cells) does not fit: no place inside the mask "
@@ -225,6 +231,8 @@ def place_rooms(spec: RoomSpec, mask: NDArray[np.bool_], rng: Random) -> List[Pl
             )
         room = PlacedRoom(k, spot[0], spot[1], prefab)
         taken[room.window] = True
+        blocked[max(room.y - 1, 0) : room.y + prefab.height + 1, max(room.x - 1, 0) : room.x + prefab.width + 1] = True
+        free[room.y + 1 : room.y + prefab.height + 1, room.x + 1 : room.x + prefab.width + 1] = False
         placed.append(room)
     placed.sort(key=lambda r: r.number)
     return placed
@@ -249,7 +257,7 @@ def scatter_rooms(mask: NDArray[np.bool_], rng: Random, room_size: Tuple[int, in
     return placed
 
 
-_RECTANGLES: dict = {}
+_RECTANGLES: Dict[Tuple[int, int], Prefab] = {}
 
 
 def _open_rectangle(width: int, height: int) -> Prefab:
@@ -261,39 +269,48 @@ def _open_rectangle(width: int, height: int) -> Prefab:
 
 
 def _overlap(a: PlacedRoom, b: PlacedRoom) -> bool:
-    return (
+    return bool(
         a.x < b.x + b.prefab.width and b.x < a.x + a.prefab.width
         and a.y < b.y + b.prefab.height and b.y < a.y + a.prefab.height
     )
 
 
-def _random_spot(prefab: Prefab, mask: NDArray[np.bool_], taken: NDArray[np.bool_], pick: float) -> Optional[Tuple[int, int]]:
-    """A top-left cell where ``prefab`` lies inside the mask, one cell clear of ``taken``; chosen by ``pick``."""
-    h, w = mask.shape
-    blocked = ~mask
-    near = taken.copy()  # rooms grown by one cell: the margin kept between rooms
-    near[1:, :] |= taken[:-1, :]
-    near[:-1, :] |= taken[1:, :]
-    near[:, 1:] |= taken[:, :-1]
-    near[:, :-1] |= taken[:, 1:]
-    blocked = blocked | near
-    # Blocked cells in every window, by a summed-area table.
+_QUICK_TRIES = 16
+"""Random places tried for a room before every place is searched."""
+
+
+def _random_spot(
+    prefab: Prefab, blocked: NDArray[np.bool_], free: NDArray[np.bool_], pick: List[float]
+) -> Optional[Tuple[int, int]]:
+    """A top-left cell where ``prefab`` lies on no ``blocked`` cell (inside the mask, one cell clear of
+    every room) with a door mark facing a ``free`` cell (a maze cell outside rooms, in an array padded
+    by one), or None if there is none.
+
+    ``pick`` holds ``2 * _QUICK_TRIES + 1`` random numbers: first up to
+    ``_QUICK_TRIES`` places tried at random (a room costs its own area, not
+    the maze's), then one choice among every place that fits, found with a
+    summed-area table.
+    """
+    h, w = blocked.shape
+    rh, rw = prefab.height, prefab.width
+    cx, cy, dx, dy = prefab.door_offsets()
+    ox, oy = cx + dx + 1, cy + dy + 1  # where each mark faces, from the top-left cell, in `free`
+    for t in range(_QUICK_TRIES):
+        x = int(pick[2 * t] * (w - rw + 1))
+        y = int(pick[2 * t + 1] * (h - rh + 1))
+        if not blocked[y : y + rh, x : x + rw].any() and free[y + oy, x + ox].any():
+            return (x, y)
     area = np.zeros((h + 1, w + 1), dtype=np.int64)
     area[1:, 1:] = blocked.cumsum(axis=0).cumsum(axis=1)
-    rh, rw = prefab.height, prefab.width
     inside = area[rh:, rw:] - area[:-rh, rw:] - area[rh:, :-rw] + area[:-rh, :-rw]
     fits = inside == 0
-    # ... and where at least one door mark leads into a free maze cell.
-    free = np.zeros((h + 2, w + 2), dtype=bool)  # padded by one: marks may face off the grid
-    free[1:-1, 1:-1] = mask & ~taken
     reach = np.zeros(fits.shape, dtype=bool)
-    for (cx, cy), (dx, dy) in prefab.door_sides():
-        ox, oy = cx + dx + 1, cy + dy + 1
-        reach |= free[oy : oy + fits.shape[0], ox : ox + fits.shape[1]]
+    for mx, my in zip(ox.tolist(), oy.tolist()):
+        reach |= free[my : my + fits.shape[0], mx : mx + fits.shape[1]]
     spots = np.flatnonzero(fits & reach)
     if not len(spots):
         return None
-    y, x = divmod(int(spots[int(pick * len(spots))]), inside.shape[1])
+    y, x = divmod(int(spots[int(pick[-1] * len(spots))]), inside.shape[1])
     return (x, y)
 
 
@@ -341,7 +358,7 @@ def door_candidates(
     """
     h, w = maze.height, maze.width
     # Rooms sharing a prefab (the random rectangles share a few sizes) are done together.
-    groups: dict = {}
+    groups: Dict[int, Tuple[Prefab, List[int]]] = {}
     for k, room in enumerate(rooms):
         groups.setdefault(id(room.prefab), (room.prefab, []))[1].append(k)
     parts = []
@@ -434,14 +451,14 @@ def open_doors(
         _dig_between_pieces(maze, dig)
 
 
-def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> set:
+def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> Set[int]:
     """Numbers of the rooms that fill a whole part of the mask: they need no door."""
     from ..shaping import mask_parts
 
     area = maze.mask if dig is None else dig | maze.mask
     parts, count = mask_parts(area)
     ordinary = np.bincount(parts[(maze.rooms == 0) & area], minlength=count)
-    per_part_rooms: dict = {}
+    per_part_rooms: Dict[int, Set[int]] = {}
     for number, part in zip(maze.rooms[maze.rooms > 0].tolist(), parts[maze.rooms > 0].tolist()):
         per_part_rooms.setdefault(part, set()).add(number)
     return {

@@ -39,6 +39,7 @@ corners.
 from __future__ import annotations
 
 import numbers
+import os
 import textwrap
 from typing import Any, List, Optional, Tuple
 
@@ -53,6 +54,8 @@ DOOR_CHAR = "+"
 
 MAX_PREFAB_CELLS = 1 << 16
 """Most cells one prefab may have (65,536, e.g. 256 × 256)."""
+
+_MAX_TEXT_CHARS = 8 * MAX_PREFAB_CELLS + 65_536  # about 4 characters a cell, with room for indentation
 
 
 class Prefab:
@@ -80,7 +83,9 @@ class Prefab:
         self.tiles: NDArray[np.uint8] = block.astype(np.uint8)
         self.doors: NDArray[np.bool_] = marks.astype(bool)
         self.at = _check_at(at)
-        self._offsets: Optional[Tuple[NDArray[np.int64], ...]] = None
+        self._offsets: Optional[
+            Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
+        ] = None
         self._check_shape()
         t = self.tiles == 0
         self.height, self.width = (self.tiles.shape[0] - 1) // 2, (self.tiles.shape[1] - 1) // 2
@@ -109,6 +114,11 @@ class Prefab:
         """
         if not isinstance(text, str):
             raise TypeError(f"prefab text must be a str, not {type(text).__name__}")
+        if len(text) > _MAX_TEXT_CHARS:
+            raise ValueError(
+                f"prefab text has {len(text):,} characters; at most {_MAX_TEXT_CHARS:,} "
+                f"(a prefab has at most {MAX_PREFAB_CELLS:,} cells)"
+            )
         rows = [row.rstrip() for row in textwrap.dedent(text).strip("\n").splitlines()]
         if not rows or not rows[0]:
             raise ValueError("prefab text is empty")
@@ -126,6 +136,26 @@ class Prefab:
                 )
         chars = np.array([list(row) for row in rows])
         return cls((chars != FLOOR_CHAR).astype(np.uint8), chars == DOOR_CHAR, at=at)
+
+    @classmethod
+    def from_tiled(cls, path: "os.PathLike[str] | str", *, at: Optional[Tuple[int, int]] = None) -> "Prefab":
+        """A prefab drawn in the Tiled editor (``.tmx`` or ``.tmj``), in base tiles like :meth:`from_text`.
+
+        Wall tiles have the bool property ``wall``; door marks are tiles with
+        the bool property ``door``, or objects named (or of class) ``door``,
+        on the outline. The file is read like a level map (see
+        :mod:`mazeplugin.formats.tiled_read`); a bad file or room raises
+        :class:`~mazeplugin.formats.files.LevelFormatError` naming the file.
+        """
+        from ..formats.files import LevelFormatError
+        from ..formats.tiled_read import read_prefab
+
+        at = _check_at(at)
+        tiles, doors, source = read_prefab(path)
+        try:
+            return cls(tiles, doors, at=at)
+        except ValueError as error:
+            raise LevelFormatError(f"{source}: {error}") from None
 
     @classmethod
     def rectangle(cls, width: int, height: int, *, at: Optional[Tuple[int, int]] = None) -> "Prefab":
@@ -187,8 +217,8 @@ class Prefab:
             sizes = (len(xs_n), len(xs_s), len(ys_w), len(ys_e))
             dx = np.repeat([0, 0, -1, 1], sizes)
             dy = np.repeat([-1, 1, 0, 0], sizes)
-            self._offsets = tuple(v.astype(np.int64) for v in (cx, cy, dx, dy))  # type: ignore[assignment]
-        return self._offsets  # type: ignore[return-value]
+            self._offsets = (cx.astype(np.int64), cy.astype(np.int64), dx.astype(np.int64), dy.astype(np.int64))
+        return self._offsets
 
     def __repr__(self) -> str:
         return f"Prefab({self.width}x{self.height} cells, at={self.at})"

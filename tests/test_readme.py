@@ -1,0 +1,237 @@
+"""The README runs as written.
+
+Every ```python block of README.md runs, top to bottom, in ONE fresh Python
+process whose working folder is an empty temporary folder holding only a
+copy of ``docs/``: blocks build on each other (names and files made by an
+earlier block), and files they read are made by earlier blocks or shipped
+in ``docs/``. pygame runs under SDL's dummy video and audio drivers.
+
+The game-loop example is played, not skipped: the harness stands in for a
+player's hands. ``pygame.key.get_pressed()`` reports the arrow keys that
+lead the example's ``player`` rect along the shortest way to the exit, and
+``pygame.time.Clock.tick`` returns 1/60 s without sleeping, so the loop
+runs as fast as it draws. The example must end by itself when the player
+reaches the exit; if it has not after ``MAX_FRAMES`` frames the harness
+closes the window (a QUIT event) and the test fails.
+
+Every ```sh command example except the two install commands (the main
+command and the test command, which CI runs as they are) runs in a copy of
+the checkout, one command at a time, with a timeout; each must succeed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import List, Tuple
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+MAX_FRAMES = 20_000
+COMMAND_TIMEOUT = 240
+
+Block = Tuple[int, str, str]  # first line of the code in README.md (1-based), language, code
+
+
+def blocks(text: str) -> List[Block]:
+    """The fenced code blocks of a Markdown text: ``(first code line, language, code)``."""
+    found = []
+    for match in re.finditer(r"^```(\w*)\n(.*?)^```$", text, re.MULTILINE | re.DOTALL):
+        first_line = text.count("\n", 0, match.start(2)) + 1
+        found.append((first_line, match.group(1), match.group(2)))
+    return found
+
+
+def install_commands(text: str) -> List[str]:
+    """The commands under ``<!-- main-command -->`` and ``<!-- test-command -->`` (CI runs those)."""
+    return re.findall(r"<!-- (?:main|test)-command -->\n```sh\n(.*?)\n```", text, re.DOTALL)
+
+
+RUNNER = r'''
+import json, os, sys
+
+blocks = json.load(open(sys.argv[1], encoding="utf-8"))
+report = {"frames": 0, "forced_quit": False, "loops": 0}
+
+try:
+    import pygame
+except ImportError:
+    pygame = None
+
+namespace = {"__name__": "__main__"}
+
+if pygame is not None:
+    real_get = pygame.event.get
+
+    class Hands:
+        """What a player would hold: arrow keys towards the next tile on the shortest way to the exit."""
+
+        def __init__(self, held):
+            self.held = held
+
+        def __getitem__(self, key):
+            return int(key in self.held)
+
+        def __len__(self):
+            return 512
+
+    def held_keys():
+        import mazeplugin.pg as mpg
+
+        level, player, tile = namespace.get("level"), namespace.get("player"), namespace.get("TILE")
+        if level is None or player is None or tile is None or level.exit is None:
+            return set()
+        distance = level.distances(level.exit)
+        x, y = mpg.pixel_to_tile(player.center, tile)
+        h, w = distance.shape
+        if not (0 <= x < w and 0 <= y < h) or distance[y, x] <= 0:
+            return set()
+        step = next(
+            (nx, ny) for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+            if 0 <= nx < w and 0 <= ny < h and distance[ny, nx] == distance[y, x] - 1
+        )
+        tx, ty = mpg.tile_to_pixel(step, tile)
+        cx, cy = player.center
+        held = set()
+        if tx > cx: held.add(pygame.K_RIGHT)
+        if tx < cx: held.add(pygame.K_LEFT)
+        if ty > cy: held.add(pygame.K_DOWN)
+        if ty < cy: held.add(pygame.K_UP)
+        return held
+
+    def get_pressed():
+        return Hands(held_keys())
+
+    def get(*args, **kwargs):
+        events = real_get(*args, **kwargs)
+        report["frames"] += 1
+        if report["frames"] > int(os.environ["README_MAX_FRAMES"]):
+            report["forced_quit"] = True
+            events = list(events) + [pygame.event.Event(pygame.QUIT)]
+        return events
+
+    class Clock:
+        """A clock that does not sleep: every tick is 1/60 s."""
+
+        def tick(self, framerate=0):
+            report["loops"] += 1
+            return 1000 // 60
+
+        def get_time(self):
+            return 1000 // 60
+
+        def get_fps(self):
+            return 60.0
+
+    pygame.key.get_pressed = get_pressed
+    pygame.event.get = get
+    pygame.time.Clock = Clock
+
+try:
+    for first_line, code in blocks:
+        # Padded so that tracebacks name the README's own line numbers.
+        exec(compile("\n" * (first_line - 1) + code, "README.md", "exec"), namespace)
+finally:
+    print("README-RUN " + json.dumps(report), flush=True)
+'''
+
+
+def test_readme_has_python_and_sh_examples():
+    found = blocks(README.read_text(encoding="utf-8"))
+    assert sum(language == "python" for _, language, _ in found) >= 5
+    assert sum(language == "sh" for _, language, _ in found) >= 3
+    assert len(install_commands(README.read_text(encoding="utf-8"))) == 2
+
+
+def test_every_python_block_runs_top_to_bottom_in_one_fresh_process(tmp_path):
+    pytest.importorskip("pygame")
+    text = README.read_text(encoding="utf-8")
+    python_blocks = [(line, code) for line, language, code in blocks(text) if language == "python"]
+    work = tmp_path / "fresh"
+    work.mkdir()
+    shutil.copytree(ROOT / "docs", work / "docs")
+    (tmp_path / "blocks.json").write_text(json.dumps(python_blocks), encoding="utf-8")
+    (tmp_path / "runner.py").write_text(RUNNER, encoding="utf-8")
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        MAZEPLUGIN_NO_PLUGINS="1",
+        README_MAX_FRAMES=str(MAX_FRAMES),
+    )
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run(
+        [sys.executable, str(tmp_path / "runner.py"), str(tmp_path / "blocks.json")],
+        cwd=work, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, f"a README block failed:\n{done.stderr[-4000:]}"
+    (line,) = [line for line in done.stdout.splitlines() if line.startswith("README-RUN ")]
+    report = json.loads(line.split(" ", 1)[1])
+    # The game loop ran and ended because its player reached the exit, not because the harness closed it.
+    assert report["loops"] > 100 and not report["forced_quit"], report
+    assert "Level complete in " in done.stdout
+    # Files the blocks say they write are there.
+    for name in ("level.png", "level.tmx", "level.json", "level.npy"):
+        assert (work / name).is_file(), name
+
+
+def sh_commands(text: str) -> List[Tuple[int, str]]:
+    """Every command of every ```sh block but the install commands: ``(README line, command)``."""
+    skip = set(install_commands(text))
+    commands = []
+    for first_line, language, code in blocks(text):
+        if language != "sh" or code.strip() in skip:
+            continue
+        pending = ""
+        for offset, line in enumerate(code.splitlines()):
+            pending += line
+            if pending.endswith("\\"):
+                pending = pending[:-1] + " "
+                continue
+            if pending.strip() and not pending.lstrip().startswith("#"):
+                commands.append((first_line + offset, pending.strip()))
+            pending = ""
+    return commands
+
+
+def checkout_copy(target: Path) -> None:
+    ignore = shutil.ignore_patterns(
+        ".git", ".venv*", "__pycache__", "*.egg-info", "build", "dist", ".hypothesis", ".pytest_cache",
+        ".mypy_cache", "bench-venv*",
+    )
+    shutil.copytree(ROOT, target, ignore=ignore)
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("readme-sh") / "mazeplugin"
+    checkout_copy(target)
+    return target
+
+
+@pytest.mark.parametrize(
+    "line, command", sh_commands(README.read_text(encoding="utf-8")), ids=lambda v: str(v)[:60]
+)
+def test_every_command_example_runs(checkout, line, command):
+    pytest.importorskip("pygame")  # the examples write PNGs: the README's installs include pygame
+    bin_dir = os.path.dirname(sys.executable)
+    env = dict(
+        os.environ,
+        PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    # `python` is the test's own interpreter, as in the activated venv the README assumes.
+    command_line = re.sub(r"^python(3)?\b", lambda _: f'"{sys.executable}"', command)
+    done = subprocess.run(
+        ["bash", "-c", command_line], cwd=checkout, env=env, capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
+    )
+    assert done.returncode == 0, f"README.md:{line}: {command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
