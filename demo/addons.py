@@ -87,7 +87,8 @@ def addon_classes() -> List[Type[Addon]]:
     A function, so that the addon modules it imports may import this one.
     """
     from .content import LevelContent
+    from .levels import Levels
     from .minimap import Minimap
 
     # Add yours here: one import above, one entry below.
-    return [LevelContent, Minimap]
+    return [Levels, LevelContent, Minimap]

@@ -57,6 +57,15 @@ def check_seed(seed: Seed) -> Seed:
     return seed
 
 
+LevelMaker = Callable[[str, int, int, Seed, int], mp.Level]
+"""Makes level number N: ``(algorithm, width, height, seed, level_number) -> Level``."""
+
+
+def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int) -> mp.Level:
+    """The level of that code, whatever its number (the default :attr:`Game.make_level`)."""
+    return mp.generate(algorithm, width, height, seed=seed)
+
+
 def clamp_side(value: int) -> int:
     """A level side clamped to what the demo allows."""
     return max(MIN_SIDE, min(MAX_SIDE, value))
@@ -90,6 +99,8 @@ class Game:
         self.seen_version = 0  # bumped whenever more of the map is seen (minimap caches follow it)
         self.events: List[str] = []  # what happened since the app last looked: "step", "exit", "level", ...
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
+        self.make_level: LevelMaker = plain_level  # demo/levels.py asks later levels for more difficulty
+        self.level_file: Optional[str] = None  # the file the level came from (--level), if any
         self._load(algorithm, width, height, resolve_seed(seed), content)
 
     # -- levels ----------------------------------------------------------------
@@ -102,13 +113,20 @@ class Game:
 
         ``content`` (counts from a typed code) is generated as asked; without
         it, :attr:`furnish` (if set) furnishes the level by its ``number``.
+        ``number`` is given only for the next level: :attr:`make_level` may
+        ask that one for more difficulty (R, N, G, +/- and codes make the
+        plain level of their seed).
         """
-        counts: Dict[str, Any] = dict(content or {})  # keys=, treasure=, enemies=
-        level = mp.generate(algorithm, width, height, seed=seed, **counts)
+        if content:
+            counts: Dict[str, Any] = dict(content)  # keys=, treasure=, enemies=
+            level = mp.generate(algorithm, width, height, seed=seed, **counts)
+        else:
+            level = self.make_level(algorithm, width, height, seed, 1 if number is None else number)
         if not content and self.furnish is not None:
             level = self.furnish(level, self.level_number if number is None else number)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
         self.content = dict(content) if content else None
+        self.level_file = None
         self.play(level, mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
@@ -158,7 +176,11 @@ class Game:
         self._reveal()
 
     def regenerate(self) -> None:
-        """R: the same level again, made afresh from its code (so it is the identical maze)."""
+        """R: the same level again, made afresh from its code (so it is the identical maze), or its file's."""
+        if self.level_file is not None:
+            self.restart()
+            self.say("Restarted " + self.code)
+            return
         if self.try_load(self.algorithm, self.width, self.height, self.seed, self.content):
             self.say("Restarted " + self.code)
 
@@ -183,12 +205,12 @@ class Game:
             self.try_load(self.algorithm, width, height, self.seed)
 
     def next_level(self) -> None:
-        """The next level: the next seed, a little larger."""
+        """The next level: the next seed, a little larger (and as hard as :attr:`make_level` asks)."""
+        number = self.level_number + 1
         if self.try_load(
-            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed),
-            number=self.level_number + 1,
+            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed), number=number,
         ):
-            self.level_number += 1
+            self.level_number = number
 
     def enter_code(self, text: str) -> bool:
         """A typed level code: play exactly that level, or say what is wrong and keep this one."""

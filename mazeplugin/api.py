@@ -15,10 +15,10 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from . import difficulty
 from .content.placing import check_request, furnished
@@ -30,7 +30,8 @@ from .limits import (
     MAX_CORRIDOR,
     MAX_TILES,
     MAX_WALL,
-    OPTION_BYTES_PER_CELL,
+    MASK_BYTES_PER_CELL,
+    STAGE_BYTES_PER_CELL,
     REQUEST_BUDGET,
     check_int,
     max_cells_for,
@@ -81,20 +82,27 @@ def _check_size(width: object, height: object, corridor: object = 1, wall: objec
 
 
 def _check_memory(generator: GeneratorInfo, layout: Layout, *, braid: bool = False, mask: bool = False,
-                  farthest: bool = False) -> None:
+                  farthest: bool = False, content: bool = False) -> None:
     """Refuse a request whose estimated working memory exceeds ``REQUEST_BUDGET``, before any work.
 
-    The estimate adds the generator's measured bytes per cell, what braiding,
-    a mask and farthest markers add per cell, what grows with the width (row
-    by row generators) and what the tilemap takes per tile (see
-    :mod:`mazeplugin.limits` and docs/benchmarks.md, "Working memory and limits").
+    Per cell, the estimate takes the largest peak of the request's stages —
+    the generator's measured bytes per cell, then braiding, farthest markers
+    and placing content, each measured as a whole request with a generator
+    that needs almost nothing — plus what a mask or rooms add throughout; then
+    what grows with the width (row-by-row generators) and what the tilemap
+    takes per tile. See :mod:`mazeplugin.limits` and docs/benchmarks.md,
+    "Working memory and limits".
     """
-    per_cell = generator.bytes_per_cell
-    extras = []
-    for used, name in ((braid, "braid"), (mask, "mask"), (farthest, "farthest")):
-        if used and OPTION_BYTES_PER_CELL[name]:
-            per_cell += OPTION_BYTES_PER_CELL[name]
-            extras.append(f"+ {OPTION_BYTES_PER_CELL[name]:.0f} with {'markers=' if name == 'farthest' else ''}{name}")
+    stages = [(generator.bytes_per_cell, f"{generator.bytes_per_cell:.0f} for {generator.name}")]
+    for used, name, label in ((braid, "braid", "braid"), (farthest, "farthest", "markers='farthest'"),
+                              (content, "content", "content")):
+        if used:
+            stages.append((STAGE_BYTES_PER_CELL[name], f"{STAGE_BYTES_PER_CELL[name]:.0f} while placing {label}"
+                           if name == "content" else f"{STAGE_BYTES_PER_CELL[name]:.0f} with {label}"))
+    per_cell, why = max(stages)
+    if mask:
+        per_cell += MASK_BYTES_PER_CELL
+        why += f", + {MASK_BYTES_PER_CELL:.0f} with a mask or rooms"
     cells = layout.width * layout.height
     rows, columns = layout.shape
     need = cells * per_cell + layout.width * generator.bytes_per_column + rows * columns * BYTES_PER_TILE
@@ -103,7 +111,7 @@ def _check_memory(generator: GeneratorInfo, layout: Layout, *, braid: bool = Fal
     pitch = layout.corridor + layout.wall
     most = max_cells_for(per_cell + pitch * pitch * BYTES_PER_TILE)  # about pitch² tiles per cell
     side = int(most ** 0.5)
-    detail = f"{per_cell:.0f} bytes per cell ({generator.bytes_per_cell:.0f} for {generator.name}{''.join(' ' + e for e in extras)})"
+    detail = f"{per_cell:.0f} bytes per cell ({why})"
     if generator.bytes_per_column and layout.width * generator.bytes_per_column > REQUEST_BUDGET / 2:
         detail += f" and {generator.bytes_per_column:.0f} per column of width"
     raise ValueError(
@@ -226,8 +234,9 @@ def generate(
         mask = parse_mask(mask, layout.width, layout.height)
     seed = resolve_seed(seed)
     # Every argument is checked; the last check before work: would it fit in memory?
-    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None,
-                  farthest=isinstance(markers, str) and markers == "farthest")
+    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None or room_spec is not None,
+                  farthest=isinstance(markers, str) and markers == "farthest",
+                  content=any(content[:3]) or bool(content[3]))
     streams = Random.streams(seed, _STREAM_COUNT)
     maze = Maze(layout.width, layout.height, mask)
     marker_mask = maze.mask
@@ -326,7 +335,7 @@ def stream(
     return _tile_rows(generator.rows(int(width), rng, height, **options), int(width))
 
 
-def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
+def _tile_rows(rows: Iterator[Tuple[ArrayLike, ArrayLike]], width: int) -> Iterator[NDArray[np.uint8]]:
     yield np.ones(2 * width + 1, dtype=np.uint8)
     for east, south in rows:
         cells = np.ones(2 * width + 1, dtype=np.uint8)
@@ -338,7 +347,7 @@ def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
         yield below
 
 
-def _check_rooms(generator: Any, rooms: Any, doors: Any, options: dict) -> Any:
+def _check_rooms(generator: Any, rooms: Any, doors: Any, options: Dict[str, Any]) -> Any:
     """Check ``rooms=``/``doors=``/``room_size=`` for ``generator`` (``room_size`` leaves ``options``
     unless the generator takes it too, as the ``rooms`` generator does)."""
     from . import rooms as room_layer
@@ -364,7 +373,7 @@ def _check_rooms(generator: Any, rooms: Any, doors: Any, options: dict) -> Any:
     return room_layer.check_rooms(rooms, doors)
 
 
-def _check_same_part(mask: NDArray[np.bool_], entrance: tuple, exit: tuple, markers: Any) -> None:
+def _check_same_part(mask: NDArray[np.bool_], entrance: Tuple[int, int], exit: Tuple[int, int], markers: Any) -> None:
     """A clear error when the entrance and exit cells lie in separate parts of a mask."""
     labels, count = mask_parts(mask)
     if count > 1 and labels[entrance[1], entrance[0]] != labels[exit[1], exit[0]]:
@@ -376,19 +385,19 @@ def _check_same_part(mask: NDArray[np.bool_], entrance: tuple, exit: tuple, mark
         )
 
 
-def _mask_names() -> list:
+def _mask_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.masks)
 
 
-def _room_names() -> list:
+def _room_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.masks and info.fills)
 
 
-def _streamable_names() -> list:
+def _streamable_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.rows is not None)

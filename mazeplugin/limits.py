@@ -46,7 +46,8 @@ __all__ = [
     "GENERATOR_BYTES_PER_CELL",
     "GENERATOR_BYTES_PER_COLUMN",
     "DEFAULT_BYTES_PER_CELL",
-    "OPTION_BYTES_PER_CELL",
+    "STAGE_BYTES_PER_CELL",
+    "MASK_BYTES_PER_CELL",
     "BYTES_PER_TILE",
     "max_cells_for",
     "max_width_for",
@@ -93,12 +94,17 @@ GENERATOR_BYTES_PER_COLUMN: Dict[str, float] = {
 }
 """Measured working memory that grows with the width alone (row-by-row generators)."""
 
-OPTION_BYTES_PER_CELL: Dict[str, float] = {
-    "braid": 290,  # degree and neighbour lists over every cell (binary-tree: 16 B/cell, + braid=1: 302)
-    "mask": 110,  # mask parts: a union-find over every wall (backtracker 145 -> 254, wilson 354 -> 455)
-    "farthest": 46,  # two distance maps over the base tiles (binary-tree 16 -> 62)
+STAGE_BYTES_PER_CELL: Dict[str, float] = {
+    "braid": 302,  # degree and neighbour lists over every cell (binary-tree 16 B/cell; with braid=1, 302)
+    "farthest": 62,  # two distance maps over the base tiles (binary-tree with markers="farthest")
+    "content": 516,  # keys, treasure, enemies or place= (binary-tree 516, backtracker 510 with content)
 }
-"""Measured extra working memory per cell of ``braid=``, ``mask=`` and ``markers="farthest"``."""
+"""Measured peak per cell of a whole request whose largest stage comes after the generator
+(measured with ``binary-tree``, which needs 16 B/cell itself): the estimate takes the largest stage."""
+
+MASK_BYTES_PER_CELL = 110.0
+"""Measured extra per cell throughout a request with a mask (backtracker 145 -> 254, wilson 354 -> 455)
+or with rooms= (backtracker 145 -> 211, kruskal 270 -> 289)."""
 
 BYTES_PER_TILE = 1.2
 """Measured working memory per tile of the tilemap (1.09: binary-tree with corridor=16, wall=16)."""

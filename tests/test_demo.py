@@ -18,6 +18,7 @@ pygame = pytest.importorskip("pygame")
 import mazeplugin as mp  # noqa: E402
 from demo.app import MOVE_KEYS, App, build_parser, main  # noqa: E402
 from demo.game import GROW, next_seed  # noqa: E402
+from demo.levels import harder_level  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEY_FOR = {step: key for key, step in MOVE_KEYS.items() if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)}
@@ -85,7 +86,10 @@ def test_walking_the_solution_with_arrow_keys_completes_the_level_and_starts_a_b
         if game.level_number == 2:
             break
     assert game.level_number == 2
-    assert (game.algorithm, game.width, game.height, game.seed) == ("backtracker", 6 + GROW[0], 5 + GROW[1], 4)
+    assert (game.algorithm, game.width, game.height) == ("backtracker", 6 + GROW[0], 5 + GROW[1])
+    # The next seed (4), asked for more difficulty (demo/levels.py): the level keeps its own seed and code.
+    assert game.level.tiles.tobytes() == harder_level("backtracker", 8, 6, 4, 2).tiles.tobytes()
+    assert game.seed == game.level.seed and game.code.startswith(f"backtracker-8x6-{game.seed}")
     assert game.player_tile == game.level.entrance and game.moves == 0
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import resource
 import signal
 import socket
@@ -872,12 +873,31 @@ def test_fuzz_from_json_arbitrary_text(worker, text):
     _expect_clean(worker.run("json", text))
 
 
+VALID_WITH_THINGS = mp.generate("backtracker", 7, 6, seed=3, keys=1, treasure=2, enemies=1).to_json()
+
+
 @FUZZ
-@given(st.sampled_from(sorted(json.loads(VALID_JSON))), json_values)
-def test_fuzz_from_json_one_field_replaced(worker, field, value):
-    data = json.loads(VALID_JSON)
-    data[field] = value
-    _expect_clean(worker.run("json", json.dumps(data)))
+@given(st.sampled_from([VALID_JSON, VALID_WITH_THINGS]), st.data(), json_values)
+def test_fuzz_from_json_one_field_replaced(worker, valid, data, value):
+    document = json.loads(valid)
+    field = data.draw(st.sampled_from(sorted(document)))
+    document[field] = value
+    _expect_clean(worker.run("json", json.dumps(document)))
+
+
+@FUZZ
+@given(st.data(), json_values)
+def test_fuzz_from_json_things_edited(worker, data, value):
+    document = json.loads(VALID_WITH_THINGS)
+    things = document.get("things") or []
+    if not things:
+        pytest.skip("this checkout writes no things")
+    thing = things[data.draw(st.integers(0, len(things) - 1))]
+    if isinstance(thing, dict):
+        thing[data.draw(st.sampled_from(sorted(thing) + ["extra"]))] = value
+    else:
+        things[things.index(thing)] = value
+    _expect_clean(worker.run("json", json.dumps(document)))
 
 
 @FUZZ
@@ -1002,3 +1022,15 @@ def test_cli_seed_that_is_too_long_is_one_line(capsys):
     status, out, err = run(capsys, "generate", "kruskal", "--seed", "x" * 5000)
     assert (status, out) == (2, "") and "seed text must be at most 1,024 characters" in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("options,stage", [
+    ({"treasure": 1}, "516 while placing content"),
+    ({"braid": 0.5}, "302 with braid"),
+    ({"keys": 1, "mask": np.ones((4096, 4096), dtype=bool)}, "+ 110 with a mask or rooms"),
+])
+def test_the_memory_estimate_counts_the_stages_a_request_uses(options, stage):
+    mp.generate("binary-tree", 64, 64, seed=1, **{k: v for k, v in options.items() if k != "mask"})
+    algorithm = "backtracker" if "mask" in options else "binary-tree"
+    with pytest.raises(ValueError, match=f"would need about .*{re.escape(stage)}"):
+        mp.generate(algorithm, 4096, 4096, seed=1, **options)

@@ -13,7 +13,7 @@ import zlib
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import mazeplugin as mp
@@ -38,7 +38,14 @@ def levels(draw, max_cells=12):
     options["markers"] = draw(st.sampled_from(["border", "farthest", "random", "none"]))
     if draw(st.booleans()):
         options["braid"] = draw(st.sampled_from([0.3, 1.0]))
-    return mp.generate(algorithm, width, height, seed=draw(seeds), **options)
+    if getattr(mp.get_generator(algorithm), "fills", False) and width >= 4 and height >= 4 and draw(st.booleans()):
+        options["rooms"] = draw(st.integers(1, 2))       # open rooms inside the maze
+        options["room_size"] = (2, 3)
+    try:
+        return mp.generate(algorithm, width, height, seed=draw(seeds), **options)
+    except ValueError as error:  # rooms that do not fit this small a maze
+        assume("room" not in str(error))
+        raise
 
 
 def same_level(a, b):
@@ -557,3 +564,124 @@ def test_corridor_and_wall_arguments_override_the_properties(tmp_path):
     assert again.tiles.tobytes() == level.tiles.tobytes() and again.width == 5
     with pytest.raises(ValueError, match="corridor must be an int from 1 to 64"):
         mp.Level.load_tmx(tmp_path / "a.tmx", corridor=0)
+
+
+# -- prefab rooms drawn in Tiled ---------------------------------------------------------
+
+VAULT = """
+###+#####+###
+#...........#
+#.#.#...#.#.#
+#...........+
+#.#.#...#.#.#
++...........#
+#####+#######
+"""
+
+
+def prefab_tmx(prefab, doors_as="objects", tile=16):
+    """A prefab as a Tiled map a designer would draw: the mazeplugin tileset, doors as objects or door tiles."""
+    gids = prefab.tiles.astype(np.int64) + 1
+    if doors_as == "tiles":
+        gids[prefab.doors] = 3
+    rows, columns = gids.shape
+    csv = ",\n".join(",".join(map(str, row)) for row in gids.tolist())
+    objects = "".join(
+        f'  <object id="{i}" name="door" x="{(x + 0.5) * tile:g}" y="{(y + 0.5) * tile:g}"><point/></object>\n'
+        for i, (y, x) in enumerate(np.argwhere(prefab.doors).tolist(), start=1)
+    ) if doors_as == "objects" else ""
+    door_tile = ('<tile id="2"><properties><property name="door" type="bool" value="true"/>'
+                 '<property name="wall" type="bool" value="true"/></properties></tile>') if doors_as == "tiles" else ""
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="{columns}" height="{rows}" tilewidth="{tile}" tileheight="{tile}" infinite="0">
+ <tileset firstgid="1" name="mazeplugin" tilewidth="{tile}" tileheight="{tile}" tilecount="3" columns="3">
+  <tile id="1"><properties><property name="wall" type="bool" value="true"/></properties></tile>
+  {door_tile}
+ </tileset>
+ <layer id="1" name="room" width="{columns}" height="{rows}"><data encoding="csv">{csv}</data></layer>
+ <objectgroup id="2" name="doors">
+{objects} </objectgroup>
+</map>
+"""
+
+
+@st.composite
+def prefabs(draw):
+    """Random prefabs: an open rectangle with some pillars and some door marks."""
+    w, h = draw(st.integers(1, 6)), draw(st.integers(1, 5))
+    room = mp.Prefab.rectangle(w, h)
+    tiles = room.tiles.copy()
+    if w > 1 and h > 1:
+        pillars = draw(st.lists(st.tuples(st.integers(0, w - 2), st.integers(0, h - 2)), max_size=3))
+        for x, y in pillars:
+            tiles[2 * y + 2, 2 * x + 2] = 1
+    doors = room.doors & np.array(draw(st.lists(st.booleans(), min_size=room.doors.size, max_size=room.doors.size))
+                                  ).reshape(room.doors.shape)
+    if not doors.any():
+        doors = room.doors.copy()
+    return mp.Prefab(tiles, doors)
+
+
+@given(prefabs(), st.sampled_from(["objects", "tiles"]))
+def test_prefab_drawn_in_tiled_loads_as_the_same_prefab(tmp_path_factory, prefab, doors_as):
+    path = tmp_path_factory.mktemp("prefab") / "room.tmx"
+    path.write_text(prefab_tmx(prefab, doors_as))
+    loaded = mp.Prefab.from_tiled(path, at=(2, 1))
+    assert loaded.to_text() == prefab.to_text() and loaded.at == (2, 1)
+
+
+def test_shipped_vault_is_the_text_vault_and_goes_into_a_maze(tmp_path):
+    docs = os.path.join(os.path.dirname(__file__), "..", "docs", "vault.tmx")
+    vault = mp.Prefab.from_tiled(docs, at=(10, 8))
+    assert vault.to_text() == mp.Prefab.from_text(VAULT).to_text()
+    level = mp.generate("backtracker", 40, 30, seed=7, rooms=[vault])
+    same = mp.generate("backtracker", 40, 30, seed=7, rooms=[mp.Prefab.from_text(VAULT, at=(10, 8))])
+    assert level.tiles.tobytes() == same.tiles.tobytes()
+    assert_valid_solution(level)
+
+
+def test_prefab_round_trips_through_the_tiled_editor(tmp_path):
+    prefab = mp.Prefab.from_text(VAULT)
+    (tmp_path / "vault.tmx").write_text(prefab_tmx(prefab, "tiles"))
+    _tiled_export(tmp_path / "vault.tmx", tmp_path / "vault.tmj")
+    assert mp.Prefab.from_tiled(tmp_path / "vault.tmj").to_text() == prefab.to_text()
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda t: t.replace('name="door" x="56"', 'name="door" x="40"'), ["door mark at tile (2, 0)", "not beside a floor cell"]),
+    (lambda t: re.sub(r'<object id="\d+" name="door"[^>]*><point/></object>\n', "", t), ["no door marks"]),
+    (lambda t: t.replace("2,1,1,1,1,1,1,1,1,1,1,1,2", "2,1,1,1,1,1,1,1,1,1,1,1", 1), ["CSV values"]),
+    (lambda t: t.replace('width="13" height="7" tile', 'width="13" height="7" tile', 1).replace(
+        '<layer id="1" name="room" width="13" height="7"><data encoding="csv">2,2,2,2,2,2,2,2,2,2,2,2,2,\n',
+        '<layer id="1" name="room" width="13" height="7"><data encoding="csv">2,2,2,2,2,2,1,2,2,2,2,2,2,\n'),
+     ["outline tile (6, 0) is floor"]),
+])
+def test_bad_prefab_map_is_refused_naming_the_file(tmp_path, change, words):
+    text = prefab_tmx(mp.Prefab.from_text(VAULT))
+    changed = change(text)
+    assert changed != text
+    (tmp_path / "vault.tmx").write_text(changed)
+    _refused(tmp_path / "vault.tmx", *words, load=mp.Prefab.from_tiled)
+
+
+def test_prefab_map_must_be_in_base_tiles(tmp_path):
+    text = prefab_tmx(mp.Prefab.from_text(VAULT)).replace(
+        ' <tileset', ' <properties><property name="corridor" type="int" value="2"/></properties>\n <tileset', 1)
+    (tmp_path / "vault.tmx").write_text(text)
+    _refused(tmp_path / "vault.tmx", "drawn in base tiles", load=mp.Prefab.from_tiled)
+    with pytest.raises(TypeError, match="at="):
+        mp.Prefab.from_tiled(tmp_path / "vault.tmx", at="here")
+
+
+@given(st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=60), st.lists(st.sampled_from(["", " ", "\n", "\r\n", "\t"]), min_size=1),
+       st.booleans())
+def test_fast_csv_parse_equals_int_parse(values, spaces, trailing):
+    from mazeplugin.formats.tiled_read import _csv_digits
+
+    text = "".join(f"{spaces[i % len(spaces)]}{v}{spaces[(i + 1) % len(spaces)]}," for i, v in enumerate(values))
+    text = text if trailing else text[:-1]
+    assert _csv_digits(text, len(values)).tolist() == values
+    assert _csv_digits(text, len(values) + 1) is None
+    if "," in text:  # an empty value
+        assert _csv_digits(text.replace(",", ",,", 1), len(values)) is None
+    assert _csv_digits(text + "x", len(values)) is None

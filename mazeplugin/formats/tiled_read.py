@@ -62,7 +62,7 @@ from .rebuild import layout_for_shape, level_from_tiles
 from .recorded import LevelShape, check_options
 from ..content.tiled import things_from_objects
 
-__all__ = ["TiledMap", "load_tiled", "load_tmx", "load_tmj", "read_tiled"]
+__all__ = ["TiledMap", "load_tiled", "load_tmx", "load_tmj", "read_tiled", "read_prefab"]
 
 MAX_TILESET_BYTES = 64 << 20
 """Largest external tileset file read (64 MiB)."""
@@ -120,6 +120,28 @@ def read_tiled(path: PathLike) -> TiledMap:
     extension = os.path.splitext(name)[1].lower()
     kind = {".tmx": "tmx", ".tmj": "tmj", ".json": "tmj"}.get(extension, "")
     return _read(path, kind)
+
+
+def read_prefab(path: PathLike) -> Tuple[NDArray[np.uint8], NDArray[np.bool_], str]:
+    """A prefab room drawn in a Tiled map: ``(tiles, doors, source)`` for :class:`mazeplugin.Prefab`.
+
+    The map is the room in base tiles (one tile per cell, passage or corner
+    between cells: ``2*h + 1`` rows of ``2*w + 1`` for ``w`` × ``h`` cells,
+    like :meth:`Prefab.from_text`'s text). Wall tiles have the bool property
+    ``wall``; door marks are tiles with the bool property ``door`` or objects
+    named (or of class) ``door``, on the outline; a door mark is wall until a
+    door is chosen there. A map with ``corridor``/``wall`` properties other
+    than 1 is refused: ``corridor=``/``wall=`` widen the prefab with the level.
+    """
+    tiled = read_tiled(path)
+    for name in ("corridor", "wall"):
+        if tiled.properties.get(name, 1) != 1:
+            raise LevelFormatError(
+                f"{tiled.source}: a prefab map is drawn in base tiles (corridor=1, wall=1), but its {name} "
+                f"property is {tiled.properties[name]!r}; the level's corridor= and wall= widen the prefab"
+            )
+    tiles = (tiled.walls | tiled.doors).astype(np.uint8)
+    return tiles, tiled.doors, tiled.source
 
 
 # -- reading files --------------------------------------------------------------
@@ -262,6 +284,9 @@ def _xml_layer_gids(data: Element, count: int, name: str, source: str) -> NDArra
     if encoding == "csv":
         if compression:
             raise LevelFormatError(f"{source}: tile layer {name!r}: CSV data cannot be compressed ({compression!r})")
+        fast = _csv_digits(text, count)
+        if fast is not None:
+            return _checked_gids(fast, name, source)
         tokens = text.strip().rstrip(",").split(",") if text.strip() else []
         if len(tokens) != count:
             raise LevelFormatError(
@@ -477,10 +502,13 @@ def _json_layer_gids(layer: Dict[str, Any], count: int, name: str, source: str) 
         raise LevelFormatError(f"{source}: tile layer {name!r}: \"data\" must be a list of tile ids")
     if len(data) != count:
         raise LevelFormatError(f"{source}: tile layer {name!r} has {len(data):,} tile ids, the map {count:,} tiles")
-    if not all(type(v) is int for v in data):
-        bad = next(v for v in data if type(v) is not int)
+    values = np.array(data) if data else np.zeros(0, dtype=np.int64)
+    if values.dtype.kind != "i" or values.ndim != 1 or any(type(v) is bool for v in data):
+        bad = next((v for v in data if type(v) is not int), None)
+        if bad is None:  # ints too large for int64
+            return _checked_gids(np.array(data, dtype=object), name, source)
         raise LevelFormatError(f"{source}: tile layer {name!r} holds {bad!r:.20}; tile ids are ints")
-    return _checked_gids(np.array(data, dtype=object), name, source)
+    return _checked_gids(values, name, source)
 
 
 def _json_tileset(tileset: Dict[str, Any], source: str) -> Tuple[Optional[int], Flags, str]:
@@ -556,7 +584,8 @@ class _WallTable:
             index = int(np.searchsorted(bounds, gid, side="right")) - 1
             first, tilecount, flags, _ = self.ranges[index] if index >= 0 else (0, 0, {}, "")
             local = gid - first
-            if index < 0 or (tilecount is not None and local >= tilecount):
+            # Tiled counts an image-less tileset's tiles loosely: a tile it lists with properties is held too.
+            if index < 0 or (tilecount is not None and local >= tilecount and local not in flags):
                 y, x = divmod(int(np.flatnonzero(gids == gid)[0]), columns)
                 raise LevelFormatError(
                     f"{self.source}: tile layer {layer!r} has tile id {gid} at ({x}, {y}), which no tileset holds"
@@ -634,6 +663,35 @@ def _base64_gids(text: str, compression: Optional[str], count: int, name: str, s
         )
     gids = np.frombuffer(data, dtype="<u4").astype(np.int64)
     return gids & ~np.int64(_FLIP_BITS)
+
+
+def _csv_digits(text: str, count: int) -> Optional[NDArray[np.int64]]:
+    """``count`` CSV gids parsed with numpy, or None when the text is anything but clean (then the slow path names the problem).
+
+    Clean: ASCII digits and commas (whitespace anywhere, one trailing comma
+    allowed), ``count`` values of 1 to 10 digits each.
+    """
+    try:
+        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    except UnicodeEncodeError:
+        return None
+    raw = raw[(raw != 32) & (raw != 10) & (raw != 13) & (raw != 9)]
+    if raw.size and raw[-1] == 44:
+        raw = raw[:-1]
+    comma = raw == 44
+    digit = raw - np.uint8(48)  # wraps around for anything below '0'
+    if not raw.size or not (comma | (digit <= 9)).all():
+        return None
+    ends = np.append(np.flatnonzero(comma), raw.size)  # one past each value's last digit
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    lengths = ends - starts
+    if len(ends) != count or (lengths < 1).any() or (lengths > 10).any():
+        return None
+    token = np.cumsum(comma)[~comma]  # the value each digit belongs to
+    place = (ends[token] - np.flatnonzero(~comma) - 1).astype(np.int64)
+    # Exact in float64: every value is below 10**10 < 2**53.
+    values = np.bincount(token, weights=digit[~comma] * 10.0 ** place, minlength=count)
+    return values.astype(np.int64)
 
 
 def _gid_array(tokens: Sequence[str], name: str, source: str) -> NDArray[np.int64]:

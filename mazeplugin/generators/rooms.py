@@ -61,7 +61,7 @@ def _check_options(
         limit = max_attempts(cells) if cells is not None else max_attempts(MAX_CELLS)
         if isinstance(attempts, bool) or not isinstance(attempts, numbers.Integral):
             raise TypeError(f"rooms attempts must be None or an int from 0 to {limit:,}, got {attempts!r}")
-        if not 0 <= attempts <= limit:
+        if not 0 <= int(attempts) <= limit:
             size = f" for {cells:,} cells" if cells is not None else ""
             raise ValueError(
                 f"rooms attempts must be None or an int from 0 to {limit:,}{size} "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Any, Iterable, Tuple, cast
 
 import pygame
 
@@ -91,7 +91,7 @@ class Camera:
 
 def _check_size_pair(name: str, size: object) -> Tuple[int, int]:
     try:
-        w, h = (int(v) for v in size)  # type: ignore[union-attr]
+        w, h = (int(v) for v in cast(Iterable[Any], size))
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a (width, height) pair of ints, got {size!r}") from None
     if w < 1 or h < 1:

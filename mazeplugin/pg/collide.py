@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Iterable, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -36,7 +36,7 @@ def _motion(dx: object, dy: object) -> Tuple[float, float]:
         if isinstance(dx, (str, bytes)):
             raise TypeError(f"motion must be two numbers or a (dx, dy) pair / Vector2, not {dx!r}")
         try:
-            mx, my = dx  # type: ignore[misc]
+            mx, my = cast(Iterable[Any], dx)
         except (TypeError, ValueError):
             raise TypeError(
                 f"motion must be dx, dy numbers or one (dx, dy) pair / pygame.Vector2, got {dx!r}"
@@ -158,7 +158,7 @@ def move_rect(level: TilesLike, rect: Any, dx: Motion, dy: Optional[float] = Non
         if exact:
             y = _float32(y, h, tile)
     if exact:
-        return _FRect(x, y, w, h)
+        return type(rect)(x, y, w, h)  # an FRect (or a subclass), as given
     return pygame.Rect(int(x), int(y), int(w), int(h))
 
 

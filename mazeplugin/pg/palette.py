@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Tuple
+from typing import Any, Iterable, Tuple, cast
 
 
 
@@ -13,12 +13,12 @@ Colour = Tuple[int, int, int]
 
 def _check_colour(name: str, colour: object) -> Colour:
     try:
-        values = tuple(int(v) for v in colour)  # type: ignore[union-attr]
+        values = tuple(int(v) for v in cast(Iterable[Any], colour))
     except (TypeError, ValueError):
         raise TypeError(f"{name} colour must be an (r, g, b) tuple of ints, got {colour!r}") from None
     if len(values) != 3 or not all(0 <= v <= 255 for v in values):
         raise ValueError(f"{name} colour must be three ints in 0..255, got {colour!r}")
-    return values  # type: ignore[return-value]
+    return (values[0], values[1], values[2])
 
 
 @dataclass(frozen=True)

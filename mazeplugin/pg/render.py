@@ -38,7 +38,7 @@ def tile_colours(
         raise TypeError(f"palette must be a mazeplugin.pg.Palette, not {type(palette).__name__}")
     tiles = _tiles_of(level)
     lut = np.array([palette.floor, palette.wall], dtype=np.uint8)
-    rgb = lut[(tiles == WALL).astype(np.intp)]
+    rgb: NDArray[np.uint8] = lut[(tiles == WALL).astype(np.intp)]
     if isinstance(level, Level):
         if show_solution and level.entrance is not None and level.exit is not None:
             xs, ys = np.array(level.solution(), dtype=np.intp).T

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -26,7 +26,7 @@ def _check_area(area: object, shape: Tuple[int, int]) -> Tuple[int, int, int, in
     if area is None:
         return (0, 0, columns, rows)
     try:
-        x, y, w, h = (int(v) for v in area)  # type: ignore[union-attr]
+        x, y, w, h = (int(v) for v in cast(Iterable[Any], area))
     except (TypeError, ValueError):
         raise TypeError(f"area must be an (x, y, width, height) tile rect, got {area!r}") from None
     x0, y0 = max(x, 0), max(y, 0)
@@ -88,6 +88,7 @@ def render_images(
         masks = masks[y0 - my0 : y0 - my0 + part.shape[0], x0 - mx0 : x0 - mx0 + part.shape[1]]
         index = np.where(part == WALL, masks.astype(np.intp) + 1, 0)
     else:
+        assert wall is not None
         stack = [_image_array(floor, "floor"), _image_array(wall, "wall")]
         index = (part == WALL).astype(np.intp)
     size = stack[0].shape
@@ -110,8 +111,8 @@ def render_images(
     # whatever its channel order), gathered straight into surfarray's [x, y]
     # order: (columns, rows, tw, th) -> (columns*tw, rows*th). One gather, one
     # copy, no blit per tile.
-    images = np.stack(stack)
-    mapped = pygame.surfarray.map_array(out, images.reshape(-1, th, 3)).reshape(len(stack), tw, th)
+    pixels = np.stack(stack)
+    mapped = pygame.surfarray.map_array(out, pixels.reshape(-1, th, 3)).reshape(len(stack), tw, th)
     pygame.surfarray.blit_array(out, mapped[index.T].swapaxes(1, 2).reshape(columns * tw, rows * th))
     return out
 

@@ -39,6 +39,7 @@ corners.
 from __future__ import annotations
 
 import numbers
+import os
 import textwrap
 from typing import Any, List, Optional, Tuple
 
@@ -135,6 +136,26 @@ class Prefab:
                 )
         chars = np.array([list(row) for row in rows])
         return cls((chars != FLOOR_CHAR).astype(np.uint8), chars == DOOR_CHAR, at=at)
+
+    @classmethod
+    def from_tiled(cls, path: "os.PathLike[str] | str", *, at: Optional[Tuple[int, int]] = None) -> "Prefab":
+        """A prefab drawn in the Tiled editor (``.tmx`` or ``.tmj``), in base tiles like :meth:`from_text`.
+
+        Wall tiles have the bool property ``wall``; door marks are tiles with
+        the bool property ``door``, or objects named (or of class) ``door``,
+        on the outline. The file is read like a level map (see
+        :mod:`mazeplugin.formats.tiled_read`); a bad file or room raises
+        :class:`~mazeplugin.formats.files.LevelFormatError` naming the file.
+        """
+        from ..formats.files import LevelFormatError
+        from ..formats.tiled_read import read_prefab
+
+        at = _check_at(at)
+        tiles, doors, source = read_prefab(path)
+        try:
+            return cls(tiles, doors, at=at)
+        except ValueError as error:
+            raise LevelFormatError(f"{source}: {error}") from None
 
     @classmethod
     def rectangle(cls, width: int, height: int, *, at: Optional[Tuple[int, int]] = None) -> "Prefab":

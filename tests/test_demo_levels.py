@@ -1,0 +1,187 @@
+"""The demo's level files (--level) and levels that ask for more difficulty as the number grows (demo/levels.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+import mazeplugin as mp  # noqa: E402
+from demo import levels  # noqa: E402
+from demo.app import App, build_parser  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FRAME = 1 / 60
+
+
+def make_app(*args: str) -> App:
+    app = App(build_parser().parse_args(["--window", "640x480", *args]))
+    pygame.event.clear()
+    return app
+
+
+def run_demo(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "demo", *args], capture_output=True, text=True, timeout=120,
+                          cwd=ROOT, env=env)
+
+
+def finish(app: App, frames: int = 3000) -> None:
+    number = app.game.level_number
+    for _ in range(frames):
+        app.tick(FRAME)
+        if app.game.level_number > number:
+            return
+    raise AssertionError("the level was not finished")
+
+
+@pytest.fixture
+def level_files(tmp_path):
+    level = mp.generate("kruskal", 9, 7, seed=5, markers="farthest")
+    edited = level.tiles.copy()
+    level.save_tmx(tmp_path / "level.tmx")
+    level.save_tmj(tmp_path / "level.tmj")
+    level.save_json(tmp_path / "level.json")
+    level.save_npy(tmp_path / "level.npy")
+    return level, edited, tmp_path
+
+
+@pytest.mark.parametrize("name", ["level.tmx", "level.tmj", "level.json", "level.npy"])
+def test_level_file_is_played_and_finished(level_files, name):
+    level, _, folder = level_files
+    app = make_app("--level", str(folder / name), "--autoplay")
+    game = app.game
+    assert game.level.tiles.tobytes() == level.tiles.tobytes()
+    assert (game.level.entrance, game.level.exit) == (level.entrance, level.exit)
+    assert game.code == name and game.player_tile == level.entrance
+    finish(app)
+    # After the file: its generator (when it names one), a little larger, from its seed.
+    assert game.level_number == 2 and game.level_file is None
+    expected = "kruskal" if name != "level.npy" else "backtracker"
+    assert game.algorithm == expected and (game.width, game.height) == (11, 8)
+
+
+def test_r_restarts_the_files_level_not_a_generated_one(level_files):
+    level, _, folder = level_files
+    app = make_app("--level", str(folder / "level.tmx"))
+    app.game.player_tile = (3, 3)
+    app.game.regenerate()
+    assert app.game.level is not None and app.game.level.tiles.tobytes() == level.tiles.tobytes()
+    assert app.game.player_tile == level.entrance and app.game.level_file == str(folder / "level.tmx")
+
+
+def test_a_map_edited_in_tiled_plays(tmp_path):
+    """A designer's edit: a wall opened into a loop, saved as base64-zlib by Tiled's rules."""
+    import base64
+    import zlib
+
+    level = mp.generate("backtracker", 8, 6, seed=2)
+    tiles = level.tiles.astype("<u4") + 1
+    y, x = next((y, x) for y in range(1, tiles.shape[0] - 1, 2) for x in range(2, tiles.shape[1] - 1, 2)
+                if tiles[y, x] == 2)
+    tiles[y, x] = 1
+    level.save_tmx(tmp_path / "edited.tmx")
+    text = (tmp_path / "edited.tmx").read_text()
+    start, end = text.index('<data encoding="csv">'), text.index("</data>") + len("</data>")
+    data = base64.b64encode(zlib.compress(tiles.tobytes())).decode()
+    (tmp_path / "edited.tmx").write_text(text[:start] + f'<data encoding="base64" compression="zlib">{data}</data>'
+                                         + text[end:])
+    app = make_app("--level", str(tmp_path / "edited.tmx"), "--autoplay")
+    assert app.game.level.stats().loops == 1
+    finish(app)
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda d: (d / "bad.tmx").write_text("<map"), ["bad.tmx", "truncated"]),
+    (lambda d: (d / "bad.tmj").write_text('{"type": "map"'), ["bad.tmj", "truncated"]),
+    (lambda d: (d / "bad.json").write_text("{}"), ["bad.json", "not a mazeplugin level"]),
+    (lambda d: (d / "bad.npy").write_bytes(b"\x93NUMPY garbage"), ["bad.npy"]),
+    (lambda d: (d / "bad.png").write_bytes(b""), ["cannot play a .png file", ".tmx, .tmj, .json, .npy"]),
+    (lambda d: None, ["missing.tmx", "No such file"]),
+    (lambda d: mp.generate("kruskal", 4, 4, seed=1, markers="none").save_tmx(d / "nomarkers.tmx"),
+     ["nomarkers.tmx", "no entrance and exit"]),
+])
+def test_bad_level_file_is_one_line_and_exit_2(tmp_path, make, words):
+    make(tmp_path)
+    names = {"bad.tmx", "bad.tmj", "bad.json", "bad.npy", "bad.png", "nomarkers.tmx"}
+    found = [p.name for p in tmp_path.iterdir() if p.name in names]
+    path = tmp_path / (found[0] if found else "missing.tmx")
+    result = run_demo("--level", str(path), "--frames", "5")
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word in lines[0]
+
+
+def test_level_file_runs_headless_in_a_real_process(level_files):
+    _, _, folder = level_files
+    result = run_demo("--level", str(folder / "level.tmj"), "--frames", "30", "--autoplay")
+    assert result.returncode == 0, result.stderr
+    assert "code level.tmj" in result.stdout
+
+
+# -- difficulty grows with the level number ------------------------------------------------
+
+
+def test_challenge_climbs_with_the_level_number():
+    samples = levels.calibrate("backtracker", 14, 10)
+    asks = [levels.challenge(n, samples) for n in range(2, 16)]
+    decisions = [ask["decision_points"][0] for ask in asks]
+    detours = [ask["detour_ratio"][0] for ask in asks]
+    assert decisions == sorted(decisions) and decisions[-1] > decisions[0]
+    assert detours == sorted(detours) and detours[-1] > detours[0]
+    assert levels.challenge(1, samples) == {}
+
+
+@pytest.mark.parametrize("algorithm", ["backtracker", "wilson", "prim-simplified", "rooms"])
+def test_later_levels_meet_harder_asks_than_plain_levels_of_their_seed(algorithm):
+    """Level n asks require= for more forks and detour than most levels of its generator and size."""
+    harder = plain = 0
+    for number, (width, height) in zip(range(6, 12), [(16, 11), (18, 12), (20, 13), (22, 14), (24, 15), (26, 16)]):
+        level = levels.harder_level(algorithm, width, height, number, number)
+        ask = levels.challenge(number, levels.calibrate(algorithm, width, height))
+        s = level.stats()
+        if s.decision_points >= ask["decision_points"][0] and s.detour_ratio >= ask["detour_ratio"][0]:
+            harder += 1
+        plain_stats = mp.generate(algorithm, width, height, seed=number).stats()
+        plain += s.decision_points >= plain_stats.decision_points
+        # The level keeps its own seed: its code makes it again, without require.
+        assert mp.generate(algorithm, width, height, seed=level.seed).tiles.tobytes() == level.tiles.tobytes()
+    assert harder >= 5 and plain >= 4
+
+
+def test_next_levels_are_asked_for_more_and_steady_turns_it_off():
+    app = make_app("--code", "wilson-8x6-3", "--autoplay")
+    finish(app)
+    finish(app)
+    game = app.game
+    assert game.level_number == 3
+    assert game.level.tiles.tobytes() == levels.harder_level("wilson", 12, 8, game.seed, 1).tiles.tobytes()
+    ask = levels.challenge(3, levels.calibrate("wilson", 12, 8))
+    stats = game.level.stats()
+    met = stats.decision_points >= ask["decision_points"][0] and stats.detour_ratio >= ask["detour_ratio"][0]
+    halved = levels.relaxed(ask)[1]
+    assert met or (stats.decision_points >= halved["decision_points"][0])
+    assert any(flag.endswith("forks") for addon in app.addons for flag in addon.hud_flags())
+    steady = make_app("--code", "wilson-8x6-3", "--autoplay", "--steady")
+    finish(steady)
+    assert steady.game.seed == 4  # the plain next seed
+
+
+def test_r_on_a_harder_level_is_the_identical_maze():
+    app = make_app("--code", "backtracker-8x6-1", "--autoplay")
+    finish(app)
+    before = app.game.level.tiles.tobytes()
+    app.game.regenerate()
+    assert app.game.level.tiles.tobytes() == before and app.game.level_number == 2
+
+
+def test_relaxing_an_impossible_ask_still_gives_a_level(monkeypatch):
+    monkeypatch.setattr(levels, "challenge", lambda number, samples: {"decision_points": (10**6, None)})
+    level = levels.harder_level("kruskal", 6, 5, 9, 4)
+    assert level.tiles.tobytes() == mp.generate("kruskal", 6, 5, seed=9).tiles.tobytes()
