@@ -84,9 +84,10 @@ class Maze:
         self.south = np.zeros(shape, dtype=bool)
         self.corners = np.zeros((max(self.height - 1, 0), max(self.width - 1, 0)), dtype=bool)
         self.rooms = np.zeros(shape, dtype=np.int32)
-        cells = np.flatnonzero(self.mask)
-        first = int(cells[0]) if cells.size else 0
-        last = int(cells[-1]) if cells.size else 0
+        # The first and last maze cells (argmax stops at the first True: no pass over a full grid).
+        flat = self.mask.reshape(-1)
+        first = int(np.argmax(flat)) if flat.size else 0
+        last = flat.size - 1 - int(np.argmax(flat[::-1])) if flat.size and flat[first] else 0
         self.start: Cell = start if start is not None else self.cell_xy(first)
         self.goal: Cell = goal if goal is not None else self.cell_xy(last)
 
@@ -271,7 +272,7 @@ class Maze:
         if self.east[:, -1].any() or self.south[-1, :].any():
             raise ValueError("a passage leads off the grid")
         outside = ~self.mask
-        if (
+        if not self.mask.all() and (
             (self.east & (outside | np.roll(outside, -1, axis=1))).any()
             or (self.south & (outside | np.roll(outside, -1, axis=0))).any()
         ):

@@ -122,6 +122,8 @@ def level_requests(draw):
 @example(request=("hunt-and-kill", 5, 4, {"seed": 3, "markers": "none", "mask": ["##.##", "##.##", ".....", "##.##"]}))
 @example(request=("prim", 5, 4, {"seed": 4, "markers": "none", "mask": ["#.#.#", ".#.#.", "#.#.#", ".#.#."]}))
 @example(request=("kruskal", 5, 4, {"seed": 4, "markers": "none", "mask": ["#.#.#", ".#.#.", "#.#.#", ".#.#."]}))
+@example(request=("rooms", 25, 18, {"seed": 5, "markers": "farthest", "extra_doors": 0.1, "prune": 0.5}))
+@example(request=("kruskal", 20, 16, {"seed": 6, "markers": "border", "rooms": 4}))
 def test_compiled_and_plain_paths_make_the_same_level(request):
     algorithm, width, height, kwargs = request
 

@@ -29,7 +29,7 @@ def cell_of(framed: int, pitch: int, width: int) -> int:
     return (framed // pitch - 1) * width + framed % pitch - 1
 
 
-@njit(types.void(u8, u8, types.int64, types.int64), cache=True, nogil=True)
+@njit(types.void(u8, u8, types.int64, types.int64), cache=True, nogil=True, inline="always")
 def open_between(east: Any, south: Any, a: int, b: int) -> None:
     """Open the passage between neighbouring framed cells ``a`` and ``b`` in framed
     passage arrays (see :func:`framed_passages`)."""

@@ -9,12 +9,12 @@ from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
-from .grid import i64, passage_views, u8
+from .grid import i32, i64, passage_views, u8
 from .sort import stable_argsort
 from .unionfind import find, singletons, union_roots
 
 
-@njit(types.void(types.int64, types.int64, i64, types.boolean, i64, i64, u8, u8), cache=True, nogil=True)
+@njit(types.void(types.int64, types.int64, i32, types.boolean, i64, i64, u8, u8), cache=True, nogil=True)
 def join_in_order(width: int, height: int, order: Any, full: bool, a: Any, b: Any, east: Any, south: Any) -> None:
     """Kruskal's pass: open wall ``order[i]`` when it joins two sets.
 
@@ -29,7 +29,7 @@ def join_in_order(width: int, height: int, order: Any, full: bool, a: Any, b: An
     for i in range(order.size):
         if sets == 1:
             break
-        k = order[i]
+        k = np.int64(order[i])
         if not full:
             x, y = a[k], b[k]
         elif k < east_walls:

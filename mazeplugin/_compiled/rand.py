@@ -19,13 +19,13 @@ from numba import njit, types
 DOUBLE_UNIT = 2.0**-53
 
 
-@njit(types.float64(types.uint64), cache=True, nogil=True)
+@njit(types.float64(types.uint64), cache=True, nogil=True, inline="always")
 def unit(word: int) -> float:
     """A float uniform in [0, 1) from one raw word (its top 53 bits)."""
     return np.float64(word >> np.uint64(11)) * DOUBLE_UNIT
 
 
-@njit(types.int64(types.uint64, types.int64), cache=True, nogil=True)
+@njit(types.int64(types.uint64, types.int64), cache=True, nogil=True, inline="always")
 def below(word: int, high: int) -> int:
     """An int uniform in [0, high) from one raw word: ``int(unit(word) * high)``."""
     return int(unit(word) * np.float64(high))  # truncates, as numpy's astype(int64)

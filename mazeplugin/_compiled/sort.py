@@ -15,15 +15,16 @@ from typing import Any
 import numpy as np
 from numba import njit, types
 
-from .grid import i64, u64
+from .grid import i32, u64
 
 _DIGIT = 8
 _DIGITS = 4
 
 
-@njit(types.Tuple((i64, u64))(u64), cache=True, nogil=True)  # type: ignore[no-untyped-call, unused-ignore]
+@njit(types.Tuple((i32, u64))(u64), cache=True, nogil=True)  # type: ignore[no-untyped-call, unused-ignore]
 def sort_keys(keys: Any) -> Any:
-    """``(order, keys[order])``: the stable ascending order and the sorted keys."""
+    """``(order, keys[order])``: the stable ascending order (int32: mazes have at most
+    2**25 walls) and the sorted keys."""
     n = keys.size
     radix = 1 << _DIGIT
     mask = np.uint64(radix - 1)
@@ -69,10 +70,10 @@ def sort_keys(keys: Any) -> Any:
                 i -= 1
             order[i + 1] = item
             key[i + 1] = k
-    return order.astype(np.int64), key
+    return order, key
 
 
-@njit(i64(u64), cache=True, nogil=True)
+@njit(i32(u64), cache=True, nogil=True)
 def stable_argsort(keys: Any) -> Any:
     """The stable ascending order of ``keys`` (equal to numpy's ``kind="stable"``)."""
     return sort_keys(keys)[0]

@@ -17,13 +17,13 @@ from numba import njit, types
 from .grid import i32
 
 
-@njit(i32(types.int64), cache=True, nogil=True)
+@njit(i32(types.int64), cache=True, nogil=True, inline="always")
 def singletons(n: int) -> Any:
     """``n`` one-element sets."""
     return np.full(n, -1, dtype=np.int32)
 
 
-@njit(types.int64(i32, types.int64), cache=True, nogil=True)
+@njit(types.int64(i32, types.int64), cache=True, nogil=True, inline="always")
 def find(parent: Any, i: int) -> int:
     """The root of ``i``'s set, halving the path as it goes."""
     while parent[i] >= 0:
@@ -35,7 +35,7 @@ def find(parent: Any, i: int) -> int:
     return i
 
 
-@njit(types.int64(i32, types.int64, types.int64), cache=True, nogil=True)
+@njit(types.int64(i32, types.int64, types.int64), cache=True, nogil=True, inline="always")
 def union_roots(parent: Any, x: int, y: int) -> int:
     """Join the sets with roots ``x != y`` by rank; the root that stays."""
     rx, ry = -1 - parent[x], -1 - parent[y]

@@ -25,6 +25,7 @@ from typing import Any, Mapping, Optional, Tuple
 
 import numpy as np
 
+from .._compiled import kernel
 from ..limits import MAX_CELLS, check_number
 from ..maze import Maze
 from ..registry import register
@@ -106,6 +107,10 @@ def rooms(
 def _fill_dead_ends(maze: Maze, rng: Random, prune: float) -> None:
     """Fill in dead-end corridors, each with probability ``prune``, back to a
     junction, a room or the entrance or exit cell."""
+    fast = kernel("rooms", maze.size)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/rooms.py)
+        fast.fill_dead_ends(maze, rng, prune)
+        return
     w = maze.width
     east = maze.east.ravel().tolist()
     south = maze.south.ravel().tolist()  # the last row and column are always closed, so

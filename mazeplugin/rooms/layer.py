@@ -46,6 +46,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Un
 import numpy as np
 from numpy.typing import NDArray
 
+from .._compiled import kernel
 from ..generators.disjoint_sets import component_roots, spanning_forest
 from ..maze import Maze
 from ..seeds import Random
@@ -241,6 +242,10 @@ def place_rooms(spec: RoomSpec, mask: NDArray[np.bool_], rng: Random) -> List[Pl
 def scatter_rooms(mask: NDArray[np.bool_], rng: Random, room_size: Tuple[int, int], attempts: int) -> List[PlacedRoom]:
     """Rooms thrown at random: ``attempts`` rectangles with sides in ``room_size``; each is kept
     when it lies inside the mask, one cell clear of the rooms kept before it (Nystrom's placement)."""
+    fast = kernel("rooms", mask.size)
+    if fast is not None:  # the same placement, compiled (mazeplugin/_compiled/rooms.py)
+        return [PlacedRoom(k + 1, x, y, _open_rectangle(rw, rh))
+                for k, (x, y, rw, rh) in enumerate(fast.scatter(mask, rng, room_size, attempts))]
     h, w = mask.shape
     low, high = room_size
     near = np.zeros((h, w), dtype=bool)  # kept rooms and the one-cell margin around them
