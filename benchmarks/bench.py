@@ -880,7 +880,8 @@ def main() -> None:
     extra: dict = {"compiled": compiled_on}
     if compiled_on and not args.no_paths:
         extra["paths"] = fast.bench_paths(names, args.sizes, quick=args.quick)
-        extra["startup"] = fast.bench_startup()
+        if not args.quick:  # fresh processes, cold compiles: not for a quick look
+            extra["startup"] = fast.bench_startup()
     if "limit" in args.compare:
         extra["limit"] = fast.bench_limit()
     if "labmaze" in args.compare:
