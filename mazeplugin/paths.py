@@ -32,6 +32,8 @@ from typing import List, Optional, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
+from ._compiled import kernel
+
 __all__ = ["distance_map", "shortest_path", "farthest_tile"]
 
 Tile = Tuple[int, int]
@@ -225,6 +227,9 @@ def _room_shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Op
 
 def distance_map(tiles: NDArray[np.uint8], source: Tile) -> NDArray[np.int32]:
     """Steps from ``source`` to every tile: int32 shaped like ``tiles``, -1 on walls and unreachable tiles."""
+    fast = kernel("bfs", np.size(tiles))
+    if fast is not None:  # the tile-by-tile search, compiled (mazeplugin/_compiled/bfs.py)
+        return fast.distance_map(np.asarray(tiles), source)
     if _has_pillars(tiles, source):
         return _room_distance_map(tiles, source)
     return _tile_distance_map(tiles, source)
@@ -245,6 +250,9 @@ def shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Optional
     preferring north, east, south, west (in that order) at each step is taken,
     so the answer is deterministic.
     """
+    fast = kernel("bfs", np.size(tiles))
+    if fast is not None:  # the tile-by-tile search, compiled (mazeplugin/_compiled/bfs.py)
+        return fast.shortest_path(np.asarray(tiles), start, goal)
     if tuple(start) != tuple(goal) and _has_pillars(tiles, start, goal):
         return _room_shortest_path(tiles, start, goal)
     return _tile_shortest_path(tiles, start, goal)
