@@ -98,6 +98,11 @@ class Level:
 
         Read-only, ``(2*height + 1, 2*width + 1)``; the same array as ``tiles``
         when ``layout.is_unit``. ``layout.base_of(tile)`` maps a tile to it.
+
+        >>> import mazeplugin as mp
+        >>> level = mp.generate("kruskal", 4, 3, seed=7, corridor=2)
+        >>> level.base_tiles.shape, level.tiles.shape
+        ((7, 9), (10, 13))
         """
         return self._base
 
