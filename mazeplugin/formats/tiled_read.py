@@ -60,6 +60,7 @@ from ..seeds import Seed, resolve_seed
 from .files import LevelFormatError, PathLike, read_limited
 from .rebuild import layout_for_shape, level_from_tiles
 from .recorded import LevelShape, check_options
+from ..content.tiled import things_from_objects
 
 __all__ = ["TiledMap", "load_tiled", "load_tmx", "load_tmj", "read_tiled", "read_prefab"]
 
@@ -84,12 +85,14 @@ class TiledMap:
     """
 
     def __init__(self, walls: NDArray[np.bool_], markers: Dict[str, Tuple[int, int]],
-                 properties: Dict[str, Any], source: str, doors: Optional[NDArray[np.bool_]] = None) -> None:
+                 properties: Dict[str, Any], source: str, doors: Optional[NDArray[np.bool_]] = None,
+                 things: Tuple[Any, ...] = ()) -> None:
         self.walls = walls
         self.markers = markers
         self.properties = properties
         self.source = source
         self.doors = doors if doors is not None else np.zeros(walls.shape, dtype=bool)
+        self.things = things  # from an object layer "things" (mazeplugin.content.tiled)
 
 
 def load_tiled(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> Level:
@@ -224,11 +227,38 @@ def _from_xml(root: Element, source: str, directory: str) -> TiledMap:
         raise LevelFormatError(f"{source}: the map has no tile layer; its walls are tiles with the 'wall' property")
     walls_by_gid.check_used()
     markers: Dict[str, Tuple[int, int]] = {}
+    things: List[Dict[str, Any]] = []
     for group in root.iter("objectgroup"):
         for obj in group.findall("object"):
-            _add_marker(markers, doors, _xml_object(obj, source), (tile_w, tile_h), (columns, rows), source)
+            fields = _xml_object(obj, source)
+            if group.get("name") == "things" and not _is_marker(fields):  # level content: mazeplugin.content.tiled
+                things.append(_xml_thing(obj, source))
+                continue
+            _add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source)
     properties = _xml_properties(root.find("properties"), "the map", source)
-    return TiledMap(walls, markers, properties, source, doors)
+    return TiledMap(walls, markers, properties, source, doors,
+                    things_from_objects(things, (tile_w, tile_h), (columns, rows), source))
+
+
+def _is_marker(fields: Dict[str, Any]) -> bool:
+    """Whether an object is an entrance or exit (by name, else by type or class): a marker even in ``things``."""
+    role = fields["name"] if fields["name"] in _ROLES else fields["type"]
+    return role in ("entrance", "exit")
+
+
+def _xml_thing(obj: Element, source: str) -> Dict[str, Any]:
+    """A ``things`` layer object: its fields, properties and polyline offsets."""
+    found = _xml_object(obj, source)
+    found["properties"] = _xml_properties(obj.find("properties"), f"object {found['name']!r}", source)
+    line = obj.find("polyline")
+    if line is not None:
+        try:
+            found["polyline"] = [tuple(float(v) for v in pair.split(",")) for pair in line.get("points", "").split()]
+        except ValueError:
+            raise LevelFormatError(f"{source}: object {found['name']!r} has polyline points that are not numbers") from None
+        if any(len(p) != 2 for p in found["polyline"]):
+            raise LevelFormatError(f"{source}: object {found['name']!r} has polyline points that are not x,y pairs")
+    return found
 
 
 def _xml_tile_layers(element: Element) -> Iterator[Element]:
@@ -369,10 +399,16 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
     doors = np.zeros((rows, columns), dtype=bool)
     layers = 0
     objects: List[Any] = []
+    thing_objects: List[Any] = []
     for layer in _json_layers(data, source):
         kind = layer.get("type")
         name = str(layer.get("name", ""))
-        if kind == "objectgroup":
+        if kind == "objectgroup" and name == "things":  # level content: see mazeplugin.content.tiled
+            for obj in _json_list(layer, "objects", f"object layer {name!r}", source):
+                marker = isinstance(obj, dict) and _is_marker(
+                    {"name": str(obj.get("name", "")), "type": str(obj.get("type") or obj.get("class") or "")})
+                (objects if marker else thing_objects).append(obj)
+        elif kind == "objectgroup":
             objects.extend(_json_list(layer, "objects", f"object layer {name!r}", source))
         if kind != "tilelayer":
             continue
@@ -408,7 +444,32 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
             fields[key] = float(value)
         _add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source)
     properties = _json_properties(data.get("properties"), "the map", source)
-    return TiledMap(walls, markers, properties, source, doors)
+    things = things_from_objects([_json_thing(obj, source) for obj in thing_objects if obj is not None],
+                                 (tile_w, tile_h), (columns, rows), source)
+    return TiledMap(walls, markers, properties, source, doors, things)
+
+
+def _json_thing(obj: Any, source: str) -> Dict[str, Any]:
+    """A ``things`` layer object of a ``.tmj``: its fields, properties and polyline offsets."""
+    if not isinstance(obj, dict):
+        raise LevelFormatError(f"{source}: an object must be a JSON object, got {obj!r:.40}")
+    name = str(obj.get("name", ""))
+    found: Dict[str, Any] = {"name": name, "type": str(obj.get("type") or obj.get("class") or "")}
+    for key in ("x", "y", "width", "height"):
+        value = obj.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise LevelFormatError(f"{source}: object {name!r} has {key}={value!r}, not a number")
+        found[key] = float(value)
+    found["properties"] = _json_properties(obj.get("properties"), f"object {name!r}", source)
+    line = obj.get("polyline")
+    if line is not None:
+        if not isinstance(line, list) or not all(
+            isinstance(p, dict) and all(isinstance(p.get(k), (int, float)) and not isinstance(p.get(k), bool)
+                                        for k in ("x", "y")) for p in line
+        ):
+            raise LevelFormatError(f"{source}: object {name!r} has a polyline that is not a list of {{x, y}} numbers")
+        found["polyline"] = [(float(p["x"]), float(p["y"])) for p in line]
+    return found
 
 
 def _json_list(data: Dict[str, Any], key: str, owner: str, source: str) -> List[Any]:
@@ -757,7 +818,7 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
             parsed, generator=algorithm,
             shape=LevelShape(layout.width, layout.height, layout.corridor, layout.wall), source=source,
         )
-    return level_from_tiles(
+    level = level_from_tiles(
         tiled.walls.astype(np.uint8),
         corridor=widths["corridor"],
         wall=widths["wall"],
@@ -768,4 +829,11 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
         options=options,
         source=source,
     )
+    if tiled.things:
+        level.things = tiled.things
+        try:
+            level.check()  # a designer may have moved things: they must still make a sound level
+        except ValueError as error:
+            raise LevelFormatError(f"{source}: things: {error}") from None
+    return level
 
