@@ -15,10 +15,10 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from . import difficulty
 from .content.placing import check_request, furnished
@@ -335,7 +335,7 @@ def stream(
     return _tile_rows(generator.rows(int(width), rng, height, **options), int(width))
 
 
-def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
+def _tile_rows(rows: Iterator[Tuple[ArrayLike, ArrayLike]], width: int) -> Iterator[NDArray[np.uint8]]:
     yield np.ones(2 * width + 1, dtype=np.uint8)
     for east, south in rows:
         cells = np.ones(2 * width + 1, dtype=np.uint8)
@@ -347,7 +347,7 @@ def _tile_rows(rows: Iterator, width: int) -> Iterator[NDArray[np.uint8]]:
         yield below
 
 
-def _check_rooms(generator: Any, rooms: Any, doors: Any, options: dict) -> Any:
+def _check_rooms(generator: Any, rooms: Any, doors: Any, options: Dict[str, Any]) -> Any:
     """Check ``rooms=``/``doors=``/``room_size=`` for ``generator`` (``room_size`` leaves ``options``
     unless the generator takes it too, as the ``rooms`` generator does)."""
     from . import rooms as room_layer
@@ -373,7 +373,7 @@ def _check_rooms(generator: Any, rooms: Any, doors: Any, options: dict) -> Any:
     return room_layer.check_rooms(rooms, doors)
 
 
-def _check_same_part(mask: NDArray[np.bool_], entrance: tuple, exit: tuple, markers: Any) -> None:
+def _check_same_part(mask: NDArray[np.bool_], entrance: Tuple[int, int], exit: Tuple[int, int], markers: Any) -> None:
     """A clear error when the entrance and exit cells lie in separate parts of a mask."""
     labels, count = mask_parts(mask)
     if count > 1 and labels[entrance[1], entrance[0]] != labels[exit[1], exit[0]]:
@@ -385,19 +385,19 @@ def _check_same_part(mask: NDArray[np.bool_], entrance: tuple, exit: tuple, mark
         )
 
 
-def _mask_names() -> list:
+def _mask_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.masks)
 
 
-def _room_names() -> list:
+def _room_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.masks and info.fills)
 
 
-def _streamable_names() -> list:
+def _streamable_names() -> List[str]:
     from .registry import _REGISTRY
 
     return sorted(name for name, info in _REGISTRY.items() if info.rows is not None)

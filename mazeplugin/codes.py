@@ -158,4 +158,8 @@ def level_from_code(text: str) -> Level:
 
     code = parse_level_code(text)
     algorithm, width, height, seed = code
-    return generate(algorithm, width, height, seed=seed, **code.content)
+    content = code.content
+    return generate(
+        algorithm, width, height, seed=seed,
+        keys=content.get("keys", 0), treasure=content.get("treasure", 0), enemies=content.get("enemies", 0),
+    )

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -102,9 +102,10 @@ class Level:
         return self._base
 
     @property
-    def shape(self) -> tuple:
+    def shape(self) -> Tuple[int, int]:
         """``tiles.shape``: ``(rows, columns)`` of tiles."""
-        return self.tiles.shape
+        rows, columns = self.tiles.shape
+        return (rows, columns)
 
     # -- walking -------------------------------------------------------------
 
@@ -112,7 +113,7 @@ class Level:
         """Whether ``(x, y)`` is inside the map and a floor tile."""
         x, y = tile
         h, w = self.tiles.shape
-        return 0 <= x < w and 0 <= y < h and self.tiles[y, x] == FLOOR
+        return 0 <= x < w and 0 <= y < h and bool(self.tiles[y, x] == FLOOR)
 
     def solution(self) -> List[Tile]:
         """The shortest path from entrance to exit: ``(x, y)`` tiles, both ends included.
@@ -342,10 +343,10 @@ class Level:
         )
 
 
-def _check_tile(name: str, tile: object, shape: tuple) -> Tile:
+def _check_tile(name: str, tile: object, shape: Tuple[int, ...]) -> Tile:
     """A tile argument as an ``(x, y)`` int pair inside a map of ``shape``, or a clear error."""
     try:
-        x, y = tile  # type: ignore[misc]
+        x, y = cast(Iterable[Any], tile)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be an (x, y) pair of ints, got {tile!r}") from None
     if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (x, y)):

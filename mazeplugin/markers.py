@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import Any, Iterable, Optional, Tuple, cast
 
 import numpy as np
 
@@ -103,7 +103,7 @@ def _caller_tiles(markers: object, layout: Layout, mask: np.ndarray) -> MarkerPl
     from .level import _check_tile
 
     try:
-        pair = tuple(markers)  # type: ignore[call-overload]
+        pair: Tuple[Any, ...] = tuple(cast(Iterable[Any], markers))
     except TypeError:
         pair = ()
     if len(pair) != 2:

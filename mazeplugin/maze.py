@@ -25,7 +25,7 @@ Arrays are indexed ``[y, x]``.
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -114,7 +114,7 @@ class Maze:
         """Ids of the cells that belong to the maze, ascending."""
         return np.flatnonzero(self.mask).astype(np.int64)
 
-    def roots(self) -> list:
+    def roots(self) -> List[int]:
         """Where a generator growing one tree per part of the mask tries to start.
 
         The ``start`` cell first, then every maze cell in row-major order;
@@ -123,7 +123,8 @@ class Maze:
         >>> Maze(2, 2, start=(1, 1)).roots()
         [3, 0, 1, 2, 3]
         """
-        return [self.cell_id(*self.start)] + self.cells().tolist()
+        rest: List[int] = self.cells().tolist()
+        return [self.cell_id(*self.start)] + rest
 
     def neighbour_table(self) -> NDArray[np.int64]:
         """``(size, 4)`` ids of each cell's neighbours north, east, south, west.

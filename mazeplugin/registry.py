@@ -48,7 +48,7 @@ import os
 import sys
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .limits import (
     BYTES_PER_TILE,
@@ -61,6 +61,9 @@ from .limits import (
 )
 from .maze import Maze
 from .seeds import Random
+
+if TYPE_CHECKING:  # pragma: no cover - imported where used, so `import mazeplugin` stays quick
+    from importlib import metadata
 
 __all__ = [
     "GeneratorInfo",
@@ -374,7 +377,7 @@ def _check_builtins_kept(before: Mapping[str, GeneratorInfo]) -> None:
             raise _BuiltinTouched(f"it replaced or removed the built-in generator {name!r}")
 
 
-def _entry_points() -> list:
+def _entry_points() -> List["metadata.EntryPoint"]:
     from importlib import metadata
 
     if sys.version_info >= (3, 10):
@@ -382,7 +385,7 @@ def _entry_points() -> list:
     else:  # pragma: no cover - Python 3.9's entry_points() returns a dict of groups
         found = metadata.entry_points().get(ENTRY_POINT_GROUP, [])
     # The same distribution can be seen twice (two sys.path entries); keep the first.
-    unique = {}
+    unique: Dict[Tuple[str, str], metadata.EntryPoint] = {}
     for entry_point in found:
         unique.setdefault((entry_point.name, entry_point.value), entry_point)
     return sorted(unique.values(), key=lambda e: e.name)

@@ -873,12 +873,31 @@ def test_fuzz_from_json_arbitrary_text(worker, text):
     _expect_clean(worker.run("json", text))
 
 
+VALID_WITH_THINGS = mp.generate("backtracker", 7, 6, seed=3, keys=1, treasure=2, enemies=1).to_json()
+
+
 @FUZZ
-@given(st.sampled_from(sorted(json.loads(VALID_JSON))), json_values)
-def test_fuzz_from_json_one_field_replaced(worker, field, value):
-    data = json.loads(VALID_JSON)
-    data[field] = value
-    _expect_clean(worker.run("json", json.dumps(data)))
+@given(st.sampled_from([VALID_JSON, VALID_WITH_THINGS]), st.data(), json_values)
+def test_fuzz_from_json_one_field_replaced(worker, valid, data, value):
+    document = json.loads(valid)
+    field = data.draw(st.sampled_from(sorted(document)))
+    document[field] = value
+    _expect_clean(worker.run("json", json.dumps(document)))
+
+
+@FUZZ
+@given(st.data(), json_values)
+def test_fuzz_from_json_things_edited(worker, data, value):
+    document = json.loads(VALID_WITH_THINGS)
+    things = document.get("things") or []
+    if not things:
+        pytest.skip("this checkout writes no things")
+    thing = things[data.draw(st.integers(0, len(things) - 1))]
+    if isinstance(thing, dict):
+        thing[data.draw(st.sampled_from(sorted(thing) + ["extra"]))] = value
+    else:
+        things[things.index(thing)] = value
+    _expect_clean(worker.run("json", json.dumps(document)))
 
 
 @FUZZ

@@ -53,7 +53,7 @@ import io
 import json
 import numbers
 import os
-from typing import Any, Dict
+from typing import TYPE_CHECKING, Any, Dict, Tuple, Union
 
 import numpy as np
 
@@ -65,6 +65,9 @@ from ..tiles import ENTRANCE, EXIT
 from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited, write_text
 from .recorded import LevelShape, check_options, check_plain
 from .rebuild import layout_for_shape, level_from_tiles
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..content import Thing
 
 __all__ = [
     "FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "load_json", "save_json", "save_npy", "load_npy",
@@ -139,8 +142,8 @@ def _plain(value: Any) -> Any:
     raise TypeError(type(value).__name__)
 
 
-def from_json(text: str, *, source: str = "<json text>") -> Level:
-    """Load a level from :func:`to_json` text, checking everything.
+def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
+    """Load a level from :func:`to_json` text (a str, or UTF-8 bytes), checking everything.
 
     Raises :class:`LevelFormatError` (a ``ValueError``), naming ``source``,
     for text that is not JSON (or nested too deep to read), is truncated, has
@@ -285,7 +288,7 @@ def _thing_props(props: Any) -> Dict[str, Any]:
     return {name: json.loads(json.dumps(value)) for name, value in props.items()}
 
 
-def _things(value: Any, shape: Any, source: str) -> tuple:
+def _things(value: Any, shape: Any, source: str) -> Tuple["Thing", ...]:
     """The ``things`` list of a version 2 file, checked field by field."""
     from ..content import Thing
 
@@ -391,7 +394,7 @@ def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:
     return _level_from_marked(marked, int(corridor), int(wall), source)
 
 
-def _npy_header(f: Any, source: str) -> tuple:
+def _npy_header(f: Any, source: str) -> Tuple[Tuple[int, ...], np.dtype[Any]]:
     try:
         version = np.lib.format.read_magic(f)
     except ValueError as error:
@@ -435,5 +438,5 @@ def _level_from_marked(marked: np.ndarray, corridor: int, wall: int, source: str
             tiles[y, x] = 0
     # A plain 0/1 array (level.tiles, no 2 or 3 anywhere) records no markers, so its
     # openings cannot be checked against them; an array with markers must mark every opening.
-    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source,
-                            unmarked_openings=not markers, **markers)
+    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source, unmarked_openings=not markers,
+                            entrance=markers.get("entrance"), exit=markers.get("exit"))

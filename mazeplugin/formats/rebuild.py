@@ -28,7 +28,7 @@ mazeplugin.formats.files.LevelFormatError: <array>: tile (0, 0) is floor, but a 
 
 from __future__ import annotations
 
-from typing import Any, List, Mapping, Optional, Sequence
+from typing import Any, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -63,7 +63,7 @@ def layout_for_shape(shape: Sequence[int], corridor: int = 1, wall: int = 1, *, 
 
 
 def level_from_tiles(
-    tiles: NDArray[np.integer],
+    tiles: NDArray[np.integer[Any]],
     *,
     corridor: int = 1,
     wall: int = 1,
@@ -147,7 +147,7 @@ def level_from_tiles(
     return level
 
 
-def _check_marker(name: str, tile: object, tiles: NDArray[np.uint8], source: str) -> Tile:
+def _check_marker(name: str, tile: object, tiles: NDArray[np.integer[Any]], source: str) -> Tile:
     try:
         x, y = _check_tile(name, tile, tiles.shape)
     except (TypeError, ValueError) as error:
@@ -157,7 +157,7 @@ def _check_marker(name: str, tile: object, tiles: NDArray[np.uint8], source: str
     return (x, y)
 
 
-def _border_openings(base: NDArray[np.uint8], mask: NDArray[np.bool_], source: str) -> List[Opening]:
+def _border_openings(base: NDArray[np.integer[Any]], mask: NDArray[np.bool_], source: str) -> List[Opening]:
     """The openings in the outer wall: floor tiles on the base map's edge beside a cell."""
     rows, columns = base.shape
     h, w = mask.shape
@@ -195,7 +195,7 @@ def _check_openings_marked(openings: List[Opening], layout: Layout, markers: Map
             )
 
 
-def _marker_cell(layout: Layout, tile: Optional[Tile], default: tuple) -> tuple:
+def _marker_cell(layout: Layout, tile: Optional[Tile], default: Tuple[int, int]) -> Tuple[int, int]:
     """The cell a marker stands in or beside (what generate() calls start and goal)."""
     if tile is None:
         return default

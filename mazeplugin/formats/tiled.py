@@ -229,9 +229,10 @@ def _write_tileset_image(map_path: PathLike, tile: int) -> str:
 def _check_tile_size(tile: object) -> int:
     if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
         raise TypeError(f"tile must be an int (pixels per tile), not {type(tile).__name__}")
-    if not 1 <= tile <= MAX_TILE_PIXELS:
+    size = int(tile)
+    if not 1 <= size <= MAX_TILE_PIXELS:
         raise ValueError(f"tile must be from 1 to {MAX_TILE_PIXELS:,} pixels, got {tile}")
-    return int(tile)
+    return size
 
 
 def _map_properties(level: "Level") -> List[Tuple[str, str, Any]]:

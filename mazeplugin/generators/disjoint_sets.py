@@ -22,7 +22,7 @@ keeps the union-find its algorithm is named for.
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Tuple
+from typing import Any, Iterable, List, Optional, Tuple, Type
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -131,14 +131,14 @@ def component_roots(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
     [0, 1, 1, 3, 3]
     """
     parent = np.arange(n, dtype=np.int64)
-    a = np.asarray(a, dtype=np.int64)
-    b = np.asarray(b, dtype=np.int64)
+    ends_a: NDArray[np.int64] = np.asarray(a, dtype=np.int64)
+    ends_b: NDArray[np.int64] = np.asarray(b, dtype=np.int64)
     while True:
-        ra, rb = parent[a], parent[b]
+        ra, rb = parent[ends_a], parent[ends_b]
         live = ra != rb
         if not live.any():
             return parent
-        a, b, ra, rb = a[live], b[live], ra[live], rb[live]
+        ends_a, ends_b, ra, rb = ends_a[live], ends_b[live], ra[live], rb[live]
         np.minimum.at(parent, np.maximum(ra, rb), np.minimum(ra, rb))
         while True:
             grand = parent[parent]
@@ -169,7 +169,7 @@ def _boruvka(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.bool_]:
     a = np.asarray(a)
     b = np.asarray(b)
     # int32 where it fits (always, for mazes up to MAX_CELLS): half the memory traffic.
-    index = np.int32 if max(n, a.size) < 2**31 else np.int64
+    index: Type[np.signedinteger[Any]] = np.int32 if max(n, a.size) < 2**31 else np.int64
     chosen = np.zeros(a.size, dtype=bool)
     edge = np.arange(a.size, dtype=index)  # each live edge's index (= weight), ascending
     ca, cb = a.astype(index), b.astype(index)  # the components of each live edge's ends

@@ -16,16 +16,18 @@ division"); J. Buck, "Mazes for Programmers", ch. 13.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
 
 
-def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def _spans(starts: NDArray[np.int64], lengths: NDArray[np.int64]) -> NDArray[np.int64]:
     """``starts[i] + 0, 1, …, lengths[i] - 1`` for every ``i``, concatenated."""
     offsets = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    return np.repeat(starts, lengths) + offsets
+    spans: NDArray[np.int64] = np.repeat(starts, lengths) + offsets
+    return spans
 
 
 @register("division", masks=False)
