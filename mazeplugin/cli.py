@@ -87,7 +87,7 @@ class _Failure(Exception):
         super().__init__(" ".join(message.split("\n")))  # the reason is one line
         self.status = status
 
-    def __reduce__(self) -> tuple:  # batch workers send failures back to the main process
+    def __reduce__(self) -> Tuple[Any, ...]:  # batch workers send failures back to the main process
         return (_Failure, (self.status, str(self)))
 
 
@@ -106,6 +106,17 @@ def _size(text: str) -> Tuple[int, int]:
     if len(numbers) != 2 or min(numbers) < 1:
         raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT in cells, like 20x15; got {text!r}")
     return numbers[0], numbers[1]
+
+
+def _window(text: str) -> Tuple[int, int, int, int]:
+    """``"X0,Y0,X1,Y1"`` (ints, negative too) → a window of world tiles."""
+    try:
+        numbers = [int(p) for p in text.split(",")]
+    except ValueError:
+        numbers = []
+    if len(numbers) != 4:
+        raise argparse.ArgumentTypeError(f"window must be X0,Y0,X1,Y1 in tiles, like 0,0,65,65; got {text!r}")
+    return numbers[0], numbers[1], numbers[2], numbers[3]
 
 
 def _amount(text: str) -> int:
@@ -315,6 +326,13 @@ def build_parser() -> argparse.ArgumentParser:
                        ("treasure", "treasure in dead ends"),
                        ("enemies", "patrolling enemies")):
         gen.add_argument(f"--{name}", type=_amount, default=0, metavar="N", help=f"level content: N {what}")
+    gen.add_argument("--world", action="store_true",
+                     help="write a window of an endless world (mazeplugin.World) instead of a level")
+    gen.add_argument("--window", type=_window, default=None, metavar="X0,Y0,X1,Y1",
+                     help="with --world: the tiles [X0, X1) x [Y0, Y1), widened to whole cells "
+                          "(default: chunk (0, 0)); write --window=-8,-8,40,40 when X0 is negative")
+    gen.add_argument("--chunk", type=_size, default=None, metavar="WxH",
+                     help="with --world: chunk size in cells (default 32x32)")
     gen.set_defaults(run=_generate)
 
     lst = commands.add_parser("list", help="the generators, one line each",
@@ -357,7 +375,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except _Failure as failure:
         if failure.status == 2:
             command = f"mazeplugin {args.command}"
@@ -462,6 +481,7 @@ def _generate(args: argparse.Namespace) -> int:
         raise _Failure(2, f"--format {fmt} writes a map and its tileset image beside it: give -o FILE")
     _check_solution(args, fmt)
     seed = _settle_code(args)
+    _check_world(args)
     kwargs = _level_kwargs(args)
     for name in ("keys", "treasure", "enemies"):
         if getattr(args, name):
@@ -473,7 +493,7 @@ def _generate(args: argparse.Namespace) -> int:
         kwargs["require"] = dict(args.require)
         if args.attempts is not None:
             kwargs["attempts"] = args.attempts
-    level = _make(args, seed, kwargs)
+    level = _world_window(args, seed, kwargs) if args.world else _make(args, seed, kwargs)
     if to_stdout and fmt in _STDOUT_FORMATS:
         try:
             text = _as_text(level, fmt, args.tile, args.solution)
@@ -488,6 +508,34 @@ def _generate(args: argparse.Namespace) -> int:
     if args.seed is None or args.require:  # a fresh or derived seed: say which, so the level can be made again
         print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
     return 0
+
+
+def _check_world(args: argparse.Namespace) -> None:
+    """``--world`` takes ``--window`` and ``--chunk`` instead of ``--size``, markers and ``--require``."""
+    if not args.world:
+        for name in ("window", "chunk"):
+            if getattr(args, name) is not None:
+                raise _Failure(2, f"--{name} is for --world: give --world too")
+        return
+    if args.size is not None:
+        raise _Failure(2, "--size is a level's size; a world goes on forever: give --chunk WxH and --window X0,Y0,X1,Y1")
+    if args.require:
+        raise _Failure(2, "--require picks among levels; a world window is what its seed makes")
+    if args.markers == "border":  # the default: a world has no entrance or exit
+        args.markers = "none"
+
+
+def _world_window(args: argparse.Namespace, seed: Any, kwargs: Dict[str, Any]) -> Level:
+    """``--world``: the ``--window`` of an endless world as a level (the World checks every argument)."""
+    from .world import World
+
+    chunk = args.chunk or (32, 32)
+    try:
+        world = World(args.algorithm, seed=seed, chunk=chunk, **kwargs)
+        window = args.window or world.cell_window(*world.chunk_rect((0, 0))[:2], *world.chunk_span)
+        return world.level(*window)
+    except (TypeError, ValueError) as error:
+        raise _Failure(2, str(error)) from None
 
 
 def _settle_code(args: argparse.Namespace) -> Any:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import subprocess
 import sys
@@ -280,3 +279,51 @@ def test_npy_keeps_tiles_and_markers_of_a_level_with_things(tmp_path):
     again = mp.Level.load_npy(tmp_path / "level.npy")
     assert again.tiles.tobytes() == level.tiles.tobytes() and again.things == ()
     assert (again.entrance, again.exit) == (level.entrance, level.exit)
+
+
+# -- Tiled maps back into levels, things included ---------------------------------------
+
+
+@pytest.mark.parametrize("extension", ["tmx", "tmj"])
+@pytest.mark.parametrize("kw", [dict(), dict(corridor=2), dict(corridor=3, wall=2), dict(braid=0.1, keys=1)])
+def test_things_come_back_from_tiled_maps(tmp_path, extension, kw):
+    level = rich_level(place=[mp.Place("torch", 3)], **kw)
+    path = tmp_path / f"level.{extension}"
+    getattr(level, f"save_{extension}")(path)
+    again = getattr(mp.Level, f"load_{extension}")(path)
+    assert again.things == level.things
+    assert again.solution() == level.solution()
+
+
+def test_a_key_moved_behind_its_door_in_tiled_is_refused(tmp_path):
+    level = rich_level()
+    path = tmp_path / "level.tmj"
+    level.save_tmj(path, tile=16)
+    data = json.loads(path.read_text())
+    walk = level.solution()
+    layer = next(layer for layer in data["layers"] if layer["name"] == "things")
+    key = next(o for o in layer["objects"] if o["type"] == "key")
+    key["x"], key["y"] = walk[-2][0] * 16, walk[-2][1] * 16  # beside the exit, past every door
+    path.write_text(json.dumps(data))
+    with pytest.raises(mp.LevelFormatError, match="things: key .* cannot be reached"):
+        mp.Level.load_tmj(path)
+
+
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda o: o.update(x=10**9), "outside the map"),
+        (lambda o: o.update(polyline="zigzag"), "polyline"),
+        (lambda o: o.update(properties=[{"name": "thing_id", "type": "int", "value": 1}]), "share a thing_id"),
+    ],
+)
+def test_bad_things_in_a_tiled_map_are_refused_clearly(tmp_path, edit, message):
+    level = rich_level()
+    path = tmp_path / "level.tmj"
+    level.save_tmj(path, tile=16)
+    data = json.loads(path.read_text())
+    layer = next(layer for layer in data["layers"] if layer["name"] == "things")
+    edit(next(o for o in layer["objects"] if o["type"] == "enemy"))
+    path.write_text(json.dumps(data))
+    with pytest.raises(mp.LevelFormatError, match=message):
+        mp.Level.load_tmj(path)

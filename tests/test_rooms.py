@@ -240,3 +240,35 @@ def test_bad_prefab_text_is_refused_clearly(text, match):
 def test_prefab_at_must_be_a_cell():
     with pytest.raises(TypeError, match="prefab at= must be an"):
         mp.Prefab.from_text("#+#\n#.#\n###", at=(1.5, 2))
+
+
+@st.composite
+def pillared_prefabs(draw):
+    """An open rectangle of cells with random pillars (closed corners) and a random non-empty set of door marks."""
+    w, h = draw(st.integers(1, 6)), draw(st.integers(1, 5))
+    room = mp.Prefab.rectangle(w, h)
+    tiles = room.tiles.copy()
+    pillars = draw(st.lists(st.booleans(), min_size=(w - 1) * (h - 1), max_size=(w - 1) * (h - 1)))
+    if pillars:
+        tiles[2:-1:2, 2:-1:2] = np.array(pillars, dtype=np.uint8).reshape(h - 1, w - 1)
+    places = np.argwhere(room.doors)
+    chosen = draw(st.lists(st.integers(0, len(places) - 1), min_size=1, max_size=4))
+    doors = np.zeros(tiles.shape, dtype=bool)
+    for k in chosen:
+        doors[tuple(places[k])] = True
+    return mp.Prefab(tiles, doors)
+
+
+@settings(max_examples=40, deadline=None)
+@given(prefab=pillared_prefabs(), seed=st.integers(0, 2**32), algorithm=st.sampled_from(["kruskal", "backtracker", "wilson"]))
+def test_any_prefab_placed_at_random_is_joined_and_keeps_its_inside(prefab, seed, algorithm):
+    level = mp.generate(algorithm, 14, 10, seed=seed, rooms=[prefab], markers="farthest")  # no opening in its outline
+    maze = level.maze
+    ys, xs = np.nonzero(maze.rooms == 1)
+    x, y = int(xs.min()), int(ys.min())
+    block = level.tiles[2 * y : 2 * (y + prefab.height) + 1, 2 * x : 2 * (x + prefab.width) + 1]
+    assert (block[1:-1, 1:-1] == prefab.tiles[1:-1, 1:-1]).all()
+    opened = (block == mp.FLOOR) & (prefab.tiles == mp.WALL)
+    assert opened.any() and prefab.doors[opened].all()
+    assert_one_piece(level)
+    assert_valid_solution(level)

@@ -15,14 +15,6 @@ What is read (see :mod:`mazeplugin.formats.tiled` for what mazeplugin writes):
 - **Markers.** Objects named (or of type/class) ``entrance`` and ``exit`` in
   any object layer; a point marks the tile under it, a rectangle, ellipse or
   tile object the tile under its centre.
-- **Things** (level content, :mod:`mazeplugin.content`): objects in a layer
-  named ``things`` or with a ``thing_id`` property, as
-  :mod:`mazeplugin.formats.tiled` writes them; the kind is the object's
-  type (class), the tile the one under its top-left corner, a door covers
-  every tile under its rectangle, an enemy's polyline is its patrol, the
-  other properties are its props. Moved ones load where they were moved;
-  added ones (no ``thing_id``) get the next free id. The level's content is
-  checked like a loaded JSON level's (``level.check()``).
 - **Map properties** ``corridor`` and ``wall`` (default 1) give the layout;
   ``generator``, ``seed`` and ``options`` are kept on the level as recorded
   (after editing they say where the map came from). ``size`` is not needed:
@@ -68,6 +60,7 @@ from ..seeds import Seed, resolve_seed
 from .files import LevelFormatError, PathLike, read_limited
 from .rebuild import layout_for_shape, level_from_tiles
 from .recorded import LevelShape, check_options
+from ..content.tiled import things_from_objects
 
 __all__ = ["TiledMap", "load_tiled", "load_tmx", "load_tmj", "read_tiled", "read_prefab"]
 
@@ -89,19 +82,17 @@ class TiledMap:
         source: the file name, for messages.
         doors: bool ``(rows, columns)``: where a tile with the bool property
             ``door`` = true lies, or a ``door`` object (prefabs' door marks).
-        things: ``{"kind", "x", "y", "id", "props"}`` of each thing object
-            (see :func:`_add_thing`), ids None where the map gives none.
     """
 
     def __init__(self, walls: NDArray[np.bool_], markers: Dict[str, Tuple[int, int]],
                  properties: Dict[str, Any], source: str, doors: Optional[NDArray[np.bool_]] = None,
-                 things: Sequence[Dict[str, Any]] = ()) -> None:
+                 things: Tuple[Any, ...] = ()) -> None:
         self.walls = walls
-        self.things = list(things)
         self.markers = markers
         self.properties = properties
         self.source = source
         self.doors = doors if doors is not None else np.zeros(walls.shape, dtype=bool)
+        self.things = things  # from an object layer "things" (mazeplugin.content.tiled)
 
 
 def load_tiled(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> Level:
@@ -240,11 +231,34 @@ def _from_xml(root: Element, source: str, directory: str) -> TiledMap:
     for group in root.iter("objectgroup"):
         for obj in group.findall("object"):
             fields = _xml_object(obj, source)
-            fields["layer"] = group.get("name", "")
+            if group.get("name") == "things" and not _is_marker(fields):  # level content: mazeplugin.content.tiled
+                things.append(_xml_thing(obj, source))
+                continue
             _add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source)
-            _add_thing(things, fields, (tile_w, tile_h), (columns, rows), source)
     properties = _xml_properties(root.find("properties"), "the map", source)
-    return TiledMap(walls, markers, properties, source, doors, things)
+    return TiledMap(walls, markers, properties, source, doors,
+                    things_from_objects(things, (tile_w, tile_h), (columns, rows), source))
+
+
+def _is_marker(fields: Dict[str, Any]) -> bool:
+    """Whether an object is an entrance or exit (by name, else by type or class): a marker even in ``things``."""
+    role = fields["name"] if fields["name"] in _ROLES else fields["type"]
+    return role in ("entrance", "exit")
+
+
+def _xml_thing(obj: Element, source: str) -> Dict[str, Any]:
+    """A ``things`` layer object: its fields, properties and polyline offsets."""
+    found = _xml_object(obj, source)
+    found["properties"] = _xml_properties(obj.find("properties"), f"object {found['name']!r}", source)
+    line = obj.find("polyline")
+    if line is not None:
+        try:
+            found["polyline"] = [tuple(float(v) for v in pair.split(",")) for pair in line.get("points", "").split()]
+        except ValueError:
+            raise LevelFormatError(f"{source}: object {found['name']!r} has polyline points that are not numbers") from None
+        if any(len(p) != 2 for p in found["polyline"]):
+            raise LevelFormatError(f"{source}: object {found['name']!r} has polyline points that are not x,y pairs")
+    return found
 
 
 def _xml_tile_layers(element: Element) -> Iterator[Element]:
@@ -346,13 +360,6 @@ def _xml_object(obj: Element, source: str) -> Dict[str, Any]:
             found[key] = float(text)
         except ValueError:
             raise LevelFormatError(f"{source}: object {found['name']!r} has {key}={text!r}, not a number") from None
-    found["properties"] = _xml_properties(obj.find("properties"), f"object {found['name']!r}", source)
-    line = obj.find("polyline")
-    if line is not None:
-        try:
-            found["polyline"] = [tuple(float(v) for v in point.split(",")) for point in line.get("points", "").split()]
-        except ValueError:
-            raise LevelFormatError(f"{source}: object {found['name']!r} has a polyline that is not x,y numbers") from None
     return found
 
 
@@ -392,11 +399,17 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
     doors = np.zeros((rows, columns), dtype=bool)
     layers = 0
     objects: List[Any] = []
+    thing_objects: List[Any] = []
     for layer in _json_layers(data, source):
         kind = layer.get("type")
         name = str(layer.get("name", ""))
-        if kind == "objectgroup":
-            objects.extend((name, obj) for obj in _json_list(layer, "objects", f"object layer {name!r}", source))
+        if kind == "objectgroup" and name == "things":  # level content: see mazeplugin.content.tiled
+            for obj in _json_list(layer, "objects", f"object layer {name!r}", source):
+                marker = isinstance(obj, dict) and _is_marker(
+                    {"name": str(obj.get("name", "")), "type": str(obj.get("type") or obj.get("class") or "")})
+                (objects if marker else thing_objects).append(obj)
+        elif kind == "objectgroup":
+            objects.extend(_json_list(layer, "objects", f"object layer {name!r}", source))
         if kind != "tilelayer":
             continue
         if "chunks" in layer:
@@ -415,8 +428,7 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
         raise LevelFormatError(f"{source}: the map has no tile layer; its walls are tiles with the 'wall' property")
     walls_by_gid.check_used()
     markers: Dict[str, Tuple[int, int]] = {}
-    things: List[Dict[str, Any]] = []
-    for layer_name, obj in objects:
+    for obj in objects:
         if not isinstance(obj, dict):
             raise LevelFormatError(f"{source}: an object must be a JSON object, got {obj!r:.40}")
         fields = {
@@ -430,20 +442,34 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise LevelFormatError(f"{source}: object {fields['name']!r} has {key}={value!r}, not a number")
             fields[key] = float(value)
-        fields["layer"] = layer_name
-        fields["properties"] = _json_properties(obj.get("properties"), f"object {fields['name']!r}", source)
-        if "polyline" in obj:
-            line = obj["polyline"]
-            if not isinstance(line, list) or not all(
-                isinstance(p, dict) and all(isinstance(p.get(k), (int, float)) and not isinstance(p.get(k), bool)
-                                            for k in ("x", "y")) for p in line
-            ):
-                raise LevelFormatError(f"{source}: object {fields['name']!r} has a polyline that is not x, y numbers")
-            fields["polyline"] = [(float(p["x"]), float(p["y"])) for p in line]
         _add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source)
-        _add_thing(things, fields, (tile_w, tile_h), (columns, rows), source)
     properties = _json_properties(data.get("properties"), "the map", source)
+    things = things_from_objects([_json_thing(obj, source) for obj in thing_objects if obj is not None],
+                                 (tile_w, tile_h), (columns, rows), source)
     return TiledMap(walls, markers, properties, source, doors, things)
+
+
+def _json_thing(obj: Any, source: str) -> Dict[str, Any]:
+    """A ``things`` layer object of a ``.tmj``: its fields, properties and polyline offsets."""
+    if not isinstance(obj, dict):
+        raise LevelFormatError(f"{source}: an object must be a JSON object, got {obj!r:.40}")
+    name = str(obj.get("name", ""))
+    found: Dict[str, Any] = {"name": name, "type": str(obj.get("type") or obj.get("class") or "")}
+    for key in ("x", "y", "width", "height"):
+        value = obj.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise LevelFormatError(f"{source}: object {name!r} has {key}={value!r}, not a number")
+        found[key] = float(value)
+    found["properties"] = _json_properties(obj.get("properties"), f"object {name!r}", source)
+    line = obj.get("polyline")
+    if line is not None:
+        if not isinstance(line, list) or not all(
+            isinstance(p, dict) and all(isinstance(p.get(k), (int, float)) and not isinstance(p.get(k), bool)
+                                        for k in ("x", "y")) for p in line
+        ):
+            raise LevelFormatError(f"{source}: object {name!r} has a polyline that is not a list of {{x, y}} numbers")
+        found["polyline"] = [(float(p["x"]), float(p["y"])) for p in line]
+    return found
 
 
 def _json_list(data: Dict[str, Any], key: str, owner: str, source: str) -> List[Any]:
@@ -731,7 +757,7 @@ def _add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], o
                 tile: Tuple[int, int], size: Tuple[int, int], source: str) -> None:
     """Record an ``entrance``/``exit`` object's tile, or a ``door`` object's (by name, else by type or class)."""
     role = obj["name"] if obj["name"] in _ROLES else obj["type"]
-    if role not in _ROLES or (role == "door" and _is_thing(obj)):
+    if role not in _ROLES:
         return
     if role in markers:
         raise LevelFormatError(f"{source}: the map has more than one {role} object; a level has one")
@@ -752,81 +778,6 @@ def _add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], o
         doors[row, column] = True
     else:
         markers[role] = (column, row)
-
-
-def _is_thing(obj: Dict[str, Any]) -> bool:
-    """Whether an object is level content: in a layer named ``things``, or with a ``thing_id`` property."""
-    return bool(obj.get("layer") == "things" or "thing_id" in obj.get("properties", {}))
-
-
-def _add_thing(things: List[Dict[str, Any]], obj: Dict[str, Any], tile: Tuple[int, int],
-               size: Tuple[int, int], source: str) -> None:
-    """Record a thing object: one in a layer named ``things`` or with a ``thing_id`` property (not a marker).
-
-    Its kind is its type (class); its tile the tile under its top-left
-    corner (a door: every tile under its rectangle, standing on the middle
-    one; an enemy's polyline: its patrol); its other properties its props
-    (text holding a JSON list or object is read as one, as mazeplugin writes them).
-    """
-    if not _is_thing(obj):
-        return
-    props = dict(obj["properties"])
-    if obj["name"] in ("entrance", "exit") or obj["type"] in ("entrance", "exit"):
-        return
-    name = obj["name"] or obj["type"]
-    kind = obj["type"]
-    if not kind or len(kind) > 64:
-        raise LevelFormatError(f"{source}: thing object {name!r} needs a type (class) of 1 to 64 characters: its kind")
-    thing_id = props.pop("thing_id", None)
-    if thing_id is not None and (isinstance(thing_id, bool) or not isinstance(thing_id, int) or thing_id < 1):
-        raise LevelFormatError(f"{source}: thing object {name!r} has thing_id {thing_id!r}; it must be an int >= 1")
-    for key, value in list(props.items()):
-        if isinstance(value, str) and value[:1] in ("[", "{"):
-            try:
-                props[key] = json.loads(value)
-            except (json.JSONDecodeError, RecursionError):
-                pass
-
-    def tile_at(x: float, y: float) -> Tuple[int, int]:
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise LevelFormatError(f"{source}: thing object {name!r} is at ({x}, {y}), not a number")
-        column, row = math.floor(x / tile[0]), math.floor(y / tile[1])
-        if not (0 <= column < size[0] and 0 <= row < size[1]):
-            raise LevelFormatError(f"{source}: thing object {name!r} at pixel ({x:g}, {y:g}) is outside the map")
-        return (column, row)
-
-    x, y = tile_at(obj["x"], obj["y"])
-    if kind == "enemy" and obj.get("polyline"):
-        props["patrol"] = [list(tile_at(obj["x"] + px, obj["y"] + py)) for px, py in obj["polyline"]]
-    elif kind == "door" and obj["width"] > 0 and obj["height"] > 0:
-        x1, y1 = tile_at(obj["x"] + obj["width"] - 1e-6, obj["y"] + obj["height"] - 1e-6)
-        props["tiles"] = [[tx, ty] for ty in range(y, y1 + 1) for tx in range(x, x1 + 1)]
-        x, y = x + (x1 - x) // 2, y + (y1 - y) // 2
-    things.append({"kind": kind, "x": x, "y": y, "id": thing_id, "props": props, "name": name})
-
-
-def _things(tiled: TiledMap) -> Tuple[Any, ...]:
-    """The map's things as :class:`~mazeplugin.content.Thing`, ids given where missing, sorted by id."""
-    from ..content import Thing
-    from .recorded import check_plain
-
-    source = tiled.source
-    taken = [t["id"] for t in tiled.things if t["id"] is not None]
-    if len(set(taken)) != len(taken):
-        raise LevelFormatError(f"{source}: two thing objects share a thing_id")
-    if len(tiled.things) > tiled.walls.size:
-        raise LevelFormatError(f"{source}: {len(tiled.things):,} things is more than the map's tiles")
-    next_id = max(taken, default=0) + 1
-    out = []
-    for found in tiled.things:
-        if found["id"] is None:  # a thing the designer added: the next free id
-            found["id"], next_id = next_id, next_id + 1
-        try:
-            check_plain(found["props"])
-            out.append(Thing(found["kind"], found["x"], found["y"], found["id"], found["props"]))
-        except (TypeError, ValueError) as error:
-            raise LevelFormatError(f"{source}: thing object {found['name']!r}: {error}") from None
-    return tuple(sorted(out, key=lambda t: t.id))
 
 
 # -- into a level -------------------------------------------------------------------
@@ -867,7 +818,6 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
             parsed, generator=algorithm,
             shape=LevelShape(layout.width, layout.height, layout.corridor, layout.wall), source=source,
         )
-    things = _things(tiled)
     level = level_from_tiles(
         tiled.walls.astype(np.uint8),
         corridor=widths["corridor"],
@@ -879,10 +829,10 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
         options=options,
         source=source,
     )
-    if things:
-        level.things = things
+    if tiled.things:
+        level.things = tiled.things
         try:
-            level.check()
+            level.check()  # a designer may have moved things: they must still make a sound level
         except ValueError as error:
             raise LevelFormatError(f"{source}: things: {error}") from None
     return level

@@ -1,0 +1,71 @@
+"""Things back from a Tiled map's ``things`` object layer (what :mod:`mazeplugin.formats.tiled` writes).
+
+Each object of the layer is one thing: its ``type`` (or ``class``) the kind,
+its ``thing_id`` property the id, its other properties the props. Where it
+stands comes from its shape, in tiles: a door's rectangle gives every tile it
+blocks (``props["tiles"]``) and the thing's tile is the middle one; an
+enemy's polyline gives its patrol, the polyline's origin its tile; any other
+object stands on the tile under its rectangle's top-left corner (a point
+object: the tile under it). A designer may move, add or delete things in
+Tiled; the level then has to pass :meth:`Level.check` to load.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, List, Sequence, Tuple
+
+from ..formats.files import LevelFormatError
+from .things import Thing
+
+__all__ = ["things_from_objects"]
+
+MAX_THINGS_OBJECTS = 1 << 20
+"""Most objects a ``things`` layer may hold."""
+
+
+def things_from_objects(
+    objects: Sequence[Dict[str, Any]], tile: Tuple[int, int], size: Tuple[int, int], source: str
+) -> Tuple[Thing, ...]:
+    """Things from plain object dicts: ``type``, ``x``, ``y``, ``width``, ``height``, ``properties`` (a dict)
+    and, for polylines, ``polyline`` (a list of ``(x, y)`` offsets). ``tile`` is ``(width, height)`` in
+    pixels, ``size`` the map's ``(columns, rows)``."""
+    if len(objects) > MAX_THINGS_OBJECTS:
+        raise LevelFormatError(f"{source}: the things layer has more than {MAX_THINGS_OBJECTS:,} objects")
+    tw, th = tile
+    columns, rows = size
+    out: List[Thing] = []
+    for n, obj in enumerate(objects, start=1):
+        kind = str(obj.get("type") or "")
+        where = f"{source}: things object {n} ({kind or 'no type'})"
+
+        def cell(px: float, py: float) -> Tuple[int, int]:
+            if not (math.isfinite(px) and math.isfinite(py)):
+                raise LevelFormatError(f"{where}: position ({px}, {py}) is not a number")
+            x, y = math.floor(px / tw), math.floor(py / th)
+            if not (0 <= x < columns and 0 <= y < rows):
+                raise LevelFormatError(f"{where}: pixel ({px:g}, {py:g}) is outside the map")
+            return (x, y)
+
+        props = dict(obj.get("properties") or {})
+        thing_id = props.pop("thing_id", n)
+        x, y, width, height = (float(obj.get(k, 0) or 0) for k in ("x", "y", "width", "height"))
+        polyline = obj.get("polyline")
+        if polyline:
+            tx, ty = cell(x, y)
+            props["patrol"] = [cell(x + px, y + py) for px, py in polyline]
+        elif kind == "door" and width > 0 and height > 0:
+            x0, y0 = cell(x, y)
+            x1, y1 = cell(x + width - 0.5, y + height - 0.5)
+            props["tiles"] = [(a, b) for b in range(y0, y1 + 1) for a in range(x0, x1 + 1)]
+            tx, ty = x0 + (x1 - x0) // 2, y0 + (y1 - y0) // 2
+        else:
+            tx, ty = cell(x + min(width, tw) / 2, y + min(height, th) / 2)
+        try:
+            out.append(Thing(kind, tx, ty, thing_id, props))
+        except (TypeError, ValueError) as error:
+            raise LevelFormatError(f"{where}: {error}") from None
+    ids = [t.id for t in out]
+    if len(set(ids)) != len(ids):
+        raise LevelFormatError(f"{source}: two things share a thing_id")
+    return tuple(sorted(out, key=lambda t: t.id))
