@@ -4,6 +4,16 @@
     python benchmarks/bench.py --compare mazelib        # + mazelib 0.9.16, same sizes, same run
     python benchmarks/bench.py --compare mazelib --write docs/benchmarks.md
     python benchmarks/bench.py --sizes 64 200 --algorithms kruskal prim --quick
+    python benchmarks/bench.py --compare limit labmaze  # + plain C (limit.c) and labmaze
+    python benchmarks/bench.py --compare mazelib limit labmaze --write docs/benchmarks.md
+
+With numba installed (``pip install -e ".[fast]"``) every generator is timed
+on the compiled path and on the plain Python path, alternated, and the
+start-up of a fresh process is measured with a cold and a warm kernel cache.
+``--compare limit`` builds benchmarks/limit.c (a copy of the plain-C
+baselines in ../shared/bench/) with ``cc -O2`` in a temporary directory;
+``--compare labmaze`` creates ``bench-venv-labmaze`` (git-ignored) with
+labmaze from PyPI, never a dependency of mazeplugin.
 
 Times are medians of several runs (fewer for slow runs). A size whose time,
 extrapolated from the smaller sizes, would exceed the limit (30 s for
@@ -42,6 +52,9 @@ import numpy as np  # noqa: E402
 
 import mazeplugin as mp  # noqa: E402
 from mazeplugin.tiles import base_tiles, wall_neighbours  # noqa: E402
+
+sys.path.insert(0, HERE)
+import fast  # noqa: E402  (benchmarks/fast.py: compiled path, start-up, C, labmaze)
 
 SIZES = [64, 200, 500, 1000]
 COMPARE_SIZES = [64, 100, 200, 500, 1000]  # 100: where Kruskal is compared
@@ -553,8 +566,103 @@ def _kept_sections(path: str) -> str:
     return "\n" + text[min(starts) + 1:].rstrip() + "\n" if starts else ""
 
 
+def write_fast(w: Callable[[str], None], extra: dict) -> None:
+    """The compiled path's sections: paths, start-up, plain C, labmaze."""
+    paths = extra.get("paths")
+    if not extra.get("compiled"):
+        w("## Compiled path")
+        w("")
+        w("Not measured in this run: numba is not installed (`pip install -e \".[fast]\"`).")
+        w("")
+        return
+    if extra.get("limit") and "skipped" not in extra["limit"]:
+        limit = extra["limit"]
+        w("## Against plain C (limit.c)")
+        w("")
+        w(f"`benchmarks/limit.c` (a copy of `../shared/bench/limit.c`: the same four algorithms on the "
+          f"same cell model, single-threaded, its own xorshift random numbers) built with `cc -O2` "
+          f"({limit.get('compiler', 'cc')}) and timed by itself around the algorithm; mazeplugin timed "
+          f"around the whole `mp.generate(name, {fast.LIMIT_SIZE}, {fast.LIMIT_SIZE}, seed=s, "
+          f"markers=\"none\")` call on the compiled path (argument checks, PCG64 draws, the "
+          f"generator, the tilemap and the Level included). The two alternate run by run; medians of 5.")
+        w("")
+        w(f"| generator | mazeplugin (compiled) | C | mazeplugin / C | target |")
+        w("|---|---|---|---|---|")
+        for name in fast.LIMIT_NAMES:
+            r = limit[name]
+            met = "met" if r["ratio"] <= fast.LIMIT_TARGET else "**missed**"
+            w(f"| `{name}` | {fast.fmt(r['ours'])} | {fast.fmt(r['c'])} | **{r['ratio']:.1f}x** | "
+              f"≤ {fast.LIMIT_TARGET:.0f}x: {met} |")
+        w("")
+    lab = extra.get("labmaze")
+    if lab and "skipped" not in lab:
+        w("## Against labmaze")
+        w("")
+        w(f"labmaze {lab['version']} (DeepMind; C++ core) from PyPI in its own venv "
+          f"(`bench-venv-labmaze`, Python {lab['python']}), timed in a worker process around "
+          "`labmaze.RandomMaze(height=2n+1, width=2n+1, max_rooms=R, room_min_size=3, "
+          "room_max_size=9, random_seed=s, simplify=False)`: R = 0 for its plain maze, R = cells / 100 "
+          "for rooms-and-maze (rooms of 3 to 9 tiles, as `rooms`' default 2 to 5 cells). "
+          "`simplify=False`: labmaze's default post-pass took 1.6 to 45 s at 100x100 here and is not "
+          "part of making the maze. mazeplugin: "
+          "`mp.generate(name, n, n, seed=s)` (default markers, tilemap and Level included). "
+          "Alternated run by run, medians of 5. Ratio = labmaze time / mazeplugin time.")
+        w("")
+        w("| labmaze | mazeplugin | size | labmaze | compiled | plain | ratio compiled | ratio plain |")
+        w("|---|---|---|---|---|---|---|---|")
+        for r in lab["rows"]:
+            w(f"| {r['theirs']} | `{r['ours']}` | {r['n']}x{r['n']} | {fast.fmt(r['labmaze'])} | "
+              f"{fast.fmt(r['compiled'])} | {fast.fmt(r['plain'])} | "
+              f"**{r['labmaze'] / r['compiled']:.1f}x** | {r['labmaze'] / r['plain']:.1f}x |")
+        w("")
+        w(f"Targets: compiled at least {fast.LABMAZE_TARGET:.0f}x faster than labmaze on both; the "
+          "plain path at least level (ratio ≥ 1) on the plain maze.")
+        w("")
+    if paths:
+        w("## Compiled and plain paths")
+        w("")
+        w("Median of `mp.generate(name, n, n, seed=1)` (default markers), the compiled path "
+          "(numba kernels, loaded before timing) and the plain Python path alternated run by run "
+          "(slow plain runs: one). Both make the same level, byte for byte. Targets for the "
+          f"compiled path: 64x64 under {fast.SMALL_TARGET * 1000:.0f} ms; 1000x1000 under "
+          f"{fast.LARGE_DEFAULT} s (aldous-broder, a cover-time random walk: under "
+          f"{fast.LARGE_TARGET['aldous-broder']:.0f} s).")
+        w("")
+        sizes = sorted({n for rows in paths.values() for n in rows})
+        w("| generator | " + " | ".join(f"{n}x{n} compiled / plain" for n in sizes) + " | targets |")
+        w("|---|" + "---|" * len(sizes) + "---|")
+        for name, rows in paths.items():
+            cells = [f"{fast.fmt(rows[n]['compiled'])} / {fast.fmt(rows[n]['plain'])} "
+                     f"({rows[n]['plain'] / rows[n]['compiled']:.0f}x)" if n in rows else "-" for n in sizes]
+            verdict = []
+            if 64 in rows:
+                verdict.append("64: met" if rows[64]["compiled"] < fast.SMALL_TARGET else "64: **missed**")
+            if 1000 in rows:
+                limit_s = fast.LARGE_TARGET.get(name, fast.LARGE_DEFAULT)
+                verdict.append("1000: met" if rows[1000]["compiled"] < limit_s else "1000: **missed**")
+            w(f"| `{name}` | " + " | ".join(cells) + f" | {', '.join(verdict)} |")
+        w("")
+    if extra.get("startup"):
+        w("## Start-up")
+        w("")
+        w("A fresh process: `import mazeplugin`, then its first level; wall-clock from before the "
+          "import to the level (the interpreter's own start excluded), median of 3 (cold: 1 run). "
+          "Cold: an empty kernel cache (`NUMBA_CACHE_DIR` pointed at a new directory), so the "
+          "kernels the level needs are compiled; warm: the cache that run filled. "
+          "`MAZEPLUGIN_COMPILED`: auto (the default) makes a small first level on the plain "
+          "path rather than wait for `import numba`; 1 forces the compiled path; 0 is plain.")
+        w("")
+        w("| MAZEPLUGIN_COMPILED | first level | cache | import | import + first level | kernels loaded |")
+        w("|---|---|---|---|---|---|")
+        for r in extra["startup"]:
+            w(f"| {r['mode']} | {r['level']} | {r['cache']} | {fast.fmt(r['import'])} | "
+              f"{fast.fmt(r['total'])} | {r['loaded']} |")
+        w("")
+
+
 def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: dict, compare: Optional[dict],
-                   ellers: Optional[dict], mazelib_versions: str, tiles: list, memory: Optional[dict]) -> None:
+                   ellers: Optional[dict], mazelib_versions: str, tiles: list, memory: Optional[dict],
+                   extra: Optional[dict] = None) -> None:
     out: List[str] = []
     w = out.append
     w("# Benchmarks")
@@ -603,9 +711,12 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
             w(f"| `{ours}` | {theirs} | {size}x{size} | {fmt_seconds(row['ours'])} | "
               f"{fmt_seconds(row['theirs'])} | **{fmt_ratio(ratio)}** | ≥ {need}x: {met} |")
         w("")
+    if extra:
+        write_fast(w, extra)
     w("## Generation")
     w("")
-    w(f"Median of `mp.generate(name, n, n, seed=1)` (default markers); cells per second in "
+    path_note = "compiled path" if extra and extra.get("compiled") else "plain path"
+    w(f"Median of `mp.generate(name, n, n, seed=1)` (default markers; {path_note}); cells per second in "
       f"brackets. Sizes predicted (from the smaller ones) to take more than {OUR_LIMIT:.0f} s are skipped.")
     w("")
     sizes = args.sizes
@@ -721,7 +832,10 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES)
     parser.add_argument("--compare-sizes", type=int, nargs="+", default=COMPARE_SIZES)
     parser.add_argument("--algorithms", nargs="+", default=None, help="default: every registered generator")
-    parser.add_argument("--compare", choices=["mazelib"], help="also time mazelib, side by side")
+    parser.add_argument("--compare", choices=["mazelib", "limit", "labmaze"], nargs="+", default=[],
+                        help="also time mazelib, plain C (limit.c) and/or labmaze, side by side")
+    parser.add_argument("--no-paths", action="store_true",
+                        help="skip the compiled-vs-plain table and the start-up figures")
     parser.add_argument("--no-tiles", action="store_true", help="skip the tile-work timings")
     parser.add_argument("--no-memory", action="store_true", help="skip the memory measurements")
     parser.add_argument("--quick", action="store_true", help="fewer runs per median")
@@ -740,7 +854,12 @@ def main() -> None:
     compare = ellers = None
     versions = ""
     worker = None
-    if args.compare == "mazelib":
+    compiled_on = mp.compiled.available()
+    if compiled_on:
+        say(f"compiled path: numba, kernels loaded: {', '.join(fast.warm())}")
+    else:
+        say("compiled path: not available (numba not installed or MAZEPLUGIN_COMPILED=0)")
+    if "mazelib" in args.compare:
         worker = MazelibWorker(ensure_mazelib())
         versions = worker.versions()
         say(f"mazelib, numpy, cython, python in {os.path.relpath(MAZELIB_VENV, ROOT)}: {versions}")
@@ -758,8 +877,16 @@ def main() -> None:
             worker.close()
     tiles = [] if args.no_tiles else bench_tiles(args.quick)
     memory = None if args.no_memory else bench_memory(names, generation)
+    extra: dict = {"compiled": compiled_on}
+    if compiled_on and not args.no_paths:
+        extra["paths"] = fast.bench_paths(names, args.sizes, quick=args.quick)
+        extra["startup"] = fast.bench_startup()
+    if "limit" in args.compare:
+        extra["limit"] = fast.bench_limit()
+    if "labmaze" in args.compare:
+        extra["labmaze"] = fast.bench_labmaze()
     if args.write:
-        write_markdown(args.write, info, args, generation, compare, ellers, versions, tiles, memory)
+        write_markdown(args.write, info, args, generation, compare, ellers, versions, tiles, memory, extra)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from typing import Callable, Dict, List, NoReturn, Optional, Sequence, Tuple, Ty
 import pygame
 
 import mazeplugin as mp
+import mazeplugin.compiled
 import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
 
@@ -581,6 +582,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if options.frames is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    mazeplugin.compiled.warm_up(background=True)  # compiled kernels load meanwhile; never a stall
     try:
         app = App(options)
     except pygame.error as error:

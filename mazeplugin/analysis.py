@@ -52,10 +52,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ._compiled import kernel
 from .maze import Cell, Maze
 
 __all__ = ["Stats", "dead_ends", "stats"]
@@ -169,21 +170,15 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     cells = int(maze.mask.sum())
     room_count, inner, busy_rooms = _room_counts(maze)
     passages = maze.passage_count()
-    adjacency = _adjacency(maze)
-    seen = np.zeros(maze.size, dtype=bool)
-    pieces = 0
-    longest = 0
-    for cell in maze.cells().tolist():
-        if seen[cell]:
-            continue
-        pieces += 1
-        reached = list(_sweep(adjacency, cell))
-        seen[reached] = True
-        if len(reached) > 1:
-            longest = max(longest, max(_sweep(adjacency, reached[-1]).values()))
-    walk = None
-    if start is not None and goal is not None:
-        walk = _shortest_walk(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
+    ends = (maze.cell_id(*start), maze.cell_id(*goal)) if start is not None and goal is not None else None
+    fast = kernel("bfs", maze.size)
+    if fast is not None:  # the same sweeps and walk, compiled (mazeplugin/_compiled/bfs.py)
+        pieces, longest, walk = fast.stats_sweeps(maze, *(ends or (-1, -1)))
+        adjacency: Sequence[List[int]] = _Links(maze)
+    else:
+        adjacency = _adjacency(maze)
+        pieces, longest = _pieces(maze, adjacency)
+        walk = None if ends is None else _shortest_walk(adjacency, *ends)
     dead = int((degree == 1).sum())
     return Stats(
         cells=cells,
@@ -198,6 +193,48 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
         detour_ratio=None if walk is None else _detour_ratio(maze, walk),
         turns=None if walk is None else _turns(maze, walk),
     )
+
+
+def _pieces(maze: Maze, adjacency: List[List[int]]) -> Tuple[int, int]:
+    """``(connected pieces, longest path)``: a double breadth-first sweep per piece."""
+    seen = np.zeros(maze.size, dtype=bool)
+    pieces = 0
+    longest = 0
+    for cell in maze.cells().tolist():
+        if seen[cell]:
+            continue
+        pieces += 1
+        reached = list(_sweep(adjacency, cell))
+        seen[reached] = True
+        if len(reached) > 1:
+            longest = max(longest, max(_sweep(adjacency, reached[-1]).values()))
+    return pieces, longest
+
+
+class _Links(Sequence[List[int]]):
+    """``_adjacency(maze)[cell]`` worked out for one cell when asked (the compiled
+    path reads only the cells of the solution, not all of them)."""
+
+    def __init__(self, maze: Maze) -> None:
+        self.east = maze.east.ravel()
+        self.south = maze.south.ravel()
+        self.width = maze.width
+
+    def __len__(self) -> int:
+        return len(self.east)
+
+    def __getitem__(self, cell: int) -> List[int]:  # type: ignore[override]
+        w = self.width
+        links = []
+        if cell >= w and self.south[cell - w]:
+            links.append(cell - w)
+        if self.east[cell]:
+            links.append(cell + 1)
+        if self.south[cell]:
+            links.append(cell + w)
+        if cell % w and self.east[cell - 1]:
+            links.append(cell - 1)
+        return links
 
 
 def _shortest_walk(adjacency: List[List[int]], source: int, target: int) -> Optional[List[int]]:
@@ -224,7 +261,7 @@ def _shortest_walk(adjacency: List[List[int]], source: int, target: int) -> Opti
     return walk
 
 
-def _decision_points(maze: Maze, adjacency: List[List[int]], walk: List[int]) -> int:
+def _decision_points(maze: Maze, adjacency: Sequence[List[int]], walk: List[int]) -> int:
     """Places of ``walk`` (the last excluded) with an open way off the walk's own way in and out.
 
     A place is an ordinary cell, or a whole room (consecutive cells of the

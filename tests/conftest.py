@@ -11,6 +11,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+# With numba installed (the `test` extra has it), the whole suite runs the
+# compiled path, every level size included; tests/test_compiled.py runs the
+# golden digests once more on the plain path and compares the two. Without
+# numba (the .ci/pygame26.sh venv) everything runs plain.
+if "MAZEPLUGIN_COMPILED" not in os.environ:
+    import importlib.util
+
+    if importlib.util.find_spec("numba") is not None:
+        os.environ["MAZEPLUGIN_COMPILED"] = "1"
+
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile(

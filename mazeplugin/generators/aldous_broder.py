@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -28,6 +29,10 @@ def aldous_broder(maze: Maze, rng: Random) -> None:
     # Each step draws one of four directions; a step into a wall stays put. Staying
     # put never enters a new cell, so the cells entered, and the walls entered
     # through, are those of the simple random walk: the tree is still uniform.
+    fast = kernel("aldous-broder", maze.size)
+    if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/aldous_broder.py)
+        fast.generate(maze, rng)
+        return
     table = maze.neighbour_table()
     stay = np.arange(maze.size, dtype=np.int64)[:, None]
     step_to = np.where(table < 0, stay, table).ravel().tolist()  # step_to[4 * cell + direction]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -26,6 +27,10 @@ def backtracker(maze: Maze, rng: Random) -> None:
     # Walk a copy of the grid framed by a ring of visited cells, so the four
     # neighbours of any cell are just cell - pitch, + 1, + pitch, - 1 (north,
     # east, south, west): no bounds checks and no neighbour table in the loop.
+    fast = kernel("backtracker", maze.size)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/backtracker.py)
+        fast.generate(maze, rng)
+        return
     pitch = maze.width + 2
     framed = np.ones((maze.height + 2, pitch), dtype=bool)
     framed[1:-1, 1:-1] = ~maze.mask  # cells outside the mask count as visited

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Dict, Iterator, List, Optional, Tuple
 
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -34,6 +35,10 @@ def eller_rows(width: int, rng: Random, height: Optional[int] = None) -> Iterato
     finite maze are exactly the first rows of the endless one, but for the
     last row, which is closed.
     """
+    fast = kernel("eller", width * 64)
+    if fast is not None:  # the same rows, compiled (mazeplugin/_compiled/eller.py)
+        yield from fast.stream_rows(width, rng, height)
+        return
     sets = list(range(width))  # set label of each cell in the current row
     next_label = width
     y = 0
@@ -79,6 +84,10 @@ def _eller(maze: Maze, rng: Random) -> None:
     """Eller's algorithm: row by row in O(width) memory; streams endless levels. Perfect."""
     if not maze.mask.all():
         raise ValueError("eller works row by row over the whole grid and cannot take a mask")
+    fast = kernel("eller", maze.size)
+    if fast is not None:  # the same rows, compiled (mazeplugin/_compiled/eller.py)
+        fast.generate(maze, rng)
+        return
     for y, (east, south) in enumerate(eller_rows(maze.width, rng, maze.height)):
         maze.east[y] = east
         maze.south[y] = south

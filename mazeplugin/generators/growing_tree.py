@@ -29,6 +29,7 @@ from typing import Any, Mapping, Optional, Tuple
 
 import numpy as np
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -73,6 +74,10 @@ def growing_tree(maze: Maze, rng: Random, *, strategy: str = "newest") -> None:
     name, p = parse_strategy(strategy)
     if name == "random":
         p = 0.0
+    fast = kernel("growing-tree", maze.size)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/growing_tree.py)
+        fast.generate(maze, rng, name, p)
+        return
     table = maze.neighbour_table()
     # neighbour[4 * cell + k]: the k-th neighbour; off the grid or mask it is cell `size`,
     neighbour = np.where(table < 0, maze.size, table).ravel().tolist()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -28,6 +29,10 @@ def hunt_and_kill(maze: Maze, rng: Random) -> None:
     # Walk a copy of the grid framed by a ring of blocked cells, so the four
     # neighbours of a cell are cell - pitch, + 1, + pitch, - 1 (north, east,
     # south, west): no bounds checks and no neighbour table in the loop.
+    fast = kernel("hunt-and-kill", maze.size)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/hunt_and_kill.py)
+        fast.generate(maze, rng)
+        return
     pitch = maze.width + 2
     framed = np.zeros((maze.height + 2, pitch), dtype=bool)
     framed[1:-1, 1:-1] = maze.mask

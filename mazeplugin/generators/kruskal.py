@@ -17,6 +17,7 @@ the founding documents 000 ("隨機拆牆") and 003.
 
 from __future__ import annotations
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -26,6 +27,10 @@ from .disjoint_sets import DisjointSets
 @register("kruskal")
 def kruskal(maze: Maze, rng: Random) -> None:
     """Randomized Kruskal: remove walls in random order when they join two sets. Perfect; many short dead ends."""
+    fast = kernel("kruskal", maze.size)
+    if fast is not None:  # the same shuffle and pass, compiled (mazeplugin/_compiled/kruskal.py)
+        fast.generate(maze, rng)
+        return
     a, b = maze.walls()
     order = rng.permutation(len(a))
     a, b = a[order], b[order]

@@ -23,6 +23,7 @@ from typing import List
 
 import numpy as np
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -32,6 +33,12 @@ from .disjoint_sets import spanning_forest
 @register("prim")
 def prim(maze: Maze, rng: Random) -> None:
     """True Prim's: grow a tree by the cheapest of randomly weighted frontier walls. Same texture as Kruskal's."""
+    fast = kernel("prim", maze.size)
+    if fast is not None:  # the same tree, compiled (mazeplugin/_compiled/prim.py)
+        tied = fast.generate(maze, rng)
+        if tied is not None:
+            _grow_with_heap(maze, tied)
+        return
     # weights[2*cell] belongs to the wall east of the cell, weights[2*cell + 1] to the one south.
     weights = rng.random(2 * maze.size)
     a, b = maze.walls()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -24,6 +25,10 @@ from ..seeds import Random
 @register("prim-simplified")
 def prim_simplified(maze: Maze, rng: Random) -> None:
     """Simplified Prim's: open a random frontier wall, unweighted. Bushy, about 32% dead ends. Perfect."""
+    fast = kernel("prim-simplified", maze.size)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/prim_simplified.py)
+        fast.generate(maze, rng)
+        return
     table = maze.neighbour_table()
     # neighbour[4 * cell + k]: the k-th neighbour; off the grid or mask it is cell `size`,
     neighbour = np.where(table < 0, maze.size, table).ravel().tolist()

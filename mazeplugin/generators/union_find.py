@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -31,6 +32,10 @@ _FIRST_BATCH = 4096  # pairs in the first draw; the numbers drawn are the same f
 @register("union-find", perfect=False, fills=False)
 def union_find(maze: Maze, rng: Random) -> None:
     """Union-find web maze: join random neighbours until entrance and exit connect; leaves sealed pockets."""
+    fast = kernel("union-find", maze.size)
+    if fast is not None:  # the same pairs, compiled (mazeplugin/_compiled/union_find.py)
+        fast.generate(maze, rng, _FIRST_BATCH)
+        return
     start = maze.cell_id(*maze.start)
     goal = maze.cell_id(*maze.goal)
     cells = maze.cells()

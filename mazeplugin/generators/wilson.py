@@ -14,12 +14,41 @@ the cover time" (STOC 1996); J. Buck, "Mazes for Programmers", ch. 4.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Iterator, List
 
+import numpy as np
+from numpy.typing import NDArray
+
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
 from ..shaping import mask_parts
+
+
+def tree_roots(maze: Maze) -> List[int]:
+    """The cell each part's tree starts from: the part's cell nearest its centroid.
+
+    Any root gives a uniform tree; a central one makes the first walks, which
+    must find a one-cell tree, shorter and less variable than a corner would.
+    """
+    if maze.mask.all():  # one part: the same sums and distances, without a sort
+        h, w = maze.height, maze.width
+        centre_y = np.float64(w * (h * (h - 1) // 2)) / np.float64(h * w)
+        centre_x = np.float64(h * (w * (w - 1) // 2)) / np.float64(h * w)
+        distance = ((np.arange(h) - centre_y) ** 2)[:, None] + ((np.arange(w) - centre_x) ** 2)[None, :]
+        return [int(np.argmin(distance))]
+    labels, count = mask_parts(maze.mask)
+    ys, xs = np.nonzero(maze.mask)
+    part = labels[ys, xs]
+    cells_in = np.bincount(part, minlength=count)
+    part_y: NDArray[np.float64] = np.bincount(part, ys, minlength=count) / cells_in
+    part_x: NDArray[np.float64] = np.bincount(part, xs, minlength=count) / cells_in
+    distance = (ys - part_y[part]) ** 2 + (xs - part_x[part]) ** 2
+    nearest = np.lexsort((distance, part))  # by part, then by distance
+    first_of_part = np.flatnonzero(np.diff(part[nearest], prepend=-1))
+    roots: List[int] = (ys * maze.width + xs)[nearest[first_of_part]].tolist()
+    return roots
 
 
 @register("wilson")
@@ -28,27 +57,19 @@ def wilson(maze: Maze, rng: Random) -> None:
     # Each step draws one of four directions; a step into a wall stays put. Loop
     # erasure removes those empty steps, so the grafted paths are the loop-erased
     # paths of the simple random walk, and the tree is still uniform.
+    fast = kernel("wilson", maze.size)
+    if fast is not None:  # the same walks, compiled (mazeplugin/_compiled/wilson.py)
+        fast.generate(maze, rng, tree_roots(maze))
+        return
     table = maze.neighbour_table()
     stay = np.arange(maze.size, dtype=np.int64)[:, None]
     step_to = np.where(table < 0, stay, table).ravel().tolist()  # step_to[4 * cell + direction]
     in_tree = (~maze.mask).ravel().tolist()
-    # One root per part: its cell nearest the part's centroid. Any root gives a
-    # uniform tree; a central one makes the first walks, which must find a
-    # one-cell tree, shorter and less variable than a corner would.
-    labels, count = mask_parts(maze.mask)
-    ys, xs = np.nonzero(maze.mask)
-    part = labels[ys, xs]
-    cells_in = np.bincount(part, minlength=count)
-    centre_y = np.bincount(part, ys, minlength=count) / cells_in
-    centre_x = np.bincount(part, xs, minlength=count) / cells_in
-    distance = (ys - centre_y[part]) ** 2 + (xs - centre_x[part]) ** 2
-    nearest = np.lexsort((distance, part))  # by part, then by distance
-    first_of_part = np.flatnonzero(np.diff(part[nearest], prepend=-1))
-    for root in (ys * maze.width + xs)[nearest[first_of_part]].tolist():
+    for root in tree_roots(maze):
         in_tree[root] = True
     exit_of = [-1] * maze.size  # the last exit the current walk took from each cell
     batch = min(1 << 16, 8 * maze.size + 64)
-    directions = iter(())  # random directions, drawn `batch` at a time; walks share them
+    directions: Iterator[int] = iter(())  # random directions, drawn `batch` at a time; walks share them
     opened_a, opened_b = [], []
     for first in maze.cells().tolist():
         if in_tree[first]:

@@ -1,0 +1,213 @@
+"""The optional compiled path: numba kernels for the loop-bound work, same bytes.
+
+Each generator file keeps its plain Python loop as the readable reference and
+asks here, with one call, for a compiled kernel of the same loop::
+
+    fast = kernel("backtracker", maze.size)
+    if fast is not None:
+        fast.carve(...)   # the same loop, compiled
+        return
+    ...                   # the plain loop
+
+:func:`kernel` returns None (use the plain loop) when numba is not installed,
+when ``MAZEPLUGIN_COMPILED=0``, when a background warm-up has not loaded that
+kernel yet, or, in the default ``auto`` mode, when numba is not loaded yet
+and the job is too small for loading it to pay (about half a second for
+``import numba``; a 64 × 64 level takes a few milliseconds in plain Python).
+
+Kernels live one module per generator (``mazeplugin._compiled.backtracker``
+and so on), compiled with explicit signatures when first imported and cached
+on disk (numba ``cache=True``). When the package directory is not writable
+(a system-wide install) and the user has not set ``NUMBA_CACHE_DIR``, it is
+set to a per-user cache directory before numba is imported.
+
+The random numbers are never drawn in compiled code: the generator draws
+PCG64's raw 64-bit words through :class:`~mazeplugin.seeds.Random` exactly
+as the plain path does, and kernels apply the same fixed arithmetic to them
+(:mod:`mazeplugin._compiled.rand`), so both paths make the same levels.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+import threading
+import warnings
+from types import ModuleType
+from typing import Dict, Iterable, List, Optional, Set
+
+__all__ = [
+    "MODE_VARIABLE",
+    "AUTO_CELLS",
+    "KERNELS",
+    "kernel",
+    "mode",
+    "numba_installed",
+    "load",
+    "start_background",
+    "loaded",
+]
+
+MODE_VARIABLE = "MAZEPLUGIN_COMPILED"
+"""``0``/``off``: never compiled; ``1``/``on``: always; unset or ``auto``: see :func:`kernel`."""
+
+AUTO_CELLS = 40_000
+"""In ``auto`` mode, a job this big (in cells or tiles) loads numba if it is not loaded yet."""
+
+# Kernel name -> module under mazeplugin._compiled.
+KERNELS: Dict[str, str] = {
+    "backtracker": "backtracker",
+    "kruskal": "kruskal",
+    "union-find": "union_find",
+    "wilson": "wilson",
+    "aldous-broder": "aldous_broder",
+    "hunt-and-kill": "hunt_and_kill",
+    "growing-tree": "growing_tree",
+    "prim-simplified": "prim_simplified",
+    "prim": "prim",
+    "eller": "eller",
+    "bfs": "bfs",
+}
+
+_loaded: Dict[str, ModuleType] = {}
+_failed: Set[str] = set()
+_numba: Optional[bool] = None  # None: not checked yet
+_background: Optional[threading.Thread] = None
+_lock = threading.Lock()
+
+
+def mode() -> str:
+    """``"off"``, ``"on"`` or ``"auto"``, from the environment variable ``MAZEPLUGIN_COMPILED``."""
+    value = os.environ.get(MODE_VARIABLE, "").strip().lower()
+    if value in ("0", "off", "false", "no"):
+        return "off"
+    if value in ("1", "on", "true", "yes"):
+        return "on"
+    return "auto"
+
+
+def numba_installed() -> bool:
+    """Whether numba can be imported (checked without importing it)."""
+    global _numba
+    if _numba is None:
+        _numba = "numba" in sys.modules or importlib.util.find_spec("numba") is not None
+    return _numba
+
+
+def loaded() -> List[str]:
+    """The kernels loaded (compiled or read from the cache) in this process."""
+    return sorted(_loaded)
+
+
+def kernel(name: str, work: int = AUTO_CELLS) -> Optional[ModuleType]:
+    """The compiled kernel module for ``name``, or None to run the plain loop.
+
+    ``work`` is the size of the job (cells or tiles); in ``auto`` mode a
+    small job does not load numba on its own (see the module docstring).
+    """
+    current = mode()
+    if current == "off":
+        return None
+    found = _loaded.get(name)
+    if found is not None:
+        return found
+    if name in _failed or not numba_installed():
+        return None
+    background = _background
+    if background is not None and background.is_alive() and current != "on":
+        return None  # still warming up: never make the caller wait
+    if current == "auto" and work < AUTO_CELLS and "numba" not in sys.modules:
+        return None
+    return _import(name)
+
+
+def load(names: Optional[Iterable[str]] = None) -> List[str]:
+    """Load (compile, or read from the disk cache) kernels now; the names loaded."""
+    if mode() == "off" or not numba_installed():
+        return []
+    for name in KERNELS if names is None else names:
+        if name not in KERNELS:
+            raise ValueError(f"unknown kernel {name!r}; known: {', '.join(sorted(KERNELS))}")
+        _import(name)
+    return loaded()
+
+
+def start_background(names: Optional[Iterable[str]] = None) -> Optional[threading.Thread]:
+    """Load kernels in a daemon thread; the thread, or None when there is nothing to do."""
+    global _background
+    if mode() == "off" or not numba_installed():
+        return None
+    wanted = [n for n in (KERNELS if names is None else names) if n not in _loaded]
+    with _lock:
+        if _background is not None and _background.is_alive():
+            return _background
+        if not wanted:
+            return None
+        thread = threading.Thread(
+            target=load, args=(wanted,), name="mazeplugin-compile", daemon=True
+        )
+        _background = thread
+        thread.start()
+        return thread
+
+
+def _import(name: str) -> Optional[ModuleType]:
+    with _lock:
+        found = _loaded.get(name)
+        if found is not None or name in _failed:
+            return found
+        _prepare_cache_dir()
+        try:
+            module = importlib.import_module(f"{__name__}.{KERNELS[name]}")
+        except ImportError:
+            if importlib.util.find_spec("numba") is None:
+                global _numba
+                _numba = False
+                return None
+            _failed.add(name)
+            warnings.warn(
+                f"mazeplugin: the compiled {name!r} kernel could not be loaded; "
+                "using the plain Python path",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            return None
+        except Exception as error:  # a numba compile error: never break a level over it
+            _failed.add(name)
+            warnings.warn(
+                f"mazeplugin: the compiled {name!r} kernel failed to compile ({error}); "
+                "using the plain Python path",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            return None
+        _loaded[name] = module
+        return module
+
+
+def user_cache_dir() -> str:
+    """Where the compiled kernels are cached when the package directory is read-only."""
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~\\AppData\\Local")
+        return os.path.join(base, "mazeplugin", "Cache", "numba")
+    if sys.platform == "darwin":
+        return os.path.join(os.path.expanduser("~/Library/Caches"), "mazeplugin", "numba")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    return os.path.join(base, "mazeplugin", "numba")
+
+
+def _prepare_cache_dir() -> None:
+    """Point numba's cache at a user directory when ours cannot be written.
+
+    Only before numba is imported (it reads the setting once) and only when
+    the user has not chosen a cache directory themselves.
+    """
+    if "NUMBA_CACHE_DIR" in os.environ or "numba" in sys.modules:
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    cache = os.path.join(here, "__pycache__")
+    if os.access(cache if os.path.isdir(cache) else here, os.W_OK):
+        return
+    os.environ["NUMBA_CACHE_DIR"] = user_cache_dir()

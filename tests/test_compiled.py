@@ -1,0 +1,249 @@
+"""The compiled path (numba) makes the very same levels as the plain Python path.
+
+The suite runs compiled when numba is installed (see conftest.py); these
+tests switch between the two paths with ``MAZEPLUGIN_COMPILED`` and compare.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+from contextlib import contextmanager
+from typing import Iterator
+
+import numpy as np
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+pytest.importorskip("numba")
+
+import mazeplugin as mp  # noqa: E402
+import mazeplugin.compiled as compiled  # noqa: E402
+from mazeplugin import _compiled  # noqa: E402
+from mazeplugin._compiled import rand, sort  # noqa: E402
+from mazecheck import digest  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KERNEL_GENERATORS = [n for n in _compiled.KERNELS if n in mp.algorithms()]
+
+
+@contextmanager
+def path(mode: str) -> Iterator[None]:
+    """Run the block with ``MAZEPLUGIN_COMPILED=mode``."""
+    old = os.environ.get(compiled.MODE_VARIABLE)
+    os.environ[compiled.MODE_VARIABLE] = mode
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ[compiled.MODE_VARIABLE]
+        else:
+            os.environ[compiled.MODE_VARIABLE] = old
+
+
+def outcome(make) -> tuple:
+    """Everything a level shows (or the error it raised), to compare two paths."""
+    try:
+        level = make()
+    except (ValueError, TypeError) as error:
+        return ("error", type(error).__name__, str(error))
+    maze = level.maze
+    seen = [digest(level), level.tiles.tobytes(), level.entrance, level.exit,
+            maze.east.tobytes(), maze.south.tobytes(), maze.mask.tobytes(), level.stats()]
+    if level.entrance is not None:
+        seen += [level.solution(), level.distances(level.entrance).tobytes()]
+    return tuple(seen)
+
+
+def test_unit_and_below_are_seeds_arithmetic():
+    words = mp.Random.from_seed(5).raw(4000)
+    edges = np.array([0, 1, 2**11 - 1, 2**11, 2**63, 2**64 - 1, 2**64 - 2**11], dtype=np.uint64)
+    words = np.concatenate([words, edges])
+    floats = (words >> np.uint64(11)).astype(np.float64) * 2.0**-53  # Random.random's arithmetic
+    assert [rand.unit(w) for w in words] == floats.tolist()
+    for high in (1, 2, 3, 4, 7, 1000, 999_983, 2**24 + 1):
+        expected = np.floor(floats * high).astype(np.int64).tolist()  # Random.integers's
+        assert [rand.below(w, high) for w in words] == expected
+
+
+def test_words_give_the_numbers_random_gives():
+    # Kernels take raw words where the plain loops take random()/integers(): the same stream.
+    a, b = mp.Random.from_seed("castle"), mp.Random.from_seed("castle")
+    words = a.raw(500)
+    assert [rand.unit(w) for w in words[:250]] == b.random(250).tolist()
+    assert [rand.below(w, 4) for w in words[250:]] == b.integers(4, 250).tolist()
+
+
+@given(keys=st.lists(st.integers(0, 2**64 - 1) | st.sampled_from([0, 5, 2**40, 2**64 - 1]), max_size=300),
+       shift=st.sampled_from([0, 11, 40, 61]))
+def test_stable_argsort_is_numpys_stable_argsort(keys, shift):
+    array = np.array(keys, dtype=np.uint64) >> np.uint64(shift)  # few bits: many ties
+    assert sort.stable_argsort(array).tolist() == np.argsort(array, kind="stable").tolist()
+
+
+def test_permutation_is_random_permutation():
+    for n in (0, 1, 2, 10, 100_000):
+        words = mp.Random.from_seed(n).raw(n)
+        assert sort.stable_argsort(words).tolist() == mp.Random.from_seed(n).permutation(n).tolist()
+
+
+@st.composite
+def level_requests(draw):
+    """A generate() call: any generator, size, seed, options, mask, braid, markers and layout."""
+    algorithm = draw(st.sampled_from(mp.algorithms()))
+    info = mp.get_generator(algorithm)
+    width, height = draw(st.integers(1, 28)), draw(st.integers(1, 28))
+    kwargs = {
+        "seed": draw(st.integers(0, 2**64) | st.text(min_size=1, max_size=6)),
+        "markers": draw(st.sampled_from(["border", "farthest", "random", "none"])),
+        "braid": draw(st.sampled_from([0, 0, 0.5, 1.0])),
+    }
+    if draw(st.booleans()):
+        kwargs["corridor"] = draw(st.integers(1, 3))
+        kwargs["wall"] = draw(st.integers(1, 2))
+    if algorithm == "growing-tree":
+        kwargs["strategy"] = draw(st.sampled_from(
+            ["newest", "oldest", "middle", "random", "newest:0.75", "oldest:0.3", "middle:0.5"]))
+    if info.masks and draw(st.booleans()):
+        density = draw(st.sampled_from([0.5, 0.7, 0.9]))
+        mask = np.array(draw(st.lists(st.floats(0, 1), min_size=width * height,
+                                      max_size=width * height))).reshape(height, width) < density
+        mask[draw(st.integers(0, height - 1)), draw(st.integers(0, width - 1))] = True
+        kwargs["mask"] = mask
+    return algorithm, width, height, kwargs
+
+
+@given(request=level_requests())
+@example(request=("union-find", 4, 3, {"seed": 1, "markers": "farthest", "mask": ["##..", "....", "..##"]}))
+@example(request=("aldous-broder", 5, 4, {"seed": 2, "markers": "none", "mask": ["#.#.#", ".#.#.", "#.#.#", "....."]}))
+@example(request=("hunt-and-kill", 5, 4, {"seed": 3, "markers": "none", "mask": ["##.##", "##.##", ".....", "##.##"]}))
+@example(request=("prim", 5, 4, {"seed": 4, "markers": "none", "mask": ["#.#.#", ".#.#.", "#.#.#", ".#.#."]}))
+@example(request=("kruskal", 5, 4, {"seed": 4, "markers": "none", "mask": ["#.#.#", ".#.#.", "#.#.#", ".#.#."]}))
+def test_compiled_and_plain_paths_make_the_same_level(request):
+    algorithm, width, height, kwargs = request
+
+    def make():
+        return mp.generate(algorithm, width, height, **kwargs)
+
+    with path("1"):
+        fast = outcome(make)
+    with path("0"):
+        plain = outcome(make)
+    assert fast == plain
+
+
+@pytest.mark.parametrize("algorithm", KERNEL_GENERATORS)
+def test_same_level_on_both_paths_when_batches_refill(algorithm):
+    # Big enough that the walks refill their batches of draws several times,
+    # union-find's batches double and eller draws its rows in several chunks.
+    width, height = (1000, 400) if algorithm == "eller" else (150, 120)
+    results = []
+    for mode in ("1", "0"):
+        with path(mode):
+            level = mp.generate(algorithm, width, height, seed=11, markers="farthest")
+            results.append((level.tiles.tobytes(), level.entrance, level.exit, level.stats()))
+    assert results[0] == results[1]
+
+
+def test_streamed_eller_rows_are_the_same_on_both_paths():
+    rows = []
+    for mode in ("1", "0"):
+        with path(mode):
+            stream = mp.stream("eller", width=37, seed="row")
+            rows.append([next(stream).tobytes() for _ in range(101)])
+    assert rows[0] == rows[1]
+
+
+def test_golden_digests_hold_on_the_plain_path_too():
+    # The suite runs compiled; the golden digests run once more here, plain, in a fresh process.
+    env = dict(os.environ, MAZEPLUGIN_COMPILED="0", PYTHONPATH=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         "tests/test_seeds.py", "tests/test_golden_catalogue.py"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert " passed" in done.stdout
+
+
+def test_off_means_plain(monkeypatch):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "0")
+    assert not compiled.available()
+    assert _compiled.kernel("backtracker", 10**6) is None
+    assert compiled.warm_up(background=True) is None
+
+
+def test_auto_mode_keeps_small_first_levels_off_numba():
+    # In a fresh process, a small first level does not pay half a second for
+    # `import numba`; a large one does, and is compiled.
+    code = (
+        "import sys, mazeplugin as mp\n"
+        "mp.generate('backtracker', 64, 64, seed=1)\n"
+        "small = 'numba' in sys.modules\n"
+        "mp.generate('backtracker', 300, 300, seed=1)\n"
+        "from mazeplugin import compiled\n"
+        "print(small, 'numba' in sys.modules, compiled.loaded())\n"
+    )
+    env = dict(os.environ, MAZEPLUGIN_COMPILED="auto", PYTHONPATH=ROOT)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "['backtracker']"]
+
+
+def test_background_warm_up_never_makes_a_level_wait(monkeypatch):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled, "_background", None)
+    thread = compiled.warm_up(["backtracker", "wilson"], background=True)
+    assert thread is not None
+    level = mp.generate("backtracker", 300, 300, seed=3)  # plain or compiled: the same level
+    thread.join(timeout=300)
+    assert compiled.loaded() == ["backtracker", "wilson"]
+    with path("0"):
+        assert digest(mp.generate("backtracker", 300, 300, seed=3)) == digest(level)
+
+
+def test_warm_up_names_are_checked():
+    with pytest.raises(ValueError, match="unknown kernel 'kruskall'"):
+        compiled.warm_up(["kruskall"])
+
+
+def test_a_kernel_that_fails_to_compile_falls_back_to_plain(monkeypatch):
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled, "_failed", set())
+
+    def broken(name):
+        raise RuntimeError("no LLVM today")
+
+    monkeypatch.setattr(_compiled.importlib, "import_module", broken)
+    with pytest.warns(RuntimeWarning, match="'kruskal' kernel failed to compile"):
+        level = mp.generate("kruskal", 12, 9, seed=4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # warned once, not per level
+        assert digest(mp.generate("kruskal", 12, 9, seed=4)) == digest(level)
+    with path("0"):
+        assert digest(mp.generate("kruskal", 12, 9, seed=4)) == digest(level)
+
+
+def test_cache_goes_to_a_user_directory_when_the_package_is_read_only(monkeypatch, tmp_path):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delitem(sys.modules, "numba")  # as before numba is first imported
+    monkeypatch.setattr(_compiled.os, "access", lambda path, mode: False)
+    _compiled._prepare_cache_dir()
+    chosen = os.environ["NUMBA_CACHE_DIR"]
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    if sys.platform.startswith("linux"):
+        assert chosen == str(tmp_path / "mazeplugin" / "numba")
+    assert chosen == _compiled.user_cache_dir()
+
+
+def test_a_cache_directory_the_user_chose_is_kept(monkeypatch, tmp_path):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.delitem(sys.modules, "numba")
+    monkeypatch.setattr(_compiled.os, "access", lambda path, mode: False)
+    _compiled._prepare_cache_dir()
+    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path)
