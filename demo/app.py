@@ -141,7 +141,7 @@ def _pixels(text: str) -> Tuple[int, int]:
     return (width, height)
 
 
-def _positive(low: int, high: int):
+def _positive(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
