@@ -1,13 +1,20 @@
-"""Root pytest configuration: the core's tests run without pygame too.
+"""Root pytest configuration: the core's tests run without pygame (and without numba) too.
 
 ``mazeplugin/pg/`` (the only package importing pygame) and
 ``mazeplugin/formats/picture.py`` (whose doctest writes a PNG through it) are
 collected for their doctests only when pygame is installed; the pygame test
-modules skip themselves with ``pytest.importorskip``.
+modules skip themselves with ``pytest.importorskip``. Likewise the compiled
+kernels in ``mazeplugin/_compiled/`` (which import numba, the optional
+``fast`` extra) are collected only when numba is installed; their package
+``__init__`` imports without it and is always collected.
 """
 
 import importlib.util
+from pathlib import Path
 
 collect_ignore = []
 if importlib.util.find_spec("pygame") is None:
     collect_ignore += ["mazeplugin/pg", "mazeplugin/formats/picture.py"]
+if importlib.util.find_spec("numba") is None:
+    kernels = Path(__file__).parent / "mazeplugin" / "_compiled"
+    collect_ignore += [f"mazeplugin/_compiled/{p.name}" for p in sorted(kernels.glob("*.py")) if p.name != "__init__.py"]

@@ -87,8 +87,9 @@ def addon_classes() -> List[Type[Addon]]:
     A function, so that the addon modules it imports may import this one.
     """
     from .content import LevelContent
+    from .endless import EndlessSwitch
     from .levels import Levels
     from .minimap import Minimap
 
     # Add yours here: one import above, one entry below.
-    return [Levels, LevelContent, Minimap]
+    return [Levels, LevelContent, Minimap, EndlessSwitch]

@@ -29,6 +29,7 @@ import mazeplugin.compiled
 import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
 
+from . import endless
 from .addons import Addon, Binding, addon_classes
 from .game import MAX_SIDE, MIN_SIDE, Direction, Game, check_seed
 from .sound import EFFECTS, Sounds
@@ -141,7 +142,7 @@ def _pixels(text: str) -> Tuple[int, int]:
     return (width, height)
 
 
-def _positive(low: int, high: int):
+def _positive(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -584,17 +585,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     mazeplugin.compiled.warm_up(background=True)  # compiled kernels load meanwhile; never a stall
     try:
-        app = App(options)
+        app = endless.start(options, App)
     except pygame.error as error:
         print(f"mazeplugin-demo: cannot open a window: {error}", file=sys.stderr)
         return 1
     except (ValueError, TypeError) as error:
         print(f"mazeplugin-demo: {error}", file=sys.stderr)
         return 2
-    try:
-        app.run(options.frames)
-    except KeyboardInterrupt:
-        pass
+    app, times = endless.run(app, options, App)  # E switches between the maze game and the endless world
     status = 0
     if options.screenshot:
         try:
@@ -602,6 +600,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         except (pygame.error, OSError) as error:
             print(f"mazeplugin-demo: cannot save the screenshot to {options.screenshot!r}: {error}", file=sys.stderr)
             status = 1
-    print(app.status())
+    print(f"{app.status()} {times.summary()}")
     pygame.quit()
     return status

@@ -124,7 +124,8 @@ class Game:
             level = self.make_level(algorithm, width, height, seed, 1 if number is None else number)
         if not content and self.furnish is not None:
             level = self.furnish(level, self.level_number if number is None else number)
-        self.algorithm, self.width, self.height, self.seed = algorithm, width, height, level.seed
+        self.algorithm, self.width, self.height = algorithm, width, height
+        self.seed: Seed = level.seed if level.seed is not None else seed
         self.content = dict(content) if content else None
         self.level_file = None
         self.play(level, mp.level_code(level))

@@ -58,7 +58,8 @@ def key(rate: int = RATE) -> Samples:
     first = _tone(1318.5, 0.3, rate, decay=9.0)
     second = np.concatenate([np.zeros(int(0.07 * rate)), _tone(1975.5, 0.23, rate, decay=11.0)])
     second = second[: len(first)]
-    return 0.45 * (first + np.pad(second, (0, len(first) - len(second))))
+    both: Samples = 0.45 * (first + np.pad(second, (0, len(first) - len(second))))
+    return both
 
 
 def door(rate: int = RATE) -> Samples:

@@ -360,12 +360,13 @@ class Hud:
         width, height = surface.get_size()
         font = self.fonts[0]
         title = self._text("Keys (? closes)", 1, HUD_ACCENT)
-        line = font.get_linesize() + 2
         room = pygame.Rect(0, HUD_TOP, width, max(1, height - HUD_TOP - HUD_BOTTOM))
-        fit_rows = max(1, (room.height - title.get_height() - 30) // line)
         layout: List[List[str]] = []
-        column_width = 0
-        for long in (True, False):
+        column_width = line = 0
+        # Long names with roomy lines first; then short names; then lines closer together.
+        for long, gap in ((True, 2), (False, 2), (False, 0)):
+            line = font.get_linesize() + gap
+            fit_rows = max(1, (room.height - title.get_height() - 30) // line)
             rows = [f"{key}  {what if long or not short else short}" for key, what, short in keys]
             columns = [rows[i : i + fit_rows] for i in range(0, len(rows), fit_rows)]
             column_width = max(font.size(row)[0] for row in rows) + 18

@@ -87,7 +87,7 @@ class _Failure(Exception):
         super().__init__(" ".join(message.split("\n")))  # the reason is one line
         self.status = status
 
-    def __reduce__(self) -> tuple:  # batch workers send failures back to the main process
+    def __reduce__(self) -> Tuple[Any, ...]:  # batch workers send failures back to the main process
         return (_Failure, (self.status, str(self)))
 
 
@@ -375,7 +375,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except _Failure as failure:
         if failure.status == 2:
             command = f"mazeplugin {args.command}"

@@ -59,10 +59,10 @@ class Level:
         options: Optional[Mapping[str, Any]] = None,
         things: Sequence[Any] = (),
     ) -> None:
-        self.maze = maze
-        self.layout = layout or Layout(maze.width, maze.height)
-        self.algorithm = algorithm
-        self.seed = seed
+        self.maze: Maze = maze
+        self.layout: Layout = layout or Layout(maze.width, maze.height)
+        self.algorithm: Optional[str] = algorithm
+        self.seed: Optional[Seed] = seed
         self.options: Dict[str, Any] = dict(options or {})
         base = base_tiles(maze)
         for opening in openings:
@@ -74,8 +74,8 @@ class Level:
         tiles.flags.writeable = False
         self.tiles: NDArray[np.uint8] = tiles
         self.things: Tuple[Any, ...] = tuple(sorted(things, key=lambda t: t.id))
-        self.entrance = entrance
-        self.exit = exit
+        self.entrance: Optional[Tile] = entrance
+        self.exit: Optional[Tile] = exit
         for name, tile in (("entrance", entrance), ("exit", exit)):
             if tile is not None and tiles[tile[1], tile[0]] != FLOOR:
                 raise ValueError(f"{name} {tile} is not a floor tile")

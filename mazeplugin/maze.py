@@ -71,19 +71,20 @@ class Maze:
         start: Optional[Cell] = None,
         goal: Optional[Cell] = None,
     ) -> None:
-        self.width = int(width)
-        self.height = int(height)
+        self.width: int = int(width)
+        self.height: int = int(height)
         shape = (self.height, self.width)
+        self.mask: NDArray[np.bool_]
         if mask is None:
             self.mask = np.ones(shape, dtype=bool)
         else:
             self.mask = np.array(mask, dtype=bool, copy=True)
             if self.mask.shape != shape:
                 raise ValueError(f"mask must have shape {shape}, got {self.mask.shape}")
-        self.east = np.zeros(shape, dtype=bool)
-        self.south = np.zeros(shape, dtype=bool)
-        self.corners = np.zeros((max(self.height - 1, 0), max(self.width - 1, 0)), dtype=bool)
-        self.rooms = np.zeros(shape, dtype=np.int32)
+        self.east: NDArray[np.bool_] = np.zeros(shape, dtype=bool)
+        self.south: NDArray[np.bool_] = np.zeros(shape, dtype=bool)
+        self.corners: NDArray[np.bool_] = np.zeros((max(self.height - 1, 0), max(self.width - 1, 0)), dtype=bool)
+        self.rooms: NDArray[np.int32] = np.zeros(shape, dtype=np.int32)
         # The first and last maze cells (argmax stops at the first True: no pass over a full grid).
         flat = self.mask.reshape(-1)
         first = int(np.argmax(flat)) if flat.size else 0

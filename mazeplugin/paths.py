@@ -27,7 +27,7 @@ diagonally past where a pillar would stand.
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -39,15 +39,16 @@ __all__ = ["distance_map", "shortest_path", "farthest_tile"]
 Tile = Tuple[int, int]
 
 
-def _padded_free(tiles: NDArray[np.uint8]) -> Tuple[list, int]:
+def _padded_free(tiles: NDArray[np.uint8]) -> Tuple[List[bool], int]:
     """Floor flags of ``tiles`` with a ring of wall around them, flat, and the padded width."""
     h, w = tiles.shape
     padded = np.zeros((h + 2, w + 2), dtype=bool)
     padded[1:-1, 1:-1] = tiles == 0
-    return padded.ravel().tolist(), w + 2
+    free: List[bool] = padded.ravel().tolist()
+    return free, w + 2
 
 
-def _bfs(free: list, width: int, source: int, target: int = -1) -> list:
+def _bfs(free: List[bool], width: int, source: int, target: int = -1) -> List[int]:
     """Breadth-first distances from ``source`` (-1 where unreached); stops at ``target``.
 
     ``free`` is consumed: visited tiles are marked not free.
@@ -59,7 +60,7 @@ def _bfs(free: list, width: int, source: int, target: int = -1) -> list:
     d = 0
     while frontier:
         d += 1
-        reached = []
+        reached: List[int] = []
         push = reached.append
         for i in frontier:
             for j in (i - width, i + 1, i + width, i - 1):
@@ -127,7 +128,7 @@ class _Rooms:
             sides = [(x // 2, y // 2), (x // 2 - 1, y // 2)]
         return [ry * w + rx for rx, ry in sides if 0 <= rx < w and 0 <= ry < h and self.floor[ry, rx]]
 
-    def search(self, seeds: List[int], first: int, targets: List[int] = ()) -> list:
+    def search(self, seeds: List[int], first: int, targets: Sequence[int] = ()) -> List[int]:
         """Tile distances of the rooms (-1 unreached), breadth-first from ``seeds`` at
         distance ``first``, two tiles per step; stops after the layer reaching a target."""
         open_room = self.floor.ravel().tolist()
@@ -140,7 +141,7 @@ class _Rooms:
         frontier, d = seeds, first
         while frontier:
             d += 2
-            reached = []
+            reached: List[int] = []
             push = reached.append
             for r in frontier:
                 for step in steps[moves[r]]:
@@ -197,7 +198,7 @@ def _room_shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Op
     # room at distance d, a connector is one step nearer iff the room beyond
     # it is at d - 2, or it is the goal (only the goal is at 0).
     w = rooms.w
-    path = [tuple(start)]
+    path: List[Tile] = [(int(start[0]), int(start[1]))]
     d = min(reached)
     r = next(t for t in targets if dist[t] == d)  # targets are in north, east, south, west order
     moves = rooms.moves.ravel().tolist()
@@ -219,7 +220,7 @@ def _room_shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Op
         else:  # pragma: no cover - a reached room always has a nearer neighbour
             raise AssertionError("room walk lost its way")
     if not goal_is_room:
-        path.append(tuple(goal))
+        path.append((int(goal[0]), int(goal[1])))
     if tuple(start) == path[1]:  # the start is a room: it was put in twice
         del path[0]
     return path
@@ -229,7 +230,8 @@ def distance_map(tiles: NDArray[np.uint8], source: Tile) -> NDArray[np.int32]:
     """Steps from ``source`` to every tile: int32 shaped like ``tiles``, -1 on walls and unreachable tiles."""
     fast = kernel("bfs", np.size(tiles))
     if fast is not None:  # the tile-by-tile search, compiled (mazeplugin/_compiled/bfs.py)
-        return fast.distance_map(np.asarray(tiles), source)
+        distances: NDArray[np.int32] = fast.distance_map(np.asarray(tiles), source)
+        return distances
     if _has_pillars(tiles, source):
         return _room_distance_map(tiles, source)
     return _tile_distance_map(tiles, source)
@@ -252,7 +254,8 @@ def shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Optional
     """
     fast = kernel("bfs", np.size(tiles))
     if fast is not None:  # the tile-by-tile search, compiled (mazeplugin/_compiled/bfs.py)
-        return fast.shortest_path(np.asarray(tiles), start, goal)
+        path: Optional[List[Tile]] = fast.shortest_path(np.asarray(tiles), start, goal)
+        return path
     if tuple(start) != tuple(goal) and _has_pillars(tiles, start, goal):
         return _room_shortest_path(tiles, start, goal)
     return _tile_shortest_path(tiles, start, goal)

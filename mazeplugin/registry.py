@@ -48,7 +48,7 @@ import os
 import sys
 import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, cast
 
 from .limits import (
     BYTES_PER_TILE,
@@ -348,7 +348,7 @@ def load_plugins() -> List[str]:
                     if _REGISTRY[entry_point.name].function is loaded:
                         continue  # the same function again (say, a second path entry)
                     raise ValueError(f"the name {entry_point.name!r} is already taken by another generator")
-                register(entry_point.name)(loaded)
+                register(entry_point.name)(cast(GeneratorFunction, loaded))
             else:
                 raise TypeError(f"it is a {type(loaded).__name__}, not a generator function or a module")
         except KeyboardInterrupt:

@@ -85,10 +85,12 @@ class Layout:
     """
 
     def __init__(self, width: int, height: int, *, corridor: int = 1, wall: int = 1) -> None:
-        self.width, self.height = width, height
-        self.corridor, self.wall = corridor, wall
-        self.pitch = corridor + wall
-        self.shape = (height * self.pitch + wall, width * self.pitch + wall)
+        self.width: int = width
+        self.height: int = height
+        self.corridor: int = corridor
+        self.wall: int = wall
+        self.pitch: int = corridor + wall
+        self.shape: Tuple[int, int] = (height * self.pitch + wall, width * self.pitch + wall)
 
     @property
     def is_unit(self) -> bool:

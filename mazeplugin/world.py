@@ -268,7 +268,8 @@ class World:
         self.algorithm: str = algorithm
         self.seed: Seed = resolve_seed(seed)
         self.chunk: Tuple[int, int] = (width, height)
-        self.corridor, self.wall = corridor, wall
+        self.corridor: int = corridor
+        self.wall: int = wall
         self.braid = braid
         self.perfect = perfect
         self.openings: Tuple[int, int] = counts  # per west/east border, per north/south border

@@ -685,3 +685,54 @@ def test_fast_csv_parse_equals_int_parse(values, spaces, trailing):
     if "," in text:  # an empty value
         assert _csv_digits(text.replace(",", ",,", 1), len(values)) is None
     assert _csv_digits(text + "x", len(values)) is None
+
+
+# -- level content (things) in the object layer ----------------------------------------------
+
+
+@given(st.integers(4, 14), st.integers(4, 10), seeds, st.integers(0, 3), st.integers(0, 4), st.integers(0, 2),
+       st.sampled_from([(1, 1), (2, 1), (3, 2)]), st.sampled_from(["tmx", "tmj"]))
+def test_things_load_back_from_the_object_layer(tmp_path_factory, w, h, seed, keys, treasure, enemies, widths, kind):
+    try:
+        level = mp.generate("backtracker", w, h, seed=seed, keys=keys, treasure=treasure, enemies=enemies,
+                            corridor=widths[0], wall=widths[1])
+    except ValueError as error:  # more content than this small a level holds
+        assume("does not fit" not in str(error))
+        raise
+    path = tmp_path_factory.mktemp("things") / f"level.{kind}"
+    getattr(level, f"save_{kind}")(path)
+    again = load_tiled(path)
+    assert again.things == level.things
+    assert again.tiles.tobytes() == level.tiles.tobytes()
+    again.check()
+
+
+def test_things_moved_and_added_in_tiled_load(tmp_path):
+    level = mp.generate("backtracker", 12, 9, seed=4, treasure=2, enemies=1)
+    level.save_tmj(tmp_path / "a.tmj")
+    data = json.loads((tmp_path / "a.tmj").read_text())
+    things = next(layer for layer in data["layers"] if layer["name"] == "things")
+    treasure = next(o for o in things["objects"] if o["type"] == "treasure")
+    floor = [(x, y) for y, x in np.argwhere(level.tiles == 0).tolist()
+             if (x, y) not in {t.tile for t in level.things} and (x, y) not in (level.entrance, level.exit)
+             and 0 < x < level.tiles.shape[1] - 1]
+    (mx, my), (ax, ay) = floor[5], floor[-5]
+    treasure.update(x=mx * 16, y=my * 16)                                       # moved
+    new_id = max(t.id for t in level.things) + 1
+    things["objects"].append({"id": 99, "name": "", "type": "treasure", "x": ax * 16, "y": ay * 16,
+                              "width": 16, "height": 16, "rotation": 0, "visible": True,
+                              "properties": [{"name": "thing_id", "type": "int", "value": new_id}]})   # added
+    (tmp_path / "a.tmj").write_text(json.dumps(data))
+    again = mp.Level.load_tmj(tmp_path / "a.tmj")
+    tiles = {t.id: t.tile for t in again.things}
+    moved_id = next(p["value"] for p in treasure["properties"] if p["name"] == "thing_id")
+    assert tiles[moved_id] == (mx, my) and tiles[new_id] == (ax, ay)
+    assert len(again.things) == len(level.things) + 1
+
+
+def test_content_level_round_trips_through_the_tiled_editor(tmp_path):
+    level = mp.generate("backtracker", 16, 10, seed=9, keys=2, treasure=3, enemies=2)
+    level.save_tmx(tmp_path / "a.tmx")
+    _tiled_export(tmp_path / "a.tmx", tmp_path / "b.tmj")
+    again = load_tiled(tmp_path / "b.tmj")
+    assert again.things == level.things and again.tiles.tobytes() == level.tiles.tobytes()

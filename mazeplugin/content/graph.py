@@ -64,28 +64,29 @@ class FloorGraph:
 
     def __init__(self, base: NDArray[np.uint8], entrance: Optional[Tile], exit: Optional[Tile]) -> None:
         h, w = base.shape
-        self.shape = (h, w)
-        self.stride = stride = int(w) + 2
+        self.shape: Tuple[int, int] = (int(h), int(w))
+        self.stride: int = int(w) + 2
+        stride = self.stride
         padded = np.zeros((h + 2, w + 2), dtype=bool)
         padded[1:-1, 1:-1] = base == 0
-        self.floor = padded.ravel()
+        self.floor: NDArray[np.bool_] = padded.ravel()
         degree = np.zeros((h + 2, w + 2), dtype=np.int8)
         degree[1:-1, 1:-1] = (
             padded[:-2, 1:-1].view(np.int8) + padded[2:, 1:-1].view(np.int8)
             + padded[1:-1, :-2].view(np.int8) + padded[1:-1, 2:].view(np.int8)
         )
         degree[~padded] = 0
-        self.degree = degree.ravel()
+        self.degree: NDArray[np.int8] = degree.ravel()
         self.entrance = entrance
         self.exit = exit
         n = (h + 2) * stride
         self.path: List[int] = []
-        self.parent = np.full(n, -1, dtype=np.int64)
-        self.dist_entrance = np.full(n, -1, dtype=np.int32)
-        self.dist_path = np.full(n, -1, dtype=np.int32)
-        self.touch_high = np.full(n, -1, dtype=np.int64)
+        self.parent: NDArray[np.int64] = np.full(n, -1, dtype=np.int64)
+        self.dist_entrance: NDArray[np.int32] = np.full(n, -1, dtype=np.int32)
+        self.dist_path: NDArray[np.int32] = np.full(n, -1, dtype=np.int32)
+        self.touch_high: NDArray[np.int64] = np.full(n, -1, dtype=np.int64)
         self._spans: List[Tuple[int, int]] = []
-        self.route = np.zeros(0, dtype=np.int64)
+        self.route: NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         if entrance is None or exit is None:
             return
         dist = np.full((h + 2, w + 2), -1, dtype=np.int32)

@@ -14,14 +14,19 @@ Each format lives in one module and works from a finished
   load it back) and the tilemap as ``.npy``.
 - :mod:`~mazeplugin.formats.rebuild`: a loaded tilemap back into the maze model
   (cells and passages), so loaded levels walk, solve and print like generated ones.
-- :mod:`~mazeplugin.formats.files`: atomic writes (a temporary file, then a rename).
+- :mod:`~mazeplugin.formats.files`: safe writing (atomic for regular files, symlinks
+  followed, devices and FIFOs written through, never a rename over anything else) and
+  :func:`~mazeplugin.formats.files.read_limited`, which every loader reads through.
+- :mod:`~mazeplugin.formats.recorded`: a level file's recorded options, checked on load.
 
 PNG pictures come from :mod:`mazeplugin.pg` (pygame), the one module that imports pygame.
 
 Loading never executes code from a file (JSON is parsed with :mod:`json`,
-``.npy`` with ``allow_pickle=False``), refuses oversized inputs before
-allocating their tiles, and reports a bad file as a :class:`LevelFormatError`
-(a ``ValueError``) that names the file and what is wrong with it.
+``.npy`` with ``allow_pickle=False``), reads only regular files and at most
+its size limit (a FIFO or ``/dev/zero`` is refused, never waited on), refuses
+oversized inputs before allocating their tiles, and reports a bad file as a
+:class:`LevelFormatError` (a ``ValueError``) that names the file and what is
+wrong with it.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("kruskal", 4, 3, seed=7)
@@ -32,8 +37,17 @@ allocating their tiles, and reports a bad file as a :class:`LevelFormatError`
 
 from __future__ import annotations
 
-from .files import LevelFormatError, atomic_path, write_bytes, write_text
+from .files import LevelFormatError, UnsafeDestinationError, atomic_path, read_limited, write_bytes, write_text
 from .jsonio import load_json
 from .tiled_read import load_tiled
 
-__all__ = ["LevelFormatError", "atomic_path", "load_json", "load_tiled", "write_bytes", "write_text"]
+__all__ = [
+    "LevelFormatError",
+    "UnsafeDestinationError",
+    "atomic_path",
+    "load_json",
+    "load_tiled",
+    "read_limited",
+    "write_bytes",
+    "write_text",
+]

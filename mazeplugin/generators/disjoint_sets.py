@@ -36,7 +36,7 @@ class DisjointSets:
     def __init__(self, n: int) -> None:
         self.parent: List[int] = list(range(n))
         self.rank: List[int] = [0] * n
-        self.count = n  # number of disjoint sets
+        self.count: int = n  # number of disjoint sets
 
     def find(self, i: int) -> int:
         """The representative of ``i``'s set, halving the path to it as it goes.

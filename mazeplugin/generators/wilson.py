@@ -14,9 +14,10 @@ the cover time" (STOC 1996); J. Buck, "Mazes for Programmers", ch. 4.
 
 from __future__ import annotations
 
-from typing import List
+from typing import Iterator, List
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .._compiled import kernel
 from ..maze import Maze
@@ -41,12 +42,13 @@ def tree_roots(maze: Maze) -> List[int]:
     ys, xs = np.nonzero(maze.mask)
     part = labels[ys, xs]
     cells_in = np.bincount(part, minlength=count)
-    centre_y = np.bincount(part, ys, minlength=count) / cells_in
-    centre_x = np.bincount(part, xs, minlength=count) / cells_in
-    distance = (ys - centre_y[part]) ** 2 + (xs - centre_x[part]) ** 2
+    part_y: NDArray[np.float64] = np.bincount(part, ys, minlength=count) / cells_in
+    part_x: NDArray[np.float64] = np.bincount(part, xs, minlength=count) / cells_in
+    distance = (ys - part_y[part]) ** 2 + (xs - part_x[part]) ** 2
     nearest = np.lexsort((distance, part))  # by part, then by distance
     first_of_part = np.flatnonzero(np.diff(part[nearest], prepend=-1))
-    return (ys * maze.width + xs)[nearest[first_of_part]].tolist()
+    roots: List[int] = (ys * maze.width + xs)[nearest[first_of_part]].tolist()
+    return roots
 
 
 @register("wilson")
@@ -67,7 +69,7 @@ def wilson(maze: Maze, rng: Random) -> None:
         in_tree[root] = True
     exit_of = [-1] * maze.size  # the last exit the current walk took from each cell
     batch = min(1 << 16, 8 * maze.size + 64)
-    directions = iter(())  # random directions, drawn `batch` at a time; walks share them
+    directions: Iterator[int] = iter(())  # random directions, drawn `batch` at a time; walks share them
     opened_a, opened_b = [], []
     for first in maze.cells().tolist():
         if in_tree[first]:

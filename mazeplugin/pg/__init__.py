@@ -33,11 +33,11 @@ from __future__ import annotations
 
 try:
     import pygame  # noqa: F401
-except ImportError as error:  # pragma: no cover - exercised in a venv without pygame
+except ImportError as _missing:  # pragma: no cover - exercised in a venv without pygame
     raise ImportError(
         "mazeplugin.pg needs pygame: pip install \"mazeplugin[pygame]\" "
         "(or pip install pygame-ce, or pip install pygame; either one works)"
-    ) from error
+    ) from _missing
 
 from .camera import Camera
 from .collide import Motion, RectLike, can_move, move_rect

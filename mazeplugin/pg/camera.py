@@ -26,10 +26,10 @@ class Camera:
     """
 
     def __init__(self, view_size: Tuple[int, int], world_size: Tuple[int, int]) -> None:
-        self.view_size = _check_size_pair("view_size", view_size)
-        self.world_size = _check_size_pair("world_size", world_size)
-        self.x = 0.0
-        self.y = 0.0
+        self.view_size: Tuple[int, int] = _check_size_pair("view_size", view_size)
+        self.world_size: Tuple[int, int] = _check_size_pair("world_size", world_size)
+        self.x: float = 0.0
+        self.y: float = 0.0
         self._clamp()
 
     def resize(self, view_size: Tuple[int, int]) -> None:

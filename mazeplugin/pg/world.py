@@ -55,9 +55,9 @@ class EndlessCamera:
     """
 
     def __init__(self, view_size: Tuple[int, int]) -> None:
-        self.view_size = _check_size_pair("view_size", view_size)
-        self.x = 0.0
-        self.y = 0.0
+        self.view_size: Tuple[int, int] = _check_size_pair("view_size", view_size)
+        self.x: float = 0.0
+        self.y: float = 0.0
 
     def resize(self, view_size: Tuple[int, int]) -> None:
         """The view changed size; keep showing the same centre."""
@@ -129,8 +129,8 @@ class WorldView:
     ) -> None:
         if not isinstance(world, World):
             raise TypeError(f"world must be a mazeplugin World, not {type(world).__name__}")
-        self.world = world
-        self.tile = _check_tile_size(tile)
+        self.world: World = world
+        self.tile: int = _check_tile_size(tile)
         if not isinstance(palette, Palette):
             raise TypeError(f"palette must be a mazeplugin.pg.Palette, not {type(palette).__name__}")
         if (floor is None) != (wall_set is None):
@@ -138,7 +138,8 @@ class WorldView:
         if floor is not None and floor.get_size() != (self.tile, self.tile):
             raise ValueError(f"floor must be a {self.tile} × {self.tile} image (tile={self.tile}), got {floor.get_size()}")
         self.palette = palette
-        self.floor, self.wall_set = floor, (list(wall_set) if wall_set is not None else None)
+        self.floor: Optional["pygame.Surface"] = floor
+        self.wall_set: Optional[List["pygame.Surface"]] = list(wall_set) if wall_set is not None else None
         if isinstance(cache, bool) or not isinstance(cache, int) or cache < 1:
             raise ValueError(f"cache must be an int of at least 1 (chunk surfaces), got {cache!r}")
         if isinstance(ahead, bool) or not isinstance(ahead, int) or ahead < 0:
@@ -147,7 +148,7 @@ class WorldView:
         self._steps: Dict[Chunk, int] = {}  # the chunk being prepared ahead, and its next step
         self._cache: "OrderedDict[Chunk, pygame.Surface]" = OrderedDict()
         self._maxsize = cache
-        self.rendered = 0  # chunk surfaces made so far (cache misses)
+        self.rendered: int = 0  # chunk surfaces made so far (cache misses)
 
     def chunk_surface(self, chunk: Chunk) -> "pygame.Surface":
         """The surface of chunk ``(i, j)``: rendered on first use, then cached."""

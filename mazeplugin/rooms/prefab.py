@@ -82,17 +82,18 @@ class Prefab:
             raise ValueError("prefab tiles must be 0 (floor) or 1 (wall)")
         self.tiles: NDArray[np.uint8] = block.astype(np.uint8)
         self.doors: NDArray[np.bool_] = marks.astype(bool)
-        self.at = _check_at(at)
+        self.at: Optional[Tuple[int, int]] = _check_at(at)
         self._offsets: Optional[
             Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
         ] = None
         self._check_shape()
         t = self.tiles == 0
-        self.height, self.width = (self.tiles.shape[0] - 1) // 2, (self.tiles.shape[1] - 1) // 2
+        self.height: int = (self.tiles.shape[0] - 1) // 2
+        self.width: int = (self.tiles.shape[1] - 1) // 2
         self.floor: NDArray[np.bool_] = t[1::2, 1::2].copy()
-        self.east = np.zeros((self.height, self.width), dtype=bool)
+        self.east: NDArray[np.bool_] = np.zeros((self.height, self.width), dtype=bool)
         self.east[:, :-1] = t[1::2, 2:-1:2]
-        self.south = np.zeros((self.height, self.width), dtype=bool)
+        self.south: NDArray[np.bool_] = np.zeros((self.height, self.width), dtype=bool)
         self.south[:-1, :] = t[2:-1:2, 1::2]
         self.corners: NDArray[np.bool_] = t[2:-1:2, 2:-1:2].copy()
         self._check_inside()

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Typing: `mypy --strict mazeplugin` must be clean (mypy is pinned in the `test` extra,
+# so the README's test command installs it into .venv); pyright's type completeness of
+# the public API (`pyright --verifytypes mazeplugin`) must be at least 95%. pyright is
+# fetched from PyPI (it downloads its Node package on first run); where it cannot be
+# installed or started, that one check is skipped with a message. Run after the test
+# command has made .venv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+py="$root/.venv/bin/python"
+[ -x "$py" ] || { echo "typing.sh: no .venv; run the README's test command first" >&2; exit 1; }
+echo "typing.sh: $("$py" -m mypy --version)"
+timeout 900 "$py" -m mypy --strict mazeplugin
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/mazeplugin-pyright.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+if ! { timeout 300 python3 -m venv "$work/venv" && timeout 600 "$work/venv/bin/python" -m pip install -q "pyright==1.1.414" &&
+       timeout 600 "$work/venv/bin/pyright" --version >/dev/null 2>&1; }; then
+    echo "typing.sh: pyright could not be installed or started here; the completeness check is skipped" >&2
+    exit 0
+fi
+# Run from outside the checkout with the checkout on PYTHONPATH: pyright reads the package's
+# files (an editable install is an import hook, which a static checker cannot follow).
+cd "$work"
+PYTHONPATH="$root" timeout 900 "$work/venv/bin/pyright" --pythonpath "$py" --verifytypes mazeplugin --ignoreexternal \
+    --outputjson >"$work/verify.json" || true
+"$py" - "$work/verify.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+completeness = report["typeCompleteness"]
+score = completeness["completenessScore"]
+counts = completeness["exportedSymbolCounts"]
+print(f"typing.sh: pyright type completeness {score:.1%} "
+      f"({counts['withKnownType']} known, {counts['withAmbiguousType']} ambiguous, {counts['withUnknownType']} unknown)")
+if completeness.get("pyTypedPath") is None and completeness.get("packageRootDirectory") in (None, ""):
+    sys.exit("typing.sh: pyright did not find the package")
+if score < 0.95:
+    sys.exit("typing.sh: pyright type completeness is below 95%")
+PY
