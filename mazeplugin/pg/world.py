@@ -31,7 +31,7 @@ from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tup
 import pygame
 
 from ..world import Chunk, World
-from .camera import _check_size_pair
+from .camera import EndlessCamera
 from .collide import _FRect, _motion, move_rect
 from .grid import _check_tile_size
 from .palette import DEFAULT_PALETTE, Palette
@@ -40,61 +40,6 @@ from .sprites import render_images
 from .things import draw_things
 
 __all__ = ["EndlessCamera", "WorldView"]
-
-
-class EndlessCamera:
-    """Which world pixels a view (the window) shows, for a world without edges: never clamped.
-
-    The same interface as :class:`mazeplugin.pg.Camera` (``follow``,
-    ``resize``, ``offset``, ``view_rect``, ``to_screen``, ``to_world``,
-    ``apply``), minus the world size.
-
-    >>> camera = EndlessCamera((100, 80))
-    >>> camera.follow((-500, 20)); camera.offset, camera.view_rect.topleft
-    ((550, 20), (-550, -20))
-    """
-
-    def __init__(self, view_size: Tuple[int, int]) -> None:
-        self.view_size: Tuple[int, int] = _check_size_pair("view_size", view_size)
-        self.x: float = 0.0
-        self.y: float = 0.0
-
-    def resize(self, view_size: Tuple[int, int]) -> None:
-        """The view changed size; keep showing the same centre."""
-        cx, cy = self.x + self.view_size[0] / 2, self.y + self.view_size[1] / 2
-        self.view_size = _check_size_pair("view_size", view_size)
-        self.x, self.y = cx - self.view_size[0] / 2, cy - self.view_size[1] / 2
-
-    def follow(self, point: Tuple[float, float], *, smoothing: float = 1.0) -> None:
-        """Move towards centring world pixel ``point``: all the way (``smoothing=1``) or that fraction of it."""
-        if not 0 < smoothing <= 1:
-            raise ValueError(f"smoothing must be in (0, 1], got {smoothing}")
-        self.x += (point[0] - self.view_size[0] / 2 - self.x) * smoothing
-        self.y += (point[1] - self.view_size[1] / 2 - self.y) * smoothing
-
-    @property
-    def offset(self) -> Tuple[int, int]:
-        """Screen pixel of world pixel (0, 0): add it to world pixels to draw them."""
-        return (-round(self.x), -round(self.y))
-
-    @property
-    def view_rect(self) -> "pygame.Rect":
-        """The world pixels in view."""
-        return pygame.Rect(round(self.x), round(self.y), *self.view_size)
-
-    def to_screen(self, point: Tuple[float, float]) -> Tuple[int, int]:
-        """World pixel → screen pixel."""
-        ox, oy = self.offset
-        return (int(point[0]) + ox, int(point[1]) + oy)
-
-    def to_world(self, point: Tuple[float, float]) -> Tuple[int, int]:
-        """Screen pixel → world pixel."""
-        ox, oy = self.offset
-        return (int(point[0]) - ox, int(point[1]) - oy)
-
-    def apply(self, rect: "pygame.Rect") -> "pygame.Rect":
-        """A world rect moved to where it is drawn on screen."""
-        return pygame.Rect(rect).move(self.offset)
 
 
 class WorldView:
