@@ -159,8 +159,13 @@ MAX_OPTIONS_DEPTH = 8
 """Deepest nesting of lists and objects inside a level file's options."""
 
 
-def check_int(name: str, value: object, *, low: int, high: Optional[int] = None) -> int:
+def check_int(
+    name: str, value: object, *, low: Optional[int], high: Optional[int] = None, what: str = "an int"
+) -> int:
     """``value`` as an int in ``low..high`` (any Python or numpy integer; not a bool), or a clear error.
+
+    ``low=None`` leaves the lower end open; ``what`` is how the type error
+    describes the value (``"an int (a tile coordinate)"``, say).
 
     >>> check_int("count", "3", low=1)
     Traceback (most recent call last):
@@ -168,10 +173,13 @@ def check_int(name: str, value: object, *, low: int, high: Optional[int] = None)
     TypeError: count must be an int, not str
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
     number = int(value)
-    if number < low or (high is not None and number > high):
-        allowed = f"an int from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
+    if (low is not None and number < low) or (high is not None and number > high):
+        if low is None:
+            allowed = f"at most {high:,}"
+        else:
+            allowed = f"an int from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
         raise ValueError(f"{name} must be {allowed}, got {number}")
     return number
 

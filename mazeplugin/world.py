@@ -70,7 +70,6 @@ True
 
 from __future__ import annotations
 
-import numbers
 from collections import OrderedDict
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
@@ -122,17 +121,8 @@ class CacheInfo(NamedTuple):
     maxsize: int
 
 
-def _check_int(name: str, value: object, *, low: Optional[int] = None, what: str = "an int") -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
-    number = int(value)
-    if low is not None and number < low:
-        raise ValueError(f"{name} must be at least {low}, got {number}")
-    return number
-
-
 def _check_coordinate(name: str, value: object) -> int:
-    number = _check_int(name, value, what="an int (a tile coordinate)")
+    number = check_int(name, value, low=None, what="an int (a tile coordinate)")
     if not -MAX_COORDINATE < number < MAX_COORDINATE:
         raise ValueError(f"{name} must lie strictly between -2**62 and 2**62, got {number}")
     return number
@@ -223,8 +213,8 @@ class World:
                 "a world's chunks are full rectangles of cells (mask must be None)"
             )
         cw, ch = _check_pair("chunk", chunk, "(width, height) of ints, in cells")
-        width = _check_int("chunk width", cw, low=1)
-        height = _check_int("chunk height", ch, low=1)
+        width = check_int("chunk width", cw, low=1)
+        height = check_int("chunk height", ch, low=1)
         corridor = check_int("corridor", corridor, low=1, high=MAX_CORRIDOR)
         wall = check_int("wall", wall, low=1, high=MAX_WALL)
         if width * height > MAX_CHUNK_CELLS:
@@ -244,7 +234,7 @@ class World:
         if openings is None:
             counts = (max(1, round(height / 16)), max(1, round(width / 16)))
         else:
-            count = _check_int("openings", openings, low=1)
+            count = check_int("openings", openings, low=1)
             if count > min(width, height):
                 raise ValueError(
                     f"openings={count} is more than a border of chunk={chunk!r} has cells "
@@ -255,7 +245,7 @@ class World:
             counts = (1, 1)
         if perfect and openings not in (None, 1):
             raise ValueError(f"openings={openings!r}: a perfect world opens exactly one place per joined border")
-        cache = _check_int("cache", cache, low=1)
+        cache = check_int("cache", cache, low=1)
         _, treasure, _, requests = check_request(0, treasure, 0, place)
         generator.check_options(options, width, height)
         if perfect and not generator.perfect:
@@ -673,7 +663,7 @@ class World:
         limit = MAX_COORDINATE // min(self._span) if hasattr(self, "_span") else MAX_COORDINATE
         result = []
         for name, value in (("chunk i", i), ("chunk j", j)):
-            number = _check_int(name, value, what="an int (a chunk coordinate)")
+            number = check_int(name, value, low=None, what="an int (a chunk coordinate)")
             if not -limit <= number <= limit:
                 raise ValueError(f"{name} must lie within ±{limit}, got {number}")
             result.append(number)
