@@ -331,7 +331,8 @@ def test_a_window_level_is_the_window_widened_to_whole_cells(tmp_path):
 
 
 def test_a_window_level_draws_with_pygame():
-    mpg = pytest.importorskip("mazeplugin.pg")
+    pytest.importorskip("pygame")  # mazeplugin.pg itself raises ImportError, not ModuleNotFoundError, without it
+    import mazeplugin.pg as mpg
     level = mp.World("prim", seed=1, chunk=(4, 4)).level(0, 0, 20, 20)
     assert mpg.render(level, tile=2).get_size() == (level.tiles.shape[1] * 2, level.tiles.shape[0] * 2)
 
