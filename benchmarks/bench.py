@@ -551,7 +551,7 @@ measured and reported here, not changed by this work.
 """
 
 
-KEPT_HEADINGS = ("## Working memory and limits",)
+KEPT_HEADINGS = ("## Choosing the compiled route", "## Working memory and limits")
 """Sections of docs/benchmarks.md written by other tools (benchmarks/memory.py), kept on rewrite."""
 
 
@@ -658,6 +658,15 @@ def write_fast(w: Callable[[str], None], extra: dict) -> None:
             w(f"| {r['mode']} | {r['level']} | {r['cache']} | {fast.fmt(r['import'])} | "
               f"{fast.fmt(r['total'])} | {r['loaded']} |")
         w("")
+        parts = extra.get("startup_parts")
+        if parts:
+            w(f"Where the forced-compiled first level ({parts['level']}, warm cache, `MAZEPLUGIN_COMPILED=1`) "
+              "spends its time, medians of 3 fresh processes: "
+              + ", ".join(f"{k} {fast.fmt(v)}" for k, v in parts["parts"].items())
+              + ". Loading cached kernels is mostly numba setting up its compiler the first time it "
+              "is used in a process, whatever the kernel; this is why `auto` makes small first levels "
+              "on the plain path and the demo loads the kernels in a background thread.")
+            w("")
 
 
 def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: dict, compare: Optional[dict],
@@ -882,6 +891,7 @@ def main() -> None:
         extra["paths"] = fast.bench_paths(names, args.sizes, quick=args.quick)
         if not args.quick:  # fresh processes, cold compiles: not for a quick look
             extra["startup"] = fast.bench_startup()
+            extra["startup_parts"] = fast.bench_startup_parts()
     if "limit" in args.compare:
         extra["limit"] = fast.bench_limit()
     if "labmaze" in args.compare:

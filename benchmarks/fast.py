@@ -147,6 +147,44 @@ def bench_startup() -> List[dict]:
     return rows
 
 
+STARTUP_PARTS_CHILD = r"""
+import sys, time
+t0 = time.perf_counter()
+import mazeplugin as mp
+t1 = time.perf_counter()
+import numba
+t2 = time.perf_counter()
+from mazeplugin import _compiled
+_compiled.load([sys.argv[1]])
+t3 = time.perf_counter()
+mp.generate(sys.argv[1], int(sys.argv[2]), int(sys.argv[2]), seed=1)
+t4 = time.perf_counter()
+print(t1 - t0, t2 - t1, t3 - t2, t4 - t3)
+"""
+
+
+def bench_startup_parts(name: str = "backtracker", n: int = 64, runs: int = 3) -> dict:
+    """Where the forced-compiled first level's time goes, warm cache: import mazeplugin, import numba,
+    load the kernels from the cache, make the level. Medians of ``runs`` fresh processes."""
+    cache = tempfile.mkdtemp(prefix="mazeplugin-bench-cache-")
+    try:
+        env = dict(os.environ, PYTHONPATH=ROOT, MAZEPLUGIN_COMPILED="1", NUMBA_CACHE_DIR=cache)
+        parts: List[List[float]] = []
+        for k in range(runs + 1):  # the first run fills the cache
+            done = subprocess.run([sys.executable, "-c", STARTUP_PARTS_CHILD, name, str(n)],
+                                  env=env, capture_output=True, text=True, timeout=900)
+            if done.returncode:
+                raise RuntimeError(f"start-up child failed: {done.stderr.strip()[-400:]}")
+            if k:
+                parts.append([float(v) for v in done.stdout.split()])
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    keys = ("import mazeplugin", "import numba", "load kernels (warm cache)", "first level")
+    out = {key: statistics.median(p[i] for p in parts) for i, key in enumerate(keys)}
+    say(f"   forced compiled, warm cache, {name} {n}x{n}: " + ", ".join(f"{k} {fmt(v)}" for k, v in out.items()))
+    return {"level": f"{name} {n}x{n}", "parts": out}
+
+
 # -- plain C --------------------------------------------------------------------
 
 

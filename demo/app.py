@@ -27,6 +27,7 @@ import pygame
 import mazeplugin as mp
 import mazeplugin.compiled
 import mazeplugin.pg as mpg
+from mazeplugin.codes import parse_size
 from mazeplugin.seeds import Seed, resolve_seed
 
 from . import endless
@@ -120,26 +121,23 @@ def _key_script(text: str) -> List[Tuple[Optional[int], int]]:
 
 def _size(text: str) -> Tuple[int, int]:
     """``--size``: ``WxH`` or ``N`` (square), in cells."""
-    parts = text.lower().split("x")
-    try:
-        width, height = (int(parts[0]), int(parts[-1])) if len(parts) in (1, 2) else (0, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT in cells, like 20x15, not {text!r}") from None
-    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+    size = parse_size(text)
+    if size is None:
+        raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT in cells, like 20x15, not {text!r}")
+    if not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
         raise argparse.ArgumentTypeError(
             f"size must be WIDTHxHEIGHT with each side {MIN_SIDE}..{MAX_SIDE} cells, not {text!r}"
         )
-    return (width, height)
+    return size
 
 
 def _pixels(text: str) -> Tuple[int, int]:
-    try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"window must be WIDTHxHEIGHT in pixels, like 960x720, not {text!r}") from None
-    if width < 320 or height < 240:
+    size = parse_size(text, square=False)
+    if size is None:
+        raise argparse.ArgumentTypeError(f"window must be WIDTHxHEIGHT in pixels, like 960x720, not {text!r}")
+    if size[0] < 320 or size[1] < 240:
         raise argparse.ArgumentTypeError(f"window must be at least 320x240, not {text!r}")
-    return (width, height)
+    return size
 
 
 def _positive(low: int, high: int) -> Callable[[str], int]:

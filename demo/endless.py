@@ -31,6 +31,7 @@ import pygame
 
 import mazeplugin as mp
 import mazeplugin.pg as mpg
+from mazeplugin.codes import parse_size
 from mazeplugin.seeds import resolve_seed
 
 from .addons import Addon, Binding
@@ -59,16 +60,10 @@ MOVES = {
 
 def _chunk(text: str) -> Tuple[int, int]:
     """``--chunk``: ``WxH`` or ``N`` cells, each from 2 to 128."""
-    parts = text.lower().split("x")
-    try:
-        numbers = [int(p) for p in parts]
-    except ValueError:
-        numbers = []
-    if len(numbers) == 1:
-        numbers *= 2
-    if len(numbers) != 2 or not all(2 <= n <= 128 for n in numbers):
+    size = parse_size(text)
+    if size is None or not all(2 <= n <= 128 for n in size):
         raise argparse.ArgumentTypeError(f"chunk must be WxH cells, each from 2 to 128, like 16x16; got {text!r}")
-    return numbers[0], numbers[1]
+    return size
 
 
 class EndlessSwitch(Addon):

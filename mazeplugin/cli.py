@@ -45,7 +45,7 @@ from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Sequence, 
 
 from . import __version__
 from .api import generate
-from .codes import parse_level_code
+from .codes import parse_level_code, parse_size
 from .difficulty import MAX_ATTEMPTS
 from .formats.files import atomic_path, read_limited, write_text
 from .level import Level
@@ -96,16 +96,10 @@ class _Failure(Exception):
 
 def _size(text: str) -> Tuple[int, int]:
     """``"20x15"`` (or ``"20"`` for a square) → ``(20, 15)``."""
-    parts = text.lower().split("x")
-    try:
-        numbers = [int(p) for p in parts]
-    except ValueError:
-        numbers = []
-    if len(numbers) == 1:
-        numbers *= 2
-    if len(numbers) != 2 or min(numbers) < 1:
+    size = parse_size(text)
+    if size is None or min(size) < 1:
         raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT in cells, like 20x15; got {text!r}")
-    return numbers[0], numbers[1]
+    return size
 
 
 def _window(text: str) -> Tuple[int, int, int, int]:

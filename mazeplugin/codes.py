@@ -36,7 +36,7 @@ from .seeds import Seed, resolve_seed
 MAX_CODE_CHARS = 1200
 """Longest level code read: a 1,024-character seed text with room for the name, size and content."""
 
-__all__ = ["level_code", "parse_level_code", "level_from_code", "LevelCode"]
+__all__ = ["level_code", "parse_level_code", "level_from_code", "LevelCode", "parse_size"]
 
 # The algorithm is the shortest prefix followed by "-WxH-": names may hold
 # dashes ("union-find") and seeds any text, but the size sits between them.
@@ -102,6 +102,28 @@ def level_code(level: Level) -> str:
     if parsed != (level.algorithm, level.width, level.height, level.seed) or parsed.content != content:
         raise ValueError(f"algorithm {level.algorithm!r} and seed {level.seed!r} do not make an unambiguous code")
     return code
+
+
+def parse_size(text: str, *, square: bool = True) -> Optional[Tuple[int, int]]:
+    """``(width, height)`` from ``"WxH"`` (an ``X`` too; or ``"N"`` for ``N x N`` when ``square``),
+    or None when ``text`` is not of that form. Bounds are the caller's to check.
+
+    The one reader of sizes for the command line and the demo (``--size``,
+    ``--chunk``, ``--window``), each of which checks its own bounds.
+
+    >>> parse_size("20x15"), parse_size("12"), parse_size("12", square=False), parse_size("20 by 15")
+    ((20, 15), (12, 12), None, None)
+    """
+    parts = text.lower().split("x")
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        return None
+    if len(numbers) == 1 and square:
+        numbers *= 2
+    if len(numbers) != 2:
+        return None
+    return numbers[0], numbers[1]
 
 
 def parse_level_code(text: str) -> LevelCode:

@@ -30,6 +30,8 @@ from typing import List, Optional, Tuple
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ._compiled import kernel
+
 __all__ = ["Maze", "Cell"]
 
 Cell = Tuple[int, int]
@@ -298,6 +300,12 @@ class Maze:
         rooms = self.rooms
         if (rooms < 0).any() or (rooms.astype(bool) & ~self.mask).any():
             raise ValueError("rooms must be 0 or a room number >= 1, and room cells must be maze cells")
+        fast = kernel("rooms", self.size)
+        if fast is not None:  # the same check, by a compiled union-find over the passages inside rooms
+            split = fast.first_split_room(self)
+            if split:
+                raise ValueError(f"room {split}'s cells are not all joined to each other")
+            return
         a, b = self.passages()
         inside = (rooms.flat[a] == rooms.flat[b]) & (rooms.flat[a] > 0)
         roots = component_roots(self.size, a[inside], b[inside])

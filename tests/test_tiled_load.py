@@ -736,3 +736,24 @@ def test_content_level_round_trips_through_the_tiled_editor(tmp_path):
     _tiled_export(tmp_path / "a.tmx", tmp_path / "b.tmj")
     again = load_tiled(tmp_path / "b.tmj")
     assert again.things == level.things and again.tiles.tobytes() == level.tiles.tobytes()
+
+
+def test_things_added_in_tiled_without_an_id_get_the_next_free_ids(tmp_path):
+    level = mp.generate("backtracker", 12, 9, seed=4, treasure=2, enemies=1)
+    level.save_tmj(tmp_path / "a.tmj")
+    data = json.loads((tmp_path / "a.tmj").read_text())
+    things = next(layer for layer in data["layers"] if layer["name"] == "things")
+    first = min(level.things, key=lambda t: t.id)
+    things["objects"] = [o for o in things["objects"]  # the designer deletes the first thing: ids now skip one
+                         if not any(p["name"] == "thing_id" and p["value"] == first.id for p in o.get("properties", []))]
+    taken = {t.tile for t in level.things} | {level.entrance, level.exit}
+    floor = [(x, y) for y, x in np.argwhere(level.tiles == 0).tolist() if (x, y) not in taken]
+    for k, (x, y) in enumerate((floor[3], floor[-3])):  # two treasures, no thing_id: as a designer adds them
+        things["objects"].append({"id": 90 + k, "name": "", "type": "treasure", "x": x * 16, "y": y * 16,
+                                  "width": 16, "height": 16, "rotation": 0, "visible": True})
+    (tmp_path / "a.tmj").write_text(json.dumps(data))
+    again = mp.Level.load_tmj(tmp_path / "a.tmj")
+    top = max(t.id for t in level.things)
+    added = {t.id: t.tile for t in again.things if t.id > top}
+    assert added == {top + 1: floor[3], top + 2: floor[-3]}
+    assert [t for t in again.things if t.id <= top] == [t for t in level.things if t.id != first.id]

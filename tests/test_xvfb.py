@@ -85,6 +85,12 @@ def test_real_key_presses_move_the_player_and_a_screenshot_is_written(display, t
     )
     try:
         window = xdotool(env, "search", "--sync", "--onlyvisible", "--class", "mazeplugin-demo", timeout=60).split()[0]
+        # The window shows before the game loop runs; keys pressed then would all be read in its first
+        # frame (down and up together: no move). The loop names the window in its first frame.
+        deadline = time.monotonic() + 60
+        while "mazeplugin demo" not in xdotool(env, "getwindowname", window):
+            assert game.poll() is None and time.monotonic() < deadline, "the demo never drew a frame"
+            time.sleep(0.1)
         xdotool(env, "windowfocus", "--sync", window)
         # The entrance of kruskal-8x6-3 opens east: hold Right, then let go.
         xdotool(env, "keydown", "Right")

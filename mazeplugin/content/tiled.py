@@ -7,12 +7,15 @@ blocks (``props["tiles"]``) and the thing's tile is the middle one; an
 enemy's polyline gives its patrol, the polyline's origin its tile; any other
 object stands on the tile under its rectangle's top-left corner (a point
 object: the tile under it). A designer may move, add or delete things in
-Tiled; the level then has to pass :meth:`Level.check` to load.
+Tiled; the level then has to pass :meth:`Level.check` to load. A thing added
+without a ``thing_id`` gets the next free id (after the largest given), in
+the layer's order; two things given the same id are refused.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any, Dict, List, Sequence, Tuple
 
 from ..formats.files import LevelFormatError
@@ -34,6 +37,8 @@ def things_from_objects(
         raise LevelFormatError(f"{source}: the things layer has more than {MAX_THINGS_OBJECTS:,} objects")
     tw, th = tile
     columns, rows = size
+    given = [_given_id(obj) for obj in objects]
+    next_id = max((i for i in given if isinstance(i, int) and not isinstance(i, bool)), default=0) + 1
     out: List[Thing] = []
     for n, obj in enumerate(objects, start=1):
         kind = str(obj.get("type") or "")
@@ -48,7 +53,9 @@ def things_from_objects(
             return (x, y)
 
         props = dict(obj.get("properties") or {})
-        thing_id = props.pop("thing_id", n)
+        thing_id = props.pop("thing_id", None)
+        if thing_id is None:  # added in Tiled without an id: the next free one
+            thing_id, next_id = next_id, next_id + 1
         x, y, width, height = (float(obj.get(k, 0) or 0) for k in ("x", "y", "width", "height"))
         polyline = obj.get("polyline")
         if polyline:
@@ -67,5 +74,11 @@ def things_from_objects(
             raise LevelFormatError(f"{where}: {error}") from None
     ids = [t.id for t in out]
     if len(set(ids)) != len(ids):
-        raise LevelFormatError(f"{source}: two things share a thing_id")
+        twice = min(i for i, count in Counter(ids).items() if count > 1)
+        raise LevelFormatError(f"{source}: two things share a thing_id ({twice}); each thing's id must be its own")
     return tuple(sorted(out, key=lambda t: t.id))
+
+
+def _given_id(obj: Dict[str, Any]) -> Any:
+    props = obj.get("properties")
+    return props.get("thing_id") if isinstance(props, dict) else None

@@ -47,7 +47,7 @@ import json
 import math
 import os
 import zlib
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 from xml.etree.ElementTree import Element, TreeBuilder
 from xml.parsers import expat
 
@@ -198,34 +198,17 @@ def _from_xml(root: Element, source: str, directory: str) -> TiledMap:
     columns, rows = _map_size(attrs.get("width"), attrs.get("height"), source)
     tile_w = _positive_int(attrs.get("tilewidth"), "the map's tilewidth", source)
     tile_h = _positive_int(attrs.get("tileheight"), "the map's tileheight", source)
-    walls_by_gid = _WallTable(source)
+    walls_by_gid = _WallTable(source, columns, rows)
     for element in root.findall("tileset"):
         first = _positive_int(element.get("firstgid"), "a tileset's firstgid", source)
         if element.get("source") is not None:
             walls_by_gid.add(first, *_external_tileset(element.get("source", ""), source, directory))
         else:
             walls_by_gid.add(first, *_xml_tileset(element, source))
-    walls = np.zeros((rows, columns), dtype=bool)
-    doors = np.zeros((rows, columns), dtype=bool)
-    layers = 0
     for layer in _xml_tile_layers(root):
-        name = layer.get("name", "")
-        if (layer.get("width"), layer.get("height")) != (str(columns), str(rows)):
-            raise LevelFormatError(
-                f"{source}: tile layer {name!r} is {layer.get('width')} × {layer.get('height')} tiles, "
-                f"the map {columns} × {rows}; layers must cover the map"
-            )
-        data = layer.find("data")
-        if data is None:
-            raise LevelFormatError(f"{source}: tile layer {name!r} has no <data>")
-        gids = _xml_layer_gids(data, rows * columns, name, source)
-        wall_here, door_here = walls_by_gid.walls(gids, name, columns)
-        walls |= wall_here.reshape(rows, columns)
-        doors |= door_here.reshape(rows, columns)
-        layers += 1
-    if not layers:
-        raise LevelFormatError(f"{source}: the map has no tile layer; its walls are tiles with the 'wall' property")
-    walls_by_gid.check_used()
+        walls_by_gid.paint(layer.get("name", ""), (layer.get("width"), layer.get("height")),
+                           lambda count, name: _xml_layer_gids(layer.find("data"), count, name, source))
+    walls, doors = walls_by_gid.finish()
     markers: Dict[str, Tuple[int, int]] = {}
     things: List[Dict[str, Any]] = []
     for group in root.iter("objectgroup"):
@@ -270,7 +253,9 @@ def _xml_tile_layers(element: Element) -> Iterator[Element]:
             yield from _xml_tile_layers(child)
 
 
-def _xml_layer_gids(data: Element, count: int, name: str, source: str) -> NDArray[np.int64]:
+def _xml_layer_gids(data: Optional[Element], count: int, name: str, source: str) -> NDArray[np.int64]:
+    if data is None:
+        raise LevelFormatError(f"{source}: tile layer {name!r} has no <data>")
     encoding = data.get("encoding")
     compression = data.get("compression")
     if data.find("chunk") is not None:
@@ -386,7 +371,7 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
     columns, rows = _map_size(data.get("width"), data.get("height"), source)
     tile_w = _positive_int(data.get("tilewidth"), "the map's tilewidth", source)
     tile_h = _positive_int(data.get("tileheight"), "the map's tileheight", source)
-    walls_by_gid = _WallTable(source)
+    walls_by_gid = _WallTable(source, columns, rows)
     for tileset in _json_list(data, "tilesets", "the map", source):
         if not isinstance(tileset, dict):
             raise LevelFormatError(f"{source}: a tileset must be an object, got {tileset!r:.40}")
@@ -395,9 +380,6 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
             walls_by_gid.add(first, *_external_tileset(tileset["source"], source, directory))
         else:
             walls_by_gid.add(first, *_json_tileset(tileset, source))
-    walls = np.zeros((rows, columns), dtype=bool)
-    doors = np.zeros((rows, columns), dtype=bool)
-    layers = 0
     objects: List[Any] = []
     thing_objects: List[Any] = []
     for layer in _json_layers(data, source):
@@ -414,19 +396,9 @@ def _from_json(data: Any, source: str, directory: str) -> TiledMap:
             continue
         if "chunks" in layer:
             raise _infinite(source)
-        if (layer.get("width"), layer.get("height")) != (columns, rows):
-            raise LevelFormatError(
-                f"{source}: tile layer {name!r} is {layer.get('width')} × {layer.get('height')} tiles, "
-                f"the map {columns} × {rows}; layers must cover the map"
-            )
-        gids = _json_layer_gids(layer, rows * columns, name, source)
-        wall_here, door_here = walls_by_gid.walls(gids, name, columns)
-        walls |= wall_here.reshape(rows, columns)
-        doors |= door_here.reshape(rows, columns)
-        layers += 1
-    if not layers:
-        raise LevelFormatError(f"{source}: the map has no tile layer; its walls are tiles with the 'wall' property")
-    walls_by_gid.check_used()
+        walls_by_gid.paint(name, (layer.get("width"), layer.get("height")),
+                           lambda count, name: _json_layer_gids(layer, count, name, source))
+    walls, doors = walls_by_gid.finish()
     markers: Dict[str, Tuple[int, int]] = {}
     for obj in objects:
         if not isinstance(obj, dict):
@@ -559,22 +531,54 @@ def _tile_flags(flags: Flags, tile_id: int, props: Dict[str, Any], tileset: str,
 
 
 class _WallTable:
-    """Which global tile ids are walls (and door marks), from the tilesets."""
+    """Which global tile ids are walls (and door marks), from the tilesets; and the map's tile layers
+    merged through it: a tile is a wall (a door) where any layer puts a wall (door) tile there."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, columns: int, rows: int) -> None:
         self.source = source
+        self.columns, self.rows = columns, rows
         self.firsts: List[int] = []
         self.ranges: List[Tuple[int, Optional[int], Flags, str]] = []
         self.marked = False
+        self.layers = 0
+        self.walls = np.zeros((rows, columns), dtype=bool)
+        self.doors = np.zeros((rows, columns), dtype=bool)
 
     def add(self, first: int, tilecount: Optional[int], flags: Flags, name: str) -> None:
+        """A tileset: its ``firstgid``, tile count (None: unknown) and the ``(wall, door)`` flags of its tiles."""
         if self.firsts and first <= self.firsts[-1]:
             raise LevelFormatError(f"{self.source}: tileset {name!r} has firstgid {first}; firstgids must increase")
         self.firsts.append(first)
         self.ranges.append((first, tilecount, flags, name))
         self.marked = self.marked or any(wall for wall, _ in flags.values())
 
-    def walls(self, gids: NDArray[np.int64], layer: str, columns: int) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    def paint(self, name: str, size: Tuple[Any, Any], read: Callable[[int, str], NDArray[np.int64]]) -> None:
+        """One tile layer named ``name``, of ``size`` (width, height, as the file gives them), whose gids
+        ``read(count, name)`` decodes once its size is known to cover the map."""
+        if size not in ((self.columns, self.rows), (str(self.columns), str(self.rows))):
+            raise LevelFormatError(
+                f"{self.source}: tile layer {name!r} is {size[0]} × {size[1]} tiles, "
+                f"the map {self.columns} × {self.rows}; layers must cover the map"
+            )
+        walls, doors = self._flags(read(self.rows * self.columns, name), name)
+        self.walls |= walls.reshape(self.rows, self.columns)
+        self.doors |= doors.reshape(self.rows, self.columns)
+        self.layers += 1
+
+    def finish(self) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+        """The merged ``(walls, doors)``; refuses a map with no tile layer, or no tile marked as a wall."""
+        if not self.layers:
+            raise LevelFormatError(
+                f"{self.source}: the map has no tile layer; its walls are tiles with the 'wall' property"
+            )
+        if not self.marked:
+            raise LevelFormatError(
+                f"{self.source}: no tile in the map's tilesets has the bool property 'wall' set to true; "
+                "give the wall tiles that property so walls can be told from floor"
+            )
+        return self.walls, self.doors
+
+    def _flags(self, gids: NDArray[np.int64], layer: str) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
         """Where ``gids`` (flip flags already cleared) name a wall tile, and a door tile; unknown ids are refused."""
         walls = np.zeros(gids.shape, dtype=bool)
         doors = np.zeros(gids.shape, dtype=bool)
@@ -586,7 +590,7 @@ class _WallTable:
             local = gid - first
             # Tiled counts an image-less tileset's tiles loosely: a tile it lists with properties is held too.
             if index < 0 or (tilecount is not None and local >= tilecount and local not in flags):
-                y, x = divmod(int(np.flatnonzero(gids == gid)[0]), columns)
+                y, x = divmod(int(np.flatnonzero(gids == gid)[0]), self.columns)
                 raise LevelFormatError(
                     f"{self.source}: tile layer {layer!r} has tile id {gid} at ({x}, {y}), which no tileset holds"
                 )
@@ -596,13 +600,6 @@ class _WallTable:
             if door:
                 doors |= gids == gid
         return walls, doors
-
-    def check_used(self) -> None:
-        if not self.marked:
-            raise LevelFormatError(
-                f"{self.source}: no tile in the map's tilesets has the bool property 'wall' set to true; "
-                "give the wall tiles that property so walls can be told from floor"
-            )
 
 
 def _external_tileset(reference: Any, source: str, directory: str) -> Tuple[Optional[int], Flags, str]:

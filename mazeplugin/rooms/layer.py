@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
+from functools import lru_cache
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple, Union, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -177,6 +178,117 @@ class PlacedRoom:
         return (slice(self.y, self.y + self.prefab.height), slice(self.x, self.x + self.prefab.width))
 
 
+class PackedPrefabs(NamedTuple):
+    """The distinct prefabs of a :class:`RoomTable`, their arrays one after another, for kernels.
+
+    Prefab ``j`` is ``width[j]`` × ``height[j]`` cells; its ``floor``,
+    ``east`` and ``south`` (row-major) start at ``cell_start[j]``, its
+    ``corners`` at ``corner_start[j]``, and its door marks
+    (:meth:`Prefab.door_offsets`) are ``door_start[j]`` to ``door_start[j + 1]``
+    of ``cx, cy, dx, dy``.
+    """
+
+    width: NDArray[np.int64]
+    height: NDArray[np.int64]
+    cell_start: NDArray[np.int64]
+    corner_start: NDArray[np.int64]
+    door_start: NDArray[np.int64]
+    floor: NDArray[np.uint8]
+    east: NDArray[np.uint8]
+    south: NDArray[np.uint8]
+    corners: NDArray[np.uint8]
+    cx: NDArray[np.int64]
+    cy: NDArray[np.int64]
+    dx: NDArray[np.int64]
+    dy: NDArray[np.int64]
+
+
+class RoomTable(Sequence[PlacedRoom]):
+    """Placed rooms as arrays, for the compiled path: room ``k`` is ``prefabs[kinds[k]]`` with
+    its top-left cell at ``(xs[k], ys[k])``, numbered ``numbers[k]``.
+
+    A sequence of :class:`PlacedRoom` (made when asked for), so whatever takes
+    a list of rooms takes a table; the kernels read the arrays, and no Python
+    object is made per room.
+
+    >>> table = RoomTable.of([PlacedRoom(1, 4, 2, Prefab.rectangle(3, 2))])
+    >>> table.xs.tolist(), table.kinds.tolist(), table[0].window
+    ([4], [0], (slice(2, 4, None), slice(4, 7, None)))
+    """
+
+    def __init__(
+        self,
+        xs: NDArray[np.int64],
+        ys: NDArray[np.int64],
+        numbers: NDArray[np.int64],
+        kinds: NDArray[np.int64],
+        prefabs: Sequence[Prefab],
+    ) -> None:
+        self.xs, self.ys, self.numbers, self.kinds = xs, ys, numbers, kinds
+        self.prefabs: Tuple[Prefab, ...] = tuple(prefabs)
+        self._packed: Optional[PackedPrefabs] = None
+
+    @classmethod
+    def of(cls, rooms: Sequence[PlacedRoom]) -> "RoomTable":
+        """``rooms`` as a table (itself if it is one); rooms sharing a prefab object share a kind."""
+        if isinstance(rooms, RoomTable):
+            return rooms
+        kinds: Dict[int, int] = {}
+        prefabs: List[Prefab] = []
+        for room in rooms:
+            if kinds.setdefault(id(room.prefab), len(prefabs)) == len(prefabs):
+                prefabs.append(room.prefab)
+        rows = np.array([(r.x, r.y, r.number, kinds[id(r.prefab)]) for r in rooms], dtype=np.int64).reshape(-1, 4)
+        xs, ys, numbers, kind = (np.ascontiguousarray(column) for column in rows.T)
+        return cls(xs, ys, numbers, kind, prefabs)
+
+    def __len__(self) -> int:
+        return len(self.xs)
+
+    @overload
+    def __getitem__(self, k: int) -> PlacedRoom: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[PlacedRoom]: ...
+
+    def __getitem__(self, k: Union[int, slice]) -> Union[PlacedRoom, Sequence[PlacedRoom]]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(len(self))[k]]
+        return PlacedRoom(int(self.numbers[k]), int(self.xs[k]), int(self.ys[k]), self.prefabs[int(self.kinds[k])])
+
+    def renumbered(self, offset: int) -> "RoomTable":
+        """The same rooms numbered ``offset`` higher."""
+        return RoomTable(self.xs, self.ys, self.numbers + offset, self.kinds, self.prefabs)
+
+    def packed(self) -> PackedPrefabs:
+        """The prefabs' arrays packed for kernels (made once per table)."""
+        if self._packed is None:
+            self._packed = _pack(self.prefabs)
+        return self._packed
+
+
+@lru_cache(maxsize=64)  # the rooms generator's tables share a few tuples of cached rectangles
+def _pack(prefabs: Tuple[Prefab, ...]) -> PackedPrefabs:
+    widths = np.array([p.width for p in prefabs], dtype=np.int64)
+    heights = np.array([p.height for p in prefabs], dtype=np.int64)
+    offsets = [p.door_offsets() for p in prefabs]
+    marks = np.array([len(o[0]) for o in offsets], dtype=np.int64)
+
+    def starts(sizes: NDArray[np.int64]) -> NDArray[np.int64]:
+        return np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+
+    def joined(arrays: List[NDArray[Any]], dtype: Any) -> NDArray[Any]:
+        return np.concatenate([a.ravel() for a in arrays] + [np.zeros(0, dtype=dtype)]).astype(dtype)
+
+    return PackedPrefabs(
+        widths, heights, starts(widths * heights), starts(np.maximum(widths - 1, 0) * np.maximum(heights - 1, 0)),
+        starts(marks),
+        joined([p.floor for p in prefabs], np.uint8), joined([p.east for p in prefabs], np.uint8),
+        joined([p.south for p in prefabs], np.uint8), joined([p.corners for p in prefabs], np.uint8),
+        *(joined([o[i] for o in offsets], np.int64) for i in range(4)),
+    )
+
+
 def place_rooms(spec: RoomSpec, mask: NDArray[np.bool_], rng: Random) -> List[PlacedRoom]:
     """Where each room goes: given cells are checked, the rest placed at random where they fit.
 
@@ -239,13 +351,19 @@ def place_rooms(spec: RoomSpec, mask: NDArray[np.bool_], rng: Random) -> List[Pl
     return placed
 
 
-def scatter_rooms(mask: NDArray[np.bool_], rng: Random, room_size: Tuple[int, int], attempts: int) -> List[PlacedRoom]:
+def scatter_rooms(
+    mask: NDArray[np.bool_], rng: Random, room_size: Tuple[int, int], attempts: int
+) -> Sequence[PlacedRoom]:
     """Rooms thrown at random: ``attempts`` rectangles with sides in ``room_size``; each is kept
     when it lies inside the mask, one cell clear of the rooms kept before it (Nystrom's placement)."""
     fast = kernel("rooms", mask.size)
-    if fast is not None:  # the same placement, compiled (mazeplugin/_compiled/rooms.py)
-        return [PlacedRoom(k + 1, x, y, _open_rectangle(rw, rh))
-                for k, (x, y, rw, rh) in enumerate(fast.scatter(mask, rng, room_size, attempts))]
+    if fast is not None:  # the same placement, compiled (mazeplugin/_compiled/rooms.py), kept as a table
+        rows = fast.scatter(mask, rng, room_size, attempts)
+        pitch = mask.shape[0] + 1  # sizes as width * pitch + height: rooms of one size share a prefab
+        sizes, kinds = np.unique(rows[:, 2] * pitch + rows[:, 3], return_inverse=True)
+        prefabs = [_open_rectangle(int(v) // pitch, int(v) % pitch) for v in sizes]
+        numbers = np.arange(1, len(rows) + 1, dtype=np.int64)
+        return RoomTable(rows[:, 0].copy(), rows[:, 1].copy(), numbers, kinds.astype(np.int64).reshape(-1), prefabs)
     h, w = mask.shape
     low, high = room_size
     near = np.zeros((h, w), dtype=bool)  # kept rooms and the one-cell margin around them
@@ -324,6 +442,10 @@ def _random_spot(
 
 def room_cells(rooms: Sequence[PlacedRoom], shape: Tuple[int, int]) -> NDArray[np.bool_]:
     """Every cell inside a room's rectangle (solid prefab cells too)."""
+    fast = kernel("rooms", shape[0] * shape[1])
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/rooms.py)
+        covered: NDArray[np.bool_] = fast.room_cells(RoomTable.of(rooms), shape)
+        return covered
     cells = np.zeros(shape, dtype=bool)
     for room in rooms:
         cells[room.window] = True
@@ -340,6 +462,10 @@ def solid_cells(rooms: Sequence[PlacedRoom], shape: Tuple[int, int]) -> NDArray[
 
 def carve_rooms(maze: Maze, rooms: Sequence[PlacedRoom]) -> None:
     """Write each room's inside into ``maze``: passages, open corners, room numbers, solid cells."""
+    fast = kernel("rooms", maze.size)
+    if fast is not None:  # the same loop, compiled
+        fast.carve_rooms(maze, RoomTable.of(rooms))
+        return
     for room in rooms:
         p, (ys, xs) = room.prefab, room.window
         maze.mask[ys, xs] = p.floor
@@ -361,6 +487,12 @@ def door_candidates(
     cell beyond must be in ``within`` (default: the maze's mask). A door
     between two of ``rooms`` must be marked by both; it is listed once.
     """
+    fast = kernel("rooms", maze.size)
+    if fast is not None:  # the same list, made room by room in a compiled loop
+        found: Tuple[NDArray[np.int64], NDArray[np.int64]] = fast.door_candidates(
+            maze, RoomTable.of(rooms), maze.mask if within is None else within
+        )
+        return found
     h, w = maze.height, maze.width
     # Rooms sharing a prefab (the random rectangles share a few sizes) are done together.
     groups: Dict[int, Tuple[Prefab, List[int]]] = {}
@@ -407,21 +539,32 @@ def open_doors(
     """
     if not rooms:
         return
+    fast = kernel("rooms", maze.size)
+    if fast is not None:
+        rooms = RoomTable.of(rooms)  # one table for every kernel below
     numbers = int(maze.rooms.max()) + 1
-    if dig is not None:
+    room_of = maze.rooms.reshape(-1)  # room numbers by cell id (a copy if not contiguous: read only)
+    if dig is not None and not np.array_equal(dig, maze.mask):  # (no cell filled in: no room shut in)
         # A room whose every mark faces filled-in cells: give it back the cell beyond its first mark.
         a, b = door_candidates(maze, rooms, within=dig)
-        owner = maze.rooms.flat[a]
-        faces_maze = np.zeros(numbers, dtype=bool)
-        faces_maze[owner[maze.mask.flat[b]]] = True
-        present, first = np.unique(owner, return_index=True)
-        shut = ~faces_maze[present]
-        maze.mask.flat[b[first[shut]]] = True
+        owner = room_of[a]
+        faces = maze.mask.reshape(-1)[b]
+        if fast is not None:  # the same cells, in one compiled pass over the list
+            maze.mask.flat[fast.shut_rooms(owner, faces, b, numbers)] = True
+        else:
+            faces_maze = np.zeros(numbers, dtype=bool)
+            faces_maze[owner[faces]] = True
+            present, first = np.unique(owner, return_index=True)
+            shut = ~faces_maze[present]
+            maze.mask.flat[b[first[shut]]] = True
     a, b = door_candidates(maze, rooms)
     has = np.zeros(numbers, dtype=bool)
-    has[maze.rooms.flat[a]] = True
-    has[maze.rooms.flat[b]] = True
-    closed = [room for room in rooms if not has[room.number]]
+    has[room_of[a]] = True
+    has[room_of[b]] = True
+    if isinstance(rooms, RoomTable):
+        closed = [rooms[int(k)] for k in np.flatnonzero(~has[rooms.numbers])]
+    else:
+        closed = [room for room in rooms if not has[room.number]]
     if closed:
         alone = _rooms_alone(maze, dig)
         for room in closed:
@@ -430,20 +573,25 @@ def open_doors(
                     f"room {room.number} at ({room.x}, {room.y}) has no place for a door: every door mark "
                     "leads off the grid, outside the mask or into a room wall without a mark"
                 )
-    order = rng.permutation(len(a))
+    # rng.permutation; compiled: the same stable sort of the same raw words (mazeplugin/_compiled/sort.py)
+    order = rng.permutation(len(a)) if fast is None else fast.permutation(rng, len(a))
     a, b = a[order], b[order]
     # Kruskal over the pieces, the maze's trees and the rooms as they are: the doors in the
     # minimum spanning forest of passages (weights lowest) then doors in their random order.
-    pa, pb = maze.passages()
-    forest = spanning_forest(maze.size, np.concatenate([pa, a]), np.concatenate([pb, b]))
-    chosen = np.zeros(len(a), dtype=bool)
-    chosen[forest[forest >= len(pa)] - len(pa)] = True
-    owner = maze.rooms.flat[a].astype(np.int64)
+    pieces_left = None  # pieces of the level once these doors are open, when known
+    if fast is not None:  # the same forest, by a union-find over the passages then the doors in turn
+        chosen, pieces_left = fast.chosen_doors(maze, a, b)
+    else:
+        pa, pb = maze.passages()
+        forest = spanning_forest(maze.size, np.concatenate([pa, a]), np.concatenate([pb, b]))
+        chosen = np.zeros(len(a), dtype=bool)
+        chosen[forest[forest >= len(pa)] - len(pa)] = True
+    owner = room_of[a].astype(np.int64)
     if isinstance(doors, float):
         chosen |= rng.random(len(a)) < doors
     else:
         have = np.bincount(owner[chosen], minlength=numbers)
-        have += np.bincount(maze.rooms.flat[b][chosen], minlength=numbers)
+        have += np.bincount(room_of[b][chosen], minlength=numbers)
         need = np.maximum(doors - have, 0)
         need[0] = 0
         rest = np.flatnonzero(~chosen)
@@ -452,7 +600,8 @@ def open_doors(
         rank = np.arange(len(by_room)) - first_of
         chosen[by_room[rank < need[owner[by_room]]]] = True
     maze.open_many(a[chosen], b[chosen])
-    if dig is not None:
+    # (Every door not chosen joins two cells joined already: the Kruskal forest's pieces are the level's.)
+    if dig is not None and (pieces_left is None or pieces_left > 1):
         _dig_between_pieces(maze, dig)
 
 
@@ -479,16 +628,27 @@ def _dig_between_pieces(maze: Maze, dig: NDArray[np.bool_]) -> None:
     one piece (rarely needed: plain Python).
     """
     w, h = maze.width, maze.height
+    fast = kernel("rooms", maze.size)
     part = None
     while True:
-        pa, pb = maze.passages()
-        piece = component_roots(maze.size, pa, pb)
-        cells = maze.cells()
-        if len(np.unique(piece[cells])) <= 1:
+        if fast is not None:  # the same pieces and count, by a compiled union-find
+            piece, count = fast.pieces(maze.east, maze.south, maze.mask)
+        else:
+            pa, pb = maze.passages()
+            piece = component_roots(maze.size, pa, pb)
+            count = len(np.unique(piece[maze.cells()]))
+        if count <= 1:
             return
+        cells = maze.cells()
         if part is None:
-            wa, wb = Maze(w, h, dig).walls()
-            part = component_roots(maze.size, wa, wb)
+            if fast is not None:
+                east, south = np.zeros_like(dig), np.zeros_like(dig)  # the walls between two cells of dig
+                east[:, :-1] = dig[:, :-1] & dig[:, 1:]
+                south[:-1, :] = dig[:-1, :] & dig[1:, :]
+                part = fast.pieces(east, south, dig)[0]
+            else:
+                wa, wb = Maze(w, h, dig).walls()
+                part = component_roots(maze.size, wa, wb)
         pairs, first = np.unique(part[cells] * maze.size + piece[cells], return_index=True)
         parts_seen, count = np.unique(pairs // maze.size, return_counts=True)
         if (count <= 1).all():
@@ -551,7 +711,9 @@ def build(
     maze.mask |= full & reserved
     # Number these rooms after any the generator made (the rooms generator does).
     offset = int(maze.rooms.max())
-    if offset:
+    if offset and isinstance(rooms, RoomTable):
+        rooms = rooms.renumbered(offset)
+    elif offset:
         rooms = [replace(room, number=room.number + offset) for room in rooms]
     carve_rooms(maze, rooms)
     open_doors(maze, rooms, rng, doors, dig=full)
