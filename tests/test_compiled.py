@@ -85,6 +85,16 @@ def test_stable_argsort_is_numpys_stable_argsort(keys, shift):
     assert sort.stable_argsort(array).tolist() == np.argsort(array, kind="stable").tolist()
 
 
+@pytest.mark.parametrize("n", [3000, 150_000, 600_000])
+@pytest.mark.parametrize("shift", [0, 11, 30, 50])
+def test_stable_argsort_of_many_keys_is_numpys(n, shift):
+    # Enough keys that buckets are dealt a second time (and, shifted, tie in many ways).
+    keys = mp.Random.from_seed(n + shift).raw(n) >> np.uint64(shift)
+    order, ranked = sort.sort_keys(keys)
+    expected = np.argsort(keys, kind="stable")
+    assert np.array_equal(order, expected) and np.array_equal(ranked, keys[expected])
+
+
 def test_permutation_is_random_permutation():
     for n in (0, 1, 2, 10, 100_000):
         words = mp.Random.from_seed(n).raw(n)
