@@ -179,14 +179,17 @@ def test_the_compiled_permutation_is_random_permutation():
         assert fast.permutation(mp.Random.from_seed(n), n).tolist() == mp.Random.from_seed(n).permutation(n).tolist()
 
 
-@settings(max_examples=100, deadline=None)
-@given(case=carved_mazes(), cut=st.integers(0, 10**6))
-def test_the_room_check_finds_the_same_split_room_on_both_paths(case, cut):
-    maze, placed, _ = case
-    inside = np.flatnonzero(maze.east.ravel() & (maze.rooms.ravel() > 0))
-    if len(inside):  # close a passage inside a room: maybe splitting it, maybe not (a loop)
-        maze.east.flat[inside[cut % len(inside)]] = False
-        maze.corners[:] = maze.corners & maze.joined_corners()
+@settings(max_examples=300, deadline=None)
+@given(case=carved_mazes(), faults=st.lists(st.tuples(st.sampled_from(["east", "south", "corners", "mask", "rooms"]),
+                                                    st.integers(0, 10**6), st.sampled_from([-1, 0, 1, 2, 7])),
+                                          max_size=3))
+def test_the_check_finds_the_same_fault_on_both_paths(case, faults):
+    maze, _, _ = case
+    for name, spot, value in faults:  # flip a passage, corner or cell, or change a room number
+        array = getattr(maze, name)
+        if array.size:
+            k = spot % array.size
+            array.flat[k] = value if name == "rooms" else not array.flat[k]
     results = []
     for mode in ("0", "1"):
         with path(mode):

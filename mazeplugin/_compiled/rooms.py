@@ -229,14 +229,14 @@ def root_of(parent: Any, cell: int) -> int:
     return cell
 
 
-@njit(i32(u8, u8, types.int64, i32, types.boolean), cache=True, nogil=True)
+@njit(i32(u8, u8, types.int64, i32, types.boolean), cache=True, nogil=True, inline="always")
 def piece_forest(east: Any, south: Any, width: int, rooms: Any, by_room: bool) -> Any:
     """A union-find forest of the pieces the open passages make (with ``by_room``, only
     passages between two cells of one room), in one pass in row-major order: each cell
     joins the tree of its west or north neighbour (pointing at its root); where it has both,
-    the two trees are joined.
-    Every cell points at a smaller one, so each root is the smallest cell of its piece;
-    a last pass points every cell straight at its root (``component_roots``)."""
+    the two trees are joined. Every cell points at a smaller one, so each root is the
+    smallest cell of its piece; a last pass points every cell straight at its root
+    (``component_roots``). Inlined: callers pass ``by_room`` as a constant."""
     size = east.size
     parent = np.empty(size, dtype=np.int32)
     for y in range(size // width):
@@ -283,6 +283,39 @@ def kruskal_doors(east: Any, south: Any, cells: Any, width: int, inside: Any, ou
                 seen[root] = 1
                 count += 1
     return chosen, count
+
+
+@njit(types.int64(u8, u8, u8, types.int64, i64, i64, u64, u64, types.float64), cache=True, nogil=True)
+def open_by_chance(east: Any, south: Any, cells: Any, width: int, inside: Any, outside: Any,
+                   order_words: Any, chance_words: Any, chance: float) -> int:
+    """``layer.open_doors`` with ``doors`` a chance, in one pass: the doors in the order of
+    ``rng.permutation`` (the stable sort of ``order_words``); door ``k`` of that order opens
+    when it joins two pieces not yet joined (Kruskal over the pieces, as ``kruskal_doors``)
+    or when ``unit(chance_words[k]) < chance`` (``rng.random``). How many pieces hold a
+    ``cells`` cell once the doors are open."""
+    order = stable_argsort(order_words)
+    ins, outs = inside[order], outside[order]  # gathered first: independent loads overlap
+    parent = piece_forest(east, south, width, np.zeros(1, dtype=np.int32), False)
+    for k in range(order.size):
+        a, b = root_of(parent, ins[k]), root_of(parent, outs[k])
+        joins = a != b
+        if joins:
+            parent[max(a, b)] = min(a, b)  # roots stay the smallest cells
+        if joins or unit(chance_words[k]) < chance:
+            low, high = min(ins[k], outs[k]), max(ins[k], outs[k])
+            if high - low == width:  # (Maze.open_many: a width-1 maze has only south passages)
+                south[low] = 1
+            else:
+                east[low] = 1
+    seen = np.zeros(east.size, dtype=np.uint8)
+    count = 0
+    for cell in range(east.size):
+        if cells[cell]:
+            root = root_of(parent, cell)
+            if not seen[root]:
+                seen[root] = 1
+                count += 1
+    return count
 
 
 @njit(types.Tuple((i64, types.int64))(u8, u8, u8, types.int64), cache=True, nogil=True)  # type: ignore[no-untyped-call, unused-ignore]
@@ -377,6 +410,18 @@ def chosen_doors(maze: Maze, inside: NDArray[np.int64], outside: NDArray[np.int6
                                   maze.width, np.ascontiguousarray(inside, dtype=np.int64),
                                   np.ascontiguousarray(outside, dtype=np.int64))
     return chosen.view(np.bool_), int(count)
+
+
+def open_doors_by_chance(maze: Maze, inside: NDArray[np.int64], outside: NDArray[np.int64], rng: Random,
+                         chance: float) -> int:
+    """``layer.open_doors``'s random order, Kruskal and doors by chance, on the same draws
+    (``rng.permutation(n)`` then ``rng.random(n)``); how many pieces the maze's cells make then."""
+    n = len(inside)
+    order_words = rng.raw(n)  # rng.permutation(n)'s words
+    chance_words = rng.raw(n)  # then rng.random(n)'s
+    return int(open_by_chance(_flat(maze.east), _flat(maze.south), _flat(np.ascontiguousarray(maze.mask)), maze.width,
+                              np.ascontiguousarray(inside, dtype=np.int64), np.ascontiguousarray(outside, dtype=np.int64),
+                              order_words, chance_words, float(chance)))
 
 
 def pieces(east: NDArray[np.bool_], south: NDArray[np.bool_], cells: NDArray[np.bool_]) -> Tuple[NDArray[np.int64], int]:
