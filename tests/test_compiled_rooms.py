@@ -172,6 +172,19 @@ def test_kruskal_over_the_pieces_chooses_the_doors_the_spanning_forest_chooses(c
     assert pieces == len(np.unique(roots[maze.cells()]))
     label, count = fast.pieces(joined.east, joined.south, joined.mask)
     assert label.tolist() == roots.tolist() and count == pieces
+    # All in one kernel: the same draws (permutation, then chance), the same doors, the same pieces.
+    chance = seed % 3 / 4
+    plain, compiled = maze.copy(), maze.copy()
+    with path("0"):
+        layer.open_doors(plain, placed, mp.Random.from_seed(seed), chance)
+    with path("1"):
+        layer.open_doors(compiled, placed, mp.Random.from_seed(seed), chance)
+    assert (plain.east == compiled.east).all() and (plain.south == compiled.south).all()
+    with path("0"):
+        a, b = layer.door_candidates(maze, placed)
+    opened = maze.copy()
+    assert fast.open_doors_by_chance(opened, a, b, mp.Random.from_seed(seed), chance) == pieces
+    assert (opened.east == compiled.east).all() and (opened.south == compiled.south).all()
 
 
 def test_the_compiled_permutation_is_random_permutation():

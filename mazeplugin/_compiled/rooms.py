@@ -220,6 +220,16 @@ def shut(owner: Any, faces_maze: Any, outside: Any, numbers: int) -> Any:
     return cells[:count].copy()
 
 
+@njit(u8(i32, i64, i64, types.int64), cache=True, nogil=True)
+def touched(rooms: Any, inside: Any, outside: Any, numbers: int) -> Any:
+    """For each room number below ``numbers``, whether a door ``(inside, outside)`` has an end in it."""
+    has = np.zeros(numbers, dtype=np.uint8)
+    for k in range(inside.size):
+        has[rooms[inside[k]]] = 1
+        has[rooms[outside[k]]] = 1
+    return has
+
+
 @njit(types.int64(i32, types.int64), cache=True, nogil=True, inline="always")
 def root_of(parent: Any, cell: int) -> int:
     """The root of ``cell``'s tree (its smallest cell), halving the path as it goes."""
@@ -292,29 +302,55 @@ def open_by_chance(east: Any, south: Any, cells: Any, width: int, inside: Any, o
     ``rng.permutation`` (the stable sort of ``order_words``); door ``k`` of that order opens
     when it joins two pieces not yet joined (Kruskal over the pieces, as ``kruskal_doors``)
     or when ``unit(chance_words[k]) < chance`` (``rng.random``). How many pieces hold a
-    ``cells`` cell once the doors are open."""
+    ``cells`` cell once the doors are open.
+
+    The union-find runs over the pieces, numbered 0, 1, ... (a few per room), not over the
+    cells: the doors' ends are looked up once, room by room, and the forest the random order
+    walks is small enough to stay in the cache.
+    """
+    size = east.size
+    root = piece_forest(east, south, width, np.zeros(1, dtype=np.int32), False)  # flat: cell -> root
+    piece = np.full(size, -1, dtype=np.int32)  # root -> piece number
+    count = 0  # pieces holding a `cells` cell: numbered first
+    for cell in range(size):
+        if cells[cell] and piece[root[cell]] < 0:
+            piece[root[cell]] = count
+            count += 1
+    n = inside.size
+    pieces = count
+    ends = np.empty((n, 2), dtype=np.int32)  # each door's two pieces, in the listed order
+    for door in range(n):
+        for side in range(2):
+            r = root[inside[door] if side == 0 else outside[door]]
+            if piece[r] < 0:  # (a door's ends are maze cells: never, but stay exact)
+                piece[r] = pieces
+                pieces += 1
+            ends[door, side] = piece[r]
     order = stable_argsort(order_words)
-    ins, outs = inside[order], outside[order]  # gathered first: independent loads overlap
-    parent = piece_forest(east, south, width, np.zeros(1, dtype=np.int32), False)
-    for k in range(order.size):
-        a, b = root_of(parent, ins[k]), root_of(parent, outs[k])
+    parent = np.arange(pieces).astype(np.int32)
+    holds = np.zeros(pieces, dtype=np.uint8)  # the piece holds a `cells` cell
+    holds[:count] = 1
+    for k in range(n):
+        door = order[k]
+        a, b = ends[door, 0], ends[door, 1]
+        while parent[a] != a:  # roots, halving the paths
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
         joins = a != b
         if joins:
-            parent[max(a, b)] = min(a, b)  # roots stay the smallest cells
+            parent[max(a, b)] = min(a, b)
+            if holds[a] and holds[b]:
+                count -= 1
+            holds[min(a, b)] |= holds[max(a, b)]
         if joins or unit(chance_words[k]) < chance:
-            low, high = min(ins[k], outs[k]), max(ins[k], outs[k])
+            low, high = min(inside[door], outside[door]), max(inside[door], outside[door])
             if high - low == width:  # (Maze.open_many: a width-1 maze has only south passages)
                 south[low] = 1
             else:
                 east[low] = 1
-    seen = np.zeros(east.size, dtype=np.uint8)
-    count = 0
-    for cell in range(east.size):
-        if cells[cell]:
-            root = root_of(parent, cell)
-            if not seen[root]:
-                seen[root] = 1
-                count += 1
     return count
 
 
@@ -395,6 +431,13 @@ def shut_rooms(owner: NDArray[np.int32], faces_maze: NDArray[np.bool_], outside:
     cells: NDArray[np.int64] = shut(np.ascontiguousarray(owner, dtype=np.int32), _flat(np.ascontiguousarray(faces_maze)),
                                     outside, numbers)
     return cells
+
+
+def rooms_with_doors(rooms: NDArray[np.int32], inside: NDArray[np.int64], outside: NDArray[np.int64],
+                     numbers: int) -> NDArray[np.bool_]:
+    """Which room numbers (below ``numbers``) a door has an end in (``layer.open_doors``'s ``has``)."""
+    has: NDArray[np.bool_] = touched(np.ascontiguousarray(rooms, dtype=np.int32), inside, outside, numbers).view(np.bool_)
+    return has
 
 
 def permutation(rng: Random, n: int) -> NDArray[np.int32]:

@@ -558,9 +558,12 @@ def open_doors(
             shut = ~faces_maze[present]
             maze.mask.flat[b[first[shut]]] = True
     a, b = door_candidates(maze, rooms)
-    has = np.zeros(numbers, dtype=bool)
-    has[room_of[a]] = True
-    has[room_of[b]] = True
+    if fast is not None:  # the same flags, in one compiled pass
+        has = fast.rooms_with_doors(room_of, a, b, numbers)
+    else:
+        has = np.zeros(numbers, dtype=bool)
+        has[room_of[a]] = True
+        has[room_of[b]] = True
     if isinstance(rooms, RoomTable):
         closed = [rooms[int(k)] for k in np.flatnonzero(~has[rooms.numbers])]
     else:
