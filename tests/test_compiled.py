@@ -23,7 +23,8 @@ pytest.importorskip("numba")
 import mazeplugin as mp  # noqa: E402
 import mazeplugin.compiled as compiled  # noqa: E402
 from mazeplugin import _compiled  # noqa: E402
-from mazeplugin._compiled import rand, sort  # noqa: E402
+from mazeplugin._compiled import rand, sort, unionfind  # noqa: E402
+from mazeplugin.generators.disjoint_sets import DisjointSets  # noqa: E402
 from mazecheck import digest  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -84,10 +85,33 @@ def test_stable_argsort_is_numpys_stable_argsort(keys, shift):
     assert sort.stable_argsort(array).tolist() == np.argsort(array, kind="stable").tolist()
 
 
+@pytest.mark.parametrize("n", [3000, 150_000, 600_000])
+@pytest.mark.parametrize("shift", [0, 11, 30, 50])
+def test_stable_argsort_of_many_keys_is_numpys(n, shift):
+    # Enough keys that buckets are dealt a second time (and, shifted, tie in many ways).
+    keys = mp.Random.from_seed(n + shift).raw(n) >> np.uint64(shift)
+    order, ranked = sort.sort_keys(keys)
+    expected = np.argsort(keys, kind="stable")
+    assert np.array_equal(order, expected) and np.array_equal(ranked, keys[expected])
+
+
 def test_permutation_is_random_permutation():
     for n in (0, 1, 2, 10, 100_000):
         words = mp.Random.from_seed(n).raw(n)
         assert sort.stable_argsort(words).tolist() == mp.Random.from_seed(n).permutation(n).tolist()
+
+
+@given(n=st.integers(1, 40), data=st.data())
+def test_rem_union_find_joins_the_pairs_disjoint_sets_joins(n, data):
+    # kruskal, prim and union-find's kernels keep a Rem forest; which pairs merge two
+    # sets, and which cells end up connected, must be DisjointSets' answers.
+    pairs = data.draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=120))
+    rem, sets = unionfind.self_parents(n), DisjointSets(n)
+    for a, b in pairs:
+        assert unionfind.rem_join(rem, a, b) == sets.union(a, b)
+    for a in range(n):
+        for b in range(n):
+            assert unionfind.rem_connected(rem, a, b) == sets.connected(a, b)
 
 
 @st.composite

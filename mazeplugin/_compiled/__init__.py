@@ -68,6 +68,7 @@ KERNELS: Dict[str, str] = {
     "prim-simplified": "prim_simplified",
     "prim": "prim",
     "eller": "eller",
+    "division": "division",
     "rooms": "rooms",
     "bfs": "bfs",
 }

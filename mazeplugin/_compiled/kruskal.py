@@ -11,19 +11,19 @@ from ..maze import Maze
 from ..seeds import Random
 from .grid import i32, i64, passage_views, u8
 from .sort import stable_argsort
-from .unionfind import find, singletons, union_roots
+from .unionfind import rem_join, self_parents
 
 
 @njit(types.void(types.int64, types.int64, i32, types.boolean, i64, i64, u8, u8), cache=True, nogil=True)
 def join_in_order(width: int, height: int, order: Any, full: bool, a: Any, b: Any, east: Any, south: Any) -> None:
-    """Kruskal's pass: open wall ``order[i]`` when it joins two sets.
+    """Kruskal's pass: open wall ``order[i]`` when it joins two sets (Rem's union-find).
 
     Wall ``k`` joins cells ``a[k]`` and ``b[k]`` (``Maze.walls()`` order); with
     ``full`` (no mask) it is worked out from ``k``, as
     ``Maze.walls()`` numbers them: east walls row by row, then south walls.
     """
     n = width * height
-    parent = singletons(n)
+    parent = self_parents(n)
     east_walls = (width - 1) * height
     sets = n
     for i in range(order.size):
@@ -39,11 +39,8 @@ def join_in_order(width: int, height: int, order: Any, full: bool, a: Any, b: An
         else:
             x = k - east_walls
             y = x + width
-        rx = find(parent, x)
-        ry = find(parent, y)
-        if rx == ry:
+        if not rem_join(parent, x, y):
             continue
-        union_roots(parent, rx, ry)
         sets -= 1
         if y - x == 1 and width > 1:
             east[x] = 1

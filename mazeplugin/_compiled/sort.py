@@ -2,10 +2,16 @@
 
 ``Random.permutation`` is the stable argsort of raw words, and ``prim`` sorts
 walls by weight; numpy's stable sort of 64-bit keys is a merge sort. Here: a
-least-significant-digit radix sort (stable) on the top 32 of the bits the keys use, four
-8-bit digits (few enough destinations per pass for the caches and the TLB), then a stable insertion sort on
-the whole key, which only moves the rare keys that agree in their top 32
-bits. Ties keep index order, as numpy's stable sort does.
+most-significant-digit radix sort. One pass over all keys deals them into
+2048 buckets by their top 11 used bits (2048 sequential write streams); each
+bucket, a thousand keys or so that stay in the caches, is then dealt by the
+next bits (up to 11, fewer for fewer keys; a bucket of fewer than 64 keys is
+left as it is); a stable
+insertion sort on the whole key finishes, moving only the few keys that agree
+in the bits dealt or share a small bucket. Each deal keeps index order, so
+ties keep index order, as numpy's stable sort does. (It replaced a
+least-significant-digit sort of four 8-bit passes over all keys: about a
+third less time at 2 million keys.)
 """
 
 from __future__ import annotations
@@ -17,8 +23,9 @@ from numba import njit, types
 
 from .grid import i32, u64
 
-_DIGIT = 8
-_DIGITS = 4
+_HIGH = 11  # bits dealt in the pass over all keys
+_LOW = 11  # at most this many bits dealt inside each bucket
+_SMALL = 64  # a bucket with fewer keys is left to the insertion sort (a deal costs 2 * 2**low steps)
 
 
 @njit(types.Tuple((i32, u64))(u64), cache=True, nogil=True)  # type: ignore[no-untyped-call, unused-ignore]
@@ -26,40 +33,59 @@ def sort_keys(keys: Any) -> Any:
     """``(order, keys[order])``: the stable ascending order (int32: mazes have at most
     2**25 walls) and the sorted keys."""
     n = keys.size
-    radix = 1 << _DIGIT
-    mask = np.uint64(radix - 1)
     used = np.uint64(0)  # the bits in use: prim's keys have 53
     for i in range(n):
         used |= keys[i]
     top_bit = 0
     while top_bit < 64 and (used >> np.uint64(top_bit)) != np.uint64(0):
         top_bit += 1
-    low = np.uint64(max(top_bit - _DIGIT * _DIGITS, 0))
-    count = np.zeros((_DIGITS, radix), dtype=np.int64)
+    # The second deal takes about two bits per key of an average bucket, at most _LOW:
+    # its 2**low counters are cleared and summed for every bucket dealt.
+    low = 1
+    while low < _LOW and (1 << low) < 2 * (n >> _HIGH):
+        low += 1
+    shift_high = np.uint64(max(top_bit - _HIGH, 0))
+    shift_low = np.uint64(max(top_bit - _HIGH - low, 0))
+    low_mask = np.uint64((1 << low) - 1)
+    # Deal every key into its bucket by the top bits, in index order.
+    start = np.zeros((1 << _HIGH) + 1, dtype=np.int64)  # bucket b: start[b] to start[b + 1]
     for i in range(n):
-        top = keys[i] >> low
-        for d in range(_DIGITS):
-            count[d, (top >> np.uint64(_DIGIT * d)) & mask] += 1
-    for d in range(_DIGITS):
-        total = 0
-        for r in range(radix):
-            c = count[d, r]
-            count[d, r] = total
+        start[(keys[i] >> shift_high) + np.uint64(1)] += 1
+    for b in range(1 << _HIGH):
+        start[b + 1] += start[b]
+    fill = start[:-1].copy()
+    dealt_order = np.empty(n, dtype=np.int32)  # n < 2**31: mazes have at most 2**25 walls
+    dealt_key = np.empty(n, dtype=np.uint64)
+    for i in range(n):
+        b = keys[i] >> shift_high
+        j = fill[b]
+        fill[b] = j + 1
+        dealt_order[j] = i
+        dealt_key[j] = keys[i]
+    # Deal each bucket by the next bits, in place order (stable again).
+    order = np.empty(n, dtype=np.int32)
+    key = np.empty(n, dtype=np.uint64)
+    count = np.zeros(1 << low, dtype=np.int64)
+    for b in range(1 << _HIGH):
+        first, end = start[b], start[b + 1]
+        if end - first < _SMALL:  # the insertion sort below is cheaper than a deal
+            for i in range(first, end):
+                order[i], key[i] = dealt_order[i], dealt_key[i]
+            continue
+        count[:] = 0
+        for i in range(first, end):
+            count[(dealt_key[i] >> shift_low) & low_mask] += 1
+        total = first
+        for r in range(1 << low):
+            c = count[r]
+            count[r] = total
             total += c
-    order = np.arange(n).astype(np.int32)  # n < 2**31: mazes have at most 2**25 walls
-    key = keys.copy()
-    other_order = np.empty_like(order)
-    other_key = np.empty(n, dtype=np.uint64)
-    for d in range(_DIGITS):
-        shift = low + np.uint64(_DIGIT * d)
-        for i in range(n):
-            r = (key[i] >> shift) & mask
-            j = count[d, r]
-            count[d, r] = j + 1
-            other_order[j] = order[i]
-            other_key[j] = key[i]
-        order, other_order = other_order, order
-        key, other_key = other_key, key
+        for i in range(first, end):
+            r = (dealt_key[i] >> shift_low) & low_mask
+            j = count[r]
+            count[r] = j + 1
+            order[j] = dealt_order[i]
+            key[j] = dealt_key[i]
     for j in range(1, n):  # finish on the whole key: almost always already in place
         if key[j - 1] > key[j]:
             item, k = order[j], key[j]

@@ -11,56 +11,58 @@ from ..maze import Maze
 from ..seeds import Random
 from .grid import i32, i64, passage_views, u8, u64
 from .rand import below
-from .unionfind import find, singletons, union_roots
+from .unionfind import find, rem_connected, rem_join, self_parents, singletons, union_roots
 
 
 @njit(
-    types.boolean(u8, types.int64, i64, u64, i32, i64, u8, u8),
+    types.boolean(u8, types.boolean, types.int64, i64, u64, i32, i64, u8, u8),
     cache=True,
     nogil=True,
 )
-def join_pairs(mask: Any, width: int, cells: Any, words: Any, parent: Any, ends: Any, east: Any, south: Any) -> bool:
+def join_pairs(
+    mask: Any, full: bool, width: int, cells: Any, words: Any, parent: Any, ends: Any, east: Any, south: Any
+) -> bool:
     """Join random (cell, neighbour) pairs, two words each, until ``ends`` (start and
-    goal cell) connect: then True. False when the words run out first."""
+    goal cell) connect: then True. False when the words run out first.
+
+    ``parent`` is a forest for :func:`rem_join`. With ``full`` (no mask) every
+    grid cell is a maze cell: ``cells[i]`` is ``i`` and every neighbour on the
+    grid counts, so neither ``cells`` nor ``mask`` is read (they are large,
+    and read at random places).
+    """
     height = mask.size // width
     choice = np.empty(4, dtype=np.int64)
-    s_root, g_root = find(parent, ends[0]), find(parent, ends[1])
-    if s_root == g_root:
+    start, goal = ends[0], ends[1]
+    if rem_connected(parent, start, goal):
         return True
     for i in range(words.size // 2):
-        cell = cells[below(words[2 * i], cells.size)]
-        x, y = cell % width, cell // width
+        cell = below(words[2 * i], width * height) if full else cells[below(words[2 * i], cells.size)]
+        y = cell // width
+        x = cell - y * width
         k = 0  # the cell's neighbours in the maze, north, east, south, west
-        if y > 0 and mask[cell - width]:
+        if y > 0 and (full or mask[cell - width]):
             choice[k] = cell - width
             k += 1
-        if x < width - 1 and mask[cell + 1]:
+        if x < width - 1 and (full or mask[cell + 1]):
             choice[k] = cell + 1
             k += 1
-        if y < height - 1 and mask[cell + width]:
+        if y < height - 1 and (full or mask[cell + width]):
             choice[k] = cell + width
             k += 1
-        if x > 0 and mask[cell - 1]:
+        if x > 0 and (full or mask[cell - 1]):
             choice[k] = cell - 1
             k += 1
         if k == 0:
             continue
         other = choice[below(words[2 * i + 1], k)]
-        rx, ry = find(parent, cell), find(parent, other)
-        if rx == ry:
+        if not rem_join(parent, cell, other):
             continue
-        kept = union_roots(parent, rx, ry)
-        gone = ry if kept == rx else rx
         lo, hi = min(cell, other), max(cell, other)
         if hi - lo == width:
             south[lo] = 1
         else:
             east[lo] = 1
-        if gone == s_root:
-            s_root = kept
-        if gone == g_root:
-            g_root = kept
-        if s_root == g_root:
+        if rem_connected(parent, start, goal):
             return True
     return False
 
@@ -87,17 +89,18 @@ def generate(maze: Maze, rng: Random, first_batch: int) -> None:
     """The union-find web maze with its loop compiled (batches as the plain loop draws them)."""
     start = maze.cell_id(*maze.start)
     goal = maze.cell_id(*maze.goal)
-    cells = maze.cells()
-    if not maze.mask.all():
+    full = bool(maze.mask.all())
+    cells = np.empty(0, dtype=np.int64) if full else maze.cells()  # every cell, when full: not read
+    if not full:
         # Without planned markers the two may lie in separate parts: web the start
         # cell's part, up to its last cell.
         goal = reachable_goal(maze.size, *maze.walls(), start, goal, cells)
     mask = maze.mask.reshape(-1).view(np.uint8)
-    parent = singletons(maze.size)
+    parent = self_parents(maze.size)
     ends = np.array([start, goal], dtype=np.int64)
     east, south = passage_views(maze)
     batch = first_batch
     words = np.empty(0, dtype=np.uint64)
-    while not join_pairs(mask, maze.width, cells, words, parent, ends, east, south):
+    while not join_pairs(mask, full, maze.width, cells, words, parent, ends, east, south):
         words = rng.raw(2 * batch)
         batch = min(2 * batch, maze.size)

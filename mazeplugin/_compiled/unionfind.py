@@ -45,3 +45,59 @@ def union_roots(parent: Any, x: int, y: int) -> int:
     if rx == ry:
         parent[x] -= 1
     return x
+
+
+# Rem's union-find, for passes that only ask "were these two apart? then join
+# them" (kruskal, prim). Roots point at themselves and a set is named by the
+# largest index on its paths; the two paths are walked together, one step at a
+# time from the side whose parent is smaller, each step splicing the node onto
+# the other side's parent. It stops as soon as the paths meet, usually well
+# below the roots, and touches about a third less memory than finding both
+# roots (Patwary, Blair, Manne, "Experiments on union-find algorithms for the
+# disjoint-set data structure", SEA 2010: the fastest of those they measured).
+# Which pairs join two sets does not depend on how the forest is kept, so the
+# passages are the same as with ``find``/``union_roots`` or ``DisjointSets``.
+
+
+@njit(i32(types.int64), cache=True, nogil=True, inline="always")
+def self_parents(n: int) -> Any:
+    """``n`` one-element sets for :func:`rem_join`: each its own parent."""
+    return np.arange(n).astype(np.int32)
+
+
+@njit(types.boolean(i32, types.int64, types.int64), cache=True, nogil=True, inline="always")
+def rem_join(parent: Any, x: int, y: int) -> bool:
+    """Join the sets of ``x`` and ``y`` (Rem's algorithm with splicing); False if they were one set."""
+    while True:
+        px, py = parent[x], parent[y]
+        if px == py:
+            return False
+        if px < py:
+            parent[x] = py
+            if x == px:  # x was a root: now hung below y's side
+                return True
+            x = px
+        else:
+            parent[y] = px
+            if y == py:
+                return True
+            y = py
+
+
+@njit(types.boolean(i32, types.int64, types.int64), cache=True, nogil=True, inline="always")
+def rem_connected(parent: Any, x: int, y: int) -> bool:
+    """Whether ``x`` and ``y`` are in one set of a :func:`rem_join` forest (halving the paths walked)."""
+    while True:
+        px, py = parent[x], parent[y]
+        if px == py:
+            return True
+        if px < py:
+            if x == px:  # x's root is below everything on y's side: apart
+                return False
+            parent[x] = parent[px]
+            x = px
+        else:
+            if y == py:
+                return False
+            parent[y] = parent[py]
+            y = py

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
@@ -33,6 +34,10 @@ def _spans(starts: NDArray[np.int64], lengths: NDArray[np.int64]) -> NDArray[np.
 @register("division", masks=False)
 def division(maze: Maze, rng: Random) -> None:
     """Recursive division: split open chambers by walls with one gap. Long straight walls, about 27% dead ends. Perfect."""
+    fast = kernel("division", maze.size)
+    if fast is not None:  # each depth's step compiled, on the same draws (mazeplugin/_compiled/division.py)
+        fast.generate(maze, rng)
+        return
     width = maze.width
     maze.east[:, :-1] = True
     maze.south[:-1, :] = True
