@@ -172,6 +172,19 @@ def test_kruskal_over_the_pieces_chooses_the_doors_the_spanning_forest_chooses(c
     assert pieces == len(np.unique(roots[maze.cells()]))
     label, count = fast.pieces(joined.east, joined.south, joined.mask)
     assert label.tolist() == roots.tolist() and count == pieces
+    # All in one kernel: the same draws (permutation, then chance), the same doors, the same pieces.
+    chance = seed % 3 / 4
+    plain, compiled = maze.copy(), maze.copy()
+    with path("0"):
+        layer.open_doors(plain, placed, mp.Random.from_seed(seed), chance)
+    with path("1"):
+        layer.open_doors(compiled, placed, mp.Random.from_seed(seed), chance)
+    assert (plain.east == compiled.east).all() and (plain.south == compiled.south).all()
+    with path("0"):
+        a, b = layer.door_candidates(maze, placed)
+    opened = maze.copy()
+    assert fast.open_doors_by_chance(opened, a, b, mp.Random.from_seed(seed), chance) == pieces
+    assert (opened.east == compiled.east).all() and (opened.south == compiled.south).all()
 
 
 def test_the_compiled_permutation_is_random_permutation():
@@ -179,14 +192,17 @@ def test_the_compiled_permutation_is_random_permutation():
         assert fast.permutation(mp.Random.from_seed(n), n).tolist() == mp.Random.from_seed(n).permutation(n).tolist()
 
 
-@settings(max_examples=100, deadline=None)
-@given(case=carved_mazes(), cut=st.integers(0, 10**6))
-def test_the_room_check_finds_the_same_split_room_on_both_paths(case, cut):
-    maze, placed, _ = case
-    inside = np.flatnonzero(maze.east.ravel() & (maze.rooms.ravel() > 0))
-    if len(inside):  # close a passage inside a room: maybe splitting it, maybe not (a loop)
-        maze.east.flat[inside[cut % len(inside)]] = False
-        maze.corners[:] = maze.corners & maze.joined_corners()
+@settings(max_examples=300, deadline=None)
+@given(case=carved_mazes(), faults=st.lists(st.tuples(st.sampled_from(["east", "south", "corners", "mask", "rooms"]),
+                                                    st.integers(0, 10**6), st.sampled_from([-1, 0, 1, 2, 7])),
+                                          max_size=3))
+def test_the_check_finds_the_same_fault_on_both_paths(case, faults):
+    maze, _, _ = case
+    for name, spot, value in faults:  # flip a passage, corner or cell, or change a room number
+        array = getattr(maze, name)
+        if array.size:
+            k = spot % array.size
+            array.flat[k] = value if name == "rooms" else not array.flat[k]
     results = []
     for mode in ("0", "1"):
         with path(mode):

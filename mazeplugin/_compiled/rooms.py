@@ -220,6 +220,16 @@ def shut(owner: Any, faces_maze: Any, outside: Any, numbers: int) -> Any:
     return cells[:count].copy()
 
 
+@njit(u8(i32, i64, i64, types.int64), cache=True, nogil=True)
+def touched(rooms: Any, inside: Any, outside: Any, numbers: int) -> Any:
+    """For each room number below ``numbers``, whether a door ``(inside, outside)`` has an end in it."""
+    has = np.zeros(numbers, dtype=np.uint8)
+    for k in range(inside.size):
+        has[rooms[inside[k]]] = 1
+        has[rooms[outside[k]]] = 1
+    return has
+
+
 @njit(types.int64(i32, types.int64), cache=True, nogil=True, inline="always")
 def root_of(parent: Any, cell: int) -> int:
     """The root of ``cell``'s tree (its smallest cell), halving the path as it goes."""
@@ -229,14 +239,14 @@ def root_of(parent: Any, cell: int) -> int:
     return cell
 
 
-@njit(i32(u8, u8, types.int64, i32, types.boolean), cache=True, nogil=True)
+@njit(i32(u8, u8, types.int64, i32, types.boolean), cache=True, nogil=True, inline="always")
 def piece_forest(east: Any, south: Any, width: int, rooms: Any, by_room: bool) -> Any:
     """A union-find forest of the pieces the open passages make (with ``by_room``, only
     passages between two cells of one room), in one pass in row-major order: each cell
     joins the tree of its west or north neighbour (pointing at its root); where it has both,
-    the two trees are joined.
-    Every cell points at a smaller one, so each root is the smallest cell of its piece;
-    a last pass points every cell straight at its root (``component_roots``)."""
+    the two trees are joined. Every cell points at a smaller one, so each root is the
+    smallest cell of its piece; a last pass points every cell straight at its root
+    (``component_roots``). Inlined: callers pass ``by_room`` as a constant."""
     size = east.size
     parent = np.empty(size, dtype=np.int32)
     for y in range(size // width):
@@ -283,6 +293,65 @@ def kruskal_doors(east: Any, south: Any, cells: Any, width: int, inside: Any, ou
                 seen[root] = 1
                 count += 1
     return chosen, count
+
+
+@njit(types.int64(u8, u8, u8, types.int64, i64, i64, u64, u64, types.float64), cache=True, nogil=True)
+def open_by_chance(east: Any, south: Any, cells: Any, width: int, inside: Any, outside: Any,
+                   order_words: Any, chance_words: Any, chance: float) -> int:
+    """``layer.open_doors`` with ``doors`` a chance, in one pass: the doors in the order of
+    ``rng.permutation`` (the stable sort of ``order_words``); door ``k`` of that order opens
+    when it joins two pieces not yet joined (Kruskal over the pieces, as ``kruskal_doors``)
+    or when ``unit(chance_words[k]) < chance`` (``rng.random``). How many pieces hold a
+    ``cells`` cell once the doors are open.
+
+    The union-find runs over the pieces, numbered 0, 1, ... (a few per room), not over the
+    cells: the doors' ends are looked up once, room by room, and the forest the random order
+    walks is small enough to stay in the cache.
+    """
+    size = east.size
+    root = piece_forest(east, south, width, np.zeros(1, dtype=np.int32), False)  # flat: cell -> root
+    piece = np.full(size, -1, dtype=np.int32)  # root -> piece number
+    count = 0  # pieces holding a `cells` cell: numbered first
+    for cell in range(size):
+        if cells[cell] and piece[root[cell]] < 0:
+            piece[root[cell]] = count
+            count += 1
+    n = inside.size
+    pieces = count
+    ends = np.empty((n, 2), dtype=np.int32)  # each door's two pieces, in the listed order
+    for door in range(n):
+        for side in range(2):
+            r = root[inside[door] if side == 0 else outside[door]]
+            if piece[r] < 0:  # (a door's ends are maze cells: never, but stay exact)
+                piece[r] = pieces
+                pieces += 1
+            ends[door, side] = piece[r]
+    order = stable_argsort(order_words)
+    parent = np.arange(pieces).astype(np.int32)
+    holds = np.zeros(pieces, dtype=np.uint8)  # the piece holds a `cells` cell
+    holds[:count] = 1
+    for k in range(n):
+        door = order[k]
+        a, b = ends[door, 0], ends[door, 1]
+        while parent[a] != a:  # roots, halving the paths
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
+        joins = a != b
+        if joins:
+            parent[max(a, b)] = min(a, b)
+            if holds[a] and holds[b]:
+                count -= 1
+            holds[min(a, b)] |= holds[max(a, b)]
+        if joins or unit(chance_words[k]) < chance:
+            low, high = min(inside[door], outside[door]), max(inside[door], outside[door])
+            if high - low == width:  # (Maze.open_many: a width-1 maze has only south passages)
+                south[low] = 1
+            else:
+                east[low] = 1
+    return count
 
 
 @njit(types.Tuple((i64, types.int64))(u8, u8, u8, types.int64), cache=True, nogil=True)  # type: ignore[no-untyped-call, unused-ignore]
@@ -364,6 +433,13 @@ def shut_rooms(owner: NDArray[np.int32], faces_maze: NDArray[np.bool_], outside:
     return cells
 
 
+def rooms_with_doors(rooms: NDArray[np.int32], inside: NDArray[np.int64], outside: NDArray[np.int64],
+                     numbers: int) -> NDArray[np.bool_]:
+    """Which room numbers (below ``numbers``) a door has an end in (``layer.open_doors``'s ``has``)."""
+    has: NDArray[np.bool_] = touched(np.ascontiguousarray(rooms, dtype=np.int32), inside, outside, numbers).view(np.bool_)
+    return has
+
+
 def permutation(rng: Random, n: int) -> NDArray[np.int32]:
     """``rng.permutation(n)``: the same stable sort of the same raw words, compiled."""
     order: NDArray[np.int32] = stable_argsort(rng.raw(n))
@@ -377,6 +453,18 @@ def chosen_doors(maze: Maze, inside: NDArray[np.int64], outside: NDArray[np.int6
                                   maze.width, np.ascontiguousarray(inside, dtype=np.int64),
                                   np.ascontiguousarray(outside, dtype=np.int64))
     return chosen.view(np.bool_), int(count)
+
+
+def open_doors_by_chance(maze: Maze, inside: NDArray[np.int64], outside: NDArray[np.int64], rng: Random,
+                         chance: float) -> int:
+    """``layer.open_doors``'s random order, Kruskal and doors by chance, on the same draws
+    (``rng.permutation(n)`` then ``rng.random(n)``); how many pieces the maze's cells make then."""
+    n = len(inside)
+    order_words = rng.raw(n)  # rng.permutation(n)'s words
+    chance_words = rng.raw(n)  # then rng.random(n)'s
+    return int(open_by_chance(_flat(maze.east), _flat(maze.south), _flat(np.ascontiguousarray(maze.mask)), maze.width,
+                              np.ascontiguousarray(inside, dtype=np.int64), np.ascontiguousarray(outside, dtype=np.int64),
+                              order_words, chance_words, float(chance)))
 
 
 def pieces(east: NDArray[np.bool_], south: NDArray[np.bool_], cells: NDArray[np.bool_]) -> Tuple[NDArray[np.int64], int]:

@@ -558,9 +558,12 @@ def open_doors(
             shut = ~faces_maze[present]
             maze.mask.flat[b[first[shut]]] = True
     a, b = door_candidates(maze, rooms)
-    has = np.zeros(numbers, dtype=bool)
-    has[room_of[a]] = True
-    has[room_of[b]] = True
+    if fast is not None:  # the same flags, in one compiled pass
+        has = fast.rooms_with_doors(room_of, a, b, numbers)
+    else:
+        has = np.zeros(numbers, dtype=bool)
+        has[room_of[a]] = True
+        has[room_of[b]] = True
     if isinstance(rooms, RoomTable):
         closed = [rooms[int(k)] for k in np.flatnonzero(~has[rooms.numbers])]
     else:
@@ -573,12 +576,18 @@ def open_doors(
                     f"room {room.number} at ({room.x}, {room.y}) has no place for a door: every door mark "
                     "leads off the grid, outside the mask or into a room wall without a mark"
                 )
+    pieces_left = None  # pieces of the level once these doors are open, when known
+    if fast is not None and isinstance(doors, float):
+        # All that follows, in one compiled pass: the same two draws, the same doors.
+        pieces_left = fast.open_doors_by_chance(maze, a, b, rng, doors)
+        if dig is not None and pieces_left > 1:
+            _dig_between_pieces(maze, dig)
+        return
     # rng.permutation; compiled: the same stable sort of the same raw words (mazeplugin/_compiled/sort.py)
     order = rng.permutation(len(a)) if fast is None else fast.permutation(rng, len(a))
     a, b = a[order], b[order]
     # Kruskal over the pieces, the maze's trees and the rooms as they are: the doors in the
     # minimum spanning forest of passages (weights lowest) then doors in their random order.
-    pieces_left = None  # pieces of the level once these doors are open, when known
     if fast is not None:  # the same forest, by a union-find over the passages then the doors in turn
         chosen, pieces_left = fast.chosen_doors(maze, a, b)
     else:
@@ -696,6 +705,8 @@ def build(
     ``maze.start``/``maze.goal`` stay as they are (markers may sit in rooms);
     the generator sees them moved to a maze cell when they fall in a room.
     """
+    if kernel("rooms", maze.size) is not None:
+        rooms = RoomTable.of(rooms)  # the kernels below read a table: make it once
     full = maze.mask.copy()
     reserved = room_cells(rooms, full.shape)
     start, goal = maze.start, maze.goal
