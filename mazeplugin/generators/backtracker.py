@@ -27,20 +27,29 @@ def backtracker(maze: Maze, rng: Random) -> None:
     # Walk a copy of the grid framed by a ring of visited cells, so the four
     # neighbours of any cell are just cell - pitch, + 1, + pitch, - 1 (north,
     # east, south, west): no bounds checks and no neighbour table in the loop.
+    # (The compiled kernel walks the same steps; it backs up along parent.)
     fast = kernel("backtracker", maze.size)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/backtracker.py)
         fast.generate(maze, rng)
         return
     pitch = maze.width + 2
-    framed = np.ones((maze.height + 2, pitch), dtype=bool)
+    framed = np.ones((maze.height + 2, pitch), dtype=np.uint8)
     framed[1:-1, 1:-1] = ~maze.mask  # cells outside the mask count as visited
-    visited = framed.ravel().tolist()
+    visited = framed.ravel().tolist()  # 1: visited, 0: not yet
     # One random number per carved passage; pick[k][i] = int(picks[i] * k) for k choices.
     picks = rng.random(maze.size)
     pick = [[], []] + [(picks * k).astype(np.int64).tolist() for k in (2, 3, 4)]
+    # ways[n][e][s][w]: the steps to the unvisited neighbours, in the order north,
+    # east, south, west, by whether each of the four is visited (0 or 1). Four
+    # lookups pick the tuple: no list is built per step.
+    steps = (-pitch, 1, pitch, -1)
+    ways = [[[[tuple(step for step, seen in zip(steps, (n, e, s, w)) if not seen)
+               for w in (0, 1)] for s in (0, 1)] for e in (0, 1)] for n in (0, 1)]
     # The stack of the depth-first search is the chain of parents: backing
-    # up from a dead end is cell = parent[cell].
+    # up from a dead end is cell = parent[cell]. back[cell] is that chain with
+    # the cells left by their only way on skipped: nothing can open there again.
     parent = [-1] * len(visited)
+    back = [-1] * len(visited)
     carved = 0
     start_x, start_y = maze.start
     roots = [(start_y + 1) * pitch + start_x + 1]  # one tree per part of a mask
@@ -50,29 +59,25 @@ def backtracker(maze: Maze, rng: Random) -> None:
     for root in roots:
         if visited[root]:
             continue
-        visited[root] = True
+        visited[root] = 1
+        back[root] = root
         cell = root
         while True:
-            # Unvisited neighbours in the order north, east, south, west
-            # (unrolled: this loop body runs twice per cell).
-            unvisited = []
-            if not visited[cell - pitch]:
-                unvisited.append(cell - pitch)
-            if not visited[cell + 1]:
-                unvisited.append(cell + 1)
-            if not visited[cell + pitch]:
-                unvisited.append(cell + pitch)
-            if not visited[cell - 1]:
-                unvisited.append(cell - 1)
-            if unvisited:
-                k = len(unvisited)
-                nxt = unvisited[pick[k][carved]] if k > 1 else unvisited[0]
+            way = ways[visited[cell - pitch]][visited[cell + 1]][visited[cell + pitch]][visited[cell - 1]]
+            if way:
+                k = len(way)
+                if k > 1:
+                    nxt = cell + way[pick[k][carved]]
+                    back[nxt] = cell
+                else:
+                    nxt = cell + way[0]
+                    back[nxt] = back[cell]
                 carved += 1
-                visited[nxt] = True
+                visited[nxt] = 1
                 parent[nxt] = cell
                 cell = nxt
             elif cell != root:
-                cell = parent[cell]  # dead end: back up
+                cell = back[cell]  # dead end: back up
             else:
                 break
     framed_parent = np.asarray(parent, dtype=np.int64).reshape(maze.height + 2, pitch)[1:-1, 1:-1]
