@@ -38,7 +38,7 @@ def backtracker(maze: Maze, rng: Random) -> None:
     visited = framed.ravel().tolist()  # 1: visited, 0: not yet
     # One random number per carved passage; pick[k][i] = int(picks[i] * k) for k choices.
     picks = rng.random(maze.size)
-    pick = [[], []] + [(picks * k).astype(np.int64).tolist() for k in (2, 3, 4)]
+    pick = [[], []] + [(picks * k).astype(np.uint8).tolist() for k in (2, 3, 4)]  # uint8: faster tolist
     # ways[n][e][s][w]: the steps to the unvisited neighbours, in the order north,
     # east, south, west, by whether each of the four is visited (0 or 1). Four
     # lookups pick the tuple: no list is built per step.
@@ -80,7 +80,7 @@ def backtracker(maze: Maze, rng: Random) -> None:
                 cell = back[cell]  # dead end: back up
             else:
                 break
-    framed_parent = np.asarray(parent, dtype=np.int64).reshape(maze.height + 2, pitch)[1:-1, 1:-1]
+    framed_parent = np.fromiter(parent, np.int64, len(parent)).reshape(maze.height + 2, pitch)[1:-1, 1:-1]
     child = np.flatnonzero(framed_parent >= 0)
     up = framed_parent.ravel()[child]
     maze.open_many(child, (up // pitch - 1) * maze.width + up % pitch - 1)
