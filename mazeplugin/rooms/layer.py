@@ -19,6 +19,10 @@
    piece; then each room gets more doors up to ``doors`` (a count), or each
    remaining possible door opens with chance ``doors`` (a float).
 
+On the compiled path the same steps run as kernels
+(:mod:`mazeplugin._compiled.rooms`) over a :class:`RoomTable`, the rooms as
+arrays; they draw the same numbers and give the same level.
+
 >>> import mazeplugin as mp
 >>> level = mp.generate("backtracker", 8, 5, seed=3, rooms=[(1, 1, 3, 2)])
 >>> int(level.maze.rooms.max()), int(level.maze.corners.sum())
