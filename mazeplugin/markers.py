@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional, Tuple, cast
+from typing import Any, Callable, Iterable, Optional, Tuple, cast
 
 import numpy as np
 
@@ -45,8 +45,12 @@ class MarkerPlan:
     exit_tile: Optional[Tile] = None
 
 
-def plan_markers(markers: object, layout: Layout, mask: np.ndarray, rng: Random) -> MarkerPlan:
-    """Check ``markers`` and decide every marker that does not depend on the maze."""
+def plan_markers(markers: object, layout: Layout, mask: np.ndarray, rng: Callable[[], Random]) -> MarkerPlan:
+    """Check ``markers`` and decide every marker that does not depend on the maze.
+
+    ``rng()`` gives the markers' random stream; it is called only for
+    ``"random"`` (making a stream costs more than most plans).
+    """
     if isinstance(markers, str):
         if markers == "border":
             cells = np.flatnonzero(mask)
@@ -56,7 +60,7 @@ def plan_markers(markers: object, layout: Layout, mask: np.ndarray, rng: Random)
             exit = Opening(last, "east" if last[0] == layout.width - 1 else None)
             return _plan("border", layout, entrance, exit)
         if markers == "random":
-            return _random_openings(layout, mask, rng)
+            return _random_openings(layout, mask, rng())
         if markers in ("farthest", "none"):
             return MarkerPlan(markers)
         raise ValueError(
