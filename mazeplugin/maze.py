@@ -275,9 +275,10 @@ class Maze:
         if self.east[:, -1].any() or self.south[-1, :].any():
             raise ValueError("a passage leads off the grid")
         outside = ~self.mask
+        # (The last column's east and the last row's south are closed: compare each cell with the next.)
         if not self.mask.all() and (
-            (self.east & (outside | np.roll(outside, -1, axis=1))).any()
-            or (self.south & (outside | np.roll(outside, -1, axis=0))).any()
+            (self.east[:, :-1] & (outside[:, :-1] | outside[:, 1:])).any()
+            or (self.south[:-1, :] & (outside[:-1, :] | outside[1:, :])).any()
         ):
             raise ValueError("a passage leads into a cell outside the mask")
         h, w = self.height, self.width

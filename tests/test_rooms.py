@@ -156,6 +156,19 @@ def test_rooms_inside_the_rooms_generator_are_joined(seed, prune):
     assert_valid_solution(level)
 
 
+@pytest.mark.parametrize("seed", [514, 547, 710])
+def test_a_prefab_whose_door_faces_a_pocket_fenced_in_by_rooms_is_joined(seed):
+    # The prefab's one door opens onto a few cells shut in by a room of the generator's and the border;
+    # a corridor cannot reach them without a door in that room's wall (these seeds once raised
+    # "a piece of the maze cannot be joined to the rest").
+    prefab = mp.Prefab.from_text(INNER_WALL)
+    level = mp.generate("rooms", 24, 18, seed=seed, rooms=[prefab], prune=1.0)
+    assert_one_piece(level)
+    assert_valid_solution(level)
+    number = int(level.maze.rooms.max())  # the prefab: numbered after the generator's rooms
+    assert room_doors(level.maze, number) == 1  # its doors stay where its mark is
+
+
 def test_a_masked_level_keeps_rooms_inside_the_mask():
     heart = [".##...##.", "####.####", "#########", ".#######.", "..#####..", "...###...", "....#...."]
     level = mp.generate("wilson", 9, 7, seed=3, mask=heart, rooms=[(2, 2, 3, 2)])

@@ -19,6 +19,10 @@
    piece; then each room gets more doors up to ``doors`` (a count), or each
    remaining possible door opens with chance ``doors`` (a float).
 
+On the compiled path the same steps run as kernels
+(:mod:`mazeplugin._compiled.rooms`) over a :class:`RoomTable`, the rooms as
+arrays; they draw the same numbers and give the same level.
+
 >>> import mazeplugin as mp
 >>> level = mp.generate("backtracker", 8, 5, seed=3, rooms=[(1, 1, 3, 2)])
 >>> int(level.maze.rooms.max()), int(level.maze.corners.sum())
@@ -360,10 +364,12 @@ def scatter_rooms(
     if fast is not None:  # the same placement, compiled (mazeplugin/_compiled/rooms.py), kept as a table
         rows = fast.scatter(mask, rng, room_size, attempts)
         pitch = mask.shape[0] + 1  # sizes as width * pitch + height: rooms of one size share a prefab
-        sizes, kinds = np.unique(rows[:, 2] * pitch + rows[:, 3], return_inverse=True)
-        prefabs = [_open_rectangle(int(v) // pitch, int(v) % pitch) for v in sizes]
+        codes = rows[:, 2] * pitch + rows[:, 3]
+        sizes = np.array(sorted(set(codes.tolist())), dtype=np.int64)  # a few sizes: quicker than np.unique
+        kinds = np.searchsorted(sizes, codes).astype(np.int64)
+        prefabs = [_open_rectangle(v // pitch, v % pitch) for v in sizes.tolist()]
         numbers = np.arange(1, len(rows) + 1, dtype=np.int64)
-        return RoomTable(rows[:, 0].copy(), rows[:, 1].copy(), numbers, kinds.astype(np.int64).reshape(-1), prefabs)
+        return RoomTable(rows[:, 0].copy(), rows[:, 1].copy(), numbers, kinds, prefabs)
     h, w = mask.shape
     low, high = room_size
     near = np.zeros((h, w), dtype=bool)  # kept rooms and the one-cell margin around them
@@ -581,7 +587,7 @@ def open_doors(
         # All that follows, in one compiled pass: the same two draws, the same doors.
         pieces_left = fast.open_doors_by_chance(maze, a, b, rng, doors)
         if dig is not None and pieces_left > 1:
-            _dig_between_pieces(maze, dig)
+            _dig_between_pieces(maze, dig, _numbers(rooms))
         return
     # rng.permutation; compiled: the same stable sort of the same raw words (mazeplugin/_compiled/sort.py)
     order = rng.permutation(len(a)) if fast is None else fast.permutation(rng, len(a))
@@ -611,7 +617,14 @@ def open_doors(
     maze.open_many(a[chosen], b[chosen])
     # (Every door not chosen joins two cells joined already: the Kruskal forest's pieces are the level's.)
     if dig is not None and (pieces_left is None or pieces_left > 1):
-        _dig_between_pieces(maze, dig)
+        _dig_between_pieces(maze, dig, _numbers(rooms))
+
+
+def _numbers(rooms: Sequence[PlacedRoom]) -> Set[int]:
+    """The room numbers of ``rooms`` (a list or a :class:`RoomTable`)."""
+    if isinstance(rooms, RoomTable):
+        return set(rooms.numbers.tolist())
+    return {room.number for room in rooms}
 
 
 def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> Set[int]:
@@ -629,12 +642,16 @@ def _rooms_alone(maze: Maze, dig: Optional[NDArray[np.bool_]]) -> Set[int]:
     }
 
 
-def _dig_between_pieces(maze: Maze, dig: NDArray[np.bool_]) -> None:
+def _dig_between_pieces(maze: Maze, dig: NDArray[np.bool_], placed: Set[int]) -> None:
     """Join the pieces of each part of ``dig`` by the shortest corridors through cells outside the mask.
 
     Breadth-first from the first piece of a part in pieces through those
     cells to the nearest cell of another piece; repeated until each part is
-    one piece (rarely needed: plain Python).
+    one piece (rarely needed: plain Python). Corridors leave from and reach
+    corridor cells only; where that finds no way (a pocket fenced in by rooms
+    and the border), they may also leave from or reach a room the generator
+    made (an open rectangle: a door may go anywhere on its outline), but never
+    one of ``placed`` (this layer's rooms, whose doors are where their marks are).
     """
     w, h = maze.width, maze.height
     fast = kernel("rooms", maze.size)
@@ -665,33 +682,43 @@ def _dig_between_pieces(maze: Maze, dig: NDArray[np.bool_]) -> None:
         split = int(parts_seen[count > 1][0])
         start = int(cells[first[np.flatnonzero(pairs // maze.size == split)[0]]])
         main = int(piece[start])
-        is_main = (piece == main).tolist()
-        in_mask = maze.mask.ravel().tolist()
+        main_cells = cells[piece[cells] == main].tolist()
         room = maze.rooms.ravel().tolist()
-        diggable = dig.ravel().tolist()
-        frontier = [c for c in cells.tolist() if is_main[c]]
-        came = {c: -1 for c in frontier}
-        found = -1
-        for c in frontier:  # grows as it goes: a breadth-first queue
-            if room[c]:
-                continue  # corridors leave from corridor cells, not through room walls
-            x, y = c % w, c // w
-            for n, ok in ((c - w, y > 0), (c + 1, x + 1 < w), (c + w, y + 1 < h), (c - 1, x > 0)):
-                if not ok or n in came or not diggable[n] or room[n]:
-                    continue
-                came[n] = c
-                if in_mask[n]:
-                    found = n
-                    break
-                frontier.append(n)
-            if found >= 0:
-                break
+        came, found = _corridor_search(maze, dig, main_cells, room, set())
+        if found < 0:  # fenced in by rooms: through the generator's own rooms' walls
+            generated = set(np.unique(maze.rooms).tolist()) - placed - {0}
+            came, found = _corridor_search(maze, dig, main_cells, room, generated)
         if found < 0:  # pragma: no cover - a part of dig is connected through its cells
             raise ValueError("rooms: a piece of the maze cannot be joined to the rest")
         while came[found] >= 0:
             maze.mask.flat[found] = True
             maze.open(found, came[found])
             found = came[found]
+
+
+def _corridor_search(
+    maze: Maze, dig: NDArray[np.bool_], main_cells: List[int], room: List[int], open_rooms: Set[int]
+) -> Tuple[Dict[int, int], int]:
+    """Breadth-first from ``main_cells`` (one piece) through cells of ``dig`` outside the mask to the
+    nearest maze cell of another piece: ``(came_from, that cell)``, or ``-1`` for none. Room cells are
+    left and entered only when their room is one of ``open_rooms``."""
+    w, h = maze.width, maze.height
+    in_mask = maze.mask.ravel().tolist()
+    diggable = dig.ravel().tolist()
+    frontier = list(main_cells)
+    came = {c: -1 for c in frontier}
+    for c in frontier:  # grows as it goes: a breadth-first queue
+        if room[c] and room[c] not in open_rooms:
+            continue  # corridors leave from corridor cells, not through room walls
+        x, y = c % w, c // w
+        for n, ok in ((c - w, y > 0), (c + 1, x + 1 < w), (c + w, y + 1 < h), (c - 1, x > 0)):
+            if not ok or n in came or not diggable[n] or (room[n] and room[n] not in open_rooms):
+                continue
+            came[n] = c
+            if in_mask[n]:
+                return came, n
+            frontier.append(n)
+    return came, -1
 
 
 # -- all four ------------------------------------------------------------------
