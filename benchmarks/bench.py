@@ -526,7 +526,8 @@ def machine() -> Dict[str, str]:
 
 
 PROFILE_FINDINGS = """\
-Found with cProfile (`python -m cProfile -s tottime`, and `cProfile.run` on
+The plain Python path's hot spots as 0.1 left them (the compiled path's
+work is in "Choosing the compiled route" below). Found with cProfile (`python -m cProfile -s tottime`, and `cProfile.run` on
 one `mp.generate(name, 1000, 1000)`). "Before" and "after" are the old and
 new code timed alternately in one process on a 1000 x 1000 maze (generator
 function alone, median of 3; load average 0.65-0.75 at the time). Every change
@@ -816,7 +817,7 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
             w("")
             w("Flat: memory does not grow with the number of rows.")
             w("")
-    w("## Profiler findings")
+    w("## Profiler findings: the plain path (0.1)")
     w("")
     w(PROFILE_FINDINGS)
     w("## Running it")
@@ -824,6 +825,8 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
     w("```sh")
     w("python benchmarks/bench.py                                   # mazeplugin only")
     w("python benchmarks/bench.py --compare mazelib --write docs/benchmarks.md")
+    w("python benchmarks/bench.py --compare mazelib limit labmaze --write docs/benchmarks.md")
+    w("python benchmarks/route.py                                   # numba vs the same kernel in C")
     w("```")
     w("")
     w("The first `--compare mazelib` creates `benchmarks/.venv-mazelib` and installs "
