@@ -7,7 +7,10 @@ generator's own bookkeeping), so a generator bug cannot hide behind itself.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import deque
+from contextlib import contextmanager
+from typing import Iterator
 
 import numpy as np
 
@@ -105,3 +108,19 @@ def digest(level: mp.Level) -> str:
     h.update(repr((level.tiles.shape, level.entrance, level.exit)).encode())
     h.update(np.ascontiguousarray(level.tiles).tobytes())
     return h.hexdigest()[:16]
+
+
+@contextmanager
+def on_path(mode: str) -> Iterator[None]:
+    """Run the block with ``MAZEPLUGIN_COMPILED=mode`` ("1" compiled, "0" plain), restored after."""
+    from mazeplugin import _compiled
+
+    old = os.environ.get(_compiled.MODE_VARIABLE)
+    os.environ[_compiled.MODE_VARIABLE] = mode
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ[_compiled.MODE_VARIABLE]
+        else:
+            os.environ[_compiled.MODE_VARIABLE] = old

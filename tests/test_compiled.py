@@ -10,8 +10,6 @@ import os
 import subprocess
 import sys
 import warnings
-from contextlib import contextmanager
-from typing import Iterator
 
 import numpy as np
 import pytest
@@ -25,24 +23,10 @@ import mazeplugin.compiled as compiled  # noqa: E402
 from mazeplugin import _compiled  # noqa: E402
 from mazeplugin._compiled import rand, sort, unionfind  # noqa: E402
 from mazeplugin.generators.disjoint_sets import DisjointSets  # noqa: E402
-from mazecheck import digest  # noqa: E402
+from mazecheck import digest, on_path  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNEL_GENERATORS = [n for n in _compiled.KERNELS if n in mp.algorithms()]
-
-
-@contextmanager
-def path(mode: str) -> Iterator[None]:
-    """Run the block with ``MAZEPLUGIN_COMPILED=mode``."""
-    old = os.environ.get(compiled.MODE_VARIABLE)
-    os.environ[compiled.MODE_VARIABLE] = mode
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ[compiled.MODE_VARIABLE]
-        else:
-            os.environ[compiled.MODE_VARIABLE] = old
 
 
 def outcome(make) -> tuple:
@@ -154,9 +138,9 @@ def test_compiled_and_plain_paths_make_the_same_level(request):
     def make():
         return mp.generate(algorithm, width, height, **kwargs)
 
-    with path("1"):
+    with on_path("1"):
         fast = outcome(make)
-    with path("0"):
+    with on_path("0"):
         plain = outcome(make)
     assert fast == plain
 
@@ -168,7 +152,7 @@ def test_same_level_on_both_paths_when_batches_refill(algorithm):
     width, height = (1000, 400) if algorithm == "eller" else (150, 120)
     results = []
     for mode in ("1", "0"):
-        with path(mode):
+        with on_path(mode):
             level = mp.generate(algorithm, width, height, seed=11, markers="farthest")
             results.append((level.tiles.tobytes(), level.entrance, level.exit, level.stats()))
     assert results[0] == results[1]
@@ -177,7 +161,7 @@ def test_same_level_on_both_paths_when_batches_refill(algorithm):
 def test_streamed_eller_rows_are_the_same_on_both_paths():
     rows = []
     for mode in ("1", "0"):
-        with path(mode):
+        with on_path(mode):
             stream = mp.stream("eller", width=37, seed="row")
             rows.append([next(stream).tobytes() for _ in range(101)])
     assert rows[0] == rows[1]
@@ -228,7 +212,7 @@ def test_background_warm_up_never_makes_a_level_wait(monkeypatch):
     level = mp.generate("backtracker", 300, 300, seed=3)  # plain or compiled: the same level
     thread.join(timeout=300)
     assert compiled.loaded() == ["backtracker", "wilson"]
-    with path("0"):
+    with on_path("0"):
         assert digest(mp.generate("backtracker", 300, 300, seed=3)) == digest(level)
 
 
@@ -250,7 +234,7 @@ def test_a_kernel_that_fails_to_compile_falls_back_to_plain(monkeypatch):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # warned once, not per level
         assert digest(mp.generate("kruskal", 12, 9, seed=4)) == digest(level)
-    with path("0"):
+    with on_path("0"):
         assert digest(mp.generate("kruskal", 12, 9, seed=4)) == digest(level)
 
 

@@ -8,9 +8,6 @@ in other generators, on both paths.
 
 from __future__ import annotations
 
-import os
-from contextlib import contextmanager
-from typing import Iterator
 
 import numpy as np
 import pytest
@@ -24,25 +21,12 @@ from mazeplugin import _compiled  # noqa: E402
 from mazeplugin.generators.disjoint_sets import component_roots, spanning_forest  # noqa: E402
 from mazeplugin.rooms import layer  # noqa: E402
 from mazeplugin.rooms.layer import PlacedRoom, RoomTable  # noqa: E402
+from mazecheck import on_path  # noqa: E402
 
 fast = _compiled.load(["rooms"]) and _compiled.kernel("rooms")
 ROOM_GENERATORS = sorted(
     name for name in mp.algorithms() if mp.get_generator(name).masks and mp.get_generator(name).fills
 )
-
-
-@contextmanager
-def path(mode: str) -> Iterator[None]:
-    """Run the block with ``MAZEPLUGIN_COMPILED=mode``."""
-    old = os.environ.get(_compiled.MODE_VARIABLE)
-    os.environ[_compiled.MODE_VARIABLE] = mode
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ[_compiled.MODE_VARIABLE]
-        else:
-            os.environ[_compiled.MODE_VARIABLE] = old
 
 
 def everything(make) -> tuple:
@@ -57,9 +41,9 @@ def everything(make) -> tuple:
 
 
 def both_paths(make) -> None:
-    with path("1"):
+    with on_path("1"):
         compiled = everything(make)
-    with path("0"):
+    with on_path("0"):
         plain = everything(make)
     assert compiled == plain
 
@@ -104,7 +88,7 @@ def carved_mazes(draw):
         placed = []
     assume(placed)
     maze = mp.Maze(width, height, mask)
-    with path("0"):
+    with on_path("0"):
         layer.carve_rooms(maze, placed)
     return maze, placed, draw(st.integers(0, 2**32))
 
@@ -119,9 +103,9 @@ def test_door_candidates_are_the_same_on_both_paths(case):
     maze, placed, seed = case
     within = np.random.default_rng(seed).random(maze.mask.shape) < 0.8
     for where in (None, within):
-        with path("0"):
+        with on_path("0"):
             plain = layer.door_candidates(maze, placed, within=where)
-        with path("1"):
+        with on_path("1"):
             listed = layer.door_candidates(maze, placed, within=where)
             tabled = layer.door_candidates(maze, RoomTable.of(placed), within=where)
         for got in (listed, tabled):
@@ -134,10 +118,10 @@ def test_carving_and_covering_are_the_same_on_both_paths(case):
     maze, placed, _ = case
     fresh = mp.Maze(maze.width, maze.height, maze.mask)
     twin = fresh.copy()
-    with path("0"):
+    with on_path("0"):
         layer.carve_rooms(fresh, placed)
         cells = layer.room_cells(placed, maze.mask.shape)
-    with path("1"):
+    with on_path("1"):
         layer.carve_rooms(twin, RoomTable.of(placed))
         assert (layer.room_cells(placed, maze.mask.shape) == cells).all()
     for name in ("mask", "east", "south", "corners", "rooms"):
@@ -155,7 +139,7 @@ def test_kruskal_over_the_pieces_chooses_the_doors_the_spanning_forest_chooses(c
             mp.get_generator(run).run(corridors, rng, {})
         maze.east |= corridors.east
         maze.south |= corridors.south
-    with path("0"):
+    with on_path("0"):
         a, b = layer.door_candidates(maze, placed)
     order = rng.permutation(len(a))
     a, b = a[order], b[order]
@@ -175,12 +159,12 @@ def test_kruskal_over_the_pieces_chooses_the_doors_the_spanning_forest_chooses(c
     # All in one kernel: the same draws (permutation, then chance), the same doors, the same pieces.
     chance = seed % 3 / 4
     plain, compiled = maze.copy(), maze.copy()
-    with path("0"):
+    with on_path("0"):
         layer.open_doors(plain, placed, mp.Random.from_seed(seed), chance)
-    with path("1"):
+    with on_path("1"):
         layer.open_doors(compiled, placed, mp.Random.from_seed(seed), chance)
     assert (plain.east == compiled.east).all() and (plain.south == compiled.south).all()
-    with path("0"):
+    with on_path("0"):
         a, b = layer.door_candidates(maze, placed)
     opened = maze.copy()
     assert fast.open_doors_by_chance(opened, a, b, mp.Random.from_seed(seed), chance) == pieces
@@ -205,7 +189,7 @@ def test_the_check_finds_the_same_fault_on_both_paths(case, faults):
             array.flat[k] = value if name == "rooms" else not array.flat[k]
     results = []
     for mode in ("0", "1"):
-        with path(mode):
+        with on_path(mode):
             try:
                 maze.check()
                 results.append(None)
@@ -219,7 +203,7 @@ def test_a_split_room_is_named_on_both_paths():
     layer.carve_rooms(maze, [PlacedRoom(1, 0, 0, mp.Prefab.rectangle(2, 1)), PlacedRoom(2, 3, 0, mp.Prefab.rectangle(3, 2))])
     maze.east[0, 3] = maze.east[1, 3] = maze.corners[0, 3] = False  # column x = 3 of room 2 cut off
     for mode in ("0", "1"):
-        with path(mode), pytest.raises(ValueError, match="^room 2's cells are not all joined to each other$"):
+        with on_path(mode), pytest.raises(ValueError, match="^room 2's cells are not all joined to each other$"):
             maze.check()
 
 
