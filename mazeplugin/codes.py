@@ -4,10 +4,11 @@ A code is ``algorithm-WIDTHxHEIGHT-seed``: the generator's name, the size in
 cells, and the seed (an int, or any text). Typed back in, it gives the same
 level on any machine, so two players can race the same maze.
 
-A level with content (see :mod:`mazeplugin.content`) adds ``+`` and the
-counts: ``k`` keys, ``t`` treasure, ``e`` enemies, e.g.
-``backtracker-30x20-7+k2t5e3``. (A text seed that itself ends in such a
-suffix cannot have a code: :func:`level_code` says so.)
+A level with rooms or content (see :mod:`mazeplugin.rooms` and
+:mod:`mazeplugin.content`) adds ``+`` and the counts: ``r`` random rooms
+(``rooms=N``), ``k`` keys, ``t`` treasure, ``e`` enemies, e.g.
+``backtracker-30x20-7+k2t5e3`` or ``wilson-24x18-5+r4k1``. (A text seed that
+itself ends in such a suffix cannot have a code: :func:`level_code` says so.)
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("union-find", 12, 9, seed=42)
@@ -23,6 +24,8 @@ True
 {'keys': 2, 'treasure': 5, 'enemies': 3}
 >>> level_from_code(code).things == mp.generate("backtracker", 30, 20, seed=7, keys=2, treasure=5, enemies=3).things
 True
+>>> level_code(mp.generate("wilson", 24, 18, seed=5, rooms=4, keys=1))
+'wilson-24x18-5+r4k1'
 """
 
 from __future__ import annotations
@@ -42,10 +45,10 @@ __all__ = ["level_code", "parse_level_code", "level_from_code", "LevelCode", "pa
 # dashes ("union-find") and seeds any text, but the size sits between them.
 _CODE = re.compile(
     r"(?P<algorithm>.+?)-(?P<width>[0-9]+)[xX](?P<height>[0-9]+)-(?P<seed>.+?)"
-    r"(?:\+(?P<content>(?:[kte][0-9]+)+))?",
+    r"(?:\+(?P<content>(?:[rkte][0-9]+)+))?",
     re.DOTALL,
 )
-_CONTENT = {"k": "keys", "t": "treasure", "e": "enemies"}
+_CONTENT = {"r": "rooms", "k": "keys", "t": "treasure", "e": "enemies"}
 _COUNTS = tuple(_CONTENT.values())
 
 
@@ -53,8 +56,8 @@ class LevelCode(Tuple[str, int, int, Seed]):
     """``(algorithm, width, height, seed)`` read from a code, and ``content``: the counts after ``+``.
 
     A 4-tuple, so ``algorithm, width, height, seed = parse_level_code(text)``
-    reads every code; ``content`` is ``{}`` or e.g. ``{'keys': 2}``, the
-    arguments to pass on to :func:`mazeplugin.generate`.
+    reads every code; ``content`` is ``{}`` or e.g. ``{'rooms': 4, 'keys': 2}``,
+    the arguments to pass on to :func:`mazeplugin.generate`.
     """
 
     content: Dict[str, int]
@@ -73,10 +76,11 @@ def level_code(level: Level) -> str:
     """The level code of a generated level: ``algorithm-WIDTHxHEIGHT-seed``.
 
     Only levels made by :func:`mazeplugin.generate` with default options
-    (and, at most, ``keys``, ``treasure`` and ``enemies``) have one (a code
-    holds no generator options, corridor or wall widths, marker modes or
-    ``place`` requests); anything else raises ``ValueError``, since its code
-    would make a different level.
+    (and, at most, a count of ``rooms`` and ``keys``, ``treasure`` and
+    ``enemies``) have one (a code holds no generator options, corridor or
+    wall widths, marker modes, rooms given as rectangles or prefabs,
+    ``doors``, ``room_size`` or ``place`` requests); anything else raises
+    ``ValueError``, since its code would make a different level.
 
     >>> import mazeplugin as mp
     >>> level_code(mp.generate("kruskal", 20, 15, seed=7))
@@ -89,10 +93,13 @@ def level_code(level: Level) -> str:
     if level.algorithm is None or level.seed is None:
         raise ValueError("only a generated level (with an algorithm and a seed) has a level code")
     others = sorted(set(level.options) - set(_COUNTS))
+    rooms = level.options.get("rooms")
+    if rooms is not None and (isinstance(rooms, bool) or not isinstance(rooms, int)):
+        others.append("rooms (rectangles or prefabs)")
     if others:
         raise ValueError(
             f"a level code holds no options, so this level (options {others}) has none; "
-            "codes are for levels generated with default options (and keys, treasure, enemies)"
+            "codes are for levels generated with default options (and a count of rooms, keys, treasure, enemies)"
         )
     content = {name: int(level.options[name]) for name in _COUNTS if level.options.get(name)}
     code = f"{level.algorithm}-{level.width}x{level.height}-{level.seed}"
@@ -161,7 +168,7 @@ def parse_level_code(text: str) -> LevelCode:
     if width < 1 or height < 1:
         raise ValueError(f"level code {stripped!r}: width and height must be at least 1, got {width}x{height}")
     content: Dict[str, int] = {}
-    for letter, digits in re.findall(r"([kte])([0-9]+)", match["content"] or ""):
+    for letter, digits in re.findall(r"([rkte])([0-9]+)", match["content"] or ""):
         name = _CONTENT[letter]
         if name in content:
             raise ValueError(f"level code {stripped!r} gives {name} twice")
@@ -175,13 +182,11 @@ def level_from_code(text: str) -> Level:
     >>> import mazeplugin as mp
     >>> level_from_code("kruskal-12x9-42+t3").things[0].kind
     'treasure'
+    >>> int(level_from_code("wilson-24x18-5+r4k1").maze.rooms.max())
+    4
     """
     from .api import generate
 
     code = parse_level_code(text)
     algorithm, width, height, seed = code
-    content = code.content
-    return generate(
-        algorithm, width, height, seed=seed,
-        keys=content.get("keys", 0), treasure=content.get("treasure", 0), enemies=content.get("enemies", 0),
-    )
+    return generate(algorithm, width, height, seed=seed, **code.content)  # rooms=, keys=, treasure=, enemies=

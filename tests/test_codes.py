@@ -59,3 +59,36 @@ def test_codes_reject_non_text_and_levels_they_cannot_name():
         mp.level_code(mp.generate("kruskal", 3, 3, seed=1, corridor=2))
     with pytest.raises(ValueError, match="unambiguous"):
         mp.level_code(mp.generate("kruskal", 3, 3, seed=" padded "))
+
+
+ROOM_GENERATORS = [n for n in mp.algorithms() if mp.get_generator(n).masks and mp.get_generator(n).fills]
+
+
+@given(
+    algorithm=st.sampled_from(ROOM_GENERATORS),
+    size=st.integers(12, 24),
+    seed=st.integers(0, 2**32),
+    rooms=st.integers(1, 4),
+    keys=st.integers(0, 2),
+)
+@settings(max_examples=40, deadline=None)
+def test_a_code_with_rooms_makes_the_same_level_again(algorithm, size, seed, rooms, keys):
+    try:
+        level = mp.generate(algorithm, size, size, seed=seed, rooms=rooms, keys=keys)
+    except ValueError as error:  # too many rooms or locks for this maze: no level, no code
+        assert "fit" in str(error) or "lock" in str(error), error
+        return
+    code = mp.level_code(level)
+    assert f"+r{rooms}" in code
+    again = mp.level_from_code(code)
+    assert again.tiles.tobytes() == level.tiles.tobytes()
+    assert again.maze.rooms.tobytes() == level.maze.rooms.tobytes() and again.things == level.things
+    assert mp.parse_level_code(code).content == {"rooms": rooms, **({"keys": keys} if keys else {})}
+
+
+def test_rooms_given_by_place_or_shape_have_no_code():
+    with pytest.raises(ValueError, match="rooms"):
+        mp.level_code(mp.generate("wilson", 12, 10, seed=1, rooms=[(2, 2, 3, 3)]))
+    with pytest.raises(ValueError, match="doors"):
+        mp.level_code(mp.generate("wilson", 30, 20, seed=1, rooms=2, doors=2))
+    assert mp.parse_level_code("prim-9x9-castle+r2e1").content == {"rooms": 2, "enemies": 1}
