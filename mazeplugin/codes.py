@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from .level import Level
 from .seeds import Seed, resolve_seed
@@ -189,4 +189,5 @@ def level_from_code(text: str) -> Level:
 
     code = parse_level_code(text)
     algorithm, width, height, seed = code
-    return generate(algorithm, width, height, seed=seed, **code.content)  # rooms=, keys=, treasure=, enemies=
+    counts: Dict[str, Any] = dict(code.content)  # rooms=, keys=, treasure=, enemies=
+    return generate(algorithm, width, height, seed=seed, **counts)
