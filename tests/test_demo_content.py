@@ -193,3 +193,14 @@ def test_under_fog_the_hint_follows_the_key_walk_over_seen_tiles_only():
         steps += 1
         if steps > 40:
             break
+
+
+def test_a_typed_code_with_rooms_plays_that_level_and_r_makes_it_again():
+    code = "wilson-24x18-5+r4k1"
+    app = make_app("--code", code)
+    game = app.game
+    expected = mp.level_from_code(code)
+    assert game.code == code and int(game.level.maze.rooms.max()) == 4
+    assert game.level.tiles.tobytes() == expected.tiles.tobytes() and game.level.things == expected.things
+    game.regenerate()  # R: the same level again, rooms and all
+    assert game.code == code and game.level.tiles.tobytes() == expected.tiles.tobytes()
