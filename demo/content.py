@@ -2,7 +2,8 @@
 
 From level 2 on every level carries content that grows with the level
 number (:func:`counts`): more locks, treasure and enemies, as many as the
-level holds. A typed level code with content (``backtracker-30x20-7+k2t5e3``)
+level holds; from level 3 on, open rooms too (:func:`rooms`), where the
+generator can take them. A typed level code with content (``backtracker-30x20-7+k2t5e3``)
 plays exactly that content, on any level.
 
 The rules:
@@ -55,6 +56,23 @@ def counts(level_number: int) -> Dict[str, int]:
     }
 
 
+ROOMS_FROM = 3
+"""The first level with random rooms."""
+
+
+def rooms(algorithm: str, width: int, height: int, level_number: int) -> int:
+    """Random rooms wanted on level ``level_number``: none before :data:`ROOMS_FROM` or where the
+    generator cannot take rooms, then one more every two levels (at most one per 100 cells, and 5).
+
+    >>> [rooms("backtracker", 20, 15, n) for n in (1, 2, 3, 5, 7, 30)], rooms("eller", 20, 15, 9)
+    ([0, 0, 1, 2, 3, 3], 0)
+    """
+    generator = mp.get_generator(algorithm)
+    if level_number < ROOMS_FROM or not (generator.masks and generator.fills):
+        return 0
+    return max(0, min(5, (level_number - 1) // 2, width * height // 100))
+
+
 def furnish(level: mp.Level, level_number: int) -> mp.Level:
     """``level`` with the content of :func:`counts`, cut down (enemies, then keys, then treasure) until it fits."""
     wanted = counts(level_number)
@@ -79,6 +97,7 @@ class LevelContent(Addon):
         self.automatic = automatic
         if automatic:
             app.game.furnish = furnish
+            app.game.rooms_for = rooms
         self.held: Set[int] = set()  # key ids picked up
         self.found: Set[int] = set()  # treasure ids collected
         self.opened: Set[int] = set()  # door ids passed through
@@ -90,7 +109,7 @@ class LevelContent(Addon):
     def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
             "--no-content", action="store_true",
-            help="no keys, doors, treasure or enemies from level 2 on (typed codes with +k2t5e3 still have them)",
+            help="no keys, doors, treasure, enemies or rooms from level 2 on (typed codes with +r2k2t5e3 still have them)",
         )
 
     @classmethod

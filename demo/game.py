@@ -57,12 +57,18 @@ def check_seed(seed: Seed) -> Seed:
     return seed
 
 
-LevelMaker = Callable[[str, int, int, Seed, int], mp.Level]
-"""Makes level number N: ``(algorithm, width, height, seed, level_number) -> Level``."""
+LevelMaker = Callable[[str, int, int, Seed, int, int], mp.Level]
+"""Makes level number N: ``(algorithm, width, height, seed, level_number, rooms) -> Level``."""
+
+RoomCount = Callable[[str, int, int, int], int]
+"""How many random rooms level N gets: ``(algorithm, width, height, level_number) -> count``."""
 
 
-def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int) -> mp.Level:
-    """The level of that code, whatever its number (the default :attr:`Game.make_level`)."""
+def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int, rooms: int = 0) -> mp.Level:
+    """The level of that code, whatever its number (the default :attr:`Game.make_level`), with
+    ``rooms`` random rooms (``rooms=`` of :func:`mazeplugin.generate`)."""
+    if rooms:
+        return mp.generate(algorithm, width, height, seed=seed, rooms=rooms)
     return mp.generate(algorithm, width, height, seed=seed)
 
 
@@ -86,8 +92,9 @@ class Game:
     ) -> None:
         self.tile = tile
         # Level content (demo/content.py): a function furnishing each new level by its number, and the
-        # content a typed code asked for (kept by R). See _load.
+        # counts a typed code asked for (R replays the level's own code). See _load.
         self.furnish: Optional[Callable[[mp.Level, int], mp.Level]] = None
+        self.rooms_for: Optional[RoomCount] = None  # random rooms by level number (demo/content.py)
         self.content: Optional[Dict[str, int]] = None
         self.level_number = 1
         self.fog = False
@@ -107,22 +114,34 @@ class Game:
 
     def _load(
         self, algorithm: str, width: int, height: int, seed: Seed,
-        content: Optional[Dict[str, int]] = None, number: Optional[int] = None,
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None, exact: bool = False,
     ) -> None:
         """Make the level (errors propagate before anything changes) and put the player at its entrance.
 
         ``content`` (counts from a typed code) is generated as asked; without
-        it, :attr:`furnish` (if set) furnishes the level by its ``number``.
-        ``number`` is given only for the next level: :attr:`make_level` may
-        ask that one for more difficulty (R, N, G, +/- and codes make the
-        plain level of their seed).
+        it, the level gets :attr:`rooms_for` random rooms (fewer when they do
+        not fit) and :attr:`furnish` (if set) furnishes it, both by its
+        ``number``. ``number`` is given only for the next level:
+        :attr:`make_level` may ask that one for more difficulty (N, G, +/-
+        and codes make the plain level of their seed). ``exact``: ``content``
+        is all the level has, even when empty (R replays the level's code).
         """
-        if content:
-            counts: Dict[str, Any] = dict(content)  # keys=, treasure=, enemies=
+        if content or exact:
+            counts: Dict[str, Any] = dict(content or {})  # rooms=, keys=, treasure=, enemies=
             level = mp.generate(algorithm, width, height, seed=seed, **counts)
         else:
-            level = self.make_level(algorithm, width, height, seed, 1 if number is None else number)
-        if not content and self.furnish is not None:
+            ask = 1 if number is None else number
+            number_now = self.level_number if number is None else number
+            rooms = self.rooms_for(algorithm, width, height, number_now) if self.rooms_for is not None else 0
+            while True:
+                try:
+                    level = self.make_level(algorithm, width, height, seed, ask, rooms)
+                    break
+                except ValueError as error:
+                    if not rooms or "does not fit" not in str(error):
+                        raise
+                    rooms -= 1  # too many rooms for this maze: one fewer
+        if not (content or exact) and self.furnish is not None:
             level = self.furnish(level, self.level_number if number is None else number)
         self.algorithm, self.width, self.height = algorithm, width, height
         self.seed: Seed = level.seed if level.seed is not None else seed
@@ -143,11 +162,11 @@ class Game:
 
     def try_load(
         self, algorithm: str, width: int, height: int, seed: Optional[Seed],
-        content: Optional[Dict[str, int]] = None, number: Optional[int] = None,
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None, exact: bool = False,
     ) -> bool:
         """Switch to that level; on bad input keep the current one and say why."""
         try:
-            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed), content, number)
+            self._load(algorithm, clamp_side(width), clamp_side(height), resolve_seed(seed), content, number, exact)
         except (ValueError, TypeError) as error:
             self.say(f"Cannot make that level: {error}")
             return False
@@ -177,12 +196,14 @@ class Game:
         self._reveal()
 
     def regenerate(self) -> None:
-        """R: the same level again, made afresh from its code (so it is the identical maze), or its file's."""
+        """R: the same level again, made afresh from its code (so it is the identical maze, its rooms
+        and content too), or its file's."""
         if self.level_file is not None:
             self.restart()
             self.say("Restarted " + self.code)
             return
-        if self.try_load(self.algorithm, self.width, self.height, self.seed, self.content):
+        counts = mp.parse_level_code(self.code).content
+        if self.try_load(self.algorithm, self.width, self.height, self.seed, counts, exact=True):
             self.say("Restarted " + self.code)
 
     def new_seed(self) -> None:

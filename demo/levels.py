@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 import mazeplugin as mp
 from mazeplugin.seeds import Seed
@@ -144,21 +144,23 @@ def relaxed(require: Dict[str, Bounds]) -> List[Dict[str, Bounds]]:
     return [require, half, {}]
 
 
-def harder_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int) -> mp.Level:
-    """Level ``level_number``: generated with the :func:`challenge` of its number, relaxed if it cannot be met.
+def harder_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int, rooms: int = 0) -> mp.Level:
+    """Level ``level_number``: generated with the :func:`challenge` of its number, relaxed if it cannot be met,
+    with ``rooms`` random rooms.
 
     Level 1 (and any level made again from its code: R, G, N, +/-) is the plain level of that seed.
     """
     if level_number <= 1:
-        return plain_level(algorithm, width, height, seed, level_number)
+        return plain_level(algorithm, width, height, seed, level_number, rooms)
     asks = relaxed(challenge(level_number, calibrate(algorithm, width, height)))
+    extra: Dict[str, Any] = {"rooms": rooms} if rooms else {}
     for require in asks[:-1]:
         try:
-            return mp.generate(algorithm, width, height, seed=seed, require=require, attempts=ATTEMPTS)
+            return mp.generate(algorithm, width, height, seed=seed, require=require, attempts=ATTEMPTS, **extra)
         except ValueError as error:
             if not str(error).startswith("no candidate"):
                 raise
-    return plain_level(algorithm, width, height, seed, level_number)
+    return plain_level(algorithm, width, height, seed, level_number, rooms)
 
 
 class Levels(Addon):

@@ -230,8 +230,8 @@ def generate(
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
         difficulty.check_markers(require, markers)
-        shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask,
-                      keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
+        shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms,
+                      doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
         return difficulty.choose(
             lambda candidate: generate(algorithm, width, height, seed=candidate, **shared),
             resolve_seed(seed),

@@ -8,7 +8,7 @@ pygame = pytest.importorskip("pygame")
 
 import mazeplugin as mp  # noqa: E402
 from demo.app import MOVE_KEYS, App, build_parser  # noqa: E402
-from demo.content import LevelContent, counts  # noqa: E402
+from demo.content import LevelContent, counts, rooms  # noqa: E402
 
 FRAME = 1 / 60
 KEY_FOR = {step: key for key, step in MOVE_KEYS.items() if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)}
@@ -132,6 +132,7 @@ def test_content_grows_from_level_2_and_autoplay_collects_keys_on_the_way():
     assert game.level_number == 3
     assert game.level.things and "+" in game.code
     got, wanted = mp.parse_level_code(game.code).content, counts(3)
+    got.pop("rooms", None)  # (rooms: demo.content.rooms; none at this size)
     assert got and all(0 < got[name] <= wanted[name] for name in got)  # as much as fits
     for _ in range(6000):
         if game.completed:
@@ -204,3 +205,30 @@ def test_a_typed_code_with_rooms_plays_that_level_and_r_makes_it_again():
     assert game.level.tiles.tobytes() == expected.tiles.tobytes() and game.level.things == expected.things
     game.regenerate()  # R: the same level again, rooms and all
     assert game.code == code and game.level.tiles.tobytes() == expected.tiles.tobytes()
+
+
+def test_rooms_come_from_level_3_where_they_fit_and_r_replays_them():
+    app = make_app("--code", "backtracker-16x12-4")
+    game = app.game
+    made = []
+    while game.level_number < 6:
+        game.next_level()
+        made.append((game.level_number, int(game.level.maze.rooms.max()), game.code))
+    for number, count, code in made:
+        wanted = rooms("backtracker", game.width, game.height, number) if number == game.level_number else None
+        assert (count == 0) if number < 3 else (count >= 1), made
+        assert (f"+r{count}" in code) == (count > 0)  # the code names the rooms, so it replays them
+        if wanted is not None:
+            assert count <= wanted
+    before = game.level
+    game.regenerate()  # R: the identical level, rooms, content and all
+    assert game.level.tiles.tobytes() == before.tiles.tobytes() and game.level.things == before.things
+    assert game.level.maze.rooms.tobytes() == before.maze.rooms.tobytes()
+
+
+def test_no_content_means_no_rooms_either():
+    app = make_app("--code", "backtracker-16x12-4", "--no-content")
+    game = app.game
+    while game.level_number < 5:
+        game.next_level()
+    assert game.level.maze.rooms.max() == 0 and game.level.things == ()

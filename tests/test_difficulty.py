@@ -179,6 +179,13 @@ def test_required_level_keeps_the_other_options():
     assert again.tiles.tobytes() == level.tiles.tobytes()
 
 
+def test_required_level_keeps_its_rooms_and_doors():
+    level = mp.generate("backtracker", 24, 18, seed=3, rooms=3, doors=2, require={"decision_points": (4, None)})
+    assert level.options == {"rooms": 3, "doors": 2} and int(level.maze.rooms.max()) == 3
+    again = mp.generate("backtracker", 24, 18, seed=level.seed, rooms=3, doors=2)
+    assert again.tiles.tobytes() == level.tiles.tobytes()
+
+
 def test_no_passing_candidate_reports_the_closest():
     require = {"solution_length": (200, None)}
     with pytest.raises(ValueError) as error:
