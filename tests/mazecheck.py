@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import numpy as np
+from hypothesis import strategies as st
 
 import mazeplugin as mp
 
@@ -124,3 +125,20 @@ def on_path(mode: str) -> Iterator[None]:
             del os.environ[_compiled.MODE_VARIABLE]
         else:
             os.environ[_compiled.MODE_VARIABLE] = old
+
+
+@st.composite
+def pillared_prefabs(draw, max_width: int = 6, max_height: int = 5, max_doors: int = 4) -> "mp.Prefab":
+    """An open rectangle of cells with random pillars (closed corners) and a random non-empty set of door marks."""
+    w, h = draw(st.integers(1, max_width)), draw(st.integers(1, max_height))
+    room = mp.Prefab.rectangle(w, h)
+    tiles = room.tiles.copy()
+    pillars = draw(st.lists(st.booleans(), min_size=(w - 1) * (h - 1), max_size=(w - 1) * (h - 1)))
+    if pillars:
+        tiles[2:-1:2, 2:-1:2] = np.array(pillars, dtype=np.uint8).reshape(h - 1, w - 1)
+    places = np.argwhere(room.doors)
+    chosen = draw(st.lists(st.integers(0, len(places) - 1), min_size=1, max_size=max_doors))
+    doors = np.zeros(tiles.shape, dtype=bool)
+    for k in chosen:
+        doors[tuple(places[k])] = True
+    return mp.Prefab(tiles, doors)

@@ -21,7 +21,7 @@ from mazeplugin import _compiled  # noqa: E402
 from mazeplugin.generators.disjoint_sets import component_roots, spanning_forest  # noqa: E402
 from mazeplugin.rooms import layer  # noqa: E402
 from mazeplugin.rooms.layer import PlacedRoom, RoomTable  # noqa: E402
-from mazecheck import on_path  # noqa: E402
+from mazecheck import on_path, pillared_prefabs  # noqa: E402
 
 fast = _compiled.load(["rooms"]) and _compiled.kernel("rooms")
 ROOM_GENERATORS = sorted(
@@ -49,23 +49,6 @@ def both_paths(make) -> None:
 
 
 @st.composite
-def prefabs(draw):
-    """An open rectangle with random pillars, solid cells kept out, and a random non-empty set of door marks."""
-    w, h = draw(st.integers(1, 5)), draw(st.integers(1, 4))
-    room = mp.Prefab.rectangle(w, h)
-    tiles = room.tiles.copy()
-    if w > 1 and h > 1:
-        pillars = draw(st.lists(st.booleans(), min_size=(w - 1) * (h - 1), max_size=(w - 1) * (h - 1)))
-        tiles[2:-1:2, 2:-1:2] = np.array(pillars, dtype=np.uint8).reshape(h - 1, w - 1)
-    places = np.argwhere(room.doors)
-    chosen = draw(st.lists(st.integers(0, len(places) - 1), min_size=1, max_size=6))
-    doors = np.zeros(tiles.shape, dtype=bool)
-    for k in chosen:
-        doors[tuple(places[k])] = True
-    return mp.Prefab(tiles, doors)
-
-
-@st.composite
 def carved_mazes(draw):
     """A maze with rooms placed (some at given cells, possibly touching each other) and carved."""
     width, height = draw(st.integers(3, 18)), draw(st.integers(3, 14))
@@ -75,7 +58,7 @@ def carved_mazes(draw):
         x, y = draw(st.integers(0, max(width - w, 0))), draw(st.integers(0, max(height - h, 0)))
         if w <= width and h <= height:
             given_rooms.append((x, y, w, h))
-    given_rooms += draw(st.lists(prefabs(), max_size=2))
+    given_rooms += draw(st.lists(pillared_prefabs(max_width=5, max_height=4, max_doors=6), max_size=2))
     count = draw(st.integers(0, 3)) if not given_rooms else 0
     spec = layer.check_rooms(given_rooms or count, 1, (1, 3) if not given_rooms else None)
     mask = np.ones((height, width), dtype=bool)
@@ -250,7 +233,7 @@ def test_the_rooms_generator_makes_the_same_level_on_both_paths(
     width=st.integers(6, 30),
     height=st.integers(6, 24),
     seed=st.integers(0, 2**32),
-    shapes=st.lists(prefabs(), max_size=3),
+    shapes=st.lists(pillared_prefabs(max_width=5, max_height=4, max_doors=6), max_size=3),
     rectangles=st.lists(st.tuples(st.integers(0, 20), st.integers(0, 16), st.integers(1, 4), st.integers(1, 3)),
                         max_size=3),
     count=st.integers(0, 5),

@@ -8,7 +8,7 @@ from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 import mazeplugin as mp
-from mazecheck import assert_pillars_are_wall, assert_valid_solution, digest, floor_components
+from mazecheck import assert_pillars_are_wall, assert_valid_solution, digest, floor_components, pillared_prefabs
 
 ROOM_GENERATORS = sorted(
     name for name in mp.algorithms() if mp.get_generator(name).masks and mp.get_generator(name).fills
@@ -257,23 +257,6 @@ def test_bad_prefab_text_is_refused_clearly(text, match):
 def test_prefab_at_must_be_a_cell():
     with pytest.raises(TypeError, match="prefab at= must be an"):
         mp.Prefab.from_text("#+#\n#.#\n###", at=(1.5, 2))
-
-
-@st.composite
-def pillared_prefabs(draw):
-    """An open rectangle of cells with random pillars (closed corners) and a random non-empty set of door marks."""
-    w, h = draw(st.integers(1, 6)), draw(st.integers(1, 5))
-    room = mp.Prefab.rectangle(w, h)
-    tiles = room.tiles.copy()
-    pillars = draw(st.lists(st.booleans(), min_size=(w - 1) * (h - 1), max_size=(w - 1) * (h - 1)))
-    if pillars:
-        tiles[2:-1:2, 2:-1:2] = np.array(pillars, dtype=np.uint8).reshape(h - 1, w - 1)
-    places = np.argwhere(room.doors)
-    chosen = draw(st.lists(st.integers(0, len(places) - 1), min_size=1, max_size=4))
-    doors = np.zeros(tiles.shape, dtype=bool)
-    for k in chosen:
-        doors[tuple(places[k])] = True
-    return mp.Prefab(tiles, doors)
 
 
 @settings(max_examples=40, deadline=None)
