@@ -142,3 +142,19 @@ def pillared_prefabs(draw, max_width: int = 6, max_height: int = 5, max_doors: i
     for k in chosen:
         doors[tuple(places[k])] = True
     return mp.Prefab(tiles, doors)
+
+
+def outcome(make) -> tuple:
+    """Everything a level holds and shows, down to room numbers, open corners, stats and paths
+    (or the error it raised): what two paths that make the same level must agree on."""
+    try:
+        level = make()
+    except (ValueError, TypeError) as error:
+        return ("error", type(error).__name__, str(error))
+    maze = level.maze
+    seen = [digest(level), level.tiles.tobytes(), level.tiles.shape, level.entrance, level.exit,
+            maze.east.tobytes(), maze.south.tobytes(), maze.mask.tobytes(), maze.corners.tobytes(),
+            maze.rooms.tobytes(), repr(level.options), level.stats()]
+    if level.entrance is not None:
+        seen += [level.solution(), level.distances(level.entrance).tobytes()]
+    return tuple(seen)

@@ -23,24 +23,10 @@ import mazeplugin.compiled as compiled  # noqa: E402
 from mazeplugin import _compiled  # noqa: E402
 from mazeplugin._compiled import rand, sort, unionfind  # noqa: E402
 from mazeplugin.generators.disjoint_sets import DisjointSets  # noqa: E402
-from mazecheck import digest, on_path  # noqa: E402
+from mazecheck import digest, on_path, outcome  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNEL_GENERATORS = [n for n in _compiled.KERNELS if n in mp.algorithms()]
-
-
-def outcome(make) -> tuple:
-    """Everything a level shows (or the error it raised), to compare two paths."""
-    try:
-        level = make()
-    except (ValueError, TypeError) as error:
-        return ("error", type(error).__name__, str(error))
-    maze = level.maze
-    seen = [digest(level), level.tiles.tobytes(), level.entrance, level.exit,
-            maze.east.tobytes(), maze.south.tobytes(), maze.mask.tobytes(), level.stats()]
-    if level.entrance is not None:
-        seen += [level.solution(), level.distances(level.entrance).tobytes()]
-    return tuple(seen)
 
 
 def test_unit_and_below_are_seeds_arithmetic():

@@ -21,7 +21,7 @@ from mazeplugin import _compiled  # noqa: E402
 from mazeplugin.generators.disjoint_sets import component_roots, spanning_forest  # noqa: E402
 from mazeplugin.rooms import layer  # noqa: E402
 from mazeplugin.rooms.layer import PlacedRoom, RoomTable  # noqa: E402
-from mazecheck import on_path, pillared_prefabs  # noqa: E402
+from mazecheck import on_path, outcome, pillared_prefabs  # noqa: E402
 
 fast = _compiled.load(["rooms"]) and _compiled.kernel("rooms")
 ROOM_GENERATORS = sorted(
@@ -29,22 +29,11 @@ ROOM_GENERATORS = sorted(
 )
 
 
-def everything(make) -> tuple:
-    """All a level holds, down to the room numbers and open corners (or the error raised)."""
-    try:
-        level = make()
-    except (ValueError, TypeError) as error:
-        return ("error", type(error).__name__, str(error))
-    m = level.maze
-    return (level.tiles.tobytes(), level.tiles.shape, level.entrance, level.exit, m.east.tobytes(),
-            m.south.tobytes(), m.mask.tobytes(), m.corners.tobytes(), m.rooms.tobytes(), repr(level.options))
-
-
 def both_paths(make) -> None:
     with on_path("1"):
-        compiled = everything(make)
+        compiled = outcome(make)
     with on_path("0"):
-        plain = everything(make)
+        plain = outcome(make)
     assert compiled == plain
 
 
