@@ -16,14 +16,16 @@ are indexed ``[y, x]`` (numpy's order). Cell ``(cx, cy)`` is tile
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import generators as _generators  # noqa: F401  (registers the built-ins)
 from . import content
-from .api import MAX_CELLS, MAX_TILES, generate, stream
-from .codes import level_code, level_from_code, parse_level_code
+from .api import MAX_CELLS, MAX_TILES, generate, level_from_code, stream
+from .codes import level_code, parse_level_code
 from .level import Level
 from .maze import Maze
 from . import seeds
-from .formats.files import LevelFormatError
+from .errors import LevelFormatError
 from .registry import (
     GeneratorInfo,
     PluginWarning,
@@ -37,7 +39,9 @@ from .seeds import Random
 from .rooms import Prefab
 from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
-from .world import World
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time World loads on first use
+    from .world import World
 
 __version__ = "0.1.0"
 
@@ -75,3 +79,12 @@ __all__ = [
     "wall_neighbours",
     "World",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``mp.World`` loads the endless world (and the formats it uses) on first use: ``import mazeplugin`` stays quick."""
+    if name == "World":
+        from .world import World
+
+        return World
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

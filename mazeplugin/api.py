@@ -1,4 +1,6 @@
-"""``generate`` and ``stream``: options → generator → passages → level.
+"""``generate``, ``stream`` and ``level_from_code``: options → generator → passages → level.
+
+``generate`` checks its arguments and runs the stages of :mod:`mazeplugin.pipeline`.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("backtracker", 3, 2, seed="castle")
@@ -15,131 +17,20 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from . import difficulty
-from .content.placing import check_request, furnished
+from . import difficulty, pipeline
+from .codes import parse_level_code
 from .content.things import Place
 from .level import Level
-from .limits import (
-    BYTES_PER_TILE,
-    MAX_CELLS,
-    MAX_CORRIDOR,
-    MAX_TILES,
-    MAX_WALL,
-    MASK_BYTES_PER_CELL,
-    STAGE_BYTES_PER_CELL,
-    REQUEST_BUDGET,
-    check_int,
-    max_cells_for,
-)
-from .markers import farthest_openings, plan_markers
-from .maze import Maze
-from .registry import GeneratorInfo, get_generator
+from .limits import MAX_CELLS, MAX_TILES, check_int, check_memory, check_size
+from .registry import generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
-from .shaping import braid as braid_maze
-from .shaping import check_braid, mask_parts, parse_mask
-from .tiles import Layout
 
-__all__ = ["generate", "stream", "MAX_CELLS", "MAX_TILES"]
-
-# Independent random streams drawn from one seed: adding a use of randomness
-# to one never shifts the numbers another sees. (SeedSequence.spawn's children
-# do not depend on how many are spawned, so adding a stream keeps the others.)
-_MAZE_STREAM, _MARKER_STREAM, _BRAID_STREAM, _CONTENT_STREAM = 0, 1, 2, 3
-_STREAM_COUNT = 4
-_ROOMS_STREAM = 4  # room placement and doors (issue 11): spawned only when rooms= is given
-
-
-class _Streams:
-    """A seed's random streams, each made when first used: ``streams[k]`` is
-    ``Random.streams(seed, n)[k]`` for any ``n > k`` (see ``Random.keyed``).
-
-    Spawning all four streams up front took about 0.1 ms, a sixth of a compiled
-    64 × 64 level; most levels use only the maze stream.
-    """
-
-    __slots__ = ("_seed", "_made")
-
-    def __init__(self, seed: Seed) -> None:
-        self._seed = seed
-        self._made: Dict[int, Random] = {}
-
-    def __getitem__(self, index: int) -> Random:
-        made = self._made.get(index)
-        if made is None:
-            made = self._made[index] = Random.keyed(self._seed, (index,))
-        return made
-
-
-def _check_count(name: str, value: object, *, low: int = 1) -> int:
-    return check_int(name, value, low=low)
-
-
-def _check_size(width: object, height: object, corridor: object = 1, wall: object = 1) -> Layout:
-    """The layout for a size, or a ``TypeError``/``ValueError`` naming the argument (see :mod:`mazeplugin.limits`)."""
-    width = check_int("width", width, low=1)
-    height = check_int("height", height, low=1)
-    corridor = check_int("corridor", corridor, low=1, high=MAX_CORRIDOR)
-    wall = check_int("wall", wall, low=1, high=MAX_WALL)
-    if width * height > MAX_CELLS:
-        raise ValueError(
-            f"width × height = {width} × {height} = {width * height:,} cells is too large: "
-            f"at most {MAX_CELLS:,} cells (e.g. 4096 × 4096)"
-        )
-    layout = Layout(width, height, corridor=corridor, wall=wall)
-    rows, columns = layout.shape
-    if rows * columns > MAX_TILES:
-        raise ValueError(
-            f"with corridor={corridor} and wall={wall}, the tilemap would be {columns:,} × {rows:,} = "
-            f"{rows * columns:,} tiles ({rows * columns / 2**20:,.0f} MiB) for {width} × {height} cells; "
-            f"at most {MAX_TILES:,} tiles ({MAX_TILES // 2**20} MiB) are allowed: "
-            "lower corridor, wall or the size"
-        )
-    return layout
-
-
-def _check_memory(generator: GeneratorInfo, layout: Layout, *, braid: bool = False, mask: bool = False,
-                  farthest: bool = False, content: bool = False) -> None:
-    """Refuse a request whose estimated working memory exceeds ``REQUEST_BUDGET``, before any work.
-
-    Per cell, the estimate takes the largest peak of the request's stages —
-    the generator's measured bytes per cell, then braiding, farthest markers
-    and placing content, each measured as a whole request with a generator
-    that needs almost nothing — plus what a mask or rooms add throughout; then
-    what grows with the width (row-by-row generators) and what the tilemap
-    takes per tile. See :mod:`mazeplugin.limits` and docs/benchmarks.md,
-    "Working memory and limits".
-    """
-    stages = [(generator.bytes_per_cell, f"{generator.bytes_per_cell:.0f} for {generator.name}")]
-    for used, name, label in ((braid, "braid", "braid"), (farthest, "farthest", "markers='farthest'"),
-                              (content, "content", "content")):
-        if used:
-            stages.append((STAGE_BYTES_PER_CELL[name], f"{STAGE_BYTES_PER_CELL[name]:.0f} while placing {label}"
-                           if name == "content" else f"{STAGE_BYTES_PER_CELL[name]:.0f} with {label}"))
-    per_cell, why = max(stages)
-    if mask:
-        per_cell += MASK_BYTES_PER_CELL
-        why += f", + {MASK_BYTES_PER_CELL:.0f} with a mask or rooms"
-    cells = layout.width * layout.height
-    rows, columns = layout.shape
-    need = cells * per_cell + layout.width * generator.bytes_per_column + rows * columns * BYTES_PER_TILE
-    if need <= REQUEST_BUDGET:
-        return
-    pitch = layout.corridor + layout.wall
-    most = max_cells_for(per_cell + pitch * pitch * BYTES_PER_TILE)  # about pitch² tiles per cell
-    side = int(most ** 0.5)
-    detail = f"{per_cell:.0f} bytes per cell ({why})"
-    if generator.bytes_per_column and layout.width * generator.bytes_per_column > REQUEST_BUDGET / 2:
-        detail += f" and {generator.bytes_per_column:.0f} per column of width"
-    raise ValueError(
-        f"width × height = {layout.width} × {layout.height} would need about {need / 2**30:.1f} GiB of working "
-        f"memory ({detail}); at most {REQUEST_BUDGET / 2**30:.2f} GiB is allowed: at most about {most:,} cells "
-        f"(e.g. {side} × {side}) for {generator.name!r} with these options"
-    )
+__all__ = ["generate", "stream", "level_from_code", "MAX_CELLS", "MAX_TILES"]
 
 
 def generate(
@@ -238,81 +129,12 @@ def generate(
             require,
             attempts,
         )
-    generator = get_generator(algorithm)
-    layout = _check_size(width, height, corridor, wall)
-    room_spec = None
-    if rooms is not None or doors != 1 or ("room_size" in options and "room_size" not in generator.options):
-        room_spec = _check_rooms(generator, rooms, doors, options)
-    generator.check_options(options, layout.width, layout.height)
-    braid = check_braid(braid)
-    content = check_request(keys, treasure, enemies, place, cells=layout.width * layout.height)
-    if mask is not None:
-        if not generator.masks:
-            raise ValueError(
-                f"algorithm {algorithm!r} cannot generate inside a mask; generators that can: "
-                + ", ".join(_mask_names())
-            )
-        mask = parse_mask(mask, layout.width, layout.height)
-    seed = resolve_seed(seed)
-    # Every argument is checked; the last check before work: would it fit in memory?
-    _check_memory(generator, layout, braid=braid > 0, mask=mask is not None or room_spec is not None,
-                  farthest=isinstance(markers, str) and markers == "farthest",
-                  content=any(content[:3]) or bool(content[3]))
-    streams = _Streams(seed)  # indices below _STREAM_COUNT
-    maze = Maze(layout.width, layout.height, mask)
-    marker_mask = maze.mask
-    if room_spec is not None:
-        from . import rooms as room_layer
-
-        room_rng = Random.streams(seed, _ROOMS_STREAM + 1)[_ROOMS_STREAM]
-        placed = room_layer.place_rooms(room_spec, maze.mask, room_rng)
-        marker_mask = maze.mask & ~room_layer.solid_cells(placed, maze.mask.shape)
-    plan = plan_markers(markers, layout, marker_mask, lambda: streams[_MARKER_STREAM])
-    if plan.entrance is not None and plan.exit is not None:
-        if mask is not None:
-            _check_same_part(maze.mask, plan.entrance.cell, plan.exit.cell, markers)
-        maze.start, maze.goal = plan.entrance.cell, plan.exit.cell
-    if room_spec is None:
-        generator.run(maze, streams[_MAZE_STREAM], options)
-    else:
-        room_layer.build(maze, placed, room_rng, room_spec.doors, lambda m: generator.run(m, streams[_MAZE_STREAM], options))
-    if braid > 0:
-        braid_maze(maze, streams[_BRAID_STREAM], braid)
-
-    entrance_tile, exit_tile = plan.entrance_tile, plan.exit_tile
-    openings = [o for o in (plan.entrance, plan.exit) if o is not None and o.side]
-    if plan.mode == "farthest":
-        first, second = farthest_openings(maze, layout)
-        entrance_tile, exit_tile = layout.opening_tile(first), layout.opening_tile(second)
-    recorded = dict(options)
-    if braid > 0:
-        recorded["braid"] = braid
-    if mask is not None:
-        recorded["mask"] = mask
-    if room_spec is not None:
-        recorded["rooms"] = room_spec.recorded()
-        if doors != 1:
-            recorded["doors"] = doors
-    if plan.mode != "border":
-        recorded["markers"] = markers if plan.mode != "tiles" else [entrance_tile, exit_tile]
-    if layout.corridor != 1:
-        recorded["corridor"] = layout.corridor
-    if layout.wall != 1:
-        recorded["wall"] = layout.wall
-    level = Level(
-        maze,
-        layout=layout,
-        entrance=entrance_tile,
-        exit=exit_tile,
-        openings=openings,
-        algorithm=algorithm,
-        seed=seed,
-        options=recorded,
+    build = pipeline.Build.checked(  # the first stage: every argument checked before any work
+        algorithm, width, height, seed=seed, markers=markers, corridor=corridor, wall=wall, braid=braid,
+        mask=mask, rooms=rooms, doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place,
+        **options,
     )
-    if any(content):
-        level = furnished(level, streams[_CONTENT_STREAM], *content)
-    return level
-
+    return pipeline.run(build)  # place_rooms → plan_markers → carve → braid → openings → make_level → furnish
 
 def stream(
     algorithm: str,
@@ -337,22 +159,20 @@ def stream(
     """
     generator = get_generator(algorithm)
     if generator.rows is None:
-        streamable = ", ".join(
-            name for name in _streamable_names()
-        )
+        streamable = ", ".join(g.name for g in generator_infos() if g.rows is not None)
         raise ValueError(
             f"algorithm {algorithm!r} cannot stream: it needs the whole maze at once; "
             f"row-by-row algorithms: {streamable}"
         )
     if height is None:
-        _check_count("width", width)
-        _check_memory(generator, _check_size(width, 1))
+        check_int("width", width, low=1)
+        check_memory(generator, check_size(width, 1))
     else:
-        _check_size(width, height)
-        _check_memory(generator, _check_size(width, 1))  # one row at a time
+        check_size(width, height)
+        check_memory(generator, check_size(width, 1))  # one row at a time
     generator.check_options(options, int(width), None if height is None else int(height))
     seed = resolve_seed(seed)
-    rng = Random.streams(seed, 2)[_MAZE_STREAM]
+    rng = Random.streams(seed, 2)[pipeline.MAZE_STREAM]
     return _tile_rows(generator.rows(int(width), rng, height, **options), int(width))
 
 
@@ -368,57 +188,16 @@ def _tile_rows(rows: Iterator[Tuple[ArrayLike, ArrayLike]], width: int) -> Itera
         yield below
 
 
-def _check_rooms(generator: Any, rooms: Any, doors: Any, options: Dict[str, Any]) -> Any:
-    """Check ``rooms=``/``doors=``/``room_size=`` for ``generator`` (``room_size`` leaves ``options``
-    unless the generator takes it too, as the ``rooms`` generator does)."""
-    from . import rooms as room_layer
+def level_from_code(text: str) -> Level:
+    """The level a code names, content included: ``generate`` with what :func:`parse_level_code` reads.
 
-    room_size = options.get("room_size")
-    if "room_size" not in generator.options:
-        options.pop("room_size", None)
-    if rooms is None:
-        given = "doors=" if doors != 1 else "room_size="
-        raise ValueError(f"{given} applies to rooms; give rooms= (a count or a list of rooms) with it")
-    if not generator.masks:
-        raise ValueError(
-            f"algorithm {generator.name!r} cannot leave room for rooms (it cannot generate inside a mask); "
-            "generators that can: " + ", ".join(_room_names())
-        )
-    if not generator.fills:
-        raise ValueError(
-            f"algorithm {generator.name!r} leaves sealed cells, so rooms could not all be joined; "
-            "generators that can take rooms: " + ", ".join(_room_names())
-        )
-    if isinstance(rooms, (int, np.integer)) or "room_size" not in generator.options:
-        return room_layer.check_rooms(rooms, doors, room_size)
-    return room_layer.check_rooms(rooms, doors)
-
-
-def _check_same_part(mask: NDArray[np.bool_], entrance: Tuple[int, int], exit: Tuple[int, int], markers: Any) -> None:
-    """A clear error when the entrance and exit cells lie in separate parts of a mask."""
-    labels, count = mask_parts(mask)
-    if count > 1 and labels[entrance[1], entrance[0]] != labels[exit[1], exit[0]]:
-        raise ValueError(
-            f"markers={markers!r} put the entrance in cell {entrance} and the exit in cell "
-            f"{exit}, which lie in separate parts of the mask (it has {count} parts that "
-            "do not touch); join the parts, or give two marker tiles in one part, "
-            "or use markers='farthest'"
-        )
-
-
-def _mask_names() -> List[str]:
-    from .registry import _REGISTRY
-
-    return sorted(name for name, info in _REGISTRY.items() if info.masks)
-
-
-def _room_names() -> List[str]:
-    from .registry import _REGISTRY
-
-    return sorted(name for name, info in _REGISTRY.items() if info.masks and info.fills)
-
-
-def _streamable_names() -> List[str]:
-    from .registry import _REGISTRY
-
-    return sorted(name for name, info in _REGISTRY.items() if info.rows is not None)
+    >>> import mazeplugin as mp
+    >>> level_from_code("kruskal-12x9-42+t3").things[0].kind
+    'treasure'
+    >>> int(level_from_code("wilson-24x18-5+r4k1").maze.rooms.max())
+    4
+    """
+    code = parse_level_code(text)
+    algorithm, width, height, seed = code
+    counts: Dict[str, Any] = dict(code.content)  # rooms=, keys=, treasure=, enemies=
+    return generate(algorithm, width, height, seed=seed, **counts)

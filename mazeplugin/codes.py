@@ -22,7 +22,7 @@ True
 'backtracker-30x20-7+k2t5e3'
 >>> parse_level_code(code).content
 {'keys': 2, 'treasure': 5, 'enemies': 3}
->>> level_from_code(code).things == mp.generate("backtracker", 30, 20, seed=7, keys=2, treasure=5, enemies=3).things
+>>> mp.level_from_code(code).things == mp.generate("backtracker", 30, 20, seed=7, keys=2, treasure=5, enemies=3).things
 True
 >>> level_code(mp.generate("wilson", 24, 18, seed=5, rooms=4, keys=1))
 'wilson-24x18-5+r4k1'
@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 from .level import Level
 from .seeds import Seed, resolve_seed
@@ -39,7 +39,7 @@ from .seeds import Seed, resolve_seed
 MAX_CODE_CHARS = 1200
 """Longest level code read: a 1,024-character seed text with room for the name, size and content."""
 
-__all__ = ["level_code", "parse_level_code", "level_from_code", "LevelCode", "parse_size"]
+__all__ = ["level_code", "parse_level_code", "LevelCode", "parse_size"]
 
 # The algorithm is the shortest prefix followed by "-WxH-": names may hold
 # dashes ("union-find") and seeds any text, but the size sits between them.
@@ -174,20 +174,3 @@ def parse_level_code(text: str) -> LevelCode:
             raise ValueError(f"level code {stripped!r} gives {name} twice")
         content[name] = int(digits)
     return LevelCode(match["algorithm"], width, height, resolve_seed(match["seed"]), content)
-
-
-def level_from_code(text: str) -> Level:
-    """The level a code names, content included: ``generate`` with what :func:`parse_level_code` reads.
-
-    >>> import mazeplugin as mp
-    >>> level_from_code("kruskal-12x9-42+t3").things[0].kind
-    'treasure'
-    >>> int(level_from_code("wilson-24x18-5+r4k1").maze.rooms.max())
-    4
-    """
-    from .api import generate
-
-    code = parse_level_code(text)
-    algorithm, width, height, seed = code
-    counts: Dict[str, Any] = dict(code.content)  # rooms=, keys=, treasure=, enemies=
-    return generate(algorithm, width, height, seed=seed, **counts)

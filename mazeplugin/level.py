@@ -14,15 +14,15 @@ True
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union, cast
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
-from . import analysis, paths, text
+from . import analysis, paths, seam, text
 from .maze import Cell, Maze
 from .seeds import Seed
-from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_tiles
+from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_tiles, check_tile
 
 __all__ = ["Level"]
 
@@ -73,12 +73,41 @@ class Level:
         tiles = self.layout.expand(base)
         tiles.flags.writeable = False
         self.tiles: NDArray[np.uint8] = tiles
-        self.things: Tuple[Any, ...] = tuple(sorted(things, key=lambda t: t.id))
+        self.things = tuple(things)
         self.entrance: Optional[Tile] = entrance
         self.exit: Optional[Tile] = exit
         for name, tile in (("entrance", entrance), ("exit", exit)):
             if tile is not None and tiles[tile[1], tile[0]] != FLOOR:
                 raise ValueError(f"{name} {tile} is not a floor tile")
+
+    @property
+    def things(self) -> Tuple[Any, ...]:
+        """The level's :class:`~mazeplugin.content.Thing` s, sorted by id (see the class docstring).
+
+        Assigning checks what is given: ``Thing`` objects with distinct ids,
+        each on a tile of the map (``TypeError``/``ValueError`` otherwise), so a
+        level never holds something its proofs and files cannot read.
+        """
+        return self._things
+
+    @things.setter
+    def things(self, things: Sequence[Any]) -> None:
+        from .content.things import Thing  # (lazily: the content package's facade imports Level)
+
+        if isinstance(things, (str, bytes)) or not isinstance(things, (Sequence, tuple, list)):
+            raise TypeError(f"things must be a sequence of mazeplugin.Thing, not {type(things).__name__}")
+        rows, columns = self.tiles.shape
+        seen = set()
+        for thing in things:
+            if not isinstance(thing, Thing):
+                raise TypeError(f"things must hold only mazeplugin.Thing objects, not {type(thing).__name__}")
+            if thing.id in seen:
+                raise ValueError(f"things: two things have id {thing.id}; ids must be distinct")
+            seen.add(thing.id)
+            if not (0 <= thing.x < columns and 0 <= thing.y < rows):
+                raise ValueError(f"things: {thing.kind} {thing.id} at {(thing.x, thing.y)} is outside the map "
+                                 f"(x in 0..{columns - 1}, y in 0..{rows - 1})")
+        self._things: Tuple[Any, ...] = tuple(sorted(things, key=lambda t: t.id))
 
     # -- size ----------------------------------------------------------------
 
@@ -130,12 +159,18 @@ class Level:
         level has no markers.
         """
         if self.entrance is None or self.exit is None:
+            if "world" in self.options:  # a window of an endless World: it has no markers at all
+                raise ValueError(
+                    "this level is a window of a World, which has no entrance or exit, so it has no "
+                    "solution; for a way between two floor tiles use level.distances(tile) or "
+                    "mazeplugin.paths.shortest_path(level.tiles, start, goal)"
+                )
             raise ValueError(
                 "this level has no entrance and exit (markers='none'); "
                 "generate it with markers='border', 'farthest', 'random' or two tiles"
             )
         if any(t.kind == "door" for t in self.things):
-            from .content import solve
+            from .content.proof import solve  # (lazily: the content package's facade imports Level)
 
             path = solve(self.tiles, self.entrance, self.exit, self.things)
         else:
@@ -157,7 +192,7 @@ class Level:
         >>> import mazeplugin as mp
         >>> mp.generate("wilson", 20, 12, seed=5, braid=0.5, keys=2, treasure=4).check()
         """
-        from .content import check
+        from .content.proof import check
 
         check(self.tiles, self.entrance, self.exit, self.things)
 
@@ -166,7 +201,7 @@ class Level:
 
         int32, shaped like ``tiles``.
         """
-        source = _check_tile("source", source, self.tiles.shape)
+        source = check_tile("source", source, self.tiles.shape)
         if not self.is_floor(source):
             raise ValueError(f"source {source} is a wall tile; distances start from a floor tile")
         return paths.distance_map(self.tiles, source)
@@ -222,7 +257,7 @@ class Level:
         """
         out = self.tiles.astype(np.int8)
         if self.things:
-            from .content import MARKS
+            from .content.things import MARKS
 
             for thing in self.things:
                 mark = MARKS.get(thing.kind)
@@ -242,58 +277,42 @@ class Level:
         """
         return text.render(self.marked(), style)
 
-    # -- files (see mazeplugin.formats) ---------------------------------------
+    # -- files: mazeplugin.formats, reached through the one seam (mazeplugin.seam) --
 
     def to_svg(self, cell: float = 10, *, show_solution: bool = False) -> str:
         """The level as an SVG picture, ``cell`` pixels per tile; see :mod:`mazeplugin.formats.svg`."""
-        from .formats import svg
-
-        return svg.to_svg(self, cell=cell, show_solution=show_solution)
+        return seam.to_svg(self, cell, show_solution)
 
     def save_png(self, path: "PathLike", *, tile: int = 8, show_solution: bool = False) -> None:
         """Write a PNG picture, ``tile`` pixels per tile (needs pygame: ``pip install "mazeplugin[pygame]"``)."""
-        from .formats import picture
-
-        picture.save_png(self, path, tile=tile, show_solution=show_solution)
+        seam.save_png(self, path, tile, show_solution)
 
     def save_tmx(self, path: "PathLike", *, tile: int = 16) -> None:
         """Write a Tiled map (XML ``.tmx``) and its tileset image; see :mod:`mazeplugin.formats.tiled`."""
-        from .formats import tiled
-
-        tiled.save_tmx(self, path, tile=tile)
+        seam.save_tmx(self, path, tile)
 
     def save_tmj(self, path: "PathLike", *, tile: int = 16) -> None:
         """Write a Tiled map (JSON ``.tmj``) and its tileset image; see :mod:`mazeplugin.formats.tiled`."""
-        from .formats import tiled
-
-        tiled.save_tmj(self, path, tile=tile)
+        seam.save_tmj(self, path, tile)
 
     @classmethod
     def load_tmx(cls, path: "PathLike", *, corridor: Optional[int] = None, wall: Optional[int] = None) -> "Level":
         """Load a level from a Tiled XML map, as saved or as edited in Tiled; see :mod:`mazeplugin.formats.tiled_read`."""
-        from .formats import tiled_read
-
-        return tiled_read.load_tmx(path, corridor=corridor, wall=wall)
+        return seam.load_tmx(path, corridor, wall)
 
     @classmethod
     def load_tmj(cls, path: "PathLike", *, corridor: Optional[int] = None, wall: Optional[int] = None) -> "Level":
         """Load a level from a Tiled JSON map, as saved or as edited in Tiled; see :mod:`mazeplugin.formats.tiled_read`."""
-        from .formats import tiled_read
-
-        return tiled_read.load_tmj(path, corridor=corridor, wall=wall)
+        return seam.load_tmj(path, corridor, wall)
 
     def to_json(self) -> str:
         """The level as JSON text that :meth:`from_json` loads back; see :mod:`mazeplugin.formats.jsonio`."""
-        from .formats import jsonio
-
-        return jsonio.to_json(self)
+        return seam.to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> "Level":
         """Load a level from :meth:`to_json` text, checking it (``ValueError`` saying what is wrong)."""
-        from .formats import jsonio
-
-        return jsonio.from_json(text)
+        return seam.from_json(text)
 
     def save_json(self, path: "PathLike") -> None:
         """Write :meth:`to_json` text to ``path``; :meth:`load_json` reads it back.
@@ -309,9 +328,7 @@ class Level:
         >>> mp.Level.load_json(path).tiles.tobytes() == level.tiles.tobytes()
         True
         """
-        from .formats import jsonio
-
-        jsonio.save_json(self, path)
+        seam.save_json(self, path)
 
     @classmethod
     def load_json(cls, path: "PathLike") -> "Level":
@@ -320,22 +337,16 @@ class Level:
         Reads only a regular file, at most ``mazeplugin.formats.jsonio.MAX_JSON_CHARS``
         bytes; see :func:`mazeplugin.formats.jsonio.load_json`.
         """
-        from .formats import jsonio
-
-        return jsonio.load_json(path)
+        return seam.load_json(path)
 
     def save_npy(self, path: "PathLike") -> None:
         """Write :meth:`marked` to an ``.npy`` file (0 floor, 1 wall, 2 entrance, 3 exit)."""
-        from .formats import jsonio
-
-        jsonio.save_npy(self, path)
+        seam.save_npy(self, path)
 
     @classmethod
     def load_npy(cls, path: "PathLike", *, corridor: int = 1, wall: int = 1) -> "Level":
         """Load a level from an ``.npy`` tilemap (never unpickling); see :func:`mazeplugin.formats.jsonio.load_npy`."""
-        from .formats import jsonio
-
-        return jsonio.load_npy(path, corridor=corridor, wall=wall)
+        return seam.load_npy(path, corridor, wall)
 
     def __str__(self) -> str:
         return self.to_text("ascii")
@@ -346,19 +357,3 @@ class Level:
             f"seed={self.seed!r} tiles={self.tiles.shape[1]}x{self.tiles.shape[0]} "
             f"entrance={self.entrance} exit={self.exit}>"
         )
-
-
-def _check_tile(name: str, tile: object, shape: Tuple[int, ...]) -> Tile:
-    """A tile argument as an ``(x, y)`` int pair inside a map of ``shape``, or a clear error."""
-    try:
-        x, y = cast(Iterable[Any], tile)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be an (x, y) pair of ints, got {tile!r}") from None
-    if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (x, y)):
-        raise TypeError(f"{name} must be an (x, y) pair of ints, got {tile!r}")
-    x, y = int(x), int(y)
-    h, w = shape
-    if not (0 <= x < w and 0 <= y < h):
-        raise ValueError(f"{name} {(x, y)} is outside the map: x must be in 0..{w - 1}, y in 0..{h - 1}")
-    return (x, y)
-

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Dict, Optional
+from typing import Dict, Optional, Protocol
+
+from .tiles import Layout
 
 __all__ = [
     "MAX_CELLS",
@@ -53,6 +55,9 @@ __all__ = [
     "max_width_for",
     "check_int",
     "check_number",
+    "check_size",
+    "check_memory",
+    "MemoryFigures",
 ]
 
 WORKING_MEMORY = 2 << 30
@@ -192,3 +197,79 @@ def check_number(name: str, value: object, *, low: float, high: float) -> float:
     if math.isnan(number) or not low <= number <= high:
         raise ValueError(f"{name} must be a number from {low:g} to {high:g}, got {value!r}")
     return number
+
+
+class MemoryFigures(Protocol):
+    """What :func:`check_memory` reads of a generator (``mazeplugin.registry.GeneratorInfo`` has it)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def bytes_per_cell(self) -> float: ...
+
+    @property
+    def bytes_per_column(self) -> float: ...
+
+
+def check_size(width: object, height: object, corridor: object = 1, wall: object = 1) -> Layout:
+    """The layout for a size, or a ``TypeError``/``ValueError`` naming the argument (see :mod:`mazeplugin.limits`)."""
+    width = check_int("width", width, low=1)
+    height = check_int("height", height, low=1)
+    corridor = check_int("corridor", corridor, low=1, high=MAX_CORRIDOR)
+    wall = check_int("wall", wall, low=1, high=MAX_WALL)
+    if width * height > MAX_CELLS:
+        raise ValueError(
+            f"width × height = {width} × {height} = {width * height:,} cells is too large: "
+            f"at most {MAX_CELLS:,} cells (e.g. 4096 × 4096)"
+        )
+    layout = Layout(width, height, corridor=corridor, wall=wall)
+    rows, columns = layout.shape
+    if rows * columns > MAX_TILES:
+        raise ValueError(
+            f"with corridor={corridor} and wall={wall}, the tilemap would be {columns:,} × {rows:,} = "
+            f"{rows * columns:,} tiles ({rows * columns / 2**20:,.0f} MiB) for {width} × {height} cells; "
+            f"at most {MAX_TILES:,} tiles ({MAX_TILES // 2**20} MiB) are allowed: "
+            "lower corridor, wall or the size"
+        )
+    return layout
+
+
+def check_memory(generator: MemoryFigures, layout: Layout, *, braid: bool = False, mask: bool = False,
+                  farthest: bool = False, content: bool = False) -> None:
+    """Refuse a request whose estimated working memory exceeds ``REQUEST_BUDGET``, before any work.
+
+    Per cell, the estimate takes the largest peak of the request's stages —
+    the generator's measured bytes per cell, then braiding, farthest markers
+    and placing content, each measured as a whole request with a generator
+    that needs almost nothing — plus what a mask or rooms add throughout; then
+    what grows with the width (row-by-row generators) and what the tilemap
+    takes per tile. See :mod:`mazeplugin.limits` and docs/benchmarks.md,
+    "Working memory and limits".
+    """
+    stages = [(generator.bytes_per_cell, f"{generator.bytes_per_cell:.0f} for {generator.name}")]
+    for used, name, label in ((braid, "braid", "braid"), (farthest, "farthest", "markers='farthest'"),
+                              (content, "content", "content")):
+        if used:
+            stages.append((STAGE_BYTES_PER_CELL[name], f"{STAGE_BYTES_PER_CELL[name]:.0f} while placing {label}"
+                           if name == "content" else f"{STAGE_BYTES_PER_CELL[name]:.0f} with {label}"))
+    per_cell, why = max(stages)
+    if mask:
+        per_cell += MASK_BYTES_PER_CELL
+        why += f", + {MASK_BYTES_PER_CELL:.0f} with a mask or rooms"
+    cells = layout.width * layout.height
+    rows, columns = layout.shape
+    need = cells * per_cell + layout.width * generator.bytes_per_column + rows * columns * BYTES_PER_TILE
+    if need <= REQUEST_BUDGET:
+        return
+    pitch = layout.corridor + layout.wall
+    most = max_cells_for(per_cell + pitch * pitch * BYTES_PER_TILE)  # about pitch² tiles per cell
+    side = int(most ** 0.5)
+    detail = f"{per_cell:.0f} bytes per cell ({why})"
+    if generator.bytes_per_column and layout.width * generator.bytes_per_column > REQUEST_BUDGET / 2:
+        detail += f" and {generator.bytes_per_column:.0f} per column of width"
+    raise ValueError(
+        f"width × height = {layout.width} × {layout.height} would need about {need / 2**30:.1f} GiB of working "
+        f"memory ({detail}); at most {REQUEST_BUDGET / 2**30:.2f} GiB is allowed: at most about {most:,} cells "
+        f"(e.g. {side} × {side}) for {generator.name!r} with these options"
+    )

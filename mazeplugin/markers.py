@@ -25,9 +25,9 @@ from typing import Any, Callable, Iterable, Optional, Tuple, cast
 import numpy as np
 
 from . import paths
-from .maze import Maze
+from .maze import Maze, mask_parts
 from .seeds import Random
-from .tiles import Layout, Opening, Tile, base_tiles
+from .tiles import Layout, Opening, Tile, base_tiles, check_tile
 
 __all__ = ["MARKER_MODES", "MarkerPlan", "plan_markers", "farthest_openings"]
 
@@ -77,7 +77,7 @@ def _random_openings(layout: Layout, mask: np.ndarray, rng: Random) -> MarkerPla
     exit from the other openings of the same part. On a full grid (one part)
     that is simply two different openings.
     """
-    from .shaping import mask_parts
+
 
     labels, _ = mask_parts(mask)
     openings = layout.border_openings(mask)
@@ -104,8 +104,6 @@ def _plan(mode: str, layout: Layout, entrance: Opening, exit: Opening) -> Marker
 
 
 def _caller_tiles(markers: object, layout: Layout, mask: np.ndarray) -> MarkerPlan:
-    from .level import _check_tile
-
     try:
         pair: Tuple[Any, ...] = tuple(cast(Iterable[Any], markers))
     except TypeError:
@@ -116,7 +114,7 @@ def _caller_tiles(markers: object, layout: Layout, mask: np.ndarray) -> MarkerPl
             f"(x, y) tiles, got {markers!r}"
         )
     names = ("entrance", "exit")
-    tiles = [_check_tile(f"markers {name}", tile, layout.shape) for name, tile in zip(names, pair)]
+    tiles = [check_tile(f"markers {name}", tile, layout.shape) for name, tile in zip(names, pair)]
     if tiles[0] == tiles[1]:
         raise ValueError(f"markers: entrance and exit must be different tiles, both are {tiles[0]}")
     openings = []

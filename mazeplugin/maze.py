@@ -31,8 +31,9 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._compiled import kernel
+from .unionfind import DisjointSets, component_roots
 
-__all__ = ["Maze", "Cell"]
+__all__ = ["Maze", "Cell", "mask_parts"]
 
 Cell = Tuple[int, int]
 """A cell position ``(x, y)``."""
@@ -250,7 +251,6 @@ class Maze:
         >>> maze.rooms.tolist()
         [[1, 1, 0], [1, 1, 0]]
         """
-        from .generators.disjoint_sets import component_roots
 
         self.rooms = np.zeros((self.height, self.width), dtype=np.int32)
         ys, xs = np.nonzero(self.corners)
@@ -296,7 +296,6 @@ class Maze:
 
     def _check_rooms(self) -> None:
         """Each room's cells lie in the mask and are joined to each other inside the room."""
-        from .generators.disjoint_sets import component_roots
 
         rooms = self.rooms
         if (rooms < 0).any() or (rooms.astype(bool) & ~self.mask).any():
@@ -333,3 +332,26 @@ class Maze:
             f"Maze({self.width}x{self.height}, {self.cell_count()} cells, "
             f"{self.passage_count()} passages)"
         )
+
+
+def mask_parts(mask: NDArray[np.bool_]) -> Tuple[NDArray[np.int64], int]:
+    """Label the 4-connected parts of a mask: ``(labels, count)``.
+
+    ``labels`` is int64 shaped like ``mask``: -1 outside, else the part's
+    number, numbered in row-major order of each part's first cell.
+    """
+    h, w = mask.shape
+    if mask.all():
+        return np.zeros((h, w), dtype=np.int64), 1
+    a, b = Maze(w, h, mask).walls()
+    sets = DisjointSets(h * w)
+    sets.union_each(a.tolist(), b.tolist())
+    cells = np.flatnonzero(mask)
+    roots = np.array([sets.find(c) for c in cells.tolist()], dtype=np.int64)
+    _, first, inverse = np.unique(roots, return_index=True, return_inverse=True)
+    # np.unique numbers roots by value; renumber by each part's first cell.
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    labels = np.full(h * w, -1, dtype=np.int64)
+    labels[cells] = rank[inverse.ravel()]
+    return labels.reshape(h, w), len(first)

@@ -72,6 +72,8 @@ __all__ = [
     "unregister",
     "algorithms",
     "get_generator",
+    "generator_infos",
+    "builtin_generator",
     "load_plugins",
     "ENTRY_POINT_GROUP",
     "NO_PLUGINS_VARIABLE",
@@ -264,6 +266,23 @@ def algorithms() -> List[str]:
     """Sorted names of every registered generator (plugins included)."""
     _load_plugins_once()
     return sorted(_REGISTRY)
+
+
+def generator_infos() -> List[GeneratorInfo]:
+    """Every registered generator (plugins included), sorted by name: for lists such as
+    "generators that take a mask" (``[g.name for g in generator_infos() if g.masks]``)."""
+    _load_plugins_once()
+    return [_REGISTRY[name] for name in sorted(_REGISTRY)]
+
+
+def builtin_generator(name: object) -> Optional[GeneratorInfo]:
+    """The built-in generator named ``name``, or None (a plugin's name, an unknown name, not a str).
+
+    Loads no plugin: for checking what a level file records, where only the
+    built-ins' options are known.
+    """
+    info = _REGISTRY.get(name) if isinstance(name, str) else None
+    return info if info is not None and info.builtin else None
 
 
 def get_generator(name: object) -> GeneratorInfo:

@@ -25,14 +25,14 @@ preferring walls that join two dead ends, so the level gets loops.
 from __future__ import annotations
 
 import os
-from typing import Any, Optional, Tuple
+from typing import Any, Optional
 
 import numpy as np
 from numpy.typing import NDArray
 
-from .generators.disjoint_sets import DisjointSets
+from . import seam
 from .limits import MAX_CELLS
-from .maze import Maze
+from .maze import Maze, mask_parts
 from .seeds import Random
 
 __all__ = ["parse_mask", "mask_parts", "braid", "check_braid"]
@@ -101,15 +101,12 @@ def _check_mask_cells(rows: int, columns: int) -> None:
 
 def _image_mask(path: Any) -> NDArray[np.bool_]:
     """The cells of a mask picture; every failure is a ``ValueError`` naming ``mask`` and the file."""
+    missing = (
+        f'mask={os.fspath(path)!r} is a picture, and reading pictures needs pygame: '
+        'pip install "mazeplugin[pygame]" (or give the mask as a list of strings)'
+    )
     try:
-        from . import pg  # pygame is imported only there, and only when an image is asked for
-    except ImportError as error:
-        raise ImportError(
-            f'mask={os.fspath(path)!r} is a picture, and reading pictures needs pygame: '
-            'pip install "mazeplugin[pygame]" (or give the mask as a list of strings)'
-        ) from error
-    try:
-        cells = np.asarray(pg.mask_from_image(path), dtype=bool)
+        cells = np.asarray(seam.mask_from_picture(path, missing), dtype=bool)
     except OSError as error:
         raise ValueError(f"mask {os.fspath(path)!r}: cannot read the picture: {error.strerror or error}") from None
     except ValueError as error:
@@ -119,29 +116,6 @@ def _image_mask(path: Any) -> NDArray[np.bool_]:
         raise ValueError(message) from None
     _check_mask_cells(*cells.shape)
     return cells
-
-
-def mask_parts(mask: NDArray[np.bool_]) -> Tuple[NDArray[np.int64], int]:
-    """Label the 4-connected parts of a mask: ``(labels, count)``.
-
-    ``labels`` is int64 shaped like ``mask``: -1 outside, else the part's
-    number, numbered in row-major order of each part's first cell.
-    """
-    h, w = mask.shape
-    if mask.all():
-        return np.zeros((h, w), dtype=np.int64), 1
-    a, b = Maze(w, h, mask).walls()
-    sets = DisjointSets(h * w)
-    sets.union_each(a.tolist(), b.tolist())
-    cells = np.flatnonzero(mask)
-    roots = np.array([sets.find(c) for c in cells.tolist()], dtype=np.int64)
-    _, first, inverse = np.unique(roots, return_index=True, return_inverse=True)
-    # np.unique numbers roots by value; renumber by each part's first cell.
-    rank = np.empty(len(first), dtype=np.int64)
-    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
-    labels = np.full(h * w, -1, dtype=np.int64)
-    labels[cells] = rank[inverse.ravel()]
-    return labels.reshape(h, w), len(first)
 
 
 def check_braid(braid: object) -> float:

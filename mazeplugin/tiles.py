@@ -28,14 +28,14 @@ map; :class:`Layout` converts between the two).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import Any, Iterable, Optional, Tuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .maze import Cell, Maze
 
-__all__ = ["WALL", "FLOOR", "ENTRANCE", "EXIT", "Layout", "Opening", "base_tiles", "Tile"]
+__all__ = ["WALL", "FLOOR", "ENTRANCE", "EXIT", "Layout", "Opening", "base_tiles", "Tile", "check_tile"]
 
 WALL = 1
 FLOOR = 0
@@ -216,3 +216,18 @@ def wall_neighbours(tiles: NDArray[np.integer]) -> NDArray[np.uint8]:
     bits[:, 1:] |= wall[:, :-1] << np.uint8(3)  # west: bit 8
     bits *= wall
     return bits
+
+
+def check_tile(name: str, tile: object, shape: Tuple[int, ...]) -> Tile:
+    """A tile argument as an ``(x, y)`` int pair inside a map of ``shape``, or a clear error."""
+    try:
+        x, y = cast(Iterable[Any], tile)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be an (x, y) pair of ints, got {tile!r}") from None
+    if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (x, y)):
+        raise TypeError(f"{name} must be an (x, y) pair of ints, got {tile!r}")
+    x, y = int(x), int(y)
+    h, w = shape
+    if not (0 <= x < w and 0 <= y < h):
+        raise ValueError(f"{name} {(x, y)} is outside the map: x must be in 0..{w - 1}, y in 0..{h - 1}")
+    return (x, y)

@@ -80,7 +80,7 @@ from .content import Place, Thing, furnish
 from .content.placing import check_request
 from .formats.recorded import LEVEL_OPTIONS, LevelShape
 from .limits import MAX_CORRIDOR, MAX_TILES, MAX_WALL, check_int
-from .generators.disjoint_sets import DisjointSets
+from .unionfind import DisjointSets
 from .level import Level
 from .maze import Maze
 from .registry import GeneratorInfo, get_generator

@@ -22,7 +22,7 @@ import mazeplugin as mp  # noqa: E402
 import mazeplugin.compiled as compiled  # noqa: E402
 from mazeplugin import _compiled  # noqa: E402
 from mazeplugin._compiled import rand, sort, unionfind  # noqa: E402
-from mazeplugin.generators.disjoint_sets import DisjointSets  # noqa: E402
+from mazeplugin.unionfind import DisjointSets  # noqa: E402
 from mazecheck import digest, on_path, outcome  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

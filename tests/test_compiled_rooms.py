@@ -18,7 +18,7 @@ pytest.importorskip("numba")
 
 import mazeplugin as mp  # noqa: E402
 from mazeplugin import _compiled  # noqa: E402
-from mazeplugin.generators.disjoint_sets import component_roots, spanning_forest  # noqa: E402
+from mazeplugin.unionfind import component_roots, spanning_forest  # noqa: E402
 from mazeplugin.rooms import layer  # noqa: E402
 from mazeplugin.rooms.layer import PlacedRoom, RoomTable  # noqa: E402
 from mazecheck import on_path, outcome, pillared_prefabs  # noqa: E402

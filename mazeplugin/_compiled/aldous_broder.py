@@ -9,7 +9,7 @@ from numba import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
-from ..shaping import mask_parts
+from ..maze import mask_parts
 from .grid import framed, framed_id, framed_passages, i64, open_between, u8, u64, unframe_passages
 
 

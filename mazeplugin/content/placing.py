@@ -68,9 +68,13 @@ def _count(name: str, value: object) -> int:
     return int(value)
 
 
+ContentRequest = Tuple[int, int, int, Tuple[Place, ...]]
+"""Checked content arguments: ``(keys, treasure, enemies, place)``, as :func:`check_request` returns them."""
+
+
 def check_request(
     keys: object = 0, treasure: object = 0, enemies: object = 0, place: object = (), *, cells: Optional[int] = None,
-) -> Tuple[int, int, int, Tuple[Place, ...]]:
+) -> ContentRequest:
     """The content arguments checked (``TypeError``/``ValueError`` naming the argument), normalised.
 
     With ``cells`` (the level's size in cells), counts that could never fit

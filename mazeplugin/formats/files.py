@@ -56,6 +56,8 @@ import tempfile
 from contextlib import contextmanager
 from typing import BinaryIO, Iterator, NamedTuple, Optional, Union
 
+from ..errors import LevelFormatError
+
 __all__ = [
     "LevelFormatError",
     "UnsafeDestinationError",
@@ -70,14 +72,6 @@ __all__ = [
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
-
-
-class LevelFormatError(ValueError):
-    """A level file or text that cannot be loaded: truncated, corrupted, oversized or not a level.
-
-    The message starts with the file name (or ``<json text>`` / ``<array>``)
-    and says what is wrong.
-    """
 
 
 class UnsafeDestinationError(ValueError):

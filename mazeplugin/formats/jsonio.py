@@ -57,14 +57,13 @@ from typing import TYPE_CHECKING, Any, Dict, Tuple, Union
 
 import numpy as np
 
-from ..api import _check_size
-from ..limits import MAX_TILES
+from ..limits import MAX_TILES, check_size
 from ..level import Level
 from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
 from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited, write_text
-from .recorded import LevelShape, check_options, check_plain
-from .rebuild import layout_for_shape, level_from_tiles
+from .recorded import LevelShape, check_options, check_plain, plain_json
+from .rebuild import check_loadable, layout_for_shape, level_from_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..content import Thing
@@ -90,12 +89,14 @@ _THING_KEYS = {"kind", "x", "y", "id", "props"}
 def to_json(level: Level) -> str:
     """The level as JSON text (see the module docstring for the layout).
 
-    ``TypeError`` names a recorded option whose value JSON cannot hold.
+    ``TypeError`` names a recorded option whose value JSON cannot hold; ``ValueError`` refuses a
+    level that would not load back (see :func:`mazeplugin.formats.rebuild.check_loadable`).
     """
+    check_loadable(level, "JSON")
     options: Dict[str, Any] = {}
     for name, value in level.options.items():
         try:
-            options[name] = json.loads(json.dumps(value, default=_plain))
+            options[name] = json.loads(json.dumps(value, default=plain_json))
         except (TypeError, ValueError):
             raise TypeError(
                 f"option {name!r} = {value!r} cannot be written as JSON"
@@ -125,21 +126,6 @@ def to_json(level: Level) -> str:
         for t in level.things
     )
     return f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [\n  {things}\n ]\n}}\n'
-
-
-def _plain(value: Any) -> Any:
-    """JSON for numpy values inside options.
-
-    A 2-D bool array (a cell mask) becomes rows of ``#`` (cell) and ``.``
-    (outside), the text form ``generate(mask=...)`` reads back, a byte a cell.
-    """
-    if isinstance(value, np.ndarray) and value.dtype == np.bool_ and value.ndim == 2:
-        return ["".join(row) for row in np.where(value, "#", ".").tolist()]
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if isinstance(value, np.generic):
-        return value.item()
-    raise TypeError(type(value).__name__)
 
 
 def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
@@ -221,7 +207,7 @@ def _from_data(data: Any, source: str) -> Level:
             raise LevelFormatError(f"{source}: {key!r} must be an int, got {value!r}")
         sizes[key] = value
     try:
-        layout = _check_size(sizes["width"], sizes["height"], sizes["corridor"], sizes["wall"])
+        layout = check_size(sizes["width"], sizes["height"], sizes["corridor"], sizes["wall"])
     except ValueError as error:
         raise LevelFormatError(f"{source}: {error}") from None
     generator = data["generator"]
@@ -347,6 +333,7 @@ def save_npy(level: Level, path: PathLike) -> None:
 
     Things are not written (an ``.npy`` is tiles and markers only; save JSON to keep them).
     """
+    check_loadable(level, "an .npy tilemap")
     marked = level.marked()
     marked[marked > EXIT] = 0  # things stand on floor
     with atomic_path(path) as temporary:

@@ -9,8 +9,9 @@ install. The file is written safely like every level file (see
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from .. import seam
 
 from .files import PathLike
 
@@ -19,10 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["PYGAME_MISSING", "save_png"]
 
-PYGAME_MISSING = (
-    'writing PNG files needs pygame: pip install "mazeplugin[pygame]" '
-    "(or pip install pygame-ce, or pygame; either one works)"
-)
+PYGAME_MISSING = seam.PYGAME_MISSING
 
 
 def save_png(level: "Level", path: PathLike, *, tile: int = 8, show_solution: bool = False) -> None:
@@ -36,8 +34,4 @@ def save_png(level: "Level", path: PathLike, *, tile: int = 8, show_solution: bo
     >>> open(path, "rb").read(8) == b"\\x89PNG\\r\\n\\x1a\\n"
     True
     """
-    try:
-        pg = importlib.import_module("mazeplugin.pg")
-    except ImportError as error:
-        raise ImportError(PYGAME_MISSING) from error
-    pg.save_png(level, path, tile=tile, show_solution=show_solution)  # written safely, like every level file
+    seam.save_png(level, path, tile, show_solution)  # mazeplugin.pg draws it; written safely, like every level file

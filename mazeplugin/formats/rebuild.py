@@ -33,11 +33,11 @@ from typing import Any, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ..api import MAX_CELLS, MAX_TILES
-from ..level import Level, _check_tile
+from ..limits import MAX_CELLS, MAX_TILES
+from ..level import Level
 from ..maze import Maze
 from ..seeds import Seed
-from ..tiles import FLOOR, Layout, Opening, Tile
+from ..tiles import FLOOR, Layout, Opening, Tile, check_tile
 from .files import LevelFormatError
 
 __all__ = ["layout_for_shape", "level_from_tiles"]
@@ -149,7 +149,7 @@ def level_from_tiles(
 
 def _check_marker(name: str, tile: object, tiles: NDArray[np.integer[Any]], source: str) -> Tile:
     try:
-        x, y = _check_tile(name, tile, tiles.shape)
+        x, y = check_tile(name, tile, tiles.shape)
     except (TypeError, ValueError) as error:
         raise LevelFormatError(f"{source}: {error}") from None
     if tiles[y, x] != FLOOR:
@@ -219,3 +219,33 @@ def _mismatch(source: str, layout: Layout, tile: Tile, value: int) -> str:
         f"{source}: tile {tile} is {found}, but a maze of {layout.width} × {layout.height} cells "
         f"(corridor={layout.corridor}, wall={layout.wall}) has {needed} there: {why}"
     )
+
+
+def check_loadable(level: Level, what: str) -> None:
+    """Refuse to write a level that its loader would refuse: whatever mazeplugin writes, it reads back.
+
+    The one such level a library call makes is a world window taken with
+    ``open_edges=True``: its outer wall is open where no marker stands.
+
+    >>> import mazeplugin as mp
+    >>> check_loadable(mp.generate("kruskal", 3, 2, seed=1), "JSON")
+    >>> window = mp.World(seed=1).level(0, 0, 2, 2, open_edges=True)
+    >>> check_loadable(window, "JSON")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write JSON: the outer wall is open at tile ... with no entrance or exit marker there...
+    """
+    base = level.base_tiles
+    ring = np.zeros(base.shape, dtype=bool)
+    ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
+    marked = {level.layout.base_of(tile) for tile in (level.entrance, level.exit) if tile is not None}
+    for by, bx in np.argwhere(ring & (base == FLOOR)).tolist():
+        if (bx, by) not in marked:
+            rows, columns = base.shape
+            side = "west" if bx == 0 else "east" if bx == columns - 1 else "north" if by == 0 else "south"
+            tile = level.layout.tile_of((bx, by), outer=side)
+            raise ValueError(
+                f"cannot write {what}: the outer wall is open at tile {tile} with no entrance or exit marker "
+                "there, so the file would not load back (a level's outer wall is open only at its markers); "
+                "take world windows with open_edges=False to save them"
+            )

@@ -27,11 +27,13 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional
 
+import numpy as np
+
 from ..limits import MAX_OPTIONS_BYTES, MAX_OPTIONS_DEPTH, check_int, check_number
 from ..markers import MARKER_MODES
 from .files import LevelFormatError
 
-__all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_plain"]
+__all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_plain", "plain_json"]
 
 
 class LevelShape(NamedTuple):
@@ -203,10 +205,10 @@ def check_options(
 def _check_generator_options(options: Mapping[str, Any], generator: Optional[str], shape: LevelShape,
                              source: str) -> None:
     """A built-in generator's own options: known names and its ``check`` (plugins: size only)."""
-    from ..registry import _REGISTRY
+    from ..registry import builtin_generator
 
-    info = _REGISTRY.get(generator) if generator is not None else None
-    if info is None or not info.builtin:
+    info = builtin_generator(generator)
+    if info is None:
         return
     own = {k: _tuple_pairs(v) for k, v in options.items() if k not in LEVEL_OPTIONS}
     try:
@@ -218,3 +220,18 @@ def _check_generator_options(options: Mapping[str, Any], generator: Optional[str
 def _tuple_pairs(value: Any) -> Any:
     """JSON has no tuples: a pair option (``room_size``) comes back as a list, which is fine for checking."""
     return tuple(value) if isinstance(value, list) else value
+
+
+def plain_json(value: Any) -> Any:
+    """JSON for numpy values inside options.
+
+    A 2-D bool array (a cell mask) becomes rows of ``#`` (cell) and ``.``
+    (outside), the text form ``generate(mask=...)`` reads back, a byte a cell.
+    """
+    if isinstance(value, np.ndarray) and value.dtype == np.bool_ and value.ndim == 2:
+        return ["".join(row) for row in np.where(value, "#", ".").tolist()]
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(type(value).__name__)

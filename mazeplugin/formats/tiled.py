@@ -40,6 +40,7 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
+from .rebuild import check_loadable
 from .files import PathLike, UnsafeDestinationError, destination, read_limited, write_bytes, write_text
 from ..limits import MAX_TILE_PIXELS
 from .svg import COLOURS
@@ -59,6 +60,7 @@ _TILESET_NAME = "mazeplugin"
 
 def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     """Write ``level`` as a Tiled XML map to ``path``, and the tileset image beside it."""
+    check_loadable(level, "a Tiled map")
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
     image = _write_tileset_image(path, tile)
@@ -108,6 +110,7 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
 
 def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     """Write ``level`` as a Tiled JSON map to ``path``, and the tileset image beside it."""
+    check_loadable(level, "a Tiled map")
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
     image = _write_tileset_image(path, tile)
@@ -246,9 +249,9 @@ def _map_properties(level: "Level") -> List[Tuple[str, str, Any]]:
     props.append(("corridor", "int", level.layout.corridor))
     props.append(("wall", "int", level.layout.wall))
     if level.options:
-        from .jsonio import _plain
+        from .recorded import plain_json
 
-        props.append(("options", "string", json.dumps(level.options, default=_plain, sort_keys=True)))
+        props.append(("options", "string", json.dumps(level.options, default=plain_json, sort_keys=True)))
     return props
 
 

@@ -20,7 +20,7 @@ from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
-from ..shaping import mask_parts
+from ..maze import mask_parts
 
 
 @register("aldous-broder")

@@ -21,7 +21,7 @@ from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
-from .disjoint_sets import DisjointSets
+from ..unionfind import DisjointSets
 
 
 @register("kruskal")

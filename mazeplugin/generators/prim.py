@@ -27,7 +27,7 @@ from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
-from .disjoint_sets import spanning_forest
+from ..unionfind import spanning_forest
 
 
 @register("prim")

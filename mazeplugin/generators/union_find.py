@@ -24,7 +24,7 @@ from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
-from .disjoint_sets import DisjointSets
+from ..unionfind import DisjointSets
 
 _FIRST_BATCH = 4096  # pairs in the first draw; the numbers drawn are the same for any batch size
 

@@ -23,7 +23,7 @@ from .._compiled import kernel
 from ..maze import Maze
 from ..registry import register
 from ..seeds import Random
-from ..shaping import mask_parts
+from ..maze import mask_parts
 
 
 def tree_roots(maze: Maze) -> List[int]:

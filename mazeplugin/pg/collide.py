@@ -10,7 +10,7 @@ from numpy.typing import NDArray
 import pygame
 
 from ..tiles import FLOOR
-from .grid import TilesLike, DIRECTIONS, _check_tile_size, _tiles_of
+from .grid import TilesLike, DIRECTIONS, check_tile_size, tiles_of
 
 
 RectLike = Union["pygame.Rect", Tuple[int, int, int, int], Sequence[int]]
@@ -19,7 +19,7 @@ RectLike = Union["pygame.Rect", Tuple[int, int, int, int], Sequence[int]]
 Motion = Union[float, "pygame.math.Vector2", Tuple[float, float], Sequence[float]]
 
 
-_FRect = getattr(pygame, "FRect", None)  # pygame-ce only: a rect of floats
+FRECT = getattr(pygame, "FRect", None)  # pygame-ce only: a rect of floats
 
 
 def _check_pixels(name: str, value: object) -> float:
@@ -30,7 +30,7 @@ def _check_pixels(name: str, value: object) -> float:
     return float(value)
 
 
-def _motion(dx: object, dy: object) -> Tuple[float, float]:
+def motion_of(dx: object, dy: object) -> Tuple[float, float]:
     """``(dx, dy)`` from two numbers, or from one Vector2 / pair as ``dx`` (``dy`` None)."""
     if dy is None:
         if isinstance(dx, (str, bytes)):
@@ -139,10 +139,10 @@ def move_rect(level: TilesLike, rect: Any, dx: Motion, dy: Optional[float] = Non
     >>> tuple(move_rect(level, player, pygame.Vector2(-2.4, 0), tile=10))  # rounded for a Rect
     (8, 10, 8, 8)
     """
-    tiles = _tiles_of(level)
-    tile = _check_tile_size(tile)
-    mx, my = _motion(dx, dy)
-    exact = _FRect is not None and isinstance(rect, _FRect)
+    tiles = tiles_of(level)
+    tile = check_tile_size(tile)
+    mx, my = motion_of(dx, dy)
+    exact = FRECT is not None and isinstance(rect, FRECT)
     if exact:
         x, y, w, h = float(rect.x), float(rect.y), float(rect.w), float(rect.h)
     else:
@@ -173,7 +173,7 @@ def can_move(level: TilesLike, position: Tuple[int, int], direction: Union[str, 
     >>> can_move(level, level.entrance, "east"), can_move(level, level.entrance, "west")
     (True, False)
     """
-    tiles = _tiles_of(level)
+    tiles = tiles_of(level)
     if isinstance(direction, str):
         try:
             dx, dy = DIRECTIONS[direction.lower()]

@@ -12,7 +12,7 @@ import pygame
 
 from ..level import Level
 from ..limits import MAX_CELLS, MAX_IMAGE_FILE_BYTES
-from .render import _surface_from_rgb, draw_markers, render
+from .render import surface_from_rgb, draw_markers, render
 from .things import draw_things
 
 
@@ -35,7 +35,7 @@ def save_rgb_png(rgb: NDArray[np.uint8], path: PathLike) -> None:
         raise TypeError(f"rgb must be a uint8 array, not {array.dtype}")
     if array.ndim != 3 or array.shape[2] != 3 or array.shape[0] == 0 or array.shape[1] == 0:
         raise ValueError(f"rgb must have shape (height, width, 3) with height, width >= 1, got {array.shape}")
-    _save_surface(_surface_from_rgb(array), path)
+    _save_surface(surface_from_rgb(array), path)
 
 
 def _save_surface(surface: "pygame.Surface", path: PathLike) -> None:

@@ -28,7 +28,7 @@ DIRECTIONS = {
 """Direction names :func:`can_move` takes, as ``(dx, dy)`` steps."""
 
 
-def _check_tile_size(tile: object) -> int:
+def check_tile_size(tile: object) -> int:
     if isinstance(tile, bool) or not isinstance(tile, (int, np.integer)):
         raise TypeError(f"tile must be an int (pixels per tile), not {type(tile).__name__}")
     if not 1 <= tile <= MAX_TILE_PIXELS:
@@ -36,7 +36,7 @@ def _check_tile_size(tile: object) -> int:
     return int(tile)
 
 
-def _check_picture_size(shape: Tuple[int, ...], tile: int) -> None:
+def check_picture_size(shape: Tuple[int, ...], tile: int) -> None:
     """Refuse a picture over ``MAX_PICTURE_PIXELS`` before allocating it, naming ``tile``."""
     rows, columns = shape[0], shape[1]
     pixels = rows * tile * columns * tile
@@ -48,7 +48,7 @@ def _check_picture_size(shape: Tuple[int, ...], tile: int) -> None:
         )
 
 
-def _tiles_of(level: object) -> NDArray[np.uint8]:
+def tiles_of(level: object) -> NDArray[np.uint8]:
     """The tilemap of a Level or of a 2-D array of 0/1 tiles."""
     if isinstance(level, Level):
         return level.tiles
@@ -66,7 +66,7 @@ def tile_to_pixel(tile_xy: Tuple[int, int], tile: int, *, centre: bool = True) -
     >>> tile_to_pixel((2, 3), 16), tile_to_pixel((2, 3), 16, centre=False)
     ((40, 56), (32, 48))
     """
-    tile = _check_tile_size(tile)
+    tile = check_tile_size(tile)
     x, y = tile_xy
     half = tile // 2 if centre else 0
     return (int(x) * tile + half, int(y) * tile + half)
@@ -78,7 +78,7 @@ def pixel_to_tile(pixel: Tuple[float, float], tile: int) -> Tuple[int, int]:
     >>> pixel_to_tile((40, 56), 16), pixel_to_tile((-1, 0), 16)
     ((2, 3), (-1, 0))
     """
-    tile = _check_tile_size(tile)
+    tile = check_tile_size(tile)
     return (int(pixel[0] // tile), int(pixel[1] // tile))
 
 

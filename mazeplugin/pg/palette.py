@@ -11,7 +11,7 @@ from typing import Any, Iterable, Tuple, cast
 Colour = Tuple[int, int, int]
 
 
-def _check_colour(name: str, colour: object) -> Colour:
+def check_colour(name: str, colour: object) -> Colour:
     try:
         values = tuple(int(v) for v in cast(Iterable[Any], colour))
     except (TypeError, ValueError):
@@ -38,7 +38,7 @@ class Palette:
 
     def __post_init__(self) -> None:
         for name in ("wall", "floor", "entrance", "exit", "solution", "fog"):
-            _check_colour(name, getattr(self, name))
+            check_colour(name, getattr(self, name))
 
 
 DEFAULT_PALETTE = Palette()

@@ -10,8 +10,8 @@ import pygame
 
 from ..level import Level
 from ..tiles import WALL
-from .palette import Colour, _check_colour, Palette, DEFAULT_PALETTE
-from .grid import TilesLike, _check_tile_size, _check_picture_size, _tiles_of, tile_rect
+from .palette import Colour, check_colour, Palette, DEFAULT_PALETTE
+from .grid import TilesLike, check_tile_size, check_picture_size, tiles_of, tile_rect
 
 
 def tile_colours(
@@ -36,7 +36,7 @@ def tile_colours(
     """
     if not isinstance(palette, Palette):
         raise TypeError(f"palette must be a mazeplugin.pg.Palette, not {type(palette).__name__}")
-    tiles = _tiles_of(level)
+    tiles = tiles_of(level)
     lut = np.array([palette.floor, palette.wall], dtype=np.uint8)
     rgb: NDArray[np.uint8] = lut[(tiles == WALL).astype(np.intp)]
     if isinstance(level, Level):
@@ -56,7 +56,7 @@ def tile_colours(
     return rgb
 
 
-def _surface_from_rgb(rgb: NDArray[np.uint8]) -> "pygame.Surface":
+def surface_from_rgb(rgb: NDArray[np.uint8]) -> "pygame.Surface":
     # surfarray is indexed [x, y]; our arrays are [y, x].
     return pygame.surfarray.make_surface(np.ascontiguousarray(rgb.swapaxes(0, 1)))
 
@@ -80,10 +80,10 @@ def render(
     >>> render(mp.generate("prim", 5, 5, seed=3), tile=4).get_size()
     (44, 44)
     """
-    tile = _check_tile_size(tile)
-    _check_picture_size(_tiles_of(level).shape, tile)
+    tile = check_tile_size(tile)
+    check_picture_size(tiles_of(level).shape, tile)
     rgb = tile_colours(level, palette=palette, show_solution=show_solution, seen=seen)
-    small = _surface_from_rgb(rgb)
+    small = surface_from_rgb(rgb)
     if tile == 1:
         return small
     h, w = rgb.shape[:2]
@@ -125,7 +125,7 @@ def draw_markers(
     :class:`Camera`, ``camera.offset``). ``entrance=False`` or ``exit=False``
     leaves that marker out (say, while it is hidden by fog).
     """
-    tile = _check_tile_size(tile)
+    tile = check_tile_size(tile)
     if entrance and level.entrance is not None:
         rect = tile_rect(level.entrance, tile).move(offset)
         pygame.draw.circle(surface, palette.entrance, rect.center, max(2, tile * 2 // 5), max(1, tile // 8))
@@ -151,8 +151,8 @@ def draw_solution(
 
     ``width`` defaults to a quarter of a tile.
     """
-    tile = _check_tile_size(tile)
-    colour = _check_colour("solution", colour)
+    tile = check_tile_size(tile)
+    colour = check_colour("solution", colour)
     path = level.solution()
     ox, oy = offset
     points = [(x * tile + tile // 2 + ox, y * tile + tile // 2 + oy) for x, y in path]

@@ -9,8 +9,8 @@ from numpy.typing import ArrayLike, NDArray
 import pygame
 
 from ..tiles import EAST_BIT, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
-from .palette import Colour, _check_colour, Palette, DEFAULT_PALETTE
-from .grid import TilesLike, _check_tile_size, _tiles_of
+from .palette import Colour, check_colour, Palette, DEFAULT_PALETTE
+from .grid import TilesLike, check_tile_size, tiles_of
 
 
 def _image_array(image: "pygame.Surface", name: str) -> NDArray[np.uint8]:
@@ -69,7 +69,7 @@ def render_images(
     >>> render_images(level, floor=floor, wall_set=simple_wall_set(4), area=(1, 1, 2, 3)).get_size()
     (8, 12)
     """
-    tiles = _tiles_of(level)
+    tiles = tiles_of(level)
     x0, y0, x1, y1 = _check_area(area, tiles.shape)
     part = tiles[y0:y1, x0:x1]
     if (wall is None) == (wall_set is None):
@@ -102,7 +102,7 @@ def render_images(
         seen_mask = np.asarray(seen, dtype=bool)
         if seen_mask.shape != tiles.shape:
             raise ValueError(f"seen must have the tiles' shape {tiles.shape}, got {seen_mask.shape}")
-        stack.append(np.broadcast_to(np.array(_check_colour("fog", fog), dtype=np.uint8), size))
+        stack.append(np.broadcast_to(np.array(check_colour("fog", fog), dtype=np.uint8), size))
         index[~seen_mask[y0:y1, x0:x1]] = len(stack) - 1
     tw, th = size[:2]
     rows, columns = part.shape
@@ -128,7 +128,7 @@ def simple_wall_set(tile: int, palette: Palette = DEFAULT_PALETTE) -> List["pyga
     >>> len(sprites), sprites[0].get_size()
     (16, (8, 8))
     """
-    tile = _check_tile_size(tile)
+    tile = check_tile_size(tile)
     wall = np.array(palette.wall, dtype=np.int16)
     dark = tuple(int(v) for v in np.clip(wall * 0.55, 0, 255))
     light = tuple(int(v) for v in np.clip(wall + (255 - wall) * 0.22, 0, 255))
@@ -163,4 +163,4 @@ def autotile(level: TilesLike) -> NDArray[np.uint8]:
     >>> autotile(mp.generate("kruskal", 1, 1, seed=0)).tolist()
     [[2, 10, 8], [0, 0, 0], [2, 10, 8]]
     """
-    return wall_neighbours(_tiles_of(level))
+    return wall_neighbours(tiles_of(level))

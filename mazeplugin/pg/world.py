@@ -32,8 +32,8 @@ import pygame
 
 from ..world import Chunk, World
 from .camera import EndlessCamera
-from .collide import _FRect, _motion, move_rect
-from .grid import _check_tile_size
+from .collide import FRECT, motion_of, move_rect
+from .grid import check_tile_size
 from .palette import DEFAULT_PALETTE, Palette
 from .render import render
 from .sprites import render_images
@@ -75,7 +75,7 @@ class WorldView:
         if not isinstance(world, World):
             raise TypeError(f"world must be a mazeplugin World, not {type(world).__name__}")
         self.world: World = world
-        self.tile: int = _check_tile_size(tile)
+        self.tile: int = check_tile_size(tile)
         if not isinstance(palette, Palette):
             raise TypeError(f"palette must be a mazeplugin.pg.Palette, not {type(palette).__name__}")
         if (floor is None) != (wall_set is None):
@@ -183,8 +183,8 @@ class WorldView:
         tiles the move can touch are fetched from the world.
         """
         t = self.tile
-        mx, my = _motion(dx, dy)
-        r = rect if _FRect is not None and isinstance(rect, _FRect) else pygame.Rect(rect)
+        mx, my = motion_of(dx, dy)
+        r = rect if FRECT is not None and isinstance(rect, FRECT) else pygame.Rect(rect)
         x0 = math.floor(min(r.left, r.left + mx) / t) - 1
         y0 = math.floor(min(r.top, r.top + my) / t) - 1
         x1 = math.floor(max(r.right, r.right + mx) / t) + 2

@@ -46,6 +46,9 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .. import seam
+from ..errors import LevelFormatError
+
 __all__ = ["Prefab", "WALL_CHAR", "FLOOR_CHAR", "DOOR_CHAR"]
 
 WALL_CHAR = "#"
@@ -148,11 +151,8 @@ class Prefab:
         :mod:`mazeplugin.formats.tiled_read`); a bad file or room raises
         :class:`~mazeplugin.formats.files.LevelFormatError` naming the file.
         """
-        from ..formats.files import LevelFormatError
-        from ..formats.tiled_read import read_prefab
-
         at = _check_at(at)
-        tiles, doors, source = read_prefab(path)
+        tiles, doors, source = seam.read_prefab(path)
         try:
             return cls(tiles, doors, at=at)
         except ValueError as error:

@@ -1,6 +1,6 @@
 """A disjoint-set forest (union-find) with union by rank and path compression.
 
-Shared by ``kruskal`` and ``union-find`` (and ``prim``, below). Parents and ranks are flat
+Shared by the maze model (parts of a mask, pockets), shaping, the room layer and the generators ``kruskal``, ``union-find`` and ``prim``; it lives in the ground layer (see docs/architecture.md). Parents and ranks are flat
 Python lists: in CPython, list indexing is several times faster than numpy
 scalar indexing, and :meth:`DisjointSets.union_each` runs the whole loop
 without a method call per pair.
