@@ -219,6 +219,21 @@ def test_the_layer_table_matches_docs_architecture():
     assert positions == sorted(positions)
 
 
+def test_import_mazeplugin_loads_no_formats_world_or_heavy_extras():
+    """``import mazeplugin`` stays cheap: formats, worlds, pygame and numba load when first used."""
+    import subprocess
+    import sys
+
+    code = ("import sys, mazeplugin; print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('pygame', 'numba', 'gymnasium', 'ray', 'pyarrow') or m.startswith(('mazeplugin.formats', "
+            "'mazeplugin.world', 'mazeplugin.pg', 'mazeplugin.cli'))))")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "MAZEPLUGIN_COMPILED"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env,
+                         cwd=str(ROOT))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
 def test_the_checks_catch_what_they_are_for(tmp_path):
     """The scanner finds an upward import inside a function, a circle, and a private import."""
     edges = {"a": [("b", None, 1)], "b": [("c", None, 1)], "c": [("a", None, 1)], "d": [("a", None, 1)]}

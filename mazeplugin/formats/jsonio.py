@@ -41,7 +41,7 @@ seed. Loading accepts int and bool arrays with those values (a plain 0/1
 >>> from_json('{"format": "mazeplugin.level", "version": 9}')
 Traceback (most recent call last):
 ...
-mazeplugin.formats.files.LevelFormatError: <json text>: format version 9 is newer than this mazeplugin reads (version 2); upgrade mazeplugin
+mazeplugin.errors.LevelFormatError: <json text>: format version 9 is newer than this mazeplugin reads (version 2); upgrade mazeplugin
 >>> rich = mp.generate("kruskal", 8, 6, seed=7, keys=1, treasure=2)
 >>> from_json(to_json(rich)).things == rich.things
 True

@@ -23,7 +23,7 @@ S #   #
 >>> level_from_tiles(np.zeros((3, 5), dtype=np.uint8))
 Traceback (most recent call last):
 ...
-mazeplugin.formats.files.LevelFormatError: <array>: tile (0, 0) is floor, but a maze of 2 × 1 cells (corridor=1, wall=1) has wall there: the corners in the outer wall are always wall
+mazeplugin.errors.LevelFormatError: <array>: tile (0, 0) is floor, but a maze of 2 × 1 cells (corridor=1, wall=1) has wall there: the corners in the outer wall are always wall
 """
 
 from __future__ import annotations
@@ -229,7 +229,7 @@ def check_loadable(level: Level, what: str) -> None:
 
     >>> import mazeplugin as mp
     >>> check_loadable(mp.generate("kruskal", 3, 2, seed=1), "JSON")
-    >>> window = mp.World(seed=1).level(0, 0, 2, 2, open_edges=True)
+    >>> window = mp.World("kruskal", seed=1).level(0, 0, 2, 2, open_edges=True)
     >>> check_loadable(window, "JSON")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

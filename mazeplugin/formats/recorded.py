@@ -19,7 +19,7 @@ takes ``(value, shape)`` (a :class:`LevelShape`) and raises ``ValueError`` or
 >>> check_options({"braid": 2}, generator="kruskal", shape=shape, source="level.json")
 Traceback (most recent call last):
 ...
-mazeplugin.formats.files.LevelFormatError: level.json: option 'braid': braid must be a number from 0 to 1, got 2
+mazeplugin.errors.LevelFormatError: level.json: option 'braid': braid must be a number from 0 to 1, got 2
 """
 
 from __future__ import annotations

@@ -1,0 +1,59 @@
+"""A Level keeps its promises: what it holds is checked, what the library writes it reads back."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import mazeplugin as mp
+
+
+def test_things_assigned_must_be_things():
+    level = mp.generate("backtracker", 10, 8, seed=3, keys=2, treasure=2)
+    before = level.things
+    for bad in (5, "door", [1, 2], [None], [{"kind": "key"}]):
+        with pytest.raises(TypeError, match="things"):
+            level.things = bad
+    assert level.things == before  # a refused assignment leaves the level as it was
+    level.check()
+
+
+def test_things_assigned_keep_ids_distinct_and_on_the_map():
+    level = mp.generate("backtracker", 10, 8, seed=3, keys=1)
+    door = next(t for t in level.things if t.kind == "door")
+    with pytest.raises(ValueError, match="id"):
+        level.things = (door, door)
+    rows, columns = level.tiles.shape
+    with pytest.raises(ValueError, match="outside the map"):
+        level.things = (mp.Thing("treasure", columns, 1, 9),)
+    level.things = tuple(reversed(level.things))  # accepted, and kept sorted by id
+    assert [t.id for t in level.things] == sorted(t.id for t in level.things)
+
+
+def test_a_world_window_with_open_edges_is_refused_by_every_writer(tmp_path):
+    window = mp.World("backtracker", seed=4).level(0, 0, 20, 20, open_edges=True)
+    writers = {"level.json": window.save_json, "level.tmx": window.save_tmx, "level.tmj": window.save_tmj,
+               "level.npy": window.save_npy}
+    for name, write in writers.items():
+        with pytest.raises(ValueError, match="would not load back"):
+            write(str(tmp_path / name))
+    with pytest.raises(ValueError, match="would not load back"):
+        window.to_json()
+    assert os.listdir(tmp_path) == []  # nothing half-written
+
+
+def test_a_closed_world_window_round_trips(tmp_path):
+    window = mp.World("backtracker", seed=4).level(0, 0, 20, 20)
+    window.save_json(str(tmp_path / "w.json"))
+    again = mp.Level.load_json(str(tmp_path / "w.json"))
+    assert again.tiles.tobytes() == window.tiles.tobytes()
+
+
+def test_a_world_window_says_it_has_no_markers_in_its_own_words():
+    window = mp.World("backtracker", seed=4).level(0, 0, 10, 10)
+    with pytest.raises(ValueError) as caught:
+        window.solution()
+    assert "World" in str(caught.value) and "markers='border'" not in str(caught.value)
+    with pytest.raises(ValueError, match="markers='border'"):
+        mp.generate("kruskal", 4, 4, seed=1, markers="none").solution()
