@@ -92,9 +92,12 @@ class Level:
 
     @things.setter
     def things(self, things: Sequence[Any]) -> None:
+        if isinstance(things, (tuple, list)) and not things:
+            self._things: Tuple[Any, ...] = ()
+            return
         from .content.things import Thing  # (lazily: the content package's facade imports Level)
 
-        if isinstance(things, (str, bytes)) or not isinstance(things, (Sequence, tuple, list)):
+        if isinstance(things, (str, bytes)) or not isinstance(things, (tuple, list, Sequence)):
             raise TypeError(f"things must be a sequence of mazeplugin.Thing, not {type(things).__name__}")
         rows, columns = self.tiles.shape
         seen = set()
@@ -107,7 +110,7 @@ class Level:
             if not (0 <= thing.x < columns and 0 <= thing.y < rows):
                 raise ValueError(f"things: {thing.kind} {thing.id} at {(thing.x, thing.y)} is outside the map "
                                  f"(x in 0..{columns - 1}, y in 0..{rows - 1})")
-        self._things: Tuple[Any, ...] = tuple(sorted(things, key=lambda t: t.id))
+        self._things = tuple(sorted(things, key=lambda t: t.id))
 
     # -- size ----------------------------------------------------------------
 

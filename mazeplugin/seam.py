@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import os
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Optional, Tuple, Union
@@ -46,11 +47,10 @@ __all__ = [
 
 def pygame_package(missing: str = PYGAME_MISSING) -> ModuleType:
     """:mod:`mazeplugin.pg`, or an ``ImportError`` saying ``missing`` when pygame is not installed."""
-    try:
-        from . import pg
+    try:  # import_module reads sys.modules first, so a pygame-less test can hide the package
+        return importlib.import_module(f"{__package__}.pg")
     except ImportError as error:
         raise ImportError(missing) from error
-    return pg
 
 
 def to_svg(level: "Level", cell: float, show_solution: bool) -> str:

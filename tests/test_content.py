@@ -486,10 +486,10 @@ def test_levels_with_rooms_take_content_and_prove(level, keys, treasure, enemies
     ],
 )
 def test_counts_that_can_never_fit_are_refused_before_the_maze_is_made(monkeypatch, kw, match):
-    import mazeplugin.api as api
+    import mazeplugin.pipeline as pipeline
 
     made = []
-    monkeypatch.setattr(api, "Maze", lambda *a, **k: made.append(a))
+    monkeypatch.setattr(pipeline, "Maze", lambda *a, **k: made.append(a))
     with pytest.raises(ValueError, match=match):
         mp.generate("kruskal", 100, 100, seed=1, **kw)
     assert not made
