@@ -41,6 +41,7 @@ from .seeds import Random, Seed, resolve_seed
 from .shaping import braid as braid_maze
 from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
+from .unionfind import component_roots
 
 __all__ = ["Build", "Streams", "STAGES", "run"]
 
@@ -203,6 +204,20 @@ def carve(build: Build) -> None:
     else:
         room_layer.build(build.maze, build.placed, build.streams[ROOMS_STREAM], build.room_spec.doors,
                          lambda maze: generator.run(maze, rng, options))
+    if not generator.builtin and build.plan.entrance is not None and build.plan.exit is not None:
+        check_joined(generator.name, build.maze)
+
+
+def check_joined(name: str, maze: Maze) -> None:
+    """A plugin's maze must join its start and goal cells: else the level would have no solution."""
+    a, b = maze.passages()
+    roots = component_roots(maze.size, a, b)
+    start, goal = maze.cell_id(*maze.start), maze.cell_id(*maze.goal)
+    if roots[start] != roots[goal]:
+        raise ValueError(
+            f"generator {name!r} left the entrance's cell {maze.start} and the exit's cell {maze.goal} "
+            "unjoined: the level would have no solution (a generator must join maze.start and maze.goal)"
+        )
 
 
 def braid(build: Build) -> None:

@@ -50,6 +50,9 @@ import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, cast
 
+import numpy as np
+from numpy.typing import NDArray
+
 from .limits import (
     BYTES_PER_TILE,
     DEFAULT_BYTES_PER_CELL,
@@ -73,6 +76,7 @@ __all__ = [
     "algorithms",
     "get_generator",
     "generator_infos",
+    "check_plugin_maze",
     "builtin_generator",
     "load_plugins",
     "ENTRY_POINT_GROUP",
@@ -150,12 +154,58 @@ class GeneratorInfo:
             self.check(options, width, height)
 
     def run(self, maze: Maze, rng: Random, options: Mapping[str, Any]) -> None:
-        """Generate into ``maze``, then check the passages stay on the grid and in the mask."""
+        """Generate into ``maze``, then check the passages stay on the grid and in the mask.
+
+        A plugin's maze is checked first for what the model promises (see
+        :func:`check_plugin_maze`), so a faulty plugin fails here, naming
+        itself, instead of handing back a level no one can solve.
+        """
+        mask = None if self.builtin else maze.mask.copy()
         self.function(maze, rng, **options)
+        if mask is not None:
+            check_plugin_maze(self.name, maze, mask)
         maze.check()
 
 
 _REGISTRY: Dict[str, GeneratorInfo] = {}
+
+
+def check_plugin_maze(name: str, maze: Maze, mask: NDArray[np.bool_]) -> None:
+    """``ValueError`` naming generator ``name`` if it broke the model while carving ``maze``.
+
+    The passage, corner and room arrays must still be arrays of their dtype
+    and shape; the mask it was given (``mask``) may lose cells (as open
+    rooms' solid cells do) but gain none; the start and goal cells stay in it.
+
+    >>> import numpy as np
+    >>> maze = Maze(3, 2)
+    >>> maze.east = np.ones((2, 3), dtype=np.int64)
+    >>> check_plugin_maze("sloppy", maze, np.ones((2, 3), dtype=bool))
+    Traceback (most recent call last):
+    ...
+    ValueError: generator 'sloppy' broke the maze: maze.east must stay a bool array of shape (2, 3), got int64 (2, 3)
+    """
+    shape = (maze.height, maze.width)
+    wanted = {
+        "mask": (np.bool_, shape), "east": (np.bool_, shape), "south": (np.bool_, shape),
+        "corners": (np.bool_, (max(maze.height - 1, 0), max(maze.width - 1, 0))), "rooms": (np.int32, shape),
+    }
+    for field_name, (dtype, field_shape) in wanted.items():
+        value = getattr(maze, field_name, None)
+        if not isinstance(value, np.ndarray) or value.dtype != dtype or value.shape != field_shape:
+            got = f"{value.dtype} {value.shape}" if isinstance(value, np.ndarray) else type(value).__name__
+            raise ValueError(
+                f"generator {name!r} broke the maze: maze.{field_name} must stay a "
+                f"{np.dtype(dtype).name} array of shape {field_shape}, got {got}"
+            )
+    gained = maze.mask & ~mask
+    if gained.any():
+        y, x = (int(v) for v in np.argwhere(gained)[0])
+        raise ValueError(f"generator {name!r} broke the maze: it added cell ({x}, {y}) to the mask it was given; "
+                         "a generator may only leave cells out")
+    for what, (x, y) in (("start", maze.start), ("goal", maze.goal)):
+        if mask[y, x] and not maze.mask[y, x]:
+            raise ValueError(f"generator {name!r} broke the maze: it took the {what} cell ({x}, {y}) out of the mask")
 
 _BUILTIN_PACKAGE = __name__.rpartition(".")[0] + ".generators."
 

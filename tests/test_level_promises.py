@@ -57,3 +57,41 @@ def test_a_world_window_says_it_has_no_markers_in_its_own_words():
     assert "World" in str(caught.value) and "markers='border'" not in str(caught.value)
     with pytest.raises(ValueError, match="markers='border'"):
         mp.generate("kruskal", 4, 4, seed=1, markers="none").solution()
+
+
+def _plugin(name, body):
+    import mazeplugin as mp
+
+    @mp.register(name, perfect=False)
+    def carve(maze, rng):
+        body(maze)
+
+    return carve
+
+
+@pytest.mark.parametrize("name,body,match", [
+    ("test-int-east", lambda maze: setattr(maze, "east", maze.east.astype(int)), "maze.east must stay a bool"),
+    ("test-new-mask", lambda maze: setattr(maze, "mask", None), "maze.mask must stay"),
+    ("test-grows-mask", lambda maze: maze.mask.__setitem__((0, 0), True), "added cell"),
+    ("test-drops-start", lambda maze: maze.mask.__setitem__((maze.start[1], maze.start[0]), False), "start cell"),
+    ("test-carves-nothing", lambda maze: None, "unjoined"),
+])
+def test_a_plugin_that_breaks_the_maze_is_named(name, body, match):
+    _plugin(name, body)
+    try:
+        mask = ["#" * 6] * 4
+        mask[0] = "." + "#" * 5
+        with pytest.raises(ValueError, match=match) as caught:
+            mp.generate(name, 6, 4, seed=1, mask=mask if name == "test-grows-mask" else None)
+        assert repr(name) in str(caught.value)
+    finally:
+        mp.unregister(name)
+
+
+def test_a_plugin_level_without_markers_need_not_join_anything():
+    _plugin("test-carves-nothing-2", lambda maze: None)
+    try:
+        level = mp.generate("test-carves-nothing-2", 4, 3, seed=1, markers="none")
+        assert level.stats().passages == 0
+    finally:
+        mp.unregister("test-carves-nothing-2")
