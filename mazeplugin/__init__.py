@@ -16,10 +16,14 @@ are indexed ``[y, x]`` (numpy's order). Cell ``(cx, cy)`` is tile
 
 from __future__ import annotations
 
+from .interrupt import guard_start as _guard_start
+
+_guard_start()  # first: Ctrl-C while the mazeplugin command imports is one line, not a traceback
+
 from . import generators as _generators  # noqa: F401  (registers the built-ins)
 from . import content
 from .api import MAX_CELLS, MAX_TILES, generate, stream
-from .codes import level_code, level_from_code, parse_level_code
+from .codes import level_code, level_from_code, looks_like_level_code, parse_level_code
 from .level import Level
 from .maze import Maze
 from . import seeds
@@ -66,6 +70,7 @@ __all__ = [
     "get_generator",
     "level_code",
     "level_from_code",
+    "looks_like_level_code",
     "load_plugins",
     "parse_level_code",
     "PluginWarning",
