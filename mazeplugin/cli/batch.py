@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import signal
 import sys
 import threading
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any, Dict, Iterator, Set, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterator, Set, Tuple
 
 from ..limits import MAX_COUNT
 from ..seeds import MAX_SEED
@@ -35,6 +33,9 @@ from .common import (
     write_level,
 )
 from .progress import Progress
+
+if TYPE_CHECKING:  # pragma: no cover - multiprocessing is imported when a batch runs, not to build the parser
+    from concurrent.futures import Future
 
 __all__ = ["add_parser", "run", "level_file", "check_inside", "MANIFEST"]
 
@@ -150,6 +151,8 @@ def _ctrl_c_stops(stop: Any) -> Iterator[None]:
 def run(args: argparse.Namespace) -> int:
     """Write the pack and its manifest; the exit status (130 when stopped by Ctrl-C)."""
     global _stop
+    import multiprocessing
+
     kwargs = level_kwargs(args)
     first, count = args.first_seed, args.count
     if first + count - 1 > MAX_SEED:
@@ -200,9 +203,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_parallel(tasks: Iterator[Any], jobs: int, stop: Any, context: Any, progress: Progress) -> None:
     """Share ``tasks`` out to ``jobs`` worker processes, a few at a time (never all at once)."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                              initializer=_worker_start, initargs=(stop,)) as pool:
-        pending: Set[Future[int]] = set()
+        pending: Set["Future[int]"] = set()
         try:
             for task in tasks:
                 if stop.is_set():
