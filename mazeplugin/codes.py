@@ -49,8 +49,9 @@ _CODE = re.compile(
     r"(?:\+(?P<content>(?:[rkte][0-9]+)+))?",
     re.DOTALL,
 )
-# What a code looks like, read loosely: text, "-WxH-", text (sizes of 0 and bad suffixes included).
-_CODE_SHAPE = re.compile(r".*-[0-9]+[xX][0-9]+-.*", re.DOTALL)
+# What a code looks like, read loosely: "-WxH-" anywhere (sizes of 0 and bad suffixes included).
+# A search, not a match of ".*-WxH-.*": linear however long and however many dashes the text has.
+_CODE_SHAPE = re.compile(r"-[0-9]+[xX][0-9]+-")
 _CONTENT = {"r": "rooms", "k": "keys", "t": "treasure", "e": "enemies"}
 _COUNTS = tuple(_CONTENT.values())
 
@@ -214,7 +215,7 @@ def looks_like_level_code(text: str) -> bool:
     """
     if not isinstance(text, str):
         raise TypeError(f"level code must be a str, not {type(text).__name__}")
-    return _CODE_SHAPE.fullmatch(text.strip()) is not None
+    return _CODE_SHAPE.search(text) is not None
 
 
 def level_from_code(text: str) -> Level:

@@ -24,6 +24,7 @@ from ..codes import looks_like_level_code, parse_level_code
 from ..difficulty import MAX_ATTEMPTS
 from ..level import Level
 from ..registry import algorithms
+from ..seeds import MAX_SEED_CHARS
 from .common import (
     EXTENSIONS,
     FORMATS,
@@ -195,6 +196,8 @@ def settle_code(args: argparse.Namespace) -> Any:
 def _as_seed_hint(args: argparse.Namespace) -> str:
     """How to give text that looks like a code as a text seed: inside a code (whose seed part takes any text but '+')."""
     text = args.seed.strip()
+    if len(text) > MAX_SEED_CHARS:  # too long for a seed anyway: no need to echo it
+        return ""
     if "+" in text:
         return " (a text seed of this shape cannot hold '+')"
     width, height = args.size or (20, 15)
