@@ -252,3 +252,28 @@ def test_dataset_missing_is_one_line_and_status_2(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "mazeplugin.dataset", None)  # import of it fails: not installed
     status, out, err = run(capsys, "dataset", "build")
     assert (status, out) == (2, "") and err.count("\n") == 1 and "mazeplugin.dataset.cli" in err
+
+
+# -- issue 20: the package's shape ----------------------------------------------------------
+
+
+CLI_MODULES = sorted((ROOT / "mazeplugin" / "cli").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CLI_MODULES, ids=lambda p: p.name)
+def test_cli_modules_import_no_private_names_and_heavy_modules_only_where_used(path):
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+            assert not private, f"{path.name}:{node.lineno} imports private {private} from {node.module}"
+    for node in tree.body:  # module level: nothing that only one subcommand needs, nothing slow
+        if isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            assert not module.startswith(("..world", "..formats", "..api", "concurrent", "multiprocessing")), \
+                f"{path.name}:{node.lineno} imports {module} at module level"
+        if isinstance(node, ast.Import):
+            assert not {a.name for a in node.names} & {"multiprocessing", "concurrent.futures"}, path.name
+    assert len(path.read_text(encoding="utf-8").splitlines()) < 500
