@@ -18,10 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import generators as _generators  # noqa: F401  (registers the built-ins)
-from . import content
-from .api import MAX_CELLS, MAX_TILES, generate, level_from_code, stream
-from .codes import level_code, parse_level_code
+from .interrupt import guard_start as _guard_start
+
+_guard_start()  # first: Ctrl-C while the mazeplugin command imports is one line, not a traceback
+
+from . import generators as _generators  # noqa: F401, E402  (registers the built-ins)
+from . import content  # noqa: E402
+from .api import MAX_CELLS, MAX_TILES, generate, level_from_code, stream  # noqa: E402
+from .codes import level_code, looks_like_level_code, parse_level_code  # noqa: E402
 from .level import Level
 from .maze import Maze
 from . import seeds
@@ -70,6 +74,7 @@ __all__ = [
     "get_generator",
     "level_code",
     "level_from_code",
+    "looks_like_level_code",
     "load_plugins",
     "parse_level_code",
     "PluginWarning",

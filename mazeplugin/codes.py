@@ -7,8 +7,9 @@ level on any machine, so two players can race the same maze.
 A level with rooms or content (see :mod:`mazeplugin.rooms` and
 :mod:`mazeplugin.content`) adds ``+`` and the counts: ``r`` random rooms
 (``rooms=N``), ``k`` keys, ``t`` treasure, ``e`` enemies, e.g.
-``backtracker-30x20-7+k2t5e3`` or ``wilson-24x18-5+r4k1``. (A text seed that
-itself ends in such a suffix cannot have a code: :func:`level_code` says so.)
+``backtracker-30x20-7+k2t5e3`` or ``wilson-24x18-5+r4k1``. Whatever follows a ``+`` must be such counts, so a
+text seed holding ``+`` has no code (:func:`level_code` says so), and text
+that :func:`looks_like_level_code` but does not parse is an error, not a seed.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("union-find", 12, 9, seed=42)
@@ -39,7 +40,7 @@ from .seeds import Seed, resolve_seed
 MAX_CODE_CHARS = 1200
 """Longest level code read: a 1,024-character seed text with room for the name, size and content."""
 
-__all__ = ["level_code", "parse_level_code", "LevelCode", "parse_size"]
+__all__ = ["level_code", "parse_level_code", "looks_like_level_code", "LevelCode", "parse_size"]
 
 # The algorithm is the shortest prefix followed by "-WxH-": names may hold
 # dashes ("union-find") and seeds any text, but the size sits between them.
@@ -48,6 +49,9 @@ _CODE = re.compile(
     r"(?:\+(?P<content>(?:[rkte][0-9]+)+))?",
     re.DOTALL,
 )
+# What a code looks like, read loosely: "-WxH-" anywhere (sizes of 0 and bad suffixes included).
+# A search, not a match of ".*-WxH-.*": linear however long and however many dashes the text has.
+_CODE_SHAPE = re.compile(r"-[0-9]+[xX][0-9]+-")
 _CONTENT = {"r": "rooms", "k": "keys", "t": "treasure", "e": "enemies"}
 _COUNTS = tuple(_CONTENT.values())
 
@@ -101,6 +105,11 @@ def level_code(level: Level) -> str:
             f"a level code holds no options, so this level (options {others}) has none; "
             "codes are for levels generated with default options (and a count of rooms, keys, treasure, enemies)"
         )
+    if "+" in str(level.seed):
+        raise ValueError(
+            f"seed {level.seed!r} holds '+', which in a level code starts the content counts: "
+            "this level has no unambiguous code"
+        )
     content = {name: int(level.options[name]) for name in _COUNTS if level.options.get(name)}
     code = f"{level.algorithm}-{level.width}x{level.height}-{level.seed}"
     if content:
@@ -153,6 +162,10 @@ def parse_level_code(text: str) -> LevelCode:
     Traceback (most recent call last):
     ...
     ValueError: level code 'kruskal 20 15' is not of the form algorithm-WIDTHxHEIGHT-seed, e.g. 'kruskal-20x15-7'
+    >>> parse_level_code("wilson-24x18-5+zz")
+    Traceback (most recent call last):
+    ...
+    ValueError: level code 'wilson-24x18-5+zz': '+zz' is not content; after '+' come counts r (rooms), k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1'
     """
     if not isinstance(text, str):
         raise TypeError(f"level code must be a str, not {type(text).__name__}")
@@ -164,6 +177,12 @@ def parse_level_code(text: str) -> LevelCode:
         raise ValueError(
             f"level code {stripped!r} is not of the form algorithm-WIDTHxHEIGHT-seed, e.g. 'kruskal-20x15-7'"
         )
+    if "+" in match["seed"]:
+        suffix = match["seed"][match["seed"].index("+"):] + ("+" + match["content"] if match["content"] else "")
+        raise ValueError(
+            f"level code {stripped!r}: {suffix!r} is not content; after '+' come counts r (rooms), "
+            "k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1'"
+        )
     width, height = int(match["width"]), int(match["height"])
     if width < 1 or height < 1:
         raise ValueError(f"level code {stripped!r}: width and height must be at least 1, got {width}x{height}")
@@ -174,3 +193,27 @@ def parse_level_code(text: str) -> LevelCode:
             raise ValueError(f"level code {stripped!r} gives {name} twice")
         content[name] = int(digits)
     return LevelCode(match["algorithm"], width, height, resolve_seed(match["seed"]), content)
+
+
+def looks_like_level_code(text: str) -> bool:
+    """Whether ``text`` has the shape of a level code, ``algorithm-WIDTHxHEIGHT-seed[+...]``, read loosely.
+
+    For a program that takes a seed or a code in one field (the command
+    line's ``--seed``, the demo's code box): text of this shape is meant as a
+    code, so when :func:`parse_level_code` refuses it, or its algorithm is
+    unknown, say so rather than quietly using the text as a seed. A seed that
+    merely holds dashes (``"my-castle"``) does not look like a code; a text
+    seed that does can still be given inside a code, whose seed part may
+    hold anything but ``+``: ``kruskal-20x15-my-2x2-castle``.
+
+    >>> looks_like_level_code("kruskal-20x15-7"), looks_like_level_code("kruskal-0x0-1")
+    (True, True)
+    >>> looks_like_level_code("wilson-24x18-5+zz"), looks_like_level_code(" nosuchgen-24x18-5 ")
+    (True, True)
+    >>> looks_like_level_code("castle"), looks_like_level_code("my-castle"), looks_like_level_code("7+1")
+    (False, False, False)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"level code must be a str, not {type(text).__name__}")
+    return _CODE_SHAPE.search(text) is not None
+

@@ -80,6 +80,7 @@ __all__ = [
     "builtin_generator",
     "load_plugins",
     "ENTRY_POINT_GROUP",
+    "NAME_CHARACTERS",
     "NO_PLUGINS_VARIABLE",
 ]
 
@@ -233,6 +234,10 @@ def _touch_builtin(name: str, action: str) -> None:
     )
 
 
+NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+"""What a generator name is made of; it starts with a letter or digit (it names files and level codes)."""
+
+
 def register(
     name: str,
     *,
@@ -249,6 +254,9 @@ def register(
     """Decorator: register a generator function under ``name``.
 
     ``description`` defaults to the first line of the function's docstring.
+    A name is lowercase letters, digits, ``-`` and ``_``, starting with a
+    letter or digit (:data:`NAME_CHARACTERS`; it becomes part of file names
+    and level codes); any other raises ``ValueError``.
     Registering a taken name raises ``ValueError`` unless ``replace=True``.
     ``check(options, width, height)``, if given, checks the options' types and
     upper bounds before any work (raise ``TypeError``/``ValueError`` naming
@@ -261,6 +269,11 @@ def register(
     """
     if not isinstance(name, str) or not name:
         raise TypeError("name must be a non-empty str")
+    if not set(name) <= NAME_CHARACTERS or name[0] in "-_":
+        raise ValueError(
+            f"generator name {name!r} is not allowed: use lowercase letters, digits, '-' and '_', "
+            "starting with a letter or digit (names become file names and level codes)"
+        )
     for label, bound in (("bytes_per_cell", bytes_per_cell), ("bytes_per_column", bytes_per_column)):
         if bound is not None:
             check_number(label, bound, low=0, high=1e12)

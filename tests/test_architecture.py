@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Lowest first. A module's layer is that of the longest prefix listed; "=name" matches only name itself.
 LAYERS: List[Tuple[str, List[str]]] = [
-    ("ground", ["limits", "errors", "seeds", "unionfind", "maze", "tiles", "seam", "compiled",
+    ("ground", ["limits", "errors", "interrupt", "seeds", "unionfind", "maze", "tiles", "seam", "compiled",
                 "=_compiled", "_compiled.grid", "_compiled.rand", "_compiled.sort", "_compiled.unionfind",
                 "_compiled.bfs"]),
     ("analysis", ["paths", "analysis", "text", "content.things", "content.graph", "content.proof"]),

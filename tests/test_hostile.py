@@ -667,7 +667,7 @@ def test_stats_streams_with_progress_and_running_figures(capsys):
 
 def test_batch_streams_its_seeds_and_manifest(capsys, tmp_path, monkeypatch):
     # The seeds are never listed up front: range() is all batch may hold.
-    monkeypatch.setattr(cli, "list", lambda *a: pytest.fail("batch built a list"), raising=False)
+    monkeypatch.setattr(cli.batch, "list", lambda *a: pytest.fail("batch built a list"), raising=False)
     status, _, _ = run(capsys, "batch", "eller", "--size", "3x2", "--count", "300", "--out", str(tmp_path),
                        "--quiet", "--format", "ascii", "--first-seed", "7")
     assert status == 0
@@ -728,13 +728,17 @@ def test_union_find_with_a_split_mask_follows_the_masks_own_advice():
 HEART_RAGGED = [" ##  ##", "########", "########", " ######", "  ####", "   ##"]  # trailing spaces trimmed
 
 
-def test_cli_pads_a_ragged_text_mask_with_outside_cells(capsys, tmp_path):
+def test_cli_refuses_a_ragged_text_mask_naming_the_file_and_line(capsys, tmp_path):
+    # Issue 22: a short line may be trimmed spaces or missing cells; only the author knows, so it is refused.
     mask = tmp_path / "heart.txt"
     mask.write_text("\n".join(HEART_RAGGED) + "\n")
     status, out, err = run(capsys, "generate", "wilson", "--mask", str(mask), "--seed", "3", "--format", "json")
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert f"--mask {mask}: line 2 has 8 characters but line 1 has 7" in err and "'.'" in err
+    mask.write_text("\n".join(row.ljust(8, ".") for row in HEART_RAGGED) + "\n")  # outside marked with '.'
+    status, out, err = run(capsys, "generate", "wilson", "--mask", str(mask), "--seed", "3", "--format", "json")
     assert status == 0, err
-    padded = [row.ljust(8) for row in HEART_RAGGED]
-    assert out == mp.generate("wilson", 8, 6, seed=3, mask=padded).to_json()
+    assert out == mp.generate("wilson", 8, 6, seed=3, mask=[row.ljust(8) for row in HEART_RAGGED]).to_json()
 
 
 @pytest.mark.parametrize("content,message", [
@@ -779,8 +783,12 @@ def test_cli_seed_given_a_level_code_makes_that_level_with_a_note(capsys):
     status, out, err = run(capsys, "generate", "backtracker", "--size", "16x11", "--seed", "backtracker-16x11-2026")
     assert (status, err) == (0, "")  # nothing disagrees: no note
     assert out == str(mp.generate("backtracker", 16, 11, seed=2026)) + "\n"
-    status, out, _ = run(capsys, "generate", "kruskal", "--size", "4x3", "--seed", "nosuch-3x3-castle")
-    assert out == str(mp.generate("kruskal", 4, 3, seed="nosuch-3x3-castle")) + "\n"  # plain text seed
+    # Issue 22: text shaped like a code of no generator is an error that says how to give it as a seed.
+    status, out, err = run(capsys, "generate", "kruskal", "--size", "4x3", "--seed", "nosuch-3x3-castle")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "'nosuch' is no generator" in err
+    assert "--seed kruskal-4x3-nosuch-3x3-castle" in err
+    status, out, _ = run(capsys, "generate", "kruskal", "--seed", "kruskal-4x3-nosuch-3x3-castle")
+    assert out == str(mp.generate("kruskal", 4, 3, seed="nosuch-3x3-castle")) + "\n"  # that text as the seed
 
 
 # -- fuzzing: loaders and generate() in a worker process under a memory limit ---------

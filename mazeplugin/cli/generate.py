@@ -1,0 +1,219 @@
+"""``mazeplugin generate``: make one level and print it or write it to a file.
+
+A level code as ``--seed`` makes that level:
+
+>>> from mazeplugin.cli import main
+>>> main(["generate", "backtracker", "--seed", "backtracker-3x2-castle"])
+#######
+S #   #
+# # # #
+#   # E
+#######
+0"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from typing import Any, Optional, Tuple
+
+from ..codes import looks_like_level_code, parse_level_code
+from ..difficulty import MAX_ATTEMPTS
+from ..level import Level
+from ..registry import algorithms
+from ..seeds import MAX_SEED_CHARS
+from .common import (
+    EXTENSIONS,
+    FORMATS,
+    STDOUT_FORMATS,
+    Failure,
+    as_text,
+    bounded_type,
+    check_solution,
+    level_kwargs,
+    level_options,
+    make_level,
+    picture_options,
+    write_level,
+)
+from .world import add_world_options, check_world, world_window
+
+__all__ = ["add_parser", "run", "seed_type", "amount_type", "requirement_type", "settle_code"]
+
+
+def seed_type(text: str) -> str:
+    """``--seed``: an int >= 0 or text (a level code is settled later, when the generators are known)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"must be an int >= 0, a text seed or a level code, not empty text ({text!r})")
+    if re.fullmatch(r"\s*-\s*[0-9]+\s*", text):
+        raise argparse.ArgumentTypeError(f"must be an int >= 0 or a text level code, got {text!r}")
+    return text
+
+
+def amount_type(text: str) -> int:
+    """A count that may be 0 (``--keys``, ``--treasure``, ``--enemies``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}")
+    return value
+
+
+def requirement_type(text: str) -> Tuple[str, Tuple[Any, Any]]:
+    """``--require FIELD=LOW:HIGH``, either end empty for open: ``solution_length=120:``, ``dead_end_fraction=:0.12``."""
+    name, sep, bounds = text.partition("=")
+    low, colon, high = bounds.partition(":")
+    if not sep or not name or not colon:
+        raise argparse.ArgumentTypeError(
+            f"requirements are FIELD=LOW:HIGH with either end empty, e.g. solution_length=120: ; got {text!r}"
+        )
+    ends = []
+    for end in (low.strip(), high.strip()):
+        try:
+            ends.append(None if not end else int(end) if re.fullmatch(r"-?[0-9]+", end) else float(end))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: {end!r} is not a number") from None
+    return name.strip(), (ends[0], ends[1])
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``generate`` to the subcommands."""
+    gen = commands.add_parser(
+        "generate", parents=[level_options(), picture_options()], help="generate one level",
+        description="Generate one level and print it or write it to a file.",
+    )
+    gen.add_argument("--seed", type=seed_type, default=None,
+                     help="an int >= 0 or a text seed (default: a fresh one, printed on stderr); a level "
+                          "code such as backtracker-16x11-2026 makes that level (its algorithm and size)")
+    gen.add_argument("--require", type=requirement_type, action="append", default=[], metavar="FIELD=LOW:HIGH",
+                     help="a level whose stats() FIELD lies in LOW..HIGH (either end empty for open), e.g. "
+                          "decision_points=20: ; repeatable; the level's own seed is printed on stderr")
+    gen.add_argument("--attempts", type=bounded_type(1, MAX_ATTEMPTS), default=None, metavar="N",
+                     help=f"candidate levels --require may try (default 200, at most {MAX_ATTEMPTS:,})")
+    gen.add_argument("--format", choices=FORMATS, default=None,
+                     help="output format (default: from -o's extension, else ascii)")
+    gen.add_argument("-o", "--output", default=None, metavar="FILE",
+                     help="write here (atomically) instead of standard output; '-' is standard output")
+    for name, what in (("keys", "locked doors, each with its key, on the way to the exit"),
+                       ("treasure", "treasure in dead ends"),
+                       ("enemies", "patrolling enemies")):
+        gen.add_argument(f"--{name}", type=amount_type, default=0, metavar="N", help=f"level content: N {what}")
+    add_world_options(gen)
+    gen.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Make the level and print or write it; the exit status."""
+    fmt = args.format
+    to_stdout = args.output in (None, "-")
+    output = None if to_stdout else args.output
+    if fmt is None:
+        if output is None:
+            fmt = "ascii"
+        else:
+            fmt = EXTENSIONS.get(os.path.splitext(output)[1].lower())
+            if fmt is None:
+                raise Failure(2, f"cannot tell the format from {output!r}; give --format ({', '.join(FORMATS)})")
+    if args.output is None and fmt not in STDOUT_FORMATS:
+        raise Failure(2, f"--format {fmt} writes a file: give -o FILE (or -o - for standard output)")
+    if to_stdout and fmt in ("tmx", "tmj"):
+        raise Failure(2, f"--format {fmt} writes a map and its tileset image beside it: give -o FILE")
+    check_solution(args, fmt)
+    seed = settle_code(args)
+    check_world(args)
+    kwargs = level_kwargs(args)
+    for name in ("keys", "treasure", "enemies"):
+        if getattr(args, name):
+            kwargs[name] = getattr(args, name)
+    if args.attempts is not None and not args.require:
+        raise Failure(2, "--attempts counts --require's candidates: give --require too "
+                         "(a generator's own attempts option is -O attempts=N)")
+    if args.require:
+        kwargs["require"] = dict(args.require)
+        if args.attempts is not None:
+            kwargs["attempts"] = args.attempts
+    level = world_window(args, seed, kwargs) if args.world else make_level(args, seed, kwargs)
+    if to_stdout and fmt in STDOUT_FORMATS:
+        try:
+            text = as_text(level, fmt, args.tile, args.solution)
+        except ValueError as error:  # e.g. --solution on a level without markers
+            raise Failure(2, str(error)) from None
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    elif output is None:
+        _print_binary(level, fmt, args.tile, args.solution)
+    else:
+        write_level(level, fmt, output, args.tile, args.solution)
+    if args.seed is None or args.require:  # a fresh or derived seed: say which, so the level can be made again
+        print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
+    return 0
+
+
+def settle_code(args: argparse.Namespace) -> Any:
+    """``--seed``: a level code makes that level (its algorithm and size, with a note); other text is the seed.
+
+    Text that :func:`~mazeplugin.codes.looks_like_level_code` must be a code
+    of a known generator: a malformed one, or one naming no generator, is a
+    wrong argument (status 2) whose message says how to give such text as a
+    seed (inside a code).
+    """
+    if args.seed is None:
+        return None
+    text = args.seed
+    if not looks_like_level_code(text):
+        return text
+    try:
+        code = parse_level_code(text)
+    except ValueError as error:
+        raise Failure(2, f"--seed: {error}{_as_seed_hint(args)}") from None
+    algorithm, width, height, seed = code
+    if algorithm not in algorithms():  # plugins loaded: a plugin's codes are codes too
+        raise Failure(2, f"--seed {text.strip()!r} looks like a level code, but {algorithm!r} is no generator "
+                         f"(see 'mazeplugin list'){_as_seed_hint(args)}")
+    ignored = []
+    if args.algorithm != algorithm:
+        ignored.append(f"ALGORITHM {args.algorithm}")
+    if args.size is not None and tuple(args.size) != (width, height):
+        ignored.append(f"--size {args.size[0]}x{args.size[1]}")
+    if ignored:
+        print(
+            f"mazeplugin: note: --seed {text.strip()} is a level code: making {algorithm} "
+            f"{width}x{height} with seed {seed} ({' and '.join(ignored)} ignored)",
+            file=sys.stderr,
+        )
+    args.algorithm, args.size = algorithm, (width, height)
+    for name, value in code.content.items():  # +k2t5e3: the code's content, unless given as options
+        if hasattr(args, name) and not getattr(args, name):
+            setattr(args, name, value)
+    return seed
+
+
+def _as_seed_hint(args: argparse.Namespace) -> str:
+    """How to give text that looks like a code as a text seed: inside a code (whose seed part takes any text but '+')."""
+    text = args.seed.strip()
+    if len(text) > MAX_SEED_CHARS:  # too long for a seed anyway: no need to echo it
+        return ""
+    if "+" in text:
+        return " (a text seed of this shape cannot hold '+')"
+    width, height = args.size or (20, 15)
+    return f"; to use the text itself as the seed, give it inside a level code: --seed {args.algorithm}-{width}x{height}-{text}"
+
+
+def _print_binary(level: Level, fmt: str, tile: Optional[int], solution: bool) -> None:
+    """``-o -`` for a binary format: write the file in a temporary folder, then copy its bytes to standard output."""
+    with tempfile.TemporaryDirectory(prefix="mazeplugin-") as folder:
+        path = os.path.join(folder, "level." + fmt)
+        write_level(level, fmt, path, tile, solution)
+        with open(path, "rb") as f:
+            data = f.read()
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:  # pragma: no cover - a text-only stdout replacement
+        raise Failure(2, f"--format {fmt} is binary and standard output takes only text here: give -o FILE")
+    out.write(data)
+    out.flush()

@@ -1,0 +1,84 @@
+"""Ctrl-C while the ``mazeplugin`` command starts: one line and exit status 130, not a traceback.
+
+Importing the package takes a good part of a second (numpy, the generators,
+the formats); a Ctrl-C in that time would print a long traceback from
+whichever import it hit. When, and only when, this process is the
+``mazeplugin`` command (the console script, or ``python -m mazeplugin``),
+:func:`guard_start`, run first by ``mazeplugin/__init__.py``, makes Ctrl-C
+print one line and exit with 130 at once (nothing has been written yet);
+the command's ``main`` then calls :func:`end_start_guard` and handles
+Ctrl-C itself. In any other program importing mazeplugin nothing changes.
+
+Standard library only: this runs before anything else in the package.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Any, Sequence
+
+__all__ = ["INTERRUPTED_MESSAGE", "is_command_line", "guard_start", "end_start_guard"]
+
+INTERRUPTED_MESSAGE = "mazeplugin: interrupted"
+"""The one line Ctrl-C prints on standard error (exit status 130)."""
+
+_SCRIPT_NAMES = ("mazeplugin", "mazeplugin.exe", "mazeplugin-script.py")
+
+
+def is_command_line(argv: Sequence[str], orig_argv: Sequence[str] = ()) -> bool:
+    """Whether a process with these ``sys.argv`` (and ``sys.orig_argv``) is the ``mazeplugin`` command.
+
+    >>> is_command_line(["/venv/bin/mazeplugin", "list"]), is_command_line(["game.py"])
+    (True, False)
+    >>> is_command_line(["-m", "list"], ["python", "-m", "mazeplugin", "list"])
+    True
+    >>> is_command_line(["-m"], ["python", "-m", "mazeplugin_demo"])
+    False
+    """
+    if not argv:
+        return False
+    if os.path.basename(argv[0]).lower() in _SCRIPT_NAMES:
+        return True
+    if argv[0] != "-m":  # "-m" while ``python -m`` imports the package that holds the module
+        return False
+    words = list(orig_argv)
+    for index, word in enumerate(words):
+        if word == "-m":
+            return words[index + 1:index + 2] == ["mazeplugin"]
+        if word.startswith("-m"):
+            return word == "-mmazeplugin"
+    return False
+
+
+def _exit_interrupted(signum: int, frame: Any) -> None:
+    try:
+        os.write(2, (INTERRUPTED_MESSAGE + "\n").encode())
+    except OSError:  # pragma: no cover - standard error closed
+        pass
+    os._exit(130)
+
+
+def guard_start() -> None:
+    """In the ``mazeplugin`` command's own process, make Ctrl-C exit at once with one line and 130.
+
+    Only while Python's own handler is in place and only in the main thread;
+    :func:`end_start_guard` restores it.
+    """
+    if not is_command_line(getattr(sys, "argv", None) or [], getattr(sys, "orig_argv", ())):
+        return
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _exit_interrupted)
+    except ValueError:  # pragma: no cover - not the main thread
+        pass
+
+
+def end_start_guard() -> None:
+    """Give Ctrl-C back to Python (a ``KeyboardInterrupt``) if :func:`guard_start` took it."""
+    try:
+        if signal.getsignal(signal.SIGINT) is _exit_interrupted:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # pragma: no cover - not the main thread
+        pass

@@ -1,0 +1,279 @@
+"""The command line's first contact and hostile input (issues 20, 22, 23): codes as seeds, masks,
+negative windows, batch file names, Ctrl-C while starting, the dataset hook, generator names."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mazeplugin as mp
+from mazeplugin import cli
+from mazeplugin.cli import batch as cli_batch
+from mazeplugin.codes import looks_like_level_code
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT = 60
+
+
+def run(capsys, *argv: str) -> tuple:
+    """Run the command line in this process: ``(exit status, stdout, stderr)``."""
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as exit:  # argparse's own exits (--help, wrong arguments)
+        status = exit.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# -- issue 22: text shaped like a level code must be one --------------------------------
+
+
+@pytest.mark.parametrize("seed,reason", [
+    ("nosuchgen-24x18-5", "'nosuchgen' is no generator"),
+    ("kruskal-0x0-1", "width and height must be at least 1"),
+    ("wilson-24x18-5+zz", "'+zz' is not content"),
+    ("wilson-24x18-5+k2k3", "gives keys twice"),
+    ("backtracker-30x20-7+k2+t1", "'+k2+t1' is not content"),
+])
+def test_text_shaped_like_a_code_that_is_not_one_is_refused(capsys, seed, reason):
+    status, out, err = run(capsys, "generate", "kruskal", "--seed", seed)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("mazeplugin generate: error: --seed") and reason in err
+
+
+def test_the_error_says_how_to_give_such_text_as_a_seed(capsys):
+    status, _, err = run(capsys, "generate", "prim", "--size", "6x4", "--seed", "my-2x2-castle")
+    assert status == 2 and "--seed prim-6x4-my-2x2-castle" in err
+    status, out, err = run(capsys, "generate", "prim", "--seed", "prim-6x4-my-2x2-castle")
+    assert (status, err) == (0, "")
+    assert out == str(mp.generate("prim", 6, 4, seed="my-2x2-castle")) + "\n"
+
+
+@pytest.mark.parametrize("seed", ["my-castle", "castle+1", "a-b-c", "20x15", "7"])
+def test_seeds_with_dashes_that_do_not_look_like_codes_are_still_seeds(capsys, seed):
+    status, out, err = run(capsys, "generate", "kruskal", "--size", "5x4", "--seed", seed)
+    assert (status, err) == (0, "")
+    assert out == str(mp.generate("kruskal", 5, 4, seed=seed)) + "\n"
+
+
+@pytest.mark.parametrize("seed", ["", "   "])
+def test_an_empty_seed_is_refused(capsys, seed):
+    status, out, err = run(capsys, "generate", "kruskal", "--seed", seed)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "--seed" in err and "empty" in err
+
+
+text_seeds = st.text(alphabet=st.characters(whitelist_categories=("L", "N", "Pd", "Po")), min_size=1, max_size=16)
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(["kruskal", "union-find", "eller"]), st.integers(1, 30), st.integers(1, 30),
+       st.one_of(st.integers(0, 2**64), text_seeds.filter(lambda s: "+" not in s)))
+def test_every_level_code_looks_like_one(algorithm, width, height, seed):
+    code = f"{algorithm}-{width}x{height}-{seed}"
+    assert looks_like_level_code(code) and looks_like_level_code(f" {code}+k1 ")
+    assert mp.parse_level_code(code) == (algorithm, width, height, mp.seeds.resolve_seed(str(seed)))
+
+
+@given(text_seeds.filter(lambda s: not re.search(r"-[0-9]+[xX][0-9]+-", s)))
+def test_text_without_a_size_between_dashes_does_not_look_like_a_code(text):
+    assert not looks_like_level_code(text)
+
+
+def test_a_seed_holding_plus_has_no_code():
+    # Its code would read back as content counts, or as an error: no code rather than a wrong one.
+    with pytest.raises(ValueError, match="holds '\\+'"):
+        mp.level_code(mp.generate("kruskal", 3, 3, seed="a+k1"))
+    with pytest.raises(ValueError, match="not content"):
+        mp.parse_level_code("kruskal-3x3-a+k1x")
+
+
+# -- issue 22: ragged masks, negative windows ----------------------------------------------
+
+
+def test_a_ragged_mask_file_is_refused_naming_the_file_and_line(capsys, tmp_path):
+    mask = tmp_path / "shape.txt"
+    mask.write_text("####\n####\n###\n####\n")  # a cell missing by mistake in line 3
+    status, out, err = run(capsys, "generate", "wilson", "--mask", str(mask))
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert f"--mask {mask}: line 3 has 3 characters but line 1 has 4" in err
+
+
+@pytest.mark.parametrize("window", ["-40,-40,40,40", "-7,-3,5,1", "-1, -2, 3, 4"])
+def test_a_negative_window_may_follow_a_space(capsys, window):
+    common = ["generate", "kruskal", "--world", "--chunk", "4x4", "--seed", "3", "--format", "json"]
+    status, spaced, err = run(capsys, *common, "--window", window)
+    assert status == 0, err
+    status, joined, err = run(capsys, *common, f"--window={window}")
+    assert status == 0, err
+    x0, y0, x1, y1 = (int(v) for v in window.split(","))
+    expected = mp.World("kruskal", seed=3, chunk=(4, 4), markers="none").level(x0, y0, x1, y1)
+    assert spaced == joined and np.array_equal(mp.Level.from_json(spaced).tiles, expected.tiles)
+
+
+def test_only_number_lists_after_their_options_are_joined():
+    argv = ["generate", "k", "--seed", "-4,4", "--window", "-1,2,3,4", "--", "--window", "-1,2,3,4"]
+    assert cli.common.join_number_lists(argv) == [
+        "generate", "k", "--seed", "-4,4", "--window=-1,2,3,4", "--", "--window", "-1,2,3,4"]
+    assert cli.common.join_number_lists(["--window", "-x"]) == ["--window", "-x"]
+
+
+# -- issue 22: batch file names are as the README says -------------------------------------
+
+
+def _readme_batch_names() -> str:
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## Command line", 1)[1].split("\n## ", 1)[0]
+    sentence = " ".join(section[section.index("- `batch` writes"):].split("\n- ")[0].split())
+    return sentence
+
+
+@pytest.mark.parametrize("fmt,extension", [("json", ".json"), ("box", ".txt"), ("tmj", ".tmj"), ("npy", ".npy")])
+def test_batch_file_names_are_as_the_readme_says(capsys, tmp_path, fmt, extension):
+    sentence = _readme_batch_names()
+    assert "`ALGORITHM-WxH-SEED.EXT`" in sentence and "zeros" in sentence and "`.txt`" in sentence
+    assert "`mazeplugin-tiles-PIXELS.png`" in sentence
+    status, _, err = run(capsys, "batch", "kruskal", "--size", "5x4", "--count", "3", "--first-seed", "8",
+                         "--out", str(tmp_path), "--format", fmt, "--quiet")
+    assert status == 0, err
+    levels = [f"kruskal-5x4-{seed:02d}{extension}" for seed in (8, 9, 10)]  # padded to the last seed's digits
+    tileset = ["mazeplugin-tiles-16.png"] if fmt == "tmj" else []
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(levels + ["manifest.json"] + tileset)
+
+
+# -- issue 23: generator names stay plain, files stay inside --out --------------------------
+
+
+@pytest.mark.parametrize("name", ["../escaped", "a/b", "Spiral", "two words", "-dash", "_under", "ünï", "x\0"])
+def test_register_refuses_names_that_are_not_plain(name):
+    with pytest.raises(ValueError, match="lowercase letters, digits"):
+        mp.register(name)(lambda maze, rng: None)
+    assert name not in mp.algorithms()
+
+
+def test_every_registered_name_is_plain():
+    for name in mp.algorithms():
+        assert set(name) <= mp.registry.NAME_CHARACTERS and name[0] not in "-_"
+
+
+def test_batch_never_writes_outside_out(capsys, tmp_path, monkeypatch):
+    # A name that got past register() (say, edited into the registry) still cannot leave --out.
+    level = mp.generate("kruskal", 4, 4, seed=0)
+    monkeypatch.setattr(cli_batch, "make_level", lambda args, seed, kwargs: level)
+    status, out, err = run(capsys, "batch", "../escaped", "--size", "4x4", "--count", "2",
+                           "--out", str(tmp_path / "pack"), "--quiet")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "outside --out" in err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == []
+
+
+# -- issue 23: Ctrl-C while the command starts ----------------------------------------------
+
+
+def _commands():
+    yield [sys.executable, "-m", "mazeplugin"]
+    script = shutil.which("mazeplugin", path=os.path.dirname(sys.executable))
+    if script is not None:
+        yield [script]
+
+
+@pytest.mark.parametrize("command", list(_commands()), ids=lambda c: os.path.basename(c[-1]))
+def test_ctrl_c_while_the_command_starts_prints_one_line_and_exits_130(tmp_path, command):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MAZEPLUGIN_NO_PLUGINS="1", PYTHONPROFILEIMPORTTIME="1")
+    interrupted_while_importing = 0
+    for delay in (0.0, 0.02, 0.06):
+        process = subprocess.Popen(command + ["list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, env=env, cwd=tmp_path)
+        try:
+            # Each import is reported as it ends: once a module of the package (after mazeplugin.interrupt,
+            # which sets the guard) has been imported, the command is starting and has printed nothing.
+            seen = []
+            for line in process.stderr:  # type: ignore[union-attr]
+                seen.append(line)
+                if re.search(r"\| +mazeplugin\.(?!interrupt\b)", line):
+                    break
+            time.sleep(delay)
+            process.send_signal(signal.SIGINT)
+            out, rest = process.communicate(timeout=TIMEOUT)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait(timeout=TIMEOUT)
+        err = "".join(seen) + rest
+        assert "Traceback" not in err
+        messages = [line for line in err.splitlines() if not line.startswith("import time:")]
+        if process.returncode == 0:  # it had finished: a slow signal, nothing to check
+            assert "kruskal" in out
+            continue
+        assert process.returncode == 130 and messages == ["mazeplugin: interrupted"], err[-2000:]
+        interrupted_while_importing += out == ""
+    assert interrupted_while_importing >= 1
+
+
+def test_the_start_guard_is_only_for_the_command_itself():
+    from mazeplugin.interrupt import is_command_line
+
+    assert is_command_line(["/usr/local/bin/mazeplugin"]) and is_command_line(["-m"], ["py", "-mmazeplugin"])
+    assert not is_command_line(["-m"], ["python", "-m", "mazeplugin_demo"])
+    assert not is_command_line(["/usr/bin/pytest"]) and not is_command_line([])
+    # pytest imported mazeplugin, and its Ctrl-C handler was left alone.
+    assert getattr(signal.getsignal(signal.SIGINT), "__module__", None) != "mazeplugin.interrupt"
+
+
+# -- issue 20: the dataset subcommand is another package's ---------------------------------
+
+
+def test_dataset_is_listed_in_help(capsys):
+    status, out, _ = run(capsys, "--help")
+    assert status == 0 and re.search(r"^\s+dataset\s+\S", out, re.MULTILINE)
+
+
+def test_dataset_hands_the_rest_of_the_line_to_its_module(capsys, monkeypatch):
+    calls = []
+    package = types.ModuleType("mazeplugin.dataset")
+    module = types.ModuleType("mazeplugin.dataset.cli")
+    module.main = lambda argv: calls.append(argv) or 7  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mazeplugin.dataset", package)
+    monkeypatch.setitem(sys.modules, "mazeplugin.dataset.cli", module)
+    status, _, _ = run(capsys, "dataset", "build", "--help", "--size", "-1,-2")
+    assert status == 7 and calls == [["build", "--help", "--size", "-1,-2"]]
+
+
+def test_dataset_missing_is_one_line_and_status_2(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "mazeplugin.dataset", None)  # import of it fails: not installed
+    status, out, err = run(capsys, "dataset", "build")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "mazeplugin.dataset.cli" in err
+
+
+# -- issue 20: the package's shape ----------------------------------------------------------
+
+
+CLI_MODULES = sorted((ROOT / "mazeplugin" / "cli").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CLI_MODULES, ids=lambda p: p.name)
+def test_cli_modules_import_no_private_names_and_heavy_modules_only_where_used(path):
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+            assert not private, f"{path.name}:{node.lineno} imports private {private} from {node.module}"
+    for node in tree.body:  # module level: nothing that only one subcommand needs, nothing slow
+        if isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            assert not module.startswith(("..world", "..formats", "..api", "concurrent", "multiprocessing")), \
+                f"{path.name}:{node.lineno} imports {module} at module level"
+        if isinstance(node, ast.Import):
+            assert not {a.name for a in node.names} & {"multiprocessing", "concurrent.futures"}, path.name
+    assert len(path.read_text(encoding="utf-8").splitlines()) < 500
