@@ -31,7 +31,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                 "_compiled.bfs"]),
     ("analysis", ["paths", "analysis", "text", "content.things", "content.graph", "content.proof"]),
     ("level", ["level"]),
-    ("layers on a maze", ["shaping", "markers", "rooms", "=content", "content.placing", "_compiled.rooms"]),
+    ("layers on a maze", ["shaping", "markers", "rooms", "=content", "content.placing", "content.request", "_compiled.rooms"]),
     ("generators", ["registry", "generators", "_compiled"]),
     ("pipeline", ["pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),

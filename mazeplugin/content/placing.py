@@ -35,8 +35,7 @@ from __future__ import annotations
 
 import copy
 import math
-import numbers
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -44,9 +43,10 @@ from numpy.typing import NDArray
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
 from .graph import FloorGraph
+from .request import ContentRequest, check_request
 from .things import Place, Thing
 
-__all__ = ["furnish", "place_things", "ENEMY_DISTANCE", "PATROL_CELLS", "CONTENT_STREAM"]
+__all__ = ["furnish", "furnished", "place_things", "check_request", "ContentRequest", "ENEMY_DISTANCE", "PATROL_CELLS", "CONTENT_STREAM"]
 
 CONTENT_STREAM = 3
 """Index of the content stream in ``Random.streams(seed, n)``."""
@@ -58,58 +58,6 @@ PATROL_CELLS = 3
 """An enemy patrols at most this many cells each way from where it starts."""
 
 Tile = Tuple[int, int]
-
-
-def _count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < 0:
-        raise ValueError(f"{name} must be at least 0, got {value}")
-    return int(value)
-
-
-ContentRequest = Tuple[int, int, int, Tuple[Place, ...]]
-"""Checked content arguments: ``(keys, treasure, enemies, place)``, as :func:`check_request` returns them."""
-
-
-def check_request(
-    keys: object = 0, treasure: object = 0, enemies: object = 0, place: object = (), *, cells: Optional[int] = None,
-) -> ContentRequest:
-    """The content arguments checked (``TypeError``/``ValueError`` naming the argument), normalised.
-
-    With ``cells`` (the level's size in cells), counts that could never fit
-    (more things needing a cell of their own than there are cells) are
-    refused here, before any work; whether the rest fit is known after placing.
-    """
-    k = _count("keys", keys)
-    t = _count("treasure", treasure)
-    e = _count("enemies", enemies)
-    if place is None:
-        place = ()
-    if isinstance(place, (Place, str, bytes)) or not isinstance(place, Iterable):
-        raise TypeError(f"place must be a list of mp.Place, not {type(place).__name__}")
-    requests = []
-    for item in place:
-        if isinstance(item, dict):
-            try:
-                item = Place(**item)
-            except TypeError as error:
-                if "unexpected keyword" in str(error) or "missing" in str(error):
-                    raise TypeError(f"place entry {item!r}: {error}") from None
-                raise
-        if not isinstance(item, Place):
-            raise TypeError(f"place must hold mp.Place requests, got {type(item).__name__}")
-        requests.append(item)
-    if cells is not None:
-        total = k + t + e + sum(r.count for r in requests)
-        if total > cells:
-            named = [f"{n}={v}" for n, v in (("keys", k), ("treasure", t), ("enemies", e)) if v]
-            named += [f"Place({r.kind!r}, {r.count})" for r in requests if r.count]
-            raise ValueError(
-                f"{', '.join(named)} does not fit: {total:,} things (keys, treasure, enemies and Place "
-                f"things each take a cell of their own) on a level of {cells:,} cells"
-            )
-    return k, t, e, tuple(requests)
 
 
 def furnish(

@@ -1,0 +1,70 @@
+"""What content a level asks for: ``keys=``, ``treasure=``, ``enemies=``, ``place=``, checked before any work.
+
+>>> check_request(keys=2, treasure=1)
+(2, 1, 0, ())
+>>> check_request(keys=-1)
+Traceback (most recent call last):
+...
+ValueError: keys must be at least 0, got -1
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Iterable, Optional, Tuple
+
+from .things import Place
+
+__all__ = ["ContentRequest", "check_request"]
+
+
+def _count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"{name} must be at least 0, got {value}")
+    return int(value)
+
+
+ContentRequest = Tuple[int, int, int, Tuple[Place, ...]]
+"""Checked content arguments: ``(keys, treasure, enemies, place)``, as :func:`check_request` returns them."""
+
+
+def check_request(
+    keys: object = 0, treasure: object = 0, enemies: object = 0, place: object = (), *, cells: Optional[int] = None,
+) -> ContentRequest:
+    """The content arguments checked (``TypeError``/``ValueError`` naming the argument), normalised.
+
+    With ``cells`` (the level's size in cells), counts that could never fit
+    (more things needing a cell of their own than there are cells) are
+    refused here, before any work; whether the rest fit is known after placing.
+    """
+    k = _count("keys", keys)
+    t = _count("treasure", treasure)
+    e = _count("enemies", enemies)
+    if place is None:
+        place = ()
+    if isinstance(place, (Place, str, bytes)) or not isinstance(place, Iterable):
+        raise TypeError(f"place must be a list of mp.Place, not {type(place).__name__}")
+    requests = []
+    for item in place:
+        if isinstance(item, dict):
+            try:
+                item = Place(**item)
+            except TypeError as error:
+                if "unexpected keyword" in str(error) or "missing" in str(error):
+                    raise TypeError(f"place entry {item!r}: {error}") from None
+                raise
+        if not isinstance(item, Place):
+            raise TypeError(f"place must hold mp.Place requests, got {type(item).__name__}")
+        requests.append(item)
+    if cells is not None:
+        total = k + t + e + sum(r.count for r in requests)
+        if total > cells:
+            named = [f"{n}={v}" for n, v in (("keys", k), ("treasure", t), ("enemies", e)) if v]
+            named += [f"Place({r.kind!r}, {r.count})" for r in requests if r.count]
+            raise ValueError(
+                f"{', '.join(named)} does not fit: {total:,} things (keys, treasure, enemies and Place "
+                f"things each take a cell of their own) on a level of {cells:,} cells"
+            )
+    return k, t, e, tuple(requests)
