@@ -41,6 +41,10 @@ __all__ = [
     "MAX_IMAGE_FILE_BYTES",
     "MAX_OPTIONS_BYTES",
     "MAX_OPTIONS_DEPTH",
+    "MAX_SOLVE_STEPS",
+    "MAX_SOLVE_TILE_STEPS",
+    "MAX_WINDOW_CHUNKS",
+    "MAX_WINDOW_CELLS",
     "WORKING_MEMORY",
     "REQUEST_BUDGET",
     "GENERATOR_BYTES_PER_CELL",
@@ -157,6 +161,26 @@ MAX_OPTIONS_BYTES = 1 << 16
 
 MAX_OPTIONS_DEPTH = 8
 """Deepest nesting of lists and objects inside a level file's options."""
+
+MAX_SOLVE_STEPS = 1 << 21
+"""Most steps the key-aware solver (``level.solution()``) may take over its states *(key just
+picked up, keys held)*, one per state and key: 2,097,152. Counted before searching, on the graph
+of the rooms between doors; a level whose keys can be picked up in more orders (say 15 keys all
+before the first of 15 doors in series) is refused with a ``ValueError``. A state is a few
+hundred bytes, so the search stays under about 100 MiB besides one distance map."""
+
+MAX_SOLVE_TILE_STEPS = 1 << 28
+"""Most tile steps the key-aware solver's breadth-first searches may take in all (268,435,456,
+about 256 searches of a 1001 × 1001 level), counted before searching; one search per key and
+one more is always allowed, which is all a generated level needs."""
+
+MAX_WINDOW_CHUNKS = 1 << 14
+"""Most chunks one request to an endless world (``World.tiles``, ``level``, ``things``) may touch:
+16,384 (chunks are made at about 1,000 a second when tiny)."""
+
+MAX_WINDOW_CELLS = 1 << 24
+"""Most maze cells the chunks one request to an endless world touches may hold in all:
+16,777,216 (a maximum-size window of default 32 × 32 chunks is 65,536 chunks, 67,108,864 cells)."""
 
 
 def check_int(
