@@ -174,13 +174,13 @@ MAX_SOLVE_TILE_STEPS = 1 << 28
 about 256 searches of a 1001 × 1001 level), counted before searching; one search per key and
 one more is always allowed, which is all a generated level needs."""
 
-MAX_WINDOW_CHUNKS = 1 << 14
+MAX_WINDOW_CHUNKS = 1 << 12
 """Most chunks one request to an endless world (``World.tiles``, ``level``, ``things``) may touch:
-16,384 (chunks are made at about 1,000 a second when tiny)."""
+4,096, counted before any is made (tiny chunks are made at 1,000 to 8,000 a second)."""
 
-MAX_WINDOW_CELLS = 1 << 24
-"""Most maze cells the chunks one request to an endless world touches may hold in all:
-16,777,216 (a maximum-size window of default 32 × 32 chunks is 65,536 chunks, 67,108,864 cells)."""
+MAX_WINDOW_CELLS = 1 << 22
+"""Most maze cells the chunks one request to an endless world touches may hold in all: 4,194,304
+(64 × 64 default chunks of 32 × 32 cells, made at about 2 million cells a second)."""
 
 
 def check_int(
