@@ -112,18 +112,22 @@ def check_window_work(
     across = -(-x1 // sw) - x0 // sw if x1 > x0 else 0
     down = -(-y1 // sh) - y0 // sh if y1 > y0 else 0
     chunks = across * down
-    where = f"the window [{x0}, {x1}) × [{y0}, {y1}) touches {across:,} × {down:,} = {chunks:,} chunks"
+    cells = chunks * chunk[0] * chunk[1]
+    if chunks <= MAX_WINDOW_CHUNKS and cells <= MAX_WINDOW_CELLS:
+        return
+    where = (
+        f"the window [{x0}, {x1}) × [{y0}, {y1}) touches {across:,} × {down:,} = {chunks:,} chunks "
+        f"of {chunk[0]} × {chunk[1]} cells"
+    )
     if chunks > MAX_WINDOW_CHUNKS:
         raise ValueError(
-            f"{where} of {chunk[0]} × {chunk[1]} cells; one request may touch at most {MAX_WINDOW_CHUNKS:,} "
+            f"{where}; one request may touch at most {MAX_WINDOW_CHUNKS:,} "
             "(mazeplugin.limits.MAX_WINDOW_CHUNKS): ask for smaller windows, or make the world with bigger chunks"
         )
-    cells = chunks * chunk[0] * chunk[1]
-    if cells > MAX_WINDOW_CELLS:
-        raise ValueError(
-            f"{where} of {chunk[0]} × {chunk[1]} cells, {cells:,} cells in all; one request may touch at most "
-            f"{MAX_WINDOW_CELLS:,} (mazeplugin.limits.MAX_WINDOW_CELLS): ask for smaller windows"
-        )
+    raise ValueError(
+        f"{where}, {cells:,} cells in all; one request may touch at most "
+        f"{MAX_WINDOW_CELLS:,} (mazeplugin.limits.MAX_WINDOW_CELLS): ask for smaller windows"
+    )
 
 
 def zigzag_words(n: int) -> Tuple[int, int]:
