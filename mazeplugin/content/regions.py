@@ -37,6 +37,8 @@ __all__ = ["DoorRegions"]
 
 Tile = Tuple[int, int]
 
+_MEMO_NODES = 1 << 21  # nodes kept in remembered searches, all masks together (a few tens of MiB at most)
+
 
 class DoorRegions:
     """The graph of regions and door tiles of ``tiles`` with ``doors`` (see the module docstring).
@@ -50,11 +52,12 @@ class DoorRegions:
     def __init__(self, tiles: NDArray[np.uint8], start: Tile, doors: Sequence[Thing]) -> None:
         h, w = tiles.shape
         self._width = int(w)
+        floor = np.asarray(tiles) == 0
         covering: Dict[int, int] = {}  # flat door tile -> mask of the doors covering it
         for n, door in enumerate(doors):
             for x, y in door.tiles():
-                covering[y * w + x] = covering.get(y * w + x, 0) | (1 << n)
-        floor = np.asarray(tiles) == 0
+                if 0 <= x < w and 0 <= y < h and floor[y, x]:  # a door on a wall blocks nothing more
+                    covering[y * w + x] = covering.get(y * w + x, 0) | (1 << n)
         free = floor.copy()
         if covering:
             cells = np.fromiter(covering, dtype=np.int64, count=len(covering))
@@ -90,6 +93,7 @@ class DoorRegions:
         self._links = links
         self._start = self.node(start)
         self._reach: Dict[int, Tuple[Set[int], int]] = {}
+        self._memo_nodes = 0
 
     def node(self, tile: Tile) -> int:
         """The node holding floor tile ``(x, y)``: its region, or the door tile itself; -1 on a wall."""
@@ -120,7 +124,8 @@ class DoorRegions:
                 seen.add(other)
                 stack.append(other)
         found = (seen, met)
-        if len(self._reach) < 1 << 16:  # a bounded memo: masks beyond it are searched again
+        if self._memo_nodes + len(seen) <= _MEMO_NODES:  # a bounded memo: masks beyond it are searched again
+            self._memo_nodes += len(seen)
             self._reach[open_doors] = found
         return found
 
