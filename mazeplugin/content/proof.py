@@ -7,14 +7,24 @@ picked up by walking onto its tile.
 :func:`solve` is a shortest-path search over states *(where, keys held)*:
 Dijkstra over the entrance and the key tiles, each step a breadth-first walk
 with the doors whose keys are not held closed. It finds the shortest walk
-that picks up every key it needs before passing that key's door; on a level
-whose doors are placed by :func:`~mazeplugin.content.furnish` it runs one
-breadth-first search per lock plus one.
+that picks up every key it needs before passing that key's door. Only the
+held keys whose doors a walk can reach change a search (found on the graph
+of rooms between doors, :mod:`~mazeplugin.content.regions`), so states share
+searches, and each keeps only its distances to the keys and the exit; the
+legs of the walk found are searched again to read the tiles. On a level whose
+doors are placed by :func:`~mazeplugin.content.furnish` that is one
+breadth-first search per lock plus one, and as many again for the legs.
+Keys that can be picked up in many orders make many states (k keys before
+k doors in series: k · 2^(k-1)), so the states and searches are counted on
+the room graph first, and a level over :data:`~mazeplugin.limits.MAX_SOLVE_STEPS`
+or :data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS` is refused before any search.
 
 :func:`check` proves what placement promises, with one flood from the
 entrance that opens the doors in order: each key is reachable with only the
-earlier doors open, the exit is not (so each door is necessary), and it is
-with all of them open; every thing stands on floor and off the markers; every
+earlier doors open, the exit is not, and it is with all of them open; each
+door is necessary on its own (shut, with every other door open, the exit is
+not reached: a door moved into a dead end is caught even while a later door
+still blocks the route); every thing stands on floor and off the markers; every
 enemy's patrol is a corridor stretch of 4-adjacent floor tiles through no door
 and the exit (and every treasure and Place thing) still reached in order with
 every patrol tile walled (a level is solvable without touching an enemy; the shortest walk
