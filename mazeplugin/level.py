@@ -149,8 +149,7 @@ class Level:
 
         Every thing on a floor tile and off the markers; each key reachable
         with only the earlier doors open; each door needed (with it and the
-        later ones shut the exit cannot be reached, and with it alone shut
-        neither); the exit reachable with
+        later ones shut the exit cannot be reached); the exit reachable with
         all of them open; every enemy patrolling 4-adjacent floor tiles
         through no door, and keys, exit, treasure and Place things still
         reached with every patrol tile walled. See :func:`mazeplugin.content.check`.
