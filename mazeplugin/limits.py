@@ -43,6 +43,10 @@ __all__ = [
     "MAX_IMAGE_FILE_BYTES",
     "MAX_OPTIONS_BYTES",
     "MAX_OPTIONS_DEPTH",
+    "MAX_SOLVE_STEPS",
+    "MAX_SOLVE_TILE_STEPS",
+    "MAX_WINDOW_CHUNKS",
+    "MAX_WINDOW_CELLS",
     "WORKING_MEMORY",
     "REQUEST_BUDGET",
     "GENERATOR_BYTES_PER_CELL",
@@ -56,6 +60,8 @@ __all__ = [
     "check_int",
     "check_number",
     "check_size",
+    "MAX_COORDINATE",
+    "check_coordinate",
     "check_memory",
     "MemoryFigures",
 ]
@@ -162,6 +168,26 @@ MAX_OPTIONS_BYTES = 1 << 16
 
 MAX_OPTIONS_DEPTH = 8
 """Deepest nesting of lists and objects inside a level file's options."""
+
+MAX_SOLVE_STEPS = 1 << 21
+"""Most steps the key-aware solver (``level.solution()``) may take over its states *(key just
+picked up, keys held)*, one per state and key: 2,097,152. Counted before searching, on the graph
+of the rooms between doors; a level whose keys can be picked up in more orders (say 15 keys all
+before the first of 15 doors in series) is refused with a ``ValueError``. A state is a few
+hundred bytes, so the search stays under about 100 MiB besides one distance map."""
+
+MAX_SOLVE_TILE_STEPS = 1 << 28
+"""Most tile steps the key-aware solver's breadth-first searches may take in all (268,435,456,
+about 256 searches of a 1001 × 1001 level), counted before searching; one search per key and
+one more is always allowed, which is all a generated level needs."""
+
+MAX_WINDOW_CHUNKS = 1 << 12
+"""Most chunks one request to an endless world (``World.tiles``, ``level``, ``things``) may touch:
+4,096, counted before any is made (tiny chunks are made at 1,000 to 8,000 a second)."""
+
+MAX_WINDOW_CELLS = 1 << 22
+"""Most maze cells the chunks one request to an endless world touches may hold in all: 4,194,304
+(64 × 64 default chunks of 32 × 32 cells, made at about 2 million cells a second)."""
 
 
 def check_int(
@@ -273,3 +299,15 @@ def check_memory(generator: MemoryFigures, layout: Layout, *, braid: bool = Fals
         f"memory ({detail}); at most {REQUEST_BUDGET / 2**30:.2f} GiB is allowed: at most about {most:,} cells "
         f"(e.g. {side} × {side}) for {generator.name!r} with these options"
     )
+
+
+MAX_COORDINATE = 1 << 62
+"""Tile coordinates must lie in ``(-MAX_COORDINATE, MAX_COORDINATE)``."""
+
+
+def check_coordinate(name: str, value: object) -> int:
+    """A tile coordinate as an int strictly inside ``±MAX_COORDINATE``, or a clear error."""
+    number = check_int(name, value, low=None, what="an int (a tile coordinate)")
+    if not -MAX_COORDINATE < number < MAX_COORDINATE:
+        raise ValueError(f"{name} must lie strictly between -2**62 and 2**62, got {number}")
+    return number

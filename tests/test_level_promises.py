@@ -95,3 +95,17 @@ def test_a_plugin_level_without_markers_need_not_join_anything():
         assert level.stats().passages == 0
     finally:
         mp.unregister("test-carves-nothing-2")
+
+
+def test_a_saved_world_window_loads_in_a_fresh_process(tmp_path):
+    """The ``world`` option is known to the loader without the World ever being imported."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "window.json"
+    mp.World("kruskal", seed=3, treasure=1).level(0, 0, 40, 40).save_json(str(path))
+    code = ("import sys, mazeplugin as mp; level = mp.Level.load_json(sys.argv[1]); "
+            "print(sorted(level.options['world']), 'mazeplugin.world' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("]")[0].startswith("['chunk'") and out.stdout.strip().endswith("False")

@@ -5,7 +5,7 @@ corridors are the backtracker kernel). The layer
 (:mod:`mazeplugin.rooms.layer`), on a table of rooms (``layer.RoomTable``:
 arrays, no Python object per room): covering and carving the rooms, listing
 the possible doors, the Kruskal that chooses the doors joining the pieces,
-and the pieces of the level (``disjoint_sets.component_roots``); and
+and the pieces of the level (``unionfind.component_roots``); and
 ``Maze.check``'s test that each room is one piece.
 
 The doors are chosen by a union-find in one pass: the pieces the passages

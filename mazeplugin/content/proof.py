@@ -7,14 +7,24 @@ picked up by walking onto its tile.
 :func:`solve` is a shortest-path search over states *(where, keys held)*:
 Dijkstra over the entrance and the key tiles, each step a breadth-first walk
 with the doors whose keys are not held closed. It finds the shortest walk
-that picks up every key it needs before passing that key's door; on a level
-whose doors are placed by :func:`~mazeplugin.content.furnish` it runs one
-breadth-first search per lock plus one.
+that picks up every key it needs before passing that key's door. Only the
+held keys whose doors a walk can reach change a search (found on the graph
+of rooms between doors, :mod:`~mazeplugin.content.regions`), so states share
+searches, and each keeps only its distances to the keys and the exit; the
+legs of the walk found are searched again to read the tiles. On a level whose
+doors are placed by :func:`~mazeplugin.content.furnish` that is one
+breadth-first search per lock plus one, and as many again for the legs.
+Keys that can be picked up in many orders make many states (k keys before
+k doors in series: k · 2^(k-1)), so the states and searches are counted on
+the room graph first, and a level over :data:`~mazeplugin.limits.MAX_SOLVE_STEPS`
+or :data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS` is refused before any search.
 
 :func:`check` proves what placement promises, with one flood from the
 entrance that opens the doors in order: each key is reachable with only the
-earlier doors open, the exit is not (so each door is necessary), and it is
-with all of them open; every thing stands on floor and off the markers; every
+earlier doors open, the exit is not, and it is with all of them open; each
+door is necessary on its own (shut, with every other door open, the exit is
+not reached: a door moved into a dead end is caught even while a later door
+still blocks the route); every thing stands on floor and off the markers; every
 enemy's patrol is a corridor stretch of 4-adjacent floor tiles through no door
 and the exit (and every treasure and Place thing) still reached in order with
 every patrol tile walled (a level is solvable without touching an enemy; the shortest walk
@@ -31,6 +41,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .. import paths
+from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
+from .regions import DoorRegions
 from .things import Thing
 
 __all__ = ["solve", "check", "ContentError"]
@@ -69,7 +81,11 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     """The shortest walk from ``entrance`` to ``exit`` that opens each door it passes with its key.
 
     None when no such walk exists. Without doors it is
-    :func:`mazeplugin.paths.shortest_path`.
+    :func:`mazeplugin.paths.shortest_path`. Raises ``ValueError`` naming
+    :data:`~mazeplugin.limits.MAX_SOLVE_STEPS` or
+    :data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS`, before any search, for
+    a level whose keys can be picked up in too many orders (see the module
+    docstring).
 
     >>> import numpy as np
     >>> from mazeplugin.content import Thing
@@ -84,56 +100,122 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     if not doors:
         return paths.shortest_path(tiles, entrance, exit)
     key_ids = sorted(keys)
-    bit = {k: 1 << n for n, k in enumerate(key_ids)}
-    door_of = {k: doors[keys[k].props["door"]] for k in key_ids}
+    # Bit n stands for key_ids[n] and for the door it opens, in every mask below.
+    door_list = [doors[keys[k].props["door"]] for k in key_ids]
+    rooms = DoorRegions(tiles, entrance, door_list)
     points: List[Tile] = [(int(entrance[0]), int(entrance[1]))] + [keys[k].tile for k in key_ids]
-    maps: Dict[Tuple[int, int], NDArray[np.int32]] = {}
-    # Dijkstra over (point, keys held); point 0 is the entrance, n >= 1 key n - 1.
+    _check_search(rooms, points, tiles.size)
+    # Dijkstra over (point, keys held); point 0 is the entrance, n >= 1 key n - 1. Only the held
+    # keys whose doors a walk can reach change a breadth-first search, so searches are shared by
+    # (point, those doors) and keep only the distances to the keys and the exit.
+    targets = points[1:] + [(int(exit[0]), int(exit[1]))]
+    searched: Dict[Tuple[int, int], List[int]] = {}
+
+    def distances(point: int, held: int) -> List[int]:
+        opened = rooms.doors_reached(held)
+        found = searched.get((point, opened))
+        if found is None:
+            dist = _distance_map(tiles, door_list, opened, points[point])
+            found = searched[(point, opened)] = [int(dist[y, x]) for x, y in targets]
+        return found
+
     start = (0, 0)
     best: Dict[Tuple[int, int], int] = {start: 0}
     came: Dict[Tuple[int, int], Tuple[int, int]] = {}
     heap: List[Tuple[int, int, int]] = [(0, 0, 0)]
     finish: Optional[Tuple[int, int, int]] = None  # (length, point, held) of the best walk
+    count = len(key_ids)
     while heap:
         d, point, held = heapq.heappop(heap)
         if best.get((point, held), -1) != d:
             continue
         if finish is not None and d >= finish[0]:
             break
-        shut = [door_of[k] for k in key_ids if not held & bit[k]]
-        dist = paths.distance_map(_closed(tiles, shut), points[point])
-        maps[(point, held)] = dist
-        to_exit = int(dist[exit[1], exit[0]])
+        dist = distances(point, held)
+        to_exit = dist[count]
         if to_exit >= 0 and (finish is None or d + to_exit < finish[0]):
             finish = (d + to_exit, point, held)
-        for n, k in enumerate(key_ids, start=1):
-            if held & bit[k]:
+        for n in range(count):
+            if held >> n & 1:
                 continue
-            x, y = keys[k].tile
-            step = int(dist[y, x])
+            step = dist[n]
             if step < 0:
                 continue
-            state = (n, held | bit[k])
+            state = (n + 1, held | 1 << n)
             if d + step < best.get(state, 1 << 62):
                 best[state] = d + step
                 came[state] = (point, held)
-                heapq.heappush(heap, (d + step, n, held | bit[k]))
+                heapq.heappush(heap, (d + step, n + 1, held | 1 << n))
     if finish is None:
         return None
-    # Walk back through the states, each leg downhill on the map from its start.
+    # Walk back through the states, each leg downhill on its start's map (searched again: one per leg).
     legs: List[List[Tile]] = []
-    target = tuple(exit)
+    target = (int(exit[0]), int(exit[1]))
     state = (finish[1], finish[2])
     while True:
-        legs.append(_downhill(maps[state], target))  # type: ignore[arg-type]
+        where, held = state
+        dist_map = _distance_map(tiles, door_list, rooms.doors_reached(held), points[where])
+        legs.append(_downhill(dist_map, target))
         if state == start:
             break
-        target = points[state[0]]
+        target = points[where]
         state = came[state]
     walk: List[Tile] = []
     for leg in reversed(legs):
         walk.extend(leg[1:] if walk else leg)
     return walk
+
+
+def _distance_map(
+    tiles: NDArray[np.uint8], doors: Sequence[Thing], opened: int, source: Tile
+) -> NDArray[np.int32]:
+    """Steps from ``source`` with every door shut but those of the mask ``opened``."""
+    shut = [door for n, door in enumerate(doors) if not opened >> n & 1]
+    return paths.distance_map(_closed(tiles, shut), source)
+
+
+def _check_search(rooms: DoorRegions, points: Sequence[Tile], tile_count: int) -> None:
+    """Refuse, before searching, a level whose key-aware search would run away.
+
+    Counts the states *(key just picked up, keys held)* the search can meet
+    (every order in which keys can be picked up, following reachability on
+    the region graph, not the tiles) and the breadth-first searches they
+    need, and stops counting at the bound.
+    """
+    count = len(points) - 1
+    where = [rooms.node(p) for p in points[1:]]
+    states = 1
+    searches = {(0, rooms.doors_reached(0))}
+    allowed = max(count + 1, MAX_SOLVE_TILE_STEPS // max(tile_count, 1))
+    seen = {0}
+    frontier = [0]
+    while frontier:
+        nxt: List[int] = []
+        for held in frontier:
+            reached = rooms.nodes_reached(held)
+            for n in range(count):
+                if held >> n & 1 or where[n] not in reached:
+                    continue
+                more = held | 1 << n
+                states += 1
+                if states * count > MAX_SOLVE_STEPS:
+                    raise ValueError(
+                        f"this level's {count} keys can be picked up in too many orders: solving it would "
+                        f"take more than {MAX_SOLVE_STEPS:,} steps over states (key, keys held) "
+                        "(mazeplugin.limits.MAX_SOLVE_STEPS)"
+                    )
+                searches.add((n + 1, rooms.doors_reached(more)))
+                if len(searches) > allowed:
+                    raise ValueError(
+                        f"this level's {count} keys open too many different ways: solving it would need "
+                        f"more than {allowed:,} breadth-first searches over its {tile_count:,} tiles "
+                        f"(mazeplugin.limits.MAX_SOLVE_TILE_STEPS = {MAX_SOLVE_TILE_STEPS:,} tile steps, "
+                        "and always one search per key and one more)"
+                    )
+                if more not in seen:
+                    seen.add(more)
+                    nxt.append(more)
+        frontier = nxt
 
 
 def _downhill(dist: NDArray[np.int32], target: Tile) -> List[Tile]:
@@ -192,6 +274,7 @@ def check(
         raise ContentError("a level with doors needs an entrance and an exit")
     if doors:
         _check_locks(tiles, entrance, exit, doors, keys)  # type: ignore[arg-type]
+        _check_each_door_needed(tiles, entrance, exit, doors)  # type: ignore[arg-type]
     enemies = [t for t in things if t.kind == "enemy"]
     for enemy in enemies:
         patrol = enemy.props.get("patrol")
@@ -215,6 +298,24 @@ def check(
         patrols = {tuple(p) for enemy in enemies for p in enemy.props["patrol"]}
         others = [t for t in things if t.kind not in ("door", "key", "enemy")]
         _check_locks(tiles, entrance, exit, doors, keys, blocked=patrols, targets=others)
+
+
+def _check_each_door_needed(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, doors: Dict[int, Thing]) -> None:
+    """Each door on its own blocks the exit: with it shut and every other door open, the exit is not reached.
+
+    The flood in lock order cannot see a door moved into a dead end while a
+    later door still blocks the route; this proof can. One labelling of the
+    rooms between doors, then a search over a few nodes per door.
+    """
+    order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
+    rooms = DoorRegions(tiles, entrance, order)
+    every = (1 << len(order)) - 1
+    for n, door in enumerate(order):
+        if rooms.reaches(every & ~(1 << n), exit):
+            raise ContentError(
+                f"door {door.id} (lock {n + 1}) is not needed: with it shut and every other door open "
+                "the exit is still reached"
+            )
 
 
 def _check_locks(

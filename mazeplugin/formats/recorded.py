@@ -29,7 +29,8 @@ from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional
 
 import numpy as np
 
-from ..limits import MAX_OPTIONS_BYTES, MAX_OPTIONS_DEPTH, check_int, check_number
+from ..content.request import check_request
+from ..limits import MAX_OPTIONS_BYTES, MAX_OPTIONS_DEPTH, check_coordinate, check_int, check_number
 from ..markers import MARKER_MODES
 from .files import LevelFormatError
 
@@ -110,11 +111,48 @@ def _content_count(name: str) -> Rule:
 
 
 def _place(value: Any, shape: LevelShape) -> None:
-    from ..content.placing import check_request
 
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise ValueError("place must be a list of objects (kind, count, where, min_distance, spacing)")
     check_request(place=value)
+
+
+def _world(value: Any, shape: LevelShape) -> None:
+    """The ``world`` option a World window's level records (see :meth:`mazeplugin.World.level`)."""
+    if not isinstance(value, dict):
+        raise TypeError("world must be an object with 'chunk' and 'window'")
+    known = {"chunk", "window", "openings", "perfect", "open_edges", "treasure", "place"}
+    if set(value) - known or "chunk" not in value or "window" not in value:
+        raise ValueError(
+            "world must hold 'chunk' [width, height], 'window' [x0, y0, x1, y1] and optionally "
+            f"'openings', 'perfect', 'open_edges', 'treasure', 'place'; got keys {sorted(value)}"
+        )
+    if "treasure" in value:
+        check_int("world treasure", value["treasure"], low=0)
+    if "place" in value:
+        if not isinstance(value["place"], list):
+            raise TypeError("world place must be a list of Place requests")
+        check_request(0, 0, 0, value["place"])
+    chunk, window = value["chunk"], value["window"]
+    if not isinstance(chunk, list) or len(chunk) != 2:
+        raise ValueError(f"world chunk must be [width, height], got {chunk!r}")
+    for v in chunk:
+        check_int("world chunk size", v, low=1)
+    if not isinstance(window, list) or len(window) != 4:
+        raise ValueError(f"world window must be [x0, y0, x1, y1], got {window!r}")
+    x0, y0, x1, y1 = (check_coordinate("world window coordinate", v) for v in window)
+    pitch = shape.corridor + shape.wall
+    if (x1 - x0, y1 - y0) != (shape.width * pitch + shape.wall, shape.height * pitch + shape.wall):
+        raise ValueError(f"world window {window} does not have the level's size in tiles")
+    for name in ("perfect", "open_edges"):
+        if name in value and not isinstance(value[name], bool):
+            raise TypeError(f"world {name} must be true or false, got {value[name]!r}")
+    if "openings" in value:
+        openings = value["openings"]
+        if not isinstance(openings, list) or len(openings) != 2:
+            raise ValueError(f"world openings must be [west, north] counts, got {openings!r}")
+        for v in openings:
+            check_int("world openings", v, low=1)
 
 
 LEVEL_OPTIONS: Dict[str, Rule] = {
@@ -130,6 +168,7 @@ LEVEL_OPTIONS: Dict[str, Rule] = {
     "treasure": _content_count("treasure"),
     "enemies": _content_count("enemies"),
     "place": _place,
+    "world": _world,  # a window of an endless World
 }
 """Rules for the options :func:`mazeplugin.generate` records besides the generator's own."""
 

@@ -6,9 +6,9 @@ it merges the sets. The result is a perfect maze (a spanning tree of the
 cells). Texture: many short dead ends (about 30% of cells), short corridors,
 no directional bias.
 
-The union-find is :class:`~.disjoint_sets.DisjointSets` (union by rank,
+The union-find is :class:`~mazeplugin.unionfind.DisjointSets` (union by rank,
 path halving); its whole pass over the shuffled walls runs in one tight loop
-(:meth:`~.disjoint_sets.DisjointSets.union_each`), which makes a 1000 × 1000
+(:meth:`~mazeplugin.unionfind.DisjointSets.union_each`), which makes a 1000 × 1000
 maze in about 2 s.
 
 Sources: J. B. Kruskal, "On the Shortest Spanning Subtree of a Graph" (1956);

@@ -8,7 +8,7 @@ ends (about 30% of cells). A perfect maze.
 
 When no two walls share a weight (all but certainly: the weights are 53-bit)
 the minimum spanning tree is unique, so the tree the heap grows is computed
-in bulk instead, by :func:`~.disjoint_sets.spanning_forest` over the walls in
+in bulk instead, by :func:`~mazeplugin.unionfind.spanning_forest` over the walls in
 weight order: the same passages, ten times faster. Ties keep the heap, whose
 order among equal weights decides the maze.
 
