@@ -17,7 +17,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -25,6 +25,7 @@ from numpy.typing import ArrayLike, NDArray
 from . import difficulty, pipeline
 from .codes import parse_level_code
 from .content.things import Place
+from .grid_level import GridLevel
 from .level import Level
 from .limits import MAX_CELLS, MAX_TILES, check_int, check_memory, check_size
 from .registry import generator_infos, get_generator
@@ -51,8 +52,9 @@ def generate(
     enemies: int = 0,
     place: Sequence[Place] = (),
     require: Optional[Mapping[str, Any]] = None,
+    grid: str = "square",
     **options: Any,
-) -> Level:
+) -> Union[Level, GridLevel]:
     """Generate a maze level.
 
     Args:
@@ -93,6 +95,14 @@ def generate(
             ``level.seed`` is that derived seed. See :mod:`mazeplugin.difficulty`.
             Only together with ``require`` is ``attempts`` this; otherwise
             it is a generator option (the ``rooms`` generator has one).
+        grid: ``"square"`` (the tilemap levels above), ``"hex"``,
+            ``"triangle"`` or ``"polar"``: a :class:`~mazeplugin.grid_level.GridLevel`
+            made by one of the neighbour-only generators (see
+            :mod:`mazeplugin.grids`). For ``"polar"``, ``width`` is the number
+            of cells in the innermost ring and ``height`` the number of rings.
+            Non-square grids take ``markers`` ``"border"`` or ``"none"`` and
+            none of the square-only options (corridor, wall, braid, mask,
+            rooms, content).
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -117,6 +127,11 @@ def generate(
     >>> hard.stats().decision_points >= 25, hard.seed != 7
     (True, True)
     """
+    if grid != "square":
+        refused = dict(corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
+                       treasure=treasure, enemies=enemies, place=place)
+        return _generate_on_grid(algorithm, width, height, pipeline.check_grid(grid), seed, markers, require,
+                                 refused, options)
     if require is not None:
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
@@ -135,6 +150,23 @@ def generate(
         **options,
     )
     return pipeline.run(build)  # place_rooms → plan_markers → carve → braid → openings → make_level → furnish
+
+def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: Optional[Seed], markers: Any,
+                      require: Optional[Mapping[str, Any]], refused: Dict[str, Any],
+                      options: Dict[str, Any]) -> GridLevel:
+    """``generate`` on a hex, triangle or polar grid: :class:`pipeline.GridBuild` and its stages."""
+    if require is not None:
+        require = difficulty.check_require(require)
+        attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
+        difficulty.check_markers(require, markers)
+        return difficulty.choose(  # type: ignore[return-value]
+            lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,
+                                                refused, dict(options)),
+            resolve_seed(seed), require, attempts)
+    build = pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
+                                       refused=refused, **options)
+    return pipeline.run_grid(build)  # carve_grid → make_grid_level
+
 
 def stream(
     algorithm: str,

@@ -172,7 +172,7 @@ def choose(
                        if shortfall(stats, {name: bounds}))
     try:
         name = f"level code {level_code(level)}"
-    except ValueError:  # options, markers or widths a code cannot hold
+    except (ValueError, TypeError):  # options, markers or widths a code cannot hold; grid levels have none yet
         name = "with the same options"
     raise ValueError(
         f"no candidate among {attempts} met require={dict(require)!r}; closest: seed {level.seed} "

@@ -130,6 +130,13 @@ def max_width_for(bytes_per_column: float) -> Optional[int]:
         return None
     return int(min(MAX_CELLS, REQUEST_BUDGET // bytes_per_column))
 
+GRID_BYTES_PER_CELL = 700.0
+"""Working memory per cell of a hex, triangle or polar maze: the grid's flat arrays and the
+generators' Python lists (measured by ``benchmarks/bench_grids.py``: about 500 bytes a hex cell)."""
+
+MAX_GRID_CELLS = max_cells_for(GRID_BYTES_PER_CELL)
+"""Most cells a hex, triangle or polar maze may have."""
+
 MAX_TILES = 1 << 28
 """Most tiles a tilemap may have (268,435,456: 256 MiB of uint8)."""
 

@@ -41,8 +41,13 @@ from .seeds import Random, Seed, resolve_seed
 from .shaping import braid as braid_maze
 from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
+from .generators.graph import PERFECT, check_grid_generator, run_on_grid
+from .grid_level import GridLevel
+from .grids import GRIDS, GridMaze, make_grid
+from .grids.polar import ring_sizes
+from .limits import MAX_GRID_CELLS, check_int
 
-__all__ = ["Build", "Streams", "STAGES", "run"]
+__all__ = ["Build", "Streams", "STAGES", "run", "GridBuild", "GRID_STAGES", "run_grid", "check_grid"]
 
 # Independent random streams drawn from one seed: adding a use of randomness
 # to one never shifts the numbers another sees. (SeedSequence.spawn's children
@@ -271,3 +276,106 @@ def check_same_part(mask: NDArray[np.bool_], entrance: Tuple[int, int], exit: Tu
             "do not touch); join the parts, or give two marker tiles in one part, "
             "or use markers='farthest'"
         )
+
+
+# -- grids beyond the square (issue 21) ----------------------------------------
+# grid="square" never comes here: it is Build and STAGES above, byte for byte.
+# A hex, triangle or polar request is a GridBuild and runs GRID_STAGES.
+
+GRID_OPTIONS_REFUSED = (("corridor", 1), ("wall", 1), ("braid", 0.0), ("mask", None), ("rooms", None),
+                        ("doors", 1), ("keys", 0), ("treasure", 0), ("enemies", 0), ("place", ()))
+
+
+def check_grid(grid: object) -> str:
+    """``grid`` checked: one of :data:`mazeplugin.grids.GRIDS`."""
+    if not isinstance(grid, str) or grid not in GRIDS:
+        raise ValueError(f"grid must be one of {', '.join(map(repr, GRIDS))}; got {grid!r}")
+    return grid
+
+
+@dataclass
+class GridBuild:
+    """One ``generate(..., grid=...)`` request on a hex, triangle or polar grid, and what its stages made."""
+
+    algorithm: str
+    grid: str
+    width: int
+    height: int
+    seed: Seed
+    markers: str
+    options: Dict[str, Any]
+    streams: Streams
+    maze: GridMaze = field(init=False)
+    openings: Tuple[Tuple[int, Optional[int]], ...] = field(init=False)
+    level: GridLevel = field(init=False)
+
+    @classmethod
+    def checked(cls, algorithm: str, grid: str, width: object, height: object, *, seed: Optional[Seed] = None,
+                markers: Any = "border", refused: Optional[Dict[str, Any]] = None,
+                **options: Any) -> "GridBuild":
+        """Every argument checked, and the cell count bounded, before any work."""
+        get_generator(algorithm)  # an unknown name gets the registry's own error
+        check_grid_generator(algorithm, grid, options)
+        for name, default in GRID_OPTIONS_REFUSED:
+            value = (refused or {}).get(name, default)
+            given = value is not None if default is None else (
+                len(value) > 0 if isinstance(default, tuple) else isinstance(value, bool) or value != default)
+            if given:
+                raise ValueError(f"{name}= is for square levels only; grid={grid!r} takes none "
+                                 f"(leave {name} at its default, {default!r})")
+        if grid == "polar":
+            w = check_int("width (the cells of the innermost ring, for grid='polar')", width, low=1, high=1 << 16)
+            h = check_int("height (the number of rings, for grid='polar')", height, low=1, high=1 << 16)
+            cells = sum(ring_sizes(w, min(h, 1 << 12))) if h <= 1 << 12 else MAX_GRID_CELLS + 1
+        else:
+            w = check_int("width", width, low=1, high=MAX_GRID_CELLS)
+            h = check_int("height", height, low=1, high=MAX_GRID_CELLS)
+            cells = w * h
+            if grid == "triangle" and w < 2 and h > 1:
+                raise ValueError("width must be at least 2 for grid='triangle' with more than one row "
+                                 "(a column one triangle wide falls apart)")
+        if cells > MAX_GRID_CELLS:
+            raise ValueError(f"a {grid} maze may have at most {MAX_GRID_CELLS:,} cells; "
+                             f"width={w}, height={h} would give {cells:,}")
+        if not (isinstance(markers, str) and markers in ("border", "none")):
+            raise ValueError(f"markers must be 'border' or 'none' for grid={grid!r}, got {markers!r}")
+        seed = resolve_seed(seed)
+        return cls(algorithm, grid, w, h, seed, markers, options, Streams(seed))
+
+
+def carve_grid(build: GridBuild) -> None:
+    """The grid, and the generator's passages on it, from the maze stream (as on the square grid)."""
+    grid = make_grid(build.grid, build.width, build.height)
+    build.openings = grid.openings() if build.markers == "border" else ()
+    start, goal = grid.openings()[0][0], grid.openings()[1][0]
+    build.maze = GridMaze(grid, run_on_grid(build.algorithm, grid, build.streams[MAZE_STREAM], start, goal,
+                                            build.options))
+
+
+def make_grid_level(build: GridBuild) -> None:
+    """The :class:`~mazeplugin.grid_level.GridLevel`, with the options it was made with."""
+    recorded = dict(build.options, grid=build.grid)
+    if build.markers != "border":
+        recorded["markers"] = build.markers
+    entrance, exit = (build.openings[0][0], build.openings[1][0]) if build.openings else (None, None)
+    build.level = GridLevel(build.maze, width=build.width, height=build.height, entrance=entrance, exit=exit,
+                            openings=build.openings, algorithm=build.algorithm, seed=build.seed,
+                            options=recorded)
+
+
+GridStage = Callable[[GridBuild], None]
+
+GRID_STAGES: Tuple[GridStage, ...] = (carve_grid, make_grid_level)
+"""The stages after :meth:`GridBuild.checked`, in order."""
+
+
+def run_grid(build: GridBuild, stages: Sequence[GridStage] = GRID_STAGES) -> GridLevel:
+    """Run ``stages`` on a checked grid ``build``; the level it makes."""
+    for stage in stages:
+        stage(build)
+    return build.level
+
+
+def is_perfect_on_grids(algorithm: str) -> bool:
+    """Whether ``algorithm`` makes spanning trees on the non-square grids."""
+    return algorithm in PERFECT

@@ -41,6 +41,7 @@ PYGAME_MISSING = (
 __all__ = [
     "to_svg", "save_png", "save_tmx", "save_tmj", "load_tmx", "load_tmj", "to_json", "from_json",
     "save_json", "load_json", "save_npy", "load_npy", "read_prefab", "pygame_package", "PYGAME_MISSING",
+    "grid_svg", "save_hex_tmx",
 ]
 
 
@@ -133,3 +134,17 @@ def read_prefab(path: PathLike) -> Tuple["NDArray[np.uint8]", "NDArray[np.bool_]
 def mask_from_picture(path: Any, missing: str) -> Any:
     """The cells of a mask picture (``mazeplugin.pg.mask_from_image``); ``ImportError(missing)`` without pygame."""
     return pygame_package(missing).mask_from_image(path)
+
+
+def grid_svg(level: Any, cell: float, show_solution: bool) -> str:
+    """A hex, triangle or polar level as SVG (``formats.grid_svg``)."""
+    from .formats import grid_svg as svg
+
+    return svg.to_svg(level, cell=cell, show_solution=show_solution)
+
+
+def save_hex_tmx(level: Any, path: PathLike, tile: int) -> None:
+    """A hex level as a Tiled hexagonal map (``formats.tiled_hex``)."""
+    from .formats import tiled_hex
+
+    tiled_hex.save_tmx(level, path, tile=tile)

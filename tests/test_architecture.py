@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: List[Tuple[str, List[str]]] = [
     ("ground", ["limits", "errors", "seeds", "unionfind", "maze", "tiles", "seam", "compiled",
                 "=_compiled", "_compiled.grid", "_compiled.rand", "_compiled.sort", "_compiled.unionfind",
-                "_compiled.bfs"]),
-    ("analysis", ["paths", "analysis", "text", "content.things", "content.graph", "content.proof"]),
-    ("level", ["level"]),
+                "_compiled.bfs", "grids"]),
+    ("analysis", ["paths", "analysis", "text", "grid_analysis", "content.things", "content.graph", "content.proof"]),
+    ("level", ["level", "grid_level"]),
     ("layers on a maze", ["shaping", "markers", "rooms", "=content", "content.placing", "_compiled.rooms"]),
     ("generators", ["registry", "generators", "_compiled"]),
     ("pipeline", ["pipeline", "codes", "difficulty", "api"]),

@@ -7,7 +7,7 @@ square grid keeps :class:`mazeplugin.maze.Maze` and its fast arrays.
 
 >>> from mazeplugin.grids import make_grid
 >>> make_grid("polar", 6, 3)
-PolarGrid(54 cells, 102 edges)
+PolarGrid(42 cells, 78 edges)
 """
 
 from __future__ import annotations

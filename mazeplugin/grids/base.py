@@ -23,7 +23,7 @@ the grids here are hexagonal, triangular and polar.
 
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -84,6 +84,11 @@ class Grid:
         """The middle of ``cell`` in drawing units."""
         points = [p for _, line in self.sides(cell) for p in line]
         return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+    def openings(self) -> Tuple[Tuple[int, Optional[int]], Tuple[int, Optional[int]]]:
+        """Where the entrance and exit go: ``((cell, side), (cell, side))``, ``side`` an index into
+        :meth:`sides` (the grid's edge opened for it) or None for a marker inside the cell."""
+        return (0, None), (self.cells - 1, None)
 
     def extent(self) -> Point:
         """``(width, height)`` of the drawing, in drawing units, from ``(0, 0)``."""

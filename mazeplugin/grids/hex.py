@@ -17,7 +17,7 @@ Programmers", ch. 14 (``hex_grid.rb``, there with flat-top columns).
 from __future__ import annotations
 
 import math
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 import numpy as np
 
@@ -77,6 +77,10 @@ class HexGrid(Grid):
         corners = [(cx + math.cos(math.radians(60 * i - 90)), cy + math.sin(math.radians(60 * i - 90)))
                    for i in range(7)]
         return [(self.step(cell, i), [corners[i], corners[i + 1]]) for i in range(6)]
+
+    def openings(self) -> Tuple[Tuple[int, Optional[int]], Tuple[int, Optional[int]]]:
+        """West of the first cell and east of the last."""
+        return (0, 4), (self.cells - 1, 1)
 
     def extent(self) -> Point:
         return (ROOT3 * (self.width + (0.5 if self.height > 1 else 0.0)), 1.5 * (self.height - 1) + 2.0)

@@ -20,13 +20,33 @@ J. Buck, "Mazes for Programmers", ch. 7 (``polar_grid.rb``).
 from __future__ import annotations
 
 import math
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 import numpy as np
 
 from .base import Grid, Point, Side, ring_points
 
-__all__ = ["PolarGrid"]
+__all__ = ["PolarGrid", "ring_sizes", "hole_radius"]
+
+
+def hole_radius(inner: int) -> float:
+    """The radius of the middle: 0 (a disc cell) for one inner cell, else a hole whose rim
+    gives the innermost ring's cells about unit width."""
+    return 0.0 if inner == 1 else max(0.5, inner / (2 * math.pi))
+
+
+def ring_sizes(inner: int, rings: int) -> List[int]:
+    """The cells in each ring, innermost first (rings are one unit deep).
+
+    >>> ring_sizes(1, 4)
+    [1, 6, 12, 24]
+    """
+    hole = hole_radius(inner)
+    sizes = [inner]
+    for r in range(1, rings):
+        wide = 2 * math.pi * (hole + r) / sizes[-1]  # a cell's width if the count stayed
+        sizes.append(sizes[-1] * max(1, math.floor(wide + 0.5)))
+    return sizes
 
 
 class PolarGrid(Grid):
@@ -37,11 +57,8 @@ class PolarGrid(Grid):
     def __init__(self, inner: int, rings: int) -> None:
         self.inner, self.rings = int(inner), int(rings)
         # The middle: a disc for one cell, else a hole whose rim gives ring 0's cells unit width.
-        self.hole = 0.0 if self.inner == 1 else max(0.5, self.inner / (2 * math.pi))
-        sizes = [self.inner]
-        for r in range(1, self.rings):
-            wide = 2 * math.pi * (self.hole + r) / sizes[-1]  # a cell's width if the count stayed
-            sizes.append(sizes[-1] * max(1, math.floor(wide + 0.5)))
+        self.hole = hole_radius(self.inner)
+        sizes = ring_sizes(self.inner, self.rings)
         self.ring_sizes: Tuple[int, ...] = tuple(sizes)
         starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
         self.ring_starts: Tuple[int, ...] = tuple(int(s) for s in starts)
@@ -103,6 +120,16 @@ class PolarGrid(Grid):
         else:
             sides.append((-1, arc(outer, start, stop)))
         return sides
+
+    def openings(self) -> Tuple[Tuple[int, Optional[int]], Tuple[int, Optional[int]]]:
+        """In through the outer wall at angle 0, to the middle (cell 0); with one ring, out
+        through the outer wall opposite."""
+        outer = self.ring_starts[-2]
+        entrance = (outer, len(self.sides(outer)) - 1)
+        if self.rings > 1:
+            return entrance, (0, None)
+        far = self.inner // 2
+        return entrance, (far, len(self.sides(far)) - 1 if far != outer else None)
 
     def centre(self, cell: int) -> Point:
         r, i = self.ring_of(cell)

@@ -13,7 +13,7 @@ Source: J. Buck, "Mazes for Programmers", ch. 14 (``triangle_grid.rb``).
 from __future__ import annotations
 
 import math
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 import numpy as np
 
@@ -64,6 +64,10 @@ class TriangleGrid(Grid):
         north = cell - self.width if y > 0 else -1
         return [(north, [(left, top), (right, top)]), (east, [(right, top), (mid, bottom)]),
                 (west, [(mid, bottom), (left, top)])]
+
+    def openings(self) -> Tuple[Tuple[int, Optional[int]], Tuple[int, Optional[int]]]:
+        """West of the first cell and east of the last (side 1 is east on both kinds of triangle)."""
+        return (0, 0), (self.cells - 1, 1)
 
     def extent(self) -> Point:
         return ((self.width + 1) / 2, self.height * HEIGHT)

@@ -1,0 +1,165 @@
+"""A level on a hex, triangle or polar grid: its cells, passages, entrance and exit, and what they answer.
+
+A :class:`GridLevel` is what ``mp.generate(..., grid="hex" | "triangle" |
+"polar")`` returns: the grid maze (:class:`~mazeplugin.grids.GridMaze`),
+the entrance and exit cells, and the algorithm, seed and options that made
+it. Its answers (solution, distances, stats) are in cells, from
+:mod:`mazeplugin.grid_analysis`. A hex level is also a tilemap
+(:attr:`GridLevel.tiles`, see :mod:`mazeplugin.grids.hextiles`); triangle and
+polar levels are graphs, drawn as pictures (:meth:`GridLevel.to_svg`).
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
+>>> level.stats().passages == level.stats().cells - 1  # a perfect maze
+True
+>>> way = level.solution()
+>>> way[0] == level.entrance and way[-1] == level.exit
+True
+>>> level.tiles.shape, level.entrance_tile
+((9, 14), (0, 1))
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import grid_analysis, seam
+from .analysis import Stats
+from .grids import GridMaze, HexGrid
+from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
+from .seeds import Seed
+
+__all__ = ["GridLevel"]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+class GridLevel:
+    """A maze level on a non-square grid.
+
+    Attributes:
+        maze: the :class:`~mazeplugin.grids.GridMaze` (grid and open passages).
+        grid: the grid's name, ``"hex"``, ``"triangle"`` or ``"polar"``.
+        entrance, exit: cell numbers, or None without markers (``markers="none"``).
+        openings: ``(cell, side)`` of the entrance and exit: the side of the
+            cell (an index into ``maze.grid.sides(cell)``) opened through the
+            grid's edge, or None for a marker inside a cell.
+        width, height: the size asked for (for polar: innermost ring's cells, rings).
+        algorithm, seed, options: what made it; the same again make the same level.
+    """
+
+    def __init__(self, maze: GridMaze, *, width: int, height: int, entrance: Optional[int] = None,
+                 exit: Optional[int] = None, openings: Tuple[Tuple[int, Optional[int]], ...] = (),
+                 algorithm: Optional[str] = None, seed: Optional[Seed] = None,
+                 options: Optional[Mapping[str, Any]] = None) -> None:
+        self.maze = maze
+        self.grid: str = maze.grid.name
+        self.width, self.height = width, height
+        self.entrance, self.exit = entrance, exit
+        self.openings = tuple(openings)
+        self.algorithm, self.seed = algorithm, seed
+        self.options: Dict[str, Any] = dict(options or {})
+        self._tiles: Optional[NDArray[np.uint8]] = None
+
+    # -- answers in cells
+    def solution(self) -> List[int]:
+        """The cells of the shortest way from the entrance to the exit, both included."""
+        if self.entrance is None or self.exit is None:
+            raise ValueError("this level has no entrance and exit (markers='none'); generate it with "
+                             "markers='border'")
+        return grid_analysis.path(self.maze, self.entrance, self.exit)
+
+    def distances(self, source: Optional[int] = None) -> NDArray[np.int32]:
+        """Passages walked from cell ``source`` (the entrance by default) to every cell; -1 where unreachable."""
+        if source is None:
+            if self.entrance is None:
+                raise ValueError("this level has no entrance (markers='none'); give source=, a cell number")
+            source = self.entrance
+        return grid_analysis.distances(self.maze, source)
+
+    def dead_ends(self) -> List[int]:
+        """The cells with exactly one open passage, ascending."""
+        return [int(c) for c in grid_analysis.dead_end_cells(self.maze)]
+
+    def stats(self) -> Stats:
+        """The maze's texture in numbers (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None)."""
+        return grid_analysis.grid_stats(self.maze, self.entrance, self.exit)
+
+    # -- the hex tilemap
+    def _hex(self, what: str) -> HexGrid:
+        grid = self.maze.grid
+        if not isinstance(grid, HexGrid):
+            raise ValueError(
+                f"{what} is for hex levels; a {self.grid} level is a graph of cells with no rectangular "
+                "tilemap: use level.maze (cells and passages) or level.to_svg()"
+            )
+        return grid
+
+    @property
+    def tiles(self) -> NDArray[np.uint8]:
+        """Hex levels: the 1 = wall / 0 = floor map of hex tiles, ``[row, col]`` (see
+        :mod:`mazeplugin.grids.hextiles`); read-only. Other grids raise ``ValueError``."""
+        self._hex("tiles")
+        if self._tiles is None:
+            self._tiles = hex_tiles(self.maze, openings=self.entrance is not None)
+            self._tiles.flags.writeable = False
+        return self._tiles
+
+    @property
+    def entrance_tile(self) -> Optional[Tuple[int, int]]:
+        """Hex levels: the entrance's ``(col, row)`` tile in the margin, or None without markers."""
+        return opening_tiles(self._hex("entrance_tile"))[0] if self.entrance is not None else None
+
+    @property
+    def exit_tile(self) -> Optional[Tuple[int, int]]:
+        """Hex levels: the exit's ``(col, row)`` tile in the margin, or None without markers."""
+        return opening_tiles(self._hex("exit_tile"))[1] if self.exit is not None else None
+
+    def cell_tile(self, cell: int) -> Tuple[int, int]:
+        """Hex levels: the ``(col, row)`` tile of ``cell``."""
+        cols, rows = cell_tiles(self._hex("cell_tile"))
+        return int(cols[cell]), int(rows[cell])
+
+    def solution_tiles(self) -> List[Tuple[int, int]]:
+        """Hex levels: the solution as ``(col, row)`` tiles, each a hex step from the one before."""
+        grid = self._hex("solution_tiles")
+        cells = self.solution()
+        cols, rows = cell_tiles(grid)
+        mid_cols, mid_rows = passage_tiles(grid)
+        start, end = opening_tiles(grid)
+        way = [start]
+        for a, b in zip(cells, cells[1:]):
+            k = grid.edge(a, b)
+            way += [(int(cols[a]), int(rows[a])), (int(mid_cols[k]), int(mid_rows[k]))]
+        return way + [(int(cols[cells[-1]]), int(rows[cells[-1]])), end]
+
+    @property
+    def stagger_index(self) -> str:
+        """Hex levels: which tile rows are shifted half a tile right (Tiled's ``staggerindex``)."""
+        self._hex("stagger_index")
+        return STAGGER_INDEX
+
+    # -- pictures and files (through mazeplugin.seam)
+    def to_svg(self, cell: float = 20, *, show_solution: bool = False) -> str:
+        """The level as an SVG picture: cell outlines as walls, ``cell`` pixels a cell (see
+        :mod:`mazeplugin.formats.grid_svg`)."""
+        return seam.grid_svg(self, cell, show_solution)
+
+    def save_tmx(self, path: PathLike, *, tile: int = 32) -> None:
+        """Hex levels: a Tiled hexagonal map (``orientation="hexagonal"``), see :mod:`mazeplugin.formats.tiled_hex`."""
+        self._hex("save_tmx")
+        seam.save_hex_tmx(self, path, tile)
+
+    def __str__(self) -> str:
+        if isinstance(self.maze.grid, HexGrid):
+            return "\n".join((" " if row % 2 else "") + " ".join("#" if t else "." for t in line)
+                             for row, line in enumerate(self.tiles.tolist()))
+        return repr(self)
+
+    def __repr__(self) -> str:
+        return (f"GridLevel(grid={self.grid!r}, {self.width}x{self.height}, {self.maze.grid.cells} cells, "
+                f"algorithm={self.algorithm!r}, seed={self.seed!r})")
