@@ -41,10 +41,16 @@ BATCH = 1 << 14  # floats per draw; the numbers read are the same for any batch 
 Lists = Tuple[List[int], List[int], List[int]]
 
 
-def uniforms(rng: Random) -> Iterator[float]:
-    """Floats uniform in ``[0, 1)`` from ``rng``, in order, drawn ``BATCH`` at a time."""
+def uniforms(rng: Random, first: int = BATCH) -> Iterator[float]:
+    """Floats uniform in ``[0, 1)`` from ``rng``, in order: ``first`` at a time, doubling up to ``BATCH``.
+
+    The floats read are the same for any batch sizes (they are ``rng``'s
+    stream in order); small first batches keep tiny mazes cheap.
+    """
+    batch = max(1, min(first, BATCH))
     while True:
-        yield from rng.random(BATCH).tolist()
+        yield from rng.random(batch).tolist()
+        batch = min(2 * batch, BATCH)
 
 
 def flat(grid: Grid) -> Lists:
@@ -55,7 +61,7 @@ def flat(grid: Grid) -> Lists:
 def backtracker(grid: Grid, rng: Random, start: int) -> List[bool]:
     """Recursive backtracker: step to a random unvisited neighbour; when there is none, back up."""
     off, nbr, eid = flat(grid)
-    draws = uniforms(rng)
+    draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)
     visited[start] = True
     path = [start]
@@ -74,7 +80,7 @@ def backtracker(grid: Grid, rng: Random, start: int) -> List[bool]:
 def hunt_and_kill(grid: Grid, rng: Random, start: int) -> List[bool]:
     """Hunt-and-kill: walk to random unvisited neighbours; when stuck, hunt for an unvisited cell beside a visited one."""
     off, nbr, eid = flat(grid)
-    draws = uniforms(rng)
+    draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)
     visited[start] = True
     cell, scan = start, 0
@@ -101,7 +107,7 @@ def hunt_and_kill(grid: Grid, rng: Random, start: int) -> List[bool]:
 def aldous_broder(grid: Grid, rng: Random, start: int) -> List[bool]:
     """Aldous–Broder: a random walk opens the passage into each cell it enters first. Uniform."""
     off, nbr, eid = flat(grid)
-    draws = uniforms(rng)
+    draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)
     visited[start] = True
     cell, left = start, grid.cells - 1
@@ -117,7 +123,7 @@ def aldous_broder(grid: Grid, rng: Random, start: int) -> List[bool]:
 def wilson(grid: Grid, rng: Random, root: int) -> List[bool]:
     """Wilson's: loop-erased random walks from each cell outside the tree, grafted on where they hit it. Uniform."""
     off, nbr, eid = flat(grid)
-    draws = uniforms(rng)
+    draws = uniforms(rng, 4 * grid.cells + 64)
     in_tree, opened = [False] * grid.cells, [False] * len(grid.edges)
     in_tree[root] = True
     exit_of = [-1] * grid.cells  # the last step each walk took from each cell: loops erase themselves
@@ -154,7 +160,7 @@ def prim(grid: Grid, rng: Random) -> List[bool]:
 def prim_simplified(grid: Grid, rng: Random, start: int) -> List[bool]:
     """Simplified Prim's: open a uniformly random frontier edge whose far cell is outside the tree."""
     off, nbr, eid = flat(grid)
-    draws = uniforms(rng)
+    draws = uniforms(rng, 4 * grid.cells + 64)
     in_tree, opened = [False] * grid.cells, [False] * len(grid.edges)
     in_tree[start] = True
     frontier = list(range(off[start], off[start + 1]))
@@ -173,7 +179,7 @@ def growing_tree(grid: Grid, rng: Random, start: int, strategy: str = "newest") 
     """Growing tree: from an active cell chosen by ``strategy``, open to a random unvisited neighbour."""
     name, p = parse_strategy(strategy)
     off, nbr, eid = flat(grid)
-    draws = uniforms(rng)
+    draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)
     visited[start] = True
     active = [start]
@@ -202,7 +208,7 @@ def growing_tree(grid: Grid, rng: Random, start: int, strategy: str = "newest") 
 def union_find(grid: Grid, rng: Random, start: int, goal: int) -> List[bool]:
     """The union-find web: join a random cell to a random neighbour until entrance and exit meet. Not perfect."""
     off, nbr, eid = flat(grid)
-    draws = uniforms(rng)
+    draws = uniforms(rng, 4 * grid.cells + 64)
     opened = [False] * len(grid.edges)
     sets = DisjointSets(grid.cells)
     while not sets.connected(start, goal):
