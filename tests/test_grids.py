@@ -145,3 +145,190 @@ GOLDEN = {
 def test_golden_grid_levels(key):
     algorithm, grid, width, height, seed = key
     assert grid_digest(mp.generate(algorithm, width, height, grid=grid, seed=seed)) == GOLDEN[key]
+
+
+# -- geometry: each grid's outlines agree with its neighbours --------------------------
+
+
+@pytest.mark.parametrize("grid", [HexGrid(5, 4), HexGrid(1, 3), TriangleGrid(6, 3), TriangleGrid(3, 1),
+                                  PolarGrid(1, 4), PolarGrid(6, 4), PolarGrid(2, 3), PolarGrid(3, 1)],
+                         ids=repr)
+def test_every_edge_is_one_side_of_each_of_its_two_cells(grid):
+    seen = collections.Counter()
+    for cell in range(grid.cells):
+        for other, line in grid.sides(cell):
+            assert len(line) >= 2
+            if other >= 0:
+                seen[(min(cell, other), max(cell, other))] += 1
+                assert other in grid.neighbours_of(cell).tolist()
+    assert sorted(seen) == sorted(map(tuple, grid.edges.tolist()))
+    assert set(seen.values()) == {2}
+    width, height = grid.extent()
+    points = np.array([p for c in range(grid.cells) for _, line in grid.sides(c) for p in line])
+    assert points.min() >= -1e-9 and points[:, 0].max() <= width + 1e-9 and points[:, 1].max() <= height + 1e-9
+
+
+def test_polar_rings_split_outward_and_every_cell_has_one_parent():
+    grid = PolarGrid(6, 6)
+    sizes = grid.ring_sizes
+    assert sizes[0] == 6 and all(b % a == 0 and b >= a for a, b in zip(sizes, sizes[1:]))
+    for ring in range(1, len(sizes)):
+        for index in range(sizes[ring]):
+            cell = grid.cell_at(ring, index)
+            inward = [n for n in grid.neighbours_of(cell).tolist() if grid.ring_of(n)[0] == ring - 1]
+            assert len(inward) == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(grid=st.sampled_from(GRIDS), width=st.integers(2, 7), height=st.integers(1, 5), seed=st.integers(0, 999))
+def test_the_picture_draws_a_wall_on_every_closed_side_and_nowhere_else(grid, width, height, seed):
+    level = mp.generate("kruskal", width, height, grid=grid, seed=seed)
+    g = level.maze.grid
+    rim = sum(1 for c in range(g.cells) for other, _ in g.sides(c) if other < 0)
+    openings = sum(1 for _, side in level.openings if side is not None)
+    closed = len(g.edges) - int(level.maze.open.sum())
+    assert len(wall_lines(level)) == rim - openings + closed
+    svg = ET.fromstring(level.to_svg(12, show_solution=True))
+    assert {e.get("class") for e in svg} >= {"walls", "solution", "entrance", "exit"}
+
+
+# -- hex levels are tilemaps -------------------------------------------------------------
+
+
+def floor_reached(tiles, start):
+    rows, cols = tiles.shape
+    seen, todo = {start}, [start]
+    while todo:
+        col, row = todo.pop()
+        for c, r in hex_neighbour_tiles(col, row):
+            if 0 <= r < rows and 0 <= c < cols and tiles[r, c] == 0 and (c, r) not in seen:
+                seen.add((c, r))
+                todo.append((c, r))
+    return seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(1, 9), height=st.integers(1, 7), seed=st.integers(0, 2**32),
+       algorithm=st.sampled_from(sorted(GRID_GENERATORS)))
+def test_hex_tiles_join_exactly_the_cells_the_passages_join(width, height, seed, algorithm):
+    level = mp.generate(algorithm, width, height, grid="hex", seed=seed)
+    tiles = level.tiles
+    assert tiles.shape == (2 * height + 1, 2 * width + 2) and tiles.dtype == np.uint8
+    assert int((tiles == 0).sum()) == level.maze.grid.cells + int(level.maze.open.sum()) + 2
+    assert tiles[0].all() and tiles[-1].all()  # a wall margin above and below
+    reached = floor_reached(tiles, level.entrance_tile)
+    assert level.exit_tile in reached
+    cell_of_tile = {level.cell_tile(c): c for c in range(level.maze.grid.cells)}
+    reached_cells = {cell_of_tile[t] for t in reached if t in cell_of_tile}
+    assert reached_cells == set(np.flatnonzero(level.distances() >= 0).tolist())
+    way = level.solution_tiles()
+    assert way[0] == level.entrance_tile and way[-1] == level.exit_tile
+    assert all(tiles[r, c] == 0 for c, r in way)
+    assert all(b in hex_neighbour_tiles(*a) for a, b in zip(way, way[1:]))
+    assert len(way) == 2 * len(level.solution()) + 1
+
+
+def test_hex_level_text_shows_odd_rows_shifted():
+    text = str(mp.generate("backtracker", 3, 2, grid="hex", seed=1)).splitlines()
+    assert len(text) == 5 and text[1].startswith(" ") and not text[0].startswith(" ")
+
+
+@pytest.mark.parametrize("grid", ["triangle", "polar"])
+def test_triangle_and_polar_levels_say_they_have_no_tilemap(grid, tmp_path):
+    level = mp.generate("wilson", 4, 3, grid=grid, seed=1)
+    with pytest.raises(ValueError, match="no rectangular tilemap"):
+        level.tiles
+    with pytest.raises(ValueError, match="tilemap"):
+        level.save_tmx(tmp_path / "never-written.tmx")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_hex_tmx_loads_in_pytmx_as_the_same_hexagonal_map(tmp_path):
+    pytmx = pytest.importorskip("pytmx")
+    level = mp.generate("wilson", 7, 5, grid="hex", seed=4)
+    path = tmp_path / "hex.tmx"
+    level.save_tmx(path, tile=24)
+    tiled = pytmx.TiledMap(str(path))
+    assert (tiled.orientation, tiled.staggeraxis, tiled.staggerindex) == ("hexagonal", "y", "odd")
+    assert int(tiled.hexsidelength) == 12 and (tiled.tileheight, tiled.tilewidth) == (24, 21)
+    assert (tiled.height, tiled.width) == level.tiles.shape
+    layer = tiled.get_layer_by_name("maze")
+    walls = np.array([[bool(tiled.get_tile_properties_by_gid(gid)["wall"]) for gid in row] for row in layer.data])
+    assert np.array_equal(walls, level.tiles == 1)
+    markers = {obj.name: (obj.x, obj.y) for obj in tiled.get_layer_by_name("markers")}
+    assert set(markers) == {"entrance", "exit"}
+    assert tiled.properties["grid"] == "hex" and tiled.properties["generator"] == "wilson"
+    assert (tmp_path / "mazeplugin-hex-24.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_hex_tmx_loads_in_pytiled_parser(tmp_path):
+    pytiled_parser = pytest.importorskip("pytiled_parser")
+    level = mp.generate("backtracker", 6, 4, grid="hex", seed=9)
+    path = tmp_path / "hex.tmx"
+    level.save_tmx(path)
+    tiled = pytiled_parser.parse_map(path)
+    assert (tiled.orientation, tiled.stagger_axis, tiled.stagger_index) == ("hexagonal", "y", "odd")
+    assert tiled.hex_side_length == 16 and (tiled.map_size.height, tiled.map_size.width) == level.tiles.shape
+    layer = next(layer for layer in tiled.layers if layer.name == "maze")
+    assert np.array_equal(np.array(layer.data) - 1, level.tiles)  # gid 1 floor, 2 wall
+
+
+# -- the square path is unchanged; bad requests get one clear error ---------------------------
+
+
+@pytest.mark.parametrize("algorithm", ["kruskal", "backtracker", "eller", "division"])
+def test_grid_square_is_todays_level_byte_for_byte(algorithm):
+    today = mp.generate(algorithm, 12, 9, seed=5)
+    square = mp.generate(algorithm, 12, 9, seed=5, grid="square")
+    assert type(square) is mp.Level
+    assert square.tiles.tobytes() == today.tiles.tobytes() and square.options == today.options
+
+
+@pytest.mark.parametrize("kwargs,error,words", [
+    (dict(algorithm="eller"), ValueError, "algorithm 'eller' runs only on the square grid"),
+    (dict(algorithm="division"), ValueError, "generators for grid='hex'"),
+    (dict(grid="cube"), ValueError, "grid must be one of"),
+    (dict(grid=None), ValueError, "grid must be one of"),
+    (dict(corridor=2), ValueError, "corridor= is for square levels only"),
+    (dict(wall=3), ValueError, "wall= is for square levels only"),
+    (dict(mask=["#"]), ValueError, "mask= is for square levels only"),
+    (dict(rooms=2), ValueError, "rooms= is for square levels only"),
+    (dict(braid=0.5), ValueError, "braid= is for square levels only"),
+    (dict(keys=1), ValueError, "keys= is for square levels only"),
+    (dict(markers="farthest"), ValueError, "markers must be 'border' or 'none'"),
+    (dict(grid="polar", height=0), ValueError, "height \\(the number of rings"),
+    (dict(grid="polar", width=0), ValueError, "width \\(the cells of the innermost ring"),
+    (dict(grid="triangle", width=1), ValueError, "width must be at least 2 for grid='triangle'"),
+    (dict(width=5000, height=5000), ValueError, "a hex maze may have at most"),
+    (dict(width="4"), TypeError, "width must be an int"),
+    (dict(algorithm="growing-tree", strategy="sideways"), ValueError, "strategy"),
+    (dict(bias="north"), TypeError, "takes no options; got bias"),
+    (dict(algorithm="nope"), ValueError, "nope"),
+])
+def test_bad_grid_requests_get_one_clear_error(kwargs, error, words):
+    request = dict(algorithm="kruskal", width=4, height=3, grid="hex", seed=1)
+    request.update(kwargs)
+    with pytest.raises(error, match=words):
+        mp.generate(**request)
+
+
+def test_markers_none_leaves_no_entrance_or_exit():
+    level = mp.generate("kruskal", 5, 4, grid="hex", seed=2, markers="none")
+    assert level.entrance is None and level.entrance_tile is None
+    assert int((level.tiles == 0).sum()) == level.maze.grid.cells + int(level.maze.open.sum())
+    with pytest.raises(ValueError, match="no entrance and exit"):
+        level.solution()
+    assert level.distances(0)[0] == 0
+
+
+def test_require_works_on_grids():
+    level = mp.generate("backtracker", 10, 8, grid="hex", seed=3, require={"dead_ends": (12, None)})
+    assert level.stats().dead_ends >= 12 and level.grid == "hex"
+    with pytest.raises(ValueError, match="no candidate"):
+        mp.generate("backtracker", 4, 3, grid="triangle", seed=3, require={"dead_ends": (50, None)}, attempts=3)
+
+
+def test_grid_analysis_checks_cell_numbers():
+    maze = GridMaze(TriangleGrid(3, 1))
+    with pytest.raises(ValueError, match="source must be a cell number from 0 to 2"):
+        grid_analysis.distances(maze, 3)
