@@ -17,7 +17,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -32,6 +32,78 @@ from .registry import generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
 
 __all__ = ["generate", "stream", "level_from_code", "MAX_CELLS", "MAX_TILES"]
+
+
+@overload
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
+    grid: Literal["square"] = "square",
+    **options: Any,
+) -> Level: ...
+
+
+@overload
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
+    grid: Literal["hex", "triangle", "polar"],
+    **options: Any,
+) -> GridLevel: ...
+
+
+@overload
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
+    grid: str,
+    **options: Any,
+) -> Union[Level, GridLevel]: ...
 
 
 def generate(
@@ -139,16 +211,19 @@ def generate(
         shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms,
                       doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
         return difficulty.choose(
-            lambda candidate: generate(algorithm, width, height, seed=candidate, **shared),
+            lambda candidate: _generate_square(algorithm, width, height, candidate, shared),
             resolve_seed(seed),
             require,
             attempts,
         )
-    build = pipeline.Build.checked(  # the first stage: every argument checked before any work
-        algorithm, width, height, seed=seed, markers=markers, corridor=corridor, wall=wall, braid=braid,
-        mask=mask, rooms=rooms, doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place,
-        **options,
-    )
+    return _generate_square(algorithm, width, height, seed, dict(
+        markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
+        treasure=treasure, enemies=enemies, place=place, **options))
+
+
+def _generate_square(algorithm: str, width: int, height: int, seed: Optional[Seed], arguments: Dict[str, Any]) -> Level:
+    """``generate`` on the square grid, without ``require``: :class:`pipeline.Build` and its stages."""
+    build = pipeline.Build.checked(algorithm, width, height, seed=seed, **arguments)  # every argument checked first
     return pipeline.run(build)  # place_rooms → plan_markers → carve → braid → openings → make_level → furnish
 
 def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: Optional[Seed], markers: Any,
@@ -159,7 +234,7 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
         difficulty.check_markers(require, markers)
-        return difficulty.choose(  # type: ignore[return-value]
+        return difficulty.choose(
             lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,
                                                 refused, dict(options)),
             resolve_seed(seed), require, attempts)
@@ -232,4 +307,5 @@ def level_from_code(text: str) -> Level:
     code = parse_level_code(text)
     algorithm, width, height, seed = code
     counts: Dict[str, Any] = dict(code.content)  # rooms=, keys=, treasure=, enemies=
-    return generate(algorithm, width, height, seed=seed, **counts)
+    level: Level = generate(algorithm, width, height, seed=seed, grid="square", **counts)
+    return level

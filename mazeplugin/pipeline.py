@@ -319,7 +319,7 @@ class GridBuild:
         for name, default in GRID_OPTIONS_REFUSED:
             value = (refused or {}).get(name, default)
             given = value is not None if default is None else (
-                len(value) > 0 if isinstance(default, tuple) else isinstance(value, bool) or value != default)
+                len(value or ()) > 0 if isinstance(default, tuple) else isinstance(value, bool) or value != default)
             if given:
                 raise ValueError(f"{name}= is for square levels only; grid={grid!r} takes none "
                                  f"(leave {name} at its default, {default!r})")

@@ -146,7 +146,7 @@ def kruskal(grid: Grid, rng: Random) -> List[bool]:
     a, b = grid.edges[order, 0].tolist(), grid.edges[order, 1].tolist()
     opened = np.zeros(len(grid.edges), dtype=bool)
     opened[order[DisjointSets(grid.cells).union_each(a, b)]] = True
-    return opened.tolist()  # type: ignore[no-any-return]
+    return opened.tolist()
 
 
 def prim(grid: Grid, rng: Random) -> List[bool]:
@@ -154,7 +154,7 @@ def prim(grid: Grid, rng: Random) -> List[bool]:
     order = np.argsort(rng.random(len(grid.edges)), kind="stable")
     opened = np.zeros(len(grid.edges), dtype=bool)
     opened[order[spanning_forest(grid.cells, grid.edges[order, 0], grid.edges[order, 1])]] = True
-    return opened.tolist()  # type: ignore[no-any-return]
+    return opened.tolist()
 
 
 def prim_simplified(grid: Grid, rng: Random, start: int) -> List[bool]:
