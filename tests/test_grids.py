@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import mazeplugin as mp
 from mazeplugin import grid_analysis
+from mazeplugin._compiled import kernel
 from mazeplugin.formats.grid_svg import wall_lines
 from mazeplugin.generators.graph import GRID_GENERATORS, PERFECT, run_on_grid
 from mazeplugin.grids import GridMaze, HexGrid, PolarGrid, TriangleGrid, make_grid
@@ -332,3 +333,19 @@ def test_grid_analysis_checks_cell_numbers():
     maze = GridMaze(TriangleGrid(3, 1))
     with pytest.raises(ValueError, match="source must be a cell number from 0 to 2"):
         grid_analysis.distances(maze, 3)
+
+
+@settings(max_examples=15, deadline=None)
+@given(size=sizes, seed=st.integers(0, 2**32))
+def test_compiled_graph_backtracker_makes_the_plain_loops_passages(size, seed):
+    pytest.importorskip("numba")
+    import os
+    from unittest import mock
+
+    grid = make_grid(*size)
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "0"}):
+        plain = run_on_grid("backtracker", grid, Random.from_seed(seed))
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}):
+        assert kernel("graph-backtracker", grid.cells) is not None  # the compiled loop does run
+        compiled = run_on_grid("backtracker", grid, Random.from_seed(seed))
+    assert np.array_equal(plain, compiled)

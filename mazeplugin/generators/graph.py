@@ -12,7 +12,8 @@ grid, seed and options give the same maze on every machine; an index below
 Neighbours are read from the grid's flat arrays (``offsets``, ``neighbours``,
 ``edge_ids``) turned into lists once, so the loops are tight Python over
 flat lists. The square grid keeps its own generators and their compiled
-kernels; these have no compiled twins yet.
+kernels; of these, the backtracker has a compiled twin
+(:mod:`mazeplugin._compiled.graph_backtracker`, the same draws and passages).
 
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
@@ -29,6 +30,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
+from .._compiled import kernel
 from ..grids import Grid
 from ..seeds import Random
 from ..unionfind import DisjointSets, spanning_forest
@@ -60,6 +62,9 @@ def flat(grid: Grid) -> Lists:
 
 def backtracker(grid: Grid, rng: Random, start: int) -> List[bool]:
     """Recursive backtracker: step to a random unvisited neighbour; when there is none, back up."""
+    fast = kernel("graph-backtracker", grid.cells)
+    if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/graph_backtracker.py)
+        return fast.generate(grid, rng, start).tolist()  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)

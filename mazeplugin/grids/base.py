@@ -45,18 +45,21 @@ class Grid:
     name = "graph"
 
     def __init__(self, cells: int, edges: NDArray[np.int64]) -> None:
-        pairs = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
-        pairs = np.sort(pairs, axis=1)
-        pairs = pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+        pairs = np.sort(np.asarray(edges, dtype=np.int64).reshape(-1, 2), axis=1)
+        n = max(int(cells), 1)
+        key = pairs[:, 0] * n + pairs[:, 1]  # sorts as (a, b) would
+        if key.size and not (key[1:] >= key[:-1]).all():
+            pairs = pairs[np.argsort(key, kind="stable")]  # runs of sorted pairs: timsort is quick
         self.cells = int(cells)
         self.edges: NDArray[np.int64] = pairs
         m = len(pairs)
-        source = np.concatenate([pairs[:, 0], pairs[:, 1]])
-        target = np.concatenate([pairs[:, 1], pairs[:, 0]])
-        ids = np.concatenate([np.arange(m), np.arange(m)])
-        order = np.lexsort((target, source))
+        # Each edge seen from both ends, smaller neighbours first: a stable sort by the cell alone
+        # then leaves every cell's neighbours ascending.
+        source = np.concatenate([pairs[:, 1], pairs[:, 0]])
+        target = np.concatenate([pairs[:, 0], pairs[:, 1]])
+        order = np.argsort(source, kind="stable")
         self.neighbours: NDArray[np.int64] = target[order]
-        self.edge_ids: NDArray[np.int64] = ids[order]
+        self.edge_ids: NDArray[np.int64] = np.where(order >= m, order - m, order)
         self.offsets: NDArray[np.int64] = np.zeros(self.cells + 1, dtype=np.int64)
         np.cumsum(np.bincount(source, minlength=self.cells), out=self.offsets[1:])
 
