@@ -7,8 +7,9 @@ For each grid, ``mp.generate(algorithm, w, h, grid=...)`` with about
 polar: 1 inner cell and as many rings as give about that many cells), one
 run each, and the time of the grid's parts: building the grid's neighbour
 arrays, the generator, and (hex) the tilemap. The square maze runs the
-plain Python path and, when numba is installed, the compiled one (the
-grid generators have no compiled twins yet). Peak memory of each request is
+plain Python path and, when numba is installed, the compiled one; so does
+each other grid (of the grid generators only the backtracker has a compiled
+twin so far; the others run their plain loops either way). Peak memory of each request is
 measured with ``tracemalloc`` (numpy's and Python's allocations), per cell:
 the figure behind ``limits.GRID_BYTES_PER_CELL``.
 
@@ -67,10 +68,11 @@ def main() -> None:
     args = parser.parse_args()
     side = int(round(math.sqrt(args.cells)))
     rings = int(round(math.sqrt(args.cells / math.pi)))
-    cases = [("square", side, side, False), ("square", side, side, True), ("hex", side, side, False),
-             ("triangle", side, side, False), ("polar", 1, rings, False)]
+    cases = [(grid, width, height, compiled) for grid, width, height in
+             (("square", side, side), ("hex", side, side), ("triangle", side, side), ("polar", 1, rings))
+             for compiled in (False, True)]
     print(f"{args.algorithm}, about {args.cells:,} cells, one run each (seconds):")
-    base = None
+    base = base_compiled = None
     for grid, width, height, compiled in cases:
         if compiled and not _has_numba():
             continue
@@ -78,7 +80,10 @@ def main() -> None:
         label = f"{grid}{' (compiled)' if compiled else ''}"
         if grid == "square" and not compiled:
             base = float(seconds)
-        ratio = f"{float(seconds) / base:4.2f}× square (plain)" if base else ""
+        if grid == "square" and compiled:
+            base_compiled = float(seconds)
+        versus = base_compiled if compiled else base
+        ratio = f"{float(seconds) / versus:5.2f}× square ({'compiled' if compiled else 'plain'})" if versus else ""
         print(f"  {label:20} {int(cells):>10,} cells {float(seconds):7.2f} s  {ratio}  {parts}")
     msize = int(round(math.sqrt(args.memory_cells)))
     print(f"peak memory per cell (tracemalloc, about {args.memory_cells:,} cells):")
