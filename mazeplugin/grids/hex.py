@@ -38,17 +38,15 @@ class HexGrid(Grid):
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = int(width), int(height)
-        ids = np.arange(self.width * self.height, dtype=np.int64).reshape(self.height, self.width)
-        odd = (np.arange(self.height) % 2 == 1)[:-1]
-        pairs = [np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1)]  # east
-        for y in range(self.height - 1):
-            shift = 1 if odd[y] else 0
-            # south-west and south-east of row y: columns x - 1 + shift and x + shift of row y + 1
-            for dx in (shift - 1, shift):
-                xs = np.arange(self.width)
-                ok = (xs + dx >= 0) & (xs + dx < self.width)
-                pairs.append(np.stack([ids[y, xs[ok]], ids[y + 1, xs[ok] + dx]], axis=1))
-        super().__init__(self.width * self.height, np.concatenate(pairs))
+        w, h = self.width, self.height
+        y, x = np.divmod(np.arange(w * h, dtype=np.int64), w)
+        shift = y & 1  # odd rows sit half a cell right: their south-west is straight below
+        cell = y * w + x
+        # Each cell's east, south-west and south-east neighbours, ascending, so the pairs come sorted.
+        targets = np.stack([cell + 1, cell + w - 1 + shift, cell + w + shift], axis=1)
+        ok = np.stack([x < w - 1, (y < h - 1) & (x - 1 + shift >= 0), (y < h - 1) & (x + shift < w)], axis=1)
+        pairs = np.stack([np.broadcast_to(cell[:, None], targets.shape)[ok], targets[ok]], axis=1)
+        super().__init__(w * h, pairs)
 
     def cell_at(self, x: int, y: int) -> int:
         """The number of cell ``(x, y)``."""
