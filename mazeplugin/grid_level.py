@@ -89,6 +89,25 @@ class GridLevel:
         """The maze's texture in numbers (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None)."""
         return grid_analysis.grid_stats(self.maze, self.entrance, self.exit)
 
+    def walls(self) -> List[List[Tuple[float, float]]]:
+        """Every wall as a polyline in the grid's drawing units (y down), for pictures and games.
+
+        Each side of each cell (:meth:`mazeplugin.grids.Grid.sides`) once, by
+        the lower numbered of the two cells it parts, unless their passage is
+        open; sides on the grid's rim, except the entrance's and exit's openings.
+        """
+        maze, grid = self.maze, self.maze.grid
+        opened = {(c, s) for c, s in self.openings if s is not None}
+        lines = []
+        for cell in range(grid.cells):
+            for index, (other, line) in enumerate(grid.sides(cell)):
+                if other < 0:
+                    if (cell, index) not in opened:
+                        lines.append(line)
+                elif cell < other and not maze.open[grid.edge(cell, other)]:
+                    lines.append(line)
+        return lines
+
     # -- the hex tilemap
     def _hex(self, what: str) -> HexGrid:
         grid = self.maze.grid
@@ -148,6 +167,10 @@ class GridLevel:
         """The level as an SVG picture: cell outlines as walls, ``cell`` pixels a cell (see
         :mod:`mazeplugin.formats.grid_svg`)."""
         return seam.grid_svg(self, cell, show_solution)
+
+    def save_png(self, path: PathLike, *, cell: int = 20, show_solution: bool = False) -> None:
+        """The picture of :meth:`to_svg` as a PNG, drawn by :mod:`mazeplugin.pg` (needs pygame)."""
+        seam.save_grid_png(self, path, cell, show_solution)
 
     def save_tmx(self, path: PathLike, *, tile: int = 32) -> None:
         """Hex levels: a Tiled hexagonal map (``orientation="hexagonal"``), see :mod:`mazeplugin.formats.tiled_hex`."""

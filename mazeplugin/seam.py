@@ -41,7 +41,7 @@ PYGAME_MISSING = (
 __all__ = [
     "to_svg", "save_png", "save_tmx", "save_tmj", "load_tmx", "load_tmj", "to_json", "from_json",
     "save_json", "load_json", "save_npy", "load_npy", "read_prefab", "pygame_package", "PYGAME_MISSING",
-    "grid_svg", "save_hex_tmx",
+    "grid_svg", "save_hex_tmx", "save_grid_png",
 ]
 
 
@@ -148,3 +148,8 @@ def save_hex_tmx(level: Any, path: PathLike, tile: int) -> None:
     from .formats import tiled_hex
 
     tiled_hex.save_tmx(level, path, tile=tile)
+
+
+def save_grid_png(level: Any, path: PathLike, cell: int, show_solution: bool) -> None:
+    """A hex, triangle or polar level as a PNG (``pg.grids``); ``ImportError`` without pygame."""
+    pygame_package().save_grid_png(level, path, cell=cell, show_solution=show_solution)

@@ -349,3 +349,23 @@ def test_compiled_graph_backtracker_makes_the_plain_loops_passages(size, seed):
         assert kernel("graph-backtracker", grid.cells) is not None  # the compiled loop does run
         compiled = run_on_grid("backtracker", grid, Random.from_seed(seed))
     assert np.array_equal(plain, compiled)
+
+
+@pytest.mark.parametrize("grid", GRIDS)
+def test_png_pictures_of_grid_levels_show_walls_markers_and_solution(grid, tmp_path):
+    pygame = pytest.importorskip("pygame")
+    import mazeplugin.pg as mpg
+
+    level = mp.generate("backtracker", 6, 4, grid=grid, seed=3)
+    path = tmp_path / f"{grid}.png"
+    level.save_png(path, cell=16, show_solution=True)
+    picture = pygame.image.load(str(path))
+    palette = mpg.DEFAULT_PALETTE
+    assert picture.get_size() == mpg.render_grid(level, cell=16).get_size()
+    colours = {tuple(picture.get_at((x, y)))[:3] for x in range(picture.get_width())
+               for y in range(picture.get_height())}
+    assert {palette.wall, palette.floor, palette.entrance, palette.exit, palette.solution} <= colours
+    entrance = mpg.grid_to_pixel(level.maze.grid.centre(level.entrance), 16)
+    assert tuple(picture.get_at(entrance))[:3] == palette.entrance
+    with pytest.raises(ValueError, match="cell must be an int"):
+        mpg.render_grid(level, cell=0)

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import numbers
-from typing import TYPE_CHECKING, List, Set, Tuple
+from typing import TYPE_CHECKING, List, Tuple
 
 from .svg import COLOURS
 
@@ -31,18 +31,8 @@ MARGIN = 0.5  # grid units around the drawing
 
 
 def wall_lines(level: "GridLevel") -> List[List[Tuple[float, float]]]:
-    """The polylines of every wall of ``level``, in grid units (see the module docstring)."""
-    maze, grid = level.maze, level.maze.grid
-    opened: Set[Tuple[int, int]] = {(c, s) for c, s in level.openings if s is not None}
-    lines = []
-    for cell in range(grid.cells):
-        for index, (other, line) in enumerate(grid.sides(cell)):
-            if other < 0:
-                if (cell, index) not in opened:
-                    lines.append(line)
-            elif cell < other and not maze.open[grid.edge(cell, other)]:
-                lines.append(line)
-    return lines
+    """The polylines of every wall of ``level``, in grid units (:meth:`GridLevel.walls`)."""
+    return level.walls()
 
 
 def to_svg(level: "GridLevel", cell: float = 20, *, show_solution: bool = False) -> str:
