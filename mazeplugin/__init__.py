@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import generators as _generators  # noqa: F401  (registers the built-ins)
 from . import content
-from .api import MAX_CELLS, MAX_TILES, generate, level_from_code, stream
+from .api import MAX_CELLS, MAX_TILES, generate, grid_level_from_code, level_from_code, stream
 from .codes import level_code, parse_level_code
+from .grid_level import GridLevel
 from .level import Level
 from .maze import Maze
 from . import seeds
@@ -70,6 +71,8 @@ __all__ = [
     "get_generator",
     "level_code",
     "level_from_code",
+    "grid_level_from_code",
+    "GridLevel",
     "load_plugins",
     "parse_level_code",
     "PluginWarning",

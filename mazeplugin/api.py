@@ -31,7 +31,7 @@ from .limits import MAX_CELLS, MAX_TILES, check_int, check_memory, check_size
 from .registry import generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
 
-__all__ = ["generate", "stream", "level_from_code", "MAX_CELLS", "MAX_TILES"]
+__all__ = ["generate", "stream", "level_from_code", "grid_level_from_code", "MAX_CELLS", "MAX_TILES"]
 
 
 @overload
@@ -305,7 +305,26 @@ def level_from_code(text: str) -> Level:
     4
     """
     code = parse_level_code(text)
+    if code.grid != "square":
+        raise ValueError(f"level code {text.strip()!r} names a {code.grid} level; "
+                         "read it with mp.grid_level_from_code (a GridLevel)")
     algorithm, width, height, seed = code
     counts: Dict[str, Any] = dict(code.content)  # rooms=, keys=, treasure=, enemies=
     level: Level = generate(algorithm, width, height, seed=seed, grid="square", **counts)
     return level
+
+
+def grid_level_from_code(text: str) -> GridLevel:
+    """The hex, triangle or polar level a code names (``wilson-hex12x8-7``); see :mod:`mazeplugin.codes`.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.grid_level_from_code("wilson-hex12x8-7")
+    >>> level.grid, mp.level_code(level)
+    ('hex', 'wilson-hex12x8-7')
+    """
+    code = parse_level_code(text)
+    if code.grid == "square":
+        raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")
+    algorithm, width, height, seed = code
+    counts: Dict[str, Any] = dict(code.content)  # generate() says that grids take no content
+    return _generate_on_grid(algorithm, width, height, code.grid, seed, "border", None, counts, {})

@@ -369,3 +369,28 @@ def test_png_pictures_of_grid_levels_show_walls_markers_and_solution(grid, tmp_p
     assert tuple(picture.get_at(entrance))[:3] == palette.entrance
     with pytest.raises(ValueError, match="cell must be an int"):
         mpg.render_grid(level, cell=0)
+
+
+@settings(max_examples=20, deadline=None)
+@given(size=sizes, algorithm=st.sampled_from(sorted(GRID_GENERATORS)),
+       seed=st.one_of(st.integers(0, 2**64), st.text(min_size=1, max_size=12).filter(lambda t: "+" not in t)))
+def test_level_codes_carry_the_grid(size, algorithm, seed):
+    grid, width, height = size
+    level = mp.generate(algorithm, width, height, grid=grid, seed=seed)
+    try:
+        code = mp.level_code(level)
+    except ValueError:  # a text seed that reads as another code: level_code refuses it, as for squares
+        return
+    assert code.startswith(f"{algorithm}-{grid}{width}x{height}-")
+    again = mp.grid_level_from_code(code)
+    assert again.grid == grid and np.array_equal(again.maze.open, level.maze.open)
+
+
+def test_square_codes_and_grid_codes_do_not_mix():
+    assert mp.parse_level_code("kruskal-20x15-7").grid == "square"
+    with pytest.raises(ValueError, match="names a hex level; read it with mp.grid_level_from_code"):
+        mp.level_from_code("wilson-hex12x8-7")
+    with pytest.raises(ValueError, match="names a square level"):
+        mp.grid_level_from_code("wilson-12x8-7")
+    with pytest.raises(ValueError, match="keys= is for square levels only"):
+        mp.grid_level_from_code("wilson-hex12x8-7+k1")
