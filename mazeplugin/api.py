@@ -54,6 +54,7 @@ def generate(
     place: Sequence[Place] = (),
     require: Optional[Mapping[str, Any]] = None,
     grid: Literal["square"] = "square",
+    wrap: None = None,
     **options: Any,
 ) -> Level: ...
 
@@ -78,6 +79,32 @@ def generate(
     place: Sequence[Place] = (),
     require: Optional[Mapping[str, Any]] = None,
     grid: Literal["hex", "triangle", "polar"],
+    wrap: None = None,
+    **options: Any,
+) -> GridLevel: ...
+
+
+@overload
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
+    grid: Literal["square"] = "square",
+    wrap: Literal["x", "y", "xy"],
     **options: Any,
 ) -> GridLevel: ...
 
@@ -102,6 +129,7 @@ def generate(
     place: Sequence[Place] = (),
     require: Optional[Mapping[str, Any]] = None,
     grid: str,
+    wrap: Optional[str] = None,
     **options: Any,
 ) -> Union[Level, GridLevel]: ...
 
@@ -125,6 +153,7 @@ def generate(
     place: Sequence[Place] = (),
     require: Optional[Mapping[str, Any]] = None,
     grid: str = "square",
+    wrap: Optional[str] = None,
     **options: Any,
 ) -> Union[Level, GridLevel]:
     """Generate a maze level.
@@ -175,6 +204,11 @@ def generate(
             Non-square grids take ``markers`` ``"border"`` or ``"none"`` and
             none of the square-only options (corridor, wall, braid, mask,
             rooms, content).
+        wrap: None, or ``"x"``, ``"y"``, ``"xy"`` (square grid only): a
+            cylinder or torus, where a passage leaving one edge arrives at
+            the other; a :class:`~mazeplugin.grid_level.GridLevel` with a
+            square tilemap open on both edges of each wrap passage, made by
+            the neighbour-only generators.
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -199,11 +233,11 @@ def generate(
     >>> hard.stats().decision_points >= 25, hard.seed != 7
     (True, True)
     """
-    if grid != "square":
+    if grid != "square" or wrap is not None:
         refused = dict(corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
                        treasure=treasure, enemies=enemies, place=place)
         return _generate_on_grid(algorithm, width, height, pipeline.check_grid(grid), seed, markers, require,
-                                 refused, options)
+                                 refused, options, wrap)
     if require is not None:
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
@@ -228,7 +262,7 @@ def _generate_square(algorithm: str, width: int, height: int, seed: Optional[See
 
 def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: Optional[Seed], markers: Any,
                       require: Optional[Mapping[str, Any]], refused: Dict[str, Any],
-                      options: Dict[str, Any]) -> GridLevel:
+                      options: Dict[str, Any], wrap: Optional[str] = None) -> GridLevel:
     """``generate`` on a hex, triangle or polar grid: :class:`pipeline.GridBuild` and its stages."""
     if require is not None:
         require = difficulty.check_require(require)
@@ -236,10 +270,10 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
         difficulty.check_markers(require, markers)
         return difficulty.choose(
             lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,
-                                                refused, dict(options)),
+                                                refused, dict(options), wrap),
             resolve_seed(seed), require, attempts)
     build = pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
-                                       refused=refused, **options)
+                                       refused=refused, wrap=wrap, **options)
     return pipeline.run_grid(build)  # carve_grid → make_grid_level
 
 

@@ -31,6 +31,7 @@ from . import grid_analysis, seam
 from .analysis import Stats
 from .grids import GridMaze, HexGrid
 from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
+from .grids.square import SquareGrid, side_tile, square_tiles
 from .seeds import Seed
 
 __all__ = ["GridLevel"]
@@ -43,7 +44,7 @@ class GridLevel:
 
     Attributes:
         maze: the :class:`~mazeplugin.grids.GridMaze` (grid and open passages).
-        grid: the grid's name, ``"hex"``, ``"triangle"`` or ``"polar"``.
+        grid: the grid's name, ``"hex"``, ``"triangle"``, ``"polar"``, or ``"square"`` for a level that wraps.
         entrance, exit: cell numbers, or None without markers (``markers="none"``).
         openings: ``(cell, side)`` of the entrance and exit: the side of the
             cell (an index into ``maze.grid.sides(cell)``) opened through the
@@ -108,53 +109,83 @@ class GridLevel:
                     lines.append(line)
         return lines
 
-    # -- the hex tilemap
+    # -- the tilemap: hex levels, and square levels that wrap
+    def _tiled(self, what: str) -> Union[HexGrid, SquareGrid]:
+        grid = self.maze.grid
+        if not isinstance(grid, (HexGrid, SquareGrid)):
+            raise ValueError(
+                f"{what} is for hex (and wrapping square) levels; a {self.grid} level is a graph of cells "
+                "with no rectangular tilemap: use level.maze (cells and passages) or level.to_svg()"
+            )
+        return grid
+
     def _hex(self, what: str) -> HexGrid:
         grid = self.maze.grid
         if not isinstance(grid, HexGrid):
-            raise ValueError(
-                f"{what} is for hex levels; a {self.grid} level is a graph of cells with no rectangular "
-                "tilemap: use level.maze (cells and passages) or level.to_svg()"
-            )
+            raise ValueError(f"{what} is for hex levels; this is a {self.grid} level")
         return grid
 
     @property
     def tiles(self) -> NDArray[np.uint8]:
-        """Hex levels: the 1 = wall / 0 = floor map of hex tiles, ``[row, col]`` (see
-        :mod:`mazeplugin.grids.hextiles`); read-only. Other grids raise ``ValueError``."""
-        self._hex("tiles")
+        """The 1 = wall / 0 = floor tilemap, ``[row, col]``, read-only: hex levels' hex tiles (see
+        :mod:`mazeplugin.grids.hextiles`), wrapping square levels' square tiles with each wrap
+        passage open on both edges (:mod:`mazeplugin.grids.square`). Other grids raise ``ValueError``."""
+        grid = self._tiled("tiles")
         if self._tiles is None:
-            self._tiles = hex_tiles(self.maze, openings=self.entrance is not None)
+            if isinstance(grid, HexGrid):
+                self._tiles = hex_tiles(self.maze, openings=self.entrance is not None)
+            else:
+                self._tiles = square_tiles(self.maze, self.openings)
             self._tiles.flags.writeable = False
         return self._tiles
 
+    def _marker_tile(self, which: int, what: str) -> Optional[Tuple[int, int]]:
+        grid = self._tiled(what)
+        if not self.openings:
+            return None
+        if isinstance(grid, HexGrid):
+            return opening_tiles(grid)[which]
+        return side_tile(grid, *self.openings[which])
+
     @property
     def entrance_tile(self) -> Optional[Tuple[int, int]]:
-        """Hex levels: the entrance's ``(col, row)`` tile in the margin, or None without markers."""
-        return opening_tiles(self._hex("entrance_tile"))[0] if self.entrance is not None else None
+        """The entrance's ``(col, row)`` tile (an opening in the edge, or on a torus the cell's own), or None without markers."""
+        return self._marker_tile(0, "entrance_tile")
 
     @property
     def exit_tile(self) -> Optional[Tuple[int, int]]:
-        """Hex levels: the exit's ``(col, row)`` tile in the margin, or None without markers."""
-        return opening_tiles(self._hex("exit_tile"))[1] if self.exit is not None else None
+        """The exit's ``(col, row)`` tile, or None without markers."""
+        return self._marker_tile(1, "exit_tile")
 
     def cell_tile(self, cell: int) -> Tuple[int, int]:
-        """Hex levels: the ``(col, row)`` tile of ``cell``."""
-        cols, rows = cell_tiles(self._hex("cell_tile"))
+        """The ``(col, row)`` tile of ``cell``."""
+        grid = self._tiled("cell_tile")
+        if isinstance(grid, SquareGrid):
+            return side_tile(grid, cell, None)
+        cols, rows = cell_tiles(grid)
         return int(cols[cell]), int(rows[cell])
 
     def solution_tiles(self) -> List[Tuple[int, int]]:
-        """Hex levels: the solution as ``(col, row)`` tiles, each a hex step from the one before."""
-        grid = self._hex("solution_tiles")
+        """The solution as ``(col, row)`` tiles, each a step from the one before — on a wrapping
+        square level, a step through a wrap passage goes from one edge tile to the other."""
+        grid = self._tiled("solution_tiles")
         cells = self.solution()
-        cols, rows = cell_tiles(grid)
-        mid_cols, mid_rows = passage_tiles(grid)
-        start, end = opening_tiles(grid)
-        way = [start]
+        start, end = self.entrance_tile, self.exit_tile
+        way = [] if start is None or start == self.cell_tile(cells[0]) else [start]
         for a, b in zip(cells, cells[1:]):
-            k = grid.edge(a, b)
-            way += [(int(cols[a]), int(rows[a])), (int(mid_cols[k]), int(mid_rows[k]))]
-        return way + [(int(cols[cells[-1]]), int(rows[cells[-1]])), end]
+            way.append(self.cell_tile(a))
+            if isinstance(grid, HexGrid):
+                mid_cols, mid_rows = passage_tiles(grid)
+                k = grid.edge(a, b)
+                way.append((int(mid_cols[k]), int(mid_rows[k])))
+                continue
+            side = next(i for i in range(4) if grid.step(a, i) == b)
+            leave, arrive = side_tile(grid, a, side), side_tile(grid, b, (side + 2) % 4)
+            way += [leave] if leave == arrive else [leave, arrive]
+        way.append(self.cell_tile(cells[-1]))
+        if end is not None and end != way[-1]:
+            way.append(end)
+        return way
 
     @property
     def stagger_index(self) -> str:
@@ -181,6 +212,8 @@ class GridLevel:
         if isinstance(self.maze.grid, HexGrid):
             return "\n".join((" " if row % 2 else "") + " ".join("#" if t else "." for t in line)
                              for row, line in enumerate(self.tiles.tolist()))
+        if isinstance(self.maze.grid, SquareGrid):
+            return "\n".join("".join("#" if t else " " for t in line) for line in self.tiles.tolist())
         return repr(self)
 
     def __repr__(self) -> str:

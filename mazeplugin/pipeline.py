@@ -41,9 +41,9 @@ from .seeds import Random, Seed, resolve_seed
 from .shaping import braid as braid_maze
 from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
-from .generators.graph import PERFECT, check_grid_generator, run_on_grid
+from .generators.graph import GRID_GENERATORS, PERFECT, check_grid_generator, run_on_grid
 from .grid_level import GridLevel
-from .grids import GRIDS, GridMaze, make_grid
+from .grids import GRIDS, WRAPS, GridMaze, make_grid
 from .grids.polar import ring_sizes
 from .limits import MAX_GRID_CELLS, check_int
 
@@ -286,6 +286,16 @@ GRID_OPTIONS_REFUSED = (("corridor", 1), ("wall", 1), ("braid", 0.0), ("mask", N
                         ("doors", 1), ("keys", 0), ("treasure", 0), ("enemies", 0), ("place", ()))
 
 
+def check_wrap(grid: str, wrap: object) -> None:
+    """``wrap`` checked: None, or ``"x"``, ``"y"``, ``"xy"`` on the square grid."""
+    if wrap is None:
+        return
+    if not isinstance(wrap, str) or wrap not in WRAPS:
+        raise ValueError(f"wrap must be None, 'x', 'y' or 'xy'; got {wrap!r}")
+    if grid != "square":
+        raise ValueError(f"wrap= is for grid='square' only, not grid={grid!r}")
+
+
 def check_grid(grid: object) -> str:
     """``grid`` checked: one of :data:`mazeplugin.grids.GRIDS`."""
     if not isinstance(grid, str) or grid not in GRIDS:
@@ -305,21 +315,32 @@ class GridBuild:
     markers: str
     options: Dict[str, Any]
     streams: Streams
+    wrap: Optional[str] = None
     maze: GridMaze = field(init=False)
     openings: Tuple[Tuple[int, Optional[int]], ...] = field(init=False)
     level: GridLevel = field(init=False)
 
     @classmethod
     def checked(cls, algorithm: str, grid: str, width: object, height: object, *, seed: Optional[Seed] = None,
-                markers: Any = "border", refused: Optional[Dict[str, Any]] = None,
+                markers: Any = "border", refused: Optional[Dict[str, Any]] = None, wrap: Optional[str] = None,
                 **options: Any) -> "GridBuild":
-        """Every argument checked, and the cell count bounded, before any work."""
+        """Every argument checked, and the cell count bounded, before any work.
+
+        ``grid="square"`` comes here only with a ``wrap``: a wrapping square level is a graph.
+        """
         get_generator(algorithm)  # an unknown name gets the registry's own error
+        check_wrap(grid, wrap)
+        if wrap is not None and algorithm not in GRID_GENERATORS:
+            raise ValueError(f"algorithm {algorithm!r} cannot wrap; generators that take wrap=: "
+                             f"{', '.join(sorted(GRID_GENERATORS))}")
         check_grid_generator(algorithm, grid, options)
         for name, default in GRID_OPTIONS_REFUSED:
             value = (refused or {}).get(name, default)
             given = value is not None if default is None else (
                 len(value or ()) > 0 if isinstance(default, tuple) else isinstance(value, bool) or value != default)
+            if given and wrap is not None:
+                raise ValueError(f"{name}= cannot be combined with wrap= (a wrapping level is made by the "
+                                 f"grid generators, which take none of {name}; leave it at {default!r})")
             if given:
                 raise ValueError(f"{name}= is for square levels only; grid={grid!r} takes none "
                                  f"(leave {name} at its default, {default!r})")
@@ -331,6 +352,9 @@ class GridBuild:
             w = check_int("width", width, low=1, high=MAX_GRID_CELLS)
             h = check_int("height", height, low=1, high=MAX_GRID_CELLS)
             cells = w * h
+            if wrap is not None and ("x" in wrap and w < 3 or "y" in wrap and h < 3):
+                raise ValueError(f"wrap={wrap!r} needs at least 3 cells across each edge it joins, "
+                                 f"got width={w}, height={h}")
             if grid == "triangle" and w < 2 and h > 1:
                 raise ValueError("width must be at least 2 for grid='triangle' with more than one row "
                                  "(a column one triangle wide falls apart)")
@@ -340,12 +364,12 @@ class GridBuild:
         if not (isinstance(markers, str) and markers in ("border", "none")):
             raise ValueError(f"markers must be 'border' or 'none' for grid={grid!r}, got {markers!r}")
         seed = resolve_seed(seed)
-        return cls(algorithm, grid, w, h, seed, markers, options, Streams(seed))
+        return cls(algorithm, grid, w, h, seed, markers, options, Streams(seed), wrap)
 
 
 def carve_grid(build: GridBuild) -> None:
     """The grid, and the generator's passages on it, from the maze stream (as on the square grid)."""
-    grid = make_grid(build.grid, build.width, build.height)
+    grid = make_grid(build.grid, build.width, build.height, build.wrap)
     build.openings = grid.openings() if build.markers == "border" else ()
     start, goal = grid.openings()[0][0], grid.openings()[1][0]
     build.maze = GridMaze(grid, run_on_grid(build.algorithm, grid, build.streams[MAZE_STREAM], start, goal,
@@ -355,6 +379,8 @@ def carve_grid(build: GridBuild) -> None:
 def make_grid_level(build: GridBuild) -> None:
     """The :class:`~mazeplugin.grid_level.GridLevel`, with the options it was made with."""
     recorded = dict(build.options, grid=build.grid)
+    if build.wrap is not None:
+        recorded["wrap"] = build.wrap
     if build.markers != "border":
         recorded["markers"] = build.markers
     entrance, exit = (build.openings[0][0], build.openings[1][0]) if build.openings else (None, None)

@@ -139,13 +139,17 @@ GOLDEN = {
     ("prim-simplified", "triangle", 9, 4, 8): "707d6a3110bb9bd8",
     ("union-find", "hex", 8, 8, 1): "a91201346efd4bbf",
     ("wilson", "hex", 9, 6, "castle"): "2861ef4bd97357ea",
+    ("backtracker", "square", 10, 7, 3, "x"): "d9edced746524336",
+    ("wilson", "square", 8, 8, 5, "xy"): "1784b9f0f98d3707",
+    ("kruskal", "square", 6, 9, 1, "y"): "8dde292bd73db4b1",
 }
 
 
 @pytest.mark.parametrize("key", sorted(GOLDEN, key=repr))
 def test_golden_grid_levels(key):
-    algorithm, grid, width, height, seed = key
-    assert grid_digest(mp.generate(algorithm, width, height, grid=grid, seed=seed)) == GOLDEN[key]
+    algorithm, grid, width, height, seed, *wrap = key
+    level = mp.generate(algorithm, width, height, grid=grid, seed=seed, **({"wrap": wrap[0]} if wrap else {}))
+    assert grid_digest(level) == GOLDEN[key]
 
 
 # -- geometry: each grid's outlines agree with its neighbours --------------------------
@@ -239,7 +243,7 @@ def test_triangle_and_polar_levels_say_they_have_no_tilemap(grid, tmp_path):
     level = mp.generate("wilson", 4, 3, grid=grid, seed=1)
     with pytest.raises(ValueError, match="no rectangular tilemap"):
         level.tiles
-    with pytest.raises(ValueError, match="tilemap"):
+    with pytest.raises(ValueError, match="for hex levels"):
         level.save_tmx(tmp_path / "never-written.tmx")
     assert list(tmp_path.iterdir()) == []
 
@@ -394,3 +398,77 @@ def test_square_codes_and_grid_codes_do_not_mix():
         mp.grid_level_from_code("wilson-12x8-7")
     with pytest.raises(ValueError, match="keys= is for square levels only"):
         mp.grid_level_from_code("wilson-hex12x8-7+k1")
+
+
+
+# -- wrap: cylinders and tori on the square grid ----------------------------------------------
+
+wraps = st.tuples(st.sampled_from(["x", "y", "xy"]), st.integers(3, 9), st.integers(3, 7))
+
+
+def wrapped_floor_reached(tiles, start, wrap):
+    rows, cols = tiles.shape
+    seen, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if "x" in wrap and nx in (-1, cols):  # the edge columns are one column, seen from both sides
+                nx = cols - 1 if nx < 0 else 0
+            if "y" in wrap and ny in (-1, rows):
+                ny = rows - 1 if ny < 0 else 0
+            if 0 <= ny < rows and 0 <= nx < cols and tiles[ny, nx] == 0 and (nx, ny) not in seen:
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+    return seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(shape=wraps, algorithm=st.sampled_from(sorted(GRID_GENERATORS)), seed=st.integers(0, 2**32))
+def test_wrapping_levels_open_each_wrap_passage_on_both_edges(shape, algorithm, seed):
+    wrap, width, height = shape
+    level = mp.generate(algorithm, width, height, seed=seed, wrap=wrap)
+    grid, tiles = level.maze.grid, level.tiles
+    assert tiles.shape == (2 * height + 1, 2 * width + 1) and level.grid == "square"
+    if algorithm in PERFECT:
+        assert int(level.maze.open.sum()) == width * height - 1 and pieces(grid, level.maze.open) == 1
+    passages = level.maze.passages()
+    across = np.abs(passages[:, 0] % width - passages[:, 1] % width) + np.abs(
+        passages[:, 0] // width - passages[:, 1] // width) > 1
+    openings = sum(1 for _, side in level.openings if side is not None)
+    assert int((tiles == 0).sum()) == width * height + len(passages) + int(across.sum()) + openings
+    if "x" not in wrap:
+        assert not across[passages[:, 0] // width == passages[:, 1] // width].any()
+    reached = wrapped_floor_reached(tiles, level.entrance_tile, wrap)
+    assert level.exit_tile in reached
+    way = level.solution_tiles()
+    assert way[0] == level.entrance_tile and way[-1] == level.exit_tile
+    for (ax, ay), (bx, by) in zip(way, way[1:]):
+        assert tiles[by, bx] == 0
+        step = abs(ax - bx) + abs(ay - by) == 1
+        jump = (ay == by and {ax, bx} == {0, 2 * width}) or (ax == bx and {ay, by} == {0, 2 * height})
+        assert step or jump
+
+
+def test_a_wrap_passage_is_a_short_way_round():
+    level = mp.generate("kruskal", 9, 3, seed=4, wrap="x")
+    grid = level.maze.grid
+    assert grid.cell_at(0, 1) in grid.neighbours_of(grid.cell_at(8, 1)).tolist()
+    assert "wrap" in level.options and level.options["wrap"] == "x"
+    with pytest.raises(ValueError, match="a level code holds no options"):
+        mp.level_code(level)
+
+
+@pytest.mark.parametrize("kwargs,words", [
+    (dict(wrap="z"), "wrap must be None, 'x', 'y' or 'xy'"),
+    (dict(wrap="x", grid="hex"), "wrap= is for grid='square' only"),
+    (dict(wrap="x", algorithm="eller"), "algorithm 'eller' cannot wrap"),
+    (dict(wrap="x", width=2), "wrap='x' needs at least 3 cells across"),
+    (dict(wrap="xy", height=2), "wrap='xy' needs at least 3 cells across"),
+    (dict(wrap="y", mask=["#"]), "mask= cannot be combined with wrap="),
+    (dict(wrap="x", braid=0.5), "braid= cannot be combined with wrap="),
+])
+def test_bad_wrap_requests_get_one_clear_error(kwargs, words):
+    request = dict(algorithm="kruskal", width=5, height=4, seed=1)
+    request.update(kwargs)
+    with pytest.raises(ValueError, match=words):
+        mp.generate(**request)

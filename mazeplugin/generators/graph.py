@@ -247,6 +247,9 @@ OPTIONS: Dict[str, Tuple[str, ...]] = {"growing-tree": ("strategy",)}
 
 def check_grid_generator(algorithm: str, grid: str, options: Mapping[str, Any]) -> None:
     """A clear error when ``algorithm`` cannot run on ``grid``, or takes none of ``options`` there."""
+    if algorithm not in GRID_GENERATORS and grid == "square":  # only a wrapping square comes here
+        raise ValueError(f"algorithm {algorithm!r} cannot wrap; generators that take wrap=: "
+                         f"{', '.join(sorted(GRID_GENERATORS))}")
     if algorithm not in GRID_GENERATORS:
         raise ValueError(
             f"algorithm {algorithm!r} runs only on the square grid, not grid={grid!r}; generators for "

@@ -15,18 +15,22 @@ from __future__ import annotations
 from .base import Grid, GridMaze, Point, Side
 from .hex import HEX_DIRECTIONS, HexGrid
 from .polar import PolarGrid
+from .square import WRAPS, SquareGrid
 from .triangle import TriangleGrid
 
 __all__ = ["Grid", "GridMaze", "Point", "Side", "HexGrid", "TriangleGrid", "PolarGrid", "HEX_DIRECTIONS",
-           "GRIDS", "make_grid"]
+           "GRIDS", "make_grid", "SquareGrid", "WRAPS"]
 
 GRIDS = ("square", "hex", "triangle", "polar")
 """The grid names ``generate(grid=...)`` takes; ``"square"`` is :class:`mazeplugin.maze.Maze`."""
 
 
-def make_grid(name: str, width: int, height: int) -> Grid:
-    """The non-square grid called ``name``: ``width × height`` cells, or for ``"polar"``
-    ``width`` cells in the innermost ring and ``height`` rings. Sizes are checked by the caller."""
+def make_grid(name: str, width: int, height: int, wrap: "str | None" = None) -> Grid:
+    """The grid called ``name``: ``width × height`` cells, or for ``"polar"`` ``width`` cells in
+    the innermost ring and ``height`` rings; ``"square"`` is the wrapping square grid (``wrap``
+    ``"x"``, ``"y"`` or ``"xy"``). Sizes are checked by the caller."""
+    if name == "square":
+        return SquareGrid(width, height, wrap)
     if name == "hex":
         return HexGrid(width, height)
     if name == "triangle":
