@@ -8,8 +8,13 @@ markers, the registry's generator carves, :mod:`mazeplugin.shaping` braids,
 :mod:`mazeplugin.content` furnishes). :func:`mazeplugin.generate` builds a
 :class:`Build` from its arguments and runs :data:`STAGES` in order.
 
-Adding a stage (a grid topology, weave, wrap) is one function here, put in
-:data:`STAGES` where it belongs, plus the module that does the work. Every
+Adding a stage (weave, say) is one function here, put in :data:`STAGES`
+where it belongs, plus the module that does the work. Grids beyond the
+square (``grid="hex"``, ``"triangle"``, ``"polar"``) and wrapping square
+levels (``wrap=``) take their own short branch: :class:`GridBuild` and
+:data:`GRID_STAGES` (carve the grid graph, make a
+:class:`~mazeplugin.grid_level.GridLevel`); ``grid="square"`` without a wrap
+never touches it. Every
 stage that draws random numbers takes them from its own stream of the seed
 (:class:`Streams`), so adding one never changes the levels the others make.
 
@@ -41,7 +46,7 @@ from .seeds import Random, Seed, resolve_seed
 from .shaping import braid as braid_maze
 from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
-from .generators.graph import GRID_GENERATORS, PERFECT, check_grid_generator, run_on_grid
+from .generators.graph import check_grid_generator, run_on_grid
 from .grid_level import GridLevel
 from .grids import GRIDS, WRAPS, GridMaze, make_grid
 from .grids.polar import ring_sizes
@@ -330,10 +335,7 @@ class GridBuild:
         """
         get_generator(algorithm)  # an unknown name gets the registry's own error
         check_wrap(grid, wrap)
-        if wrap is not None and algorithm not in GRID_GENERATORS:
-            raise ValueError(f"algorithm {algorithm!r} cannot wrap; generators that take wrap=: "
-                             f"{', '.join(sorted(GRID_GENERATORS))}")
-        check_grid_generator(algorithm, grid, options)
+        check_grid_generator(algorithm, grid, options)  # (on grid="square" only a wrap comes here)
         for name, default in GRID_OPTIONS_REFUSED:
             value = (refused or {}).get(name, default)
             given = value is not None if default is None else (
@@ -359,8 +361,9 @@ class GridBuild:
                 raise ValueError("width must be at least 2 for grid='triangle' with more than one row "
                                  "(a column one triangle wide falls apart)")
         if cells > MAX_GRID_CELLS:
+            many = f"{cells:,}" if cells != MAX_GRID_CELLS + 1 else "more"
             raise ValueError(f"a {grid} maze may have at most {MAX_GRID_CELLS:,} cells; "
-                             f"width={w}, height={h} would give {cells:,}")
+                             f"width={w}, height={h} would give {many}")
         if not (isinstance(markers, str) and markers in ("border", "none")):
             raise ValueError(f"markers must be 'border' or 'none' for grid={grid!r}, got {markers!r}")
         seed = resolve_seed(seed)
@@ -400,8 +403,3 @@ def run_grid(build: GridBuild, stages: Sequence[GridStage] = GRID_STAGES) -> Gri
     for stage in stages:
         stage(build)
     return build.level
-
-
-def is_perfect_on_grids(algorithm: str) -> bool:
-    """Whether ``algorithm`` makes spanning trees on the non-square grids."""
-    return algorithm in PERFECT
