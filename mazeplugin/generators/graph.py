@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -41,6 +41,8 @@ __all__ = ["GRID_GENERATORS", "PERFECT", "run_on_grid", "uniforms", "check_grid_
 BATCH = 1 << 14  # floats per draw; the numbers read are the same for any batch size
 
 Lists = Tuple[List[int], List[int], List[int]]
+Opened = Union[List[bool], NDArray[np.bool_]]
+"""What a grid generator returns: one bool per edge of the grid, True where a passage opens."""
 
 
 def uniforms(rng: Random, first: int = BATCH) -> Iterator[float]:
@@ -60,11 +62,11 @@ def flat(grid: Grid) -> Lists:
     return grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
 
 
-def backtracker(grid: Grid, rng: Random, start: int) -> List[bool]:
+def backtracker(grid: Grid, rng: Random, start: int) -> Opened:
     """Recursive backtracker: step to a random unvisited neighbour; when there is none, back up."""
     fast = kernel("graph-backtracker", grid.cells)
     if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/graph_backtracker.py)
-        return fast.generate(grid, rng, start).tolist()  # type: ignore[no-any-return]
+        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)
@@ -145,21 +147,21 @@ def wilson(grid: Grid, rng: Random, root: int) -> List[bool]:
     return opened
 
 
-def kruskal(grid: Grid, rng: Random) -> List[bool]:
+def kruskal(grid: Grid, rng: Random) -> Opened:
     """Randomized Kruskal: every edge in random order, opened when it joins two sets of a disjoint-set forest."""
     order = rng.permutation(len(grid.edges))
     a, b = grid.edges[order, 0].tolist(), grid.edges[order, 1].tolist()
     opened = np.zeros(len(grid.edges), dtype=bool)
     opened[order[DisjointSets(grid.cells).union_each(a, b)]] = True
-    return opened.tolist()
+    return opened
 
 
-def prim(grid: Grid, rng: Random) -> List[bool]:
+def prim(grid: Grid, rng: Random) -> Opened:
     """True Prim's on random edge weights: the unique minimum spanning tree, found in bulk (Borůvka)."""
     order = np.argsort(rng.random(len(grid.edges)), kind="stable")
     opened = np.zeros(len(grid.edges), dtype=bool)
     opened[order[spanning_forest(grid.cells, grid.edges[order, 0], grid.edges[order, 1])]] = True
-    return opened.tolist()
+    return opened
 
 
 def prim_simplified(grid: Grid, rng: Random, start: int) -> List[bool]:
@@ -224,7 +226,7 @@ def union_find(grid: Grid, rng: Random, start: int, goal: int) -> List[bool]:
     return opened
 
 
-Runner = Callable[[Grid, Random, int, int, Mapping[str, Any]], List[bool]]
+Runner = Callable[[Grid, Random, int, int, Mapping[str, Any]], Opened]
 
 GRID_GENERATORS: Dict[str, Runner] = {
     "aldous-broder": lambda g, rng, s, e, o: aldous_broder(g, rng, s),
