@@ -199,6 +199,26 @@ class GridLevel:
         :mod:`mazeplugin.formats.grid_svg`)."""
         return seam.grid_svg(self, cell, show_solution)
 
+    def to_json(self) -> str:
+        """The level as JSON text, read back by :meth:`from_json` (see :mod:`mazeplugin.formats.grid_json`)."""
+        return seam.grid_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> "GridLevel":
+        """The level :meth:`to_json` wrote; ``LevelFormatError`` saying what is wrong otherwise."""
+        level: GridLevel = seam.grid_from_json(text)
+        return level
+
+    def save_json(self, path: PathLike) -> None:
+        """Write :meth:`to_json` to ``path``."""
+        seam.save_grid_json(self, path)
+
+    @classmethod
+    def load_json(cls, path: PathLike) -> "GridLevel":
+        """The grid level in the JSON file at ``path``."""
+        level: GridLevel = seam.load_grid_json(path)
+        return level
+
     def save_png(self, path: PathLike, *, cell: int = 20, show_solution: bool = False) -> None:
         """The picture of :meth:`to_svg` as a PNG, drawn by :mod:`mazeplugin.pg` (needs pygame)."""
         seam.save_grid_png(self, path, cell, show_solution)

@@ -41,7 +41,8 @@ PYGAME_MISSING = (
 __all__ = [
     "to_svg", "save_png", "save_tmx", "save_tmj", "load_tmx", "load_tmj", "to_json", "from_json",
     "save_json", "load_json", "save_npy", "load_npy", "read_prefab", "pygame_package", "PYGAME_MISSING",
-    "grid_svg", "save_hex_tmx", "save_grid_png",
+    "grid_svg", "save_hex_tmx", "save_grid_png", "grid_to_json", "grid_from_json", "save_grid_json",
+    "load_grid_json",
 ]
 
 
@@ -153,3 +154,29 @@ def save_hex_tmx(level: Any, path: PathLike, tile: int) -> None:
 def save_grid_png(level: Any, path: PathLike, cell: int, show_solution: bool) -> None:
     """A hex, triangle or polar level as a PNG (``pg.grids``); ``ImportError`` without pygame."""
     pygame_package().save_grid_png(level, path, cell=cell, show_solution=show_solution)
+
+
+def grid_to_json(level: Any) -> str:
+    """A grid level as JSON text (``formats.grid_json``)."""
+    from .formats import grid_json
+
+    return grid_json.to_json(level)
+
+
+def grid_from_json(text: str) -> Any:
+    """The grid level in JSON text (``formats.grid_json``)."""
+    from .formats import grid_json
+
+    return grid_json.from_json(text)
+
+
+def save_grid_json(level: Any, path: PathLike) -> None:
+    from .formats import grid_json
+
+    grid_json.save_json(level, path)
+
+
+def load_grid_json(path: PathLike) -> Any:
+    from .formats import grid_json
+
+    return grid_json.load_json(path)

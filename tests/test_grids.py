@@ -472,3 +472,48 @@ def test_bad_wrap_requests_get_one_clear_error(kwargs, words):
     request.update(kwargs)
     with pytest.raises(ValueError, match=words):
         mp.generate(**request)
+
+
+# -- JSON: the format every grid level round-trips through ------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.one_of(sizes, wraps.map(lambda w: ("square",) + w[1:] + (w[0],))),
+       algorithm=st.sampled_from(sorted(GRID_GENERATORS)), seed=st.one_of(st.integers(0, 2**64), st.text(max_size=8)),
+       markers=st.sampled_from(["border", "none"]))
+def test_every_grid_level_round_trips_through_json(size, algorithm, seed, markers, tmp_path_factory):
+    grid, width, height, *wrap = size
+    level = mp.generate(algorithm, width, height, grid=grid, seed=seed, markers=markers,
+                        **({"wrap": wrap[0]} if wrap else {}))
+    again = mp.GridLevel.from_json(level.to_json())
+    assert (again.grid, again.width, again.height, again.algorithm, again.seed) == (
+        level.grid, level.width, level.height, level.algorithm, level.seed)
+    assert again.options == level.options and again.openings == level.openings
+    assert (again.entrance, again.exit) == (level.entrance, level.exit)
+    assert np.array_equal(again.maze.open, level.maze.open)
+    assert grid_digest(again) == grid_digest(level)
+    if grid in ("hex", "square"):
+        assert np.array_equal(again.tiles, level.tiles)
+    path = tmp_path_factory.mktemp("json") / "level.json"
+    level.save_json(path)
+    assert np.array_equal(mp.GridLevel.load_json(path).maze.open, level.maze.open)
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d.update(format="other"), "not a grid level"),
+    (lambda d: d.update(passages=d["passages"][:-1]), "passages must be a text of"),
+    (lambda d: d.update(passages=d["passages"].replace("0", "2", 1)), "passages must be a text of"),
+    (lambda d: d.update(grid="cube"), "expected hex, triangle or polar"),
+    (lambda d: d.update(width=0), "width must be a whole number"),
+    (lambda d: d.update(width=10**6, height=10**6), "larger than"),
+    (lambda d: d.update(entrance=10**6), "entrance must be a cell number"),
+    (lambda d: d.update(openings=[[0, 99]]), "openings must be a list"),
+    (lambda d: d.update(version=7), "version 7"),
+])
+def test_damaged_grid_json_says_what_is_wrong(change, words):
+    import json
+
+    data = json.loads(mp.generate("kruskal", 5, 4, grid="hex", seed=1).to_json())
+    change(data)
+    with pytest.raises(mp.LevelFormatError, match=words):
+        mp.GridLevel.from_json(json.dumps(data))
