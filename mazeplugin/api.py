@@ -201,9 +201,9 @@ def generate(
             made by one of the neighbour-only generators (see
             :mod:`mazeplugin.grids`). For ``"polar"``, ``width`` is the number
             of cells in the innermost ring and ``height`` the number of rings.
-            Non-square grids take ``markers`` ``"border"`` or ``"none"`` and
-            none of the square-only options (corridor, wall, braid, mask,
-            rooms, content).
+            Non-square grids take ``markers`` ``"border"`` or ``"none"``,
+            ``braid``, and none of the square-only options (corridor, wall,
+            mask, rooms, content).
         wrap: None, or ``"x"``, ``"y"``, ``"xy"`` (square grid only): a
             cylinder or torus, where a passage leaving one edge arrives at
             the other; a :class:`~mazeplugin.grid_level.GridLevel` with a
@@ -234,8 +234,9 @@ def generate(
     (True, True)
     """
     if grid != "square" or wrap is not None:
-        refused = dict(corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
+        refused = dict(corridor=corridor, wall=wall, mask=mask, rooms=rooms, doors=doors, keys=keys,
                        treasure=treasure, enemies=enemies, place=place)
+        options = dict(options, braid=braid)
         return _generate_on_grid(algorithm, width, height, pipeline.check_grid(grid), seed, markers, require,
                                  refused, options, wrap)
     if require is not None:
@@ -274,7 +275,7 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
             resolve_seed(seed), require, attempts)
     build = pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
                                        refused=refused, wrap=wrap, **options)
-    return pipeline.run_grid(build)  # carve_grid → make_grid_level
+    return pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level
 
 
 def stream(

@@ -12,7 +12,7 @@ Adding a stage (weave, say) is one function here, put in :data:`STAGES`
 where it belongs, plus the module that does the work. Grids beyond the
 square (``grid="hex"``, ``"triangle"``, ``"polar"``) and wrapping square
 levels (``wrap=``) take their own short branch: :class:`GridBuild` and
-:data:`GRID_STAGES` (carve the grid graph, make a
+:data:`GRID_STAGES` (carve the grid graph, braid it, make a
 :class:`~mazeplugin.grid_level.GridLevel`); ``grid="square"`` without a wrap
 never touches it. Every
 stage that draws random numbers takes them from its own stream of the seed
@@ -48,6 +48,7 @@ from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
 from .generators.graph import check_grid_generator, run_on_grid
 from .grid_level import GridLevel
+from .grid_shaping import braid_grid as braid_grid_maze
 from .grids import GRIDS, WRAPS, GridMaze, make_grid
 from .grids.polar import ring_sizes
 from .limits import MAX_GRID_CELLS, check_int
@@ -287,7 +288,7 @@ def check_same_part(mask: NDArray[np.bool_], entrance: Tuple[int, int], exit: Tu
 # grid="square" never comes here: it is Build and STAGES above, byte for byte.
 # A hex, triangle or polar request is a GridBuild and runs GRID_STAGES.
 
-GRID_OPTIONS_REFUSED = (("corridor", 1), ("wall", 1), ("braid", 0.0), ("mask", None), ("rooms", None),
+GRID_OPTIONS_REFUSED = (("corridor", 1), ("wall", 1), ("mask", None), ("rooms", None),
                         ("doors", 1), ("keys", 0), ("treasure", 0), ("enemies", 0), ("place", ()))
 
 
@@ -321,6 +322,7 @@ class GridBuild:
     options: Dict[str, Any]
     streams: Streams
     wrap: Optional[str] = None
+    braid: float = 0.0
     maze: GridMaze = field(init=False)
     openings: Tuple[Tuple[int, Optional[int]], ...] = field(init=False)
     level: GridLevel = field(init=False)
@@ -328,7 +330,7 @@ class GridBuild:
     @classmethod
     def checked(cls, algorithm: str, grid: str, width: object, height: object, *, seed: Optional[Seed] = None,
                 markers: Any = "border", refused: Optional[Dict[str, Any]] = None, wrap: Optional[str] = None,
-                **options: Any) -> "GridBuild":
+                braid: object = 0.0, **options: Any) -> "GridBuild":
         """Every argument checked, and the cell count bounded, before any work.
 
         ``grid="square"`` comes here only with a ``wrap``: a wrapping square level is a graph.
@@ -366,8 +368,9 @@ class GridBuild:
                              f"width={w}, height={h} would give {many}")
         if not (isinstance(markers, str) and markers in ("border", "none")):
             raise ValueError(f"markers must be 'border' or 'none' for grid={grid!r}, got {markers!r}")
+        fraction = check_braid(braid)
         seed = resolve_seed(seed)
-        return cls(algorithm, grid, w, h, seed, markers, options, Streams(seed), wrap)
+        return cls(algorithm, grid, w, h, seed, markers, options, Streams(seed), wrap, fraction)
 
 
 def carve_grid(build: GridBuild) -> None:
@@ -379,11 +382,19 @@ def carve_grid(build: GridBuild) -> None:
                                             build.options))
 
 
+def braid_grid(build: GridBuild) -> None:
+    """Dead ends opened into loops (``braid=``), from the braid's own stream, as on the square grid."""
+    if build.braid > 0:
+        braid_grid_maze(build.maze, build.streams[BRAID_STREAM], build.braid)
+
+
 def make_grid_level(build: GridBuild) -> None:
     """The :class:`~mazeplugin.grid_level.GridLevel`, with the options it was made with."""
     recorded = dict(build.options, grid=build.grid)
     if build.wrap is not None:
         recorded["wrap"] = build.wrap
+    if build.braid > 0:
+        recorded["braid"] = build.braid
     if build.markers != "border":
         recorded["markers"] = build.markers
     entrance, exit = (build.openings[0][0], build.openings[1][0]) if build.openings else (None, None)
@@ -394,7 +405,7 @@ def make_grid_level(build: GridBuild) -> None:
 
 GridStage = Callable[[GridBuild], None]
 
-GRID_STAGES: Tuple[GridStage, ...] = (carve_grid, make_grid_level)
+GRID_STAGES: Tuple[GridStage, ...] = (carve_grid, braid_grid, make_grid_level)
 """The stages after :meth:`GridBuild.checked`, in order."""
 
 

@@ -31,7 +31,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                 "_compiled.bfs", "grids"]),
     ("analysis", ["paths", "analysis", "text", "grid_analysis", "content.things", "content.graph", "content.proof"]),
     ("level", ["level", "grid_level"]),
-    ("layers on a maze", ["shaping", "markers", "rooms", "=content", "content.placing", "_compiled.rooms"]),
+    ("layers on a maze", ["shaping", "grid_shaping", "markers", "rooms", "=content", "content.placing", "_compiled.rooms"]),
     ("generators", ["registry", "generators", "_compiled"]),
     ("pipeline", ["pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),

@@ -145,6 +145,9 @@ GOLDEN = {
 }
 
 
+GOLDEN_BRAIDED = "85a93e9166c38b2f"  # backtracker, hex, 10 x 7, seed 11, braid=0.6
+
+
 @pytest.mark.parametrize("key", sorted(GOLDEN, key=repr))
 def test_golden_grid_levels(key):
     algorithm, grid, width, height, seed, *wrap = key
@@ -298,7 +301,7 @@ def test_grid_square_is_todays_level_byte_for_byte(algorithm):
     (dict(wall=3), ValueError, "wall= is for square levels only"),
     (dict(mask=["#"]), ValueError, "mask= is for square levels only"),
     (dict(rooms=2), ValueError, "rooms= is for square levels only"),
-    (dict(braid=0.5), ValueError, "braid= is for square levels only"),
+    (dict(braid=1.5), ValueError, "braid"),
     (dict(keys=1), ValueError, "keys= is for square levels only"),
     (dict(markers="farthest"), ValueError, "markers must be 'border' or 'none'"),
     (dict(grid="polar", height=0), ValueError, "height \\(the number of rings"),
@@ -465,7 +468,7 @@ def test_a_wrap_passage_is_a_short_way_round():
     (dict(wrap="x", width=2), "wrap='x' needs at least 3 cells across"),
     (dict(wrap="xy", height=2), "wrap='xy' needs at least 3 cells across"),
     (dict(wrap="y", mask=["#"]), "mask= cannot be combined with wrap="),
-    (dict(wrap="x", braid=0.5), "braid= cannot be combined with wrap="),
+    (dict(wrap="x", keys=1), "keys= cannot be combined with wrap="),
 ])
 def test_bad_wrap_requests_get_one_clear_error(kwargs, words):
     request = dict(algorithm="kruskal", width=5, height=4, seed=1)
@@ -517,3 +520,28 @@ def test_damaged_grid_json_says_what_is_wrong(change, words):
     change(data)
     with pytest.raises(mp.LevelFormatError, match=words):
         mp.GridLevel.from_json(json.dumps(data))
+
+
+
+@settings(max_examples=30, deadline=None)
+@given(size=st.one_of(sizes, wraps.map(lambda w: ("square",) + w[1:] + (w[0],))),
+       algorithm=st.sampled_from(sorted(GRID_GENERATORS)), seed=st.integers(0, 2**32))
+def test_braid_one_leaves_no_dead_end_with_a_closed_neighbour_and_only_adds_passages(size, algorithm, seed):
+    grid, width, height, *wrap = size
+    extra = {"wrap": wrap[0]} if wrap else {}
+    plain = mp.generate(algorithm, width, height, grid=grid, seed=seed, **extra)
+    braided = mp.generate(algorithm, width, height, grid=grid, seed=seed, braid=1.0, **extra)
+    assert (braided.maze.open >= plain.maze.open).all()  # braiding only opens passages
+    g = braided.maze.grid
+    for cell in braided.dead_ends():  # what is left: dead ends with every neighbour open to them
+        assert len(braided.maze.linked(cell)) == len(g.neighbours_of(cell))
+    assert braided.options["braid"] == 1.0
+    half = mp.generate(algorithm, width, height, grid=grid, seed=seed, braid=0.5, **extra)
+    assert len(half.dead_ends()) <= len(plain.dead_ends())
+
+
+def test_braided_grid_levels_have_loops_and_a_golden_digest():
+    level = mp.generate("backtracker", 10, 7, grid="hex", seed=11, braid=0.6)
+    assert level.stats().loops > 0 and level.stats().dead_ends < mp.generate(
+        "backtracker", 10, 7, grid="hex", seed=11).stats().dead_ends
+    assert grid_digest(level) == GOLDEN_BRAIDED
