@@ -24,8 +24,9 @@ _guard_start()  # first: Ctrl-C while the mazeplugin command imports is one line
 
 from . import generators as _generators  # noqa: F401, E402  (registers the built-ins)
 from . import content  # noqa: E402
-from .api import MAX_CELLS, MAX_TILES, generate, level_from_code, stream  # noqa: E402
+from .api import MAX_CELLS, MAX_TILES, generate, grid_level_from_code, level_from_code, stream  # noqa: E402
 from .codes import level_code, looks_like_level_code, parse_level_code  # noqa: E402
+from .grid_level import GridLevel  # noqa: E402
 from .level import Level
 from .maze import Maze
 from . import seeds
@@ -75,6 +76,8 @@ __all__ = [
     "level_code",
     "level_from_code",
     "looks_like_level_code",
+    "grid_level_from_code",
+    "GridLevel",
     "load_plugins",
     "parse_level_code",
     "PluginWarning",

@@ -17,7 +17,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -25,12 +25,113 @@ from numpy.typing import ArrayLike, NDArray
 from . import difficulty, pipeline
 from .codes import parse_level_code
 from .content.things import Place
+from .grid_level import GridLevel
 from .level import Level
 from .limits import MAX_CELLS, MAX_TILES, check_int, check_memory, check_size
 from .registry import generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
 
-__all__ = ["generate", "stream", "level_from_code", "MAX_CELLS", "MAX_TILES"]
+__all__ = ["generate", "stream", "level_from_code", "grid_level_from_code", "MAX_CELLS", "MAX_TILES"]
+
+
+@overload
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
+    grid: Literal["square"] = "square",
+    wrap: None = None,
+    **options: Any,
+) -> Level: ...
+
+
+@overload
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
+    grid: Literal["hex", "triangle", "polar"],
+    wrap: None = None,
+    **options: Any,
+) -> GridLevel: ...
+
+
+@overload
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
+    grid: Literal["square"] = "square",
+    wrap: Literal["x", "y", "xy"],
+    **options: Any,
+) -> GridLevel: ...
+
+
+@overload
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: Optional[Seed] = None,
+    markers: Any = "border",
+    corridor: int = 1,
+    wall: int = 1,
+    braid: float = 0.0,
+    mask: Any = None,
+    rooms: Any = None,
+    doors: Any = 1,
+    keys: int = 0,
+    treasure: int = 0,
+    enemies: int = 0,
+    place: Sequence[Place] = (),
+    require: Optional[Mapping[str, Any]] = None,
+    grid: str,
+    wrap: Optional[str] = None,
+    **options: Any,
+) -> Union[Level, GridLevel]: ...
 
 
 def generate(
@@ -51,8 +152,10 @@ def generate(
     enemies: int = 0,
     place: Sequence[Place] = (),
     require: Optional[Mapping[str, Any]] = None,
+    grid: str = "square",
+    wrap: Optional[str] = None,
     **options: Any,
-) -> Level:
+) -> Union[Level, GridLevel]:
     """Generate a maze level.
 
     Args:
@@ -93,6 +196,19 @@ def generate(
             ``level.seed`` is that derived seed. See :mod:`mazeplugin.difficulty`.
             Only together with ``require`` is ``attempts`` this; otherwise
             it is a generator option (the ``rooms`` generator has one).
+        grid: ``"square"`` (the tilemap levels above), ``"hex"``,
+            ``"triangle"`` or ``"polar"``: a :class:`~mazeplugin.grid_level.GridLevel`
+            made by one of the neighbour-only generators (see
+            :mod:`mazeplugin.grids`). For ``"polar"``, ``width`` is the number
+            of cells in the innermost ring and ``height`` the number of rings.
+            Non-square grids take ``markers`` ``"border"`` or ``"none"``,
+            ``braid``, and none of the square-only options (corridor, wall,
+            mask, rooms, content).
+        wrap: None, or ``"x"``, ``"y"``, ``"xy"`` (square grid only): a
+            cylinder or torus, where a passage leaving one edge arrives at
+            the other; a :class:`~mazeplugin.grid_level.GridLevel` with a
+            square tilemap open on both edges of each wrap passage, made by
+            the neighbour-only generators.
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -117,6 +233,12 @@ def generate(
     >>> hard.stats().decision_points >= 25, hard.seed != 7
     (True, True)
     """
+    if grid != "square" or wrap is not None:
+        refused = dict(corridor=corridor, wall=wall, mask=mask, rooms=rooms, doors=doors, keys=keys,
+                       treasure=treasure, enemies=enemies, place=place)
+        options = dict(options, braid=braid)
+        return _generate_on_grid(algorithm, width, height, pipeline.check_grid(grid), seed, markers, require,
+                                 refused, options, wrap)
     if require is not None:
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
@@ -124,17 +246,37 @@ def generate(
         shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms,
                       doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
         return difficulty.choose(
-            lambda candidate: generate(algorithm, width, height, seed=candidate, **shared),
+            lambda candidate: _generate_square(algorithm, width, height, candidate, shared),
             resolve_seed(seed),
             require,
             attempts,
         )
-    build = pipeline.Build.checked(  # the first stage: every argument checked before any work
-        algorithm, width, height, seed=seed, markers=markers, corridor=corridor, wall=wall, braid=braid,
-        mask=mask, rooms=rooms, doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place,
-        **options,
-    )
+    return _generate_square(algorithm, width, height, seed, dict(
+        markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
+        treasure=treasure, enemies=enemies, place=place, **options))
+
+
+def _generate_square(algorithm: str, width: int, height: int, seed: Optional[Seed], arguments: Dict[str, Any]) -> Level:
+    """``generate`` on the square grid, without ``require``: :class:`pipeline.Build` and its stages."""
+    build = pipeline.Build.checked(algorithm, width, height, seed=seed, **arguments)  # every argument checked first
     return pipeline.run(build)  # place_rooms → plan_markers → carve → braid → openings → make_level → furnish
+
+def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: Optional[Seed], markers: Any,
+                      require: Optional[Mapping[str, Any]], refused: Dict[str, Any],
+                      options: Dict[str, Any], wrap: Optional[str] = None) -> GridLevel:
+    """``generate`` on a hex, triangle or polar grid: :class:`pipeline.GridBuild` and its stages."""
+    if require is not None:
+        require = difficulty.check_require(require)
+        attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
+        difficulty.check_markers(require, markers)
+        return difficulty.choose(
+            lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,
+                                                refused, dict(options), wrap),
+            resolve_seed(seed), require, attempts)
+    build = pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
+                                       refused=refused, wrap=wrap, **options)
+    return pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level
+
 
 def stream(
     algorithm: str,
@@ -198,6 +340,26 @@ def level_from_code(text: str) -> Level:
     4
     """
     code = parse_level_code(text)
+    if code.grid != "square":
+        raise ValueError(f"level code {text.strip()!r} names a {code.grid} level; "
+                         "read it with mp.grid_level_from_code (a GridLevel)")
     algorithm, width, height, seed = code
     counts: Dict[str, Any] = dict(code.content)  # rooms=, keys=, treasure=, enemies=
-    return generate(algorithm, width, height, seed=seed, **counts)
+    level: Level = generate(algorithm, width, height, seed=seed, grid="square", **counts)
+    return level
+
+
+def grid_level_from_code(text: str) -> GridLevel:
+    """The hex, triangle or polar level a code names (``wilson-hex12x8-7``); see :mod:`mazeplugin.codes`.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.grid_level_from_code("wilson-hex12x8-7")
+    >>> level.grid, mp.level_code(level)
+    ('hex', 'wilson-hex12x8-7')
+    """
+    code = parse_level_code(text)
+    if code.grid == "square":
+        raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")
+    algorithm, width, height, seed = code
+    counts: Dict[str, Any] = dict(code.content)  # generate() says that grids take no content
+    return _generate_on_grid(algorithm, width, height, code.grid, seed, "border", None, counts, {})

@@ -11,6 +11,10 @@ A level with rooms or content (see :mod:`mazeplugin.rooms` and
 text seed holding ``+`` has no code (:func:`level_code` says so), and text
 that :func:`looks_like_level_code` but does not parse is an error, not a seed.
 
+A level on another grid (``generate(..., grid=...)``) names it before its
+size: ``wilson-hex12x8-7``, ``kruskal-triangle20x10-1``,
+``backtracker-polar8x10-3`` (for polar, innermost ring's cells x rings).
+
 >>> import mazeplugin as mp
 >>> level = mp.generate("union-find", 12, 9, seed=42)
 >>> level_code(level)
@@ -27,13 +31,18 @@ True
 True
 >>> level_code(mp.generate("wilson", 24, 18, seed=5, rooms=4, keys=1))
 'wilson-24x18-5+r4k1'
+>>> level_code(mp.generate("wilson", 12, 8, grid="hex", seed=7))
+'wilson-hex12x8-7'
+>>> parse_level_code("backtracker-polar8x10-3").grid
+'polar'
 """
 
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional, Tuple, Union
 
+from .grid_level import GridLevel
 from .level import Level
 from .seeds import Seed, resolve_seed
 
@@ -45,38 +54,43 @@ __all__ = ["level_code", "parse_level_code", "looks_like_level_code", "LevelCode
 # The algorithm is the shortest prefix followed by "-WxH-": names may hold
 # dashes ("union-find") and seeds any text, but the size sits between them.
 _CODE = re.compile(
-    r"(?P<algorithm>.+?)-(?P<width>[0-9]+)[xX](?P<height>[0-9]+)-(?P<seed>.+?)"
+    r"(?P<algorithm>.+?)-(?P<grid>hex|triangle|polar)?(?P<width>[0-9]+)[xX](?P<height>[0-9]+)-(?P<seed>.+?)"
     r"(?:\+(?P<content>(?:[rkte][0-9]+)+))?",
     re.DOTALL,
 )
 # What a code looks like, read loosely: "-WxH-" anywhere (sizes of 0 and bad suffixes included).
 # A search, not a match of ".*-WxH-.*": linear however long and however many dashes the text has.
-_CODE_SHAPE = re.compile(r"-[0-9]+[xX][0-9]+-")
+_CODE_SHAPE = re.compile(r"-(?:hex|triangle|polar)?[0-9]+[xX][0-9]+-")
 _CONTENT = {"r": "rooms", "k": "keys", "t": "treasure", "e": "enemies"}
 _COUNTS = tuple(_CONTENT.values())
 
 
 class LevelCode(Tuple[str, int, int, Seed]):
-    """``(algorithm, width, height, seed)`` read from a code, and ``content``: the counts after ``+``.
+    """``(algorithm, width, height, seed)`` read from a code, ``content``: the counts after ``+``, and ``grid``.
 
     A 4-tuple, so ``algorithm, width, height, seed = parse_level_code(text)``
     reads every code; ``content`` is ``{}`` or e.g. ``{'rooms': 4, 'keys': 2}``,
-    the arguments to pass on to :func:`mazeplugin.generate`.
+    the arguments to pass on to :func:`mazeplugin.generate`, and ``grid`` its
+    ``grid=`` (``"square"`` unless the code names another).
     """
 
     content: Dict[str, int]
+    grid: str
 
-    def __new__(cls, algorithm: str, width: int, height: int, seed: Seed, content: Optional[Dict[str, int]] = None) -> "LevelCode":
+    def __new__(cls, algorithm: str, width: int, height: int, seed: Seed, content: Optional[Dict[str, int]] = None,
+                grid: str = "square") -> "LevelCode":
         code = super().__new__(cls, (algorithm, width, height, seed))
         code.content = dict(content or {})
+        code.grid = grid
         return code
 
     def __repr__(self) -> str:
         extra = f", content={self.content!r}" if self.content else ""
+        extra += f", grid={self.grid!r}" if self.grid != "square" else ""
         return f"LevelCode{tuple(self)!r}"[:-1] + extra + ")"
 
 
-def level_code(level: Level) -> str:
+def level_code(level: Union[Level, GridLevel]) -> str:
     """The level code of a generated level: ``algorithm-WIDTHxHEIGHT-seed``.
 
     Only levels made by :func:`mazeplugin.generate` with default options
@@ -92,11 +106,12 @@ def level_code(level: Level) -> str:
     >>> level_code(mp.generate("prim", 5, 5, seed="castle"))
     'prim-5x5-castle'
     """
-    if not isinstance(level, Level):
-        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
+    if not isinstance(level, (Level, GridLevel)):
+        raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
     if level.algorithm is None or level.seed is None:
         raise ValueError("only a generated level (with an algorithm and a seed) has a level code")
-    others = sorted(set(level.options) - set(_COUNTS))
+    grid = level.grid if isinstance(level, GridLevel) else "square"
+    others = sorted(set(level.options) - set(_COUNTS) - {"grid"})
     rooms = level.options.get("rooms")
     if rooms is not None and (isinstance(rooms, bool) or not isinstance(rooms, int)):
         others.append("rooms (rectangles or prefabs)")
@@ -111,11 +126,12 @@ def level_code(level: Level) -> str:
             "this level has no unambiguous code"
         )
     content = {name: int(level.options[name]) for name in _COUNTS if level.options.get(name)}
-    code = f"{level.algorithm}-{level.width}x{level.height}-{level.seed}"
+    code = f"{level.algorithm}-{grid if grid != 'square' else ''}{level.width}x{level.height}-{level.seed}"
     if content:
         code += "+" + "".join(f"{letter}{content[name]}" for letter, name in _CONTENT.items() if name in content)
     parsed = parse_level_code(code)
-    if parsed != (level.algorithm, level.width, level.height, level.seed) or parsed.content != content:
+    if (parsed != (level.algorithm, level.width, level.height, level.seed) or parsed.content != content
+            or parsed.grid != grid):
         raise ValueError(f"algorithm {level.algorithm!r} and seed {level.seed!r} do not make an unambiguous code")
     return code
 
@@ -192,7 +208,8 @@ def parse_level_code(text: str) -> LevelCode:
         if name in content:
             raise ValueError(f"level code {stripped!r} gives {name} twice")
         content[name] = int(digits)
-    return LevelCode(match["algorithm"], width, height, resolve_seed(match["seed"]), content)
+    return LevelCode(match["algorithm"], width, height, resolve_seed(match["seed"]), content,
+                     match["grid"] or "square")
 
 
 def looks_like_level_code(text: str) -> bool:

@@ -37,14 +37,12 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Protocol, Tuple, TypeVar
 
 from .analysis import Stats
 from .codes import level_code
+from .level import Level
 from .seeds import Random, Seed
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .level import Level
 
 __all__ = [
     "FIELDS", "MAX_ATTEMPTS", "DEFAULT_ATTEMPTS", "Bounds",
@@ -150,14 +148,26 @@ def shortfall(stats: Stats, require: Mapping[str, Bounds]) -> float:
     return total
 
 
+class Candidate(Protocol):
+    """What :func:`choose` asks of a level: its seed and its stats (a ``Level`` or a ``GridLevel``)."""
+
+    @property
+    def seed(self) -> Optional[Seed]: ...
+
+    def stats(self) -> Stats: ...
+
+
+L = TypeVar("L", bound=Candidate)
+
+
 def choose(
-    make: Callable[[int], "Level"],
+    make: Callable[[int], L],
     seed: Seed,
     require: Mapping[str, Bounds],
     attempts: int,
-) -> "Level":
+) -> L:
     """The first level ``make(candidate seed)`` whose stats meet ``require``, or a ValueError naming the closest."""
-    best: Optional[Tuple[float, "Level", Stats]] = None
+    best: Optional[Tuple[float, L, Stats]] = None
     for _, candidate in zip(range(attempts), candidate_seeds(seed)):
         level = make(candidate)
         stats = level.stats()
@@ -170,10 +180,12 @@ def choose(
     _, level, stats = best
     wanted = "; ".join(_miss_text(name, bounds, getattr(stats, name)) for name, bounds in require.items()
                        if shortfall(stats, {name: bounds}))
-    try:
-        name = f"level code {level_code(level)}"
-    except ValueError:  # options, markers or widths a code cannot hold
-        name = "with the same options"
+    name = "with the same options"
+    if isinstance(level, Level):  # grid levels have no code yet
+        try:
+            name = f"level code {level_code(level)}"
+        except ValueError:  # options, markers or widths a code cannot hold
+            pass
     raise ValueError(
         f"no candidate among {attempts} met require={dict(require)!r}; closest: seed {level.seed} "
         f"({name}) with {wanted}"

@@ -136,6 +136,15 @@ def max_width_for(bytes_per_column: float) -> Optional[int]:
         return None
     return int(min(MAX_CELLS, REQUEST_BUDGET // bytes_per_column))
 
+GRID_BYTES_PER_CELL = 850.0
+"""Working memory per cell of a hex, triangle or polar maze: the grid's flat arrays and the
+generators' Python lists. Measured peaks (tracemalloc, plain loops, 90,000 hex cells): wilson 755
+bytes, union-find 748, backtracker and the other walks about 710, kruskal and prim about 470;
+triangle cells need about half (``benchmarks/bench_grids.py``)."""
+
+MAX_GRID_CELLS = max_cells_for(GRID_BYTES_PER_CELL)
+"""Most cells a hex, triangle or polar maze may have."""
+
 MAX_TILES = 1 << 28
 """Most tiles a tilemap may have (268,435,456: 256 MiB of uint8)."""
 

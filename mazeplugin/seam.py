@@ -42,6 +42,8 @@ PYGAME_MISSING = (
 __all__ = [
     "to_svg", "save_png", "save_tmx", "save_tmj", "load_tmx", "load_tmj", "to_json", "from_json",
     "save_json", "load_json", "save_npy", "load_npy", "read_prefab", "pygame_package", "PYGAME_MISSING",
+    "grid_svg", "save_hex_tmx", "save_grid_png", "grid_to_json", "grid_from_json", "save_grid_json",
+    "load_grid_json",
 ]
 
 
@@ -133,3 +135,48 @@ def read_prefab(path: PathLike) -> Tuple["NDArray[np.uint8]", "NDArray[np.bool_]
 def mask_from_picture(path: Any, missing: str) -> Any:
     """The cells of a mask picture (``mazeplugin.pg.mask_from_image``); ``ImportError(missing)`` without pygame."""
     return pygame_package(missing).mask_from_image(path)
+
+
+def grid_svg(level: Any, cell: float, show_solution: bool) -> str:
+    """A hex, triangle or polar level as SVG (``formats.grid_svg``)."""
+    from .formats import grid_svg as svg
+
+    return svg.to_svg(level, cell=cell, show_solution=show_solution)
+
+
+def save_hex_tmx(level: Any, path: PathLike, tile: int) -> None:
+    """A hex level as a Tiled hexagonal map (``formats.tiled_hex``)."""
+    from .formats import tiled_hex
+
+    tiled_hex.save_tmx(level, path, tile=tile)
+
+
+def save_grid_png(level: Any, path: PathLike, cell: int, show_solution: bool) -> None:
+    """A hex, triangle or polar level as a PNG (``pg.grids``); ``ImportError`` without pygame."""
+    pygame_package().save_grid_png(level, path, cell=cell, show_solution=show_solution)
+
+
+def grid_to_json(level: Any) -> str:
+    """A grid level as JSON text (``formats.grid_json``)."""
+    from .formats import grid_json
+
+    return grid_json.to_json(level)
+
+
+def grid_from_json(text: str) -> Any:
+    """The grid level in JSON text (``formats.grid_json``)."""
+    from .formats import grid_json
+
+    return grid_json.from_json(text)
+
+
+def save_grid_json(level: Any, path: PathLike) -> None:
+    from .formats import grid_json
+
+    grid_json.save_json(level, path)
+
+
+def load_grid_json(path: PathLike) -> Any:
+    from .formats import grid_json
+
+    return grid_json.load_json(path)

@@ -71,6 +71,7 @@ KERNELS: Dict[str, str] = {
     "division": "division",
     "rooms": "rooms",
     "bfs": "bfs",
+    "graph-backtracker": "graph_backtracker",
 }
 
 _loaded: Dict[str, ModuleType] = {}

@@ -48,7 +48,7 @@ from .svg import COLOURS
 if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
 
-__all__ = ["save_tmx", "save_tmj", "tileset_png", "FLOOR_GID", "WALL_GID"]
+__all__ = ["save_tmx", "save_tmj", "tileset_png", "png_bytes", "FLOOR_GID", "WALL_GID"]
 
 FLOOR_GID, WALL_GID = 1, 2
 """Global tile ids in the tile layer (the tileset's first gid is 1)."""
@@ -179,19 +179,19 @@ def tileset_png(tile: int = 16) -> bytes:
     rgb = np.empty((tile, 2 * tile, 3), dtype=np.uint8)
     rgb[:, :tile] = _rgb(COLOURS["floor"])
     rgb[:, tile:] = _rgb(COLOURS["wall"])
-    return _png(rgb)
+    return png_bytes(rgb)
 
 
-def _png(rgb: np.ndarray) -> bytes:
-    """A minimal truecolour PNG (IHDR, one IDAT, IEND) of a uint8 ``(h, w, 3)`` array."""
-    height, width = rgb.shape[:2]
-    scanlines = np.zeros((height, 1 + 3 * width), dtype=np.uint8)  # filter byte 0 per row
-    scanlines[:, 1:] = rgb.reshape(height, 3 * width)
+def png_bytes(rgb: np.ndarray) -> bytes:
+    """A minimal truecolour PNG (IHDR, one IDAT, IEND) of a uint8 ``(h, w, 3)`` array, or ``(h, w, 4)`` with alpha."""
+    height, width, channels = rgb.shape
+    scanlines = np.zeros((height, 1 + channels * width), dtype=np.uint8)  # filter byte 0 per row
+    scanlines[:, 1:] = rgb.reshape(height, channels * width)
 
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", header)

@@ -42,6 +42,7 @@ except ImportError as _missing:  # pragma: no cover - exercised in a venv withou
 from .camera import Camera
 from .collide import Motion, RectLike, can_move, move_rect
 from .files import PathLike, mask_from_image, save_png, save_rgb_png
+from .grids import grid_to_pixel, render_grid, save_grid_png
 from .grid import DIRECTIONS, TilesLike, pixel_to_tile, tile_rect, tile_to_pixel
 from .palette import DEFAULT_PALETTE, Colour, Palette
 from .render import draw_level, draw_markers, draw_solution, render, tile_colours
@@ -50,6 +51,9 @@ from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, patro
 from .world import EndlessCamera, WorldView
 
 __all__ = [
+    "render_grid",
+    "save_grid_png",
+    "grid_to_pixel",
     "Colour",
     "Palette",
     "DEFAULT_PALETTE",

@@ -1,0 +1,124 @@
+"""Hex, triangle, polar and wrapping square levels as JSON text, and back.
+
+The text holds what makes the level again and what it is: the grid and its
+size (``wrap`` for a wrapping square), the generator, seed and options, the
+entrance and exit cells with the sides opened for them, and ``passages``:
+one character per edge of the grid (``grid.edges`` order), ``"1"`` where the
+passage is open. Loading rebuilds the grid from its size and checks every
+field, so a file edited by hand loads or says what is wrong
+(:class:`~mazeplugin.errors.LevelFormatError`).
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
+>>> again = from_json(to_json(level))
+>>> again.grid, bool((again.maze.open == level.maze.open).all()), again.solution() == level.solution()
+('hex', True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Optional, Tuple
+
+import numpy as np
+
+from ..errors import LevelFormatError
+from ..grid_level import GridLevel
+from ..grids import GRIDS, WRAPS, GridMaze, make_grid
+from ..grids.polar import ring_sizes
+from ..limits import MAX_GRID_CELLS
+from .files import PathLike, read_limited, write_text
+
+__all__ = ["to_json", "from_json", "save_json", "load_json", "FORMAT"]
+
+FORMAT = "mazeplugin-grid-level"
+VERSION = 1
+MAX_JSON_CHARS = 4 * MAX_GRID_CELLS + (1 << 20)
+
+
+def to_json(level: GridLevel) -> str:
+    """``level`` as JSON text (see the module docstring)."""
+    data: Dict[str, Any] = {
+        "format": FORMAT, "version": VERSION, "grid": level.grid, "width": level.width, "height": level.height,
+        "wrap": level.options.get("wrap"), "algorithm": level.algorithm, "seed": level.seed,
+        "options": {k: v for k, v in level.options.items() if k not in ("grid", "wrap")},
+        "entrance": level.entrance, "exit": level.exit, "openings": [list(o) for o in level.openings],
+        "passages": "".join("1" if o else "0" for o in level.maze.open.tolist()),
+    }
+    try:
+        return json.dumps(data, separators=(",", ":")) + "\n"
+    except TypeError as error:
+        raise ValueError(f"this level's options cannot be written as JSON: {error}") from None
+
+
+def from_json(text: str, *, source: str = "<json text>") -> GridLevel:
+    """The :class:`GridLevel` that :func:`to_json` wrote; ``LevelFormatError`` saying what is wrong otherwise."""
+    def bad(what: str) -> LevelFormatError:
+        return LevelFormatError(f"{source}: {what}")
+
+    if len(text) > MAX_JSON_CHARS:
+        raise bad(f"{len(text):,} characters is more than a grid level's {MAX_JSON_CHARS:,}")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise bad(f"not JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise bad(f"not a grid level (a JSON object with \"format\": {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise bad(f"version {data.get('version')!r} is not one this mazeplugin reads ({VERSION})")
+    grid_name, wrap = data.get("grid"), data.get("wrap")
+    if grid_name not in GRIDS or (grid_name == "square") != (wrap is not None) or (wrap is not None and wrap not in WRAPS):
+        raise bad(f"grid {grid_name!r} with wrap {wrap!r}: expected hex, triangle or polar, or square with "
+                  "wrap 'x', 'y' or 'xy'")
+    width, height = (_whole(data.get(k), k, bad) for k in ("width", "height"))
+    cells = sum(ring_sizes(width, height)) if grid_name == "polar" and height <= 4096 else width * height
+    if grid_name == "polar" and height > 4096 or cells > MAX_GRID_CELLS:
+        raise bad(f"a {grid_name} grid of {width}x{height} is larger than {MAX_GRID_CELLS:,} cells")
+    grid = make_grid(grid_name, width, height, wrap)
+    passages = data.get("passages")
+    if not isinstance(passages, str) or len(passages) != len(grid.edges) or set(passages) - {"0", "1"}:
+        raise bad(f"passages must be a text of {len(grid.edges)} characters 0 or 1, one per edge")
+    entrance, exit = (_cell(data.get(k), k, grid.cells, bad) for k in ("entrance", "exit"))
+    openings = data.get("openings")
+    if not isinstance(openings, list) or not all(
+            isinstance(o, list) and len(o) == 2 and _cell(o[0], "an opening's cell", grid.cells, bad) is not None
+            and (o[1] is None or (isinstance(o[1], int) and 0 <= o[1] < len(grid.sides(o[0])))) for o in openings):
+        raise bad("openings must be a list of [cell, side or null]")
+    options = data.get("options")
+    if not isinstance(options, dict):
+        raise bad("options must be an object")
+    if wrap is not None:
+        options["wrap"] = wrap
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise bad("seed must be an int, a text or null")
+    open_ = np.frombuffer(passages.encode("ascii"), dtype=np.uint8) == ord("1")
+    openings_read: Tuple[Tuple[int, Optional[int]], ...] = tuple((int(c), s) for c, s in openings)
+    return GridLevel(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
+                     openings=openings_read, algorithm=data.get("algorithm"), seed=seed,
+                     options=dict(options, grid=grid_name))
+
+
+def save_json(level: GridLevel, path: PathLike) -> None:
+    """Write :func:`to_json` of ``level`` to ``path`` (safely: see :mod:`mazeplugin.formats.files`)."""
+    write_text(path, to_json(level))
+
+
+def load_json(path: PathLike) -> GridLevel:
+    """The grid level in the JSON file at ``path``."""
+    return from_json(read_limited(path, MAX_JSON_CHARS, what="a grid level").decode("utf-8", "replace"),
+                     source=str(path))
+
+
+def _whole(value: Any, name: str, bad: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise bad(f"{name} must be a whole number of at least 1, got {value!r}")
+    return int(value)
+
+
+def _cell(value: Any, name: str, cells: int, bad: Any) -> Optional[int]:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < cells:
+        raise bad(f"{name} must be a cell number from 0 to {cells - 1} or null, got {value!r}")
+    return int(value)

@@ -1,0 +1,241 @@
+"""A level on a hex, triangle or polar grid: its cells, passages, entrance and exit, and what they answer.
+
+A :class:`GridLevel` is what ``mp.generate(..., grid="hex" | "triangle" |
+"polar")`` returns: the grid maze (:class:`~mazeplugin.grids.GridMaze`),
+the entrance and exit cells, and the algorithm, seed and options that made
+it. Its answers (solution, distances, stats) are in cells, from
+:mod:`mazeplugin.grid_analysis`. A hex level is also a tilemap
+(:attr:`GridLevel.tiles`, see :mod:`mazeplugin.grids.hextiles`); triangle and
+polar levels are graphs, drawn as pictures (:meth:`GridLevel.to_svg`).
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
+>>> level.stats().passages == level.stats().cells - 1  # a perfect maze
+True
+>>> way = level.solution()
+>>> way[0] == level.entrance and way[-1] == level.exit
+True
+>>> level.tiles.shape, level.entrance_tile
+((9, 14), (0, 1))
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import grid_analysis, seam
+from .analysis import Stats
+from .grids import GridMaze, HexGrid
+from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
+from .grids.square import SquareGrid, side_tile, square_tiles
+from .seeds import Seed
+
+__all__ = ["GridLevel"]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+class GridLevel:
+    """A maze level on a non-square grid.
+
+    Attributes:
+        maze: the :class:`~mazeplugin.grids.GridMaze` (grid and open passages).
+        grid: the grid's name, ``"hex"``, ``"triangle"``, ``"polar"``, or ``"square"`` for a level that wraps.
+        entrance, exit: cell numbers, or None without markers (``markers="none"``).
+        openings: ``(cell, side)`` of the entrance and exit: the side of the
+            cell (an index into ``maze.grid.sides(cell)``) opened through the
+            grid's edge, or None for a marker inside a cell.
+        width, height: the size asked for (for polar: innermost ring's cells, rings).
+        algorithm, seed, options: what made it; the same again make the same level.
+    """
+
+    def __init__(self, maze: GridMaze, *, width: int, height: int, entrance: Optional[int] = None,
+                 exit: Optional[int] = None, openings: Tuple[Tuple[int, Optional[int]], ...] = (),
+                 algorithm: Optional[str] = None, seed: Optional[Seed] = None,
+                 options: Optional[Mapping[str, Any]] = None) -> None:
+        self.maze = maze
+        self.grid: str = maze.grid.name
+        self.width, self.height = width, height
+        self.entrance, self.exit = entrance, exit
+        self.openings = tuple(openings)
+        self.algorithm, self.seed = algorithm, seed
+        self.options: Dict[str, Any] = dict(options or {})
+        self._tiles: Optional[NDArray[np.uint8]] = None
+
+    # -- answers in cells
+    def solution(self) -> List[int]:
+        """The cells of the shortest way from the entrance to the exit, both included."""
+        if self.entrance is None or self.exit is None:
+            raise ValueError("this level has no entrance and exit (markers='none'); generate it with "
+                             "markers='border'")
+        return grid_analysis.path(self.maze, self.entrance, self.exit)
+
+    def distances(self, source: Optional[int] = None) -> NDArray[np.int32]:
+        """Passages walked from cell ``source`` (the entrance by default) to every cell; -1 where unreachable."""
+        if source is None:
+            if self.entrance is None:
+                raise ValueError("this level has no entrance (markers='none'); give source=, a cell number")
+            source = self.entrance
+        return grid_analysis.distances(self.maze, source)
+
+    def dead_ends(self) -> List[int]:
+        """The cells with exactly one open passage, ascending."""
+        return [int(c) for c in grid_analysis.dead_end_cells(self.maze)]
+
+    def stats(self) -> Stats:
+        """The maze's texture in numbers (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None)."""
+        return grid_analysis.grid_stats(self.maze, self.entrance, self.exit)
+
+    def walls(self) -> List[List[Tuple[float, float]]]:
+        """Every wall as a polyline in the grid's drawing units (y down), for pictures and games.
+
+        Each side of each cell (:meth:`mazeplugin.grids.Grid.sides`) once, by
+        the lower numbered of the two cells it parts, unless their passage is
+        open; sides on the grid's rim, except the entrance's and exit's openings.
+        """
+        maze, grid = self.maze, self.maze.grid
+        opened = {(c, s) for c, s in self.openings if s is not None}
+        lines = []
+        for cell in range(grid.cells):
+            for index, (other, line) in enumerate(grid.sides(cell)):
+                if other < 0:
+                    if (cell, index) not in opened:
+                        lines.append(line)
+                elif cell < other and not maze.open[grid.edge(cell, other)]:
+                    lines.append(line)
+        return lines
+
+    # -- the tilemap: hex levels, and square levels that wrap
+    def _tiled(self, what: str) -> Union[HexGrid, SquareGrid]:
+        grid = self.maze.grid
+        if not isinstance(grid, (HexGrid, SquareGrid)):
+            raise ValueError(
+                f"{what} is for hex (and wrapping square) levels; a {self.grid} level is a graph of cells "
+                "with no rectangular tilemap: use level.maze (cells and passages) or level.to_svg()"
+            )
+        return grid
+
+    def _hex(self, what: str) -> HexGrid:
+        grid = self.maze.grid
+        if not isinstance(grid, HexGrid):
+            raise ValueError(f"{what} is for hex levels; this is a {self.grid} level")
+        return grid
+
+    @property
+    def tiles(self) -> NDArray[np.uint8]:
+        """The 1 = wall / 0 = floor tilemap, ``[row, col]``, read-only: hex levels' hex tiles (see
+        :mod:`mazeplugin.grids.hextiles`), wrapping square levels' square tiles with each wrap
+        passage open on both edges (:mod:`mazeplugin.grids.square`). Other grids raise ``ValueError``."""
+        grid = self._tiled("tiles")
+        if self._tiles is None:
+            if isinstance(grid, HexGrid):
+                self._tiles = hex_tiles(self.maze, openings=self.entrance is not None)
+            else:
+                self._tiles = square_tiles(self.maze, self.openings)
+            self._tiles.flags.writeable = False
+        return self._tiles
+
+    def _marker_tile(self, which: int, what: str) -> Optional[Tuple[int, int]]:
+        grid = self._tiled(what)
+        if not self.openings:
+            return None
+        if isinstance(grid, HexGrid):
+            return opening_tiles(grid)[which]
+        return side_tile(grid, *self.openings[which])
+
+    @property
+    def entrance_tile(self) -> Optional[Tuple[int, int]]:
+        """The entrance's ``(col, row)`` tile (an opening in the edge, or on a torus the cell's own), or None without markers."""
+        return self._marker_tile(0, "entrance_tile")
+
+    @property
+    def exit_tile(self) -> Optional[Tuple[int, int]]:
+        """The exit's ``(col, row)`` tile, or None without markers."""
+        return self._marker_tile(1, "exit_tile")
+
+    def cell_tile(self, cell: int) -> Tuple[int, int]:
+        """The ``(col, row)`` tile of ``cell``."""
+        grid = self._tiled("cell_tile")
+        if isinstance(grid, SquareGrid):
+            return side_tile(grid, cell, None)
+        cols, rows = cell_tiles(grid)
+        return int(cols[cell]), int(rows[cell])
+
+    def solution_tiles(self) -> List[Tuple[int, int]]:
+        """The solution as ``(col, row)`` tiles, each a step from the one before — on a wrapping
+        square level, a step through a wrap passage goes from one edge tile to the other."""
+        grid = self._tiled("solution_tiles")
+        cells = self.solution()
+        start, end = self.entrance_tile, self.exit_tile
+        way = [] if start is None or start == self.cell_tile(cells[0]) else [start]
+        for a, b in zip(cells, cells[1:]):
+            way.append(self.cell_tile(a))
+            if isinstance(grid, HexGrid):
+                mid_cols, mid_rows = passage_tiles(grid)
+                k = grid.edge(a, b)
+                way.append((int(mid_cols[k]), int(mid_rows[k])))
+                continue
+            side = next(i for i in range(4) if grid.step(a, i) == b)
+            leave, arrive = side_tile(grid, a, side), side_tile(grid, b, (side + 2) % 4)
+            way += [leave] if leave == arrive else [leave, arrive]
+        way.append(self.cell_tile(cells[-1]))
+        if end is not None and end != way[-1]:
+            way.append(end)
+        return way
+
+    @property
+    def stagger_index(self) -> str:
+        """Hex levels: which tile rows are shifted half a tile right (Tiled's ``staggerindex``)."""
+        self._hex("stagger_index")
+        return STAGGER_INDEX
+
+    # -- pictures and files (through mazeplugin.seam)
+    def to_svg(self, cell: float = 20, *, show_solution: bool = False) -> str:
+        """The level as an SVG picture: cell outlines as walls, ``cell`` pixels a cell (see
+        :mod:`mazeplugin.formats.grid_svg`)."""
+        return seam.grid_svg(self, cell, show_solution)
+
+    def to_json(self) -> str:
+        """The level as JSON text, read back by :meth:`from_json` (see :mod:`mazeplugin.formats.grid_json`)."""
+        return seam.grid_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> "GridLevel":
+        """The level :meth:`to_json` wrote; ``LevelFormatError`` saying what is wrong otherwise."""
+        level: GridLevel = seam.grid_from_json(text)
+        return level
+
+    def save_json(self, path: PathLike) -> None:
+        """Write :meth:`to_json` to ``path``."""
+        seam.save_grid_json(self, path)
+
+    @classmethod
+    def load_json(cls, path: PathLike) -> "GridLevel":
+        """The grid level in the JSON file at ``path``."""
+        level: GridLevel = seam.load_grid_json(path)
+        return level
+
+    def save_png(self, path: PathLike, *, cell: int = 20, show_solution: bool = False) -> None:
+        """The picture of :meth:`to_svg` as a PNG, drawn by :mod:`mazeplugin.pg` (needs pygame)."""
+        seam.save_grid_png(self, path, cell, show_solution)
+
+    def save_tmx(self, path: PathLike, *, tile: int = 32) -> None:
+        """Hex levels: a Tiled hexagonal map (``orientation="hexagonal"``), see :mod:`mazeplugin.formats.tiled_hex`."""
+        self._hex("save_tmx")
+        seam.save_hex_tmx(self, path, tile)
+
+    def __str__(self) -> str:
+        if isinstance(self.maze.grid, HexGrid):
+            return "\n".join((" " if row % 2 else "") + " ".join("#" if t else "." for t in line)
+                             for row, line in enumerate(self.tiles.tolist()))
+        if isinstance(self.maze.grid, SquareGrid):
+            return "\n".join("".join("#" if t else " " for t in line) for line in self.tiles.tolist())
+        return repr(self)
+
+    def __repr__(self) -> str:
+        return (f"GridLevel(grid={self.grid!r}, {self.width}x{self.height}, {self.maze.grid.cells} cells, "
+                f"algorithm={self.algorithm!r}, seed={self.seed!r})")

@@ -1,0 +1,148 @@
+"""A grid topology: cells ``0 … n-1``, the pairs of neighbouring cells, and the passages opened between them.
+
+This is the maze model of :mod:`mazeplugin.maze` with the square taken out:
+a :class:`Grid` owns its cells and their neighbours (J. Buck, "Mazes for
+Programmers": ``hex_grid.rb``, ``triangle_grid.rb``, ``polar_grid.rb``), and a
+:class:`GridMaze` is a grid plus the set of open passages — one bool per
+neighbouring pair (*edge*). Generators ask a grid only for the neighbours of
+a cell, so every neighbour-only generator runs on every grid.
+
+Neighbours are kept flat, in compressed sparse rows: the neighbours of
+``cell`` are ``neighbours[offsets[cell]:offsets[cell + 1]]`` (ascending), and
+``edge_ids`` at the same positions name the edge each step crosses. Edges
+are the rows of ``edges``, ``(a, b)`` with ``a < b``, sorted.
+
+The square grid keeps its own fast arrays (:class:`mazeplugin.maze.Maze`);
+the grids here are hexagonal, triangular and polar.
+
+>>> from mazeplugin.grids import HexGrid
+>>> grid = HexGrid(3, 2)
+>>> grid.cells, len(grid.edges), grid.neighbours_of(0).tolist()
+(6, 9, [1, 3])
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["Grid", "GridMaze", "Point", "Side"]
+
+Point = Tuple[float, float]
+Side = Tuple[int, List[Point]]
+"""One side of a cell's outline: ``(neighbour across it or -1, polyline)``; a wall unless that passage is open."""
+
+
+class Grid:
+    """Cells numbered ``0 … cells-1`` and the edges between neighbours, with their geometry for drawing.
+
+    Subclasses give the edges and the outline of each cell (:meth:`sides`)
+    in drawing units (y down); everything else is computed here once.
+    """
+
+    name = "graph"
+
+    def __init__(self, cells: int, edges: NDArray[np.int64]) -> None:
+        pairs = np.sort(np.asarray(edges, dtype=np.int64).reshape(-1, 2), axis=1)
+        n = max(int(cells), 1)
+        key = pairs[:, 0] * n + pairs[:, 1]  # sorts as (a, b) would
+        if key.size and not (key[1:] >= key[:-1]).all():
+            pairs = pairs[np.argsort(key, kind="stable")]  # runs of sorted pairs: timsort is quick
+        self.cells = int(cells)
+        self.edges: NDArray[np.int64] = pairs
+        m = len(pairs)
+        # Each edge seen from both ends, smaller neighbours first: a stable sort by the cell alone
+        # then leaves every cell's neighbours ascending.
+        source = np.concatenate([pairs[:, 1], pairs[:, 0]])
+        target = np.concatenate([pairs[:, 0], pairs[:, 1]])
+        order = np.argsort(source, kind="stable")
+        self.neighbours: NDArray[np.int64] = target[order]
+        self.edge_ids: NDArray[np.int64] = np.where(order >= m, order - m, order)
+        self.offsets: NDArray[np.int64] = np.zeros(self.cells + 1, dtype=np.int64)
+        np.cumsum(np.bincount(source, minlength=self.cells), out=self.offsets[1:])
+
+    def neighbours_of(self, cell: int) -> NDArray[np.int64]:
+        """The cells next to ``cell``, ascending."""
+        return self.neighbours[self.offsets[cell]:self.offsets[cell + 1]]
+
+    def degrees(self) -> NDArray[np.int64]:
+        """How many neighbours each cell has."""
+        return np.diff(self.offsets)
+
+    def edge(self, a: int, b: int) -> int:
+        """The index of the edge between neighbours ``a`` and ``b``; ``ValueError`` when they are not neighbours."""
+        start, stop = int(self.offsets[a]), int(self.offsets[a + 1])
+        at = start + int(np.searchsorted(self.neighbours[start:stop], b))
+        if at >= stop or self.neighbours[at] != b:
+            raise ValueError(f"cells {a} and {b} are not neighbours on this {self.name} grid")
+        return int(self.edge_ids[at])
+
+    def sides(self, cell: int) -> List[Side]:
+        """The outline of ``cell``: each side with the neighbour across it (-1 on the grid's edge)."""
+        raise NotImplementedError(f"{type(self).__name__} has no geometry")
+
+    def centre(self, cell: int) -> Point:
+        """The middle of ``cell`` in drawing units."""
+        points = [p for _, line in self.sides(cell) for p in line]
+        return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+    def openings(self) -> Tuple[Tuple[int, Optional[int]], Tuple[int, Optional[int]]]:
+        """Where the entrance and exit go: ``((cell, side), (cell, side))``, ``side`` an index into
+        :meth:`sides` (the grid's edge opened for it) or None for a marker inside the cell."""
+        return (0, None), (self.cells - 1, None)
+
+    def extent(self) -> Point:
+        """``(width, height)`` of the drawing, in drawing units, from ``(0, 0)``."""
+        raise NotImplementedError(f"{type(self).__name__} has no geometry")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.cells} cells, {len(self.edges)} edges)"
+
+
+class GridMaze:
+    """A grid and its open passages: ``open[k]`` is True when edge ``k`` (``grid.edges[k]``) is a passage.
+
+    >>> from mazeplugin.grids import TriangleGrid
+    >>> maze = GridMaze(TriangleGrid(3, 1))
+    >>> maze.link(0, 1); maze.passages().tolist(), maze.linked(1).tolist()
+    ([[0, 1]], [0])
+    """
+
+    __slots__ = ("grid", "open")
+
+    def __init__(self, grid: Grid, open: "NDArray[np.bool_] | None" = None) -> None:
+        self.grid = grid
+        self.open: NDArray[np.bool_] = (np.zeros(len(grid.edges), dtype=bool) if open is None
+                                       else np.asarray(open, dtype=bool))
+        if self.open.shape != (len(grid.edges),):
+            raise ValueError(f"open must hold one bool per edge ({len(grid.edges)}), got shape {self.open.shape}")
+
+    def link(self, a: int, b: int) -> None:
+        """Open the passage between neighbours ``a`` and ``b``."""
+        self.open[self.grid.edge(a, b)] = True
+
+    def passages(self) -> NDArray[np.int64]:
+        """The open passages as ``(a, b)`` rows, ``a < b``."""
+        return self.grid.edges[self.open]
+
+    def linked(self, cell: int) -> NDArray[np.int64]:
+        """The neighbours of ``cell`` reachable through an open passage."""
+        start, stop = self.grid.offsets[cell], self.grid.offsets[cell + 1]
+        return self.grid.neighbours[start:stop][self.open[self.grid.edge_ids[start:stop]]]
+
+    def open_adjacency(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """``(offsets, neighbours)`` of the passages alone, in the grid's compressed-row form."""
+        keep = self.open[self.grid.edge_ids]
+        owner = np.repeat(np.arange(self.grid.cells), self.grid.degrees())
+        counts = np.bincount(owner[keep], minlength=self.grid.cells)
+        offsets = np.zeros(self.grid.cells + 1, dtype=np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        return offsets, self.grid.neighbours[keep]
+
+
+def ring_points(cx: float, cy: float, radius: float, start: float, stop: float, steps: int) -> List[Point]:
+    """Points along a circle's arc from angle ``start`` to ``stop`` (radians), ``steps`` pieces."""
+    angles: Sequence[float] = np.linspace(start, stop, steps + 1).tolist()
+    return [(cx + radius * float(np.cos(a)), cy + radius * float(np.sin(a))) for a in angles]
