@@ -100,7 +100,7 @@ def visible(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
 
     >>> see = np.ones((1, 3, 3), dtype=bool); see[0, 1, :] = [True, False, False]
     >>> visible(see)[0].astype(int).tolist()
-    [[1, 1, 0], [1, 1, 1], [1, 1, 1]]
+    [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
     """
     n, size, _ = see.shape
     mask = np.zeros((n, size, size), dtype=bool)
@@ -125,7 +125,7 @@ def visible_one(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
 
     >>> see = np.ones((3, 3), dtype=bool); see[1, :] = [True, False, False]
     >>> visible_one(see).astype(int).tolist()
-    [[1, 1, 0], [1, 1, 1], [1, 1, 1]]
+    [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
     """
     size = see.shape[0]
     rows: List[List[bool]] = see.tolist()

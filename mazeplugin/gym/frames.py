@@ -60,7 +60,7 @@ def frame(batch: Batch, index: int, *, tile: int, look: str = "minigrid", seen: 
     >>> batch = Batch(1, rows=5, columns=7, view_size=3)
     >>> batch.load(0, mp.generate("kruskal", 3, 2, seed=1))
     >>> picture = frame(batch, 0, tile=4)
-    >>> picture.shape, picture[1 * 4 + 2, 0 * 4 + 3].tolist()   # the agent at the entrance (0, 1): red
+    >>> picture.shape, picture[1 * 4 + 2, 0 * 4 + 1].tolist()   # the agent at the entrance (0, 1): red
     ((20, 28, 3), [255, 0, 0])
     """
     floor, wall, goal, agent = _palette(look)
