@@ -216,6 +216,42 @@ def walk_solution(env):
     return env.step(2)
 
 
+class Lockstep(gymnasium.Wrapper):
+    """Steps MiniGrid's twin with every action and checks both see and score the same."""
+
+    def __init__(self, env):
+        super().__init__(env)
+        self.twin = minigrid_twin(env)
+        self.events = set()
+
+    def step(self, action):
+        carried = self.env.unwrapped._batch.carrying[0]
+        states = self.env.unwrapped._batch.grid[0, ..., 2].copy()
+        o, r, te, tr, info = self.env.step(action)
+        to, t_r, t_te, t_tr, _ = self.twin.step(int(action))
+        assert np.array_equal(o["image"], to["image"]) and o["direction"] == to["direction"]
+        assert (r, te, tr) == pytest.approx((t_r, t_te, t_tr))
+        now = self.env.unwrapped._batch
+        self.events |= {name for name, happened in [
+            ("pickup", carried < 0 <= now.carrying[0]), ("drop", now.carrying[0] < 0 <= carried),
+            ("door", (states != now.grid[0, ..., 2]).any()), ("goal", te),
+        ] if happened}
+        return o, r, te, tr, info
+
+
+def test_minigrid_mode_matches_minigrid_through_keys_doors_and_the_goal():
+    """Solving key levels in lockstep with MiniGrid: picking up, dropping, unlocking and the goal's reward agree."""
+    events = set()
+    for seed in range(3):
+        env = mg.MazeEnv("backtracker", 7, 7, keys=2, max_steps=2000)
+        env.reset(seed=seed)
+        both = Lockstep(env)
+        *_, terminated, truncated, _ = walk_solution(both)
+        assert terminated
+        events |= both.events
+    assert events == {"pickup", "drop", "door", "goal"}
+
+
 @pytest.mark.parametrize("env_id", list(mg.IDS))
 def test_every_level_is_solved_by_its_solution_in_actions(env_id):
     """The solution of ``level.solution()``, turned into actions, reaches the goal: reward > 0, terminated."""
