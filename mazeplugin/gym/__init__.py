@@ -56,7 +56,7 @@ __all__ = [
     "IDS",
 ]
 
-IDS = {
+IDS: "dict[str, dict[str, object]]" = {
     "mazeplugin/Maze-v0": {},
     "mazeplugin/MazeKeys-v0": {"keys": 2},
     "mazeplugin/MazeRooms-v0": {"generator": "wilson", "width": 12, "height": 12, "rooms": 3, "keys": 1},

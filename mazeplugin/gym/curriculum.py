@@ -53,9 +53,11 @@ class Curriculum:
             raise ValueError(f"demote_at must be a success rate below promote_at, got {demote_at!r}")
         if isinstance(window, bool) or not isinstance(window, numbers.Integral) or window < 1:
             raise ValueError(f"window must be a whole number of episodes >= 1, got {window!r}")
-        self.stages = [dict(stage) for stage in stages]
-        self.promote_at, self.demote_at, self.window = promote_at, demote_at, int(window)
-        self.stage = 0
+        self.stages: List[Dict[str, Any]] = [dict(stage) for stage in stages]
+        self.promote_at: float = promote_at
+        self.demote_at: Optional[float] = demote_at
+        self.window: int = int(window)
+        self.stage: int = 0
         self._results: Deque[bool] = deque(maxlen=self.window)
 
     @classmethod

@@ -253,7 +253,8 @@ class Batch:
         me[:] = _EMPTY_CODE
         has = carried >= 0
         me[has, 0], me[has, 1] = KEY, carried[has]
-        return cells.transpose(0, 2, 1, 3)
+        image: NDArray[np.uint8] = cells.transpose(0, 2, 1, 3)
+        return image
 
     def seen(self, index: int) -> NDArray[np.bool_]:
         """The tiles level ``index``'s agent sees now: bool ``(rows, columns)`` (for highlighting in pictures)."""

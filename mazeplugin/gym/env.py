@@ -120,24 +120,28 @@ class Settings:
             raise ValueError(f"look must be one of {', '.join(map(repr, LOOKS))}, got {look!r}")
         if isinstance(tile_size, bool) or not isinstance(tile_size, numbers.Integral) or not 1 <= tile_size <= 256:
             raise ValueError(f"tile_size must be a whole number of pixels from 1 to 256, got {tile_size!r}")
-        self.mode, self.render_mode, self.look, self.tile_size = mode, render_mode, look, int(tile_size)
-        self.view_size = _odd_view(view_size)
-        self.levels = LevelSpec(
+        self.mode: str = mode
+        self.render_mode: Optional[str] = render_mode
+        self.look: str = look
+        self.tile_size: int = int(tile_size)
+        self.view_size: int = _odd_view(view_size)
+        self.levels: LevelSpec = LevelSpec(
             generator, width, height, braid=braid, rooms=rooms, keys=keys, mask=mask, require=require,
             corridor=corridor, wall=wall, options=dict(options or {}),
         )
-        self.rows, self.columns = self.levels.shape
+        self.rows: int = self.levels.shape[0]
+        self.columns: int = self.levels.shape[1]
         if max_steps is None:
             max_steps = 4 * self.rows * self.columns
         if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral) or max_steps < 1:
             raise ValueError(f"max_steps must be a whole number >= 1 (or None: 4 x the tiles), got {max_steps!r}")
-        self.max_steps = int(max_steps)
+        self.max_steps: int = int(max_steps)
         if seeds is not None:
             if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence) or len(seeds) == 0:
                 raise ValueError(f"seeds must be a non-empty range or list of level seeds, got {seeds!r}")
             if not all(isinstance(s, numbers.Integral) and not isinstance(s, bool) and s >= 0 for s in seeds[:1000]):
                 raise ValueError("seeds must hold whole numbers >= 0")
-        self.seeds = seeds
+        self.seeds: Optional[Sequence[int]] = seeds
         # The first level, made now, checks the rest of the arguments (mask, require, options).
         self.levels.make(0)
 
@@ -210,7 +214,7 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         self.settings = Settings(generator, width, height, **kwargs)
         s = self.settings
         self.render_mode = s.render_mode
-        self.action_space = s.action_space()
+        self.action_space: spaces.Discrete = s.action_space()  # type: ignore[assignment]
         self.observation_space = s.observation_space()
         self.actions = Actions if s.mode == "minigrid" else Moves
         # MiniGrid's attribute names, for its wrappers (RGBImgObsWrapper, ActionBonus, ...).
@@ -289,7 +293,7 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         seen = self._batch.seen(0) if highlight and self.settings.mode == "minigrid" else None
         return frame(self._batch, 0, tile=tile_size, look=self.settings.look, seen=seen)
 
-    def render(self) -> Optional[NDArray[np.uint8]]:  # type: ignore[override]
+    def render(self) -> Optional[NDArray[np.uint8]]:
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: pass render_mode='rgb_array' or 'human'")
             return None

@@ -89,7 +89,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if not self._started:
             raise RuntimeError("call reset() before step()")
         action = np.asarray(actions)
-        n = self.single_action_space.n
+        n = len(self.actions)
         if action.shape != (self.num_envs,) or not np.issubdtype(action.dtype, np.integer):
             raise ValueError(f"actions must be {self.num_envs} whole numbers (one per env), got shape {action.shape} of {action.dtype}")
         if action.size and (action.min() < 0 or action.max() >= n):
@@ -122,7 +122,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
             "mission": tuple(self._missions),
         }
 
-    def render(self) -> Optional[Tuple[NDArray[np.uint8], ...]]:  # type: ignore[override]
+    def render(self) -> Optional[Tuple[NDArray[np.uint8], ...]]:
         if self.render_mode != "rgb_array":
             return None
         s = self.settings
