@@ -17,11 +17,18 @@ Directions are MiniGrid's: 0 east (+x), 1 south (+y), 2 west, 3 north.
 
 >>> import mazeplugin as mp
 >>> batch = Batch(1, rows=5, columns=7, view_size=3)
->>> batch.load(0, mp.generate("kruskal", 3, 2, seed=1))
+>>> level = mp.generate("kruskal", 3, 2, seed=1)
+>>> batch.load(0, level)
 >>> (batch.position[0] - batch.pad).tolist(), int(batch.direction[0])   # (y, x): the entrance (0, 1), facing east
 ([1, 0], 0)
->>> batch.view()[0, :, :, 0].T.tolist()   # object ids, rows of the view; the agent stands at the bottom middle
-[[2, 1, 2], [2, 1, 2], [2, 1, 2]]
+>>> print(level)
+#######
+S #   #
+# ### #
+#     E
+#######
+>>> batch.view()[0, :, :, 0].T.tolist()   # object ids by view row, farthest first; the agent at the bottom middle
+[[2, 2, 2], [2, 1, 1], [2, 1, 2]]
 """
 
 from __future__ import annotations
@@ -68,9 +75,10 @@ MAX_LOCKS = len(LOCK_COLOURS)
 DIRECTION_VECTORS = np.array([(1, 0), (0, 1), (-1, 0), (0, -1)], dtype=np.intp)
 """``(dx, dy)`` of directions 0 east, 1 south, 2 west, 3 north (MiniGrid's DIR_TO_VEC)."""
 
-_WALL_CODE = (WALL, GREY, OPEN)
-_EMPTY_CODE = (EMPTY, 0, 0)
-_GOAL_CODE = (GOAL, GREEN, 0)
+# A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
+_WALL_CODE = (WALL, GREY, OPEN, 0)
+_EMPTY_CODE = (EMPTY, 0, 0, 0)
+_GOAL_CODE = (GOAL, GREEN, 0, 0)
 
 
 def _view_offsets(view_size: int) -> Tuple[NDArray[np.intp], NDArray[np.intp]]:
@@ -103,21 +111,24 @@ def visible(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
     [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
     """
     n, size, _ = see.shape
-    mask = np.zeros((n, size, size), dtype=bool)
-    mask[:, size - 1, size // 2] = True
+    through = np.ascontiguousarray(see.transpose(1, 2, 0))  # [vy, vx, n]: every slice below is contiguous
+    mask = np.zeros((size, size, n), dtype=bool)
+    mask[size - 1, size // 2] = True
+    lit = np.empty((size, n), dtype=bool)
     for j in range(size - 1, -1, -1):
-        row, through = mask[:, j], see[:, j]
+        row, passes = mask[j], through[j]
         for i in range(size - 1):
-            row[:, i + 1] |= row[:, i] & through[:, i]
+            row[i + 1] |= row[i] & passes[i]
         for i in range(size - 1, 0, -1):
-            row[:, i - 1] |= row[:, i] & through[:, i]
+            row[i - 1] |= row[i] & passes[i]
         if j:
-            lit = row & through
-            above = mask[:, j - 1]
+            np.logical_and(row, passes, out=lit)
+            above = mask[j - 1]
             above |= lit
-            above[:, 1:] |= lit[:, :-1]
-            above[:, :-1] |= lit[:, 1:]
-    return mask
+            above[1:] |= lit[:-1]
+            above[:-1] |= lit[1:]
+    spread: NDArray[np.bool_] = mask.transpose(2, 0, 1)
+    return spread
 
 
 def visible_one(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
@@ -162,7 +173,8 @@ class Batch:
         view_size: the egocentric view's side (odd, >= 3).
 
     Attributes (all indexed by level first):
-        grid: uint8 ``(n, rows + 2 * pad, columns + 2 * pad, 3)``, MiniGrid's encoding per tile.
+        grid: uint8 ``(n, rows + 2 * pad, columns + 2 * pad, 4)``, MiniGrid's encoding per tile
+            (object, colour, state) and a 0 byte.
         position: intp ``(n, 2)``, the agent's ``(y, x)`` in ``grid``.
         direction: intp ``(n,)``, 0 east, 1 south, 2 west, 3 north.
         carrying: intp ``(n,)``, the colour of the key held (MiniGrid mode), -1 for none.
@@ -173,7 +185,7 @@ class Batch:
     def __init__(self, n: int, *, rows: int, columns: int, view_size: int) -> None:
         self.n, self.rows, self.columns, self.view_size = n, rows, columns, view_size
         self.pad = view_size
-        shape = (n, rows + 2 * self.pad, columns + 2 * self.pad, 3)
+        shape = (n, rows + 2 * self.pad, columns + 2 * self.pad, 4)
         self.grid: NDArray[np.uint8] = np.empty(shape, dtype=np.uint8)
         self.grid[...] = _WALL_CODE
         self.position: NDArray[np.intp] = np.zeros((n, 2), dtype=np.intp)
@@ -182,6 +194,9 @@ class Batch:
         self.held: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
         self.steps: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
         self._dy, self._dx = _view_offsets(view_size)
+        # The same, as steps in the flattened grid (int32 while it fits: half the memory traffic per view).
+        small = shape[0] * shape[1] * shape[2] < 2**31
+        self._offsets = (self._dy * shape[2] + self._dx).astype(np.int32 if small else np.intp)
         self._all = np.arange(n)
 
     # -- levels ---------------------------------------------------------------
@@ -212,10 +227,10 @@ class Batch:
                 raise ValueError(f"at most {MAX_LOCKS} locks (MiniGrid's colours), got lock {lock}")
             colour = LOCK_COLOURS[lock - 1]
             if thing.kind == "key":
-                region[thing.y, thing.x] = (KEY, colour, 0)
+                region[thing.y, thing.x] = (KEY, colour, 0, 0)
             else:
                 for x, y in thing.tiles():
-                    region[y, x] = (DOOR, colour, LOCKED)
+                    region[y, x] = (DOOR, colour, LOCKED, 0)
         ex, ey = level.exit
         region[ey, ex] = _GOAL_CODE
         x, y = level.entrance
@@ -240,20 +255,22 @@ class Batch:
         """
         index = self._all if which is None else which
         direction = self.direction[index]
-        ys = self.position[index, 0, None, None] + self._dy[direction]
-        xs = self.position[index, 1, None, None] + self._dx[direction]
-        cells = self.grid[index[:, None, None], ys, xs]  # (k, V, V, 3) indexed [k, vy, vx]
+        g = self.grid
+        words = g.view(np.uint32).reshape(-1)  # one uint32 per tile
+        here = ((index * g.shape[1] + self.position[index, 0]) * g.shape[2] + self.position[index, 1]).astype(self._offsets.dtype)
+        flat = self._offsets[direction] + here[:, None, None]
+        seen = np.take(words, flat)  # [k, vy, vx]
+        cells = seen.view(np.uint8).reshape(flat.shape + (4,))
         kind = cells[..., 0]
-        see = (kind != WALL) & ~((kind == DOOR) & (cells[..., 2] != OPEN))
+        see = (kind != WALL) & ((kind != DOOR) | (cells[..., 2] == OPEN))
         mask = visible_one(see[0])[None] if len(index) == 1 else visible(see)
-        cells[~mask] = 0
+        np.multiply(seen, mask, out=seen)
         size = self.view_size
         carried = self.carrying[index]
-        me = cells[:, size - 1, size // 2]
-        me[:] = _EMPTY_CODE
-        has = carried >= 0
-        me[has, 0], me[has, 1] = KEY, carried[has]
-        image: NDArray[np.uint8] = cells.transpose(0, 2, 1, 3)
+        # The agent's own cell shows what it carries (MiniGrid puts the carried object there).
+        me = np.where(carried >= 0, KEY | (carried.astype(np.uint32) << 8), EMPTY).astype(np.uint32)
+        seen[:, size - 1, size // 2] = me
+        image: NDArray[np.uint8] = cells[..., :3].transpose(0, 2, 1, 3)
         return image
 
     def seen(self, index: int) -> NDArray[np.bool_]:
