@@ -76,6 +76,7 @@ DIRECTION_VECTORS = np.array([(1, 0), (0, 1), (-1, 0), (0, -1)], dtype=np.intp)
 """``(dx, dy)`` of directions 0 east, 1 south, 2 west, 3 north (MiniGrid's DIR_TO_VEC)."""
 
 # A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
+_VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
 _GOAL_CODE = (GOAL, GREEN, 0, 0)
@@ -138,8 +139,13 @@ def visible_one(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
     >>> visible_one(see).astype(int).tolist()
     [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
     """
-    size = see.shape[0]
-    rows: List[List[bool]] = see.tolist()
+    spread: NDArray[np.bool_] = np.array(_spread(see.tolist()), dtype=bool)
+    return spread
+
+
+def _spread(rows: List[List[bool]]) -> List[List[bool]]:
+    """:func:`visible_one` over lists of lists."""
+    size = len(rows)
     mask = [[False] * size for _ in range(size)]
     mask[size - 1][size // 2] = True
     last = size - 1
@@ -160,7 +166,7 @@ def visible_one(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
                         above[i - 1] = True
                     if i < last:
                         above[i + 1] = True
-    return np.array(mask, dtype=bool)
+    return mask
 
 
 class Batch:
@@ -253,6 +259,8 @@ class Batch:
         the agent is at ``[V // 2, V - 1]``, looking towards ``y = 0``; cells it
         cannot see are ``(0, 0, 0)``; its own cell shows the key it carries.
         """
+        if self.n == 1 and which is None:
+            return self._view_one()
         index = self._all if which is None else which
         direction = self.direction[index]
         g = self.grid
@@ -270,6 +278,24 @@ class Batch:
         # The agent's own cell shows what it carries (MiniGrid puts the carried object there).
         me = np.where(carried >= 0, KEY | (carried.astype(np.uint32) << 8), EMPTY).astype(np.uint32)
         seen[:, size - 1, size // 2] = me
+        image: NDArray[np.uint8] = cells[..., :3].transpose(0, 2, 1, 3)
+        return image
+
+    def _view_one(self) -> NDArray[np.uint8]:
+        """:meth:`view` of a batch of one, with the visibility in plain Python."""
+        g = self.grid
+        here = int(self.position[0, 0]) * g.shape[2] + int(self.position[0, 1])
+        words = np.take(g.view(np.uint32).reshape(-1), self._offsets[int(self.direction[0])] + here).tolist()
+        see = [[(w & 255) != WALL and ((w & 255) != DOOR or (w >> 16) & 255 == OPEN) for w in row] for row in words]
+        mask = _spread(see)
+        for row, lit in zip(words, mask):
+            for i, on in enumerate(lit):
+                if not on:
+                    row[i] = 0
+        size = self.view_size
+        carried = int(self.carrying[0])
+        words[size - 1][size // 2] = KEY | (carried << 8) if carried >= 0 else EMPTY
+        cells = np.array(words, dtype=np.uint32).view(np.uint8).reshape(1, size, size, 4)
         image: NDArray[np.uint8] = cells[..., :3].transpose(0, 2, 1, 3)
         return image
 
@@ -328,6 +354,65 @@ class Batch:
             self._set_door(toggles, ahead, colour, new)
         truncated = self.steps >= max_steps
         return reward, terminated, truncated
+
+    def step_one(self, action: int, max_steps: int, *, simple: bool = False) -> Tuple[float, bool, bool]:
+        """:meth:`step_minigrid` (or :meth:`step_simple`) for a batch of one, in plain Python: the same rules.
+
+        A single environment steps this way (numpy's per-call cost dominates
+        arrays of one); tests check it against the batched rules and MiniGrid.
+        """
+        grid = self.grid[0]
+        steps = int(self.steps[0]) + 1
+        self.steps[0] = steps
+        y, x = int(self.position[0, 0]), int(self.position[0, 1])
+        direction = (action + 3) % 4 if simple else int(self.direction[0])
+        dx, dy = _VECTORS[direction]
+        ay, ax = y + dy, x + dx
+        kind, colour, state, _ = grid[ay, ax].tolist()
+        reward, terminated = 0.0, False
+        if simple:
+            self.direction[0] = direction
+            enters = kind in (EMPTY, GOAL) or (kind == DOOR and state == OPEN)
+            if kind == KEY:
+                self.held[0] |= 1 << colour
+                grid[ay, ax] = _EMPTY_CODE
+                enters = True
+            elif kind == DOOR and state != OPEN and (int(self.held[0]) >> colour) & 1:
+                self._set_door_one(colour, OPEN)
+                enters = True
+            if enters:
+                self.position[0] = (ay, ax)
+            terminated = kind == GOAL
+        elif action == 0:
+            self.direction[0] = (direction - 1) % 4
+        elif action == 1:
+            self.direction[0] = (direction + 1) % 4
+        elif action == 2:
+            if kind in (EMPTY, GOAL) or (kind == DOOR and state == OPEN):
+                self.position[0] = (ay, ax)
+            terminated = kind == GOAL
+        elif action == 3:
+            if kind == KEY and self.carrying[0] < 0:
+                self.carrying[0] = colour
+                grid[ay, ax] = _EMPTY_CODE
+        elif action == 4:
+            if kind == EMPTY and self.carrying[0] >= 0:
+                grid[ay, ax] = (KEY, int(self.carrying[0]), 0, 0)
+                self.carrying[0] = -1
+        elif action == 5 and kind == DOOR:
+            if state == LOCKED:
+                if self.carrying[0] == colour:
+                    self._set_door_one(colour, OPEN)
+            else:
+                self._set_door_one(colour, CLOSED if state == OPEN else OPEN)
+        if terminated:
+            reward = 1.0 - 0.9 * (steps / max_steps)
+        return reward, terminated, steps >= max_steps
+
+    def _set_door_one(self, colour: int, state: int) -> None:
+        grid = self.grid[0]
+        same = (grid[..., 0] == DOOR) & (grid[..., 1] == colour)
+        grid[..., 2][same] = state
 
     def _set_door(self, which: NDArray[np.bool_], at: NDArray[np.intp], colour: NDArray[np.intp], state: NDArray[np.intp]) -> None:
         """Give the door ahead of each ``which`` level the new ``state``: every tile of it (wide corridors)."""

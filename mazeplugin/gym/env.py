@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import enum
 import numbers
+import operator
 import string
 from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsFloat, Tuple, Union
 
@@ -224,7 +225,6 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         self.mission = MISSION
         self.level: Optional[Level] = None
         self._batch = Batch(1, rows=s.rows, columns=s.columns, view_size=s.view_size)
-        self._action = np.zeros(1, dtype=np.intp)
         self._window: Any = None
 
     # -- MiniGrid's names -----------------------------------------------------
@@ -259,21 +259,17 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
     def step(self, action: int) -> Tuple[Any, SupportsFloat, bool, bool, Dict[str, Any]]:
         if self.level is None:
             raise RuntimeError("call reset() before step()")
-        if not self.action_space.contains(action):
-            try:
-                ok = self.action_space.contains(np.int64(int(action)))
-            except (TypeError, ValueError):
-                ok = False
-            if not ok:
-                raise ValueError(f"action must be one of 0..{self.action_space.n - 1} ({', '.join(a.name for a in self.actions)}), got {action!r}")
-        self._action[0] = int(action)
+        try:
+            move = operator.index(action)
+        except TypeError:
+            move = -1
+        if not 0 <= move < self.action_space.n:
+            raise ValueError(f"action must be one of 0..{self.action_space.n - 1} ({', '.join(a.name for a in self.actions)}), got {action!r}")
         s = self.settings
-        step = self._batch.step_minigrid if s.mode == "minigrid" else self._batch.step_simple
-        reward, terminated, truncated = step(self._action, s.max_steps)
+        reward, done, truncated = self._batch.step_one(move, s.max_steps, simple=s.mode == "simple")
         if self.render_mode == "human":
             self.render()
-        done = bool(terminated[0])
-        return self._observation(), float(reward[0]), done, bool(truncated[0]), {"is_success": done}
+        return self._observation(), reward, done, truncated, {"is_success": done}
 
     def _observation(self) -> Any:
         if self.settings.mode == "simple":
