@@ -112,6 +112,7 @@ class Settings:
         corridor: int = 1,
         wall: int = 1,
         options: Optional[Mapping[str, Any]] = None,
+        warm_up: bool = True,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}, got {mode!r}")
@@ -145,6 +146,8 @@ class Settings:
         self.seeds: Optional[Sequence[int]] = seeds
         # The first level, made now, checks the rest of the arguments (mask, require, options).
         self.levels.make(0)
+        if warm_up:
+            _warm_up(self.levels.generator)
 
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(len(Actions) if self.mode == "minigrid" else len(Moves))
@@ -178,6 +181,24 @@ class Settings:
         return MISSION_KEYS if any(t.kind == "key" for t in level.things) else MISSION
 
 
+_WARMING: Dict[str, Any] = {}
+
+
+def _warm_up(generator: str) -> None:
+    """Load the generator's compiled kernel and the searches' in the background, once per process (numba only).
+
+    Until they are loaded, levels are made on the plain path: the same levels, never a wait.
+    """
+    if generator in _WARMING:
+        return
+    from .. import compiled
+
+    try:
+        _WARMING[generator] = compiled.warm_up([generator, "bfs"], background=True)
+    except ValueError:  # a generator without a kernel (a plugin, or numpy-vectorised)
+        _WARMING[generator] = compiled.warm_up(["bfs"], background=True)
+
+
 def level_info(level: Level) -> Dict[str, Any]:
     """What ``reset`` says about its level: ``level_seed``, and ``level_code`` when it has one (else None)."""
     try:
@@ -202,6 +223,8 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         tile_size: pixels per tile in pictures; look: ``"minigrid"`` or ``"mazeplugin"``.
         braid, rooms, keys, mask, require, corridor, wall, options: as for
             :func:`mazeplugin.generate` (``options``: the generator's own).
+        warm_up: load the compiled kernels in a background thread (with numba
+            installed), so that resets soon make levels on the compiled path.
 
     ``reset(options=...)`` changes any of ``generator``, ``width``,
     ``height``, ``braid``, ``rooms``, ``keys``, ``mask``, ``require``,
