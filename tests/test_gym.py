@@ -555,3 +555,28 @@ def test_human_render_opens_a_window_under_the_dummy_driver():
     assert env.unwrapped._window is not None
     env.close()
     assert env.unwrapped._window is None
+
+
+def test_compiled_batched_view_equals_the_numpy_one():
+    """With numba, batches of 64+ take the compiled view: the same views as the numpy arrays' on random states."""
+    from mazeplugin.gym.kernels import view_kernel
+
+    if view_kernel() is None:
+        pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
+    vec = mg.MazeVectorEnv(96, "backtracker", 6, 6, keys=2, view_size=5)
+    vec.reset(seed=0)
+    batch = vec._batch
+    rng = np.random.default_rng(7)
+    for round_ in range(3):
+        for k in range(batch.n):
+            floor = np.argwhere((batch.grid[k, ..., 0] == 1) | (batch.grid[k, ..., 0] == 4))
+            batch.position[k] = floor[rng.integers(len(floor))]
+        batch.direction[:] = rng.integers(4, size=batch.n)
+        batch.carrying[:] = np.where(rng.random(batch.n) < 0.4, rng.integers(6, size=batch.n), -1)
+        doors = batch.grid[..., 0] == 4
+        batch.grid[..., 2][doors] = rng.choice([0, 1, 2], size=int(doors.sum()))
+        compiled = batch.view().copy()
+        batch.compiled = False
+        plain = batch.view()
+        batch.compiled = True
+        assert np.array_equal(compiled, plain), round_

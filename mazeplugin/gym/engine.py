@@ -39,6 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .. import FLOOR, Level
+from .kernels import view_kernel
 
 __all__ = [
     "Batch",
@@ -58,6 +59,7 @@ __all__ = [
     "DIRECTION_VECTORS",
     "visible",
     "visible_one",
+    "COMPILED_VIEWS",
 ]
 
 # MiniGrid's object ids (minigrid.core.constants.OBJECT_TO_IDX).
@@ -66,6 +68,9 @@ UNSEEN, EMPTY, WALL, DOOR, KEY, GOAL, AGENT = 0, 1, 2, 4, 5, 8, 10
 COLOURS = ("red", "green", "blue", "purple", "yellow", "grey")
 RED, GREEN, BLUE, PURPLE, YELLOW, GREY = range(6)
 OPEN, CLOSED, LOCKED = 0, 1, 2
+
+COMPILED_VIEWS = 64
+"""Batches at least this large take the compiled view (when numba is installed): below, numpy's is as quick."""
 
 LOCK_COLOURS = (RED, BLUE, PURPLE, YELLOW, GREEN, GREY)
 """The colour of lock 1, 2, ...: one lock number, one colour (green and grey, the goal's and the walls', come last)."""
@@ -177,6 +182,8 @@ class Batch:
         rows, columns: the largest level's tilemap shape; smaller levels sit
             in its top-left corner with wall around them.
         view_size: the egocentric view's side (odd, >= 3).
+        compiled: use the numba view (:mod:`mazeplugin.gym.kernels`) for
+            :data:`COMPILED_VIEWS` levels or more, when numba is installed.
 
     Attributes (all indexed by level first):
         grid: uint8 ``(n, rows + 2 * pad, columns + 2 * pad, 4)``, MiniGrid's encoding per tile
@@ -188,8 +195,9 @@ class Batch:
         steps: intp ``(n,)``, steps taken this episode.
     """
 
-    def __init__(self, n: int, *, rows: int, columns: int, view_size: int) -> None:
+    def __init__(self, n: int, *, rows: int, columns: int, view_size: int, compiled: bool = True) -> None:
         self.n, self.rows, self.columns, self.view_size = n, rows, columns, view_size
+        self.compiled = compiled
         self.pad = view_size
         shape = (n, rows + 2 * self.pad, columns + 2 * self.pad, 4)
         self.grid: NDArray[np.uint8] = np.empty(shape, dtype=np.uint8)
@@ -266,6 +274,13 @@ class Batch:
         g = self.grid
         words = g.view(np.uint32).reshape(-1)  # one uint32 per tile
         here = ((index * g.shape[1] + self.position[index, 0]) * g.shape[2] + self.position[index, 1]).astype(self._offsets.dtype)
+        size = self.view_size
+        fast = view_kernel() if self.compiled and len(index) >= COMPILED_VIEWS else None
+        if fast is not None:
+            out = np.empty((len(index), size, size), dtype=np.uint32)
+            fast(words, here, direction, self._offsets, self.carrying[index], out)
+            compiled: NDArray[np.uint8] = out.view(np.uint8).reshape(out.shape + (4,))[..., :3].transpose(0, 2, 1, 3)
+            return compiled
         flat = self._offsets[direction] + here[:, None, None]
         seen = np.take(words, flat)  # [k, vy, vx]
         cells = seen.view(np.uint8).reshape(flat.shape + (4,))
@@ -273,7 +288,6 @@ class Batch:
         see = (kind != WALL) & ((kind != DOOR) | (cells[..., 2] == OPEN))
         mask = visible_one(see[0])[None] if len(index) == 1 else visible(see)
         np.multiply(seen, mask, out=seen)
-        size = self.view_size
         carried = self.carrying[index]
         # The agent's own cell shows what it carries (MiniGrid puts the carried object there).
         me = np.where(carried >= 0, KEY | (carried.astype(np.uint32) << 8), EMPTY).astype(np.uint32)
