@@ -33,7 +33,7 @@ import statistics
 import subprocess
 import sys
 import time
-from typing import Callable, Dict, List
+from typing import Dict, List
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -175,8 +175,24 @@ def wait_for_kernels() -> str:
     return "compiled path"
 
 
-def median(fn: Callable[[], float], rounds: int, into: List[float]) -> None:
-    into.append(fn())
+def duplicates(count: int, generators: List[str]) -> int:
+    """Print the duplicate rate of ``count`` seeds at 9 x 9 cells per generator (levels compared by digest)."""
+    import mazeplugin.gym as mg
+
+    path = wait_for_kernels()
+    print(f"duplicate levels among seeds 0..{count - 1:,} at 9 x 9 cells ({path}; by mazeplugin.gym.level_digest)")
+    print()
+    print("| generator | seeds | distinct levels | duplicate rate | time |")
+    print("|---|---|---|---|---|")
+    for name in generators:
+        spec = mg.LevelSpec(name, 9, 9)
+        start = time.perf_counter()
+        seen = set()
+        for seed in range(count):
+            seen.add(mg.level_digest(spec.make(seed)))
+        took = time.perf_counter() - start
+        print(f"| `{name}` | {count:,} | {len(seen):,} | {(count - len(seen)) / count:.4%} | {took:.0f} s |", flush=True)
+    return 0
 
 
 def main(argv: "List[str] | None" = None) -> int:
@@ -187,9 +203,15 @@ def main(argv: "List[str] | None" = None) -> int:
     parser.add_argument("--steps", type=int, default=20_000, help="single-env steps per round (default 20,000)")
     parser.add_argument("--envs", type=int, nargs="+", default=[1024, 4096], help="batch sizes (default 1024 4096)")
     parser.add_argument("--quick", action="store_true", help="fewer steps: a look, not a figure")
+    parser.add_argument("--duplicates", type=int, metavar="N",
+                        help="instead: the share of N seeds (0..N-1) at 9 x 9 cells whose level an earlier seed made")
+    parser.add_argument("--generators", nargs="+", default=["backtracker", "kruskal", "wilson", "prim-simplified"],
+                        help="generators for --duplicates")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.steps < 1:
         parser.error("--rounds and --steps must be at least 1")
+    if args.duplicates is not None:
+        return duplicates(args.duplicates, args.generators)
     steps = 2_000 if args.quick else args.steps
     vector_steps = 10 if args.quick else 50
     path = wait_for_kernels()
