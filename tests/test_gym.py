@@ -580,3 +580,13 @@ def test_compiled_batched_view_equals_the_numpy_one():
         plain = batch.view()
         batch.compiled = True
         assert np.array_equal(compiled, plain), round_
+    # A single env's view: the kernel (once built) and the plain-Python one.
+    env = mg.MazeEnv("backtracker", 6, 6, keys=2)
+    env.reset(seed=1)
+    one = env._batch
+    for _ in range(200):
+        floor = np.argwhere(one.grid[0, ..., 0] == 1)
+        one.position[0] = floor[rng.integers(len(floor))]
+        one.direction[0] = rng.integers(4)
+        one.carrying[0] = rng.integers(-1, 6)
+        assert np.array_equal(one.view(), one._view_one())

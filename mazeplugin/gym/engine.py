@@ -267,15 +267,15 @@ class Batch:
         the agent is at ``[V // 2, V - 1]``, looking towards ``y = 0``; cells it
         cannot see are ``(0, 0, 0)``; its own cell shows the key it carries.
         """
-        if self.n == 1 and which is None:
-            return self._view_one()
         index = self._all if which is None else which
+        if self.n == 1 and which is None and not (self.compiled and view_kernel(wait=False)):
+            return self._view_one()
         direction = self.direction[index]
         g = self.grid
         words = g.view(np.uint32).reshape(-1)  # one uint32 per tile
         here = ((index * g.shape[1] + self.position[index, 0]) * g.shape[2] + self.position[index, 1]).astype(self._offsets.dtype)
         size = self.view_size
-        fast = view_kernel() if self.compiled and len(index) >= COMPILED_VIEWS else None
+        fast = view_kernel(wait=len(index) >= COMPILED_VIEWS) if self.compiled else None
         if fast is not None:
             out = np.empty((len(index), size, size), dtype=np.uint32)
             fast(words, here, direction, self._offsets, self.carrying[index], out)

@@ -192,7 +192,9 @@ def _warm_up(generator: str) -> None:
     if generator in _WARMING:
         return
     from .. import compiled
+    from . import kernels
 
+    kernels.warm_up()
     try:
         _WARMING[generator] = compiled.warm_up([generator, "bfs"], background=True)
     except ValueError:  # a generator without a kernel (a plugin, or numpy-vectorised)

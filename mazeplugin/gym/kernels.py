@@ -2,17 +2,21 @@
 
 One loop per env over its ``V × V`` view: gather, MiniGrid's visibility
 spread, blank what is unseen, show what is carried. Used by
-:class:`~mazeplugin.gym.engine.Batch` for batches of 64 envs and more when
-:func:`mazeplugin.compiled.available` (numba installed, not turned off);
-:func:`view_kernel` is None otherwise and the numpy path runs. A test checks
-both paths give the same views.
+:class:`~mazeplugin.gym.engine.Batch` when :func:`mazeplugin.compiled.available`
+(numba installed, not turned off): batches of 64 envs and more wait for it
+once; smaller ones (a single env) use it once a background :func:`warm_up`
+has built it, and the plain path until then. :func:`view_kernel` is None
+without numba and the plain paths run. A test checks the paths give the same views.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Optional
 
-__all__ = ["view_kernel"]
+import numpy
+
+__all__ = ["view_kernel", "warm_up"]
 
 
 def _build() -> Optional[Callable[..., None]]:
@@ -61,8 +65,6 @@ def _build() -> Optional[Callable[..., None]]:
             c = carrying[k]
             out[k, last, size // 2] = (5 | (c << 8)) if c >= 0 else 1
 
-    import numpy
-
     try:
         kernel: Callable[..., None] = numba.njit(cache=True, nogil=True)(views)
         return kernel
@@ -72,11 +74,41 @@ def _build() -> Optional[Callable[..., None]]:
 
 
 _KERNEL: Any = False
+_LOCK = threading.Lock()
 
 
-def view_kernel() -> Optional[Callable[..., None]]:
-    """The compiled view, built on first call; None without numba (or with ``MAZEPLUGIN_COMPILED=0``)."""
+def _ready() -> Optional[Callable[..., None]]:
     global _KERNEL
-    if _KERNEL is False:
-        _KERNEL = _build()
+    with _LOCK:
+        if _KERNEL is False:
+            kernel = _build()
+            if kernel is not None:  # compile (or load from the disk cache) now, on a view of one
+                out = numpy.zeros((1, 3, 3), dtype=numpy.uint32)
+                kernel(numpy.zeros(64, numpy.uint32), numpy.array([30], numpy.int32), numpy.zeros(1, numpy.intp),
+                       numpy.zeros((4, 3, 3), numpy.int32), numpy.full(1, -1, numpy.intp), out)
+            _KERNEL = kernel
     return _KERNEL  # type: ignore[no-any-return]
+
+
+def view_kernel(wait: bool = True) -> Optional[Callable[..., None]]:
+    """The compiled view; None without numba (or with ``MAZEPLUGIN_COMPILED=0``).
+
+    ``wait=True`` builds it now if need be (numba's import and the kernel's
+    compilation or cache load: a second or so, once per process);
+    ``wait=False`` returns it only when already built (see :func:`warm_up`).
+    """
+    if _KERNEL is False:
+        return _ready() if wait else None
+    return _KERNEL  # type: ignore[no-any-return]
+
+
+def warm_up() -> None:
+    """Build the compiled view in a background thread (once), so that views switch to it when it is ready."""
+    global _STARTED
+    if _STARTED:
+        return
+    _STARTED = True
+    threading.Thread(target=_ready, name="mazeplugin.gym view kernel", daemon=True).start()
+
+
+_STARTED = False
