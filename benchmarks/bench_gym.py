@@ -42,11 +42,13 @@ sys.path.insert(0, ROOT)
 import numpy as np  # noqa: E402
 
 MINIGRID_VERSION = "3.2.0"
+CLOCK = time.perf_counter
 DEFAULT_VENV = "/work/bench-venv-minigrid"
 
 WORKER = r'''
 import json, sys, time
 import numpy as np
+clock = time.process_time if sys.argv[1] == "cpu" else time.perf_counter
 import gymnasium
 import minigrid  # noqa: F401  registers MiniGrid-*
 
@@ -54,29 +56,29 @@ def single(steps):
     env = gymnasium.make("MiniGrid-DoorKey-16x16-v0")
     env.reset(seed=0)
     actions = np.random.default_rng(0).integers(7, size=steps).tolist()
-    start = time.perf_counter()
+    start = clock()
     for a in actions:
         _, _, term, trunc, _ = env.step(a)
         if term or trunc:
             env.reset()
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 def vector(n, steps):
     envs = gymnasium.vector.SyncVectorEnv([lambda: gymnasium.make("MiniGrid-DoorKey-16x16-v0") for _ in range(n)])
     envs.reset(seed=0)
     actions = np.random.default_rng(0).integers(7, size=(steps, n))
-    start = time.perf_counter()
+    start = clock()
     for a in actions:
         envs.step(a)
-    return steps * n / (time.perf_counter() - start)
+    return steps * n / (clock() - start)
 
 def reset(count):
     env = gymnasium.make("MiniGrid-DoorKey-16x16-v0")
     times = []
     for seed in range(count):
-        start = time.perf_counter()
+        start = clock()
         env.reset(seed=seed)
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return float(np.median(times))
 
 print(json.dumps({"versions": {"minigrid": __import__("minigrid").__version__, "gymnasium": gymnasium.__version__}}), flush=True)
@@ -90,14 +92,14 @@ for line in sys.stdin:
 class MiniGrid:
     """MiniGrid in its own venv: a child process that answers one measurement per line."""
 
-    def __init__(self, venv: str) -> None:
+    def __init__(self, venv: str, clock: str) -> None:
         python = os.path.join(venv, "bin", "python")
         if not os.path.exists(python):
             print(f"creating {venv} with minigrid=={MINIGRID_VERSION} from PyPI ...", file=sys.stderr)
             subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=600)
             subprocess.run([python, "-m", "pip", "install", "-q", f"minigrid=={MINIGRID_VERSION}"], check=True, timeout=900)
         self.proc = subprocess.Popen(
-            [python, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            [python, "-c", WORKER, clock], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=""),
         )
         self.versions = json.loads(self._line())["versions"]
@@ -128,12 +130,12 @@ def ours_single(steps: int, mode: str = "minigrid") -> float:
     env = gymnasium.make("mazeplugin/MazeKeys-v0", width=7, height=7, mode=mode).unwrapped
     env.reset(seed=0)
     actions = np.random.default_rng(0).integers(env.action_space.n, size=steps).tolist()
-    start = time.perf_counter()
+    start = CLOCK()
     for a in actions:
         _, _, term, trunc, _ = env.step(a)
         if term or trunc:
             env.reset()
-    return steps / (time.perf_counter() - start)
+    return steps / (CLOCK() - start)
 
 
 _VECTORS: Dict[int, object] = {}
@@ -147,10 +149,10 @@ def ours_vector(n: int, steps: int) -> float:
         envs = _VECTORS[n] = mg.MazeVectorEnv(n, "backtracker", 7, 7, keys=2)
         envs.reset(seed=0)  # type: ignore[attr-defined]
     actions = np.random.default_rng(0).integers(7, size=(steps, n))
-    start = time.perf_counter()
+    start = CLOCK()
     for a in actions:
         envs.step(a)  # type: ignore[attr-defined]
-    return steps * n / (time.perf_counter() - start)
+    return steps * n / (CLOCK() - start)
 
 
 def ours_reset(count: int) -> float:
@@ -159,9 +161,9 @@ def ours_reset(count: int) -> float:
     env = mg.MazeEnv("backtracker", 15, 15, keys=2)
     times = []
     for seed in range(count):
-        start = time.perf_counter()
+        start = CLOCK()
         env.reset(seed=seed)
-        times.append(time.perf_counter() - start)
+        times.append(CLOCK() - start)
     return float(np.median(times))
 
 
@@ -172,6 +174,9 @@ def wait_for_kernels() -> str:
     if not compiled.available():
         return "plain path (numba not installed)"
     compiled.warm_up(["backtracker", "bfs"])
+    from mazeplugin.gym.kernels import view_kernel
+
+    view_kernel()  # the compiled view too
     return "compiled path"
 
 
@@ -203,6 +208,8 @@ def main(argv: "List[str] | None" = None) -> int:
     parser.add_argument("--steps", type=int, default=20_000, help="single-env steps per round (default 20,000)")
     parser.add_argument("--envs", type=int, nargs="+", default=[1024, 4096], help="batch sizes (default 1024 4096)")
     parser.add_argument("--quick", action="store_true", help="fewer steps: a look, not a figure")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="wall time (default) or the process's CPU time (fairer on a loaded machine)")
     parser.add_argument("--duplicates", type=int, metavar="N",
                         help="instead: the share of N seeds (0..N-1) at 9 x 9 cells whose level an earlier seed made")
     parser.add_argument("--generators", nargs="+", default=["backtracker", "kruskal", "wilson", "prim-simplified"],
@@ -214,8 +221,10 @@ def main(argv: "List[str] | None" = None) -> int:
         return duplicates(args.duplicates, args.generators)
     steps = 2_000 if args.quick else args.steps
     vector_steps = 10 if args.quick else 50
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     path = wait_for_kernels()
-    other = MiniGrid(args.minigrid_venv) if args.compare else None
+    other = MiniGrid(args.minigrid_venv, args.clock) if args.compare else None
     ours: Dict[str, List[float]] = {}
     theirs: Dict[str, List[float]] = {}
     for _ in range(args.rounds):
@@ -233,7 +242,8 @@ def main(argv: "List[str] | None" = None) -> int:
     med = {k: statistics.median(v) for k, v in ours.items()}
     them = {k: statistics.median(v) for k, v in theirs.items()}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"mazeplugin.gym, {args.rounds} rounds, medians; levels on the {path}; load average {load:.1f} on {os.cpu_count()} cores")
+    print(f"mazeplugin.gym, {args.rounds} rounds, medians of {args.clock} time; levels on the {path}; "
+          f"load average {load:.1f} on {os.cpu_count()} cores")
     if other is not None:
         print(f"MiniGrid {other.versions['minigrid']} (gymnasium {other.versions['gymnasium']}) in {args.minigrid_venv}")
     print()
