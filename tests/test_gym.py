@@ -410,7 +410,7 @@ def test_views_see_like_minigrid_process_vis():
 SAME_PROCESS = r"""
 import json, sys, gymnasium, numpy as np
 import mazeplugin.gym
-env = gymnasium.make("mazeplugin/MazeKeys-v0", width=6, height=6)
+env = gymnasium.make("mazeplugin/MazeKeys-v0", width=6, height=6, warm_up=False)  # no numba: a quick process
 out = []
 for seed in (0, 17):
     obs, info = env.reset(seed=seed)
@@ -590,3 +590,21 @@ def test_compiled_batched_view_equals_the_numpy_one():
         one.direction[0] = rng.integers(4)
         one.carrying[0] = rng.integers(-1, 6)
         assert np.array_equal(one.view(), one._view_one())
+
+
+ASYNC = r"""
+import gymnasium, numpy as np, mazeplugin.gym
+envs = gymnasium.make_vec("mazeplugin/MazeKeys-v0", num_envs=2, vectorization_mode="async", width=5, height=5)
+obs, info = envs.reset(seed=1)
+obs, *_ = envs.step(np.array([2, 1]))
+envs.close()
+print(obs["image"].shape)
+"""
+
+
+def test_async_vector_env_works_after_an_env_was_made_in_the_parent():
+    """gymnasium's AsyncVectorEnv builds an env in the parent, then forks: no loading thread may be running then."""
+    done = subprocess.run([sys.executable, "-c", ASYNC], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().startswith("(2, 7, 7, 3)")

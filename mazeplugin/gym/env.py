@@ -146,8 +146,7 @@ class Settings:
         self.seeds: Optional[Sequence[int]] = seeds
         # The first level, made now, checks the rest of the arguments (mask, require, options).
         self.levels.make(0)
-        if warm_up:
-            _warm_up(self.levels.generator)
+        self.warm_up: bool = bool(warm_up)
 
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(len(Actions) if self.mode == "minigrid" else len(Moves))
@@ -171,7 +170,12 @@ class Settings:
         return int(rng.integers(2**63))
 
     def new_level(self, rng: np.random.Generator, seed: Optional[int], options: Optional[Mapping[str, Any]]) -> Level:
-        """The level a reset plays."""
+        """The level a reset plays (the first one starts loading the compiled kernels, with ``warm_up``)."""
+        if self.warm_up:
+            # At the first reset, not in the constructor: AsyncVectorEnv builds an env in its parent
+            # process and then forks, and a fork must not happen while a loading thread holds a lock.
+            _warm_up(self.levels.generator)
+            self.warm_up = False
         spec, level = level_from_options(self.levels, options, (self.rows, self.columns))
         if level is None:
             level = spec.make(self.level_seed(rng, seed))
@@ -225,8 +229,10 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         tile_size: pixels per tile in pictures; look: ``"minigrid"`` or ``"mazeplugin"``.
         braid, rooms, keys, mask, require, corridor, wall, options: as for
             :func:`mazeplugin.generate` (``options``: the generator's own).
-        warm_up: load the compiled kernels in a background thread (with numba
-            installed), so that resets soon make levels on the compiled path.
+        warm_up: at the first reset, load the compiled kernels in a background
+            thread (with numba installed), so that resets soon make levels on the
+            compiled path and views use the compiled kernel. Pass False in a
+            process that forks while the env lives (its own multiprocessing).
 
     ``reset(options=...)`` changes any of ``generator``, ``width``,
     ``height``, ``braid``, ``rooms``, ``keys``, ``mask``, ``require``,
