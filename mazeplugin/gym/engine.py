@@ -33,7 +33,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -491,20 +491,3 @@ class Batch:
         out[..., 4] = closed & ~have
         out[..., 5] = closed & have
         return out
-
-    def copy_slot(self, source: "Batch", source_index: int, index: int) -> None:
-        """Copy one level's whole state from slot ``source_index`` of ``source`` into slot ``index``."""
-        self.grid[index] = source.grid[source_index]
-        for name in ("position", "direction", "carrying", "held", "steps"):
-            getattr(self, name)[index] = getattr(source, name)[source_index]
-
-    def state(self, index: int) -> Tuple[Any, ...]:
-        """Everything that makes slot ``index``'s state, for comparing two batches in tests."""
-        return (
-            self.grid[index].tobytes(),
-            tuple(self.position[index].tolist()),
-            int(self.direction[index]),
-            int(self.carrying[index]),
-            int(self.held[index]),
-            int(self.steps[index]),
-        )

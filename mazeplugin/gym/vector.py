@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 
 from .. import Level
 from .engine import Batch
-from .env import Actions, Moves, Settings, level_info, seeds_of
+from .env import Actions, Moves, Settings, seeds_of
 from .frames import frame
 
 __all__ = ["MazeVectorEnv"]
