@@ -82,11 +82,6 @@ DIRECTION_VECTORS = np.array([(1, 0), (0, 1), (-1, 0), (0, -1)], dtype=np.intp)
 
 # A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
 _VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
-# The simple mode's channels by what a tile shows (see Batch.top_down): one-hot rows, the agent's channel (1) empty.
-_CHANNELS = np.zeros((6, 6), dtype=np.uint8)
-_CHANNELS[[1, 2, 3, 4, 5], [0, 2, 3, 4, 5]] = 1
-_SHOWS = np.zeros(256, dtype=np.intp)
-_SHOWS[WALL], _SHOWS[GOAL], _SHOWS[KEY], _SHOWS[DOOR] = 1, 2, 3, 4
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
 _GOAL_CODE = (GOAL, GREEN, 0, 0)
@@ -484,14 +479,15 @@ class Batch:
         index = self._all if which is None else which
         p = self.pad
         grid = self.grid[index, p:p + self.rows, p:p + self.columns]
-        kind = grid[..., 0]
-        # What each tile shows: 0 floor, 1 wall, 2 goal, 3 key, 4 locked door, 5 locked door whose key is held.
-        shows = _SHOWS[kind]
-        doors = np.nonzero(shows == 4)
-        if doors[0].size:
-            colour = grid[..., 1][doors].astype(np.intp)
-            held = (self.held[index][doors[0]] >> colour) & 1
-            shows[doors] = np.where(grid[..., 2][doors] == OPEN, 0, 4 + held)
-        out: NDArray[np.uint8] = _CHANNELS[shows]
-        out[np.arange(len(index)), self.position[index, 0] - p, self.position[index, 1] - p, 1] = 1
+        kind, colour, state = grid[..., 0], grid[..., 1].astype(np.intp), grid[..., 2]
+        out = np.zeros(grid.shape[:3] + (6,), dtype=np.uint8)
+        out[..., 0] = kind == WALL
+        ys, xs = self.position[index, 0] - p, self.position[index, 1] - p
+        out[np.arange(len(index)), ys, xs, 1] = 1
+        out[..., 2] = kind == GOAL
+        out[..., 3] = kind == KEY
+        closed = (kind == DOOR) & (state != OPEN)
+        have = (self.held[index, None, None] >> colour) & 1 == 1
+        out[..., 4] = closed & ~have
+        out[..., 5] = closed & have
         return out
