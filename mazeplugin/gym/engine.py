@@ -212,6 +212,7 @@ class Batch:
         small = shape[0] * shape[1] * shape[2] < 2**31
         self._offsets = (self._dy * shape[2] + self._dx).astype(np.int32 if small else np.intp)
         self._all = np.arange(n)
+        self._still: Optional[NDArray[np.uint8]] = None  # a single env's top-down channels, kept between steps
 
     # -- levels ---------------------------------------------------------------
 
@@ -257,6 +258,7 @@ class Batch:
         self.carrying[index] = -1
         self.held[index] = 0
         self.steps[index] = 0
+        self._still = None
 
     # -- MiniGrid mode ---------------------------------------------------------
 
@@ -338,6 +340,7 @@ class Batch:
         unlocked one; truncated once ``steps >= max_steps``.
         """
         n = self._all
+        self._still = None
         self.steps += 1
         ahead = self.position + DIRECTION_VECTORS[self.direction][:, ::-1]
         cell = self.grid[n, ahead[:, 0], ahead[:, 1]]  # (n, 3), a copy
@@ -391,6 +394,7 @@ class Batch:
                 self.held[0] |= 1 << colour
                 grid[ay, ax] = _EMPTY_CODE
                 enters = True
+                self._still = None
             elif kind == DOOR and state != OPEN and (int(self.held[0]) >> colour) & 1:
                 self._set_door_one(colour, OPEN)
                 enters = True
@@ -409,10 +413,12 @@ class Batch:
             if kind == KEY and self.carrying[0] < 0:
                 self.carrying[0] = colour
                 grid[ay, ax] = _EMPTY_CODE
+                self._still = None
         elif action == 4:
             if kind == EMPTY and self.carrying[0] >= 0:
                 grid[ay, ax] = (KEY, int(self.carrying[0]), 0, 0)
                 self.carrying[0] = -1
+                self._still = None
         elif action == 5 and kind == DOOR:
             if state == LOCKED:
                 if self.carrying[0] == colour:
@@ -424,6 +430,7 @@ class Batch:
         return reward, terminated, steps >= max_steps
 
     def _set_door_one(self, colour: int, state: int) -> None:
+        self._still = None
         grid = self.grid[0]
         same = (grid[..., 0] == DOOR) & (grid[..., 1] == colour)
         grid[..., 2][same] = state
@@ -448,6 +455,7 @@ class Batch:
         terminates with MiniGrid's reward.
         """
         n = self._all
+        self._still = None
         self.steps += 1
         direction = (action + 3) % 4  # north, east, south, west -> MiniGrid's 3, 0, 1, 2
         self.direction = direction
@@ -478,12 +486,23 @@ class Batch:
         """
         index = self._all if which is None else which
         p = self.pad
+        if self.n == 1 and which is None:
+            # A single env: the channels but the agent's change only when a key or door does; keep them.
+            if self._still is None:
+                self._still = self._channels(index)
+            out = self._still.copy()
+        else:
+            out = self._channels(index)
+        out[np.arange(len(index)), self.position[index, 0] - p, self.position[index, 1] - p, 1] = 1
+        return out
+
+    def _channels(self, index: NDArray[np.intp]) -> NDArray[np.uint8]:
+        """:meth:`top_down` without the agent's channel."""
+        p = self.pad
         grid = self.grid[index, p:p + self.rows, p:p + self.columns]
         kind, colour, state = grid[..., 0], grid[..., 1].astype(np.intp), grid[..., 2]
         out = np.zeros(grid.shape[:3] + (6,), dtype=np.uint8)
         out[..., 0] = kind == WALL
-        ys, xs = self.position[index, 0] - p, self.position[index, 1] - p
-        out[np.arange(len(index)), ys, xs, 1] = 1
         out[..., 2] = kind == GOAL
         out[..., 3] = kind == KEY
         closed = (kind == DOOR) & (state != OPEN)
