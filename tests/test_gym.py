@@ -514,6 +514,9 @@ def test_reset_options_change_the_level_and_a_level_code_replays_it():
     obs2, info2 = replay.reset(options={"level_code": code})
     assert np.array_equal(obs["image"], obs2["image"]) and info2["level_code"] == code
     assert np.array_equal(env.level.tiles, mp.level_from_code(code).tiles)
+    vec = mg.MazeVectorEnv(2, "backtracker", 9, 9)
+    obs, info = vec.reset(options={"level_code": "prim-5x5-castle"})
+    assert info["level_seed"].tolist() == [-1, -1] and np.array_equal(obs["image"][0], obs["image"][1])
 
 
 def test_seeds_draw_every_level_from_the_split():

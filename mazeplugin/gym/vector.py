@@ -83,7 +83,8 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
     def _load(self, i: int, level: Level) -> None:
         self._batch.load(i, level)
         self._missions[i] = self.settings.mission(level)
-        self._seeds[i] = int(level.seed)  # type: ignore[arg-type]
+        # A text seed (from a level code such as 'kruskal-9x9-castle') has no int: -1.
+        self._seeds[i] = level.seed if isinstance(level.seed, int) and level.seed < 2**63 else -1
 
     def step(self, actions: Any) -> Tuple[Any, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], Dict[str, Any]]:
         if not self._started:
@@ -110,7 +111,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         return self._observation(), reward, terminated, truncated, info
 
     def _info(self, fresh: NDArray[np.bool_]) -> Dict[str, Any]:
-        """gymnasium's vector info: ``level_seed`` of the envs that started a level, with its ``_level_seed`` mask."""
+        """gymnasium's vector info: ``level_seed`` of the envs that started a level (-1 for a text seed), with its ``_level_seed`` mask."""
         return {"level_seed": np.where(fresh, self._seeds, 0), "_level_seed": fresh.copy()}
 
     def _observation(self) -> Any:
