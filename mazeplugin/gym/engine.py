@@ -1,0 +1,512 @@
+"""The rules of the maze environments, for N levels at once, in numpy arrays.
+
+No gymnasium here: :class:`Batch` holds N levels padded into one array and
+steps all of them with a handful of array operations, whatever N is. The
+single environment (:class:`mazeplugin.gym.MazeEnv`) is a batch of one and the
+vector environment a batch of N, so both follow the very same rules.
+
+The grid holds MiniGrid's own encoding: every tile is ``(object, colour,
+state)`` as in ``minigrid.core.constants`` (wall ``(2, 5, 0)``, empty floor
+``(1, 0, 0)``, goal ``(8, 1, 0)``, a key ``(5, colour, 0)``, a door ``(4,
+colour, state)`` with state 0 open, 1 closed, 2 locked), so the egocentric
+view is one gather from it. Each level sits at ``(pad, pad)`` in a wall-filled
+array ``pad`` tiles wider on every side than the largest level, so a view
+never leaves the array; outside the level is wall, as MiniGrid's view sees it.
+
+Directions are MiniGrid's: 0 east (+x), 1 south (+y), 2 west, 3 north.
+
+>>> import mazeplugin as mp
+>>> batch = Batch(1, rows=5, columns=7, view_size=3)
+>>> level = mp.generate("kruskal", 3, 2, seed=1)
+>>> batch.load(0, level)
+>>> (batch.position[0] - batch.pad).tolist(), int(batch.direction[0])   # (y, x): the entrance (0, 1), facing east
+([1, 0], 0)
+>>> print(level)
+#######
+S #   #
+# ### #
+#     E
+#######
+>>> batch.view()[0, :, :, 0].T.tolist()   # object ids by view row, farthest first; the agent at the bottom middle
+[[2, 2, 2], [2, 1, 1], [2, 1, 2]]
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .. import FLOOR, Level
+from .kernels import view_kernel
+
+__all__ = [
+    "Batch",
+    "COLOURS",
+    "LOCK_COLOURS",
+    "MAX_LOCKS",
+    "UNSEEN",
+    "EMPTY",
+    "WALL",
+    "DOOR",
+    "KEY",
+    "GOAL",
+    "AGENT",
+    "OPEN",
+    "CLOSED",
+    "LOCKED",
+    "DIRECTION_VECTORS",
+    "visible",
+    "visible_one",
+    "COMPILED_VIEWS",
+]
+
+# MiniGrid's object ids (minigrid.core.constants.OBJECT_TO_IDX).
+UNSEEN, EMPTY, WALL, DOOR, KEY, GOAL, AGENT = 0, 1, 2, 4, 5, 8, 10
+# MiniGrid's colour ids (COLOR_TO_IDX) and door states (STATE_TO_IDX).
+COLOURS = ("red", "green", "blue", "purple", "yellow", "grey")
+RED, GREEN, BLUE, PURPLE, YELLOW, GREY = range(6)
+OPEN, CLOSED, LOCKED = 0, 1, 2
+
+COMPILED_VIEWS = 64
+"""Batches at least this large take the compiled view (when numba is installed): below, numpy's is as quick."""
+
+LOCK_COLOURS = (RED, BLUE, PURPLE, YELLOW, GREEN, GREY)
+"""The colour of lock 1, 2, ...: one lock number, one colour (green and grey, the goal's and the walls', come last)."""
+MAX_LOCKS = len(LOCK_COLOURS)
+"""At most this many keys: MiniGrid has six colours, and a key opens every door of its colour."""
+
+DIRECTION_VECTORS = np.array([(1, 0), (0, 1), (-1, 0), (0, -1)], dtype=np.intp)
+"""``(dx, dy)`` of directions 0 east, 1 south, 2 west, 3 north (MiniGrid's DIR_TO_VEC)."""
+
+# A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
+_VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
+_WALL_CODE = (WALL, GREY, OPEN, 0)
+_EMPTY_CODE = (EMPTY, 0, 0, 0)
+_GOAL_CODE = (GOAL, GREEN, 0, 0)
+
+
+def _view_offsets(view_size: int) -> Tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """``(dy, dx)``, each ``(4, V, V)``: the world tile under view cell ``[vy, vx]`` for each direction.
+
+    MiniGrid's view: the agent at view ``(V // 2, V - 1)`` looking up, so view
+    cell ``(vx, vy)`` is ``V - 1 - vy`` tiles ahead and ``vx - V // 2`` to the right.
+    """
+    vy, vx = np.mgrid[0:view_size, 0:view_size]
+    ahead, right = view_size - 1 - vy, vx - view_size // 2
+    dys, dxs = [], []
+    for fx, fy in DIRECTION_VECTORS:
+        rx, ry = -fy, fx
+        dxs.append(fx * ahead + rx * right)
+        dys.append(fy * ahead + ry * right)
+    return np.array(dys, dtype=np.intp), np.array(dxs, dtype=np.intp)
+
+
+def visible(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """Which view cells the agent sees, for N views at once: MiniGrid's ``Grid.process_vis``.
+
+    ``see`` is bool ``(N, V, V)`` indexed ``[n, vy, vx]``: True where sight
+    passes (floor, keys, the goal, open doors). Row by row from the agent's
+    (the bottom one) up, sight spreads sideways along the row through cells
+    it passes, and up into the row above beside every lit cell it passes.
+    Loops over the view's rows and columns, never over the N views.
+
+    >>> see = np.ones((1, 3, 3), dtype=bool); see[0, 1, :] = [True, False, False]
+    >>> visible(see)[0].astype(int).tolist()
+    [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
+    """
+    n, size, _ = see.shape
+    through = np.ascontiguousarray(see.transpose(1, 2, 0))  # [vy, vx, n]: every slice below is contiguous
+    mask = np.zeros((size, size, n), dtype=bool)
+    mask[size - 1, size // 2] = True
+    lit = np.empty((size, n), dtype=bool)
+    for j in range(size - 1, -1, -1):
+        row, passes = mask[j], through[j]
+        for i in range(size - 1):
+            row[i + 1] |= row[i] & passes[i]
+        for i in range(size - 1, 0, -1):
+            row[i - 1] |= row[i] & passes[i]
+        if j:
+            np.logical_and(row, passes, out=lit)
+            above = mask[j - 1]
+            above |= lit
+            above[1:] |= lit[:-1]
+            above[:-1] |= lit[1:]
+    spread: NDArray[np.bool_] = mask.transpose(2, 0, 1)
+    return spread
+
+
+def visible_one(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """:func:`visible` for a single ``(V, V)`` view, over Python lists: faster than numpy for one.
+
+    >>> see = np.ones((3, 3), dtype=bool); see[1, :] = [True, False, False]
+    >>> visible_one(see).astype(int).tolist()
+    [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
+    """
+    spread: NDArray[np.bool_] = np.array(_spread(see.tolist()), dtype=bool)
+    return spread
+
+
+def _spread(rows: List[List[bool]]) -> List[List[bool]]:
+    """:func:`visible_one` over lists of lists."""
+    size = len(rows)
+    mask = [[False] * size for _ in range(size)]
+    mask[size - 1][size // 2] = True
+    last = size - 1
+    for j in range(last, -1, -1):
+        row, through = mask[j], rows[j]
+        for i in range(last):
+            if row[i] and through[i]:
+                row[i + 1] = True
+        for i in range(last, 0, -1):
+            if row[i] and through[i]:
+                row[i - 1] = True
+        if j:
+            above = mask[j - 1]
+            for i in range(size):
+                if row[i] and through[i]:
+                    above[i] = True
+                    if i:
+                        above[i - 1] = True
+                    if i < last:
+                        above[i + 1] = True
+    return mask
+
+
+class Batch:
+    """N levels in numpy arrays, stepped together.
+
+    Args:
+        n: how many levels.
+        rows, columns: the largest level's tilemap shape; smaller levels sit
+            in its top-left corner with wall around them.
+        view_size: the egocentric view's side (odd, >= 3).
+        compiled: use the numba view (:mod:`mazeplugin.gym.kernels`) for
+            :data:`COMPILED_VIEWS` levels or more, when numba is installed.
+
+    Attributes (all indexed by level first):
+        grid: uint8 ``(n, rows + 2 * pad, columns + 2 * pad, 4)``, MiniGrid's encoding per tile
+            (object, colour, state) and a 0 byte.
+        position: intp ``(n, 2)``, the agent's ``(y, x)`` in ``grid``.
+        direction: intp ``(n,)``, 0 east, 1 south, 2 west, 3 north.
+        carrying: intp ``(n,)``, the colour of the key held (MiniGrid mode), -1 for none.
+        held: intp ``(n,)``, a bit per colour of the keys held (simple mode).
+        steps: intp ``(n,)``, steps taken this episode.
+    """
+
+    def __init__(self, n: int, *, rows: int, columns: int, view_size: int, compiled: bool = True) -> None:
+        self.n, self.rows, self.columns, self.view_size = n, rows, columns, view_size
+        self.compiled = compiled
+        self.pad = view_size
+        shape = (n, rows + 2 * self.pad, columns + 2 * self.pad, 4)
+        self.grid: NDArray[np.uint8] = np.empty(shape, dtype=np.uint8)
+        self.grid[...] = _WALL_CODE
+        self.position: NDArray[np.intp] = np.zeros((n, 2), dtype=np.intp)
+        self.direction: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
+        self.carrying: NDArray[np.intp] = np.full(n, -1, dtype=np.intp)
+        self.held: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
+        self.steps: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
+        self._dy, self._dx = _view_offsets(view_size)
+        # The same, as steps in the flattened grid (int32 while it fits: half the memory traffic per view).
+        small = shape[0] * shape[1] * shape[2] < 2**31
+        self._offsets = (self._dy * shape[2] + self._dx).astype(np.int32 if small else np.intp)
+        self._all = np.arange(n)
+        self._still: Optional[NDArray[np.uint8]] = None  # a single env's top-down channels, kept between steps
+
+    # -- levels ---------------------------------------------------------------
+
+    def load(self, index: int, level: Level) -> None:
+        """Put ``level`` into slot ``index``: its tiles, keys, doors and goal; the agent at its entrance.
+
+        The agent faces the first floor tile beside the entrance (east,
+        south, west, north in that order), so its first view looks into the maze.
+        """
+        if level.entrance is None or level.exit is None:
+            raise ValueError("a level for an environment needs an entrance and an exit (markers='none' has neither)")
+        h, w = level.tiles.shape
+        if h > self.rows or w > self.columns:
+            raise ValueError(
+                f"a level of {w} x {h} tiles does not fit the environment's {self.columns} x {self.rows}"
+            )
+        p = self.pad
+        grid = self.grid[index]
+        grid[...] = _WALL_CODE
+        region = grid[p:p + h, p:p + w]
+        region[level.tiles == FLOOR] = _EMPTY_CODE
+        for thing in level.things:
+            lock = thing.props.get("lock")
+            if thing.kind not in ("key", "door") or not isinstance(lock, int):
+                continue
+            if not 1 <= lock <= MAX_LOCKS:
+                raise ValueError(f"at most {MAX_LOCKS} locks (MiniGrid's colours), got lock {lock}")
+            colour = LOCK_COLOURS[lock - 1]
+            if thing.kind == "key":
+                region[thing.y, thing.x] = (KEY, colour, 0, 0)
+            else:
+                for x, y in thing.tiles():
+                    region[y, x] = (DOOR, colour, LOCKED, 0)
+        ex, ey = level.exit
+        region[ey, ex] = _GOAL_CODE
+        x, y = level.entrance
+        self.position[index] = (y + p, x + p)
+        self.direction[index] = 0
+        for direction, (dx, dy) in enumerate(DIRECTION_VECTORS):
+            if 0 <= x + dx < w and 0 <= y + dy < h and level.tiles[y + dy, x + dx] == FLOOR:
+                self.direction[index] = direction
+                break
+        self.carrying[index] = -1
+        self.held[index] = 0
+        self.steps[index] = 0
+        self._still = None
+
+    # -- MiniGrid mode ---------------------------------------------------------
+
+    def view(self, which: Optional[NDArray[np.intp]] = None) -> NDArray[np.uint8]:
+        """MiniGrid's ``image`` observation of each level (or of ``which`` levels): uint8 ``(k, V, V, 3)``.
+
+        Indexed ``[k, x, y]`` like MiniGrid's (``Grid.encode`` is column-major):
+        the agent is at ``[V // 2, V - 1]``, looking towards ``y = 0``; cells it
+        cannot see are ``(0, 0, 0)``; its own cell shows the key it carries.
+        """
+        index = self._all if which is None else which
+        if self.n == 1 and which is None and not (self.compiled and view_kernel(wait=False)):
+            return self._view_one()
+        direction = self.direction[index]
+        g = self.grid
+        words = g.view(np.uint32).reshape(-1)  # one uint32 per tile
+        here = ((index * g.shape[1] + self.position[index, 0]) * g.shape[2] + self.position[index, 1]).astype(self._offsets.dtype)
+        size = self.view_size
+        fast = view_kernel(wait=len(index) >= COMPILED_VIEWS) if self.compiled else None
+        if fast is not None:
+            out = np.empty((len(index), size, size), dtype=np.uint32)
+            fast(words, here, direction, self._offsets, self.carrying[index], out)
+            compiled: NDArray[np.uint8] = out.view(np.uint8).reshape(out.shape + (4,))[..., :3].transpose(0, 2, 1, 3)
+            return compiled
+        flat = self._offsets[direction] + here[:, None, None]
+        seen = np.take(words, flat)  # [k, vy, vx]
+        cells = seen.view(np.uint8).reshape(flat.shape + (4,))
+        kind = cells[..., 0]
+        see = (kind != WALL) & ((kind != DOOR) | (cells[..., 2] == OPEN))
+        mask = visible_one(see[0])[None] if len(index) == 1 else visible(see)
+        np.multiply(seen, mask, out=seen)
+        carried = self.carrying[index]
+        # The agent's own cell shows what it carries (MiniGrid puts the carried object there).
+        me = np.where(carried >= 0, KEY | (carried.astype(np.uint32) << 8), EMPTY).astype(np.uint32)
+        seen[:, size - 1, size // 2] = me
+        image: NDArray[np.uint8] = cells[..., :3].transpose(0, 2, 1, 3)
+        return image
+
+    def _view_one(self) -> NDArray[np.uint8]:
+        """:meth:`view` of a batch of one, with the visibility in plain Python."""
+        g = self.grid
+        here = int(self.position[0, 0]) * g.shape[2] + int(self.position[0, 1])
+        words = np.take(g.view(np.uint32).reshape(-1), self._offsets[int(self.direction[0])] + here).tolist()
+        see = [[(w & 255) != WALL and ((w & 255) != DOOR or (w >> 16) & 255 == OPEN) for w in row] for row in words]
+        mask = _spread(see)
+        for row, lit in zip(words, mask):
+            for i, on in enumerate(lit):
+                if not on:
+                    row[i] = 0
+        size = self.view_size
+        carried = int(self.carrying[0])
+        words[size - 1][size // 2] = KEY | (carried << 8) if carried >= 0 else EMPTY
+        cells = np.array(words, dtype=np.uint32).view(np.uint8).reshape(1, size, size, 4)
+        image: NDArray[np.uint8] = cells[..., :3].transpose(0, 2, 1, 3)
+        return image
+
+    def seen(self, index: int) -> NDArray[np.bool_]:
+        """The tiles level ``index``'s agent sees now: bool ``(rows, columns)`` (for highlighting in pictures)."""
+        direction = int(self.direction[index])
+        ys = self.position[index, 0] + self._dy[direction]
+        xs = self.position[index, 1] + self._dx[direction]
+        kind = self.grid[index, ys, xs, 0]
+        see = (kind != WALL) & ~((kind == DOOR) & (self.grid[index, ys, xs, 2] != OPEN))
+        mask = visible_one(see)
+        out = np.zeros((self.rows + 2 * self.pad, self.columns + 2 * self.pad), dtype=bool)
+        out[ys[mask], xs[mask]] = True
+        p = self.pad
+        return out[p:p + self.rows, p:p + self.columns]
+
+    def step_minigrid(self, action: NDArray[np.intp], max_steps: int) -> Tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_]]:
+        """One MiniGrid step for every level: ``(reward, terminated, truncated)``.
+
+        Actions are MiniGrid's: 0 left, 1 right, 2 forward, 3 pickup, 4 drop,
+        5 toggle, 6 done. The rules are MiniGrid's ``MiniGridEnv.step``: forward
+        enters floor, an open door or the goal (reward ``1 - 0.9 * steps /
+        max_steps``, terminated); pickup takes the key ahead when the hands are
+        empty; drop puts the key on empty floor ahead; toggle unlocks a locked
+        door with the key of its colour (opening it), or opens and closes an
+        unlocked one; truncated once ``steps >= max_steps``.
+        """
+        n = self._all
+        self._still = None
+        self.steps += 1
+        ahead = self.position + DIRECTION_VECTORS[self.direction][:, ::-1]
+        cell = self.grid[n, ahead[:, 0], ahead[:, 1]]  # (n, 3), a copy
+        kind, colour, state = cell[:, 0], cell[:, 1].astype(np.intp), cell[:, 2]
+        self.direction = np.where(action == 0, (self.direction - 1) % 4, self.direction)
+        self.direction = np.where(action == 1, (self.direction + 1) % 4, self.direction)
+        forward = action == 2
+        enters = forward & ((kind == EMPTY) | (kind == GOAL) | ((kind == DOOR) & (state == OPEN)))
+        self.position = np.where(enters[:, None], ahead, self.position)
+        terminated = forward & (kind == GOAL)
+        reward = np.where(terminated, 1.0 - 0.9 * (self.steps / max_steps), 0.0)
+        picks = (action == 3) & (kind == KEY) & (self.carrying < 0)
+        if picks.any():
+            at = ahead[picks]
+            self.carrying[picks] = colour[picks]
+            self.grid[n[picks], at[:, 0], at[:, 1]] = _EMPTY_CODE
+        drops = (action == 4) & (kind == EMPTY) & (self.carrying >= 0)
+        if drops.any():
+            at = ahead[drops]
+            self.grid[n[drops], at[:, 0], at[:, 1], 0] = KEY
+            self.grid[n[drops], at[:, 0], at[:, 1], 1] = self.carrying[drops]
+            self.carrying[drops] = -1
+        toggles = (action == 5) & (kind == DOOR)
+        if toggles.any():
+            locked = state == LOCKED
+            unlocks = locked & (self.carrying == colour)
+            new = np.where(locked, np.where(unlocks, OPEN, LOCKED), np.where(state == OPEN, CLOSED, OPEN))
+            self._set_door(toggles, ahead, colour, new)
+        truncated = self.steps >= max_steps
+        return reward, terminated, truncated
+
+    def step_one(self, action: int, max_steps: int, *, simple: bool = False) -> Tuple[float, bool, bool]:
+        """:meth:`step_minigrid` (or :meth:`step_simple`) for a batch of one, in plain Python: the same rules.
+
+        A single environment steps this way (numpy's per-call cost dominates
+        arrays of one); tests check it against the batched rules and MiniGrid.
+        """
+        grid = self.grid[0]
+        steps = int(self.steps[0]) + 1
+        self.steps[0] = steps
+        y, x = int(self.position[0, 0]), int(self.position[0, 1])
+        direction = (action + 3) % 4 if simple else int(self.direction[0])
+        dx, dy = _VECTORS[direction]
+        ay, ax = y + dy, x + dx
+        kind, colour, state, _ = grid[ay, ax].tolist()
+        reward, terminated = 0.0, False
+        if simple:
+            self.direction[0] = direction
+            enters = kind in (EMPTY, GOAL) or (kind == DOOR and state == OPEN)
+            if kind == KEY:
+                self.held[0] |= 1 << colour
+                grid[ay, ax] = _EMPTY_CODE
+                enters = True
+                self._still = None
+            elif kind == DOOR and state != OPEN and (int(self.held[0]) >> colour) & 1:
+                self._set_door_one(colour, OPEN)
+                enters = True
+            if enters:
+                self.position[0] = (ay, ax)
+            terminated = kind == GOAL
+        elif action == 0:
+            self.direction[0] = (direction - 1) % 4
+        elif action == 1:
+            self.direction[0] = (direction + 1) % 4
+        elif action == 2:
+            if kind in (EMPTY, GOAL) or (kind == DOOR and state == OPEN):
+                self.position[0] = (ay, ax)
+            terminated = kind == GOAL
+        elif action == 3:
+            if kind == KEY and self.carrying[0] < 0:
+                self.carrying[0] = colour
+                grid[ay, ax] = _EMPTY_CODE
+                self._still = None
+        elif action == 4:
+            if kind == EMPTY and self.carrying[0] >= 0:
+                grid[ay, ax] = (KEY, int(self.carrying[0]), 0, 0)
+                self.carrying[0] = -1
+                self._still = None
+        elif action == 5 and kind == DOOR:
+            if state == LOCKED:
+                if self.carrying[0] == colour:
+                    self._set_door_one(colour, OPEN)
+            else:
+                self._set_door_one(colour, CLOSED if state == OPEN else OPEN)
+        if terminated:
+            reward = 1.0 - 0.9 * (steps / max_steps)
+        return reward, terminated, steps >= max_steps
+
+    def _set_door_one(self, colour: int, state: int) -> None:
+        self._still = None
+        grid = self.grid[0]
+        same = (grid[..., 0] == DOOR) & (grid[..., 1] == colour)
+        grid[..., 2][same] = state
+
+    def _set_door(self, which: NDArray[np.bool_], at: NDArray[np.intp], colour: NDArray[np.intp], state: NDArray[np.intp]) -> None:
+        """Give the door ahead of each ``which`` level the new ``state``: every tile of it (wide corridors)."""
+        index = np.flatnonzero(which)
+        grids = self.grid[index]
+        same = (grids[..., 0] == DOOR) & (grids[..., 1] == colour[index, None, None])
+        # A door spans one passage; its tiles all share the colour of its lock.
+        grids[..., 2] = np.where(same, state[index, None, None], grids[..., 2])
+        self.grid[index] = grids
+
+    # -- simple mode -----------------------------------------------------------
+
+    def step_simple(self, action: NDArray[np.intp], max_steps: int) -> Tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_]]:
+        """One simple-mode step for every level: ``(reward, terminated, truncated)``.
+
+        Actions 0 north, 1 east, 2 south, 3 west. Walking onto a key picks
+        it up; walking into a locked door opens it (and enters it) when its
+        key is held, else the agent stays, as against a wall. The goal
+        terminates with MiniGrid's reward.
+        """
+        n = self._all
+        self._still = None
+        self.steps += 1
+        direction = (action + 3) % 4  # north, east, south, west -> MiniGrid's 3, 0, 1, 2
+        self.direction = direction
+        ahead = self.position + DIRECTION_VECTORS[direction][:, ::-1]
+        cell = self.grid[n, ahead[:, 0], ahead[:, 1]]
+        kind, colour, state = cell[:, 0], cell[:, 1].astype(np.intp), cell[:, 2]
+        bit = np.left_shift(1, colour)
+        opens = (kind == DOOR) & (state != OPEN) & ((self.held & bit) != 0)
+        enters = (kind == EMPTY) | (kind == GOAL) | (kind == KEY) | ((kind == DOOR) & (state == OPEN)) | opens
+        picks = kind == KEY
+        if picks.any():
+            at = ahead[picks]
+            self.held[picks] |= bit[picks]
+            self.grid[n[picks], at[:, 0], at[:, 1]] = _EMPTY_CODE
+        if opens.any():
+            self._set_door(opens, ahead, colour, np.full(self.n, OPEN, dtype=np.intp))
+        self.position = np.where(enters[:, None], ahead, self.position)
+        terminated = kind == GOAL
+        reward = np.where(terminated, 1.0 - 0.9 * (self.steps / max_steps), 0.0)
+        truncated = self.steps >= max_steps
+        return reward, terminated, truncated
+
+    def top_down(self, which: Optional[NDArray[np.intp]] = None) -> NDArray[np.uint8]:
+        """The simple mode's observation: uint8 ``(k, rows, columns, 6)``, 0 or 1 per channel.
+
+        Channels: 0 wall, 1 agent, 2 goal, 3 key, 4 a locked door whose key
+        is not held, 5 a locked door whose key is held; indexed ``[k, y, x, channel]``.
+        """
+        index = self._all if which is None else which
+        p = self.pad
+        if self.n == 1 and which is None:
+            # A single env: the channels but the agent's change only when a key or door does; keep them.
+            if self._still is None:
+                self._still = self._channels(index)
+            out = self._still.copy()
+        else:
+            out = self._channels(index)
+        out[np.arange(len(index)), self.position[index, 0] - p, self.position[index, 1] - p, 1] = 1
+        return out
+
+    def _channels(self, index: NDArray[np.intp]) -> NDArray[np.uint8]:
+        """:meth:`top_down` without the agent's channel."""
+        p = self.pad
+        grid = self.grid[index, p:p + self.rows, p:p + self.columns]
+        kind, colour, state = grid[..., 0], grid[..., 1].astype(np.intp), grid[..., 2]
+        out = np.zeros(grid.shape[:3] + (6,), dtype=np.uint8)
+        out[..., 0] = kind == WALL
+        out[..., 2] = kind == GOAL
+        out[..., 3] = kind == KEY
+        closed = (kind == DOOR) & (state != OPEN)
+        have = (self.held[index, None, None] >> colour) & 1 == 1
+        out[..., 4] = closed & ~have
+        out[..., 5] = closed & have
+        return out

@@ -1,0 +1,178 @@
+"""Which levels an environment plays: generator, size and options, checked once; a level per seed.
+
+:class:`LevelSpec` is what the environments' constructors and
+``reset(options=...)`` take. A level depends only on (seed, spec): the
+environments make it with :func:`mazeplugin.generate`, and a seed whose level
+cannot hold the content asked for (a maze with too few choke points for
+``keys=3``) moves on to candidates derived from it by SHA-256, so every seed
+still gives one level, the same in every process.
+
+>>> spec = LevelSpec("kruskal", 4, 3)
+>>> spec.shape          # tilemap rows, columns of the largest level
+(7, 9)
+>>> level = spec.make(7)
+>>> level.seed, level.tiles.shape
+(7, (7, 9))
+>>> spec.replace({"width": 9})
+Traceback (most recent call last):
+...
+ValueError: options width=9 makes levels of 19 columns, more than the environment's 9 (its width and height are the largest a reset may ask for)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import numbers
+from dataclasses import dataclass, field, replace
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+
+from .. import Level, algorithms, generate, level_from_code
+from .engine import MAX_LOCKS
+
+__all__ = ["LevelSpec", "OPTION_NAMES", "candidate_seeds", "level_digest"]
+
+OPTION_NAMES = ("generator", "width", "height", "braid", "rooms", "keys", "mask", "require", "corridor", "wall", "options")
+"""What ``reset(options=...)`` may change, besides ``level_code``."""
+
+CANDIDATES = 64
+"""How many seeds a level seed tries before its content is declared impossible."""
+
+
+def candidate_seeds(seed: int) -> Sequence[int]:
+    """The level seeds tried for ``seed``, in order: ``seed`` itself, then SHA-256-derived ones.
+
+    >>> candidate_seeds(7)[:1], len(candidate_seeds(7))
+    ([7], 64)
+    """
+    derived = [
+        int.from_bytes(hashlib.sha256(f"mazeplugin.gym/{seed}/{k}".encode()).digest()[:8], "big") >> 1
+        for k in range(1, CANDIDATES)
+    ]
+    return [seed] + derived
+
+
+def level_digest(level: Level) -> str:
+    """A digest of what a player meets: tiles, entrance, exit and things (not the seed or generator).
+
+    Two seeds that make the same maze have the same digest: a test set whose
+    digests are not among the training set's shares no level with it.
+
+    >>> import mazeplugin as mp
+    >>> a, b = mp.generate("kruskal", 3, 3, seed=1), mp.generate("kruskal", 3, 3, seed=2)
+    >>> len(level_digest(a)), level_digest(a) == level_digest(mp.generate("kruskal", 3, 3, seed=1))
+    (32, True)
+    """
+    h = hashlib.blake2b(digest_size=16)
+    h.update(repr((level.tiles.shape, level.entrance, level.exit)).encode())
+    h.update(level.tiles.tobytes())
+    h.update(repr([(t.kind, t.x, t.y, sorted(t.props.items())) for t in level.things]).encode())
+    return h.hexdigest()
+
+
+def _positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < 1:
+        raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+    return int(value)
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    """The levels an environment makes: :func:`mazeplugin.generate`'s arguments, checked.
+
+    Args:
+        generator: a registered generator name (``mp.algorithms()``).
+        width, height: the size in cells; per-reset options may ask for up to this size.
+        braid, rooms, keys, mask, require, corridor, wall: as for :func:`mazeplugin.generate`
+            (``keys`` at most :data:`~mazeplugin.gym.engine.MAX_LOCKS`, one MiniGrid colour each).
+        options: the generator's own options (``{"bias": "northwest"}``).
+    """
+
+    generator: str = "backtracker"
+    width: int = 9
+    height: int = 9
+    braid: float = 0.0
+    rooms: Any = None
+    keys: int = 0
+    mask: Any = None
+    require: Optional[Mapping[str, Any]] = None
+    corridor: int = 1
+    wall: int = 1
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.generator, str) or self.generator not in algorithms():
+            raise ValueError(f"generator must be one of {', '.join(algorithms())}; got {self.generator!r}")
+        for name in ("width", "height", "corridor", "wall"):
+            object.__setattr__(self, name, _positive(name, getattr(self, name)))
+        if isinstance(self.keys, bool) or not isinstance(self.keys, numbers.Integral) or not 0 <= self.keys <= MAX_LOCKS:
+            raise ValueError(f"keys must be a whole number from 0 to {MAX_LOCKS} (MiniGrid has six colours), got {self.keys!r}")
+        if not isinstance(self.options, Mapping):
+            raise TypeError(f"options must be a dict of generator options, not {type(self.options).__name__}")
+
+    @property
+    def shape(self) -> Tuple[int, int]:
+        """``(rows, columns)`` of this spec's tilemaps."""
+        step = self.corridor + self.wall
+        return (self.height * step + self.wall, self.width * step + self.wall)
+
+    def replace(self, changes: Mapping[str, Any], *, within: Optional[Tuple[int, int]] = None) -> "LevelSpec":
+        """This spec with ``changes`` (``reset(options=...)``): unknown names and levels larger than ``within`` refused."""
+        unknown = sorted(set(changes) - set(OPTION_NAMES))
+        if unknown:
+            raise ValueError(
+                f"unknown reset option {unknown[0]!r}; allowed: {', '.join(OPTION_NAMES)}, level_code"
+            )
+        spec = replace(self, **dict(changes)) if changes else self
+        rows, columns = spec.shape
+        limit = within if within is not None else self.shape
+        if rows > limit[0] or columns > limit[1]:
+            asked = ", ".join(f"{k}={v!r}" for k, v in changes.items())
+            what, have, cap = ("rows", rows, limit[0]) if rows > limit[0] else ("columns", columns, limit[1])
+            raise ValueError(
+                f"options {asked} makes levels of {have} {what}, more than the environment's {cap} "
+                "(its width and height are the largest a reset may ask for)"
+            )
+        return spec
+
+    def make(self, seed: int) -> Level:
+        """The level of ``seed``: the first of :func:`candidate_seeds` whose level holds the content asked for.
+
+        Its ``level.seed`` is the candidate used, so ``generate`` with that
+        seed (or its level code) makes it again.
+        """
+        last: Optional[ValueError] = None
+        for candidate in candidate_seeds(seed):
+            try:
+                return generate(
+                    self.generator, self.width, self.height, seed=candidate, braid=self.braid,
+                    rooms=self.rooms, keys=self.keys, mask=self.mask, require=self.require,
+                    corridor=self.corridor, wall=self.wall, **dict(self.options),
+                )
+            except ValueError as error:  # content that does not fit this maze: the next candidate
+                if self.keys == 0 and self.rooms is None:
+                    raise
+                last = error
+        assert last is not None
+        raise ValueError(f"no level for seed {seed} among {CANDIDATES} candidates: {last}") from last
+
+
+def level_from_options(spec: LevelSpec, options: Optional[Mapping[str, Any]], within: Tuple[int, int]) -> Tuple[LevelSpec, Optional[Level]]:
+    """The spec a reset plays and, for ``options={"level_code": ...}``, the level itself."""
+    if options is None:
+        return spec, None
+    if not isinstance(options, Mapping):
+        raise TypeError(f"reset options must be a dict, not {type(options).__name__}")
+    changes: Dict[str, Any] = dict(options)
+    code = changes.pop("level_code", None)
+    spec = spec.replace(changes, within=within)
+    if code is None:
+        return spec, None
+    if not isinstance(code, str):
+        raise TypeError(f"level_code must be a str such as 'kruskal-9x9-7', not {type(code).__name__}")
+    level = level_from_code(code)
+    rows, columns = level.tiles.shape
+    if rows > within[0] or columns > within[1]:
+        raise ValueError(f"level_code {code!r} makes a level of {columns} x {rows} tiles, larger than the environment's {within[1]} x {within[0]}")
+    if len([t for t in level.things if t.kind == "door"]) > MAX_LOCKS:
+        raise ValueError(f"level_code {code!r} has more than {MAX_LOCKS} locks")
+    return spec, level

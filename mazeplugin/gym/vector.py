@@ -1,0 +1,134 @@
+"""N maze environments stepped at once: :class:`MazeVectorEnv`, a ``gymnasium.vector.VectorEnv``.
+
+The N levels live in one :class:`~mazeplugin.gym.engine.Batch` (numpy arrays);
+``step`` moves every agent with array operations, with no Python loop over
+the envs. Each env has its own ``np_random`` and draws its level seeds as a
+:class:`~mazeplugin.gym.MazeEnv` does, so N vector envs and N single envs given
+the same seeds and actions see the same observations, rewards and ends.
+Autoreset follows gymnasium's default (``AutoresetMode.NEXT_STEP``): the step
+after an episode ends resets that env (its action is ignored, reward 0).
+
+>>> import numpy as np
+>>> envs = MazeVectorEnv(4, "kruskal", 5, 5)
+>>> obs, info = envs.reset(seed=0)
+>>> obs["image"].shape, info["level_seed"].tolist()
+((4, 7, 7, 3), [0, 1, 2, 3])
+>>> obs, reward, terminated, truncated, info = envs.step(np.array([2, 2, 1, 0]))
+>>> reward.shape, terminated.dtype
+((4,), dtype('bool'))
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+from numpy.typing import NDArray
+
+from .. import Level
+from .engine import Batch
+from .env import Actions, Moves, Settings, seeds_of
+from .frames import frame
+
+__all__ = ["MazeVectorEnv"]
+
+
+class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
+    """``num_envs`` maze environments in one batch; takes :class:`~mazeplugin.gym.MazeEnv`'s arguments.
+
+    ``render_mode="rgb_array"`` renders every env (a tuple of frames, as
+    gymnasium's ``SyncVectorEnv`` does); ``"human"`` is refused (a window per env would not help).
+    ``reset(options=...)`` applies the same options to every env.
+    """
+
+    metadata = {"render_modes": ["rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP, "render_fps": 10}
+
+    def __init__(self, num_envs: int, generator: str = "backtracker", width: int = 9, height: int = 9, **kwargs: Any) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 1_000_000:
+            raise ValueError(f"num_envs must be a whole number from 1 to 1,000,000, got {num_envs!r}")
+        if kwargs.get("render_mode") == "human":
+            raise ValueError("render_mode must be None or 'rgb_array' for the vector env ('human' is for MazeEnv)")
+        kwargs.pop("max_episode_steps", None)  # gymnasium.make_vec passes the spec's; truncation is max_steps
+        self.settings = Settings(generator, width, height, **kwargs)
+        s = self.settings
+        self.num_envs = num_envs
+        self.render_mode = s.render_mode
+        self.single_action_space = s.action_space()
+        self.single_observation_space = s.observation_space()
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.actions = Actions if s.mode == "minigrid" else Moves
+        self._batch = Batch(num_envs, rows=s.rows, columns=s.columns, view_size=s.view_size)
+        self._rngs: List[np.random.Generator] = [seeding.np_random(None)[0] for _ in range(num_envs)]
+        self._missions: List[str] = [""] * num_envs
+        self._seeds = np.zeros(num_envs, dtype=np.int64)
+        self._autoreset = np.zeros(num_envs, dtype=bool)
+        self._started = False
+
+    def reset(self, *, seed: Union[None, int, Sequence[Optional[int]]] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[Any, Dict[str, Any]]:
+        seeds = seeds_of(seed, self.num_envs)
+        if seed is not None:
+            self._np_random, self._np_random_seed = seeding.np_random(seeds[0])
+        for i, env_seed in enumerate(seeds):
+            if env_seed is not None:
+                self._rngs[i] = seeding.np_random(env_seed)[0]
+            self._load(i, self.settings.new_level(self._rngs[i], env_seed, options))
+        self._autoreset[:] = False
+        self._started = True
+        return self._observation(), self._info(np.ones(self.num_envs, dtype=bool))
+
+    def _load(self, i: int, level: Level) -> None:
+        self._batch.load(i, level)
+        self._missions[i] = self.settings.mission(level)
+        # A text seed (from a level code such as 'kruskal-9x9-castle') has no int: -1.
+        self._seeds[i] = level.seed if isinstance(level.seed, int) and level.seed < 2**63 else -1
+
+    def step(self, actions: Any) -> Tuple[Any, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], Dict[str, Any]]:
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        action = np.asarray(actions)
+        n = len(self.actions)
+        if action.shape != (self.num_envs,) or not np.issubdtype(action.dtype, np.integer):
+            raise ValueError(f"actions must be {self.num_envs} whole numbers (one per env), got shape {action.shape} of {action.dtype}")
+        if action.size and (action.min() < 0 or action.max() >= n):
+            raise ValueError(f"actions must be in 0..{n - 1} ({', '.join(a.name for a in self.actions)})")
+        s = self.settings
+        step = self._batch.step_minigrid if s.mode == "minigrid" else self._batch.step_simple
+        reward, terminated, truncated = step(action.astype(np.intp, copy=False), s.max_steps)
+        resetting = self._autoreset
+        if resetting.any():
+            for i in np.flatnonzero(resetting):
+                self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
+            reward[resetting] = 0.0
+            terminated[resetting] = False
+            truncated[resetting] = False
+        self._autoreset = terminated | truncated
+        info = self._info(resetting)
+        info["is_success"] = terminated.copy()
+        return self._observation(), reward, terminated, truncated, info
+
+    def _info(self, fresh: NDArray[np.bool_]) -> Dict[str, Any]:
+        """gymnasium's vector info: ``level_seed`` of the envs that started a level (-1 for a text seed), with its ``_level_seed`` mask."""
+        return {"level_seed": np.where(fresh, self._seeds, 0), "_level_seed": fresh.copy()}
+
+    def _observation(self) -> Any:
+        if self.settings.mode == "simple":
+            return self._batch.top_down()
+        return {
+            "image": self._batch.view(),
+            "direction": self._batch.direction.astype(np.int64),
+            "mission": tuple(self._missions),
+        }
+
+    def render(self) -> Optional[Tuple[NDArray[np.uint8], ...]]:
+        if self.render_mode != "rgb_array":
+            return None
+        s = self.settings
+        return tuple(
+            frame(self._batch, i, tile=s.tile_size, look=s.look, seen=self._batch.seen(i) if s.mode == "minigrid" else None)
+            for i in range(self.num_envs)
+        )
+
