@@ -319,7 +319,8 @@ def make_level(args: argparse.Namespace, seed: Any, kwargs: Dict[str, Any]) -> L
 
     width, height = args.size
     try:
-        return generate(args.algorithm, width, height, seed=seed, **kwargs)
+        level: Level = generate(args.algorithm, width, height, seed=seed, **kwargs)  # (square: a Level)
+        return level
     except (TypeError, ValueError) as error:
         raise Failure(2, str(error)) from None
 

@@ -143,11 +143,12 @@ class LevelSpec:
         last: Optional[ValueError] = None
         for candidate in candidate_seeds(seed):
             try:
-                return generate(
+                level: Level = generate(  # a square level (no grid= here): a Level
                     self.generator, self.width, self.height, seed=candidate, braid=self.braid,
                     rooms=self.rooms, keys=self.keys, mask=self.mask, require=self.require,
                     corridor=self.corridor, wall=self.wall, **dict(self.options),
                 )
+                return level
             except ValueError as error:  # content that does not fit this maze: the next candidate
                 if self.keys == 0 and self.rooms is None:
                     raise
