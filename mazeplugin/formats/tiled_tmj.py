@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, List, Tuple
 
-from ..content.tiled import things_from_objects
+from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
 from .recorded import check_plain
 from .tiled_common import (
@@ -118,6 +118,9 @@ def _thing(obj: Any, source: str) -> Dict[str, Any]:
         raise LevelFormatError(f"{source}: object {name!r:.60}: properties: {error}") from None
     line = obj.get("polyline")
     if line is not None:
+        if isinstance(line, list) and len(line) > MAX_LISTED_TILES:
+            raise LevelFormatError(f"{source}: object {name!r:.60} has a polyline of more than "
+                                   f"{MAX_LISTED_TILES:,} points")
         if not isinstance(line, list) or not all(
             isinstance(p, dict) and all(isinstance(p.get(k), (int, float)) and not isinstance(p.get(k), bool)
                                         for k in ("x", "y")) for p in line

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 from xml.etree.ElementTree import Element
 
-from ..content.tiled import things_from_objects
+from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
 from .tiled_common import TiledMap, add_marker, check_map_kind, infinite_map, is_marker, map_size, positive_int
 from .tiled_layers import Blocks, WallTable, array_blocks, base64_blocks, csv_blocks
@@ -68,15 +68,19 @@ def read_tmx(data: bytes, source: str, directory: str) -> TiledMap:
 def _thing(obj: Element, source: str) -> Dict[str, Any]:
     """A ``things`` layer object: its fields, properties and polyline offsets."""
     found = _object(obj, source)
-    found["properties"] = xml_properties(obj.find("properties"), f"object {found['name']!r}", source)
+    found["properties"] = xml_properties(obj.find("properties"), f"object {found['name']!r:.60}", source)
     line = obj.find("polyline")
     if line is not None:
+        points = line.get("points", "")
+        if points.count(",") > MAX_LISTED_TILES:  # refused before it is split into a list
+            raise LevelFormatError(f"{source}: object {found['name']!r:.60} has a polyline of more than "
+                                   f"{MAX_LISTED_TILES:,} points")
         try:
-            found["polyline"] = [tuple(float(v) for v in pair.split(",")) for pair in line.get("points", "").split()]
+            found["polyline"] = [tuple(float(v) for v in pair.split(",")) for pair in points.split()]
         except ValueError:
-            raise LevelFormatError(f"{source}: object {found['name']!r} has polyline points that are not numbers") from None
+            raise LevelFormatError(f"{source}: object {found['name']!r:.60} has polyline points that are not numbers") from None
         if any(len(p) != 2 for p in found["polyline"]):
-            raise LevelFormatError(f"{source}: object {found['name']!r} has polyline points that are not x,y pairs")
+            raise LevelFormatError(f"{source}: object {found['name']!r:.60} has polyline points that are not x,y pairs")
     return found
 
 
