@@ -36,7 +36,7 @@ __all__ = [
     "base64_blocks", "list_blocks", "array_blocks", "checked_gids",
 ]
 
-BLOCK_TILES = 1 << 20
+BLOCK_TILES = 1 << 18
 """Tile ids decoded and looked up at a time."""
 
 MAX_CSV_CHARS_PER_TILE = 24

@@ -44,9 +44,10 @@ __all__ = [
 MAX_XML_ELEMENTS = 1 << 22
 """Most XML elements a Tiled file may hold, a tile layer's ``<tile>`` elements aside (4,194,304)."""
 
-MAX_JSON_CONTAINERS = 1 << 22
-"""Most JSON lists and objects a Tiled file or a level file may hold (4,194,304): each becomes a
-Python list or dict of about 60 bytes or more, so this bounds what parsing builds before any check."""
+MAX_JSON_CONTAINERS = 1 << 21
+"""Most JSON lists and objects a Tiled file or a level file may hold (2,097,152): each becomes a
+Python list or dict of about 60 bytes or more, so this bounds what parsing builds before any check
+(a level's door tiles, at most 1,048,576 ``[x, y]`` pairs, fit)."""
 
 GID_LIMIT = 1 << 32
 """Global tile ids (flip flags included) are below this."""
@@ -77,7 +78,7 @@ def parse_xml(data: bytes, source: str) -> XmlMap:
 
     def start(tag: str, attrs: Dict[str, str]) -> None:
         if tag == "tile" and path and path[-1][0] == "data":
-            held = gids.setdefault(current[-1], array("I"))  # type: ignore[index]
+            held = gids.setdefault(current[-1], array("I"))  # type: ignore[arg-type]  # a <data>: never None
             if len(held) >= budget[1]:
                 raise LevelFormatError(f"{source}: tile layer {_layer_name(path)!r} has more <tile> elements "
                                        f"than the map's {budget[1]:,} tiles")

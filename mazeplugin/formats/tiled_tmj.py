@@ -78,7 +78,7 @@ def _map(data: Any, source: str, directory: str) -> TiledMap:
     for obj in objects:
         if not isinstance(obj, dict):
             raise LevelFormatError(f"{source}: an object must be a JSON object, got {brief(obj)}")
-        fields = {
+        fields: Dict[str, Any] = {
             "name": text_of(obj.get("name", "")),
             "type": text_of(obj.get("type") or obj.get("class") or ""),
             "point": obj.get("point") is True,
