@@ -123,6 +123,12 @@ def case_tmx_tile_elements(side: int) -> Tuple[str, str, int]:
     return "tmx", _tmx((side, side), "<data>" + "<tile/>\n" * (side * side) + "</data>"), side * side
 
 
+def case_tmx_elements(side: int) -> Tuple[str, str, int]:
+    """Millions of elements that are not tiles (refused past the element budget while parsing)."""
+    return "tmx", _tmx((1, 1), _zlib_layer(1), objects='<objectgroup name="o">' + '<object id="1"/>' * (side * side)
+                       + "</objectgroup>"), 1
+
+
 def case_tmj_large(side: int) -> Tuple[str, str, int]:
     """A large all-floor .tmj map in zlib."""
     raw = zlib.compress(bytes(4 * side * side), 9)
@@ -175,6 +181,7 @@ CASES: Dict[str, Callable[[int], Tuple[str, object, int]]] = {
     "tmx-large": case_tmx_large,
     "tmx-csv": case_tmx_csv,
     "tmx-tile-elements": case_tmx_tile_elements,
+    "tmx-elements": case_tmx_elements,
     "tmj-large": case_tmj_large,
     "tmj-containers": case_tmj_containers,
     "json-options": case_json_options,

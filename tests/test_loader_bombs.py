@@ -404,3 +404,13 @@ def test_millions_of_empty_lists_are_refused_before_parsing(tmp_path, name):
     report = _load_in_child(path)
     assert "JSON lists and objects" in report["outcome"], report
     assert report["extra"] < 3 * size + 16 * MIB, report  # parsed, they took 21 times the file
+
+
+def test_more_xml_elements_than_a_map_holds_are_refused_while_parsing(tmp_path):
+    from mazeplugin.formats.tiled_parse import MAX_XML_ELEMENTS
+
+    path = tmp_path / "objects.tmx"
+    objects = '<objectgroup name="o">' + '<object id="1"/>' * MAX_XML_ELEMENTS + "</objectgroup>"
+    path.write_text(_tmx((1, 1), _zlib_data(1), objects=objects))
+    error = _outcome(load_tiled, path)
+    assert isinstance(error, LevelFormatError) and f"more than {MAX_XML_ELEMENTS:,} XML elements" in str(error)

@@ -41,8 +41,9 @@ __all__ = [
     "count_containers", "xml_properties", "json_properties",
 ]
 
-MAX_XML_ELEMENTS = 1 << 22
-"""Most XML elements a Tiled file may hold, a tile layer's ``<tile>`` elements aside (4,194,304)."""
+MAX_XML_ELEMENTS = 1 << 18
+"""Most XML elements a Tiled file may hold, a tile layer's ``<tile>`` elements aside (262,144; each
+becomes an ``Element`` and a dict of attributes, about 330 bytes: 85 MB at most)."""
 
 MAX_JSON_CONTAINERS = 1 << 21
 """Most JSON lists and objects a Tiled file or a level file may hold (2,097,152): each becomes a
