@@ -209,6 +209,16 @@ def test_json_nested_too_deep_or_with_huge_ints_is_a_format_error(tmp_path, text
         assert isinstance(_outcome(load, tmp_path / name), LevelFormatError)
 
 
+@pytest.mark.parametrize("options", ['{"x": ' + HUGE_INT + "}", DEEP, '{"x": [' + "[]," * 70_000 + "[]]}"])
+def test_a_map_options_property_with_huge_ints_deep_nesting_or_many_lists_is_refused(tmp_path, options):
+    path, data = _tmj_data(LEVELS[1], tmp_path)
+    data["properties"] = [p for p in data["properties"] if p["name"] != "options"]
+    data["properties"].append({"name": "options", "type": "string", "value": options})
+    path.write_text(json.dumps(data))
+    error = _outcome(load_tiled, path)
+    assert isinstance(error, LevelFormatError) and "'options'" in str(error), error
+
+
 def test_an_external_tsj_nested_too_deep_is_a_format_error(tmp_path):
     path, data = _tmj_data(LEVELS[1], tmp_path)
     data["tilesets"] = [{"firstgid": 1, "source": "t.tsj"}]

@@ -79,7 +79,11 @@ def parse_xml(data: bytes, source: str) -> XmlMap:
 
     def start(tag: str, attrs: Dict[str, str]) -> None:
         if tag == "tile" and path and path[-1][0] == "data":
-            held = gids.setdefault(current[-1], array("I"))  # type: ignore[arg-type]  # a <data>: never None
+            data = current[-1]
+            assert data is not None  # a <data> is always built
+            held = gids.get(data)
+            if held is None:
+                held = gids[data] = array("I")
             if len(held) >= budget[1]:
                 raise LevelFormatError(f"{source}: tile layer {_layer_name(path)!r} has more <tile> elements "
                                        f"than the map's {budget[1]:,} tiles")

@@ -57,7 +57,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..level import Level
-from ..limits import MAX_CORRIDOR, MAX_LEVEL_FILE_BYTES, MAX_WALL, check_int
+from ..limits import MAX_CORRIDOR, MAX_LEVEL_FILE_BYTES, MAX_OPTIONS_BYTES, MAX_WALL, check_int
 from ..seeds import Seed, resolve_seed
 from .files import LevelFormatError, PathLike, read_limited
 from .rebuild import layout_for_shape, level_from_tiles
@@ -155,9 +155,12 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
     options: Dict[str, Any] = {}
     if props.get("options") not in (None, ""):
         text = props["options"]
+        if isinstance(text, str) and text.count("[") + text.count("{") > MAX_OPTIONS_BYTES:
+            raise LevelFormatError(f"{source}: map property 'options' holds more lists and objects than "
+                                   f"{MAX_OPTIONS_BYTES:,} bytes of options can")  # refused before parsing them
         try:
             parsed = json.loads(text) if isinstance(text, str) else None
-        except (json.JSONDecodeError, RecursionError) as error:
+        except (ValueError, RecursionError) as error:  # ValueError: not JSON, or an int too long to convert
             raise LevelFormatError(f"{source}: map property 'options' is not JSON: {getattr(error, 'msg', error)}") from None
         if not isinstance(parsed, dict):
             raise LevelFormatError(f"{source}: map property 'options' must be a JSON object, got {text!r:.60}")
