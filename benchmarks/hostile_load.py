@@ -144,6 +144,14 @@ def case_tmj_containers(side: int) -> Tuple[str, str, int]:
     return "tmj", text.replace('"@@"', '{"type": "objectgroup", "objects": [' + "[]," * (side * side) + "[]]}"), 1
 
 
+def case_tmj_strings(side: int) -> Tuple[str, str, int]:
+    """Millions of two-letter strings in one list (one container: what the container count lets through)."""
+    raw = zlib.compress(bytes(4), 9)
+    layer = {"encoding": "base64", "compression": "zlib", "data": base64.b64encode(raw).decode()}
+    text = _tmj((1, 1), layer, extra_layers=["@@"])
+    return "tmj", text.replace('"@@"', '{"type": "objectgroup", "objects": [' + '"ab",' * (side * side) + '"ab"]}'), 1
+
+
 def case_json_options(side: int) -> Tuple[str, str, int]:
     """A level whose recorded options hold a list of millions of items (was: all pushed on check_plain's stack)."""
     import mazeplugin as mp
@@ -184,6 +192,7 @@ CASES: Dict[str, Callable[[int], Tuple[str, object, int]]] = {
     "tmx-elements": case_tmx_elements,
     "tmj-large": case_tmj_large,
     "tmj-containers": case_tmj_containers,
+    "tmj-strings": case_tmj_strings,
     "json-options": case_json_options,
     "json-containers": case_json_containers,
     "npy-large": case_npy_large,

@@ -416,6 +416,16 @@ def test_millions_of_empty_lists_are_refused_before_parsing(tmp_path, name):
     assert report["extra"] < 3 * size + 16 * MIB, report  # parsed, they took 21 times the file
 
 
+def test_millions_of_strings_in_a_tmj_are_refused_before_parsing(tmp_path):
+    from mazeplugin.formats.tiled_parse import MAX_JSON_STRINGS
+
+    path = tmp_path / "m.tmj"
+    path.write_text('{"type": "map", "x": [' + '"ab",' * MAX_JSON_STRINGS + '"ab"]}')
+    report = _load_in_child(path)
+    assert "JSON strings" in report["outcome"], report
+    assert report["extra"] < 2 * path.stat().st_size + 16 * MIB, report  # parsed, they took 14.5 times the file
+
+
 def test_more_xml_elements_than_a_map_holds_are_refused_while_parsing(tmp_path):
     from mazeplugin.formats.tiled_parse import MAX_XML_ELEMENTS
 

@@ -7,8 +7,9 @@ layer's ``<tile>`` elements, which never become elements: their gids are kept
 four bytes each (:attr:`XmlMap.tile_gids`), and a ``<data>`` holding more of
 them than the map has tiles is refused while it is parsed. Nesting is
 followed without recursion. JSON is scanned before it is parsed: at most
-:data:`MAX_JSON_CONTAINERS` lists and objects (what ``json.loads`` turns into
-the largest Python objects); nesting too deep for Python and integers too long
+:data:`MAX_JSON_CONTAINERS` lists and objects and :data:`MAX_JSON_STRINGS`
+strings (what ``json.loads`` turns into the largest Python objects; numbers,
+a layer's tile ids, cost a pointer and at most an int each); nesting too deep for Python and integers too long
 to convert are a :class:`~mazeplugin.formats.files.LevelFormatError` naming
 the file, like every other fault.
 
@@ -37,7 +38,7 @@ from ..limits import MAX_TILES
 from .files import LevelFormatError
 
 __all__ = [
-    "MAX_XML_ELEMENTS", "MAX_JSON_CONTAINERS", "GID_LIMIT", "XmlMap", "parse_xml", "parse_json",
+    "MAX_XML_ELEMENTS", "MAX_JSON_CONTAINERS", "MAX_JSON_STRINGS", "GID_LIMIT", "XmlMap", "parse_xml", "parse_json",
     "count_containers", "xml_properties", "json_properties",
 ]
 
@@ -49,6 +50,10 @@ MAX_JSON_CONTAINERS = 1 << 21
 """Most JSON lists and objects a Tiled file or a level file may hold (2,097,152): each becomes a
 Python list or dict of about 60 bytes or more, so this bounds what parsing builds before any check
 (a level's door tiles, at most 1,048,576 ``[x, y]`` pairs, fit)."""
+
+MAX_JSON_STRINGS = 1 << 22
+"""Most JSON strings (keys included) a ``.tmj`` or ``.tsj`` may hold (4,194,304, about 60 bytes each
+once parsed): a Tiled map has a few per layer, object and property; its tile ids are numbers."""
 
 GID_LIMIT = 1 << 32
 """Global tile ids (flip flags included) are below this."""
@@ -157,13 +162,19 @@ def count_containers(data: bytes) -> int:
     return data.count(b"[") + data.count(b"{")
 
 
-def parse_json(data: bytes, source: str, *, containers: int = MAX_JSON_CONTAINERS) -> Any:
+def parse_json(data: bytes, source: str, *, containers: int = MAX_JSON_CONTAINERS,
+               strings: int = MAX_JSON_STRINGS) -> Any:
     """JSON bytes as Python values; a :class:`LevelFormatError` naming ``source`` for anything else
-    (including more than ``containers`` lists and objects, nesting too deep, integers too long)."""
+    (including more than ``containers`` lists and objects or ``strings`` strings, nesting too deep,
+    integers too long). Both counts are taken from the bytes before parsing."""
     found = count_containers(data)
     if found > containers:
         raise LevelFormatError(f"{source}: {found:,} JSON lists and objects is more than a Tiled file holds "
                                f"(at most {containers:,})")
+    found = data.count(b'"') // 2  # escaped quotes count too: an upper bound
+    if found > strings:
+        raise LevelFormatError(f"{source}: {found:,} JSON strings is more than a Tiled file holds "
+                               f"(at most {strings:,})")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
