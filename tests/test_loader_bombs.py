@@ -263,6 +263,22 @@ def test_ragged_or_null_tmj_data_is_refused(tmp_path, data, message):
     assert isinstance(error, LevelFormatError) and message in str(error), error
 
 
+@pytest.mark.parametrize("kind", ["tmx", "tmj"])
+def test_a_map_without_tilesets_names_the_first_unknown_tile(tmp_path, kind):
+    path = tmp_path / f"level.{kind}"
+    (LEVELS[1].save_tmx if kind == "tmx" else LEVELS[1].save_tmj)(path)
+    if kind == "tmx":
+        root = ET.fromstring(path.read_text())
+        root.remove(root.find("tileset"))
+        path.write_text(ET.tostring(root, encoding="unicode"))
+    else:
+        data = json.loads(path.read_text())
+        data["tilesets"] = []
+        path.write_text(json.dumps(data))
+    error = _outcome(load_tiled, path)
+    assert isinstance(error, LevelFormatError) and "at (0, 0), which no tileset holds" in str(error), error
+
+
 def test_check_plain_charges_a_list_before_walking_it():
     class Counted(list):
         looked = 0

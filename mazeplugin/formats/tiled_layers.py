@@ -158,9 +158,12 @@ class WallTable:
     def _flags(self, gids: NDArray[np.int64], layer: str, offset: int) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
         """Where ``gids`` (flip flags cleared) name a wall tile, and a door tile; unknown ids are refused."""
         firsts, ends, wall, door, listed = self._table()
-        owner = np.searchsorted(firsts, gids, side="right") - 1
-        held = (owner >= 0) & (gids - firsts[np.maximum(owner, 0)] < ends[np.maximum(owner, 0)])
-        del owner
+        if firsts.size:
+            owner = np.searchsorted(firsts, gids, side="right") - 1
+            held = (owner >= 0) & (gids - firsts[np.maximum(owner, 0)] < ends[np.maximum(owner, 0)])
+            del owner
+        else:  # no tileset: only empty tiles are held
+            held = np.zeros(gids.shape, dtype=bool)
         held |= _among(listed, gids)
         held |= gids == 0
         if not held.all():
