@@ -67,7 +67,7 @@ from .recorded import LevelShape, check_options, check_plain
 from .rebuild import layout_for_shape, level_from_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..content.things import Thing, check_props
+    from ..content import Thing
 
 __all__ = [
     "FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "load_json", "save_json", "save_npy", "load_npy",
