@@ -676,7 +676,7 @@ def test_prefab_map_must_be_in_base_tiles(tmp_path):
 @given(st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=60), st.lists(st.sampled_from(["", " ", "\n", "\r\n", "\t"]), min_size=1),
        st.booleans())
 def test_fast_csv_parse_equals_int_parse(values, spaces, trailing):
-    from mazeplugin.formats.tiled_read import _csv_digits
+    from mazeplugin.formats.tiled_layers import csv_digits as _csv_digits
 
     text = "".join(f"{spaces[i % len(spaces)]}{v}{spaces[(i + 1) % len(spaces)]}," for i, v in enumerate(values))
     text = text if trailing else text[:-1]

@@ -45,6 +45,8 @@ __all__ = [
     "KINDS",
     "MARKS",
     "WHERE",
+    "PROP_TYPES",
+    "check_props",
 ]
 
 DOOR = 4
@@ -64,6 +66,43 @@ MARKS = {"door": DOOR, "key": KEY, "treasure": TREASURE, "enemy": ENEMY}
 
 WHERE = ("dead-ends", "corridors", "junctions", "anywhere")
 """Where a :class:`Place` request may put its things: cells with 1, 2, 3+ or any number of open sides."""
+
+
+PROP_TYPES: Dict[str, Dict[str, str]] = {
+    "door": {"key": "int", "lock": "int", "tiles": "tiles"},
+    "key": {"door": "int", "lock": "int"},
+    "enemy": {"patrol": "tiles"},
+}
+"""What the built-in kinds' props must be where given: ``"int"``, or ``"tiles"`` (a list of ``[x, y]`` int pairs)."""
+
+
+def check_props(kind: str, props: Mapping[str, Any]) -> None:
+    """Check a built-in kind's props for their types (a thing read from a file); ``TypeError`` names the prop.
+
+    Other kinds' props, and props a kind does not use, are not looked at.
+
+    >>> check_props("door", {"key": 1, "tiles": [[4, 1], [4, 2]]})
+    >>> check_props("enemy", {"patrol": [1, 2]})
+    Traceback (most recent call last):
+    ...
+    TypeError: enemy props['patrol'] must be a list of [x, y] int pairs; item 0 is int
+    """
+    for name, rule in PROP_TYPES.get(kind, {}).items():
+        if name not in props:
+            continue
+        value = props[name]
+        if rule == "int":
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise TypeError(f"{kind} props[{name!r}] must be an int, not {type(value).__name__}")
+            continue
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs, not {type(value).__name__}")
+        for n, pair in enumerate(value):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2 or any(
+                isinstance(v, bool) or not isinstance(v, numbers.Integral) for v in pair
+            ):
+                raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs; "
+                                f"item {n} is {type(pair).__name__}")
 
 
 def _plain(value: Any) -> Any:

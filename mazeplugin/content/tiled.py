@@ -10,6 +10,22 @@ object: the tile under it). A designer may move, add or delete things in
 Tiled; the level then has to pass :meth:`Level.check` to load. A thing added
 without a ``thing_id`` gets the next free id (after the largest given), in
 the layer's order; two things given the same id are refused.
+
+The built-in kinds' props are checked for their types
+(:func:`~mazeplugin.content.things.check_props`), and the tiles things list are
+bounded before they are listed: a door's rectangle covers at most
+:data:`MAX_DOOR_TILES` tiles (one passage, ``corridor`` × ``wall`` at their
+widest), and all doors' tiles and patrol points together at most
+:data:`MAX_LISTED_TILES` (and no more than the map has tiles), so a small file
+cannot make a huge list.
+
+>>> door = {"type": "door", "x": 32, "y": 0, "width": 64, "height": 32, "properties": {"key": 1}}
+>>> things_from_objects([door], (32, 32), (5, 3), "m.tmx")[0].props["tiles"]
+((1, 0), (2, 0))
+>>> things_from_objects([dict(door, width=3200, height=3200)], (32, 32), (500, 200), "m.tmx")
+Traceback (most recent call last):
+...
+mazeplugin.errors.LevelFormatError: m.tmx: things object 1 (door): its rectangle covers 10,000 tiles; a door blocks one passage, at most 4,096 tiles
 """
 
 from __future__ import annotations
@@ -19,12 +35,19 @@ from collections import Counter
 from typing import Any, Dict, List, Sequence, Tuple
 
 from ..formats.files import LevelFormatError
-from .things import Thing
+from ..limits import MAX_CORRIDOR, MAX_WALL
+from .things import Thing, check_props
 
-__all__ = ["things_from_objects"]
+__all__ = ["things_from_objects", "MAX_THINGS_OBJECTS", "MAX_DOOR_TILES", "MAX_LISTED_TILES"]
 
 MAX_THINGS_OBJECTS = 1 << 20
 """Most objects a ``things`` layer may hold."""
+
+MAX_DOOR_TILES = MAX_CORRIDOR * MAX_WALL
+"""Most tiles one door's rectangle may cover (4,096: the widest passage through the thickest wall)."""
+
+MAX_LISTED_TILES = 1 << 20
+"""Most tiles all doors and patrols of a ``things`` layer may list together (1,048,576)."""
 
 
 def things_from_objects(
@@ -37,12 +60,13 @@ def things_from_objects(
         raise LevelFormatError(f"{source}: the things layer has more than {MAX_THINGS_OBJECTS:,} objects")
     tw, th = tile
     columns, rows = size
+    listed = min(MAX_LISTED_TILES, columns * rows)  # tiles the doors and patrols may still list
     given = [_given_id(obj) for obj in objects]
     next_id = max((i for i in given if isinstance(i, int) and not isinstance(i, bool)), default=0) + 1
     out: List[Thing] = []
     for n, obj in enumerate(objects, start=1):
         kind = str(obj.get("type") or "")
-        where = f"{source}: things object {n} ({kind or 'no type'})"
+        where = f"{source}: things object {n} ({kind[:40] or 'no type'})"
 
         def cell(px: float, py: float) -> Tuple[int, int]:
             if not (math.isfinite(px) and math.isfinite(py)):
@@ -59,16 +83,29 @@ def things_from_objects(
         x, y, width, height = (float(obj.get(k, 0) or 0) for k in ("x", "y", "width", "height"))
         polyline = obj.get("polyline")
         if polyline:
+            listed -= len(polyline)
+            if listed < 0:
+                raise LevelFormatError(f"{where}: the things' doors and patrols list more than "
+                                       f"{min(MAX_LISTED_TILES, columns * rows):,} tiles")
             tx, ty = cell(x, y)
             props["patrol"] = [cell(x + px, y + py) for px, py in polyline]
         elif kind == "door" and width > 0 and height > 0:
             x0, y0 = cell(x, y)
             x1, y1 = cell(x + width - 0.5, y + height - 0.5)
+            covered = (x1 - x0 + 1) * (y1 - y0 + 1)
+            if covered > MAX_DOOR_TILES:
+                raise LevelFormatError(f"{where}: its rectangle covers {covered:,} tiles; a door blocks one passage, "
+                                       f"at most {MAX_DOOR_TILES:,} tiles")
+            listed -= covered
+            if listed < 0:
+                raise LevelFormatError(f"{where}: the things' doors and patrols list more than "
+                                       f"{min(MAX_LISTED_TILES, columns * rows):,} tiles")
             props["tiles"] = [(a, b) for b in range(y0, y1 + 1) for a in range(x0, x1 + 1)]
             tx, ty = x0 + (x1 - x0) // 2, y0 + (y1 - y0) // 2
         else:
             tx, ty = cell(x + min(width, tw) / 2, y + min(height, th) / 2)
         try:
+            check_props(kind, props)
             out.append(Thing(kind, tx, ty, thing_id, props))
         except (TypeError, ValueError) as error:
             raise LevelFormatError(f"{where}: {error}") from None

@@ -150,6 +150,13 @@ def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
         raise LevelFormatError(
             f"{source}: {len(text):,} characters is too large for a level (at most {MAX_JSON_CHARS:,})"
         )
+    from .tiled_parse import MAX_JSON_CONTAINERS  # here, to leave this module's imports as they are
+
+    containers = text.count("[") + text.count("{")  # what json.loads would make the largest objects of
+    if containers > MAX_JSON_CONTAINERS:
+        raise LevelFormatError(
+            f"{source}: {containers:,} JSON lists and objects is more than a level holds (at most {MAX_JSON_CONTAINERS:,})"
+        )
     try:
         data = json.loads(text)
     except RecursionError:
@@ -161,6 +168,8 @@ def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
         raise LevelFormatError(
             f"{source}: {what}: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except ValueError as error:  # an integer with more digits than Python converts
+        raise LevelFormatError(f"{source}: not valid JSON: {error}") from None
     return _from_data(data, source)
 
 
@@ -276,7 +285,7 @@ def _thing_props(props: Any) -> Dict[str, Any]:
 
 def _things(value: Any, shape: Any, source: str) -> Tuple["Thing", ...]:
     """The ``things`` list of a version 2 file, checked field by field."""
-    from ..content import Thing
+    from ..content.things import Thing, check_props
 
     rows, columns = shape
     if not isinstance(value, list):
@@ -305,6 +314,7 @@ def _things(value: Any, shape: Any, source: str) -> Tuple["Thing", ...]:
         except ValueError as error:
             raise LevelFormatError(f"{where}: props: {error}") from None
         try:
+            check_props(kind, props)
             out.append(Thing(kind, item["x"], item["y"], item["id"], props))
         except (TypeError, ValueError) as error:
             raise LevelFormatError(f"{where}: {error}") from None

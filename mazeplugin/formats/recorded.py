@@ -177,8 +177,16 @@ def check_plain(value: Any, *, budget: int = MAX_OPTIONS_BYTES, depth: int = MAX
     """What ``value`` costs as JSON, roughly in bytes; ``ValueError`` if it exceeds ``budget`` or nests too deep.
 
     Only JSON values are allowed (None, bool, int, finite float, str, list,
-    dict with str keys). The walk stops as soon as the budget is spent, so a
+    dict with str keys). A list or object is charged for its items before
+    they are looked at, so the walk stops as soon as the budget is spent: a
     huge value costs no more than the budget to refuse.
+
+    >>> check_plain({"a": [1, 2.5, None]})
+    43
+    >>> check_plain([0] * 10**6)
+    Traceback (most recent call last):
+    ...
+    ValueError: larger than 65,536 bytes
     """
     spent = 0
     stack = [(value, 0)]
@@ -198,14 +206,18 @@ def check_plain(value: Any, *, budget: int = MAX_OPTIONS_BYTES, depth: int = MAX
             spent += 2 + len(item)
         elif isinstance(item, list):
             spent += 2 + len(item)
-            stack.extend((v, level + 1) for v in item)
+            if spent <= budget:
+                stack.extend((v, level + 1) for v in item)
         elif isinstance(item, dict):
-            spent += 2 + len(item)
-            for key, v in item.items():
-                if not isinstance(key, str):
-                    raise ValueError(f"object keys must be strings, got {key!r}")
-                spent += 3 + len(key)
-                stack.append((v, level + 1))
+            spent += 2 + 4 * len(item)  # braces; a colon, a comma and the quotes of each key
+            if spent <= budget:
+                for key, v in item.items():
+                    if not isinstance(key, str):
+                        raise ValueError(f"object keys must be strings, got {type(key).__name__}")
+                    spent += len(key)
+                    stack.append((v, level + 1))
+                    if spent > budget:
+                        break
         else:
             raise ValueError(f"{type(item).__name__} is not a JSON value")
         if spent > budget:

@@ -33,13 +33,14 @@ S #   #
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .. import FLOOR, Level
 from .kernels import view_kernel
+from .sight import DIRECTION_VECTORS, spread_rows, view_offsets, visible, visible_one
 
 __all__ = [
     "Batch",
@@ -77,101 +78,12 @@ LOCK_COLOURS = (RED, BLUE, PURPLE, YELLOW, GREEN, GREY)
 MAX_LOCKS = len(LOCK_COLOURS)
 """At most this many keys: MiniGrid has six colours, and a key opens every door of its colour."""
 
-DIRECTION_VECTORS = np.array([(1, 0), (0, 1), (-1, 0), (0, -1)], dtype=np.intp)
-"""``(dx, dy)`` of directions 0 east, 1 south, 2 west, 3 north (MiniGrid's DIR_TO_VEC)."""
 
 # A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
 _VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
 _GOAL_CODE = (GOAL, GREEN, 0, 0)
-
-
-def _view_offsets(view_size: int) -> Tuple[NDArray[np.intp], NDArray[np.intp]]:
-    """``(dy, dx)``, each ``(4, V, V)``: the world tile under view cell ``[vy, vx]`` for each direction.
-
-    MiniGrid's view: the agent at view ``(V // 2, V - 1)`` looking up, so view
-    cell ``(vx, vy)`` is ``V - 1 - vy`` tiles ahead and ``vx - V // 2`` to the right.
-    """
-    vy, vx = np.mgrid[0:view_size, 0:view_size]
-    ahead, right = view_size - 1 - vy, vx - view_size // 2
-    dys, dxs = [], []
-    for fx, fy in DIRECTION_VECTORS:
-        rx, ry = -fy, fx
-        dxs.append(fx * ahead + rx * right)
-        dys.append(fy * ahead + ry * right)
-    return np.array(dys, dtype=np.intp), np.array(dxs, dtype=np.intp)
-
-
-def visible(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    """Which view cells the agent sees, for N views at once: MiniGrid's ``Grid.process_vis``.
-
-    ``see`` is bool ``(N, V, V)`` indexed ``[n, vy, vx]``: True where sight
-    passes (floor, keys, the goal, open doors). Row by row from the agent's
-    (the bottom one) up, sight spreads sideways along the row through cells
-    it passes, and up into the row above beside every lit cell it passes.
-    Loops over the view's rows and columns, never over the N views.
-
-    >>> see = np.ones((1, 3, 3), dtype=bool); see[0, 1, :] = [True, False, False]
-    >>> visible(see)[0].astype(int).tolist()
-    [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
-    """
-    n, size, _ = see.shape
-    through = np.ascontiguousarray(see.transpose(1, 2, 0))  # [vy, vx, n]: every slice below is contiguous
-    mask = np.zeros((size, size, n), dtype=bool)
-    mask[size - 1, size // 2] = True
-    lit = np.empty((size, n), dtype=bool)
-    for j in range(size - 1, -1, -1):
-        row, passes = mask[j], through[j]
-        for i in range(size - 1):
-            row[i + 1] |= row[i] & passes[i]
-        for i in range(size - 1, 0, -1):
-            row[i - 1] |= row[i] & passes[i]
-        if j:
-            np.logical_and(row, passes, out=lit)
-            above = mask[j - 1]
-            above |= lit
-            above[1:] |= lit[:-1]
-            above[:-1] |= lit[1:]
-    spread: NDArray[np.bool_] = mask.transpose(2, 0, 1)
-    return spread
-
-
-def visible_one(see: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    """:func:`visible` for a single ``(V, V)`` view, over Python lists: faster than numpy for one.
-
-    >>> see = np.ones((3, 3), dtype=bool); see[1, :] = [True, False, False]
-    >>> visible_one(see).astype(int).tolist()
-    [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
-    """
-    spread: NDArray[np.bool_] = np.array(_spread(see.tolist()), dtype=bool)
-    return spread
-
-
-def _spread(rows: List[List[bool]]) -> List[List[bool]]:
-    """:func:`visible_one` over lists of lists."""
-    size = len(rows)
-    mask = [[False] * size for _ in range(size)]
-    mask[size - 1][size // 2] = True
-    last = size - 1
-    for j in range(last, -1, -1):
-        row, through = mask[j], rows[j]
-        for i in range(last):
-            if row[i] and through[i]:
-                row[i + 1] = True
-        for i in range(last, 0, -1):
-            if row[i] and through[i]:
-                row[i - 1] = True
-        if j:
-            above = mask[j - 1]
-            for i in range(size):
-                if row[i] and through[i]:
-                    above[i] = True
-                    if i:
-                        above[i - 1] = True
-                    if i < last:
-                        above[i + 1] = True
-    return mask
 
 
 class Batch:
@@ -207,7 +119,7 @@ class Batch:
         self.carrying: NDArray[np.intp] = np.full(n, -1, dtype=np.intp)
         self.held: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
         self.steps: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
-        self._dy, self._dx = _view_offsets(view_size)
+        self._dy, self._dx = view_offsets(view_size)
         # The same, as steps in the flattened grid (int32 while it fits: half the memory traffic per view).
         small = shape[0] * shape[1] * shape[2] < 2**31
         self._offsets = (self._dy * shape[2] + self._dx).astype(np.int32 if small else np.intp)
@@ -303,7 +215,7 @@ class Batch:
         here = int(self.position[0, 0]) * g.shape[2] + int(self.position[0, 1])
         words = np.take(g.view(np.uint32).reshape(-1), self._offsets[int(self.direction[0])] + here).tolist()
         see = [[(w & 255) != WALL and ((w & 255) != DOOR or (w >> 16) & 255 == OPEN) for w in row] for row in words]
-        mask = _spread(see)
+        mask = spread_rows(see)
         for row, lit in zip(words, mask):
             for i, on in enumerate(lit):
                 if not on:
