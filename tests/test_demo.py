@@ -272,7 +272,7 @@ def test_next_seed():
 # -- the command line ---------------------------------------------------------------
 
 
-def run_demo(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_demo(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run(
         [sys.executable, "-m", "demo", *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env

@@ -85,7 +85,7 @@ def run_without_pygame(*args: str) -> subprocess.CompletedProcess:
     """``python -m demo ARGS`` in a process where ``import pygame`` fails, as it does when it is not installed."""
     code = "import sys; sys.modules['pygame'] = None; import runpy; runpy.run_module('demo', run_name='__main__')"
     return subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60, cwd=ROOT
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=600, cwd=ROOT
     )
 
 
