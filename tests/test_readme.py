@@ -209,8 +209,8 @@ def test_every_python_block_runs_alone_in_an_empty_folder(tmp_path, first_line, 
         SDL_AUDIODRIVER="dummy",
         MAZEPLUGIN_NO_PLUGINS="1",
         README_MAX_FRAMES=str(MAX_FRAMES),
+        PYTHONPATH=str(ROOT),  # this checkout's mazeplugin, as if installed: the folder holds nothing else
     )
-    env.pop("PYTHONPATH", None)
     done = subprocess.run(
         [sys.executable, str(tmp_path / "runner.py"), str(tmp_path / "block.json")],
         cwd=work, env=env, capture_output=True, text=True, timeout=600,
@@ -234,23 +234,37 @@ def sh_commands(text: str) -> List[Tuple[int, str]]:
     for first_line, language, code in blocks(text):
         if language != "sh" or code.strip() in skip:
             continue
-        pending = ""
+        pending, start = "", 0
         for offset, line in enumerate(code.splitlines()):
+            if not pending:
+                start = offset
             pending += line
             if pending.endswith("\\"):
                 pending = pending[:-1] + " "
                 continue
             if pending.strip() and not pending.lstrip().startswith("#"):
-                commands.append((first_line + offset, pending.strip()))
+                commands.append((first_line + start, pending.strip()))
             pending = ""
     return commands
 
 
 def checkout_copy(target: Path) -> None:
-    ignore = shutil.ignore_patterns(
-        ".git", ".venv*", "__pycache__", "*.egg-info", "build", "dist", ".hypothesis", ".pytest_cache",
-        ".mypy_cache", "bench-venv*",
+    """A copy of the checkout's sources; numba's cache of the compiled kernels comes along.
+
+    The cache sits in ``mazeplugin/_compiled/__pycache__`` and is keyed by each
+    source file's size and modification time, which the copy keeps: commands
+    run in the copy load the kernels instead of compiling them all again.
+    """
+    skip = shutil.ignore_patterns(
+        ".git", ".venv*", "*.egg-info", "build", "dist", ".hypothesis", ".pytest_cache", ".mypy_cache", "bench-venv*",
     )
+
+    def ignore(folder: str, names: List[str]) -> set:
+        ignored = set(skip(folder, names))
+        if Path(folder).name != "_compiled":
+            ignored.update(n for n in names if n == "__pycache__")
+        return ignored
+
     shutil.copytree(ROOT, target, ignore=ignore)
 
 
