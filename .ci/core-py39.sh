@@ -17,7 +17,7 @@ fi
 venv="${TMPDIR:-/tmp}/mazeplugin-core-py39-venv"
 rm -rf "$venv"
 timeout 300 "$py39" -m venv "$venv"
-timeout 900 "$venv/bin/python" -m pip install -q -e . "pytest>=7" "hypothesis>=6.80"
+timeout 900 "$venv/bin/python" -m pip install -q -e . "pytest>=7" "pytest-xdist>=3.0" "hypothesis>=6.80"
 if "$venv/bin/python" -c 'import pygame' 2>/dev/null; then
     echo "core-py39.sh: pygame is importable in the core-only venv" >&2
     exit 1

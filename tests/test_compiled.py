@@ -157,7 +157,7 @@ def test_golden_digests_hold_on_the_plain_path_too():
     # The suite runs compiled; the golden digests run once more here, plain, in a fresh process.
     env = dict(os.environ, MAZEPLUGIN_COMPILED="0", PYTHONPATH=ROOT)
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",  # one process, no -n
          "tests/test_seeds.py", "tests/test_golden_catalogue.py"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )
@@ -229,6 +229,40 @@ def test_small_levels_never_wait_for_a_kernel_that_is_loading(monkeypatch):
     assert compiled.loaded() == ["bfs", "kruskal"]
     compiled_level = mp.generate("kruskal", 40, 30, seed=2)
     assert {digest(level) for level in levels + [compiled_level]} == {digest(first)}
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_process_forked_while_a_kernel_loads_makes_its_levels_plain(monkeypatch):
+    # The loading thread does not survive a fork, the locks it held do: the
+    # child must never wait for them (it would hang), so it stays plain.
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled, "_background", None)
+    gate = gate_kernel_imports(monkeypatch)
+    try:
+        first = mp.generate("wilson", 30, 20, seed=9)
+        assert _compiled._background is not None and _compiled._background.is_alive()
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                import signal
+
+                signal.alarm(600)  # a hang guard: the child is killed rather than hang the suite
+                small = mp.generate("wilson", 30, 20, seed=9)
+                mp.generate("wilson", 210, 210, seed=9)  # large: elsewhere it would load its kernel and wait
+                answer = f"{_compiled._forked_mid_load} {digest(small) == digest(first)} {compiled.loaded()}"
+                os.write(write, answer.encode())
+            finally:
+                os._exit(0)
+        os.close(write)
+        _, status = os.waitpid(pid, 0)
+        with os.fdopen(read) as pipe:
+            answer = pipe.read()
+    finally:
+        gate.set()
+    _compiled._background.join(600)
+    assert (status, answer) == (0, "True True []")
 
 
 def test_compiling_in_the_callers_thread_says_so_once(monkeypatch):

@@ -30,6 +30,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 import mazeplugin as mp
 from mazeplugin import cli, registry
 from mazeplugin.formats import LevelFormatError, jsonio
@@ -890,7 +892,7 @@ def worker():
     w.close()
 
 
-FUZZ = settings(max_examples=60, deadline=None,
+FUZZ = settings(max_examples=examples(60), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 VALID_JSON = mp.generate("rooms", 6, 5, seed=4, braid=0.5, markers="farthest").to_json()
 json_values = st.recursive(
@@ -1007,7 +1009,7 @@ algorithm_options = {
 }
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.sampled_from(sorted(mp.algorithms()) + ["kruskall", ""]), sizes, sizes,
        st.fixed_dictionaries({}, optional={"seed": seeds, "braid": braids, "markers": markers, "mask": masks,
