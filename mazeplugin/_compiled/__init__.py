@@ -106,6 +106,7 @@ _numba: Optional[bool] = None  # None: not checked yet
 _background: Optional[threading.Thread] = None
 _lock = threading.Lock()
 _said: Set[str] = set()  # the one-time notices given in this process
+_loading = False  # a background load was started and has not finished
 _forked_mid_load = False  # this process was forked while a kernel was loading: stay plain
 
 
@@ -113,11 +114,13 @@ def _after_fork_in_child() -> None:
     # A thread loading kernels does not survive a fork, but the locks it held
     # (ours, and importlib's lock on a half-imported module) would: the child
     # never imports kernels then, and makes its levels plain.
-    global _lock, _background, _forked_mid_load
-    if _lock.locked() or (_background is not None and _background.is_alive()):
+    # (threading has already marked the loading thread stopped here, so ask _loading.)
+    global _lock, _background, _forked_mid_load, _loading
+    if _loading or _lock.locked():
         _forked_mid_load = True
     _lock = threading.Lock()
     _background = None
+    _loading = False
 
 
 if hasattr(os, "register_at_fork"):
@@ -190,7 +193,7 @@ def load(names: Optional[Iterable[str]] = None) -> List[str]:
 
 def start_background(names: Optional[Iterable[str]] = None) -> Optional[threading.Thread]:
     """Load kernels in a daemon thread; the thread, or None when there is nothing to do."""
-    global _background
+    global _background, _loading
     if mode() == "off" or not numba_installed():
         return None
     wanted = [n for n in (KERNELS if names is None else names) if n not in _loaded]
@@ -200,11 +203,20 @@ def start_background(names: Optional[Iterable[str]] = None) -> Optional[threadin
         if not wanted:
             return None
         thread = threading.Thread(
-            target=load, args=(wanted,), name="mazeplugin-compile", daemon=True
+            target=_load_in_background, args=(wanted,), name="mazeplugin-compile", daemon=True
         )
         _background = thread
+        _loading = True
         thread.start()
         return thread
+
+
+def _load_in_background(names: List[str]) -> None:
+    global _loading
+    try:
+        load(names)
+    finally:
+        _loading = False
 
 
 def cached(name: str) -> bool:
