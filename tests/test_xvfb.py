@@ -89,7 +89,7 @@ def test_real_key_presses_move_the_player_and_a_screenshot_is_written(display, t
         # frame (down and up together: no move). The loop names the window in its first frame.
         deadline = time.monotonic() + 300  # a hang guard, not a speed bound
         while "mazeplugin demo" not in xdotool(env, "getwindowname", window):
-            assert game.poll() is None and time.monotonic() < deadline, "the demo never drew a frame"
+            assert game.poll() is None and time.monotonic() < deadline, "the demo never drew a frame"  # hang guard
             time.sleep(0.1)
         xdotool(env, "windowfocus", "--sync", window)
         # The entrance of kruskal-8x6-3 opens east: hold Right, then let go.
