@@ -286,9 +286,20 @@ def test_compiling_in_the_callers_thread_says_so_once(monkeypatch):
         mp.generate("prim", 12, 9, seed=4)
 
 
-def test_the_cache_check_finds_the_kernels_this_suite_compiled():
-    compiled.warm_up(["bfs"])
-    assert _compiled.cached("bfs") or "NUMBA_CACHE_DIR" in os.environ
+def test_the_cache_check_looks_where_numba_caches(monkeypatch, tmp_path):
+    if "NUMBA_CACHE_DIR" not in os.environ:
+        compiled.warm_up(["bfs"])
+        assert _compiled.cached("bfs")  # beside the kernels, in __pycache__
+    # With NUMBA_CACHE_DIR, numba caches only there, in a folder named after the kernels' folder.
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not any(_compiled.cached(name) for name in _compiled.KERNELS)
+    import hashlib
+
+    here = os.path.dirname(os.path.abspath(_compiled.__file__))
+    folder = tmp_path / f"_compiled_{hashlib.sha1(here.encode()).hexdigest()}"
+    folder.mkdir()
+    (folder / "bfs.distances-30.py311.nbi").write_bytes(b"")
+    assert [name for name in _compiled.KERNELS if _compiled.cached(name)] == ["bfs"]
     with pytest.raises(KeyError):
         _compiled.cached("nosuch")
 

@@ -39,6 +39,7 @@ as the plain path does, and kernels apply the same fixed arithmetic to them
 from __future__ import annotations
 
 import glob
+import hashlib
 import importlib
 import importlib.util
 import logging
@@ -227,11 +228,13 @@ def cached(name: str) -> bool:
     """
     stem = KERNELS[name]
     here = os.path.dirname(os.path.abspath(__file__))
-    folders = [os.path.join(here, "__pycache__")]
     user = os.environ.get("NUMBA_CACHE_DIR")
-    if user:
-        folders += glob.glob(os.path.join(user, "**", "_compiled"), recursive=True)
-    return any(glob.glob(os.path.join(folder, f"{stem}.*.nbi")) for folder in folders)
+    if user:  # numba then caches only there, in a folder named after this one and its path's SHA-1
+        digest = hashlib.sha1(here.encode()).hexdigest()
+        folder = os.path.join(user, f"{os.path.basename(here)}_{digest}")
+    else:
+        folder = os.path.join(here, "__pycache__")
+    return bool(glob.glob(os.path.join(glob.escape(folder), f"{stem}.*.nbi")))
 
 
 def _say_once(key: str, category: Type[Warning], message: str) -> None:
