@@ -11,7 +11,9 @@ How blocks are found (keep these rules simple; new README sections follow them):
   ``docs/`` folder: a block that names ``docs/NAME`` gets that file copied
   into its folder, and the README says such a path is relative to a
   checkout. A block that imports a third-party module which is not installed
-  here (an optional extra such as gymnasium) is skipped, saying which.
+  here (an optional extra such as gymnasium) is skipped, saying which; so is
+  a block whose comments say "needs pygame" (a PNG, a picture mask) where
+  pygame is not installed.
   After the block, every file it saves by a literal name
   (``save_png("level.png")`` ...) must exist. pygame runs under SDL's dummy
   video and audio drivers.
@@ -159,8 +161,8 @@ def python_blocks(text: str) -> List[Tuple[int, str]]:
 
 
 def missing_modules(code: str) -> List[str]:
-    """Top-level modules the code imports that are not installed here (mazeplugin's own never count)."""
-    names = set()
+    """Top-level modules the code imports, or says it "needs", that are not installed here (never mazeplugin)."""
+    names = set(re.findall(r"#.*\bneeds (pygame)\b", code))
     for node in ast.walk(ast.parse(code)):
         if isinstance(node, ast.Import):
             names.update(alias.name.split(".")[0] for alias in node.names)
@@ -181,6 +183,8 @@ def test_the_block_rules_find_what_they_should():
     assert python_blocks(text) == [(3, "import os\nopen('docs/x.png')\n")]
     assert sh_commands(text) == [(10, "ls    -l")]
     assert missing_modules("import os, no_such_module_here\nfrom mazeplugin import pg") == ["no_such_module_here"]
+    needs = missing_modules("x = 1  # needs pygame: pip install ...")
+    assert needs == ([] if importlib.util.find_spec("pygame") else ["pygame"])
     assert DOCS_PATH.findall("open('docs/x.png'); mask='docs/heart.txt'") == ["docs/x.png", "docs/heart.txt"]
 
 
