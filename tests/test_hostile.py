@@ -877,7 +877,7 @@ class Worker:
         line = self.process.stdout.readline()
         assert line, f"the worker died on a {kind} case: {payload!r:.300}"
         outcome, message, cpu = pickle.loads(base64.b64decode(line))
-        assert outcome != "CPU LIMIT", f"{kind} case used {message}: {payload!r:.300}"
+        assert outcome != "CPU LIMIT", f"{kind} case used {message} ({cpu:.1f} s): {payload!r:.300}"
         return outcome, message
 
     def close(self):
