@@ -858,9 +858,9 @@ so it holds however loaded the machine is)."""
 class Worker:
     """One Python process under the memory limit that runs cases sent to it, each under a CPU-time limit."""
 
-    def __init__(self):
-        env = dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT))
-        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(CASE_CPU_SECONDS)], stdin=subprocess.PIPE,
+    def __init__(self, cpu_seconds=CASE_CPU_SECONDS, **environment):
+        env = dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT), **environment)
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(cpu_seconds)], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, env=env, preexec_fn=_limit_memory)
 
     def run(self, kind, payload):
@@ -890,6 +890,17 @@ def worker():
     w = Worker()
     yield w
     w.close()
+
+
+def test_a_case_over_its_cpu_time_fails_and_the_worker_goes_on():
+    w = Worker(cpu_seconds=0.5, MAZEPLUGIN_COMPILED="0")
+    try:
+        assert w.run("generate", (("kruskal", 4, 3), {"seed": 1})) == ("ok", "")
+        with pytest.raises(AssertionError, match=r"generate case used over 0.5 s of CPU time"):
+            w.run("generate", (("aldous-broder", 400, 400), {"seed": 1}))  # seconds of CPU on the plain path
+        assert w.run("generate", (("kruskal", 4, 3), {"seed": 2})) == ("ok", "")
+    finally:
+        w.close()
 
 
 FUZZ = settings(max_examples=examples(60), deadline=None,
