@@ -11,7 +11,7 @@ rm -rf "$venv"
 timeout 300 python3 -m venv "$venv"
 py="$venv/bin/python"
 # The package without extras (numpy only), then pygame 2.6 and the test tools.
-timeout 900 "$py" -m pip install -q -e . "numpy==1.26.*" "pygame==2.6.*" "pytest>=7" "hypothesis>=6.80"
+timeout 900 "$py" -m pip install -q -e . "numpy==1.26.*" "pygame==2.6.*" "pytest>=7" "pytest-xdist>=3.0" "hypothesis>=6.80"
 "$py" - <<'PY'
 import sys
 import pygame

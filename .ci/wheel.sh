@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # What a user gets from `pip install mazeplugin`: build the sdist and, from it, the
-# wheel (python -m build), install the wheel into fresh virtual environments
+# wheel (python -m build; build and twine are installed here, in a venv of their own),
+# check both with `twine check --strict` and the registry metadata (Markdown README,
+# project links, classifiers), install the wheel into fresh virtual environments
 # outside the checkout and run the installed commands:
 #   - without pygame: `mazeplugin` works; `mazeplugin-demo` prints one line on how to
 #     install the extra and exits 1; no top-level package `demo` exists;
@@ -13,10 +15,34 @@ root=$(pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/mazeplugin-wheel.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 timeout 300 python3 -m venv "$work/build-venv"
-timeout 600 "$work/build-venv/bin/python" -m pip install -q build
+timeout 600 "$work/build-venv/bin/python" -m pip install -q build twine
 timeout 600 "$work/build-venv/bin/python" -m build -q --outdir "$work/dist" "$root" >/dev/null
 wheel=$(ls "$work"/dist/mazeplugin-*.whl)
-echo "wheel.sh: built $(basename "$wheel") and $(basename "$(ls "$work"/dist/mazeplugin-*.tar.gz)")"
+sdist=$(ls "$work"/dist/mazeplugin-*.tar.gz)
+echo "wheel.sh: built $(basename "$wheel") and $(basename "$sdist")"
+# Ready for the package index: twine's own checks (metadata, long description renders)...
+timeout 300 "$work/build-venv/bin/python" -m twine check --strict "$wheel" "$sdist"
+# ...and what a registry page shows: the README as Markdown, project links, classifiers.
+"$work/build-venv/bin/python" - "$wheel" <<'PY'
+import email, sys, zipfile
+wheel = zipfile.ZipFile(sys.argv[1])
+name = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+meta = email.message_from_bytes(wheel.read(name))
+problems = []
+if meta.get("Description-Content-Type", "").split(";")[0] != "text/markdown":
+    problems.append(f"long description is {meta.get('Description-Content-Type')!r}, not text/markdown")
+if "## Installing" not in (meta.get_payload() or ""):
+    problems.append("the long description is not the README")
+links = {value.split(",")[0].strip() for value in meta.get_all("Project-URL") or []}
+for wanted in ("Homepage", "Source", "Issues", "Changelog"):
+    if wanted not in links:
+        problems.append(f"no Project-URL {wanted}")
+if len(meta.get_all("Classifier") or []) < 10:
+    problems.append("fewer than 10 classifiers")
+if problems:
+    sys.exit("wheel.sh: metadata: " + "; ".join(problems))
+print(f"wheel.sh: metadata ready for the index: {len(meta.get_all('Classifier'))} classifiers, links {sorted(links)}")
+PY
 cd "$work"  # away from the checkout, so nothing is imported from it
 
 timeout 300 python3 -m venv core

@@ -17,7 +17,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -196,6 +196,10 @@ def generate(
             ``level.seed`` is that derived seed. See :mod:`mazeplugin.difficulty`.
             Only together with ``require`` is ``attempts`` this; otherwise
             it is a generator option (the ``rooms`` generator has one).
+            ``progress`` (keyword, with ``require`` only) is called as
+            ``progress(tried, attempts)`` after each candidate, to show how
+            far a long search is; the error when none passes says how many
+            were tried and for how long.
         grid: ``"square"`` (the tilemap levels above), ``"hex"``,
             ``"triangle"`` or ``"polar"``: a :class:`~mazeplugin.grid_level.GridLevel`
             made by one of the neighbour-only generators (see
@@ -233,12 +237,18 @@ def generate(
     >>> hard.stats().decision_points >= 25, hard.seed != 7
     (True, True)
     """
+    progress = options.pop("progress", None)
+    if progress is not None:
+        if require is None:
+            raise ValueError("progress= reports on a require= search; give require= with it")
+        if not callable(progress):
+            raise TypeError(f"progress must be callable as progress(tried, attempts), not {type(progress).__name__}")
     if grid != "square" or wrap is not None:
         refused = dict(corridor=corridor, wall=wall, mask=mask, rooms=rooms, doors=doors, keys=keys,
                        treasure=treasure, enemies=enemies, place=place)
         options = dict(options, braid=braid)
         return _generate_on_grid(algorithm, width, height, pipeline.check_grid(grid), seed, markers, require,
-                                 refused, options, wrap)
+                                 refused, options, wrap, progress)
     if require is not None:
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
@@ -250,6 +260,7 @@ def generate(
             resolve_seed(seed),
             require,
             attempts,
+            progress=progress,
         )
     return _generate_square(algorithm, width, height, seed, dict(
         markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
@@ -263,7 +274,8 @@ def _generate_square(algorithm: str, width: int, height: int, seed: Optional[See
 
 def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: Optional[Seed], markers: Any,
                       require: Optional[Mapping[str, Any]], refused: Dict[str, Any],
-                      options: Dict[str, Any], wrap: Optional[str] = None) -> GridLevel:
+                      options: Dict[str, Any], wrap: Optional[str] = None,
+                      progress: Optional[Callable[[int, int], None]] = None) -> GridLevel:
     """``generate`` on a hex, triangle or polar grid: :class:`pipeline.GridBuild` and its stages."""
     if require is not None:
         require = difficulty.check_require(require)
@@ -272,7 +284,7 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
         return difficulty.choose(
             lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,
                                                 refused, dict(options), wrap),
-            resolve_seed(seed), require, attempts)
+            resolve_seed(seed), require, attempts, progress=progress)
     build = pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
                                        refused=refused, wrap=wrap, **options)
     return pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level

@@ -6,16 +6,24 @@ loop and the breadth-first searches behind ``solution()``, ``distances()``,
 levels (byte for byte) as the plain Python path. Without numba nothing
 changes. The environment variable ``MAZEPLUGIN_COMPILED`` chooses:
 
-- unset or ``auto``: compiled when numba is installed; a small level made
-  before numba is loaded still runs plain (loading numba takes about half a
-  second; a 64 × 64 level takes milliseconds), a large one loads it;
-- ``1`` / ``on``: always compiled (numba must be installed);
+- unset or ``auto``: compiled when numba is installed. A small level whose
+  kernel is not loaded yet runs plain and starts loading it in a background
+  thread, so the next levels run compiled without ever waiting (loading
+  numba takes about half a second; a 64 × 64 level takes milliseconds); a
+  large level loads its kernel and waits for it;
+- ``1`` / ``on``: always compiled; without numba, a ``RuntimeWarning`` says
+  the plain path runs instead;
 - ``0`` / ``off``: never.
 
 Kernels are compiled the first time each generator uses them and cached on
-disk, so later processes only load them. A game that wants the compiled
-path from its first frame without waiting calls :func:`warm_up` with
-``background=True`` at start: levels made meanwhile use the plain path.
+disk, so later processes only load them. The first compilation takes from
+2 to about 35 seconds of CPU per process-wide set of kernels; when a caller
+would wait for it, one :class:`CompileWarning` says so. Run
+``python -m mazeplugin.compiled`` once after installing to build every
+kernel ahead (:func:`main`; :func:`compile_kernels` from code). A game that
+wants the compiled path from its first frame without waiting calls
+:func:`warm_up` with ``background=True`` at start: levels made meanwhile use
+the plain path.
 
 >>> import mazeplugin.compiled as compiled
 >>> compiled.available() in (True, False)
@@ -27,12 +35,17 @@ True
 
 from __future__ import annotations
 
+import argparse
+import sys
 import threading
-from typing import Iterable, List, Optional
+import time
+import warnings
+from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from . import _compiled
+from ._compiled import CompileWarning
 
-__all__ = ["MODE_VARIABLE", "available", "loaded", "warm_up"]
+__all__ = ["MODE_VARIABLE", "CompileWarning", "available", "loaded", "warm_up", "compile_kernels", "main"]
 
 MODE_VARIABLE = _compiled.MODE_VARIABLE
 """The environment variable that turns the compiled path off (``0``) or always on (``1``)."""
@@ -71,3 +84,78 @@ def warm_up(
         return _compiled.start_background(wanted)
     _compiled.load(wanted)
     return None
+
+
+def compile_kernels(
+    names: Optional[Iterable[str]] = None, *, report: Optional[Callable[[str, float], None]] = None
+) -> Dict[str, float]:
+    """Load every kernel in ``names`` (default all) now, compiling those not cached; seconds per kernel.
+
+    ``report(name, seconds)`` is called after each one. No :class:`CompileWarning`
+    is given (the caller asked for the wait). Raises ``RuntimeError`` when the
+    compiled path cannot run here (numba missing, or ``MAZEPLUGIN_COMPILED=0``),
+    and ``ValueError`` for an unknown name.
+
+    >>> import mazeplugin.compiled as compiled
+    >>> if compiled.available():
+    ...     times = compiled.compile_kernels(["bfs"])
+    ...     assert list(times) == ["bfs"] and "bfs" in compiled.loaded()
+    """
+    wanted = list(_compiled.KERNELS) if names is None else list(names)
+    for name in wanted:
+        if name not in _compiled.KERNELS:
+            raise ValueError(
+                f"compile_kernels: unknown kernel {name!r}; known: {', '.join(sorted(_compiled.KERNELS))}"
+            )
+    if not available():
+        why = (f"{MODE_VARIABLE}=0 turns it off" if _compiled.mode() == "off"
+               else 'numba is not installed (pip install "mazeplugin[fast]")')
+        raise RuntimeError(f"the compiled path cannot run here: {why}")
+    times: Dict[str, float] = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CompileWarning)
+        for name in wanted:
+            started = time.perf_counter()
+            _compiled.load([name])
+            times[name] = time.perf_counter() - started
+            if report is not None:
+                report(name, times[name])
+    failed = [name for name in wanted if name not in _compiled.loaded()]
+    if failed:
+        raise RuntimeError(f"these kernels could not be compiled: {', '.join(failed)} (the plain path runs instead)")
+    return times
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m mazeplugin.compiled [KERNEL ...]``: build the compiled kernels now; the exit status.
+
+    Prints one line per kernel with its time on standard output, and one line
+    on standard error with exit status 1 when the compiled path cannot run
+    (numba missing) or a kernel fails; 2 for an unknown kernel name.
+    """
+    parser = argparse.ArgumentParser(
+        prog="python -m mazeplugin.compiled",
+        description="Compile (or load from numba's disk cache) mazeplugin's compiled kernels now, so that no "
+                    "level waits for them later. Run once after installing mazeplugin[fast].",
+    )
+    parser.add_argument("kernels", nargs="*", metavar="KERNEL",
+                        help=f"kernels to build (default all): {', '.join(sorted(_compiled.KERNELS))}")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.kernels if name not in _compiled.KERNELS]
+    if unknown:
+        print(f"python -m mazeplugin.compiled: unknown kernel {unknown[0]!r}; known: "
+              f"{', '.join(sorted(_compiled.KERNELS))}", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    try:
+        times = compile_kernels(args.kernels or None,
+                                report=lambda name, seconds: print(f"{name:16} {seconds:6.2f} s", flush=True))
+    except RuntimeError as error:
+        print(f"python -m mazeplugin.compiled: {error}", file=sys.stderr)
+        return 1
+    print(f"{len(times)} kernels ready in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -23,8 +23,14 @@ if "MAZEPLUGIN_COMPILED" not in os.environ:
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
+# No deadlines and no too-slow health check in any profile: the machine may be
+# shared and loaded, and a property is about results, never about speed. How
+# many examples a test tries is a count (tests/budget.py scales explicit ones).
 settings.register_profile(
     "default", deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile("ci", parent=settings.get_profile("default"), max_examples=100)
+settings.register_profile(
+    "ci", parent=settings.get_profile("default"), deadline=None, max_examples=100,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -20,7 +20,7 @@ import mazeplugin as mp
 from mazeplugin import cli
 from mazeplugin.formats import jsonio
 
-TIMEOUT = 60
+TIMEOUT = 600  # a hang guard for subprocesses, never a speed bound
 
 
 def run(capsys, *argv: str) -> tuple:
@@ -37,7 +37,7 @@ def run(capsys, *argv: str) -> tuple:
 
 
 # run() reads capsys empty after every example, so sharing the fixture is safe.
-@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(
     st.sampled_from(mp.algorithms()),
     st.integers(1, 12),

@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 import mazeplugin as mp
 
 text_seeds = st.text(
@@ -20,7 +22,7 @@ seeds = st.one_of(st.integers(0, 2**64), text_seeds)
     height=st.integers(1, 12),
     seed=seeds,
 )
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 def test_a_code_makes_the_same_level_again(algorithm, width, height, seed):
     level = mp.generate(algorithm, width, height, seed=seed)
     code = mp.level_code(level)

@@ -157,7 +157,7 @@ def test_golden_digests_hold_on_the_plain_path_too():
     # The suite runs compiled; the golden digests run once more here, plain, in a fresh process.
     env = dict(os.environ, MAZEPLUGIN_COMPILED="0", PYTHONPATH=ROOT)
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",  # one process, no -n
          "tests/test_seeds.py", "tests/test_golden_catalogue.py"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )
@@ -172,21 +172,175 @@ def test_off_means_plain(monkeypatch):
     assert compiled.warm_up(background=True) is None
 
 
-def test_auto_mode_keeps_small_first_levels_off_numba():
-    # In a fresh process, a small first level does not pay half a second for
-    # `import numba`; a large one does, and is compiled.
+def test_auto_mode_makes_a_small_first_level_plain_and_loads_its_kernel_meanwhile():
+    # In a fresh process, the first small level does not wait for numba; it
+    # starts loading its kernel (and bfs) in the background, and once that is
+    # done the next small levels run compiled. A large level loads and waits.
     code = (
         "import sys, mazeplugin as mp\n"
-        "mp.generate('backtracker', 64, 64, seed=1)\n"
-        "small = 'numba' in sys.modules\n"
-        "mp.generate('backtracker', 300, 300, seed=1)\n"
-        "from mazeplugin import compiled\n"
-        "print(small, 'numba' in sys.modules, compiled.loaded())\n"
+        "from mazeplugin import compiled, _compiled\n"
+        "first = mp.generate('backtracker', 64, 64, seed=1)\n"
+        "loading = _compiled._background\n"
+        "assert loading is not None\n"
+        "loading.join(600)\n"
+        "assert not loading.is_alive()\n"
+        "print(compiled.loaded())\n"
+        "again = mp.generate('backtracker', 64, 64, seed=1)\n"
+        "assert again.tiles.tobytes() == first.tiles.tobytes()\n"
+        "mp.generate('wilson', 300, 300, seed=1)\n"
+        "print(compiled.loaded())\n"
     )
     env = dict(os.environ, MAZEPLUGIN_COMPILED="auto", PYTHONPATH=ROOT)
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["False", "True", "['backtracker']"]
+    assert done.stdout.split("\n")[:2] == ["['backtracker', 'bfs']", "['backtracker', 'bfs', 'wilson']"]
+
+
+def gate_kernel_imports(monkeypatch):
+    """Kernel modules load only once the returned event is set (other imports pass straight through)."""
+    import threading
+
+    gate = threading.Event()
+    real = _compiled.importlib.import_module
+
+    def gated(name, *args, **kwargs):
+        if name.startswith("mazeplugin._compiled."):
+            assert gate.wait(600), "the gate was never opened"
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(_compiled.importlib, "import_module", gated)
+    return gate
+
+
+def test_small_levels_never_wait_for_a_kernel_that_is_loading(monkeypatch):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled, "_background", None)
+    gate = gate_kernel_imports(monkeypatch)
+    try:
+        first = mp.generate("kruskal", 40, 30, seed=2)  # starts the loading, which cannot finish yet
+        loading = _compiled._background
+        assert loading is not None and loading.is_alive()
+        levels = [mp.generate("kruskal", 40, 30, seed=2) for _ in range(3)]  # made, not waiting on the gate
+        assert loading.is_alive() and compiled.loaded() == []
+    finally:
+        gate.set()
+    loading.join(600)
+    assert compiled.loaded() == ["bfs", "kruskal"]
+    compiled_level = mp.generate("kruskal", 40, 30, seed=2)
+    assert {digest(level) for level in levels + [compiled_level]} == {digest(first)}
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_process_forked_while_a_kernel_loads_makes_its_levels_plain(monkeypatch):
+    # The loading thread does not survive a fork, the locks it held do: the
+    # child must never wait for them (it would hang), so it stays plain.
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled, "_background", None)
+    gate = gate_kernel_imports(monkeypatch)
+    try:
+        first = mp.generate("wilson", 30, 20, seed=9)
+        assert _compiled._background is not None and _compiled._background.is_alive()
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                import signal
+
+                signal.alarm(600)  # a hang guard: the child is killed rather than hang the suite
+                small = mp.generate("wilson", 30, 20, seed=9)
+                mp.generate("wilson", 210, 210, seed=9)  # large: elsewhere it would load its kernel and wait
+                answer = f"{_compiled._forked_mid_load} {digest(small) == digest(first)} {compiled.loaded()}"
+                os.write(write, answer.encode())
+            finally:
+                os._exit(0)
+        os.close(write)
+        _, status = os.waitpid(pid, 0)
+        with os.fdopen(read) as pipe:
+            answer = pipe.read()
+    finally:
+        gate.set()
+    _compiled._background.join(600)
+    assert (status, answer) == (0, "True True []")
+
+
+def test_compiling_in_the_callers_thread_says_so_once(monkeypatch):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled, "_said", set())
+    monkeypatch.setattr(_compiled, "cached", lambda name: False)  # as with an empty cache
+    with pytest.warns(compiled.CompileWarning, match="python -m mazeplugin.compiled") as caught:
+        level = mp.generate("prim", 12, 9, seed=4, markers="farthest")
+    assert len([w for w in caught if issubclass(w.category, compiled.CompileWarning)]) == 1
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # once per process, not per kernel
+        assert digest(mp.generate("prim", 12, 9, seed=4, markers="farthest")) == digest(level)
+    # Silenced like any warning category.
+    monkeypatch.setattr(_compiled, "_said", set())
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.simplefilter("ignore", compiled.CompileWarning)
+        mp.generate("prim", 12, 9, seed=4)
+
+
+def test_the_cache_check_looks_where_numba_caches(monkeypatch, tmp_path):
+    if "NUMBA_CACHE_DIR" not in os.environ:
+        compiled.warm_up(["bfs"])
+        assert _compiled.cached("bfs")  # beside the kernels, in __pycache__
+    # With NUMBA_CACHE_DIR, numba caches only there, in a folder named after the kernels' folder.
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not any(_compiled.cached(name) for name in _compiled.KERNELS)
+    import hashlib
+
+    here = os.path.dirname(os.path.abspath(_compiled.__file__))
+    folder = tmp_path / f"_compiled_{hashlib.sha1(here.encode()).hexdigest()}"
+    folder.mkdir()
+    (folder / "bfs.distances-30.py311.nbi").write_bytes(b"")
+    assert [name for name in _compiled.KERNELS if _compiled.cached(name)] == ["bfs"]
+    with pytest.raises(KeyError):
+        _compiled.cached("nosuch")
+
+
+def test_asking_for_the_compiled_path_without_numba_warns_once_and_runs_plain(monkeypatch):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
+    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled, "_numba", False)  # as where numba is not installed
+    monkeypatch.setattr(_compiled, "_said", set())
+    with pytest.warns(RuntimeWarning, match="MAZEPLUGIN_COMPILED=1 asks for the compiled path, but numba is not installed"):
+        level = mp.generate("wilson", 12, 9, seed=4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = mp.generate("wilson", 12, 9, seed=4)
+    assert compiled.loaded() == [] and digest(again) == digest(level)
+    with pytest.raises(RuntimeError, match="numba is not installed"):
+        compiled.compile_kernels(["bfs"])
+
+
+def test_python_dash_m_mazeplugin_compiled_builds_the_kernels_it_is_given(capsys):
+    assert compiled.main(["bfs", "kruskal"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out[:2]] == ["bfs", "kruskal"]
+    assert out[2].startswith("2 kernels ready in ")
+    assert {"bfs", "kruskal"} <= set(compiled.loaded())
+    assert compiled.main(["kruskall"]) == 2
+    assert "unknown kernel 'kruskall'" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="unknown kernel 'kruskall'"):
+        compiled.compile_kernels(["kruskall"])
+
+
+def test_python_dash_m_mazeplugin_compiled_runs_as_a_command():
+    env = dict(os.environ, PYTHONPATH=ROOT, MAZEPLUGIN_COMPILED="0")
+    done = subprocess.run([sys.executable, "-m", "mazeplugin.compiled", "bfs"], env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.strip() == ("python -m mazeplugin.compiled: the compiled path cannot run here: "
+                                   "MAZEPLUGIN_COMPILED=0 turns it off")
+    done = subprocess.run([sys.executable, "-m", "mazeplugin.compiled", "--help"], env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and "bfs" in done.stdout
 
 
 def test_background_warm_up_never_makes_a_level_wait(monkeypatch):

@@ -14,6 +14,8 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 pytest.importorskip("numba")
 
 import mazeplugin as mp  # noqa: E402
@@ -69,7 +71,7 @@ def test_the_rooms_kernel_is_loaded():
     assert fast is not None
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(case=carved_mazes())
 def test_door_candidates_are_the_same_on_both_paths(case):
     maze, placed, seed = case
@@ -84,7 +86,7 @@ def test_door_candidates_are_the_same_on_both_paths(case):
             assert [g.tolist() for g in got] == [p.tolist() for p in plain]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(case=carved_mazes())
 def test_carving_and_covering_are_the_same_on_both_paths(case):
     maze, placed, _ = case
@@ -100,7 +102,7 @@ def test_carving_and_covering_are_the_same_on_both_paths(case):
         assert (getattr(fresh, name) == getattr(twin, name)).all(), name
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(case=carved_mazes(), run=st.sampled_from(["backtracker", "kruskal", "wilson", "none"]))
 def test_kruskal_over_the_pieces_chooses_the_doors_the_spanning_forest_chooses(case, run):
     maze, placed, seed = case
@@ -148,7 +150,7 @@ def test_the_compiled_permutation_is_random_permutation():
         assert fast.permutation(mp.Random.from_seed(n), n).tolist() == mp.Random.from_seed(n).permutation(n).tolist()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=carved_mazes(), faults=st.lists(st.tuples(st.sampled_from(["east", "south", "corners", "mask", "rooms"]),
                                                     st.integers(0, 10**6), st.sampled_from([-1, 0, 1, 2, 7])),
                                           max_size=3))
@@ -188,7 +190,7 @@ def test_a_room_table_is_the_rooms_it_holds():
     assert RoomTable.of(table) is table
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(
     width=st.integers(1, 40),
     height=st.integers(1, 40),
@@ -216,7 +218,7 @@ def test_the_rooms_generator_makes_the_same_level_on_both_paths(
     both_paths(lambda: mp.generate("rooms", width, height, **kwargs))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     algorithm=st.sampled_from(ROOM_GENERATORS),
     width=st.integers(6, 30),

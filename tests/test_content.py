@@ -17,6 +17,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 import mazeplugin as mp
 from mazeplugin.content import ENEMY_DISTANCE, ContentError, Thing, furnish, solve
 
@@ -132,7 +134,7 @@ def walk_respects_doors(level, walk):
 # -- the whole promise, over every generator ----------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(content_levels())
 def test_every_level_with_content_proves_and_keeps_its_tiles(case):
     algorithm, width, height, kw = case
@@ -151,7 +153,7 @@ def test_every_level_with_content_proves_and_keeps_its_tiles(case):
     assert walk_respects_doors(level, walk)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(ALL), st.integers(3, 14), st.integers(3, 14), seeds, st.integers(1, 4),
        st.sampled_from([0.0, 0.5, 1.0]))
 def test_key_aware_solution_is_a_shortest_walk(algorithm, width, height, seed, keys, braid):
@@ -160,7 +162,7 @@ def test_key_aware_solution_is_a_shortest_walk(algorithm, width, height, seed, k
     assert len(level.solution()) - 1 == brute_force_walk_length(level)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(ALL), st.integers(2, 16), st.integers(2, 16), seeds, st.sampled_from([0.0, 1.0]))
 def test_the_lock_count_an_error_names_is_one_the_level_holds(algorithm, width, height, seed, braid):
     try:
@@ -236,7 +238,7 @@ def test_the_same_arguments_give_the_same_things_in_another_process():
         "print(repr(mp.generate('prim', 18, 14, seed='castle', keys=2, treasure=5, enemies=2).things))"
     )
     here = repr(mp.generate("prim", 18, 14, seed="castle", keys=2, treasure=5, enemies=2).things)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True)
     assert out.stdout.strip() == here
 
 
@@ -462,7 +464,7 @@ def levels_with_a_room(draw):
                     exit=layout.opening_tile(openings[1]), openings=openings)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(levels_with_a_room(), st.integers(0, 3), st.integers(0, 4), st.integers(0, 2), seeds)
 def test_levels_with_rooms_take_content_and_prove(level, keys, treasure, enemies, seed):
     try:

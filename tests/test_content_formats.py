@@ -55,7 +55,7 @@ def test_only_counts_go_in_a_code():
 
 def _cli(*args, cwd):
     return subprocess.run([sys.executable, "-m", "mazeplugin", *args], capture_output=True, text=True,
-                          timeout=120, cwd=cwd)
+                          timeout=600, cwd=cwd)
 
 
 def test_the_command_line_places_content(tmp_path):

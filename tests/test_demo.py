@@ -11,6 +11,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 import pytest
 
 pygame = pytest.importorskip("pygame")
@@ -272,7 +274,7 @@ def test_next_seed():
 # -- the command line ---------------------------------------------------------------
 
 
-def run_demo(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_demo(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run(
         [sys.executable, "-m", "demo", *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env
@@ -554,7 +556,7 @@ words = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyz-.,%—()012
 
 
 @given(message=st.lists(words, min_size=1, max_size=25), width=st.integers(60, 900))
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 def test_wrapping_keeps_words_whole_and_lines_inside_the_width(message, width):
     from demo.view import wrap
 

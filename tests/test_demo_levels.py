@@ -26,7 +26,7 @@ def make_app(*args: str) -> App:
 
 def run_demo(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run([sys.executable, "-m", "demo", *args], capture_output=True, text=True, timeout=120,
+    return subprocess.run([sys.executable, "-m", "demo", *args], capture_output=True, text=True, timeout=600,
                           cwd=ROOT, env=env)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import subprocess
 import sys
 
@@ -197,6 +198,26 @@ def test_no_passing_candidate_reports_the_closest():
     assert "no candidate among 25" in text
     assert f"closest: seed {best} (level code prim-8x8-{best})" in text
     assert f"solution_length={lengths[best]} (wanted at least 200)" in text
+    assert re.search(r"; searched 25 candidates in \d+\.\d\d s$", text), text
+
+
+def test_progress_is_called_once_per_candidate_and_changes_nothing():
+    require = {"solution_length": (200, None)}
+    calls = []
+    with pytest.raises(ValueError, match="searched 12 candidates"):
+        difficulty.choose(lambda s: mp.generate("prim", 8, 8, seed=s), 5, require, 12,
+                          progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(n, 12) for n in range(1, 13)]
+    # A passing search stops at its level, and the progress stops with it.
+    require = {"solution_length": (20, None)}
+    calls.clear()
+    found = difficulty.choose(lambda s: mp.generate("prim", 8, 8, seed=s), 5, require, 50,
+                              progress=lambda done, total: calls.append((done, total)))
+    plain = mp.generate("prim", 8, 8, seed=5, require=require, attempts=50)
+    assert found.seed == plain.seed and found.tiles.tobytes() == plain.tiles.tobytes()
+    assert calls == [(n, 50) for n in range(1, len(calls) + 1)] and calls
+    tried = list(itertools.islice(difficulty.candidate_seeds(5), len(calls)))
+    assert tried[-1] == found.seed
 
 
 def test_shortfall_adds_relative_misses_and_counts_missing_values_as_one():
@@ -259,7 +280,7 @@ def test_required_levels_are_the_same_in_another_process():
         "'detour_ratio': (4.0, None)}, attempts=500)\n"
         "    print(level.seed, level.tiles.tobytes().hex()[:64], level.stats().decision_points)\n"
     )
-    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True).stdout
             for _ in range(2)]
     here = []
     for seed in (7, "castle", 2**40):

@@ -414,7 +414,7 @@ def test_tiled_export_works_without_pygame(tmp_path):
         "level = mp.generate('kruskal', 4, 3, seed=7)\n"
         f"level.save_tmx({str(tmp_path / 'a.tmx')!r}); level.save_tmj({str(tmp_path / 'a.tmj')!r})\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=600)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.tmj", "a.tmx", "mazeplugin-tiles-16.png"]
 
 

@@ -30,13 +30,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 import mazeplugin as mp
 from mazeplugin import cli, registry
 from mazeplugin.formats import LevelFormatError, jsonio
 from mazeplugin.formats.files import UnsafeDestinationError, read_limited, write_bytes, write_text
 
 HAS_PYGAME = importlib.util.find_spec("pygame") is not None
-TIMEOUT = 60
+TIMEOUT = 600  # a hang guard for subprocesses, never a speed bound: wide enough for a loaded machine
+HANG_GUARD = 600
 MEMORY_LIMIT = 3 << 30  # a subprocess's address space: far below what a runaway request would take
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -303,7 +306,7 @@ def test_loaders_refuse_a_fifo_or_an_endless_device_without_hanging(tmp_path, lo
     else:
         _zero_device(path)
     code = "PATH = __import__('sys').argv[1]\n" + LOADERS[loader]
-    done = python(code, str(path), timeout=30)
+    done = python(code, str(path))  # a FIFO or device read would hang: the hang guard fails it
     assert done.returncode == 1
     last = done.stderr.strip().splitlines()[-1]
     assert "ValueError" in last or "LevelFormatError" in last, done.stderr
@@ -434,9 +437,13 @@ def test_ctrl_c_to_the_process_group_leaves_no_temporary_files(tmp_path, jobs):
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
             env=dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1"),
         )
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline and (not out.exists() or len(os.listdir(out)) < 3 + 2 * run_number):
-            time.sleep(0.02)  # let it get going, a little further each run
+        # Let it get going, a little further each run: wait for files, not for a time.
+        polls = 0
+        while not out.exists() or len(os.listdir(out)) < 3 + 2 * run_number:
+            assert process.poll() is None, f"batch ended before it was interrupted: {process.stderr.read()}"
+            polls += 1
+            assert polls < HANG_GUARD * 50, "batch wrote no files (hang guard)"
+            time.sleep(0.02)
         os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
         _, err = process.communicate(timeout=TIMEOUT)
         assert process.returncode == 130, err
@@ -794,15 +801,31 @@ def test_cli_seed_given_a_level_code_makes_that_level_with_a_note(capsys):
 # -- fuzzing: loaders and generate() in a worker process under a memory limit ---------
 
 WORKER = r"""
-import base64, io, os, pickle, sys, tempfile, traceback
+import base64, io, os, pickle, signal, sys, tempfile, time, traceback
 import mazeplugin as mp
 from mazeplugin.formats import LevelFormatError
 
+CPU_LIMIT = float(sys.argv[1])
+
+
+class CpuLimit(BaseException):
+    pass
+
+
+def over_limit(signum, frame):
+    raise CpuLimit()
+
+
+# SIGPROF counts this process's CPU time (user + system), not the wall clock: a
+# loaded machine makes a case slower to finish, never more expensive.
+signal.signal(signal.SIGPROF, over_limit)
 folder = tempfile.mkdtemp()
 out = sys.stdout
 sys.stdout = io.StringIO()  # nothing a case prints may break the protocol
 for line in sys.stdin:
     kind, payload = pickle.loads(base64.b64decode(line))
+    started = time.process_time()
+    signal.setitimer(signal.ITIMER_PROF, CPU_LIMIT)
     try:
         if kind == "json":
             mp.Level.from_json(payload)
@@ -822,33 +845,48 @@ for line in sys.stdin:
         result = ("ok", "")
     except (LevelFormatError, ValueError, TypeError) as error:
         result = (type(error).__name__, str(error))
+    except CpuLimit:
+        result = ("CPU LIMIT", f"over {CPU_LIMIT:g} s of CPU time")
     except BaseException as error:
         result = ("UNEXPECTED " + type(error).__name__, traceback.format_exc())
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    result = result + (time.process_time() - started,)
     out.write(base64.b64encode(pickle.dumps(result)).decode() + "\n")
     out.flush()
 """
 
 
-class Worker:
-    """One Python process under the memory limit that runs cases sent to it, each with a timeout."""
+CASE_CPU_SECONDS = 60.0
+"""Most CPU time one fuzz case may use. A case is refused or made in well under a
+second; the margin covers numba compiling a kernel on a cold cache (CPU time,
+so it holds however loaded the machine is)."""
 
-    def __init__(self):
-        env = dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT))
-        self.process = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
+
+class Worker:
+    """One Python process under the memory limit that runs cases sent to it, each under a CPU-time limit."""
+
+    def __init__(self, cpu_seconds=CASE_CPU_SECONDS, **environment):
+        env = dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT), **environment)
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(cpu_seconds)], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, env=env, preexec_fn=_limit_memory)
 
-    def run(self, kind, payload, timeout=20.0):
+    def run(self, kind, payload):
+        """``(outcome, message)`` of one case; fails when it used over CASE_CPU_SECONDS of CPU time."""
         import base64
         import pickle
         import select
 
         self.process.stdin.write(base64.b64encode(pickle.dumps((kind, payload))).decode() + "\n")
         self.process.stdin.flush()
-        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
-        assert ready, f"{kind} case took over {timeout} s: {payload!r:.300}"
+        # Only a hang guard (a worker stuck without using CPU): the bound that counts is the CPU limit.
+        ready, _, _ = select.select([self.process.stdout], [], [], HANG_GUARD)
+        assert ready, f"the worker hung (no answer in {HANG_GUARD} s) on a {kind} case: {payload!r:.300}"
         line = self.process.stdout.readline()
         assert line, f"the worker died on a {kind} case: {payload!r:.300}"
-        return pickle.loads(base64.b64decode(line))
+        outcome, message, cpu = pickle.loads(base64.b64decode(line))
+        assert outcome != "CPU LIMIT", f"{kind} case used {message} ({cpu:.1f} s): {payload!r:.300}"
+        return outcome, message
 
     def close(self):
         self.process.stdin.close()
@@ -862,7 +900,18 @@ def worker():
     w.close()
 
 
-FUZZ = settings(max_examples=60, deadline=None,
+def test_a_case_over_its_cpu_time_fails_and_the_worker_goes_on():
+    w = Worker(cpu_seconds=0.5, MAZEPLUGIN_COMPILED="0")
+    try:
+        assert w.run("generate", (("kruskal", 4, 3), {"seed": 1})) == ("ok", "")
+        with pytest.raises(AssertionError, match=r"generate case used over 0.5 s of CPU time"):
+            w.run("generate", (("aldous-broder", 400, 400), {"seed": 1}))  # seconds of CPU on the plain path
+        assert w.run("generate", (("kruskal", 4, 3), {"seed": 2})) == ("ok", "")
+    finally:
+        w.close()
+
+
+FUZZ = settings(max_examples=examples(60), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 VALID_JSON = mp.generate("rooms", 6, 5, seed=4, braid=0.5, markers="farthest").to_json()
 json_values = st.recursive(
@@ -979,7 +1028,7 @@ algorithm_options = {
 }
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.sampled_from(sorted(mp.algorithms()) + ["kruskall", ""]), sizes, sizes,
        st.fixed_dictionaries({}, optional={"seed": seeds, "braid": braids, "markers": markers, "mask": masks,

@@ -109,3 +109,15 @@ def test_a_saved_world_window_loads_in_a_fresh_process(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("]")[0].startswith("['chunk'") and out.stdout.strip().endswith("False")
+
+
+def test_require_reports_progress_and_says_how_long_it_searched():
+    seen = []
+    with pytest.raises(ValueError, match=r"searched 5 candidates in [0-9.]+ s"):
+        mp.generate("kruskal", 6, 5, seed=1, require={"dead_ends": (1000, None)}, attempts=5,
+                    progress=lambda tried, attempts: seen.append((tried, attempts)))
+    assert seen == [(k, 5) for k in range(1, 6)]
+    with pytest.raises(ValueError, match="progress= reports on a require= search"):
+        mp.generate("kruskal", 6, 5, seed=1, progress=print)
+    with pytest.raises(TypeError, match="progress must be callable"):
+        mp.generate("kruskal", 6, 5, seed=1, require={"dead_ends": (0, None)}, progress=5)

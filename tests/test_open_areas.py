@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 import mazeplugin as mp
 from mazeplugin import analysis
 from mazeplugin.formats import jsonio
@@ -66,7 +68,7 @@ def test_perfect_generators_never_open_corners_or_rooms():
         assert not maze.corners.any() and not maze.rooms.any(), name
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(case=levels_with_a_room())
 def test_open_areas_never_break_connectivity(case):
     level, _ = case
@@ -78,7 +80,7 @@ def test_open_areas_never_break_connectivity(case):
         assert abs(x0 - x1) + abs(y0 - y1) == 1 and level.tiles[y1, x1] == mp.FLOOR
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(case=levels_with_a_room())
 def test_dead_ends_never_list_a_room_cell(case):
     level, (x, y, w, h) = case
@@ -87,7 +89,7 @@ def test_dead_ends_never_list_a_room_cell(case):
     assert level.stats().dead_ends == len(level.dead_ends())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(case=levels_with_a_room())
 def test_round_trips_keep_open_corners_and_rooms(case, tmp_path_factory):
     level, _ = case

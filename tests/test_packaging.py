@@ -81,11 +81,23 @@ def test_metadata_names_license_python_versions_os_audience_and_keywords(wheel):
     assert meta["Requires-Python"] == ">=3.9"
 
 
+def test_metadata_has_what_a_registry_page_shows(wheel):
+    meta = email.message_from_string(dist_info(wheel, "METADATA"))
+    assert meta["Description-Content-Type"].startswith("text/markdown")
+    assert meta.get_payload().strip() == (ROOT / "README.md").read_text(encoding="utf-8").strip()
+    links = dict(value.split(", ", 1) for value in meta.get_all("Project-URL"))
+    assert set(links) == {"Homepage", "Source", "Issues", "Changelog"}
+    assert all(url.startswith("https://") for url in links.values())
+    extras = set(meta.get_all("Provides-Extra"))
+    assert {"pygame", "demo", "fast", "test"} <= extras
+    assert any("pytest-xdist" in r and 'extra == "test"' in r for r in meta.get_all("Requires-Dist"))
+
+
 def run_without_pygame(*args: str) -> subprocess.CompletedProcess:
     """``python -m demo ARGS`` in a process where ``import pygame`` fails, as it does when it is not installed."""
     code = "import sys; sys.modules['pygame'] = None; import runpy; runpy.run_module('demo', run_name='__main__')"
     return subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60, cwd=ROOT
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=600, cwd=ROOT
     )
 
 

@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 pygame = pytest.importorskip("pygame")
 
 import mazeplugin as mp  # noqa: E402
@@ -245,7 +247,7 @@ def step_by_pixels(tiles, rect, dx, dy, tile):
     size=st.floats(0.1, 1.0),
     moves=st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), min_size=1, max_size=40),
 )
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 def test_move_rect_never_enters_a_wall_and_never_tunnels(level, tile, size, moves):
     side = max(1, int(tile * size))
     rect = pygame.Rect(0, 0, side, side)
@@ -337,7 +339,7 @@ FRect = getattr(pygame, "FRect", None)
         max_size=30,
     ),
 )
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 def test_an_frect_keeps_its_sub_pixel_position_and_never_crosses_a_wall(level, tile, size, place, moves):
     """FRect in, FRect out; moves up to 100 px (many tiles) a frame never tunnel, and stop flush."""
     side = max(0.5, tile * size)
@@ -519,14 +521,14 @@ BLOCK_PYGAME = "import sys; sys.modules['pygame'] = None\n"
 
 def test_core_imports_without_pygame():
     code = BLOCK_PYGAME + "import mazeplugin as mp; mp.generate('kruskal', 3, 3, seed=1); print('ok')"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
 
 
 def test_pg_without_pygame_says_which_extra_to_install():
     code = BLOCK_PYGAME + "import mazeplugin.pg"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert done.returncode != 0
     assert "ImportError" in done.stderr
     assert 'pip install "mazeplugin[pygame]"' in done.stderr

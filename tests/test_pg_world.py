@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 pygame = pytest.importorskip("pygame")
 
 import mazeplugin as mp  # noqa: E402
@@ -52,7 +54,7 @@ def test_autotiled_walls_join_across_chunk_borders():
     x=st.integers(-200, 200), y=st.integers(-200, 200),
     dx=st.integers(-40, 40), dy=st.integers(-40, 40), size=st.integers(2, 7),
 )
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 def test_walking_the_world_is_move_rect_on_the_world_tiles(x, y, dx, dy, size):
     world = mp.World("prim", seed=2, chunk=(4, 4))
     view = mpg.WorldView(world, tile=8)

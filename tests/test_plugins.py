@@ -16,7 +16,7 @@ from mazeplugin import cli, registry
 
 import mazecheck
 
-TIMEOUT = 60
+TIMEOUT = 600  # a hang guard for subprocesses, never a speed bound
 PLUGINS = Path(__file__).parent / "data" / "plugins"  # a module and the .dist-info pip would install
 
 

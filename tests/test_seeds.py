@@ -60,7 +60,7 @@ def _digests_in_subprocess(hashseed: str) -> dict:
     env = dict(os.environ, PYTHONHASHSEED=hashseed, PYTHONPATH=ROOT)
     code = SCRIPT.format(tests=os.path.join(ROOT, "tests"))
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)

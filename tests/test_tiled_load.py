@@ -387,7 +387,7 @@ def _tiled():
 def _tiled_export(source, target):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(source.parent))
     result = subprocess.run([_tiled(), "--export-map", str(source), str(target)], env=env,
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=600)
     if result.returncode != 0 or not target.exists():
         pytest.skip(f"tiled --export-map could not run here: {result.stderr.strip()[-200:]}")
 

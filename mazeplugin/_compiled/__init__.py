@@ -11,9 +11,18 @@ asks here, with one call, for a compiled kernel of the same loop::
 
 :func:`kernel` returns None (use the plain loop) when numba is not installed,
 when ``MAZEPLUGIN_COMPILED=0``, when a background warm-up has not loaded that
-kernel yet, or, in the default ``auto`` mode, when numba is not loaded yet
-and the job is too small for loading it to pay (about half a second for
-``import numba``; a 64 × 64 level takes a few milliseconds in plain Python).
+kernel yet, or, in the default ``auto`` mode, when the kernel is not loaded
+yet and the job is small (below :data:`AUTO_CELLS`): then it starts loading
+that kernel (and the searches' ``bfs``) in a background thread and the level
+is made plain, so a process that only makes small levels gets the compiled
+path after its first few levels without ever waiting for numba (about half
+a second to import; a 64 × 64 level takes a few milliseconds in plain Python).
+
+Compiling a kernel the first time (an empty cache) takes from 2 to about 35
+seconds of CPU. When that is about to happen in the caller's thread, one
+:class:`CompileWarning` says so (once per process; silence it with
+``warnings.simplefilter("ignore", CompileWarning)``), and the logger
+``mazeplugin.compiled`` reports each kernel loaded, with its time, at INFO.
 
 Kernels live one module per generator (``mazeplugin._compiled.backtracker``
 and so on), compiled with explicit signatures when first imported and cached
@@ -29,14 +38,18 @@ as the plain path does, and kernels apply the same fixed arithmetic to them
 
 from __future__ import annotations
 
+import glob
+import hashlib
 import importlib
 import importlib.util
+import logging
 import os
 import sys
 import threading
+import time
 import warnings
 from types import ModuleType
-from typing import Dict, Iterable, List, Optional, Set
+from typing import Dict, Iterable, List, Optional, Set, Type
 
 __all__ = [
     "MODE_VARIABLE",
@@ -48,6 +61,9 @@ __all__ = [
     "load",
     "start_background",
     "loaded",
+    "cached",
+    "CompileWarning",
+    "LOG",
 ]
 
 MODE_VARIABLE = "MAZEPLUGIN_COMPILED"
@@ -74,11 +90,43 @@ KERNELS: Dict[str, str] = {
     "graph-backtracker": "graph_backtracker",
 }
 
+LOG = logging.getLogger("mazeplugin.compiled")
+"""Reports each kernel loaded (compiled or read from the cache) and how long it took, at INFO."""
+
+
+class CompileWarning(UserWarning):
+    """Compiled kernels are about to be built in this thread, which can take seconds (once per process).
+
+    Silence it with ``warnings.simplefilter("ignore", CompileWarning)``; build
+    every kernel ahead with ``python -m mazeplugin.compiled``.
+    """
+
+
 _loaded: Dict[str, ModuleType] = {}
 _failed: Set[str] = set()
 _numba: Optional[bool] = None  # None: not checked yet
 _background: Optional[threading.Thread] = None
 _lock = threading.Lock()
+_said: Set[str] = set()  # the one-time notices given in this process
+_loading = False  # a background load was started and has not finished
+_forked_mid_load = False  # this process was forked while a kernel was loading: stay plain
+
+
+def _after_fork_in_child() -> None:
+    # A thread loading kernels does not survive a fork, but the locks it held
+    # (ours, and importlib's lock on a half-imported module) would: the child
+    # never imports kernels then, and makes its levels plain.
+    # (threading has already marked the loading thread stopped here, so ask _loading.)
+    global _lock, _background, _forked_mid_load, _loading
+    if _loading or _lock.locked():
+        _forked_mid_load = True
+    _lock = threading.Lock()
+    _background = None
+    _loading = False
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def mode() -> str:
@@ -116,12 +164,20 @@ def kernel(name: str, work: int = AUTO_CELLS) -> Optional[ModuleType]:
     found = _loaded.get(name)
     if found is not None:
         return found
-    if name in _failed or not numba_installed():
+    if not numba_installed():
+        if current == "on":
+            _say_once("no-numba", RuntimeWarning,
+                      f"mazeplugin: {MODE_VARIABLE}={os.environ.get(MODE_VARIABLE)} asks for the compiled path, "
+                      'but numba is not installed; using the plain Python path (pip install "mazeplugin[fast]")')
+        return None
+    if name in _failed or _forked_mid_load:
         return None
     background = _background
     if background is not None and background.is_alive() and current != "on":
         return None  # still warming up: never make the caller wait
-    if current == "auto" and work < AUTO_CELLS and "numba" not in sys.modules:
+    if current == "auto" and work < AUTO_CELLS:
+        # Small: this level goes plain; the kernel loads meanwhile for the next ones.
+        start_background([name] if name == "bfs" or "bfs" in _loaded else [name, "bfs"])
         return None
     return _import(name)
 
@@ -139,7 +195,7 @@ def load(names: Optional[Iterable[str]] = None) -> List[str]:
 
 def start_background(names: Optional[Iterable[str]] = None) -> Optional[threading.Thread]:
     """Load kernels in a daemon thread; the thread, or None when there is nothing to do."""
-    global _background
+    global _background, _loading
     if mode() == "off" or not numba_installed():
         return None
     wanted = [n for n in (KERNELS if names is None else names) if n not in _loaded]
@@ -149,11 +205,43 @@ def start_background(names: Optional[Iterable[str]] = None) -> Optional[threadin
         if not wanted:
             return None
         thread = threading.Thread(
-            target=load, args=(wanted,), name="mazeplugin-compile", daemon=True
+            target=_load_in_background, args=(wanted,), name="mazeplugin-compile", daemon=True
         )
         _background = thread
+        _loading = True
         thread.start()
         return thread
+
+
+def _load_in_background(names: List[str]) -> None:
+    global _loading
+    try:
+        load(names)
+    finally:
+        _loading = False
+
+
+def cached(name: str) -> bool:
+    """Whether numba's disk cache seems to hold the ``name`` kernel (its index file exists).
+
+    A heuristic: an index written by another numba version, or for changed
+    source, is recompiled all the same.
+    """
+    stem = KERNELS[name]
+    here = os.path.dirname(os.path.abspath(__file__))
+    user = os.environ.get("NUMBA_CACHE_DIR")
+    if user:  # numba then caches only there, in a folder named after this one and its path's SHA-1
+        digest = hashlib.sha1(here.encode()).hexdigest()
+        folder = os.path.join(user, f"{os.path.basename(here)}_{digest}")
+    else:
+        folder = os.path.join(here, "__pycache__")
+    return bool(glob.glob(os.path.join(glob.escape(folder), f"{stem}.*.nbi")))
+
+
+def _say_once(key: str, category: Type[Warning], message: str) -> None:
+    if key not in _said:
+        _said.add(key)
+        warnings.warn(message, category, stacklevel=4)
 
 
 def _import(name: str) -> Optional[ModuleType]:
@@ -162,6 +250,11 @@ def _import(name: str) -> Optional[ModuleType]:
         if found is not None or name in _failed:
             return found
         _prepare_cache_dir()
+        if threading.current_thread() is not _background and not cached(name):
+            _say_once("compile", CompileWarning,
+                      f"mazeplugin: compiling the {name!r} kernel with numba; the first time this can take "
+                      "2-35 s (cached afterwards). Build every kernel ahead with: python -m mazeplugin.compiled")
+        started = time.perf_counter()
         try:
             module = importlib.import_module(f"{__name__}.{KERNELS[name]}")
         except ImportError:
@@ -186,6 +279,7 @@ def _import(name: str) -> Optional[ModuleType]:
                 stacklevel=3,
             )
             return None
+        LOG.info("loaded the compiled %r kernel in %.2f s", name, time.perf_counter() - started)
         _loaded[name] = module
         return module
 

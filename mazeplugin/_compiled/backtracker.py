@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types
+from .jit import njit, types
 
 from ..maze import Maze
 from ..seeds import Random

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Tuple
 
 import numpy as np
-from numba import njit, types
+from .jit import njit, types
 from numpy.typing import NDArray
 
 from ..maze import Maze

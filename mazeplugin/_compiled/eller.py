@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterator, List, Optional, Tuple
 
 import numpy as np
-from numba import njit, types
+from .jit import njit, types
 
 from ..maze import Maze
 from ..seeds import Random

@@ -14,7 +14,7 @@ same bits; tests/test_compiled.py checks them against seeds.py.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from .jit import njit, types
 
 DOUBLE_UNIT = 2.0**-53
 
