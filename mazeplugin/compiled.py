@@ -126,7 +126,7 @@ def compile_kernels(
     return times
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python -m mazeplugin.compiled") -> int:
     """``python -m mazeplugin.compiled [KERNEL ...]``: build the compiled kernels now; the exit status.
 
     Prints one line per kernel with its time on standard output, and one line
@@ -134,7 +134,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     (numba missing) or a kernel fails; 2 for an unknown kernel name.
     """
     parser = argparse.ArgumentParser(
-        prog="python -m mazeplugin.compiled",
+        prog=prog,
         description="Compile (or load from numba's disk cache) mazeplugin's compiled kernels now, so that no "
                     "level waits for them later. Run once after installing mazeplugin[fast].",
     )
@@ -143,7 +143,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     unknown = [name for name in args.kernels if name not in _compiled.KERNELS]
     if unknown:
-        print(f"python -m mazeplugin.compiled: unknown kernel {unknown[0]!r}; known: "
+        print(f"{prog}: unknown kernel {unknown[0]!r}; known: "
               f"{', '.join(sorted(_compiled.KERNELS))}", file=sys.stderr)
         return 2
     started = time.perf_counter()
@@ -151,7 +151,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         times = compile_kernels(args.kernels or None,
                                 report=lambda name, seconds: print(f"{name:16} {seconds:6.2f} s", flush=True))
     except RuntimeError as error:
-        print(f"python -m mazeplugin.compiled: {error}", file=sys.stderr)
+        print(f"{prog}: {error}", file=sys.stderr)
         return 1
     print(f"{len(times)} kernels ready in {time.perf_counter() - started:.1f} s")
     return 0

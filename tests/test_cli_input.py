@@ -277,3 +277,10 @@ def test_cli_modules_import_no_private_names_and_heavy_modules_only_where_used(p
         if isinstance(node, ast.Import):
             assert not {a.name for a in node.names} & {"multiprocessing", "concurrent.futures"}, path.name
     assert len(path.read_text(encoding="utf-8").splitlines()) < 500
+
+
+def test_compile_subcommand_hands_over_to_the_compiled_module(capsys):
+    status, out, err = run(capsys, "compile", "no-such-kernel")
+    assert status == 2 and "mazeplugin compile: unknown kernel 'no-such-kernel'" in err
+    status, out, err = run(capsys, "--help")
+    assert status == 0 and "compile" in out

@@ -7,6 +7,7 @@
     mazeplugin list
     mazeplugin stats kruskal --size 100x100 --seeds 20
     mazeplugin batch kruskal --size 32x32 --count 10000 --out DIR --format json [--jobs 0]
+    mazeplugin compile ...      (mazeplugin.compiled: build the numba kernels now)
     mazeplugin dataset ...      (mazeplugin.dataset.cli, where installed)
 
 Also ``python -m mazeplugin``. Every command takes ``--help``. Wrong arguments
@@ -43,7 +44,7 @@ from typing import List, Optional, Sequence
 
 from .. import __version__
 from ..interrupt import INTERRUPTED_MESSAGE, end_start_guard
-from . import batch, dataset, generate, listing, stats
+from . import batch, compile, dataset, generate, listing, stats
 from .common import EXTENSIONS, FORMATS, Failure, Parser, join_number_lists
 from .progress import Progress
 
@@ -60,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mazeplugin {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-    for command in (generate, listing, stats, batch, dataset):
+    for command in (generate, listing, stats, batch, compile, dataset):
         command.add_parser(commands)
     return parser
 
@@ -80,6 +81,8 @@ def _run(argv: List[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if argv[:1] == ["dataset"]:  # another package's command line, with its own options
         return dataset.run(argv[1:])
+    if argv[:1] == ["compile"]:  # the compiled module's own command line
+        return compile.run(argv[1:])
     args = build_parser().parse_args(join_number_lists(argv))
     try:
         status: int = args.run(args)
