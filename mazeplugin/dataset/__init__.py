@@ -29,7 +29,7 @@ The command line does the same: ``mazeplugin dataset build SPEC OUT``,
 
 from __future__ import annotations
 
-from .build import DatasetError, MANIFEST, SEED_PROMISE, build, info, read_manifest, verify
+from .building import DatasetError, MANIFEST, SEED_PROMISE, build, info, read_manifest, verify
 from .digest import DIGEST_VERSION, digest
 from .reading import open_dataset as open
 from .spec import Entry, Spec, SpecError, load_spec, parse_spec

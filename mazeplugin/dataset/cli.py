@@ -22,7 +22,7 @@ import json
 import sys
 from typing import Any, List, NoReturn, Optional, Sequence
 
-from .build import ENGINES, FILE_FORMATS, MAX_WORKERS, DatasetError, build, info, verify
+from .building import ENGINES, FILE_FORMATS, MAX_WORKERS, DatasetError, build, info, verify
 from .spec import SpecError
 
 __all__ = ["main", "build_parser"]

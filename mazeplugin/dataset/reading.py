@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 
 import mazeplugin as mp
 
-from .build import DatasetError, entries_of, read_manifest
+from .building import DatasetError, entries_of, read_manifest
 from .shards import levels_of, text_at
 from .spec import PathLike
 

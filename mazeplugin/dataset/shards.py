@@ -4,7 +4,7 @@ A shard's arrays (every dtype little-endian and fixed):
 
 - ``slot`` int64: each level's position in its entry (0-based); ``seed``
   uint64: the seed it was made from (the entry's ``first_seed + slot``, or a
-  replacement, see :mod:`mazeplugin.dataset.build`); ``level_seed`` uint64:
+  replacement, see :mod:`mazeplugin.dataset.building`); ``level_seed`` uint64:
   ``level.seed`` (differs from ``seed`` only under ``require``).
 - ``tiles`` uint8 ``(levels, rows, ceil(columns / 8))``: each level's tiles
   packed 8 to a byte along rows (``np.packbits(tiles, axis=-1)``; 1 = wall),

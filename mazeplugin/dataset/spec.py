@@ -267,18 +267,26 @@ def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<sp
     return spec
 
 
+def _check_shard_tiles(entry: Entry, rows: int, columns: int, where: str) -> None:
+    if entry.shard_size * rows * columns > MAX_SHARD_TILES:
+        most = max(1, MAX_SHARD_TILES // (rows * columns))
+        raise SpecError(f"{where}: shard_size {entry.shard_size:,} levels of {rows} × {columns} tiles is over "
+                        f"{MAX_SHARD_TILES:,} tiles a shard; at most {most:,} levels a shard at this size")
+
+
 def check_entry(entry: Entry, where: str) -> mp.Level:
     """Make the entry's first level (the spec's trial), and check a shard fits in memory; the level."""
+    corridor, wall = entry.options.get("corridor", 1), entry.options.get("wall", 1)
+    if all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in (corridor, wall)):
+        # Before the trial: a shard too big to hold is refused without making a level.
+        _check_shard_tiles(entry, entry.height * (corridor + wall) + wall, entry.width * (corridor + wall) + wall, where)
     try:
         kwargs = entry.kwargs()
         level = mp.generate(entry.generator, entry.width, entry.height, seed=entry.first_seed, **kwargs)
     except (TypeError, ValueError) as error:
         raise SpecError(f"{where}: {error}") from None
     rows, columns = level.tiles.shape
-    if entry.shard_size * rows * columns > MAX_SHARD_TILES:
-        most = max(1, MAX_SHARD_TILES // (rows * columns))
-        raise SpecError(f"{where}: shard_size {entry.shard_size:,} levels of {rows} × {columns} tiles is over "
-                        f"{MAX_SHARD_TILES:,} tiles a shard; at most {most:,} levels a shard at this size")
+    _check_shard_tiles(entry, rows, columns, where)
     from .digest import digest
 
     try:
