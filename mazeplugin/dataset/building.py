@@ -179,8 +179,9 @@ def _run_local(tasks: Sequence[ShardTask], function: Callable[[ShardTask], Any],
             raise
 
 
-def _run(engine: str, tasks: Sequence[ShardTask], function: Callable[[ShardTask], Any], workers: int,
-         address: Optional[str], done: Callable[[ShardTask, Any], None]) -> None:
+def run_tasks(engine: str, tasks: Sequence[ShardTask], function: Callable[[ShardTask], Any], workers: int,
+              address: Optional[str], done: Callable[[ShardTask, Any], None]) -> None:
+    """Run ``function`` (:func:`run_shard` or :func:`scan_digests`) over ``tasks`` on ``engine``; ``done`` as each ends."""
     if not tasks:
         return
     if engine == "ray":
@@ -353,7 +354,7 @@ def _plan_unique(spec: Spec, manifest: Dict[str, Any], out: str, engine: str, wo
         digests[(task.entry_index, task.shard)] = result
         progress.advance(len(result) // 32)
 
-    _run(engine, tasks, scan_digests, workers, address, done)
+    run_tasks(engine, tasks, scan_digests, workers, address, done)
     seen: Set[bytes] = set()
     for index, entry in enumerate(spec.entries):
         kwargs = entry.kwargs()
@@ -477,7 +478,7 @@ def build(
                 last_write[0] = time.monotonic()
 
         try:
-            _run(engine, tasks, run_shard, workers, address, done)
+            run_tasks(engine, tasks, run_shard, workers, address, done)
         finally:
             _write_manifest(folder, manifest)  # every finished shard is recorded, even when interrupted
     finally:

@@ -1,0 +1,185 @@
+"""Dataset benchmarks: levels per second per core, 1 -> 2 worker scaling, Ray vs the process pool, memory, repeats.
+
+    python benchmarks/bench_dataset.py                     # throughput and scaling (about a minute)
+    python benchmarks/bench_dataset.py --ray               # + Ray on this machine at equal workers
+    python benchmarks/bench_dataset.py --repeats 1000000   # + repeated levels among that many seeds, 5x5 and 9x9
+    python benchmarks/bench_dataset.py --quick             # smaller counts, for a smoke run
+
+Every figure is printed; nothing is asserted (the machine may be shared, so
+the load average is printed beside the figures). Throughput runs on the
+compiled path (``MAZEPLUGIN_COMPILED=1``; numba must be installed), each
+build in a fresh temporary folder, median of ``--runs`` runs.
+
+- "generate" is ``mp.generate`` alone; "build" is ``mazeplugin.dataset.build``
+  with one worker: generate + ``stats()`` + digest + level code + the shard
+  file, i.e. what a dataset costs per level.
+- Scaling builds one 9 x 9 spec with 1 and 2 workers.
+- Memory: the peak resident size of the worker processes (``ru_maxrss`` of
+  the children) after builds of N and 4N levels: flat means a worker holds
+  one shard, not the dataset.
+- Projection: the 9 x 9 bytes per level and build rate, scaled to a
+  10,000,000-level dataset here and on a 100-node cluster (``--node-cores``
+  cores a node, perfect scaling assumed: shards are independent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Dict, List
+
+os.environ.setdefault("MAZEPLUGIN_COMPILED", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import mazeplugin as mp  # noqa: E402
+import mazeplugin.dataset as ds  # noqa: E402
+from mazeplugin.dataset import building  # noqa: E402
+
+
+def median_time(run: Any, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def build_once(spec: Dict[str, Any], **kwargs: Any) -> Dict[str, Any]:
+    folder = tempfile.mkdtemp(prefix="mazeplugin-bench-dataset-")
+    try:
+        return ds.build(spec, os.path.join(folder, "out"), **kwargs)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def throughput(args: argparse.Namespace) -> Dict[int, float]:
+    print("\n## Throughput, one core (levels/s; median of %d runs)\n" % args.runs)
+    print("| size | levels | generate | build (npz shards) | bytes/level |")
+    print("|---|---:|---:|---:|---:|")
+    rates = {}
+    for size, count in ((9, 4000), (32, 600), (128, 40)):
+        count = max(10, count // (4 if args.quick else 1))
+        mp.generate("backtracker", size, size, seed=0)  # compile / load the kernels first
+        gen = median_time(lambda: [mp.generate("backtracker", size, size, seed=s) for s in range(count)], args.runs)
+        spec = {"generator": "backtracker", "width": size, "height": size, "count": count,
+                "shard_size": max(1, count // 4)}
+        manifest: Dict[str, Any] = {}
+
+        def run() -> None:
+            manifest.update(build_once(spec, workers=1))
+
+        built = median_time(run, args.runs)
+        rates[size] = count / built
+        print(f"| {size} x {size} | {count:,} | {count / gen:,.0f} | {count / built:,.0f} | "
+              f"{manifest['bytes'] / count:,.0f} |")
+    return rates
+
+
+def scaling(args: argparse.Namespace) -> None:
+    count = 6000 if args.quick else 24000
+    spec = {"generator": "backtracker", "width": 9, "height": 9, "count": count, "shard_size": 500}
+    print(f"\n## Scaling, 9 x 9, {count:,} levels, shards of 500 (median of {args.runs} runs)\n")
+    one = median_time(lambda: build_once(spec, workers=1), args.runs)
+    two = median_time(lambda: build_once(spec, workers=2), args.runs)
+    print(f"- 1 worker: {count / one:,.0f} levels/s; 2 workers: {count / two:,.0f} levels/s; "
+          f"speed-up {one / two:.2f}x (load average before: {args.load})")
+    if args.ray:
+        try:
+            import ray
+        except ImportError:
+            print("- Ray: not installed (pip install \"mazeplugin[cluster]\")")
+            return
+        start = time.perf_counter()
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        started = time.perf_counter() - start
+        try:
+            build_once(spec, engine="ray", workers=2)  # warm the workers
+            on_ray = median_time(lambda: build_once(spec, engine="ray", workers=2), args.runs)
+        finally:
+            ray.shutdown()
+        print(f"- Ray, local, 2 CPUs: {count / on_ray:,.0f} levels/s, {on_ray / two:.2f}x the process pool's time "
+              f"(ray.init took {started:.1f} s, not counted)")
+
+
+def memory(args: argparse.Namespace) -> None:
+    n = 5000 if args.quick else 20000
+    print("\n## Worker memory (peak resident size of the worker processes)\n")
+    for count in (n, 4 * n):
+        spec = {"generator": "backtracker", "width": 9, "height": 9, "count": count, "shard_size": 1000}
+        build_once(spec, workers=2)
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"- after {count:,} levels, 2 workers: peak worker {peak:,.0f} MiB")
+
+
+def repeats(args: argparse.Namespace) -> None:
+    count = args.repeats
+    print(f"\n## Repeated levels among {count:,} seeds (backtracker, border markers, digest equality)\n")
+    for size in (5, 9):
+        spec = ds.parse_spec({"generator": "backtracker", "width": size, "height": size, "count": count,
+                              "shard_size": 10000})
+        entry = spec.entries[0]
+        tasks = [building.ShardTask(0, entry, shard, "", "", "npz") for shard in range(entry.shards)]
+        seen = set()
+        repeated = 0
+        start = time.perf_counter()
+
+        def done(task: building.ShardTask, block: bytes) -> None:
+            nonlocal repeated
+            for k in range(0, len(block), 32):
+                d = block[k:k + 32]
+                if d in seen:
+                    repeated += 1
+                else:
+                    seen.add(d)
+
+        building.run_tasks("processes", tasks, building.scan_digests, args.workers, None, done)
+        took = time.perf_counter() - start
+        print(f"- {size} x {size}: {repeated:,} of {count:,} repeat an earlier seed's level "
+              f"({100 * repeated / count:.3f}%); {took:,.0f} s with {args.workers} workers")
+
+
+def projection(rates: Dict[int, float], args: argparse.Namespace) -> None:
+    spec = {"generator": "backtracker", "width": 9, "height": 9, "count": 10000, "shard_size": 10000}
+    manifest = build_once(spec, workers=1)
+    per_level = manifest["bytes"] / 10000
+    levels = 10_000_000
+    here = levels / (rates[9] * args.cores)
+    cluster = levels / (rates[9] * 100 * args.node_cores)
+    print("\n## A 10,000,000-level 9 x 9 dataset (projected from the figures above)\n")
+    print(f"- size on disk: {per_level * levels / 1e9:,.2f} GB ({per_level:,.0f} bytes a level, npz shards of 10,000)")
+    print(f"- build here ({args.cores} cores): {here / 60:,.0f} min; on 100 nodes of {args.node_cores} cores: "
+          f"{cluster:,.0f} s (shards are independent; Ray scheduling and storage not counted)")
+
+
+def main(argv: List[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--ray", action="store_true", help="also time the Ray engine (needs ray)")
+    parser.add_argument("--repeats", type=int, default=0, metavar="N", help="count repeats among N seeds")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--node-cores", type=int, default=32)
+    args = parser.parse_args(argv)
+    args.load = " ".join(f"{v:.2f}" for v in os.getloadavg())
+    print(f"# mazeplugin {mp.__version__} dataset benchmark, Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores, load average {args.load}, MAZEPLUGIN_COMPILED={os.environ['MAZEPLUGIN_COMPILED']}")
+    rates = throughput(args)
+    scaling(args)
+    memory(args)
+    if args.repeats:
+        repeats(args)
+    projection(rates, args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
