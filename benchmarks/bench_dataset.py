@@ -3,6 +3,7 @@
     python benchmarks/bench_dataset.py                     # throughput and scaling (about a minute)
     python benchmarks/bench_dataset.py --ray               # + Ray on this machine at equal workers
     python benchmarks/bench_dataset.py --repeats 1000000   # + repeated levels among that many seeds, 5x5 and 9x9
+    python benchmarks/bench_dataset.py --repeats 1000000 --only-repeats
     python benchmarks/bench_dataset.py --quick             # smaller counts, for a smoke run
 
 Every figure is printed; nothing is asserted (the machine may be shared, so
@@ -12,7 +13,8 @@ build in a fresh temporary folder, median of ``--runs`` runs.
 
 - "generate" is ``mp.generate`` alone; "build" is ``mazeplugin.dataset.build``
   with one worker: generate + ``stats()`` + digest + level code + the shard
-  file, i.e. what a dataset costs per level.
+  file, i.e. what a dataset costs per level; and the same with the entry's
+  ``"stats": false`` (no ``stats()`` figures kept).
 - Scaling builds one 9 x 9 spec with 1 and 2 workers.
 - Memory: the peak resident size of the worker processes (``ru_maxrss`` of
   the children) after builds of N and 4N levels: flat means a worker holds
@@ -62,8 +64,8 @@ def build_once(spec: Dict[str, Any], **kwargs: Any) -> Dict[str, Any]:
 
 def throughput(args: argparse.Namespace) -> Dict[int, float]:
     print("\n## Throughput, one core (levels/s; median of %d runs)\n" % args.runs)
-    print("| size | levels | generate | build (npz shards) | bytes/level |")
-    print("|---|---:|---:|---:|---:|")
+    print("| size | levels | generate | build (npz shards) | build, \"stats\": false | bytes/level |")
+    print("|---|---:|---:|---:|---:|---:|")
     rates = {}
     for size, count in ((9, 4000), (32, 600), (128, 40)):
         count = max(10, count // (4 if args.quick else 1))
@@ -77,8 +79,9 @@ def throughput(args: argparse.Namespace) -> Dict[int, float]:
             manifest.update(build_once(spec, workers=1))
 
         built = median_time(run, args.runs)
+        lean = median_time(lambda: build_once(dict(spec, stats=False), workers=1), args.runs)
         rates[size] = count / built
-        print(f"| {size} x {size} | {count:,} | {count / gen:,.0f} | {count / built:,.0f} | "
+        print(f"| {size} x {size} | {count:,} | {count / gen:,.0f} | {count / built:,.0f} | {count / lean:,.0f} | "
               f"{manifest['bytes'] / count:,.0f} |")
     return rates
 
@@ -165,6 +168,7 @@ def main(argv: List[str]) -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--ray", action="store_true", help="also time the Ray engine (needs ray)")
     parser.add_argument("--repeats", type=int, default=0, metavar="N", help="count repeats among N seeds")
+    parser.add_argument("--only-repeats", action="store_true", help="only the repeat count (with --repeats)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--node-cores", type=int, default=32)
@@ -172,6 +176,9 @@ def main(argv: List[str]) -> int:
     args.load = " ".join(f"{v:.2f}" for v in os.getloadavg())
     print(f"# mazeplugin {mp.__version__} dataset benchmark, Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} cores, load average {args.load}, MAZEPLUGIN_COMPILED={os.environ['MAZEPLUGIN_COMPILED']}")
+    if args.only_repeats:
+        repeats(args)
+        return 0
     rates = throughput(args)
     scaling(args)
     memory(args)

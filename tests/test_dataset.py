@@ -300,6 +300,21 @@ def test_a_slot_whose_level_cannot_hold_the_content_takes_a_derived_seed(tmp_pat
     assert manifest["entries"][0]["refitted"] == 1
 
 
+def test_an_entry_without_stats_keeps_the_same_levels_in_leaner_shards(tmp_path, built):
+    out, manifest = built
+    lean_spec = {"levels": [dict(SPEC["levels"][0], stats=False), SPEC["levels"][1]]}
+    lean = ds.build(lean_spec, tmp_path / "lean", workers=1)
+    assert lean["spec_sha256"] != manifest["spec_sha256"]
+    first = lean["shards"][0]
+    assert first["bytes"] < manifest["shards"][0]["bytes"]
+    with np.load(tmp_path / "lean" / first["file"]) as z:
+        assert not any(name.startswith("stats_") for name in z.files) and "tiles" in z.files
+    assert checksums(lean)[6:] == checksums(manifest)[6:]  # the second entry is unchanged
+    assert [r["digest"] for r in ds.open(tmp_path / "lean", raw=True)] == [r["digest"] for r in ds.open(out, raw=True)]
+    with pytest.raises(ds.SpecError, match="stats must be true or false"):
+        ds.parse_spec({"generator": "kruskal", "width": 3, "height": 3, "count": 1, "stats": "no"})
+
+
 # -- folders: no overwriting, resuming, verifying ----------------------------------------
 
 

@@ -123,7 +123,7 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
         used, level = make_level(entry, kwargs, seed)
         refitted += used != seed
         levels.append((slot, used, level))
-    arrays = shard_arrays(levels)
+    arrays = shard_arrays(levels, stats=entry.stats)
     if task.file_format == "parquet":
         from .parquet import parquet_bytes
 

@@ -6,7 +6,7 @@ Columns: ``entry``, ``slot``, ``seed``, ``level_seed``, ``generator``,
 ``entrance_x``, ``entrance_y``, ``exit_x``, ``exit_y`` (-1 without markers),
 ``things`` (JSON text), ``code`` (the level code, empty where there is none),
 ``digest`` (64 hex digits) and one column per ``stats()`` figure
-(``stats_<name>``, null for None). ``pyarrow.dataset.dataset(folder)`` and
+(``stats_<name>``, null for None; none with ``"stats": false``). ``pyarrow.dataset.dataset(folder)`` and
 Hugging Face ``datasets.load_dataset("parquet", data_files=...)`` read them.
 
 A Parquet file names the pyarrow version that wrote it, so its bytes (and
@@ -67,6 +67,8 @@ def parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index:
         "digest": pa.array([bytes(d).hex() for d in arrays["digest"]], pa.string()),
     }
     for name in STATS_FIELDS:
+        if "stats_" + name not in arrays:
+            continue  # the entry said "stats": false
         values = arrays["stats_" + name]
         missing = np.isnan(values) if values.dtype.kind == "f" else values == -1
         table["stats_" + name] = pa.array(values, mask=missing)

@@ -17,7 +17,8 @@ A shard's arrays (every dtype little-endian and fixed):
   things as a JSON list of ``{"kind", "x", "y", "id", "props"}``, and its
   level code (empty where the options have none).
 - ``stats_<field>`` for every :class:`mazeplugin.analysis.Stats` field:
-  int64 (``-1`` for None) or float64 (NaN for None).
+  int64 (``-1`` for None) or float64 (NaN for None); left out when the
+  entry says ``"stats": false``.
 
 The ``.npz`` file is an uncompressed zip written here byte by byte (entries in
 the order above, every time stamp 1980-01-01 00:00, no extra fields), so its
@@ -103,15 +104,19 @@ def _code(level: mp.Level) -> str:
         return ""
 
 
-def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]]) -> Dict[str, NDArray[Any]]:
-    """The shard columns (see the module docstring) of ``(slot, seed, level)`` triples, in slot order."""
+def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = True) -> Dict[str, NDArray[Any]]:
+    """The shard columns (see the module docstring) of ``(slot, seed, level)`` triples, in slot order.
+
+    ``stats=False`` leaves out the ``stats_*`` columns (the entry's ``"stats": false``).
+    """
+    fields = STATS_FIELDS if stats else ()
     count = len(levels)
     rows, columns = levels[0][2].tiles.shape
     tiles = np.empty((count, rows, columns), dtype=np.uint8)
     entrance = np.full((count, 2), -1, dtype="<i4")
     exit = np.full((count, 2), -1, dtype="<i4")
     digests = np.empty((count, 32), dtype=np.uint8)
-    stats: Dict[str, List[Any]] = {name: [] for name in STATS_FIELDS}
+    figures_of: Dict[str, List[Any]] = {name: [] for name in fields}
     for i, (_, _, level) in enumerate(levels):
         tiles[i] = level.tiles
         if level.entrance is not None:
@@ -119,9 +124,10 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]]) -> Dict[str, NDArr
         if level.exit is not None:
             exit[i] = level.exit
         digests[i] = np.frombuffer(digest_bytes(level), dtype=np.uint8)
-        figures = level.stats()
-        for name in STATS_FIELDS:
-            stats[name].append(getattr(figures, name))
+        if fields:
+            figures = level.stats()
+            for name in fields:
+                figures_of[name].append(getattr(figures, name))
     things, things_offsets = _text_column([things_json(level) for _, _, level in levels])
     codes, code_offsets = _text_column([_code(level) for _, _, level in levels])
     arrays: Dict[str, NDArray[Any]] = {
@@ -138,11 +144,12 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]]) -> Dict[str, NDArr
         "code": codes,
         "code_offsets": code_offsets,
     }
-    for name in STATS_FIELDS:
+    for name in fields:
+        values = figures_of[name]
         if name in _FLOAT_STATS:
-            arrays["stats_" + name] = np.array([np.nan if v is None else v for v in stats[name]], dtype="<f8")
+            arrays["stats_" + name] = np.array([np.nan if v is None else v for v in values], dtype="<f8")
         else:
-            arrays["stats_" + name] = np.array([-1 if v is None else v for v in stats[name]], dtype="<i8")
+            arrays["stats_" + name] = np.array([-1 if v is None else v for v in values], dtype="<i8")
     return arrays
 
 

@@ -2,7 +2,8 @@
 
 A spec is one entry or ``{"levels": [entry, ...]}``. An entry names a
 generator, a size, how many levels (``count`` seeds from ``first_seed``) and
-how many go in each shard (``shard_size``, default 10,000); every other key
+how many go in each shard (``shard_size``, default 10,000), and whether
+shards keep each level's ``stats()`` figures (``stats``, default true); every other key
 is a keyword of :func:`mazeplugin.generate` (``keys``, ``treasure``,
 ``braid``, ``markers``, ``require``, a generator's own options, ...), given
 as JSON values: lists stand for tuples, ``place`` is a list of
@@ -69,7 +70,7 @@ SEED_RANGE = 1 << 64
 DEFAULT_SHARD_SIZE = 10_000
 
 # Keys of an entry that are the dataset's own; every other key goes to generate().
-_OWN_KEYS = ("generator", "width", "height", "count", "first_seed", "shard_size", "reserve_seed")
+_OWN_KEYS = ("generator", "width", "height", "count", "first_seed", "shard_size", "reserve_seed", "stats")
 
 
 class SpecError(ValueError):
@@ -88,6 +89,8 @@ class Entry:
         count: levels, made from seeds ``first_seed .. first_seed + count - 1``.
         shard_size: levels per shard (the last shard may hold fewer).
         reserve_seed: the first seed of the reserved range that replaces repeats under ``unique``.
+        stats: whether shards keep every level's ``stats()`` figures (default True;
+            False makes a build several times faster, see ``benchmarks/bench_dataset.py``).
         options: the other :func:`mazeplugin.generate` keywords, as JSON values.
     """
 
@@ -99,6 +102,7 @@ class Entry:
     shard_size: int = DEFAULT_SHARD_SIZE
     reserve_seed: int = 1 << 63
     options: Mapping[str, Any] = field(default_factory=dict)
+    stats: bool = True
 
     @property
     def shards(self) -> int:
@@ -212,10 +216,13 @@ def _entry(raw: object, where: str) -> Entry:
     if first_seed <= reserve_seed < first_seed + count:
         raise SpecError(f"{where}: reserve_seed {reserve_seed} lies inside the entry's own seeds "
                         f"{first_seed}..{first_seed + count - 1}; reserve a range after them")
+    stats = raw.get("stats", True)
+    if not isinstance(stats, bool):
+        raise SpecError(f"{where}: stats must be true or false, got {stats!r}")
     options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS}
     if isinstance(options.get("mask"), str):
         raise SpecError(f"{where}: mask must be a list of strings in a spec (a file could change under the dataset)")
-    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options)
+    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats)
 
 
 def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<spec>", kind: str = "json",
