@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import re
+import signal
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -152,18 +153,28 @@ def scan_digests(task: ShardTask) -> bytes:
 # -- engines ----------------------------------------------------------------------
 
 
+def _ignore_ctrl_c() -> None:
+    """Worker initializer: Ctrl-C is the main process's to handle (it lets running shards finish)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_local(tasks: Sequence[ShardTask], function: Callable[[ShardTask], Any], workers: int,
                done: Callable[[ShardTask, Any], None]) -> None:
-    """Run ``function`` over ``tasks`` in ``workers`` processes (in this one for 1), calling ``done`` as each ends."""
+    """Run ``function`` over ``tasks`` in ``workers`` processes (in this one for 1), calling ``done`` as each ends.
+
+    On Ctrl-C no new task starts, the running ones finish (a shard is written
+    whole) and are reported to ``done``, then ``KeyboardInterrupt`` is raised;
+    a second Ctrl-C stops at once. A worker killed from outside raises
+    ``BrokenProcessPool`` after the finished tasks were reported.
+    """
     if workers == 1 or len(tasks) == 1:
         for task in tasks:
             done(task, function(task))
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c) as pool:
         pending: Dict["Future[Any]", ShardTask] = {}
-        queue = iter(tasks)
         try:
-            for task in queue:
+            for task in tasks:
                 pending[pool.submit(function, task)] = task
                 if len(pending) >= 2 * workers:
                     finished, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -173,6 +184,14 @@ def _run_local(tasks: Sequence[ShardTask], function: Callable[[ShardTask], Any],
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     done(pending.pop(future), future.result())
+        except KeyboardInterrupt:
+            running = [future for future in pending if not future.cancel()]
+            for future in running:  # a second Ctrl-C ends this wait
+                try:
+                    done(pending[future], future.result())
+                except Exception:  # noqa: BLE001 - the interruption is what gets reported
+                    pass
+            raise
         except BaseException:
             for future in pending:
                 future.cancel()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, List, NoReturn, Optional, Sequence
 
 from .building import ENGINES, FILE_FORMATS, MAX_WORKERS, DatasetError, build, info, verify
@@ -118,3 +119,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("mazeplugin dataset: interrupted; finished shards are kept, run build again to resume",
               file=sys.stderr)
         return 130
+    except BrokenProcessPool:
+        print("mazeplugin dataset: a worker process died (killed, or out of memory); finished shards are "
+              "kept, run build again to resume", file=sys.stderr)
+        return 1
