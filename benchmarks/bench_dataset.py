@@ -125,7 +125,7 @@ def memory(args: argparse.Namespace) -> None:
 def repeats(args: argparse.Namespace) -> None:
     count = args.repeats
     print(f"\n## Repeated levels among {count:,} seeds (backtracker, border markers, digest equality)\n")
-    for size in (5, 9):
+    for size in args.repeat_sizes:
         spec = ds.parse_spec({"generator": "backtracker", "width": size, "height": size, "count": count,
                               "shard_size": 10000})
         entry = spec.entries[0]
@@ -168,6 +168,8 @@ def main(argv: List[str]) -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--ray", action="store_true", help="also time the Ray engine (needs ray)")
     parser.add_argument("--repeats", type=int, default=0, metavar="N", help="count repeats among N seeds")
+    parser.add_argument("--repeat-sizes", type=int, nargs="+", default=[5, 9], metavar="N",
+                        help="square sizes for --repeats (default 5 9)")
     parser.add_argument("--only-repeats", action="store_true", help="only the repeat count (with --repeats)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)

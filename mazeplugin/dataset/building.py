@@ -520,11 +520,15 @@ def verify(out: PathLike) -> List[str]:
     problems = []
     if not manifest.get("complete"):
         problems.append(f"{folder}: the build did not finish; run build again to resume it")
+    unbuilt = [record["file"] for record in manifest["shards"] if record.get("sha256") is None]
+    if unbuilt:
+        problems.append(f"{unbuilt[0]}: not built yet" if len(unbuilt) == 1 else
+                        f"{unbuilt[0]} and {len(unbuilt) - 1:,} more shards: not built yet")
     for record in manifest["shards"]:
         path = os.path.join(folder, record["file"])
         if record.get("sha256") is None:
-            problems.append(f"{record['file']}: not built yet")
-        elif not os.path.isfile(path):
+            continue
+        if not os.path.isfile(path):
             problems.append(f"{record['file']}: missing")
         elif os.path.getsize(path) != record["bytes"]:
             problems.append(f"{record['file']}: {os.path.getsize(path):,} bytes, the manifest says {record['bytes']:,}")
