@@ -286,6 +286,27 @@ def test_open_yields_levels_in_seed_order_as_generate_makes_them(built):
     assert raw[260]["entry"] == 1 and raw[260]["slot"] == 0 and raw[0]["tiles"].shape == (19, 19)
 
 
+def test_entries_with_masks_rooms_places_and_requirements_read_back_as_generated(tmp_path):
+    mask = ["########", ".######.", "########", "########"]
+    spec = {"levels": [
+        {"generator": "wilson", "width": 12, "height": 10, "count": 6, "shard_size": 4,
+         "require": {"dead_ends": [10, None]}, "markers": "farthest"},
+        {"generator": "backtracker", "width": 14, "height": 10, "count": 4, "rooms": 2, "corridor": 2,
+         "place": [{"kind": "coin", "count": 3}]},
+        {"generator": "kruskal", "width": 8, "height": 4, "count": 3, "markers": "none", "mask": mask},
+    ]}
+    ds.build(spec, tmp_path / "mixed", workers=1)
+    levels = list(ds.open(tmp_path / "mixed"))
+    assert len(levels) == 13
+    assert all(level.stats().dead_ends >= 10 for level in levels[:6])
+    remade = [mp.generate("wilson", 12, 10, seed=level.seed, markers="farthest") for level in levels[:6]]
+    remade += [mp.generate("backtracker", 14, 10, seed=level.seed, rooms=2, corridor=2, place=[mp.Place("coin", 3)])
+               for level in levels[6:10]]
+    remade += [mp.generate("kruskal", 8, 4, seed=seed, markers="none", mask=mask) for seed in range(3)]
+    assert [ds.digest(level) for level in levels] == [ds.digest(level) for level in remade]
+    assert [t.kind for t in levels[6].things] == ["coin"] * 3 and levels[-1].entrance is None
+
+
 def test_a_slot_whose_level_cannot_hold_the_content_takes_a_derived_seed(tmp_path):
     # backtracker 9 x 9 seed 170 has no corridor every route crosses: no room for a locked door.
     with pytest.raises(ValueError, match="keys=1 does not fit"):

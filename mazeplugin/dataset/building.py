@@ -297,7 +297,7 @@ def _new_manifest(spec: Spec, unique: bool, file_format: str) -> Dict[str, Any]:
             "last_seed": entry.first_seed + entry.count - 1,
             "shards": entry.shards,
             "tile_shape": list(trial.tiles.shape),
-            "level_options": json.loads(json.dumps(trial.options, default=list)),
+            "level_options": json.loads(trial.to_json())["options"],  # as a level file records them
         })
         for shard in range(entry.shards):
             slots = entry.shard_slots(shard)
