@@ -4,6 +4,7 @@
     python benchmarks/bench_dataset.py --ray               # + Ray on this machine at equal workers
     python benchmarks/bench_dataset.py --repeats 1000000   # + repeated levels among that many seeds, 5x5 and 9x9
     python benchmarks/bench_dataset.py --repeats 1000000 --only-repeats
+    python benchmarks/bench_dataset.py --compare-maze-dataset   # + maze-dataset in its own venv
     python benchmarks/bench_dataset.py --quick             # smaller counts, for a smoke run
 
 Every figure is printed; nothing is asserted (the machine may be shared, so
@@ -62,6 +63,9 @@ def build_once(spec: Dict[str, Any], **kwargs: Any) -> Dict[str, Any]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+GENERATED: Dict[int, float] = {}
+
+
 def throughput(args: argparse.Namespace) -> Dict[int, float]:
     print("\n## Throughput, one core (levels/s; median of %d runs)\n" % args.runs)
     print("| size | levels | generate | build (npz shards) | build, \"stats\": false | bytes/level |")
@@ -81,6 +85,7 @@ def throughput(args: argparse.Namespace) -> Dict[int, float]:
         built = median_time(run, args.runs)
         lean = median_time(lambda: build_once(dict(spec, stats=False), workers=1), args.runs)
         rates[size] = count / built
+        GENERATED[size] = count / gen
         print(f"| {size} x {size} | {count:,} | {count / gen:,.0f} | {count / built:,.0f} | {count / lean:,.0f} | "
               f"{manifest['bytes'] / count:,.0f} |")
     return rates
@@ -149,17 +154,63 @@ def repeats(args: argparse.Namespace) -> None:
               f"({100 * repeated / count:.3f}%); {took:,.0f} s with {args.workers} workers")
 
 
+MAZE_DATASET = ["maze-dataset==1.4.2", "muutils<0.9"]  # muutils 0.9 removed a name maze-dataset 1.4.2 imports
+MAZE_DATASET_RUN = r"""
+import statistics, time
+import numpy as np
+from maze_dataset.generation import LatticeMazeGenerators
+
+for size, count in ((9, 400), (32, 40), (128, 4)):
+    LatticeMazeGenerators.gen_dfs(np.array([size, size]))
+    runs = []
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(count):
+            LatticeMazeGenerators.gen_dfs(np.array([size, size]))
+        runs.append(time.perf_counter() - start)
+    print(f"{size} {count / statistics.median(runs)}")
+"""
+
+
+def compare_maze_dataset(rates: Dict[int, float], generated: Dict[int, float]) -> None:
+    """maze-dataset's own DFS generation, in its own venv (benchmarks/.venv-maze-dataset, git-ignored)."""
+    import subprocess
+
+    venv = Path(__file__).resolve().parent / ".venv-maze-dataset"
+    python = venv / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *MAZE_DATASET], check=True, timeout=1200)
+    done = subprocess.run([str(python), "-c", MAZE_DATASET_RUN], capture_output=True, text=True, timeout=1200,
+                          check=True)
+    theirs = {int(a): float(b) for a, b in (line.split() for line in done.stdout.split("\n") if line.strip())}
+    print(f"\n## Against maze-dataset ({MAZE_DATASET[0]}, `LatticeMazeGenerators.gen_dfs`, one core)\n")
+    print("| size | maze-dataset gen_dfs | mazeplugin generate | ratio | mazeplugin dataset build | ratio |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for size, rate in sorted(theirs.items()):
+        print(f"| {size} x {size} | {rate:,.1f} | {generated[size]:,.0f} | {generated[size] / rate:,.0f}x | "
+              f"{rates[size]:,.0f} | {rates[size] / rate:,.0f}x |")
+
+
 def projection(rates: Dict[int, float], args: argparse.Namespace) -> None:
     spec = {"generator": "backtracker", "width": 9, "height": 9, "count": 10000, "shard_size": 10000}
     manifest = build_once(spec, workers=1)
     per_level = manifest["bytes"] / 10000
     levels = 10_000_000
-    here = levels / (rates[9] * args.cores)
-    cluster = levels / (rates[9] * 100 * args.node_cores)
+    shard = 10_000
+    shard_seconds = shard / rates[9]
+    shards = levels // shard
+    here = -(-shards // args.cores) * shard_seconds
+    cores = 100 * args.node_cores
+    cluster = -(-shards // cores) * shard_seconds
     print("\n## A 10,000,000-level 9 x 9 dataset (projected from the figures above)\n")
     print(f"- size on disk: {per_level * levels / 1e9:,.2f} GB ({per_level:,.0f} bytes a level, npz shards of 10,000)")
-    print(f"- build here ({args.cores} cores): {here / 60:,.0f} min; on 100 nodes of {args.node_cores} cores: "
-          f"{cluster:,.0f} s (shards are independent; Ray scheduling and storage not counted)")
+    print(f"- {shards:,} shards of {shard:,} levels, {shard_seconds:,.1f} s each on one core")
+    print(f"- build here ({args.cores} cores, perfect scaling): {here / 60:,.0f} min")
+    print(f"- on 100 nodes of {args.node_cores} cores ({cores:,}): {cluster:,.0f} s of shard work with shards of "
+          f"{shard:,} (fewer shards than cores); with shards of 1,000 levels about "
+          f"{-(-(levels // 1000) // cores) * 1000 / rates[9]:,.1f} s. Ray start-up, scheduling and storage "
+          "are not counted.")
 
 
 def main(argv: List[str]) -> int:
@@ -167,6 +218,8 @@ def main(argv: List[str]) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--ray", action="store_true", help="also time the Ray engine (needs ray)")
+    parser.add_argument("--compare-maze-dataset", action="store_true",
+                        help="also time maze-dataset's gen_dfs in benchmarks/.venv-maze-dataset (made on first use)")
     parser.add_argument("--repeats", type=int, default=0, metavar="N", help="count repeats among N seeds")
     parser.add_argument("--repeat-sizes", type=int, nargs="+", default=[5, 9], metavar="N",
                         help="square sizes for --repeats (default 5 9)")
@@ -187,6 +240,8 @@ def main(argv: List[str]) -> int:
     if args.repeats:
         repeats(args)
     projection(rates, args)
+    if args.compare_maze_dataset:
+        compare_maze_dataset(rates, GENERATED)
     return 0
 
 
