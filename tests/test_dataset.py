@@ -235,6 +235,22 @@ def test_shard_bytes_do_not_depend_on_the_clock(tmp_path, built, monkeypatch):
         assert {info.compress_type for info in z.infolist()} == {zipfile.ZIP_STORED}
 
 
+def test_npz_layout_is_pinned_and_loads_with_numpy():
+    # Written byte by byte (not np.savez), so no numpy or Python release changes a shard's checksum.
+    from mazeplugin.dataset.shards import npz_bytes
+
+    arrays = {"slot": np.arange(3, dtype="<i8"), "tiles": np.arange(24, dtype=np.uint8).reshape(2, 3, 4),
+              "ratio": np.array([0.5, np.nan], dtype="<f8"), "shape": np.array(7, dtype="<i4"),
+              "columns": np.arange(6, dtype="<i8").reshape(2, 3).T}
+    data = npz_bytes(arrays)
+    with np.load(io.BytesIO(data), allow_pickle=False) as z:
+        assert z.files == list(arrays)
+        for name, array in arrays.items():
+            assert z[name].dtype == array.dtype and z[name].shape == array.shape
+            np.testing.assert_array_equal(z[name], array)
+    assert hashlib.sha256(data).hexdigest() == "732a62d3d9e3aaf4e5b057f05857a145b2265c92c0a193de5615107af83ebefd"
+
+
 def test_npz_shards_hold_the_generated_levels(built):
     out, manifest = built
     record = manifest["shards"][-1]  # the content entry's last, short shard

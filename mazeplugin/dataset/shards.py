@@ -21,9 +21,11 @@ A shard's arrays (every dtype little-endian and fixed):
   entry says ``"stats": false``.
 
 The ``.npz`` file is an uncompressed zip written here byte by byte (entries in
-the order above, every time stamp 1980-01-01 00:00, no extra fields), so its
-bytes depend only on the arrays: ``np.savez`` stamps each entry with the
-current time. ``np.load`` reads it as any ``.npz``.
+the order above, every time stamp 1980-01-01 00:00, no extra fields, each
+``.npy`` header written here too), so its bytes depend only on the arrays, on
+every numpy and Python version: ``np.savez`` leaves the ``.npy`` headers to
+numpy and the zip records (zip64 extras, versions) to Python's ``zipfile``,
+which have changed between releases. ``np.load`` reads it as any ``.npz``.
 """
 
 from __future__ import annotations
@@ -155,7 +157,9 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = T
 
 def _npy(array: NDArray[Any]) -> bytes:
     """An ``.npy`` file (format 1.0) of ``array``, its header written here so no numpy version changes it."""
-    array = np.ascontiguousarray(array)
+    array = np.asarray(array)
+    if not array.flags.c_contiguous:
+        array = array.copy(order="C")  # (np.ascontiguousarray would make a 0-d array 1-d)
     descr = array.dtype.str
     if array.dtype.byteorder == "=":  # pragma: no cover - every shard dtype is given with its order
         descr = np.dtype(descr).newbyteorder("<").str
