@@ -364,6 +364,13 @@ def test_a_folder_with_another_spec_or_other_files_is_refused_untouched(tmp_path
     with pytest.raises(ds.DatasetError, match="another unique setting"):
         ds.build(SPEC, out, workers=1, unique=True)
     assert {p.name: file_sha256(p) for p in out.iterdir()} == before
+    older = tmp_path / "older"
+    ds.build(SPEC["levels"][0], older, workers=1)
+    manifest_path = older / ds.MANIFEST
+    recorded = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest_path.write_text(json.dumps(dict(recorded, mazeplugin="0.0.1")), encoding="utf-8")
+    with pytest.raises(ds.DatasetError, match="another mazeplugin version"):
+        ds.build(SPEC["levels"][0], older, workers=1)
     busy = tmp_path / "busy"
     busy.mkdir()
     (busy / "notes.txt").write_text("mine", encoding="utf-8")

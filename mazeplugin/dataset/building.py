@@ -317,9 +317,16 @@ def _new_manifest(spec: Spec, unique: bool, file_format: str) -> Dict[str, Any]:
         "seed_promise": SEED_PROMISE,
         "digest_version": DIGEST_VERSION,
         "spec": spec.as_dict(),
+        **({"pyarrow": _pyarrow_version()} if file_format == "parquet" else {}),
         "entries": entries,
         "shards": shards,
     }
+
+
+def _pyarrow_version() -> str:
+    import pyarrow
+
+    return str(pyarrow.__version__)
 
 
 def _spec_of(spec: Union[Spec, Mapping[str, Any], PathLike]) -> Spec:
@@ -355,10 +362,13 @@ def _prepare_folder(out: str, manifest: Dict[str, Any]) -> Optional[Dict[str, An
                                "(nothing was changed)")
         return None
     old = read_manifest(out)
-    for key, what in (("spec_sha256", "spec"), ("unique", "unique setting"), ("file_format", "file format")):
-        if old.get(key) != manifest[key]:
+    for key, what in (("spec_sha256", "spec"), ("unique", "unique setting"), ("file_format", "file format"),
+                      ("mazeplugin", "mazeplugin version"), ("seed_promise", "seed promise"),
+                      ("digest_version", "digest version"), ("pyarrow", "pyarrow version")):
+        # A shard made by another version could differ from one made now: no mixing in one folder.
+        if old.get(key) != manifest.get(key):
             raise DatasetError(f"{out} holds a dataset of another {what} ({key} {old.get(key)!r}, this build "
-                               f"{manifest[key]!r}); give a new folder (nothing was changed)")
+                               f"{manifest.get(key)!r}); give a new folder (nothing was changed)")
     return old
 
 
