@@ -6,6 +6,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -502,6 +503,25 @@ def test_importing_the_dataset_layer_leaves_ray_and_pyarrow_unimported():
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_dataset_layer_sits_on_top_and_keeps_its_heavy_imports_inside():
+    package = ROOT / "mazeplugin"
+    below: List[str] = []
+    heavy: Dict[str, set] = {}
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        name = path.relative_to(package).as_posix()
+        hook = name == "cli.py" or name.startswith("cli/")  # `mazeplugin dataset ...` hands over to dataset.cli
+        if not name.startswith("dataset/") and not hook and re.search(r"^\s*(?:from|import)\s+(?:mazeplugin)?\.*dataset\b", text, re.M):
+            below.append(name)
+        for module in re.findall(r"^\s*(?:from|import)\s+(ray|pyarrow|tomli|tomllib)\b", text, re.M):
+            heavy.setdefault(module, set()).add(name)
+    assert below == []  # nothing below imports the dataset layer (but the command line's hook)
+    # Ray, pyarrow and the TOML readers only in the dataset modules that need them (inside functions:
+    # test_importing_the_dataset_layer_leaves_ray_and_pyarrow_unimported).
+    assert heavy == {"ray": {"dataset/ray_engine.py"}, "pyarrow": {"dataset/parquet.py", "dataset/building.py"},
+                     "tomli": {"dataset/spec.py"}, "tomllib": {"dataset/spec.py"}}
 
 
 # -- optional engines and formats ---------------------------------------------------------
