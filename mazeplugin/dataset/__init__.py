@@ -1,0 +1,53 @@
+"""Level datasets: many levels from a small spec, in shards whose bytes depend only on the spec.
+
+A dataset is a folder of shard files (``.npz``, or Parquet with the
+``parquet`` extra) and a ``manifest.json`` a person can read: the spec, the
+seed ranges, each shard's SHA-256 and level count, the mazeplugin and numpy
+versions and the seed promise version. The same spec makes the same bytes
+with 1 worker or 100, on a laptop or on a Ray cluster (``engine="ray"``,
+the ``cluster`` extra), and an interrupted build resumes where it stopped.
+
+>>> import os, tempfile
+>>> import mazeplugin.dataset as ds
+>>> out = os.path.join(tempfile.mkdtemp(), "levels")
+>>> spec = {"generator": "backtracker", "width": 9, "height": 9, "count": 20, "shard_size": 8, "keys": 1}
+>>> manifest = ds.build(spec, out, workers=1)
+>>> len(manifest["shards"]), ds.verify(out)
+(3, [])
+>>> levels = list(ds.open(out))
+>>> len(levels), levels[0].shape, [t.kind for t in levels[0].things]
+(20, (19, 19), ['key', 'door'])
+>>> import mazeplugin as mp
+>>> again = mp.generate("backtracker", 9, 9, seed=levels[5].seed, keys=1)
+>>> ds.digest(levels[5]) == ds.digest(again)
+True
+
+The command line does the same: ``mazeplugin dataset build SPEC OUT``,
+``mazeplugin dataset verify OUT``, ``mazeplugin dataset info OUT`` (also
+``python -m mazeplugin.dataset ...``).
+"""
+
+from __future__ import annotations
+
+from .building import DatasetError, MANIFEST, SEED_PROMISE, build, info, read_manifest, verify
+from .digest import DIGEST_VERSION, digest
+from .reading import open_dataset as open
+from .spec import Entry, Spec, SpecError, load_spec, parse_spec
+
+__all__ = [
+    "DIGEST_VERSION",
+    "DatasetError",
+    "Entry",
+    "MANIFEST",
+    "SEED_PROMISE",
+    "Spec",
+    "SpecError",
+    "build",
+    "digest",
+    "info",
+    "load_spec",
+    "open",
+    "parse_spec",
+    "read_manifest",
+    "verify",
+]

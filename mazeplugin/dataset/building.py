@@ -1,0 +1,578 @@
+"""Building, verifying and describing a dataset folder.
+
+A dataset is a folder of shard files and ``manifest.json``. Each shard holds
+the levels of one slice of one spec entry, and its bytes depend only on the
+spec (see :mod:`mazeplugin.dataset.shards`): not on the engine, the number of
+workers or machines, nor the order shards finish. So a build can be split
+any way, and resumed:
+
+- The manifest is written first (``"complete": false``) and again as shards
+  finish, each with its SHA-256; a shard is written under a ``.partial-PID``
+  name and renamed when whole, so no partial shard has its final name.
+- ``build`` again on the same folder and spec keeps every shard whose
+  checksum matches the manifest, makes the others, and deletes leftover
+  partial files. A folder holding another spec, or other files, is refused:
+  nothing is overwritten.
+
+Under ``unique=True`` the build first reads every level's digest (a pass
+over all seeds, shared out like the shards), then walks the entries in
+order, slot by slot: a level whose digest was already seen (in this entry or
+an earlier one) is replaced by the next seed of the entry's reserved range
+(``reserve_seed``, ``reserve_seed + 1``, ...) whose level is new. The
+replacements are recorded in the manifest before any shard is written, so
+the result is the same on every run.
+
+A slot whose seed makes a level that cannot hold the entry's content (keys
+need a corridor every route crosses) takes the first derived seed whose
+level can (:func:`mazeplugin.dataset.shards.make_level`); the ``seed`` column
+says which seed made each level.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import signal
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import IO, Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
+
+import numpy as np
+
+import mazeplugin as mp
+
+from .digest import DIGEST_VERSION, digest_bytes
+from .shards import make_level, npz_bytes, shard_arrays
+from .spec import Entry, PathLike, SEED_RANGE, Spec, SpecError, check_entry, load_spec, parse_spec
+
+__all__ = [
+    "DatasetError",
+    "MANIFEST",
+    "FORMAT",
+    "VERSION",
+    "SEED_PROMISE",
+    "ENGINES",
+    "FILE_FORMATS",
+    "build",
+    "verify",
+    "info",
+    "read_manifest",
+]
+
+MANIFEST = "manifest.json"
+FORMAT = "mazeplugin.dataset"
+VERSION = 1
+SEED_PROMISE = 1
+"""The version of mazeplugin's promise that a (generator, size, seed, options) always makes the same tiles.
+
+It has never changed; a dataset records it so a reader knows its levels can be made again from their seeds.
+"""
+ENGINES = ("processes", "ray")
+FILE_FORMATS = ("npz", "parquet")
+MAX_WORKERS = 256
+_PARTIAL = re.compile(r".+\.(npz|parquet)\.partial-[0-9]+$")
+
+
+class DatasetError(ValueError):
+    """A dataset folder or build request that cannot be used: the message says what and why."""
+
+
+@dataclass(frozen=True)
+class ShardTask:
+    """Everything a worker needs to write one shard (picklable, no open files)."""
+
+    entry_index: int
+    entry: Entry
+    shard: int
+    file: str
+    out: str
+    file_format: str
+    replacements: Tuple[Tuple[int, int], ...] = ()
+
+
+def shard_file(entry_index: int, entry: Entry, shard: int, file_format: str) -> str:
+    """The file name of a shard: entry, generator, size and shard number, zero-padded to sort in order."""
+    digits = max(5, len(str(entry.shards - 1)))
+    return f"{entry_index:03d}-{entry.generator}-{entry.width}x{entry.height}-{shard:0{digits}d}.{file_format}"
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _file_sha256(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def run_shard(task: ShardTask) -> Dict[str, Any]:
+    """Make and write one shard (to a partial name, then renamed); its record for the manifest."""
+    entry = task.entry
+    kwargs = entry.kwargs()
+    replacements = dict(task.replacements)
+    levels = []
+    refitted = 0
+    for slot in entry.shard_slots(task.shard):
+        seed = replacements.get(slot, entry.first_seed + slot)
+        used, level = make_level(entry, kwargs, seed)
+        refitted += used != seed
+        levels.append((slot, used, level))
+    arrays = shard_arrays(levels, stats=entry.stats)
+    if task.file_format == "parquet":
+        from .parquet import parquet_bytes
+
+        data = parquet_bytes(arrays, entry, task.entry_index)
+    else:
+        data = npz_bytes(arrays)
+    path = os.path.join(task.out, task.file)
+    partial = f"{path}.partial-{os.getpid()}"
+    with open(partial, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(partial, path)
+    return {"file": task.file, "sha256": _sha256(data), "bytes": len(data), "levels": len(levels),
+            "refitted": refitted}
+
+
+def scan_digests(task: ShardTask) -> bytes:
+    """The 32-byte digests of one shard's levels (no replacements), end to end in slot order."""
+    entry = task.entry
+    kwargs = entry.kwargs()
+    return b"".join(digest_bytes(make_level(entry, kwargs, entry.first_seed + slot)[1])
+                    for slot in entry.shard_slots(task.shard))
+
+
+# -- engines ----------------------------------------------------------------------
+
+
+def _ignore_ctrl_c() -> None:
+    """Worker initializer: Ctrl-C is the main process's to handle (it lets running shards finish)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_local(tasks: Sequence[ShardTask], function: Callable[[ShardTask], Any], workers: int,
+               done: Callable[[ShardTask, Any], None]) -> None:
+    """Run ``function`` over ``tasks`` in ``workers`` processes (in this one for 1), calling ``done`` as each ends.
+
+    On Ctrl-C no new task starts, the running ones finish (a shard is written
+    whole) and are reported to ``done``, then ``KeyboardInterrupt`` is raised;
+    a second Ctrl-C stops at once. A worker killed from outside raises
+    ``BrokenProcessPool`` after the finished tasks were reported.
+    """
+    if workers == 1 or len(tasks) == 1:
+        for task in tasks:
+            done(task, function(task))
+        return
+    with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c) as pool:
+        pending: Dict["Future[Any]", ShardTask] = {}
+        try:
+            for task in tasks:
+                pending[pool.submit(function, task)] = task
+                if len(pending) >= 2 * workers:
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        done(pending.pop(future), future.result())
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    done(pending.pop(future), future.result())
+        except KeyboardInterrupt:
+            running = [future for future in pending if not future.cancel()]
+            for future in running:  # a second Ctrl-C ends this wait
+                try:
+                    done(pending[future], future.result())
+                except Exception:  # noqa: BLE001 - the interruption is what gets reported
+                    pass
+            raise
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+
+
+def run_tasks(engine: str, tasks: Sequence[ShardTask], function: Callable[[ShardTask], Any], workers: int,
+              address: Optional[str], done: Callable[[ShardTask, Any], None]) -> None:
+    """Run ``function`` (:func:`run_shard` or :func:`scan_digests`) over ``tasks`` on ``engine``; ``done`` as each ends."""
+    if not tasks:
+        return
+    if engine == "ray":
+        from .ray_engine import run_ray
+
+        run_ray(tasks, function, workers, address, done)
+    else:
+        _run_local(tasks, function, workers, done)
+
+
+# -- progress -----------------------------------------------------------------------
+
+
+class Progress:
+    """Levels done, levels per second and the time left, on a stream (standard error by default).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = Progress(10, label="build", stream=out)
+    >>> bar.advance(10); bar.close()
+    >>> out.getvalue().splitlines()[-1].startswith("build 10/10 levels 100%")
+    True
+    """
+
+    def __init__(self, total: int, *, label: str = "build", stream: Optional[IO[str]] = None,
+                 enabled: bool = True) -> None:
+        self.total, self.label, self.enabled = total, label, enabled
+        self.stream = stream if stream is not None else sys.stderr
+        self.done = 0
+        self.started = time.monotonic()
+        self._drawn = 0.0
+        isatty = getattr(self.stream, "isatty", None)
+        self.interactive = bool(isatty and isatty())
+
+    def advance(self, count: int) -> None:
+        """Count ``count`` more levels done; redraw at most a few times a second (every 10 s in a log)."""
+        self.done += count
+        now = time.monotonic()
+        if self.enabled and (self.done >= self.total or now - self._drawn >= (0.2 if self.interactive else 10)):
+            self._drawn = now
+            self.stream.write(("\r" if self.interactive else "") + self.line() + ("" if self.interactive else "\n"))
+            self.stream.flush()
+
+    def line(self) -> str:
+        """The progress line: done, per cent, levels/s and the estimated time left."""
+        elapsed = max(time.monotonic() - self.started, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate > 0 else float("inf")
+        eta = f"{left:,.0f} s left" if left != float("inf") else "--"
+        percent = 100 * self.done // max(self.total, 1)
+        return f"{self.label} {self.done:,}/{self.total:,} levels {percent}%  {rate:,.0f} levels/s  {eta}"
+
+    def close(self) -> None:
+        """End the line on a terminal."""
+        if self.enabled and self.interactive:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# -- manifest -----------------------------------------------------------------------
+
+
+def read_manifest(out: PathLike) -> Dict[str, Any]:
+    """The manifest of the dataset in folder ``out``, checked to be one; :class:`DatasetError` otherwise."""
+    path = os.path.join(os.fspath(out), MANIFEST)
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read(64 << 20))
+    except FileNotFoundError:
+        raise DatasetError(f"{os.fspath(out)} holds no dataset ({MANIFEST} is missing)") from None
+    except (OSError, ValueError) as error:
+        raise DatasetError(f"cannot read {path}: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DatasetError(f"{path} is not a mazeplugin dataset manifest (no \"format\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise DatasetError(f"{path}: manifest version {data.get('version')!r}; this mazeplugin reads version {VERSION}")
+    return data
+
+
+def _write_manifest(out: str, manifest: Mapping[str, Any]) -> None:
+    from mazeplugin.formats.files import write_text
+
+    write_text(os.path.join(out, MANIFEST), json.dumps(manifest, indent=1) + "\n")
+
+
+def _new_manifest(spec: Spec, unique: bool, file_format: str) -> Dict[str, Any]:
+    entries = []
+    shards = []
+    for index, entry in enumerate(spec.entries):
+        trial = check_entry(entry, f"levels[{index}]")
+        entries.append({
+            "entry": index,
+            **entry.as_dict(),
+            "last_seed": entry.first_seed + entry.count - 1,
+            "shards": entry.shards,
+            "tile_shape": list(trial.tiles.shape),
+            "level_options": json.loads(trial.to_json())["options"],  # as a level file records them
+        })
+        for shard in range(entry.shards):
+            slots = entry.shard_slots(shard)
+            shards.append({"file": shard_file(index, entry, shard, file_format), "entry": index, "shard": shard,
+                           "first_slot": slots.start, "levels": len(slots), "sha256": None, "bytes": None,
+                           "refitted": None})
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "complete": False,
+        "levels": spec.levels,
+        "file_format": file_format,
+        "unique": unique,
+        "spec_sha256": spec.sha256(),
+        "mazeplugin": mp.__version__,
+        "numpy": np.__version__,
+        "seed_promise": SEED_PROMISE,
+        "digest_version": DIGEST_VERSION,
+        "spec": spec.as_dict(),
+        **({"pyarrow": _pyarrow_version()} if file_format == "parquet" else {}),
+        "entries": entries,
+        "shards": shards,
+    }
+
+
+def _pyarrow_version() -> str:
+    import pyarrow
+
+    return str(pyarrow.__version__)
+
+
+def _spec_of(spec: Union[Spec, Mapping[str, Any], PathLike]) -> Spec:
+    if isinstance(spec, Spec):
+        return spec
+    if isinstance(spec, Mapping):
+        return parse_spec(spec)
+    return load_spec(spec)
+
+
+def _check_choice(name: str, value: object, allowed: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise DatasetError(f"{name} must be one of {', '.join(map(repr, allowed))}, got {value!r}")
+    return value
+
+
+def _prepare_folder(out: str, manifest: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """The manifest already in ``out`` for the same dataset (to resume), None for a new or empty folder.
+
+    Refuses a file, a folder with another dataset, or a non-empty folder without a manifest.
+    """
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise DatasetError(f"{out} exists and is not a folder; give a new or empty folder")
+    if not os.path.isdir(out):
+        try:
+            os.makedirs(out)
+        except OSError as error:
+            raise DatasetError(f"cannot create {out}: {error.strerror or error}") from None
+        return None
+    if not os.path.exists(os.path.join(out, MANIFEST)):
+        if os.listdir(out):
+            raise DatasetError(f"{out} is not empty and holds no dataset; give a new or empty folder "
+                               "(nothing was changed)")
+        return None
+    old = read_manifest(out)
+    for key, what in (("spec_sha256", "spec"), ("unique", "unique setting"), ("file_format", "file format"),
+                      ("mazeplugin", "mazeplugin version"), ("seed_promise", "seed promise"),
+                      ("digest_version", "digest version"), ("pyarrow", "pyarrow version")):
+        # A shard made by another version could differ from one made now: no mixing in one folder.
+        if old.get(key) != manifest.get(key):
+            raise DatasetError(f"{out} holds a dataset of another {what} ({key} {old.get(key)!r}, this build "
+                               f"{manifest.get(key)!r}); give a new folder (nothing was changed)")
+    return old
+
+
+def _plan_unique(spec: Spec, manifest: Dict[str, Any], out: str, engine: str, workers: int,
+                 address: Optional[str], progress: Progress) -> None:
+    """Find repeated levels and their replacements (see the module docstring); record them in ``manifest``."""
+    tasks = [ShardTask(i, entry, shard, "", out, "npz")
+             for i, entry in enumerate(spec.entries) for shard in range(entry.shards)]
+    digests: Dict[Tuple[int, int], bytes] = {}
+
+    def done(task: ShardTask, result: bytes) -> None:
+        digests[(task.entry_index, task.shard)] = result
+        progress.advance(len(result) // 32)
+
+    run_tasks(engine, tasks, scan_digests, workers, address, done)
+    seen: Set[bytes] = set()
+    for index, entry in enumerate(spec.entries):
+        kwargs = entry.kwargs()
+        replacements: List[List[int]] = []
+        reserve = entry.reserve_seed
+        tries = 0
+        duplicates = 0
+        for shard in range(entry.shards):
+            block = digests.pop((index, shard))
+            for k, slot in enumerate(entry.shard_slots(shard)):
+                d = block[32 * k:32 * k + 32]
+                if d not in seen:
+                    seen.add(d)
+                    continue
+                duplicates += 1
+                while True:
+                    if tries >= max(1000, entry.count) or reserve >= SEED_RANGE:
+                        raise DatasetError(
+                            f"levels[{index}]: after {tries:,} seeds of the reserved range from "
+                            f"{entry.reserve_seed} no new {entry.generator} {entry.width}x{entry.height} "
+                            f"level was found; this size has too few distinct levels for count={entry.count:,}")
+                    seed, level = make_level(entry, kwargs, reserve)
+                    reserve += 1
+                    tries += 1
+                    d = digest_bytes(level)
+                    if d not in seen:
+                        seen.add(d)
+                        replacements.append([slot, seed])
+                        break
+        manifest["entries"][index]["duplicates"] = duplicates
+        manifest["entries"][index]["replacements"] = replacements
+
+
+def build(
+    spec: Union[Spec, Mapping[str, Any], PathLike],
+    out: PathLike,
+    *,
+    engine: str = "processes",
+    workers: Optional[int] = None,
+    address: Optional[str] = None,
+    unique: bool = False,
+    file_format: str = "npz",
+    progress: bool = False,
+) -> Dict[str, Any]:
+    """Build the dataset of ``spec`` (a :class:`Spec`, a mapping or a spec file path) in folder ``out``; its manifest.
+
+    ``engine="processes"`` shares the shards out to ``workers`` local
+    processes (default: every core); ``engine="ray"`` to Ray tasks, on the
+    cluster at ``address`` (``"auto"``) or a local one started for the
+    build. Building again on the same folder resumes: good shards are kept.
+    ``progress=True`` shows levels/s and the time left on standard error.
+
+    >>> import os, tempfile
+    >>> out = os.path.join(tempfile.mkdtemp(), "tiny")
+    >>> spec = {"generator": "kruskal", "width": 5, "height": 4, "count": 6, "shard_size": 4}
+    >>> manifest = build(spec, out, workers=1)
+    >>> manifest["complete"], [s["levels"] for s in manifest["shards"]]
+    (True, [4, 2])
+    >>> verify(out)
+    []
+    """
+    engine = _check_choice("engine", engine, ENGINES)
+    file_format = _check_choice("file_format", file_format, FILE_FORMATS)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise DatasetError(f"workers must be an int from 1 to {MAX_WORKERS}, got {workers!r}")
+    if address is not None and engine != "ray":
+        raise DatasetError("address is for engine='ray' (the Ray cluster to run on)")
+    if not isinstance(unique, bool):
+        raise DatasetError(f"unique must be True or False, got {unique!r}")
+    if file_format == "parquet":
+        from .parquet import require_pyarrow
+
+        require_pyarrow()
+    if engine == "ray":
+        from .ray_engine import require_ray
+
+        require_ray()
+    the_spec = _spec_of(spec)
+    folder = os.fspath(out)
+    manifest = _new_manifest(the_spec, unique, file_format)
+    old = _prepare_folder(folder, manifest)
+    if old is not None:
+        for entry, old_entry in zip(manifest["entries"], old["entries"]):
+            for key in ("duplicates", "replacements"):
+                if key in old_entry:
+                    entry[key] = old_entry[key]
+        recorded = {s["file"]: s for s in old["shards"]}
+        manifest["shards"] = [recorded.get(s["file"], s) for s in manifest["shards"]]
+    for name in os.listdir(folder):
+        if _PARTIAL.fullmatch(name):
+            os.remove(os.path.join(folder, name))  # a shard an interrupted build did not finish
+    bar = Progress(the_spec.levels, label="build", enabled=progress)
+    try:
+        if unique and "replacements" not in manifest["entries"][0]:
+            scan = Progress(the_spec.levels, label="unique: reading digests", enabled=progress)
+            _plan_unique(the_spec, manifest, folder, engine, workers, address, scan)
+            scan.close()
+        _write_manifest(folder, manifest)
+        tasks = []
+        for record in manifest["shards"]:
+            path = os.path.join(folder, record["file"])
+            if record["sha256"] is not None and os.path.isfile(path) and _file_sha256(path) == record["sha256"]:
+                bar.advance(record["levels"])
+                continue
+            index, shard = record["entry"], record["shard"]
+            entry = the_spec.entries[index]
+            slots = entry.shard_slots(shard)
+            replacements = tuple((slot, seed) for slot, seed in manifest["entries"][index].get("replacements", ())
+                                 if slot in slots)
+            tasks.append(ShardTask(index, entry, shard, record["file"], folder, file_format, replacements))
+        by_file = {record["file"]: record for record in manifest["shards"]}
+        last_write = [time.monotonic()]
+
+        def done(task: ShardTask, result: Dict[str, Any]) -> None:
+            by_file[task.file].update(result)
+            bar.advance(result["levels"])
+            if time.monotonic() - last_write[0] > 1.0:
+                _write_manifest(folder, manifest)
+                last_write[0] = time.monotonic()
+
+        try:
+            run_tasks(engine, tasks, run_shard, workers, address, done)
+        finally:
+            _write_manifest(folder, manifest)  # every finished shard is recorded, even when interrupted
+    finally:
+        bar.close()
+    for index, entry in enumerate(manifest["entries"]):
+        entry["refitted"] = sum(s["refitted"] for s in manifest["shards"] if s["entry"] == index)
+    manifest["complete"] = True
+    manifest["bytes"] = sum(s["bytes"] for s in manifest["shards"])
+    _write_manifest(folder, manifest)
+    return manifest
+
+
+def verify(out: PathLike) -> List[str]:
+    """Check every shard of the dataset in ``out`` against its manifest; the problems found (empty: all good).
+
+    Each problem names its shard: missing, unfinished, or with another size or checksum.
+    """
+    folder = os.fspath(out)
+    manifest = read_manifest(folder)
+    problems = []
+    if not manifest.get("complete"):
+        problems.append(f"{folder}: the build did not finish; run build again to resume it")
+    unbuilt = [record["file"] for record in manifest["shards"] if record.get("sha256") is None]
+    if unbuilt:
+        problems.append(f"{unbuilt[0]}: not built yet" if len(unbuilt) == 1 else
+                        f"{unbuilt[0]} and {len(unbuilt) - 1:,} more shards: not built yet")
+    for record in manifest["shards"]:
+        path = os.path.join(folder, record["file"])
+        if record.get("sha256") is None:
+            continue
+        if not os.path.isfile(path):
+            problems.append(f"{record['file']}: missing")
+        elif os.path.getsize(path) != record["bytes"]:
+            problems.append(f"{record['file']}: {os.path.getsize(path):,} bytes, the manifest says {record['bytes']:,}")
+        elif _file_sha256(path) != record["sha256"]:
+            problems.append(f"{record['file']}: checksum differs from the manifest's")
+    return problems
+
+
+def info(out: PathLike) -> Dict[str, Any]:
+    """A summary of the dataset in ``out``: levels, shards, bytes, format, versions and each entry's figures."""
+    manifest = read_manifest(out)
+    built = [s for s in manifest["shards"] if s.get("sha256") is not None]
+    return {
+        "folder": os.fspath(out),
+        "complete": manifest["complete"],
+        "levels": manifest["levels"],
+        "shards": len(manifest["shards"]),
+        "shards_built": len(built),
+        "bytes": sum(s["bytes"] for s in built),
+        "file_format": manifest["file_format"],
+        "unique": manifest["unique"],
+        "mazeplugin": manifest["mazeplugin"],
+        "numpy": manifest["numpy"],
+        "seed_promise": manifest["seed_promise"],
+        "entries": [
+            {key: entry.get(key) for key in ("generator", "width", "height", "count", "first_seed", "last_seed",
+                                             "shards", "duplicates", "refitted")}
+            for entry in manifest["entries"]
+        ],
+    }
+
+
+def entries_of(manifest: Mapping[str, Any]) -> List[Entry]:
+    """The spec entries recorded in a manifest."""
+    spec = parse_spec(manifest["spec"], source="manifest spec", trial=False)
+    return list(spec.entries)
+

@@ -1,0 +1,112 @@
+"""Parquet shards (the ``parquet`` extra: ``pip install "mazeplugin[parquet]"``): one row per level.
+
+Columns: ``entry``, ``slot``, ``seed``, ``level_seed``, ``generator``,
+``width``, ``height`` (cells), ``rows``, ``columns`` (tiles), ``tiles``
+(binary: ``rows * columns`` bytes, 0 floor and 1 wall, row by row),
+``entrance_x``, ``entrance_y``, ``exit_x``, ``exit_y`` (-1 without markers),
+``things`` (JSON text), ``code`` (the level code, empty where there is none),
+``digest`` (64 hex digits) and one column per ``stats()`` figure
+(``stats_<name>``, null for None; none with ``"stats": false``). ``pyarrow.dataset.dataset(folder)`` and
+Hugging Face ``datasets.load_dataset("parquet", data_files=...)`` read them.
+
+A Parquet file names the pyarrow version that wrote it, so its bytes (and
+checksum) are the same for the same spec and pyarrow version; the ``.npz``
+shards do not depend on any library version.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .shards import STATS_FIELDS, text_at
+from .spec import Entry
+
+__all__ = ["require_pyarrow", "parquet_bytes", "arrays_from_parquet"]
+
+
+def require_pyarrow() -> None:
+    """Import pyarrow, or say how to install it."""
+    try:
+        import pyarrow  # noqa: F401
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        from .building import DatasetError
+
+        raise DatasetError('Parquet shards need pyarrow: pip install "mazeplugin[parquet]"') from None
+
+
+def parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index: int) -> bytes:
+    """A Parquet file (zstd-compressed, one row group) of a shard's arrays."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    count = len(arrays["slot"])
+    rows, columns = (int(n) for n in arrays["tile_shape"])
+    tiles = np.unpackbits(arrays["tiles"], axis=-1, count=columns).reshape(count, rows * columns)
+    entrance, exit = arrays["entrance"], arrays["exit"]
+    table: Dict[str, Any] = {
+        "entry": pa.array(np.full(count, entry_index, dtype=np.int32)),
+        "slot": pa.array(arrays["slot"]),
+        "seed": pa.array(arrays["seed"]),
+        "level_seed": pa.array(arrays["level_seed"]),
+        "generator": pa.array([entry.generator] * count, pa.string()),
+        "width": pa.array(np.full(count, entry.width, dtype=np.int32)),
+        "height": pa.array(np.full(count, entry.height, dtype=np.int32)),
+        "rows": pa.array(np.full(count, rows, dtype=np.int32)),
+        "columns": pa.array(np.full(count, columns, dtype=np.int32)),
+        "tiles": pa.array([t.tobytes() for t in tiles], pa.binary()),
+        "entrance_x": pa.array(entrance[:, 0]),
+        "entrance_y": pa.array(entrance[:, 1]),
+        "exit_x": pa.array(exit[:, 0]),
+        "exit_y": pa.array(exit[:, 1]),
+        "things": pa.array([text_at(arrays["things"], arrays["things_offsets"], i) for i in range(count)], pa.string()),
+        "code": pa.array([text_at(arrays["code"], arrays["code_offsets"], i) for i in range(count)], pa.string()),
+        "digest": pa.array([bytes(d).hex() for d in arrays["digest"]], pa.string()),
+    }
+    for name in STATS_FIELDS:
+        if "stats_" + name not in arrays:
+            continue  # the entry said "stats": false
+        values = arrays["stats_" + name]
+        missing = np.isnan(values) if values.dtype.kind == "f" else values == -1
+        table["stats_" + name] = pa.array(values, mask=missing)
+    sink = pa.BufferOutputStream()
+    pq.write_table(pa.table(table), sink, compression="zstd", row_group_size=max(count, 1))
+    return bytes(sink.getvalue().to_pybytes())
+
+
+def _texts(values: Any) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    data = [v.encode("utf-8") for v in values]
+    offsets = np.zeros(len(data) + 1, dtype="<i8")
+    np.cumsum([len(d) for d in data], out=offsets[1:])
+    return np.frombuffer(b"".join(data), dtype=np.uint8).copy(), offsets
+
+
+def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
+    """The shard arrays (as :mod:`mazeplugin.dataset.shards` lays them out) of a Parquet shard's bytes."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(pa.BufferReader(data))
+    rows, columns = int(table["rows"][0].as_py()), int(table["columns"][0].as_py())
+    count = table.num_rows
+    tiles = np.frombuffer(b"".join(table["tiles"].to_pylist()), dtype=np.uint8).reshape(count, rows, columns)
+    things, things_offsets = _texts(table["things"].to_pylist())
+    codes, code_offsets = _texts(table["code"].to_pylist())
+    arrays: Dict[str, NDArray[Any]] = {
+        "slot": table["slot"].to_numpy(),
+        "seed": table["seed"].to_numpy(),
+        "level_seed": table["level_seed"].to_numpy(),
+        "tiles": np.packbits(tiles, axis=-1),
+        "tile_shape": np.array([rows, columns], dtype="<i8"),
+        "entrance": np.stack([table["entrance_x"].to_numpy(), table["entrance_y"].to_numpy()], axis=1),
+        "exit": np.stack([table["exit_x"].to_numpy(), table["exit_y"].to_numpy()], axis=1),
+        "digest": np.array([list(bytes.fromhex(d)) for d in table["digest"].to_pylist()], dtype=np.uint8),
+        "things": things,
+        "things_offsets": things_offsets,
+        "code": codes,
+        "code_offsets": code_offsets,
+    }
+    return arrays

@@ -1,0 +1,80 @@
+"""Reading a dataset back: levels in seed order, one shard in memory at a time."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from typing import Any, Dict, Iterator, Mapping, Union
+
+import numpy as np
+from numpy.typing import NDArray
+
+import mazeplugin as mp
+
+from .building import DatasetError, entries_of, read_manifest
+from .shards import levels_of, text_at
+from .spec import PathLike
+
+__all__ = ["open_dataset", "shard_arrays_of"]
+
+
+def shard_arrays_of(out: PathLike, record: Mapping[str, Any], file_format: str, *,
+                    check: bool = True) -> Dict[str, NDArray[Any]]:
+    """The arrays of one shard (its manifest ``record``), its checksum checked first when ``check``."""
+    path = os.path.join(os.fspath(out), record["file"])
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as error:
+        raise DatasetError(f"cannot read shard {path}: {error.strerror or error}") from None
+    if check and hashlib.sha256(data).hexdigest() != record["sha256"]:
+        raise DatasetError(f"shard {record['file']}: checksum differs from the manifest's; "
+                           "run `mazeplugin dataset verify` and build again to remake it")
+    if file_format == "parquet":
+        from .parquet import arrays_from_parquet
+
+        return arrays_from_parquet(data)
+    import io
+
+    with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+        return {name: npz[name] for name in npz.files}
+
+
+def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:
+    columns = int(arrays["tile_shape"][1])
+    for i in range(len(arrays["slot"])):
+        entrance = tuple(int(v) for v in arrays["entrance"][i])
+        exit = tuple(int(v) for v in arrays["exit"][i])
+        yield {
+            "entry": index,
+            "slot": int(arrays["slot"][i]),
+            "seed": int(arrays["seed"][i]),
+            "tiles": np.unpackbits(arrays["tiles"][i], axis=-1, count=columns),
+            "entrance": entrance if entrance != (-1, -1) else None,
+            "exit": exit if exit != (-1, -1) else None,
+            "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
+            "digest": bytes(arrays["digest"][i]).hex(),
+        }
+
+
+def open_dataset(out: PathLike, *, raw: bool = False, check: bool = True) -> Iterator[Union[mp.Level, Dict[str, Any]]]:
+    """The levels of the dataset in ``out``: entries in spec order, each in seed (slot) order.
+
+    Yields :class:`~mazeplugin.Level` objects, or with ``raw=True`` dicts of
+    ``entry, slot, seed, tiles`` (uint8 ``[y, x]``), ``entrance, exit, things,
+    digest``. One shard is in memory at a time; ``check`` compares each
+    shard's checksum with the manifest before reading it.
+    """
+    manifest = read_manifest(out)
+    if not manifest.get("complete"):
+        raise DatasetError(f"{os.fspath(out)}: the build did not finish; run build again to resume it")
+    entries = entries_of(manifest)
+    for record in manifest["shards"]:
+        index = record["entry"]
+        arrays = shard_arrays_of(out, record, manifest["file_format"], check=check)
+        if raw:
+            yield from _raw(arrays, index)
+        else:
+            yield from levels_of(arrays, entries[index], manifest["entries"][index]["level_options"])
+

@@ -1,0 +1,239 @@
+"""Shards: the levels of one slice of an entry, as columns of numpy arrays, and their ``.npz`` files.
+
+A shard's arrays (every dtype little-endian and fixed):
+
+- ``slot`` int64: each level's position in its entry (0-based); ``seed``
+  uint64: the seed it was made from (the entry's ``first_seed + slot``, or a
+  replacement, see :mod:`mazeplugin.dataset.building`); ``level_seed`` uint64:
+  ``level.seed`` (differs from ``seed`` only under ``require``).
+- ``tiles`` uint8 ``(levels, rows, ceil(columns / 8))``: each level's tiles
+  packed 8 to a byte along rows (``np.packbits(tiles, axis=-1)``; 1 = wall),
+  and ``tile_shape`` int64 ``[rows, columns]``: unpack with
+  ``np.unpackbits(tiles, axis=-1, count=columns)``.
+- ``entrance``, ``exit`` int32 ``(levels, 2)``: ``(x, y)``, ``-1`` without markers.
+- ``digest`` uint8 ``(levels, 32)``: :func:`mazeplugin.dataset.digest`.
+- ``things`` and ``code``: UTF-8 text of all levels end to end (uint8), cut at
+  ``things_offsets`` / ``code_offsets`` int64 ``(levels + 1)``: each level's
+  things as a JSON list of ``{"kind", "x", "y", "id", "props"}``, and its
+  level code (empty where the options have none).
+- ``stats_<field>`` for every :class:`mazeplugin.analysis.Stats` field:
+  int64 (``-1`` for None) or float64 (NaN for None); left out when the
+  entry says ``"stats": false``.
+
+The ``.npz`` file is an uncompressed zip written here byte by byte (entries in
+the order above, every time stamp 1980-01-01 00:00, no extra fields, each
+``.npy`` header written here too), so its bytes depend only on the arrays, on
+every numpy and Python version: ``np.savez`` leaves the ``.npy`` headers to
+numpy and the zip records (zip64 extras, versions) to Python's ``zipfile``,
+which have changed between releases. ``np.load`` reads it as any ``.npz``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import struct
+import zlib
+from typing import Any, BinaryIO, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+import mazeplugin as mp
+from mazeplugin.analysis import Stats
+from mazeplugin.difficulty import candidate_seeds
+
+from .digest import digest_bytes
+from .spec import Entry
+
+__all__ = ["STATS_FIELDS", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
+
+STATS_FIELDS: Tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Stats))
+"""The ``stats()`` figures each shard keeps, as ``stats_<name>`` columns."""
+
+_FLOAT_STATS = frozenset(f.name for f in dataclasses.fields(Stats) if "float" in str(f.type))
+
+MAX_REFITS = 1000
+"""Most derived seeds tried for one slot whose level cannot hold the entry's content."""
+
+
+class UnfitError(ValueError):
+    """No seed tried for a slot made a level that holds the entry's content."""
+
+
+def make_level(entry: Entry, kwargs: Mapping[str, Any], seed: int) -> Tuple[int, mp.Level]:
+    """``(seed used, level)`` for ``seed``: the level of ``seed`` itself, or, when its level cannot
+    hold the entry's content (``ValueError`` from generate), of the first derived seed
+    (:func:`mazeplugin.difficulty.candidate_seeds`) whose level can. The same on every run.
+    """
+    try:
+        return seed, mp.generate(entry.generator, entry.width, entry.height, seed=seed, **kwargs)
+    except ValueError as first:
+        error = first
+    for tries, candidate in enumerate(candidate_seeds(seed)):
+        if tries >= MAX_REFITS:
+            break
+        try:
+            return candidate, mp.generate(entry.generator, entry.width, entry.height, seed=candidate, **kwargs)
+        except ValueError:
+            continue
+    raise UnfitError(f"seed {seed} and {MAX_REFITS} seeds derived from it make no {entry.generator} "
+                     f"{entry.width}x{entry.height} level that fits: {error}")
+
+
+def _text_column(texts: Sequence[str]) -> Tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    data = [t.encode("utf-8") for t in texts]
+    offsets = np.zeros(len(data) + 1, dtype="<i8")
+    np.cumsum([len(d) for d in data], out=offsets[1:])
+    return np.frombuffer(b"".join(data), dtype=np.uint8).copy(), offsets
+
+
+def text_at(data: NDArray[np.uint8], offsets: NDArray[np.int64], index: int) -> str:
+    """The ``index``-th text of a text column."""
+    return bytes(data[int(offsets[index]):int(offsets[index + 1])]).decode("utf-8")
+
+
+def things_json(level: mp.Level) -> str:
+    """The level's things as a JSON list (sorted keys, no spaces)."""
+    return json.dumps([{"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": t.props} for t in level.things],
+                      sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _code(level: mp.Level) -> str:
+    try:
+        return mp.level_code(level)
+    except ValueError:
+        return ""
+
+
+def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = True) -> Dict[str, NDArray[Any]]:
+    """The shard columns (see the module docstring) of ``(slot, seed, level)`` triples, in slot order.
+
+    ``stats=False`` leaves out the ``stats_*`` columns (the entry's ``"stats": false``).
+    """
+    fields = STATS_FIELDS if stats else ()
+    count = len(levels)
+    rows, columns = levels[0][2].tiles.shape
+    tiles = np.empty((count, rows, columns), dtype=np.uint8)
+    entrance = np.full((count, 2), -1, dtype="<i4")
+    exit = np.full((count, 2), -1, dtype="<i4")
+    digests = np.empty((count, 32), dtype=np.uint8)
+    figures_of: Dict[str, List[Any]] = {name: [] for name in fields}
+    for i, (_, _, level) in enumerate(levels):
+        tiles[i] = level.tiles
+        if level.entrance is not None:
+            entrance[i] = level.entrance
+        if level.exit is not None:
+            exit[i] = level.exit
+        digests[i] = np.frombuffer(digest_bytes(level), dtype=np.uint8)
+        if fields:
+            figures = level.stats()
+            for name in fields:
+                figures_of[name].append(getattr(figures, name))
+    things, things_offsets = _text_column([things_json(level) for _, _, level in levels])
+    codes, code_offsets = _text_column([_code(level) for _, _, level in levels])
+    arrays: Dict[str, NDArray[Any]] = {
+        "slot": np.array([slot for slot, _, _ in levels], dtype="<i8"),
+        "seed": np.array([seed for _, seed, _ in levels], dtype="<u8"),
+        "level_seed": np.array([int(level.seed) for _, _, level in levels], dtype="<u8"),  # type: ignore[arg-type]
+        "tiles": np.packbits(tiles, axis=-1),
+        "tile_shape": np.array([rows, columns], dtype="<i8"),
+        "entrance": entrance,
+        "exit": exit,
+        "digest": digests,
+        "things": things,
+        "things_offsets": things_offsets,
+        "code": codes,
+        "code_offsets": code_offsets,
+    }
+    for name in fields:
+        values = figures_of[name]
+        if name in _FLOAT_STATS:
+            arrays["stats_" + name] = np.array([np.nan if v is None else v for v in values], dtype="<f8")
+        else:
+            arrays["stats_" + name] = np.array([-1 if v is None else v for v in values], dtype="<i8")
+    return arrays
+
+
+def _npy(array: NDArray[Any]) -> bytes:
+    """An ``.npy`` file (format 1.0) of ``array``, its header written here so no numpy version changes it."""
+    array = np.asarray(array)
+    if not array.flags.c_contiguous:
+        array = array.copy(order="C")  # (np.ascontiguousarray would make a 0-d array 1-d)
+    descr = array.dtype.str
+    if array.dtype.byteorder == "=":  # pragma: no cover - every shard dtype is given with its order
+        descr = np.dtype(descr).newbyteorder("<").str
+    shape = "(" + "".join(f"{n}, " for n in array.shape)
+    shape = shape[:-2] + ",)" if len(array.shape) == 1 else (shape[:-2] + ")" if array.shape else "()")
+    header = f"{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}"
+    total = 10 + len(header) + 1
+    header += " " * (-total % 64) + "\n"
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1") + array.tobytes()
+
+
+_DOS_DATE = (0 << 9) | (1 << 5) | 1  # 1980-01-01, the earliest a zip can say
+_MADE_BY = (3 << 8) | 20  # Unix, zip 2.0
+_FILE_MODE = (0o100644 << 16)
+
+
+def npz_bytes(arrays: Mapping[str, NDArray[Any]]) -> bytes:
+    """The bytes of an uncompressed ``.npz`` of ``arrays`` (in their order), the same on every run."""
+    local: List[bytes] = []
+    central: List[bytes] = []
+    offset = 0
+    for name, array in arrays.items():
+        data = _npy(array)
+        file_name = (name + ".npy").encode("ascii")
+        crc = zlib.crc32(data) & 0xFFFFFFFF
+        if len(data) >= 0xFFFFFFFF or offset >= 0xFFFFFFFF:
+            raise ValueError("a shard is over 4 GiB; give the entry a smaller shard_size")
+        head = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 0, 0, _DOS_DATE, crc, len(data), len(data),
+                           len(file_name), 0)
+        central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, _MADE_BY, 20, 0, 0, 0, _DOS_DATE, crc,
+                                   len(data), len(data), len(file_name), 0, 0, 0, 0, _FILE_MODE, offset) + file_name)
+        local.append(head + file_name + data)
+        offset += len(head) + len(file_name) + len(data)
+    directory = b"".join(central)
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(central), len(central), len(directory), offset, 0)
+    return b"".join(local) + directory + end
+
+
+def write_npz(f: BinaryIO, arrays: Mapping[str, NDArray[Any]]) -> None:
+    """Write :func:`npz_bytes` of ``arrays`` to the open binary file ``f``."""
+    f.write(npz_bytes(arrays))
+
+
+def read_npz(path: str) -> Dict[str, NDArray[Any]]:
+    """Every array of a shard file (never unpickling)."""
+    with np.load(path, allow_pickle=False) as data:
+        return {name: data[name] for name in data.files}
+
+
+def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry, level_options: Mapping[str, Any]) -> Iterator[mp.Level]:
+    """The :class:`~mazeplugin.Level` s of a shard's arrays, in slot order (rebuilt from their tiles)."""
+    from mazeplugin.formats import jsonio
+
+    rows, columns = (int(n) for n in arrays["tile_shape"])
+    corridor = entry.options.get("corridor", 1)
+    wall = entry.options.get("wall", 1)
+    for i in range(len(arrays["slot"])):
+        tiles = np.unpackbits(arrays["tiles"][i], axis=-1, count=columns)
+        digits = (tiles + np.uint8(ord("0"))).tobytes().decode("ascii")
+        entrance: Optional[List[int]] = [int(v) for v in arrays["entrance"][i]]
+        exit: Optional[List[int]] = [int(v) for v in arrays["exit"][i]]
+        data = {
+            "format": jsonio.FORMAT,
+            "version": 2,
+            "generator": entry.generator,
+            "width": entry.width,
+            "height": entry.height,
+            "seed": int(arrays["level_seed"][i]),
+            "options": dict(level_options),
+            "corridor": corridor,
+            "wall": wall,
+            "entrance": entrance if entrance != [-1, -1] else None,
+            "exit": exit if exit != [-1, -1] else None,
+            "tiles": [digits[r * columns:(r + 1) * columns] for r in range(rows)],
+            "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
+        }
+        yield mp.Level.from_json(json.dumps(data))
