@@ -557,3 +557,11 @@ def test_ray_engine_writes_the_same_shards_as_the_process_pool(tmp_path, built):
         ray.shutdown()
     assert checksums(on_ray) == checksums(manifest)
     assert ds.verify(tmp_path / "ray") == []
+
+
+def test_a_grid_level_spec_is_refused_before_any_work(tmp_path):
+    import mazeplugin.dataset as ds
+
+    with pytest.raises(ValueError, match="square tilemap levels"):
+        ds.build({"generator": "backtracker", "width": 5, "height": 5, "count": 3, "grid": "hex"}, str(tmp_path / "out"))
+    assert not (tmp_path / "out").exists()

@@ -33,7 +33,7 @@ def require_pyarrow() -> None:
         import pyarrow  # noqa: F401
         import pyarrow.parquet  # noqa: F401
     except ImportError:
-        from .building import DatasetError
+        from .errors import DatasetError
 
         raise DatasetError('Parquet shards need pyarrow: pip install "mazeplugin[parquet]"') from None
 

@@ -19,7 +19,7 @@ def require_ray() -> None:
     try:
         import ray  # noqa: F401
     except ImportError:
-        from .building import DatasetError
+        from .errors import DatasetError
 
         raise DatasetError('engine "ray" needs Ray: pip install "mazeplugin[cluster]"') from None
 

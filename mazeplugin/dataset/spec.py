@@ -32,7 +32,7 @@ import numbers
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, Tuple, Union
 
 import mazeplugin as mp
 
@@ -292,6 +292,8 @@ def check_entry(entry: Entry, where: str) -> mp.Level:
         level = mp.generate(entry.generator, entry.width, entry.height, seed=entry.first_seed, **kwargs)
     except (TypeError, ValueError) as error:
         raise SpecError(f"{where}: {error}") from None
+    if not isinstance(level, mp.Level):  # grid= hex, triangle, polar or wrap=: a GridLevel
+        raise SpecError(f"{where}: datasets hold square tilemap levels; grid= and wrap= levels are not supported yet")
     rows, columns = level.tiles.shape
     _check_shard_tiles(entry, rows, columns, where)
     from .digest import digest
