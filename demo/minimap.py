@@ -12,18 +12,16 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import Optional, Tuple
 
 import numpy as np
 import pygame
 
 import mazeplugin.pg as mpg
 
-from .addons import Addon, Binding
+from .addon_api import Addon, Binding, Host
+from .options import map_options
 from .view import HUD_BACK, HUD_DIM, PALETTE, PLAYER, PLAYER_EDGE
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
 
 MAX_SIDE = 200
 """The minimap's longest side, in pixels (a smaller window gets a smaller map)."""
@@ -32,7 +30,7 @@ MAX_SIDE = 200
 class Minimap(Addon):
     """Tab: the minimap and the exit pointer."""
 
-    def __init__(self, app: "App", *, shown: bool = True) -> None:
+    def __init__(self, app: Host, *, shown: bool = True) -> None:
         super().__init__(app)
         self.shown = shown
         self.bindings = (
@@ -41,12 +39,10 @@ class Minimap(Addon):
         self._key: Optional[Tuple[int, int, Tuple[int, int]]] = None
         self._image: Optional[pygame.Surface] = None
 
-    @staticmethod
-    def add_arguments(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--no-map", action="store_true", help="start with the minimap and exit pointer hidden (Tab shows them)")
+    add_arguments = staticmethod(map_options)
 
     @classmethod
-    def create(cls, app: "App", options: argparse.Namespace) -> "Minimap":
+    def create(cls, app: Host, options: argparse.Namespace) -> "Minimap":
         return cls(app, shown=not options.no_map)
 
     def toggle(self) -> None:

@@ -247,7 +247,7 @@ class Hud:
             self._cache[key] = image
         return image
 
-    def _blit(self, surface: pygame.Surface, text: str, size: int, colour: Colour, **where: object) -> pygame.Rect:
+    def blit(self, surface: pygame.Surface, text: str, size: int, colour: Colour, **where: object) -> pygame.Rect:
         image = self._text(text, size, colour)
         rect = image.get_rect(**where)
         surface.blit(image, rect)
@@ -264,15 +264,15 @@ class Hud:
         self._bottom_bar(surface, state)
         if game.completed and game.last_complete is not None:
             seconds, moves = game.last_complete
-            self._banner(surface, "Level complete!", f"{seconds:.1f} s, {moves} moves. Next: a bigger maze")
+            self.banner(surface, "Level complete!", f"{seconds:.1f} s, {moves} moves. Next: a bigger maze")
         if state.paused and state.prompt is None:
-            self._banner(surface, "Paused", "P to play on; the clock is stopped")
+            self.banner(surface, "Paused", "P to play on; the clock is stopped")
         if state.keys_overlay:
-            self._keys(surface, state.keys_overlay)
+            self.keys_overlay(surface, state.keys_overlay)
         if state.prompt is not None:
-            self._banner(surface, "Level code: " + state.prompt + "_", "Enter to play it, Esc to cancel", size=1)
+            self.banner(surface, "Level code: " + state.prompt + "_", "Enter to play it, Esc to cancel", size=1)
         if game.message_left > 0 and game.message:
-            self._toast(surface, game.message)
+            self.toast(surface, game.message)
 
     def _top_bar(self, surface: pygame.Surface, game: Game, state: HudState) -> None:
         width = surface.get_width()
@@ -296,17 +296,17 @@ class Hud:
                 if needed <= room:
                     x = MARGIN
                     for text, colour in left:
-                        x = self._blit(surface, text, 1, colour, midleft=(x, middle)).right + gap
-                    self._blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
+                        x = self.blit(surface, text, 1, colour, midleft=(x, middle)).right + gap
+                    self.blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
                     return
         # A very long code in a narrow window: the clock, then as much of the code as fits, smaller.
         right = rights[-1]
-        right_rect = self._blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
+        right_rect = self.blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
         room = right_rect.left - gap - MARGIN
         code = game.code
         while code and self.fonts[0].size(code + "…")[0] > room:
             code = code[:-1]
-        self._blit(surface, code + "…", 0, HUD_ACCENT, midleft=(MARGIN, middle))
+        self.blit(surface, code + "…", 0, HUD_ACCENT, midleft=(MARGIN, middle))
 
     def _bottom_bar(self, surface: pygame.Surface, state: HudState) -> None:
         width, height = surface.get_size()
@@ -314,11 +314,11 @@ class Hud:
         room = width - 2 * MARGIN
         fits = [line for line in state.help_lines if self.fonts[0].size(line)[0] <= room]
         line = fits[0] if fits else (state.help_lines[-1] if state.help_lines else "")
-        rect = self._blit(surface, line, 0, HUD_DIM, midleft=(MARGIN, middle)) if line else pygame.Rect(MARGIN, middle, 0, 0)
+        rect = self.blit(surface, line, 0, HUD_DIM, midleft=(MARGIN, middle)) if line else pygame.Rect(MARGIN, middle, 0, 0)
         if state.fps:
             fps = f"{state.fps:.0f} fps"
             if rect.right + 24 + self.fonts[0].size(fps)[0] <= width - MARGIN:
-                self._blit(surface, fps, 0, HUD_DIM, midright=(width - MARGIN, middle))
+                self.blit(surface, fps, 0, HUD_DIM, midright=(width - MARGIN, middle))
 
     def _lines(self, text: str, size: int, width: int) -> List[str]:
         return wrap(text, self.fonts[size], width)
@@ -339,7 +339,7 @@ class Hud:
             self.placed.append((text, rect))
             y = rect.bottom + spacing
 
-    def _banner(self, surface: pygame.Surface, title: str, detail: str, *, size: int = 2) -> None:
+    def banner(self, surface: pygame.Surface, title: str, detail: str, *, size: int = 2) -> None:
         width, height = surface.get_size()
         room = width - 2 * MARGIN - 32
         if size == 2 and self.fonts[2].size(title)[0] > room:
@@ -348,14 +348,14 @@ class Hud:
         rows += [(line, 1, HUD_TEXT) for line in self._lines(detail, 1, room)]
         self._panel_text(surface, rows, (width // 2, height // 2))
 
-    def _toast(self, surface: pygame.Surface, message: str) -> None:
+    def toast(self, surface: pygame.Surface, message: str) -> None:
         width, height = surface.get_size()
         rows = [(line, 1, HUD_TEXT) for line in self._lines(message, 1, width - 2 * MARGIN - 32)]
         line_height = self.fonts[1].get_linesize()
         box_height = len(rows) * (line_height + 4) + 20
         self._panel_text(surface, rows, (width // 2, height - HUD_BOTTOM - 12 - box_height // 2))
 
-    def _keys(self, surface: pygame.Surface, keys: Sequence[Tuple[str, str, str]]) -> None:
+    def keys_overlay(self, surface: pygame.Surface, keys: Sequence[Tuple[str, str, str]]) -> None:
         """The ``?`` overlay: every key and what it does, in as many columns as fit (short names if need be)."""
         width, height = surface.get_size()
         font = self.fonts[0]
@@ -382,7 +382,7 @@ class Hud:
         self.placed.append(("Keys (? closes)", rect))
         for c, column in enumerate(layout):
             for r, row in enumerate(column):
-                self._blit(surface, row, 0, HUD_TEXT, topleft=(box.left + 12 + c * column_width, rect.bottom + 8 + r * line))
+                self.blit(surface, row, 0, HUD_TEXT, topleft=(box.left + 12 + c * column_width, rect.bottom + 8 + r * line))
 
 
 def _panel(surface: pygame.Surface, box: pygame.Rect) -> None:
