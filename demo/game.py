@@ -221,7 +221,6 @@ class Game:
         """From now on make each next level in a worker thread while this one is played (see :mod:`demo.ahead`)."""
         if self.ahead is None:
             self.ahead = Ahead(self._make_next)
-            self.ahead.want(self.next_request())
 
     def next_level(self) -> None:
         """The next level: the next seed, a little larger (and as hard as :attr:`make_level` asks).
@@ -377,8 +376,10 @@ class Game:
         The clock runs from the player's first move until the exit is reached.
         """
         self.idle(dt)
-        if self.ahead is not None:
-            self.ahead.want(self.next_request())  # cheap when unchanged; N, G, +/- change what comes next
+        if self.ahead is not None and (self.started or self.complete_left is not None):
+            # From the first step on (a level merely looked at costs nothing); cheap when unchanged,
+            # and N, G, +/- change what comes next.
+            self.ahead.want(self.next_request())
         if self.complete_left is not None:
             self.complete_left -= dt
             if self.complete_left <= 0:

@@ -544,6 +544,28 @@ def test_the_keys_overlay_opens_with_question_mark_and_esc_closes_it_without_qui
     assert any(text.startswith("Tab") for text in texts) and any(text.startswith("Esc") for text in texts)
     press(app, pygame.K_ESCAPE)
     assert not app.show_keys and app.running
+    press(app, pygame.K_ESCAPE)  # in play: the first Esc asks
+    assert app.running and app.game.message == "Esc again to quit"
+    press(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_esc_after_a_bad_typed_code_closes_the_message_and_quits_only_when_pressed_twice():
+    app = make_app("--code", "kruskal-8x6-3")
+    press(app, pygame.K_RETURN)
+    type_text(app, "kruskal 20 15")
+    press(app, pygame.K_RETURN)  # a bad code: the prompt closes, a message says why
+    assert app.prompt is None and "not of the form" in app.game.message
+    press(app, pygame.K_ESCAPE)
+    assert app.running, "one Esc after a bad code must not quit the game"
+    assert app.game.message == "Esc again to quit"
+    press(app, pygame.K_RIGHT)  # any other key: the question lapses
+    press(app, pygame.K_ESCAPE)
+    assert app.running
+    for _ in range(int(2.0 * 60) + 1):  # nor does a second Esc long after the first
+        app.tick(FRAME)
+    press(app, pygame.K_ESCAPE)
+    assert app.running
     press(app, pygame.K_ESCAPE)
     assert not app.running
 
