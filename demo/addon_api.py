@@ -88,6 +88,15 @@ class Addon:
         """The feature for this run, or None if ``options`` leave it off (the default: always on)."""
         return cls(app)
 
+    def side_panel(self, area: Tuple[int, int], world: Tuple[int, int]) -> int:
+        """Pixels this add-on keeps for itself at the right of the map, off the play area (default none).
+
+        ``area`` is the map's area between the HUD bars and ``world`` the
+        level's size, both in pixels. :meth:`draw_overlay` draws in it: its
+        ``view`` ends where the panel begins.
+        """
+        return 0
+
     def on_level(self) -> None:
         """A new level (or the same one restarted) is on: ``self.app.game.level``."""
 

@@ -27,7 +27,6 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple, Type, TypeVa
 
 import pygame
 
-import mazeplugin.compiled
 import mazeplugin.pg as mpg
 
 from . import modes, options as command_line
@@ -101,6 +100,7 @@ class App:
         self.view = MapView(self.tile)
         self.hud = Hud()
         self.sounds = Sounds(muted=options.mute)
+        self.addons: List[Addon] = []
         self.camera = mpg.Camera(self._view_size(), self._world_size())
         self.camera_version = self.game.version
         self.held: List[int] = []  # movement keys held, latest last
@@ -117,7 +117,6 @@ class App:
         self.fps = 0.0
         self.frames = 0
         self._title = ""
-        self.addons: List[Addon] = []
         for cls in addon_classes():
             addon = cls.create(self, options)
             if addon is not None:
@@ -232,10 +231,13 @@ class App:
 
     def _view_size(self) -> Tuple[int, int]:
         width, height = self.screen.get_size()
-        return (max(width, 1), max(height - HUD_TOP - HUD_BOTTOM, 1))
+        height = max(height - HUD_TOP - HUD_BOTTOM, 1)
+        world = self._world_size()
+        panel = sum(addon.side_panel((width, height), world) for addon in self.addons)
+        return (max(width - panel, 1), height)
 
     def view_rect(self) -> pygame.Rect:
-        """Where the map is drawn on the screen: between the HUD bars."""
+        """Where the map is drawn on the screen: between the HUD bars, left of any add-on's side panel."""
         width, height = self._view_size()
         return pygame.Rect(0, HUD_TOP, width, height)
 
@@ -453,7 +455,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not has_display():
         print(NO_DISPLAY, file=sys.stderr)
         return 1
-    mazeplugin.compiled.warm_up(background=True)  # compiled kernels load meanwhile; never a stall
     make = make_mode(options)
     try:
         app = make("endless" if options.endless else "maze")

@@ -17,7 +17,7 @@ import mazeplugin as mp
 import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
 
-from .ahead import Ahead
+from .ahead import Ahead, shared_worker
 from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: the game's rules, read from here too
     MAX_SIDE,
     MIN_SIDE,
@@ -26,8 +26,10 @@ from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: 
     check_seed,
     clamp_side,
     next_seed,
+    numbered_level,
     parse_code,
     plain_level,
+    prepare_level,
 )
 
 Direction = Tuple[int, int]
@@ -75,7 +77,8 @@ class Game:
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
         self.make_level: LevelMaker = plain_level  # demo/levels.py asks later levels for more difficulty
         self.level_file: Optional[str] = None  # the file the level came from (--level), if any
-        self.ahead: Optional[Ahead[mp.Level]] = None  # makes the next level in the background (make_ahead)
+        self.ahead: Optional[Ahead] = None  # makes the next level in the background (make_ahead)
+        self.forks: Optional[int] = None  # the level's decision points, when worked out ahead (else None)
         self.waiting = False  # the level is complete and the next one is still being made
         self._load(algorithm, width, height, resolve_seed(seed), content)
 
@@ -98,20 +101,10 @@ class Game:
         if content or exact:
             counts: Dict[str, Any] = dict(content or {})  # rooms=, keys=, treasure=, enemies=
             return mp.generate(algorithm, width, height, seed=seed, **counts)
-        ask = 1 if number is None else number
-        number_now = self.level_number if number is None else number
-        rooms = self.rooms_for(algorithm, width, height, number_now) if self.rooms_for is not None else 0
-        while True:
-            try:
-                level = self.make_level(algorithm, width, height, seed, ask, rooms)
-                break
-            except ValueError as error:
-                if not rooms or "does not fit" not in str(error):
-                    raise
-                rooms -= 1  # too many rooms for this maze: one fewer
-        if self.furnish is not None:
-            level = self.furnish(level, number_now)
-        return level
+        return numbered_level(
+            algorithm, width, height, seed, self.level_number if number is None else number,
+            self.make_level, self.rooms_for, self.furnish, ask=1 if number is None else number,
+        )
 
     def _load(
         self, algorithm: str, width: int, height: int, seed: Seed,
@@ -136,6 +129,7 @@ class Game:
         self.level = level
         self.code = code
         self.version += 1
+        self.forks = None
         self._to_exit: Optional[NDArray[np.int32]] = None
         self.events.append("level")
         self.restart()
@@ -207,20 +201,18 @@ class Game:
             self.try_load(self.algorithm, width, height, self.seed)
 
     def next_request(self) -> Tuple[Any, ...]:
-        """What the next level depends on: its generator, size, seed and number, and the functions making it."""
+        """What the next level depends on: its generator, size, seed and number, and the functions making it
+        (the arguments of :func:`demo.rules.numbered_level`)."""
         return (
             self.algorithm, clamp_side(self.width + GROW[0]), clamp_side(self.height + GROW[1]),
             resolve_seed(next_seed(self.seed)), self.level_number + 1, self.make_level, self.rooms_for, self.furnish,
         )
 
-    def _make_next(self, request: Tuple[Any, ...]) -> mp.Level:
-        algorithm, width, height, seed, number = request[:5]
-        return self._make(algorithm, width, height, seed, number=number)
-
     def make_ahead(self) -> None:
-        """From now on make each next level in a worker thread while this one is played (see :mod:`demo.ahead`)."""
+        """From now on make each next level in a worker process while this one is played (see :mod:`demo.ahead`)."""
         if self.ahead is None:
-            self.ahead = Ahead(self._make_next)
+            self.ahead = Ahead(prepare_level)
+            shared_worker()  # start the worker now: it is ready by the time the first level is done
 
     def next_level(self) -> None:
         """The next level: the next seed, a little larger (and as hard as :attr:`make_level` asks).
@@ -246,7 +238,9 @@ class Game:
                 raise value
             self.say(f"Cannot make that level: {value}")
             return
-        self._apply(value, algorithm, width, height, seed, None)
+        level, path, forks = value
+        self._apply(level, algorithm, width, height, seed, None)
+        self._path, self.forks = path, forks  # worked out in the worker too
         self.level_number = number
 
     def enter_code(self, text: str) -> bool:

@@ -158,5 +158,6 @@ class Levels(Addon):
     def hud_flags(self) -> List[str]:
         game = self.app.game
         if self._forks is None or self._forks[0] != game.version:
-            self._forks = (game.version, game.level.stats().decision_points or 0)
+            forks = game.forks if game.forks is not None else game.level.stats().decision_points  # ahead, or here
+            self._forks = (game.version, forks or 0)
         return [f"{self._forks[1]} forks"]

@@ -8,7 +8,7 @@ The command line (:mod:`demo.options`) checks its arguments with these, so
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable, List, Optional, Tuple
 
 import mazeplugin as mp
 from mazeplugin.codes import LevelCode
@@ -102,6 +102,40 @@ def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_numbe
     if rooms:
         return mp.generate(algorithm, width, height, seed=seed, rooms=rooms)
     return mp.generate(algorithm, width, height, seed=seed)
+
+
+def numbered_level(
+    algorithm: str, width: int, height: int, seed: Seed, number: int,
+    make_level: LevelMaker = plain_level, rooms_for: Optional[RoomCount] = None,
+    furnish: Optional[Callable[[mp.Level, int], mp.Level]] = None, *, ask: Optional[int] = None,
+) -> mp.Level:
+    """Level ``number`` of the game: ``make_level`` with ``rooms_for`` random rooms (fewer when they do not
+    fit), then furnished by ``furnish``. ``ask`` is the number ``make_level`` is told (default ``number``;
+    1 makes the plain level of the seed)."""
+    rooms = rooms_for(algorithm, width, height, number) if rooms_for is not None else 0
+    while True:
+        try:
+            level = make_level(algorithm, width, height, seed, number if ask is None else ask, rooms)
+            break
+        except ValueError as error:
+            if not rooms or "does not fit" not in str(error):
+                raise
+            rooms -= 1  # too many rooms for this maze: one fewer
+    return furnish(level, number) if furnish is not None else level
+
+
+Prepared = Tuple[mp.Level, List[Tuple[int, int]], Optional[int]]
+"""A level made ahead, with its solution and its decision points (see :func:`prepare_level`)."""
+
+
+def prepare_level(request: Tuple[Any, ...]) -> Prepared:
+    """The next level for ``request`` (the arguments of :func:`numbered_level`), its solution and decision points.
+
+    Run in the worker process (:mod:`demo.ahead`), so the frame loop computes
+    none of them.
+    """
+    level = numbered_level(*request)
+    return level, level.solution(), level.stats().decision_points
 
 
 def clamp_side(value: int) -> int:
