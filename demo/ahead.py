@@ -151,6 +151,23 @@ class Ahead:
         self._wanted = None
         return made
 
+    def ready(self, request: Request, timeout: float = 60.0) -> bool:
+        """Wait up to ``timeout`` seconds until :meth:`take` would hand ``request`` over (for tests and scripts;
+        the game never waits); whether it would."""
+        self.want(request)
+        worker = shared_worker()
+        if worker is None or not self._sent:
+            return True  # made in place when taken
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                worker.collect()
+            except (EOFError, OSError):  # pragma: no cover - the worker died: take makes it in place
+                return True
+            if request in worker.results or time.monotonic() >= deadline:
+                return request in worker.results
+            worker.connection.poll(max(0.0, deadline - time.monotonic()))
+
     def wait(self, request: Request, timeout: float = 60.0) -> Optional[Result]:
         """:meth:`take`, waiting up to ``timeout`` seconds (for tests and scripts; the game never waits)."""
         deadline = time.monotonic() + timeout

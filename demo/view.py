@@ -264,7 +264,8 @@ class Hud:
         self._bottom_bar(surface, state)
         if game.completed and game.last_complete is not None:
             seconds, moves = game.last_complete
-            self.banner(surface, "Level complete!", f"{seconds:.1f} s, {moves} moves. Next: a bigger maze")
+            detail = f"{seconds:.1f} s, {moves} moves. Next: a bigger maze"
+            self.banner(surface, "Level complete!", detail + ("; making the next level..." if game.waiting else ""))
         if state.paused and state.prompt is None:
             self.banner(surface, "Paused", "P to play on; the clock is stopped")
         if state.keys_overlay:

@@ -81,6 +81,7 @@ def test_walking_the_solution_with_arrow_keys_completes_the_level_and_starts_a_b
     assert game.moves == len(game.level.solution()) - 1
     seconds, moves = game.last_complete
     assert moves == game.moves and seconds > 0
+    assert game.ahead is not None and game.ahead.ready(game.next_request())  # made in the worker meanwhile
     for _ in range(300):
         app.tick(FRAME)
         if game.level_number == 2:
@@ -243,7 +244,10 @@ def test_big_levels_scroll_and_the_window_resizes():
         app.tick(FRAME)
     app.screen = pygame.display.set_mode((800, 600), pygame.RESIZABLE)
     app.tick(FRAME)
-    assert app.camera.view_size[0] == 800
+    from demo.minimap import Minimap
+
+    panel = app.addon(Minimap).side_panel((800, 600 - 34 - 26), app.camera.world_size)
+    assert 0 < panel < 800 // 3 and app.camera.view_size[0] == 800 - panel  # the minimap's column is not map
     assert app.camera.view_rect.collidepoint(app.game.rect.center)
 
 
@@ -770,3 +774,20 @@ def test_keys_scripts_take_pygame_key_names():
     done = run_demo("--code", "backtracker-40x30-2", "--keys", "right*10,p,tab,f1,question,m,wait*3", "--frames", "20")
     assert done.returncode == 0, done.stderr
     assert "time 0.17" in done.stdout  # ten frames of walking, then paused
+
+
+def test_the_minimap_never_covers_the_maze():
+    from demo.minimap import Minimap
+
+    for window in ("960x720", "320x240", "1600x400"):
+        app = make_app("--code", "backtracker-40x30-2", "--window", window)
+        app.tick(FRAME)
+        minimap = app.addon(Minimap)
+        assert minimap.needed()
+        view = app.view_rect()
+        rect = minimap.map_rect(view).inflate(6, 6)  # with its frame
+        assert not rect.colliderect(view), (window, rect, view)
+        assert app.screen.get_rect().contains(rect)
+        assert app.camera.view_size == view.size  # the camera scrolls only the maze's part of the window
+    press(app, pygame.K_TAB)  # hidden: the maze gets the whole width back
+    assert app.view_rect().width == app.screen.get_width()
