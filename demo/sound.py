@@ -131,16 +131,16 @@ def to_mixer_format(samples: Samples, size: int, channels: int) -> Optional[NDAr
 def quiet_stderr() -> Iterator[List[str]]:
     """Catch what is written to file descriptor 2 (by C libraries too) inside the block; the lines, once it ends.
 
-    Where standard error has no file descriptor (a test's captured stream),
-    nothing is caught.
+    Where the process has no descriptor 2, nothing is caught.
     """
     lines: List[str] = []
+    fd = 2  # where C libraries write, whatever sys.stderr is in Python
     try:
-        fd = sys.stderr.fileno()
-    except (AttributeError, OSError, ValueError):
+        os.fstat(fd)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
         yield lines
         return
-    sys.stderr.flush()
     saved = os.dup(fd)
     with tempfile.TemporaryFile() as sink:
         os.dup2(sink.fileno(), fd)
