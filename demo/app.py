@@ -372,7 +372,7 @@ class App:
         """Words beside the clock for what is switched on."""
         game = self.game
         words = [name for name, on in (("FOG", game.fog), ("SOLUTION", game.show_solution), ("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
-        return words + [word for addon in self.addons for word in addon.hud_flags()]
+        return [word for addon in self.addons for word in addon.hud_flags()] + words  # the game's own first
 
     def draw(self) -> None:
         """Draw the whole frame and show it."""

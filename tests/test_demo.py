@@ -529,14 +529,47 @@ def test_the_hud_is_readable_at_every_window_size(size):
         assert all(not a.colliderect(b) for i, a in enumerate(top) for b in top[i + 1 :]), f"{name}: top bar overlaps"
         bottom = [text for text, rect in placed if rect.top >= size[1] - 26]
         assert any("Esc quit" in text and "? keys" in text for text in bottom), f"{name}: key line {bottom}"
-    assert any(text.startswith("growing-tree-40x30-castle") for text, _ in app.hud.placed)
+    assert any(text.startswith("growing-tree-40x30") for text, _ in app.hud.placed)
+    top = " ".join(text for text, rect in app.hud.placed if rect.bottom <= 34)
+    assert "L1" in top or "Level 1" in top, top  # the level and its size survive a crowded bar
+    assert "81x61" in top, top
+
+
+@pytest.mark.parametrize("size", WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_crowded_top_bar_keeps_the_level_number_and_size_and_moves_flags_below(size):
+    from demo.content import LevelContent
+
+    app = make_app("--code", "backtracker-30x20-7+k2t5e3", "--fog", "--solution", "--mute")
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    press(app, pygame.K_p)
+    app.tick(FRAME)
+    assert app.addon(LevelContent) is not None and any(flag.startswith("TREASURE") for flag in app.flags())
+    top = [text for text, rect in app.hud.placed if rect.bottom <= 34]
+    assert any(t in ("Level 1", "L1") or t.startswith("L1 ") for t in top), top
+    assert any("61x41" in t for t in top), top
+    if size[0] >= 640:
+        assert "Level 1" in top and "61x41 tiles" in top  # room enough: the long words
+    if size[0] >= 960:
+        shown = " ".join(text for text, _ in app.hud.placed)
+        assert sum(flag in shown for flag in app.flags()) >= 4  # in the top bar, or beside the key line
+
+
+def test_hud_letters_are_evenly_spaced():
+    """The cause of "for ks" / "TR EASURE": hinted advances; a word is as wide as its letters' advances, kerned."""
+    from demo.view import TextFont
+
+    font = TextFont(17)
+    for word in ("forks", "TREASURE", "KEYS"):
+        whole = font.size(word)[0]
+        parts = font.size(word[:2])[0] + font.size(word[2:])[0]
+        assert abs(whole - parts) <= 3, (word, whole, parts)  # no gap opens inside the word
 
 
 def test_at_520_pixels_the_key_line_keeps_more_than_the_essentials():
     app = make_app("--code", "kruskal-8x6-3")
     app.screen = pygame.display.set_mode((520, 400), pygame.RESIZABLE)
     app.tick(FRAME)
-    (line,) = [text for text, rect in app.hud.placed if rect.top >= 400 - 26]
+    (line,) = [text for text, rect in app.hud.placed if rect.top >= 400 - 26 and "Esc" in text]
     assert "Esc quit" in line and "R restart" in line and "H path" in line
 
 
