@@ -165,7 +165,6 @@ class Endless:
         self.show_keys = False
         self.esc = EscToQuit()
         self.hud = Hud()
-        self.message = ""
         self.running = True
         self.switch_to: Optional[str] = None
         self.frames = 0
