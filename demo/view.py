@@ -214,7 +214,7 @@ class TextFont:
         return image
 
     def get_linesize(self) -> int:
-        return int(self.font.get_sized_height())
+        return int(self.font.get_sized_height(0))  # 0: the font's own size
 
 
 def wrap(text: str, font: Measures, width: int) -> List[str]:
