@@ -18,6 +18,7 @@ asserted.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -44,6 +45,16 @@ def main() -> None:
     app = App(build_parser().parse_args(argv))
     if args.sync:
         app.game.ahead = None
+    pauses: list = []  # (seconds, generation) of each garbage collection: a frame can be long because of one
+    started_gc = [0.0]
+
+    def watch(phase: str, info: dict) -> None:
+        if phase == "start":
+            started_gc[0] = time.perf_counter()
+        else:
+            pauses.append((time.perf_counter() - started_gc[0], info["generation"]))
+
+    gc.callbacks.append(watch)
     walls, cpus = [], []
     slowest: list = []
     busiest: list = []
@@ -69,6 +80,8 @@ def main() -> None:
           f"worst {walls[-1] * 1000:.2f} ms")
     print(f"main-thread CPU: median {cpus[len(cpus) // 2] * 1000:.2f} ms, 99.9% {cpus[int(len(cpus) * 0.999)] * 1000:.2f} ms, "
           f"worst {cpus[-1] * 1000:.2f} ms")
+    longest = max(pauses, default=(0.0, 0))
+    print(f"garbage collections {len(pauses)}, longest {longest[0] * 1000:.2f} ms (generation {longest[1]})")
     print("slowest frames by the wall clock (wall ms, CPU ms, frame, level):")
     for wall, cpu, frame, level in sorted(slowest, reverse=True)[:8]:
         print(f"  {wall * 1000:8.2f} {cpu * 1000:8.2f} {frame:8d} {level:4d}")

@@ -20,6 +20,7 @@ as a :class:`demo.addon_api.Host`.
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import os
 import sys
@@ -130,6 +131,9 @@ class App:
             addon.on_level()
         self.game.make_ahead()  # after the add-ons: they choose how levels are made
         self._follow(snap=True)
+        # What start-up made (numpy, pygame, the library, the sounds) lives as long as the game: keep it
+        # out of the collector's full passes, which otherwise stall a frame for some 60 ms now and then.
+        gc.freeze()
 
     def addon(self, cls: Type[AddonT]) -> Optional[AddonT]:
         """The running addon of class ``cls``, if it is on."""
