@@ -3,12 +3,17 @@
 Run it with ``python -m demo`` from a checkout, or ``mazeplugin-demo`` (also
 ``python -m mazeplugin_demo``) once installed: the repository's ``demo/``
 folder installs as the package ``mazeplugin_demo``. ``--help`` lists the
-options. Modules: ``game`` (rules: level, player, fog, level codes), ``view``
-(drawing) and ``app`` (window, events,
-command line).
+options. Modules, from the bottom up: ``rules`` (sizes, seeds, codes; no
+pygame), ``options`` (the command line; no pygame), ``ahead`` (the next level
+made in a worker thread), ``game`` (level, player, fog), ``view`` (drawing),
+``sound``, ``keys`` and ``script`` (input), ``addon_api`` (what an add-on sees
+of the app), the add-ons (``levels``, ``content``, ``minimap``, ``endless``),
+``addons`` (their list), ``modes`` (the frame loop) and ``app`` (the maze
+game's window and events, and :func:`demo.app.main`).
 
 This module imports neither pygame nor the game, so :func:`main` can say
-how to install pygame when it is missing.
+how to install pygame when it is missing, and answer ``--help`` and
+``--version`` without it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         import pygame  # noqa: F401
     except ImportError:
+        from .options import build_parser
+
+        # --help and --version answer (exit 0); any other command line is checked, then needs pygame.
+        build_parser(check_keys=False).parse_args(argv)
         print(INSTALL_HINT, file=sys.stderr)
         return 1
     from .app import main as run

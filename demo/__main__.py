@@ -2,4 +2,5 @@
 
 from . import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when the level worker (demo/ahead.py) re-imports the main module
+    raise SystemExit(main())

@@ -1,95 +1,26 @@
-"""How a feature plugs into the demo: keys, command-line options, drawing and updates.
+"""The registry of the demo's add-ons: the list the app reads, in the order they draw.
 
-A feature beyond walking the maze (the minimap, level content, endless
-worlds, levels from files...) is an :class:`Addon`: a class in a module of
-its own under ``demo/``, listed once in :func:`addon_classes`. The app asks each
-listed class to add its command-line options, then to :meth:`Addon.create`
-itself from the parsed options (returning None when the options leave it
-off), and from then on calls its hooks every frame. Its :attr:`Addon.bindings`
-join the app's keys, the key help line and the ``?`` overlay.
-
-Hooks run in this order each frame: :meth:`~Addon.update` (after the player
-moved, only while the game runs: not while paused or while a code is typed),
-:meth:`~Addon.draw_world` (after the map, before the player),
-:meth:`~Addon.draw_overlay` (over the map, under the HUD bars), and
-:meth:`~Addon.hud_flags` (words shown beside the clock).
+Each add-on is a module of its own built on :mod:`demo.addon_api` (the
+:class:`~demo.addon_api.Addon` base, :class:`~demo.addon_api.Binding` and
+the :class:`~demo.addon_api.Host` it sees of the app). To add one: write
+the module, then one import and one entry below. Imports run one way: the
+app imports this registry, the registry the add-ons, the add-ons only
+``addon_api`` (and the game's lower modules), never the app.
 """
 
 from __future__ import annotations
 
-import argparse
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple, Type
+from typing import List, Type
 
-import pygame
+from .addon_api import Addon, Binding, Host
+from .content import LevelContent
+from .endless import EndlessSwitch
+from .levels import Levels
+from .minimap import Minimap
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
-
-
-@dataclass(frozen=True)
-class Binding:
-    """A key of the demo: which pygame keys, how the help names it, and what it does.
-
-    ``label`` is the key as printed ("R", "Tab"); ``help`` the full
-    description ("restart"); ``short`` a shorter one for narrow windows ("" to
-    leave it out of the short key line; the ``?`` overlay always lists it).
-    ``action`` runs on key down. ``--keys`` presses any key by its pygame name.
-    """
-
-    keys: Tuple[int, ...]
-    label: str
-    help: str
-    action: Callable[[], None]
-    short: str = ""
-
-
-class Addon:
-    """A feature of the demo; override the hooks you need (each does nothing here).
-
-    Set ``self.bindings`` in ``__init__`` for keys of its own (their actions
-    are usually bound methods of the addon).
-    """
-
-    def __init__(self, app: "App") -> None:
-        self.app = app
-        self.bindings: Sequence[Binding] = ()
-
-    @staticmethod
-    def add_arguments(parser: argparse.ArgumentParser) -> None:
-        """Add this feature's command-line options."""
-
-    @classmethod
-    def create(cls, app: "App", options: argparse.Namespace) -> Optional["Addon"]:
-        """The feature for this run, or None if ``options`` leave it off (the default: always on)."""
-        return cls(app)
-
-    def on_level(self) -> None:
-        """A new level (or the same one restarted) is on: ``self.app.game.level``."""
-
-    def update(self, dt: float) -> None:
-        """``dt`` seconds of play passed."""
-
-    def draw_world(self, surface: "pygame.Surface", offset: Tuple[int, int]) -> None:
-        """Draw in world space: world pixel (0, 0) is at ``offset`` on ``surface``."""
-
-    def draw_overlay(self, surface: "pygame.Surface", view: "pygame.Rect") -> None:
-        """Draw on screen over the map; ``view`` is the screen rect the map occupies."""
-
-    def hud_flags(self) -> List[str]:
-        """Short words for the HUD's status (e.g. "MAP")."""
-        return []
+__all__ = ["Addon", "Binding", "Host", "addon_classes"]
 
 
 def addon_classes() -> List[Type[Addon]]:
-    """The registry: every addon class of the demo, in the order they draw.
-
-    A function, so that the addon modules it imports may import this one.
-    """
-    from .content import LevelContent
-    from .endless import EndlessSwitch
-    from .levels import Levels
-    from .minimap import Minimap
-
-    # Add yours here: one import above, one entry below.
+    """Every add-on class of the demo, in the order they draw (a fresh list: callers may extend it)."""
     return [Levels, LevelContent, Minimap, EndlessSwitch]

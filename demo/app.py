@@ -1,42 +1,47 @@
-"""The demo's window, event loop and command line.
+"""The demo's window, event loop and exit line: the maze game as one :class:`App`.
 
-``python -m demo`` or ``mazeplugin-demo``; ``--help`` lists the options.
-With ``--frames N`` it runs N frames (at a fixed 1/60 s each, so a run is
-reproducible) and stops; that is headless (SDL's dummy video driver and
-silent dummy audio) unless ``SDL_VIDEODRIVER`` is set, and ``--screenshot
-out.png`` saves the last frame. Input can be scripted with ``--keys``
-(posted as ordinary key events) or left to ``--autoplay``.
+``python -m demo`` or ``mazeplugin-demo``; ``--help`` lists the options
+(:mod:`demo.options`). With ``--frames N`` it runs N frames (at a fixed
+1/60 s each, so a run is reproducible) and stops; that is headless (SDL's
+dummy video driver and silent dummy audio) unless ``SDL_VIDEODRIVER`` is
+set, and ``--screenshot out.png`` saves the last frame. Input can be
+scripted with ``--script`` (posted as ordinary key events) or left to
+``--autoplay``. Without a display (and no driver chosen) it says so and
+exits with status 1 instead of running invisibly.
 
-Where things go: the command line in :func:`build_parser`, the keys in
+Where things go: the command line in :mod:`demo.options`, the keys in
 :meth:`App.bindings`, and features of their own (minimap, content, worlds,
-...) as addons (``demo/addons.py``), which add options, keys, drawing and
-per-frame updates without touching this file beyond one registry line there.
+...) as add-ons (:mod:`demo.addon_api`), listed in :mod:`demo.addons`,
+which add options, keys, drawing and per-frame updates without touching this
+file. The app knows the add-ons through that list; they know the app only
+as a :class:`demo.addon_api.Host`.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import os
 import sys
-import warnings
-from typing import Callable, Dict, List, NoReturn, Optional, Sequence, Tuple, Type, TypeVar
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Type, TypeVar
 
 import pygame
 
-import mazeplugin as mp
-import mazeplugin.compiled
 import mazeplugin.pg as mpg
-from mazeplugin.codes import parse_size
-from mazeplugin.seeds import Seed, resolve_seed
 
-from . import endless
-from .addons import Addon, Binding, addon_classes
-from .game import MAX_SIDE, MIN_SIDE, Direction, Game, check_seed
+from . import modes, options as command_line
+from .addon_api import Addon, Binding
+from .addons import addon_classes
+from .endless import Endless
+from .game import Direction, Game
+from .keys import HELP_KEYS, MOVE_KEYS, QUIT_ASK, EscToQuit
+from .options import SCRIPT_ALIASES, script_key  # noqa: F401 - read from here too
+from .script import KeyScript
 from .sound import EFFECTS, Sounds
 from .view import HUD_BOTTOM, HUD_TOP, PALETTE, Hud, HudState, MapView
 
-FPS = 60
+FPS = modes.FPS
 REPEAT_DELAY = 0.35
 """Seconds a key is held before N, + and - start repeating."""
 SIZE_REPEAT = 0.08
@@ -44,196 +49,32 @@ SIZE_REPEAT = 0.08
 CAMERA_LAG = 0.084
 """Seconds for the camera to close 63% of the way to the player (1 - 1/e): the same easing at any frame rate."""
 
-MOVE_KEYS: Dict[int, Direction] = {
-    pygame.K_UP: (0, -1),
-    pygame.K_w: (0, -1),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_d: (1, 0),
-    pygame.K_DOWN: (0, 1),
-    pygame.K_s: (0, 1),
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_a: (-1, 0),
-}
 PLUS_KEYS = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
 MINUS_KEYS = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE}
 ENTER_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER}
 REPEATING_KEYS = {pygame.K_n} | PLUS_KEYS | MINUS_KEYS
-HELP_KEYS = (pygame.K_SLASH, pygame.K_QUESTION, pygame.K_F1)
 SHORT_DROP_ORDER = ["G", "M", "Enter", "F", "N", "Tab", "H", "R"]
 """Which keys leave the short key line first when the window is narrow (others' keys go after these)."""
 ESSENTIAL_KEYS = ("P", "?", "Esc")
 """Keys the key line always names: with ``?`` every other key is one press away."""
+NO_DISPLAY = (
+    "mazeplugin-demo: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+    "run it in a desktop session, or headless with --frames N (or SDL_VIDEODRIVER=dummy)"
+)
 
 
-def _repeats(held: float) -> int:
-    """How many size steps a +/- key held ``held`` seconds has made after its first."""
+def repeats(held: float) -> int:
+    """How many size steps a +/- key held ``held`` seconds has made after its first.
+
+    >>> [repeats(t) for t in (0.0, 0.34, 0.35, 0.5)]
+    [0, 0, 1, 2]
+    """
     return 0 if held < REPEAT_DELAY else int((held - REPEAT_DELAY) / SIZE_REPEAT) + 1
 
 
-SCRIPT_ALIASES: Dict[str, Optional[int]] = {
-    "up": pygame.K_UP,
-    "down": pygame.K_DOWN,
-    "left": pygame.K_LEFT,
-    "right": pygame.K_RIGHT,
-    "plus": pygame.K_PLUS,
-    "minus": pygame.K_MINUS,
-    "enter": pygame.K_RETURN,
-    "escape": pygame.K_ESCAPE,
-    "question": pygame.K_SLASH,
-    "wait": None,
-}
-"""Names ``--keys`` takes besides pygame's own key names (``tab``, ``p``, ``f1``, ...); ``wait`` presses nothing."""
-
-
-def script_key(name: str) -> Optional[int]:
-    """The pygame key ``--keys`` presses for ``name`` (None for ``wait``); ValueError for an unknown name."""
-    if name in SCRIPT_ALIASES:
-        return SCRIPT_ALIASES[name]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pygame 2.6 warns that pygame.init() was not called; names need no init
-        try:
-            return int(pygame.key.key_code(name))
-        except (ValueError, pygame.error):
-            raise ValueError(
-                f"unknown key {name!r} in --keys; use pygame's key names (a, p, tab, space, f1, ...) "
-                f"or {', '.join(SCRIPT_ALIASES)}"
-            ) from None
-
-
-def _key_script(text: str) -> List[Tuple[Optional[int], int]]:
-    """``--keys``: ``NAME[*FRAMES],...``: each key held down for FRAMES frames (default 1), in turn."""
-    script = []
-    for entry in text.split(","):
-        name, _, count = entry.strip().lower().partition("*")
-        try:
-            key = script_key(name)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-        try:
-            frames = int(count) if count else 1
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{entry.strip()!r}: frames after '*' must be a whole number") from None
-        if frames < 1:
-            raise argparse.ArgumentTypeError(f"{entry.strip()!r}: frames after '*' must be at least 1")
-        script.append((key, frames))
-    return script
-
-
-def _size(text: str) -> Tuple[int, int]:
-    """``--size``: ``WxH`` or ``N`` (square), in cells."""
-    size = parse_size(text)
-    if size is None:
-        raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT in cells, like 20x15, not {text!r}")
-    if not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
-        raise argparse.ArgumentTypeError(
-            f"size must be WIDTHxHEIGHT with each side {MIN_SIDE}..{MAX_SIDE} cells, not {text!r}"
-        )
-    return size
-
-
-def _pixels(text: str) -> Tuple[int, int]:
-    size = parse_size(text, square=False)
-    if size is None:
-        raise argparse.ArgumentTypeError(f"window must be WIDTHxHEIGHT in pixels, like 960x720, not {text!r}")
-    if size[0] < 320 or size[1] < 240:
-        raise argparse.ArgumentTypeError(f"window must be at least 320x240, not {text!r}")
-    return size
-
-
-def _positive(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low}..{high}, not {value}")
-        return value
-
-    return parse
-
-
-def _seed(text: str) -> Seed:
-    """``--seed``: a whole number >= 0 or a word; a negative number is refused, not taken as text."""
-    try:
-        return check_seed(resolve_seed(text))
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-SCREENSHOT_TYPES = (".png", ".bmp")
-"""File types ``--screenshot`` writes (pygame picks the format from the extension)."""
-
-
-def _screenshot(text: str) -> str:
-    """``--screenshot``: a path ending in .png or .bmp (anything else would silently be a TGA image)."""
-    if os.path.splitext(text)[1].lower() not in SCREENSHOT_TYPES:
-        raise argparse.ArgumentTypeError(f"screenshot must be a .png or .bmp file, not {text!r}")
-    return text
-
-
-def _code(text: str) -> "mp.codes.LevelCode":
-    try:
-        code = mp.parse_level_code(text)
-        algorithm, width, height, seed = code
-        check_seed(seed)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise argparse.ArgumentTypeError(
-            f"the demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side, not {width}x{height}"
-        )
-    return code
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a wrong argument is one line on stderr (with a hint to --help) and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    """The demo's command line."""
-    parser = _Parser(
-        prog="mazeplugin-demo",
-        description="Walk from the green entrance to the red exit. Every level has a code "
-        "(generator-WIDTHxHEIGHT-seed): give it to a friend to race the same maze.",
-        epilog="Keys: arrows/WASD move, R restart, N new seed, G next generator, H solution, "
-        "+/- size, F fog of war, Tab minimap, P pause, M mute, Enter type a level code, ? all keys, Esc quit.",
-    )
-    parser.add_argument("--version", action="version", version=f"mazeplugin-demo {mp.__version__}")
-    parser.add_argument(
-        "--algorithm",
-        "-a",
-        choices=mp.algorithms(),
-        default="backtracker",
-        metavar="NAME",
-        help="maze generator (default backtracker), one of: " + ", ".join(mp.algorithms()),
-    )
-    parser.add_argument("--size", type=_size, default=(12, 9), metavar="WxH", help="level size in cells (default 12x9)")
-    parser.add_argument("--seed", type=_seed, help="level seed: a whole number >= 0 or a word (default: a random one)")
-    parser.add_argument("--code", type=_code, metavar="CODE", help="a level code, e.g. kruskal-20x15-7 (overrides the three above)")
-    parser.add_argument("--tile", type=_positive(6, 64), default=28, metavar="PX", help="pixels per tile (default 28)")
-    parser.add_argument("--window", type=_pixels, default=(960, 720), metavar="WxH", help="window size in pixels (default 960x720)")
-    parser.add_argument("--fog", action="store_true", help="start with fog of war on")
-    parser.add_argument("--solution", action="store_true", help="start with the solution path shown")
-    parser.add_argument("--autoplay", action="store_true", help="the player walks the solution by itself")
-    parser.add_argument(
-        "--keys",
-        type=_key_script,
-        default=[],
-        metavar="SCRIPT",
-        help="scripted input, e.g. 'right*30,down*20,h,wait*10': each key held for that many frames, in turn "
-        "(pygame key names such as a, p, tab, f1, or " + ", ".join(SCRIPT_ALIASES) + ")",
-    )
-    parser.add_argument("--frames", type=_positive(1, 10**7), metavar="N", help="run N frames, then stop (headless unless SDL_VIDEODRIVER is set)")
-    parser.add_argument("--screenshot", type=_screenshot, metavar="FILE", help="save the last frame to this .png or .bmp file on exit")
-    parser.add_argument("--mute", action="store_true", help="start with the sound off (M switches it)")
-    # Features of their own add their options here (see demo/addons.py).
-    for addon in addon_classes():
-        addon.add_arguments(parser)
-    return parser
+    """The demo's command line, with the options of every add-on in :func:`demo.addons.addon_classes`."""
+    return command_line.build_parser([addon.add_arguments for addon in addon_classes()])
 
 
 AddonT = TypeVar("AddonT", bound=Addon)
@@ -260,6 +101,7 @@ class App:
         self.view = MapView(self.tile)
         self.hud = Hud()
         self.sounds = Sounds(muted=options.mute)
+        self.addons: List[Addon] = []
         self.camera = mpg.Camera(self._view_size(), self._world_size())
         self.camera_version = self.game.version
         self.held: List[int] = []  # movement keys held, latest last
@@ -267,15 +109,15 @@ class App:
         self.prompt: Optional[str] = None  # the level code being typed
         self.paused = False
         self.show_keys = False  # the "?" overlay
-        self.script = list(options.keys)  # scripted (key, frames) still to play
-        self.script_key: Optional[int] = None
-        self.script_left = 0
+        self.script = KeyScript(options.script)  # scripted (key, frames) still to play
+        self.esc = EscToQuit()
+        self.stop_after = getattr(options, "levels", None)  # --levels N: stop once N levels are finished
         self.running = True
+        self.switch_to: Optional[str] = None  # the mode to run next (E: "endless"), set by switch_mode
         self.clock = pygame.time.Clock()
         self.fps = 0.0
         self.frames = 0
         self._title = ""
-        self.addons: List[Addon] = []
         for cls in addon_classes():
             addon = cls.create(self, options)
             if addon is not None:
@@ -287,7 +129,11 @@ class App:
         self.game.events.clear()
         for addon in self.addons:
             addon.on_level()
+        self.game.make_ahead()  # after the add-ons: they choose how levels are made
         self._follow(snap=True)
+        # What start-up made (numpy, pygame, the library, the sounds) lives as long as the game: keep it
+        # out of the collector's full passes, which otherwise stall a frame for some 60 ms now and then.
+        gc.freeze()
 
     def addon(self, cls: Type[AddonT]) -> Optional[AddonT]:
         """The running addon of class ``cls``, if it is on."""
@@ -316,7 +162,7 @@ class App:
         extra = [binding for addon in self.addons for binding in addon.bindings]
         last = [
             Binding(HELP_KEYS, "?", "all keys", self.toggle_keys, short="keys"),
-            Binding((pygame.K_ESCAPE,), "Esc", "quit", self.quit, short="quit"),
+            Binding((pygame.K_ESCAPE,), "Esc", "close / twice: quit", self.escape, short="quit"),
         ]
         return own + extra + last
 
@@ -369,17 +215,33 @@ class App:
         self.held.clear()
         pygame.key.start_text_input()
 
+    def escape(self) -> None:
+        """Esc in play (nothing open): the first press asks, a second within two seconds quits."""
+        if self.esc.press():
+            self.quit()
+        else:
+            self.game.say(QUIT_ASK)
+
     def quit(self) -> None:
+        """Stop the loop at the end of this frame."""
+        self.running = False
+
+    def switch_mode(self, name: str) -> None:
+        """Leave the maze game for another mode (``"endless"``) at the end of this frame."""
+        self.switch_to = name
         self.running = False
 
     # -- geometry ----------------------------------------------------------------
 
     def _view_size(self) -> Tuple[int, int]:
         width, height = self.screen.get_size()
-        return (max(width, 1), max(height - HUD_TOP - HUD_BOTTOM, 1))
+        height = max(height - HUD_TOP - HUD_BOTTOM, 1)
+        world = self._world_size()
+        panel = sum(addon.side_panel((width, height), world) for addon in self.addons)
+        return (max(width - panel, 1), height)
 
     def view_rect(self) -> pygame.Rect:
-        """Where the map is drawn on the screen: between the HUD bars."""
+        """Where the map is drawn on the screen: between the HUD bars, left of any add-on's side panel."""
         width, height = self._view_size()
         return pygame.Rect(0, HUD_TOP, width, height)
 
@@ -432,6 +294,10 @@ class App:
         if self.show_keys and (key == pygame.K_ESCAPE or key in HELP_KEYS):
             self.show_keys = False  # Esc closes the overlay rather than quitting
             return
+        if key != pygame.K_ESCAPE and self.esc.asking:
+            self.esc.cancel()  # any other key: play on
+            if self.game.message == QUIT_ASK:
+                self.game.message_left = 0.0
         if key in MOVE_KEYS:
             if key in self.held:
                 self.held.remove(key)
@@ -456,7 +322,7 @@ class App:
                 if now >= REPEAT_DELAY:
                     self.game.new_seed()
                 continue
-            for _ in range(_repeats(now) - _repeats(held)):
+            for _ in range(repeats(now) - repeats(held)):
                 self.game.change_size(2 if key in PLUS_KEYS else -2)
 
     def direction(self) -> Optional[Direction]:
@@ -474,26 +340,14 @@ class App:
 
     # -- frames ------------------------------------------------------------------
 
-    def _play_script(self) -> None:
-        """Post the scripted key events due this frame, exactly as a keyboard would."""
-        if self.script_left == 0:
-            if self.script_key is not None:
-                _post_key(pygame.KEYUP, self.script_key)
-                self.script_key = None
-            if not self.script:
-                return
-            self.script_key, self.script_left = self.script.pop(0)
-            if self.script_key is not None:
-                _post_key(pygame.KEYDOWN, self.script_key)
-        self.script_left -= 1
-
     def tick(self, dt: float) -> None:
         """One frame: events, rules, addons, sounds, camera, drawing."""
-        self._play_script()
+        self.script.play()
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
                 return
+        self.esc.tick(dt)
         self._repeat(dt)
         if self.frozen:
             self.game.idle(dt)
@@ -505,6 +359,8 @@ class App:
         self._follow(dt)
         self.draw()
         self.frames += 1
+        if self.stop_after is not None and self.game.level_number > self.stop_after:
+            self.running = False
 
     def _events(self) -> None:
         """What the game reported this frame: sounds to play, and a new level for the addons."""
@@ -520,7 +376,7 @@ class App:
         """Words beside the clock for what is switched on."""
         game = self.game
         words = [name for name, on in (("FOG", game.fog), ("SOLUTION", game.show_solution), ("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
-        return words + [word for addon in self.addons for word in addon.hud_flags()]
+        return [word for addon in self.addons for word in addon.hud_flags()] + words  # the game's own first
 
     def draw(self) -> None:
         """Draw the whole frame and show it."""
@@ -571,26 +427,52 @@ class App:
         pygame.image.save(self.screen, path)
 
 
-def _post_key(kind: int, key: int) -> None:
-    pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+def has_display() -> bool:
+    """Whether SDL can open a visible window: a driver was chosen, or (on X11/Wayland systems) a display is set.
+
+    Windows and macOS always have their own; elsewhere, with neither
+    ``DISPLAY`` nor ``WAYLAND_DISPLAY``, SDL would fall back to its
+    offscreen driver and run invisibly.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform.startswith(("win", "darwin", "cygwin")) or sys.platform == "emscripten":
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def make_mode(options: argparse.Namespace) -> Callable[[str], modes.Mode]:
+    """The function :func:`demo.modes.run` makes each next mode with."""
+
+    def make(name: str) -> modes.Mode:
+        return Endless(options) if name == "endless" else App(options)
+
+    return make
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the demo; returns the exit status (wrong options: one line on stderr, exit status 2)."""
+    """Run the demo; returns the exit status (wrong options: one line on stderr, exit status 2; no display: 1)."""
     options = build_parser().parse_args(argv)
     if options.frames is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    mazeplugin.compiled.warm_up(background=True)  # compiled kernels load meanwhile; never a stall
+    if not has_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
+    make = make_mode(options)
     try:
-        app = endless.start(options, App)
+        app = make("endless" if options.endless else "maze")
     except pygame.error as error:
         print(f"mazeplugin-demo: cannot open a window: {error}", file=sys.stderr)
         return 1
     except (ValueError, TypeError) as error:
         print(f"mazeplugin-demo: {error}", file=sys.stderr)
         return 2
-    app, times = endless.run(app, options, App)  # E switches between the maze game and the endless world
+    if pygame.display.get_driver() == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+        print(NO_DISPLAY, file=sys.stderr)  # SDL found no display after all and fell back to drawing nowhere
+        pygame.quit()
+        return 1
+    app, times = modes.run(app, options.frames, make)  # E switches between the maze game and the endless world
     status = 0
     if options.screenshot:
         try:

@@ -21,7 +21,7 @@ The rules:
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import pygame
 
@@ -29,11 +29,9 @@ import mazeplugin as mp
 import mazeplugin.pg as mpg
 from mazeplugin.content import Thing
 
-from .addons import Addon
+from .addon_api import Addon, Host
 from .game import PLAYER_SIZE
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
+from .options import content_options
 
 ENEMY_SPEED = 2.2
 """Enemy speed in tiles per second (the player walks 7.5)."""
@@ -92,7 +90,7 @@ def furnish(level: mp.Level, level_number: int) -> mp.Level:
 class LevelContent(Addon):
     """Keys, doors, treasure and enemies: picking up, unlocking, patrolling, being caught."""
 
-    def __init__(self, app: "App", *, automatic: bool = True) -> None:
+    def __init__(self, app: Host, *, automatic: bool = True) -> None:
         super().__init__(app)
         self.automatic = automatic
         if automatic:
@@ -105,15 +103,10 @@ class LevelContent(Addon):
         self.caught = 0
         self.on_level()
 
-    @staticmethod
-    def add_arguments(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--no-content", action="store_true",
-            help="no keys, doors, treasure, enemies or rooms from level 2 on (typed codes with +r2k2t5e3 still have them)",
-        )
+    add_arguments = staticmethod(content_options)
 
     @classmethod
-    def create(cls, app: "App", options: argparse.Namespace) -> "LevelContent":
+    def create(cls, app: Host, options: argparse.Namespace) -> "LevelContent":
         return cls(app, automatic=not options.no_content)
 
     # -- the level -------------------------------------------------------------
@@ -178,7 +171,7 @@ class LevelContent(Addon):
         game.rect.center = mpg.tile_to_pixel(game.level.entrance, game.tile)
         game.player_tile = game.level.entrance
         game.carry = 0.0
-        game._reveal()
+        game.reveal()
         self.caught += 1
         game.events.append("door")
         game.say("Caught! Back to the entrance (keys and treasure kept)")

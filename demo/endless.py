@@ -6,83 +6,131 @@ is the ``--algorithm`` maze in chunks of ``--chunk`` cells (default 16x16),
 seeded by ``--seed``, with treasure in every chunk to collect. The HUD shows
 the player's tile, its chunk and the treasure collected.
 
+It looks and answers like the maze game: walls are joined (autotiled)
+sprites, **F** is fog of war (only what the player has seen is drawn),
+**?** lists the keys, and Esc closes the overlay first, then asks before
+it quits (:mod:`demo.keys`).
+
 Drawing goes through :class:`mazeplugin.pg.WorldView` (chunk surfaces cached,
 the chunks ahead prepared one step per frame) and walking through its
 ``move_rect``; the camera (:class:`mazeplugin.pg.EndlessCamera`) is never
-clamped. ``--frames``/``--keys`` runs work as in the maze game, and the exit
-line of either mode ends with the median and worst frame time (:func:`run`
-times every frame).
+clamped. ``--frames``/``--script`` runs work as in the maze game.
 
-The pieces the app uses: :class:`EndlessSwitch` (the addon that adds
-``--endless``, ``--chunk`` and the E key to the maze game), :class:`Endless`
-(this mode's window loop) and :func:`run`, which runs one mode after the
-other as E switches, within the ``--frames`` budget.
+The pieces: :class:`EndlessSwitch` (the add-on that adds ``--endless``,
+``--chunk`` and the E key to the maze game) and :class:`Endless` (this
+mode, run by :func:`demo.modes.run`).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import os
-import time
-from typing import TYPE_CHECKING, List, Optional, Set, Tuple, Union
+from typing import Dict, List, Optional, Set, Tuple
 
+import numpy as np
 import pygame
+from numpy.typing import NDArray
 
 import mazeplugin as mp
 import mazeplugin.pg as mpg
-from mazeplugin.codes import parse_size
 from mazeplugin.seeds import resolve_seed
 
-from .addons import Addon, Binding
-from .frametimes import FrameTimes
-from .view import HUD_ACCENT, HUD_BACK, HUD_BOTTOM, HUD_DIM, HUD_TEXT, HUD_TOP, PALETTE, PLAYER, PLAYER_EDGE
+from .addon_api import Addon, Binding, Host
+from .keys import HELP_KEYS, MOVE_KEYS, QUIT_ASK, EscToQuit
+from .options import endless_options
+from .script import KeyScript
+from .view import HUD_ACCENT, HUD_BACK, HUD_BOTTOM, HUD_DIM, HUD_TOP, MARGIN, PALETTE, PLAYER, PLAYER_EDGE, Hud, floor_image
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
-
-FPS = 60
 SPEED = 7.0
 """Tiles per second the player walks."""
 TREASURE = 2
 """Treasure per chunk."""
 CHUNK_SURFACES = 40
 """Chunk surfaces the view keeps (what a big window shows, plus a ring ahead)."""
+SIGHT = 48
+"""How far along a corridor the player sees, in tiles (the endless world has no far wall)."""
 SWITCH_KEY = pygame.K_e
+FOG_KEY = pygame.K_f
+Chunk = Tuple[int, int]
 
-MOVES = {
-    pygame.K_UP: (0, -1), pygame.K_w: (0, -1),
-    pygame.K_RIGHT: (1, 0), pygame.K_d: (1, 0),
-    pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1),
-    pygame.K_LEFT: (-1, 0), pygame.K_a: (-1, 0),
-}
-
-
-def _chunk(text: str) -> Tuple[int, int]:
-    """``--chunk``: ``WxH`` or ``N`` cells, each from 2 to 128."""
-    size = parse_size(text)
-    if size is None or not all(2 <= n <= 128 for n in size):
-        raise argparse.ArgumentTypeError(f"chunk must be WxH cells, each from 2 to 128, like 16x16; got {text!r}")
-    return size
+KEYS_HELP: List[Tuple[str, str, str]] = [
+    ("Arrows/WASD", "move", "move"),
+    ("F", "fog of war", "fog"),
+    ("E", "back to the maze game", "maze"),
+    ("?", "all keys", "keys"),
+    ("Esc", "close / twice: quit", "quit"),
+]
+"""The ``?`` overlay's rows: (key, what it does, in short)."""
 
 
 class EndlessSwitch(Addon):
     """In the maze game: ``--endless`` and ``--chunk``, and E to walk the endless world instead."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.bindings = (Binding((SWITCH_KEY,), "E", "endless world (E again: back)", self.switch, short="endless"),)
 
-    @staticmethod
-    def add_arguments(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--endless", action="store_true",
-                            help="walk an endless world from its spawn (E switches between it and the maze game)")
-        parser.add_argument("--chunk", type=_chunk, default=(16, 16), metavar="WxH",
-                            help="endless world: chunk size in cells (default 16x16)")
+    add_arguments = staticmethod(endless_options)
 
     def switch(self) -> None:
-        self.app.switch_to = "endless"  # type: ignore[attr-defined]
-        self.app.running = False
+        self.app.switch_mode("endless")
+
+
+class Fog:
+    """What the player has seen of an endless world: a boolean array per chunk, and fog surfaces to draw over the rest."""
+
+    def __init__(self, world: mp.World, tile: int) -> None:
+        self.world, self.tile = world, tile
+        self.seen: Dict[Chunk, NDArray[np.bool_]] = {}
+        self._surfaces: Dict[Chunk, pygame.Surface] = {}
+
+    def _chunk_seen(self, chunk: Chunk) -> NDArray[np.bool_]:
+        if chunk not in self.seen:
+            _, _, w, h = self.world.chunk_rect(chunk)
+            self.seen[chunk] = np.zeros((h, w), dtype=bool)
+        return self.seen[chunk]
+
+    def is_seen(self, tile: Tuple[int, int]) -> bool:
+        chunk = self.world.chunk_of(tile)
+        x0, y0, _, _ = self.world.chunk_rect(chunk)
+        return bool(self._chunk_seen(chunk)[tile[1] - y0, tile[0] - x0])
+
+    def mark(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Tiles ``x0 <= x < x1``, ``y0 <= y < y1`` are seen."""
+        for chunk in self.world.chunks(x0, y0, x1, y1):
+            cx, cy, w, h = self.world.chunk_rect(chunk)
+            seen = self._chunk_seen(chunk)
+            area = seen[max(y0 - cy, 0) : min(y1 - cy, h), max(x0 - cx, 0) : min(x1 - cx, w)]
+            if not area.all():
+                area[...] = True
+                self._surfaces.pop(chunk, None)
+
+    def reveal(self, x: int, y: int) -> None:
+        """Mark what the player at tile ``(x, y)`` sees: along the four corridors from it, and beside them."""
+        tiles = self.world.tiles(x - SIGHT, y - SIGHT, x + SIGHT + 1, y + SIGHT + 1)
+        cx = cy = SIGHT
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            n = 0
+            while n < SIGHT and tiles[cy + (n + 1) * dy, cx + (n + 1) * dx] == mp.FLOOR:
+                n += 1
+            ex, ey = x + n * dx, y + n * dy
+            self.mark(min(x, ex) - 1, min(y, ey) - 1, max(x, ex) + 2, max(y, ey) + 2)
+
+    def surface(self, chunk: Chunk) -> pygame.Surface:
+        """The fog over ``chunk``: fog colour on unseen tiles, see-through on seen ones."""
+        image = self._surfaces.get(chunk)
+        if image is None:
+            seen = self._chunk_seen(chunk)
+            rgb = np.empty((*seen.shape, 3), dtype=np.uint8)
+            rgb[...] = PALETTE.fog
+            rgb[seen] = (255, 0, 255)  # the colour key: drawn as nothing
+            small = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.swapaxes(0, 1)))
+            image = pygame.transform.scale(small, (seen.shape[1] * self.tile, seen.shape[0] * self.tile))
+            image.set_colorkey((255, 0, 255))
+            if len(self._surfaces) > CHUNK_SURFACES:
+                self._surfaces.clear()
+            self._surfaces[chunk] = image
+        return image
 
 
 class Endless:
@@ -98,7 +146,10 @@ class Endless:
             algorithm = options.code[0]
         seed = resolve_seed(options.seed)
         self.world = mp.World(algorithm, seed=seed, chunk=options.chunk, treasure=TREASURE)
-        self.view = mpg.WorldView(self.world, tile=self.tile, palette=PALETTE, cache=CHUNK_SURFACES)
+        self.view = mpg.WorldView(
+            self.world, tile=self.tile, palette=PALETTE, cache=CHUNK_SURFACES,
+            floor=floor_image(self.tile), wall_set=mpg.simple_wall_set(self.tile, PALETTE),
+        )
         self.camera = mpg.EndlessCamera(self._view_size())
         side = max(2, round(self.tile * 0.6))
         self.player = pygame.FRect(0, 0, side, side) if hasattr(pygame, "FRect") else pygame.Rect(0, 0, side, side)
@@ -106,14 +157,18 @@ class Endless:
         self.camera.follow(self.player.center)
         self.taken: Set[Tuple[Tuple[int, int], int]] = set()
         self.held: List[int] = []
-        self.script = list(options.keys)
-        self.script_key: Optional[int] = None
-        self.script_left = 0
+        self.script = KeyScript(options.script)
+        self.fog = options.fog
+        self.fogged = Fog(self.world, self.tile)
+        self._last_tile = self.player_tile
+        self.fogged.reveal(*self._last_tile)
+        self.show_keys = False
+        self.esc = EscToQuit()
+        self.hud = Hud()
         self.running = True
         self.switch_to: Optional[str] = None
         self.frames = 0
         self.fps = 0.0
-        self.font = pygame.font.Font(None, 22)
         pygame.display.set_caption(f"mazeplugin demo — endless {algorithm} world, seed {seed}")
 
     # -- geometry ------------------------------------------------------------
@@ -128,35 +183,34 @@ class Endless:
 
     # -- input ---------------------------------------------------------------
 
-    def _play_script(self) -> None:
-        """Post the scripted key events due this frame, as a keyboard would (like the maze game)."""
-        if self.script_left == 0:
-            if self.script_key is not None:
-                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=self.script_key, mod=0, unicode="", scancode=0))
-                self.script_key = None
-            if not self.script:
-                return
-            self.script_key, self.script_left = self.script.pop(0)
-            if self.script_key is not None:
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=self.script_key, mod=0, unicode="", scancode=0))
-        self.script_left -= 1
-
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.running = False
-            elif event.key == SWITCH_KEY:
-                self.switch_to, self.running = "maze", False
-            elif event.key in MOVES:
-                if event.key in self.held:
-                    self.held.remove(event.key)
-                self.held.append(event.key)
+            self._key_down(event.key)
         elif event.type == pygame.KEYUP and event.key in self.held:
             self.held.remove(event.key)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.held.clear()
+
+    def _key_down(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            if self.show_keys:
+                self.show_keys = False  # Esc closes the overlay first
+            elif self.esc.press():
+                self.running = False
+            return
+        self.esc.cancel()
+        if key in HELP_KEYS:
+            self.show_keys = not self.show_keys
+        elif key == SWITCH_KEY:
+            self.switch_to, self.running = "maze", False
+        elif key == FOG_KEY:
+            self.fog = not self.fog
+        elif key in MOVE_KEYS:
+            if key in self.held:
+                self.held.remove(key)
+            self.held.append(key)
 
     # -- rules ---------------------------------------------------------------
 
@@ -164,7 +218,7 @@ class Endless:
         """Move the held way; the other axis eases to the middle of its lane, so turns need no aim."""
         if not self.held:
             return
-        dx, dy = MOVES[self.held[-1]]
+        dx, dy = MOVE_KEYS[self.held[-1]]
         step = SPEED * self.tile * dt
         cx, cy = self.player.center
         lane_x, lane_y = mpg.tile_to_pixel(self.player_tile, self.tile)
@@ -180,14 +234,19 @@ class Endless:
             self.taken.add((thing.props["chunk"], thing.id))
 
     def tick(self, dt: float) -> None:
-        """One frame: events, walking, treasure, camera, drawing."""
-        self._play_script()
+        """One frame: events, walking, treasure, what is seen, camera, drawing."""
+        self.script.play()
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
                 return
+        self.esc.tick(dt)
         self.walk(dt)
         self.collect()
+        tile = self.player_tile
+        if tile != self._last_tile:
+            self._last_tile = tile
+            self.fogged.reveal(*tile)
         if self.camera.view_size != self._view_size():
             self.camera.resize(self._view_size())
         self.camera.follow(self.player.center, smoothing=min(1.0, 1.0 - math.exp(-dt / 0.084)))
@@ -195,6 +254,13 @@ class Endless:
         self.frames += 1
 
     # -- drawing -------------------------------------------------------------
+
+    def _draw_fog(self, map_area: pygame.Surface, offset: Tuple[int, int]) -> None:
+        ox, oy = (int(v) for v in offset)
+        view = pygame.Rect(-ox, -oy, *map_area.get_size())
+        for chunk in self.view.visible_chunks(view):
+            x, y, _, _ = self.world.chunk_rect(chunk)
+            map_area.blit(self.fogged.surface(chunk), (x * self.tile + ox, y * self.tile + oy))
 
     def draw(self) -> None:
         screen = self.screen
@@ -204,25 +270,44 @@ class Endless:
         offset = self.camera.offset
         self.view.draw(map_area, offset)
         self.view.draw_things(map_area, offset, taken=self.taken)
+        if self.fog:
+            self._draw_fog(map_area, offset)
         centre = self.camera.to_screen(self.player.center)
         radius = max(2, int(self.player.width) // 2)
         pygame.draw.circle(map_area, PLAYER_EDGE, centre, radius + 1)
         pygame.draw.circle(map_area, PLAYER, centre, radius)
+        self._draw_hud(screen)
+        pygame.display.flip()
+
+    def _draw_hud(self, screen: pygame.Surface) -> None:
+        hud = self.hud
+        hud.placed = []
+        width, height = screen.get_size()
         pygame.draw.rect(screen, HUD_BACK, (0, 0, width, HUD_TOP))
         pygame.draw.rect(screen, HUD_BACK, (0, height - HUD_BOTTOM, width, HUD_BOTTOM))
         x, y = self.player_tile
         i, j = self.world.chunk_of((x, y))
-        top = f"ENDLESS  tile {x}, {y}  chunk {i}, {j}  treasure {len(self.taken)}"
-        screen.blit(self.font.render(top, True, HUD_TEXT), (10, 9))
-        right = self.font.render(f"{self.world.algorithm} · seed {self.world.seed}", True, HUD_ACCENT)
-        if 10 + self.font.size(top)[0] + 20 + right.get_width() <= width - 10:
-            screen.blit(right, (width - 10 - right.get_width(), 9))
-        keys = self.font.render("Arrows/WASD move   E maze game   Esc quit", True, HUD_DIM)
-        screen.blit(keys, (10, height - HUD_BOTTOM + 5))
-        pygame.display.flip()
+        flags = "   FOG" if self.fog else ""
+        tops = [
+            f"ENDLESS   tile {x}, {y}   chunk {i}, {j}   treasure {len(self.taken)}{flags}",
+            f"tile {x}, {y}   chunk {i}, {j}   treasure {len(self.taken)}",
+            f"{x}, {y}   treasure {len(self.taken)}",
+        ]
+        top = next((t for t in tops if hud.fonts[1].size(t)[0] <= width - 2 * MARGIN), tops[-1])
+        rect = hud.blit(screen, top, 1, HUD_ACCENT if top is tops[0] else HUD_DIM, midleft=(MARGIN, HUD_TOP // 2))
+        right = f"{self.world.algorithm} · seed {self.world.seed}"
+        if rect.right + 20 + hud.fonts[1].size(right)[0] <= width - MARGIN:
+            hud.blit(screen, right, 1, HUD_DIM, midright=(width - MARGIN, HUD_TOP // 2))
+        lines = ["Arrows/WASD move   F fog   E maze game   ? keys   Esc quit", "Arrows move  F fog  E maze  ? keys  Esc quit"]
+        line = next((t for t in lines if hud.fonts[0].size(t)[0] <= width - 2 * MARGIN), lines[-1])
+        hud.blit(screen, line, 0, HUD_DIM, midleft=(MARGIN, height - HUD_BOTTOM // 2))
+        if self.show_keys:
+            hud.keys_overlay(screen, KEYS_HELP)
+        if self.esc.asking:
+            hud.toast(screen, QUIT_ASK)
 
     def status(self) -> str:
-        """One line about where the walk is, printed on exit (:func:`run` adds the frame times)."""
+        """One line about where the walk is, printed on exit (:func:`demo.modes.run` adds the frame times)."""
         x, y = self.player_tile
         i, j = self.world.chunk_of((x, y))
         return (
@@ -232,49 +317,3 @@ class Endless:
 
     def screenshot(self, path: str) -> None:
         pygame.image.save(self.screen, path)
-
-
-Mode = Union["App", Endless]
-
-
-def start(options: argparse.Namespace, maze: "type[App]") -> Mode:
-    """The first mode: the endless world with ``--endless``, else the maze game."""
-    return Endless(options) if options.endless else maze(options)
-
-
-def run(app: Mode, options: argparse.Namespace, maze: "type[App]") -> Tuple[Mode, FrameTimes]:
-    """Run ``app``, then the other mode each time E switches, until quit, Ctrl-C or ``--frames`` frames in all.
-
-    Frames are paced at 60 fps in a window (a stalled frame counts as at most
-    1/20 s of play) and are exactly 1/60 s each headless or with ``--frames``.
-    Returns the mode running at the end and the time every frame took (its
-    work: events, rules, drawing; not the wait for the next frame).
-    """
-    frames = options.frames
-    times = FrameTimes()
-    used = 0
-    clock = pygame.time.Clock()
-    real_time = os.environ.get("SDL_VIDEODRIVER") != "dummy"
-    try:
-        while True:
-            while app.running and (frames is None or used < frames):
-                dt = 1 / FPS
-                if real_time:
-                    elapsed = clock.tick(FPS) / 1000
-                    app.fps = clock.get_fps()
-                    if frames is None:
-                        dt = min(elapsed, 0.05)
-                start = time.perf_counter()
-                before = app.frames
-                app.tick(dt)
-                if app.frames > before:
-                    times.add(time.perf_counter() - start)
-                    used += 1
-            target = getattr(app, "switch_to", None)
-            if target is None or (frames is not None and used >= frames):
-                return app, times
-            script = (app.script, app.script_key, app.script_left)
-            app = Endless(options) if target == "endless" else maze(options)
-            app.script, app.script_key, app.script_left = script
-    except KeyboardInterrupt:
-        return app, times

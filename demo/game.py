@@ -7,7 +7,6 @@ passed, so tests can drive it frame by frame.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -17,6 +16,21 @@ from numpy.typing import NDArray
 import mazeplugin as mp
 import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
+
+from .ahead import Ahead, shared_worker
+from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: the game's rules, read from here too
+    MAX_SIDE,
+    MIN_SIDE,
+    LevelMaker,
+    RoomCount,
+    check_seed,
+    clamp_side,
+    next_seed,
+    numbered_level,
+    parse_code,
+    plain_level,
+    prepare_level,
+)
 
 Direction = Tuple[int, int]
 TileRect = Tuple[int, int, int, int]  # x0, y0, x1, y1 (end exclusive), in tiles
@@ -28,53 +42,8 @@ PLAYER_SIZE = 0.6
 COMPLETE_SECONDS = 1.8
 """How long the "level complete" banner shows before the next level."""
 MESSAGE_SECONDS = 3.0
-MIN_SIDE, MAX_SIDE = 2, 250
-"""Level sizes the demo allows, in cells per side."""
 GROW = (2, 1)
 """How many cells wider and taller each next level is."""
-
-
-def next_seed(seed: Seed) -> Seed:
-    """The seed of the next level: ``7`` → ``8``; ``"castle"`` → ``"castle#2"`` → ``"castle#3"``."""
-    if isinstance(seed, int):
-        return seed + 1
-    match = re.fullmatch(r"(.*)#([0-9]+)", seed, re.DOTALL)
-    if match:
-        return f"{match[1]}#{int(match[2]) + 1}"
-    return f"{seed}#2"
-
-
-def check_seed(seed: Seed) -> Seed:
-    """A seed the demo plays: a whole number >= 0 or a word, but not text that reads as a negative number.
-
-    ``"-5"`` would be a valid text seed, but a player typing it means the
-    number and would get the confusing code ``backtracker-12x9--5``.
-    """
-    if isinstance(seed, str) and not seed.strip():
-        raise ValueError("seed must be a whole number >= 0 or a word, not empty")
-    if isinstance(seed, str) and re.fullmatch(r"\s*-\s*[0-9]+\s*", seed):
-        raise ValueError(f"seed must be a whole number >= 0 or a word, not {seed.strip()}")
-    return seed
-
-
-LevelMaker = Callable[[str, int, int, Seed, int, int], mp.Level]
-"""Makes level number N: ``(algorithm, width, height, seed, level_number, rooms) -> Level``."""
-
-RoomCount = Callable[[str, int, int, int], int]
-"""How many random rooms level N gets: ``(algorithm, width, height, level_number) -> count``."""
-
-
-def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int, rooms: int = 0) -> mp.Level:
-    """The level of that code, whatever its number (the default :attr:`Game.make_level`), with
-    ``rooms`` random rooms (``rooms=`` of :func:`mazeplugin.generate`)."""
-    if rooms:
-        return mp.generate(algorithm, width, height, seed=seed, rooms=rooms)
-    return mp.generate(algorithm, width, height, seed=seed)
-
-
-def clamp_side(value: int) -> int:
-    """A level side clamped to what the demo allows."""
-    return max(MIN_SIDE, min(MAX_SIDE, value))
 
 
 class Game:
@@ -108,15 +77,18 @@ class Game:
         self.last_complete: Optional[Tuple[float, int]] = None  # (seconds, moves) of the last finished level
         self.make_level: LevelMaker = plain_level  # demo/levels.py asks later levels for more difficulty
         self.level_file: Optional[str] = None  # the file the level came from (--level), if any
+        self.ahead: Optional[Ahead] = None  # makes the next level in the background (make_ahead)
+        self.forks: Optional[int] = None  # the level's decision points, when worked out ahead (else None)
+        self.waiting = False  # the level is complete and the next one is still being made
         self._load(algorithm, width, height, resolve_seed(seed), content)
 
     # -- levels ----------------------------------------------------------------
 
-    def _load(
+    def _make(
         self, algorithm: str, width: int, height: int, seed: Seed,
         content: Optional[Dict[str, int]] = None, number: Optional[int] = None, exact: bool = False,
-    ) -> None:
-        """Make the level (errors propagate before anything changes) and put the player at its entrance.
+    ) -> mp.Level:
+        """Make the level, changing nothing: safe in the worker thread (:mod:`demo.ahead`).
 
         ``content`` (counts from a typed code) is generated as asked; without
         it, the level gets :attr:`rooms_for` random rooms (fewer when they do
@@ -128,21 +100,22 @@ class Game:
         """
         if content or exact:
             counts: Dict[str, Any] = dict(content or {})  # rooms=, keys=, treasure=, enemies=
-            level = mp.generate(algorithm, width, height, seed=seed, **counts)
-        else:
-            ask = 1 if number is None else number
-            number_now = self.level_number if number is None else number
-            rooms = self.rooms_for(algorithm, width, height, number_now) if self.rooms_for is not None else 0
-            while True:
-                try:
-                    level = self.make_level(algorithm, width, height, seed, ask, rooms)
-                    break
-                except ValueError as error:
-                    if not rooms or "does not fit" not in str(error):
-                        raise
-                    rooms -= 1  # too many rooms for this maze: one fewer
-        if not (content or exact) and self.furnish is not None:
-            level = self.furnish(level, self.level_number if number is None else number)
+            return mp.generate(algorithm, width, height, seed=seed, **counts)
+        return numbered_level(
+            algorithm, width, height, seed, self.level_number if number is None else number,
+            self.make_level, self.rooms_for, self.furnish, ask=1 if number is None else number,
+        )
+
+    def _load(
+        self, algorithm: str, width: int, height: int, seed: Seed,
+        content: Optional[Dict[str, int]] = None, number: Optional[int] = None, exact: bool = False,
+    ) -> None:
+        """Make the level (errors propagate before anything changes) and put the player at its entrance."""
+        self._apply(self._make(algorithm, width, height, seed, content, number, exact), algorithm, width, height, seed, content)
+
+    def _apply(
+        self, level: mp.Level, algorithm: str, width: int, height: int, seed: Seed, content: Optional[Dict[str, int]],
+    ) -> None:
         self.algorithm, self.width, self.height = algorithm, width, height
         self.seed: Seed = level.seed if level.seed is not None else seed
         self.content = dict(content) if content else None
@@ -156,6 +129,7 @@ class Game:
         self.level = level
         self.code = code
         self.version += 1
+        self.forks = None
         self._to_exit: Optional[NDArray[np.int32]] = None
         self.events.append("level")
         self.restart()
@@ -193,7 +167,7 @@ class Game:
         self._path: Optional[List[Tuple[int, int]]] = None
         self._path_index: Optional[Dict[Tuple[int, int], List[int]]] = None
         self._path_progress = 0
-        self._reveal()
+        self.reveal()
 
     def regenerate(self) -> None:
         """R: the same level again, made afresh from its code (so it is the identical maze, its rooms
@@ -226,26 +200,57 @@ class Game:
         if (width, height) != (self.width, self.height):
             self.try_load(self.algorithm, width, height, self.seed)
 
+    def next_request(self) -> Tuple[Any, ...]:
+        """What the next level depends on: its generator, size, seed and number, and the functions making it
+        (the arguments of :func:`demo.rules.numbered_level`)."""
+        return (
+            self.algorithm, clamp_side(self.width + GROW[0]), clamp_side(self.height + GROW[1]),
+            resolve_seed(next_seed(self.seed)), self.level_number + 1, self.make_level, self.rooms_for, self.furnish,
+        )
+
+    def make_ahead(self) -> None:
+        """From now on make each next level in a worker process while this one is played (see :mod:`demo.ahead`)."""
+        if self.ahead is None:
+            self.ahead = Ahead(prepare_level)
+            shared_worker()  # start the worker now: it is ready by the time the first level is done
+
     def next_level(self) -> None:
-        """The next level: the next seed, a little larger (and as hard as :attr:`make_level` asks)."""
-        number = self.level_number + 1
-        if self.try_load(
-            self.algorithm, self.width + GROW[0], self.height + GROW[1], next_seed(self.seed), number=number,
-        ):
-            self.level_number = number
+        """The next level: the next seed, a little larger (and as hard as :attr:`make_level` asks).
+
+        With :meth:`make_ahead`, the level made in the background; while it is
+        not ready yet this does nothing (and :attr:`waiting` is True), so the
+        frame loop never waits for it.
+        """
+        request = self.next_request()
+        algorithm, width, height, seed, number = request[:5]
+        if self.ahead is None:
+            if self.try_load(algorithm, width, height, seed, number=number):
+                self.level_number = number
+            return
+        self.ahead.want(request)
+        made = self.ahead.take(request)
+        self.waiting = made is None
+        if made is None:
+            return
+        ok, value = made
+        if not ok:
+            if not isinstance(value, (ValueError, TypeError)):
+                raise value
+            self.say(f"Cannot make that level: {value}")
+            return
+        level, path, forks = value
+        self._apply(level, algorithm, width, height, seed, None)
+        self._path, self.forks = path, forks  # worked out in the worker too
+        self.level_number = number
 
     def enter_code(self, text: str) -> bool:
         """A typed level code: play exactly that level, or say what is wrong and keep this one."""
         try:
-            code = mp.parse_level_code(text)
-            algorithm, width, height, seed = code
-            check_seed(seed)
+            code = parse_code(text)
         except ValueError as error:
             self.say(str(error))
             return False
-        if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-            self.say(f"The demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side, not {width}x{height}")
-            return False
+        algorithm, width, height, seed = code
         if self.try_load(algorithm, width, height, seed, code.content):
             self.say("Playing " + self.code)
             return True
@@ -365,6 +370,10 @@ class Game:
         The clock runs from the player's first move until the exit is reached.
         """
         self.idle(dt)
+        if self.ahead is not None and (self.started or self.complete_left is not None):
+            # From the first step on (a level merely looked at costs nothing); cheap when unchanged,
+            # and N, G, +/- change what comes next.
+            self.ahead.want(self.next_request())
         if self.complete_left is not None:
             self.complete_left -= dt
             if self.complete_left <= 0:
@@ -386,7 +395,7 @@ class Game:
             self.player_tile = tile
             self.moves += 1
             self.events.append("step")
-            self._reveal()
+            self.reveal()
             if tile == self.level.exit:
                 self.complete_left = COMPLETE_SECONDS
                 self.last_complete = (self.elapsed, self.moves)
@@ -414,7 +423,7 @@ class Game:
                 rect = mpg.move_rect(level, rect, max(-step, min(step, cx - rect.centerx)), 0, tile=tile)
         self.rect = mpg.move_rect(level, rect, dx * step, dy * step, tile=tile)
 
-    def _reveal(self) -> None:
+    def reveal(self) -> None:
         """Mark as seen what the player sees: along the four corridors from its tile, and beside them."""
         tiles, seen = self.level.tiles, self.seen
         h, w = tiles.shape

@@ -25,26 +25,16 @@ from __future__ import annotations
 import argparse
 import math
 import os
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import mazeplugin as mp
 from mazeplugin.seeds import Seed
 
-from .addons import Addon
-from .game import plain_level
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
+from .addon_api import Addon, Host
+from .options import LEVEL_FILE_TYPES, level_options, load_level_file  # noqa: F401 - read from here too
+from .rules import plain_level
 
 Bounds = Tuple[Optional[float], Optional[float]]
-
-LEVEL_FILE_TYPES: Dict[str, Callable[[str], mp.Level]] = {
-    ".tmx": mp.Level.load_tmx,
-    ".tmj": mp.Level.load_tmj,
-    ".json": mp.Level.load_json,
-    ".npy": mp.Level.load_npy,
-}
-"""Level files ``--level`` plays, by extension."""
 
 ATTEMPTS = 60
 """Candidates tried per ask (a few milliseconds each at the demo's sizes)."""
@@ -58,31 +48,6 @@ RAMP_LEVELS = 12
 FIGURES = ("decision_points", "detour_ratio")
 
 _calibration: Dict[Tuple[str, int, int], Dict[str, List[float]]] = {}
-
-
-def load_level_file(path: str) -> mp.Level:
-    """The level in ``path``, or a ``ValueError`` whose one line names the file and the problem.
-
-    The level must have an entrance and an exit (the demo's start and goal).
-    """
-    extension = os.path.splitext(path)[1].lower()
-    loader = LEVEL_FILE_TYPES.get(extension)
-    if loader is None:
-        raise ValueError(
-            f"{path}: cannot play a {extension or 'extensionless'} file; level files are "
-            + ", ".join(LEVEL_FILE_TYPES)
-        )
-    try:
-        level = loader(path)
-    except OSError as error:
-        raise ValueError(f"{path}: {error.strerror or error}") from None
-    if level.entrance is None or level.exit is None:
-        raise ValueError(f"{path}: the level has no entrance and exit to play between")
-    try:
-        level.solution()
-    except ValueError:
-        raise ValueError(f"{path}: the exit cannot be reached from the entrance") from None
-    return level
 
 
 def calibrate(algorithm: str, width: int, height: int) -> Dict[str, List[float]]:
@@ -166,7 +131,7 @@ def harder_level(algorithm: str, width: int, height: int, seed: Seed, level_numb
 class Levels(Addon):
     """``--level FILE`` and levels that ask for more difficulty as the level number grows."""
 
-    def __init__(self, app: "App", *, harder: bool = True, path: Optional[str] = None,
+    def __init__(self, app: Host, *, harder: bool = True, path: Optional[str] = None,
                  level: Optional[mp.Level] = None) -> None:
         super().__init__(app)
         self.harder = harder
@@ -183,31 +148,16 @@ class Levels(Addon):
             if isinstance(level.seed, int):
                 game.seed = level.seed
 
-    @staticmethod
-    def add_arguments(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--level", type=_level_argument, metavar="FILE",
-            help="play this level file: a Tiled map (.tmx, .tmj, also as edited in Tiled), "
-            "a .json level or an .npy tilemap",
-        )
-        parser.add_argument("--steady", action="store_true",
-                            help="next levels only grow larger, without asking for more difficulty")
+    add_arguments = staticmethod(level_options)
 
     @classmethod
-    def create(cls, app: "App", options: argparse.Namespace) -> "Levels":
+    def create(cls, app: Host, options: argparse.Namespace) -> "Levels":
         path, level = options.level if options.level is not None else (None, None)
         return cls(app, harder=not options.steady, path=path, level=level)
 
     def hud_flags(self) -> List[str]:
         game = self.app.game
         if self._forks is None or self._forks[0] != game.version:
-            self._forks = (game.version, game.level.stats().decision_points or 0)
+            forks = game.forks if game.forks is not None else game.level.stats().decision_points  # ahead, or here
+            self._forks = (game.version, forks or 0)
         return [f"{self._forks[1]} forks"]
-
-
-def _level_argument(text: str) -> Tuple[str, mp.Level]:
-    """``--level``: the file and its level, or a one-line reason (exit status 2)."""
-    try:
-        return text, load_level_file(text)
-    except (ValueError, TypeError) as error:
-        raise argparse.ArgumentTypeError(str(error)) from None

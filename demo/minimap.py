@@ -1,7 +1,8 @@
 """The minimap and the exit pointer (Tab shows or hides both): where am I, and where is the exit?
 
-The minimap, in the corner of the map view, is the whole level shrunk to
-fit, drawn with ``mazeplugin.pg.tile_colours`` (under fog: only what the
+The minimap, in a column of its own at the right of the map view (so it
+never covers the maze; the map view narrows while it shows), is the whole
+level shrunk to fit, drawn with ``mazeplugin.pg.tile_colours`` (under fog: only what the
 player has seen), with the player, the exit and the part of the level on
 screen. When the exit is off screen an arrow on the edge of the view points
 to it. Under fog both show the exit only once the player has seen it, as
@@ -12,41 +13,40 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import Optional, Tuple
 
 import numpy as np
 import pygame
 
 import mazeplugin.pg as mpg
 
-from .addons import Addon, Binding
+from .addon_api import Addon, Binding, Host
+from .options import map_options
 from .view import HUD_BACK, HUD_DIM, PALETTE, PLAYER, PLAYER_EDGE
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
 
 MAX_SIDE = 200
 """The minimap's longest side, in pixels (a smaller window gets a smaller map)."""
+PANEL_MARGIN = 10
+"""Pixels around the minimap in its side panel."""
 
 
 class Minimap(Addon):
     """Tab: the minimap and the exit pointer."""
 
-    def __init__(self, app: "App", *, shown: bool = True) -> None:
+    def __init__(self, app: Host, *, shown: bool = True) -> None:
         super().__init__(app)
         self.shown = shown
         self.bindings = (
             Binding((pygame.K_TAB,), "Tab", "minimap and exit pointer", self.toggle, short="map"),
         )
+        self._panel = 0  # the width of the side panel the map is drawn in (0: none)
         self._key: Optional[Tuple[int, int, Tuple[int, int]]] = None
         self._image: Optional[pygame.Surface] = None
 
-    @staticmethod
-    def add_arguments(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--no-map", action="store_true", help="start with the minimap and exit pointer hidden (Tab shows them)")
+    add_arguments = staticmethod(map_options)
 
     @classmethod
-    def create(cls, app: "App", options: argparse.Namespace) -> "Minimap":
+    def create(cls, app: Host, options: argparse.Namespace) -> "Minimap":
         return cls(app, shown=not options.no_map)
 
     def toggle(self) -> None:
@@ -57,9 +57,22 @@ class Minimap(Addon):
     def needed(self) -> bool:
         """Whether there is anything to show: on, and the level does not fit in the window."""
         camera = self.app.camera
-        return self.shown and (
-            camera.world_size[0] > camera.view_size[0] or camera.world_size[1] > camera.view_size[1]
-        )
+        return self._needed(camera.view_size, camera.world_size) or self._panel > 0
+
+    def _needed(self, area: Tuple[int, int], world: Tuple[int, int]) -> bool:
+        return self.shown and (world[0] > area[0] or world[1] > area[1])
+
+    def side_panel(self, area: Tuple[int, int], world: Tuple[int, int]) -> int:
+        """The minimap's column at the right of the map (when it is needed), so it never covers the maze."""
+        self._panel = 0
+        if self._needed(area, world):
+            self._panel = self._side(area) + 2 * PANEL_MARGIN
+        return self._panel
+
+    @staticmethod
+    def _side(area: Tuple[int, int]) -> int:
+        """The minimap's longest side for a map area: a fifth of the window's width, within 48..MAX_SIDE."""
+        return max(48, min(MAX_SIDE, int(area[0] * 0.2), int(area[1] * 0.6)))
 
     def exit_known(self) -> bool:
         game = self.app.game
@@ -74,12 +87,12 @@ class Minimap(Addon):
             self._draw_pointer(surface, view)
 
     def map_rect(self, view: pygame.Rect) -> pygame.Rect:
-        """Where the minimap goes: the top-right corner of the view, at most a third of it."""
+        """Where the minimap goes: at the top of its side panel, right of the map ``view`` (never over the maze)."""
         rows, columns = self.app.game.level.tiles.shape
-        side = max(48, min(MAX_SIDE, int(min(view.width, view.height) * 0.32)))
+        side = max(8, self._panel - 2 * PANEL_MARGIN)
         scale = side / max(rows, columns)
         rect = pygame.Rect(0, 0, max(2, round(columns * scale)), max(2, round(rows * scale)))
-        rect.topright = (view.right - 8, view.top + 8)
+        rect.midtop = (view.right + self._panel // 2, view.top + PANEL_MARGIN)
         return rect
 
     def _picture(self, size: Tuple[int, int]) -> pygame.Surface:
@@ -97,9 +110,9 @@ class Minimap(Addon):
 
     def _draw_map(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         app, game = self.app, self.app.game
+        surface.fill(HUD_BACK, pygame.Rect(view.right, view.top, self._panel, view.height))
         rect = self.map_rect(view)
         frame = rect.inflate(6, 6)
-        surface.fill(HUD_BACK, frame)
         surface.blit(self._picture(rect.size), rect)
         pygame.draw.rect(surface, HUD_DIM, frame, 1)
         rows, columns = game.level.tiles.shape

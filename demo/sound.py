@@ -7,6 +7,12 @@ format the mixer opened with. Where there is no audio device the mixer
 does not open and every effect is a silent no-op; under SDL's dummy audio
 driver (headless runs, CI) the mixer opens and plays into nothing.
 
+Opening the mixer is quiet: without a sound card, ALSA prints eight ``ALSA
+lib ... cannot find card`` lines from C straight to the process's standard
+error while SDL probes it; :func:`quiet_stderr` catches them, so a game
+without audio is simply silent (other lines written meanwhile are passed
+on).
+
 Effects: ``step`` (a soft tick per tile walked), ``key`` and ``door`` (for
 level content), ``exit`` (a short rising arpeggio), ``toggle`` (a blip for
 switches).
@@ -14,7 +20,11 @@ switches).
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Optional
+import os
+import sys
+import tempfile
+from contextlib import contextmanager
+from typing import Callable, Dict, Iterator, List, Optional
 
 import numpy as np
 import pygame
@@ -117,6 +127,45 @@ def to_mixer_format(samples: Samples, size: int, channels: int) -> Optional[NDAr
     return np.ascontiguousarray(np.repeat(data[:, None], channels, axis=1))
 
 
+@contextmanager
+def quiet_stderr() -> Iterator[List[str]]:
+    """Catch what is written to file descriptor 2 (by C libraries too) inside the block; the lines, once it ends.
+
+    Where the process has no descriptor 2, nothing is caught.
+    """
+    lines: List[str] = []
+    fd = 2  # where C libraries write, whatever sys.stderr is in Python
+    try:
+        os.fstat(fd)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        yield lines
+        return
+    saved = os.dup(fd)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), fd)
+        try:
+            yield lines
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, fd)
+            os.close(saved)
+            sink.seek(0)
+            lines.extend(sink.read().decode("utf-8", "replace").splitlines())
+
+
+def open_mixer() -> None:
+    """Open pygame's mixer for the effects, quietly (ALSA's complaints without a sound card are dropped)."""
+    lines: List[str] = []
+    try:
+        with quiet_stderr() as lines:
+            pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+    finally:
+        others = [line for line in lines if not line.startswith("ALSA lib ")]
+        if others:
+            print("\n".join(others), file=sys.stderr)
+
+
 class Sounds:
     """The effects, ready to play; silent (and harmless) where no audio device opens.
 
@@ -130,7 +179,7 @@ class Sounds:
         self.error = ""
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+                open_mixer()
             init = pygame.mixer.get_init()
             if not init:
                 raise pygame.error("the mixer did not open")

@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Protocol, Sequence, Tuple
 
 import pygame
+import pygame.freetype
 
 import mazeplugin.pg as mpg
 
@@ -179,7 +180,44 @@ class MapView:
 # -- text ------------------------------------------------------------------------
 
 
-def wrap(text: str, font: pygame.font.Font, width: int) -> List[str]:
+class Measures(Protocol):
+    """What :func:`wrap` needs of a font (``pygame.font.Font`` and :class:`TextFont` both have it)."""
+
+    def size(self, text: str) -> Tuple[int, int]:
+        ...  # pragma: no cover
+
+
+class TextFont:
+    """The HUD's font: ``pygame.freetype`` with kerning, so letters are evenly spaced at small sizes.
+
+    ``pygame.font`` (SDL_ttf) hints glyphs, rounding each letter's advance to
+    whole pixels; with the default font at the HUD's sizes that opened gaps
+    inside words ("for ks", "TR EASURE"). FreeType here places letters at
+    their true advances, kerned. The part of ``pygame.font.Font`` the HUD
+    uses: :meth:`size`, :meth:`render`, :meth:`get_linesize`.
+    """
+
+    def __init__(self, size: int) -> None:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        self.font = pygame.freetype.Font(None, size)
+        self.font.kerning = True
+        self.font.pad = True  # every line as tall as the font, whatever its letters
+
+    def size(self, text: str) -> Tuple[int, int]:
+        """Width and height in pixels of ``text`` rendered."""
+        return (self.font.get_rect(text).width, self.get_linesize())
+
+    def render(self, text: str, antialias: bool, colour: Colour) -> pygame.Surface:
+        """``text`` on a transparent surface (antialiased; the flag is for ``pygame.font`` compatibility)."""
+        image, _ = self.font.render(text, colour)
+        return image
+
+    def get_linesize(self) -> int:
+        return int(self.font.get_sized_height(0))  # 0: the font's own size
+
+
+def wrap(text: str, font: Measures, width: int) -> List[str]:
     """``text`` in lines no wider than ``width`` pixels, split at spaces; words stay whole.
 
     Only a word wider than ``width`` on its own is broken: after a hyphen
@@ -195,7 +233,7 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> List[str]:
     return lines or [""]
 
 
-def _break_word(word: str, font: pygame.font.Font, width: int) -> List[str]:
+def _break_word(word: str, font: Measures, width: int) -> List[str]:
     """A word in pieces no wider than ``width``: whole if it fits, else at hyphens, else between characters."""
     if font.size(word)[0] <= width:
         return [word]
@@ -232,7 +270,7 @@ class Hud:
     """The bars at the top and bottom, messages, banners, the key overlay and the level-code prompt."""
 
     def __init__(self) -> None:
-        self.fonts = {0: pygame.font.Font(None, 20), 1: pygame.font.Font(None, 26), 2: pygame.font.Font(None, 56)}
+        self.fonts = {0: TextFont(13), 1: TextFont(17), 2: TextFont(36)}
         self._cache: Dict[Tuple[str, int, Colour], pygame.Surface] = {}
         self.placed: List[Tuple[str, pygame.Rect]] = []
         """Every text drawn in the last frame and where (for tests: nothing may be cut off or overlap)."""
@@ -247,7 +285,7 @@ class Hud:
             self._cache[key] = image
         return image
 
-    def _blit(self, surface: pygame.Surface, text: str, size: int, colour: Colour, **where: object) -> pygame.Rect:
+    def blit(self, surface: pygame.Surface, text: str, size: int, colour: Colour, **where: object) -> pygame.Rect:
         image = self._text(text, size, colour)
         rect = image.get_rect(**where)
         surface.blit(image, rect)
@@ -260,65 +298,78 @@ class Hud:
         width, height = surface.get_size()
         surface.fill(HUD_BACK, (0, 0, width, HUD_TOP))
         surface.fill(HUD_BACK, (0, height - HUD_BOTTOM, width, HUD_BOTTOM))
-        self._top_bar(surface, game, state)
-        self._bottom_bar(surface, state)
+        left_over = self._top_bar(surface, game, state)
+        self._bottom_bar(surface, state, left_over)
         if game.completed and game.last_complete is not None:
             seconds, moves = game.last_complete
-            self._banner(surface, "Level complete!", f"{seconds:.1f} s, {moves} moves. Next: a bigger maze")
+            detail = f"{seconds:.1f} s, {moves} moves. Next: a bigger maze"
+            self.banner(surface, "Level complete!", detail + ("; making the next level..." if game.waiting else ""))
         if state.paused and state.prompt is None:
-            self._banner(surface, "Paused", "P to play on; the clock is stopped")
+            self.banner(surface, "Paused", "P to play on; the clock is stopped")
         if state.keys_overlay:
-            self._keys(surface, state.keys_overlay)
+            self.keys_overlay(surface, state.keys_overlay)
         if state.prompt is not None:
-            self._banner(surface, "Level code: " + state.prompt + "_", "Enter to play it, Esc to cancel", size=1)
+            self.banner(surface, "Level code: " + state.prompt + "_", "Enter to play it, Esc to cancel", size=1)
         if game.message_left > 0 and game.message:
-            self._toast(surface, game.message)
+            self.toast(surface, game.message)
 
-    def _top_bar(self, surface: pygame.Surface, game: Game, state: HudState) -> None:
+    def _top_bar(self, surface: pygame.Surface, game: Game, state: HudState) -> List[str]:
+        """The level, its code and size on the left, the clock and moves on the right; the flags beside them
+        when there is room. Returns the flags that did not fit (the bottom bar shows them).
+
+        What goes first when the window is narrow: the flags (to the bottom
+        bar), then long words ("moves", "tiles", "Level"), then the end of a
+        long code; the level number and size always stay.
+        """
         width = surface.get_width()
         middle = HUD_TOP // 2
         clock = f"{game.elapsed:5.1f} s".strip()
-        flags = "   ".join(state.flags)
         moves = f"{game.moves} move" + ("" if game.moves == 1 else "s")
-        rights = [f"{clock}   {moves}" + (f"   {flags}" if flags else ""), f"{clock}   {moves}", f"{clock}  {game.moves}m"]
-        level_text, tiles_text = f"Level {game.level_number}", f"{game.level.tiles.shape[1]}x{game.level.tiles.shape[0]} tiles"
-        lefts = [
-            [(level_text, HUD_DIM), (game.code, HUD_ACCENT), (tiles_text, HUD_DIM)],
-            [(level_text, HUD_DIM), (game.code, HUD_ACCENT)],
-            [(game.code, HUD_ACCENT)],
-        ]
-        gap = 18
-        for right in rights:
-            right_width = self.fonts[1].size(right)[0]
-            room = width - 2 * MARGIN - right_width - gap
-            for left in lefts:
-                needed = sum(self.fonts[1].size(text)[0] for text, _ in left) + gap * (len(left) - 1)
-                if needed <= room:
+        rows, columns = game.level.tiles.shape
+        level_text, tiles_text = f"Level {game.level_number}", f"{columns}x{rows} tiles"
+        full = [(level_text, HUD_DIM), (game.code, HUD_ACCENT), (tiles_text, HUD_DIM)]
+        compact = [(f"L{game.level_number}", HUD_DIM), (game.code, HUD_ACCENT), (f"{columns}x{rows}", HUD_DIM)]
+        # As many flags as fit beside the clock, from the first (the app lists the game's own first).
+        layouts = [(full, "   ".join([clock, moves, *state.flags[:k]]), list(state.flags[k:]))
+                   for k in range(len(state.flags), -1, -1)]
+        layouts += [(compact, f"{clock}   {moves}", list(state.flags)), (compact, f"{clock}  {game.moves}m", list(state.flags))]
+        for gap in (18, 10):
+            for left, right, left_over in layouts:
+                room = width - 2 * MARGIN - self.fonts[1].size(right)[0] - gap
+                if sum(self.fonts[1].size(text)[0] for text, _ in left) + gap * (len(left) - 1) <= room:
                     x = MARGIN
                     for text, colour in left:
-                        x = self._blit(surface, text, 1, colour, midleft=(x, middle)).right + gap
-                    self._blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
-                    return
-        # A very long code in a narrow window: the clock, then as much of the code as fits, smaller.
-        right = rights[-1]
-        right_rect = self._blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
-        room = right_rect.left - gap - MARGIN
+                        x = self.blit(surface, text, 1, colour, midleft=(x, middle)).right + gap
+                    self.blit(surface, right, 1, HUD_TEXT, midright=(width - MARGIN, middle))
+                    return left_over
+        # A very long code in a narrow window: the clock, the level and its size, then as much of the code as fits.
+        right_rect = self.blit(surface, f"{clock}  {game.moves}m", 1, HUD_TEXT, midright=(width - MARGIN, middle))
+        x = self.blit(surface, f"L{game.level_number} {columns}x{rows}", 0, HUD_DIM, midleft=(MARGIN, middle)).right + 8
+        room = right_rect.left - 10 - x
         code = game.code
         while code and self.fonts[0].size(code + "…")[0] > room:
             code = code[:-1]
-        self._blit(surface, code + "…", 0, HUD_ACCENT, midleft=(MARGIN, middle))
+        self.blit(surface, code + "…", 0, HUD_ACCENT, midleft=(x, middle))
+        return list(state.flags)
 
-    def _bottom_bar(self, surface: pygame.Surface, state: HudState) -> None:
+    def _bottom_bar(self, surface: pygame.Surface, state: HudState, flags: Sequence[str] = ()) -> None:
+        """The longest key line that fits, and at the right the flags the top bar had no room for (else the frame rate).
+
+        The key line comes first; the flags that fit beside it show, from the
+        first.
+        """
         width, height = surface.get_size()
         middle = height - HUD_BOTTOM // 2
         room = width - 2 * MARGIN
         fits = [line for line in state.help_lines if self.fonts[0].size(line)[0] <= room]
         line = fits[0] if fits else (state.help_lines[-1] if state.help_lines else "")
-        rect = self._blit(surface, line, 0, HUD_DIM, midleft=(MARGIN, middle)) if line else pygame.Rect(MARGIN, middle, 0, 0)
-        if state.fps:
-            fps = f"{state.fps:.0f} fps"
-            if rect.right + 24 + self.fonts[0].size(fps)[0] <= width - MARGIN:
-                self._blit(surface, fps, 0, HUD_DIM, midright=(width - MARGIN, middle))
+        rect = self.blit(surface, line, 0, HUD_DIM, midleft=(MARGIN, middle)) if line else pygame.Rect(MARGIN, middle, 0, 0)
+        words = list(flags)
+        while words and rect.right + 24 + self.fonts[0].size("  ".join(words))[0] > width - MARGIN:
+            words.pop()  # the key line comes first; the flags that fit beside it
+        right = "  ".join(words) if words else (f"{state.fps:.0f} fps" if state.fps else "")
+        if right and rect.right + 24 + self.fonts[0].size(right)[0] <= width - MARGIN:
+            self.blit(surface, right, 0, HUD_ACCENT if words else HUD_DIM, midright=(width - MARGIN, middle))
 
     def _lines(self, text: str, size: int, width: int) -> List[str]:
         return wrap(text, self.fonts[size], width)
@@ -339,7 +390,7 @@ class Hud:
             self.placed.append((text, rect))
             y = rect.bottom + spacing
 
-    def _banner(self, surface: pygame.Surface, title: str, detail: str, *, size: int = 2) -> None:
+    def banner(self, surface: pygame.Surface, title: str, detail: str, *, size: int = 2) -> None:
         width, height = surface.get_size()
         room = width - 2 * MARGIN - 32
         if size == 2 and self.fonts[2].size(title)[0] > room:
@@ -348,14 +399,14 @@ class Hud:
         rows += [(line, 1, HUD_TEXT) for line in self._lines(detail, 1, room)]
         self._panel_text(surface, rows, (width // 2, height // 2))
 
-    def _toast(self, surface: pygame.Surface, message: str) -> None:
+    def toast(self, surface: pygame.Surface, message: str) -> None:
         width, height = surface.get_size()
         rows = [(line, 1, HUD_TEXT) for line in self._lines(message, 1, width - 2 * MARGIN - 32)]
         line_height = self.fonts[1].get_linesize()
         box_height = len(rows) * (line_height + 4) + 20
         self._panel_text(surface, rows, (width // 2, height - HUD_BOTTOM - 12 - box_height // 2))
 
-    def _keys(self, surface: pygame.Surface, keys: Sequence[Tuple[str, str, str]]) -> None:
+    def keys_overlay(self, surface: pygame.Surface, keys: Sequence[Tuple[str, str, str]]) -> None:
         """The ``?`` overlay: every key and what it does, in as many columns as fit (short names if need be)."""
         width, height = surface.get_size()
         font = self.fonts[0]
@@ -382,7 +433,7 @@ class Hud:
         self.placed.append(("Keys (? closes)", rect))
         for c, column in enumerate(layout):
             for r, row in enumerate(column):
-                self._blit(surface, row, 0, HUD_TEXT, topleft=(box.left + 12 + c * column_width, rect.bottom + 8 + r * line))
+                self.blit(surface, row, 0, HUD_TEXT, topleft=(box.left + 12 + c * column_width, rect.bottom + 8 + r * line))
 
 
 def _panel(surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -83,6 +83,7 @@ def test_walking_the_solution_with_arrow_keys_completes_the_level_and_starts_a_b
     assert game.moves == len(game.level.solution()) - 1
     seconds, moves = game.last_complete
     assert moves == game.moves and seconds > 0
+    assert game.ahead is not None and game.ahead.ready(game.next_request())  # made in the worker meanwhile
     for _ in range(300):
         app.tick(FRAME)
         if game.level_number == 2:
@@ -245,7 +246,10 @@ def test_big_levels_scroll_and_the_window_resizes():
         app.tick(FRAME)
     app.screen = pygame.display.set_mode((800, 600), pygame.RESIZABLE)
     app.tick(FRAME)
-    assert app.camera.view_size[0] == 800
+    from demo.minimap import Minimap
+
+    panel = app.addon(Minimap).side_panel((800, 600 - 34 - 26), app.camera.world_size)
+    assert 0 < panel < 800 // 3 and app.camera.view_size[0] == 800 - panel  # the minimap's column is not map
     assert app.camera.view_rect.collidepoint(app.game.rect.center)
 
 
@@ -527,14 +531,47 @@ def test_the_hud_is_readable_at_every_window_size(size):
         assert all(not a.colliderect(b) for i, a in enumerate(top) for b in top[i + 1 :]), f"{name}: top bar overlaps"
         bottom = [text for text, rect in placed if rect.top >= size[1] - 26]
         assert any("Esc quit" in text and "? keys" in text for text in bottom), f"{name}: key line {bottom}"
-    assert any(text.startswith("growing-tree-40x30-castle") for text, _ in app.hud.placed)
+    assert any(text.startswith("growing-tree-40x30") for text, _ in app.hud.placed)
+    top = " ".join(text for text, rect in app.hud.placed if rect.bottom <= 34)
+    assert "L1" in top or "Level 1" in top, top  # the level and its size survive a crowded bar
+    assert "81x61" in top, top
+
+
+@pytest.mark.parametrize("size", WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_crowded_top_bar_keeps_the_level_number_and_size_and_moves_flags_below(size):
+    from demo.content import LevelContent
+
+    app = make_app("--code", "backtracker-30x20-7+k2t5e3", "--fog", "--solution", "--mute")
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    press(app, pygame.K_p)
+    app.tick(FRAME)
+    assert app.addon(LevelContent) is not None and any(flag.startswith("TREASURE") for flag in app.flags())
+    top = [text for text, rect in app.hud.placed if rect.bottom <= 34]
+    assert any(t in ("Level 1", "L1") or t.startswith("L1 ") for t in top), top
+    assert any("61x41" in t for t in top), top
+    if size[0] >= 640:
+        assert "Level 1" in top and "61x41 tiles" in top  # room enough: the long words
+    if size[0] >= 960:
+        shown = " ".join(text for text, _ in app.hud.placed)
+        assert sum(flag in shown for flag in app.flags()) >= 4  # in the top bar, or beside the key line
+
+
+def test_hud_letters_are_evenly_spaced():
+    """The cause of "for ks" / "TR EASURE": hinted advances; a word is as wide as its letters' advances, kerned."""
+    from demo.view import TextFont
+
+    font = TextFont(17)
+    for word in ("forks", "TREASURE", "KEYS"):
+        whole = font.size(word)[0]
+        parts = font.size(word[:2])[0] + font.size(word[2:])[0]
+        assert abs(whole - parts) <= 3, (word, whole, parts)  # no gap opens inside the word
 
 
 def test_at_520_pixels_the_key_line_keeps_more_than_the_essentials():
     app = make_app("--code", "kruskal-8x6-3")
     app.screen = pygame.display.set_mode((520, 400), pygame.RESIZABLE)
     app.tick(FRAME)
-    (line,) = [text for text, rect in app.hud.placed if rect.top >= 400 - 26]
+    (line,) = [text for text, rect in app.hud.placed if rect.top >= 400 - 26 and "Esc" in text]
     assert "Esc quit" in line and "R restart" in line and "H path" in line
 
 
@@ -546,6 +583,28 @@ def test_the_keys_overlay_opens_with_question_mark_and_esc_closes_it_without_qui
     assert any(text.startswith("Tab") for text in texts) and any(text.startswith("Esc") for text in texts)
     press(app, pygame.K_ESCAPE)
     assert not app.show_keys and app.running
+    press(app, pygame.K_ESCAPE)  # in play: the first Esc asks
+    assert app.running and app.game.message == "Esc again to quit"
+    press(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_esc_after_a_bad_typed_code_closes_the_message_and_quits_only_when_pressed_twice():
+    app = make_app("--code", "kruskal-8x6-3")
+    press(app, pygame.K_RETURN)
+    type_text(app, "kruskal 20 15")
+    press(app, pygame.K_RETURN)  # a bad code: the prompt closes, a message says why
+    assert app.prompt is None and "not of the form" in app.game.message
+    press(app, pygame.K_ESCAPE)
+    assert app.running, "one Esc after a bad code must not quit the game"
+    assert app.game.message == "Esc again to quit"
+    press(app, pygame.K_RIGHT)  # any other key: the question lapses
+    press(app, pygame.K_ESCAPE)
+    assert app.running
+    for _ in range(int(2.0 * 60) + 1):  # nor does a second Esc long after the first
+        app.tick(FRAME)
+    press(app, pygame.K_ESCAPE)
+    assert app.running
     press(app, pygame.K_ESCAPE)
     assert not app.running
 
@@ -750,3 +809,20 @@ def test_keys_scripts_take_pygame_key_names():
     done = run_demo("--code", "backtracker-40x30-2", "--keys", "right*10,p,tab,f1,question,m,wait*3", "--frames", "20")
     assert done.returncode == 0, done.stderr
     assert "time 0.17" in done.stdout  # ten frames of walking, then paused
+
+
+def test_the_minimap_never_covers_the_maze():
+    from demo.minimap import Minimap
+
+    for window in ("960x720", "320x240", "1600x400"):
+        app = make_app("--code", "backtracker-40x30-2", "--window", window)
+        app.tick(FRAME)
+        minimap = app.addon(Minimap)
+        assert minimap.needed()
+        view = app.view_rect()
+        rect = minimap.map_rect(view).inflate(6, 6)  # with its frame
+        assert not rect.colliderect(view), (window, rect, view)
+        assert app.screen.get_rect().contains(rect)
+        assert app.camera.view_size == view.size  # the camera scrolls only the maze's part of the window
+    press(app, pygame.K_TAB)  # hidden: the maze gets the whole width back
+    assert app.view_rect().width == app.screen.get_width()

@@ -112,3 +112,47 @@ def test_frame_times_keep_bounded_memory_and_give_the_median_and_worst():
     assert times.worst == pytest.approx(0.01)
     times.add(5.0)  # a frame longer than the histogram
     assert times.worst == 5.0 and times.median() == pytest.approx(0.005, abs=2e-5)
+
+
+def test_endless_walls_are_joined_sprites_like_the_maze_game():
+    import numpy as np
+
+    app = make()
+    assert app.view.wall_set is not None and app.view.floor is not None  # autotiled, not flat colour
+    flat = mpg.WorldView(app.world, tile=app.tile, palette=app.view.palette)
+    colours = {}
+    for name, view in (("sprites", app.view), ("flat", flat)):
+        pixels = pygame.surfarray.array3d(view.chunk_surface((0, 0))).reshape(-1, 3)
+        colours[name] = len(np.unique(pixels, axis=0))
+    assert colours["flat"] <= 3 < colours["sprites"]  # edges and rims where walls meet floor, seams on the floor
+
+
+def test_f_fogs_the_endless_world_except_what_the_player_has_seen():
+    app = make()
+    assert not app.fog
+    hold(app, pygame.K_f, 1)
+    assert app.fog
+    app.tick(FRAME)
+    x, y = app.world.spawn
+    assert app.fogged.is_seen((x, y))
+    far = (x + 200, y + 200)
+    assert not app.fogged.is_seen(far)
+    seen_pixel = app.screen.get_at(app.camera.to_screen(mpg.tile_to_pixel((x, y), app.tile)))
+    assert tuple(seen_pixel)[:3] != (22, 25, 34)  # the player's tile is drawn, not fog
+    hold(app, pygame.K_RIGHT, 30)
+    assert len(app.fogged.seen) >= 1 and sum(int(s.sum()) for s in app.fogged.seen.values()) > 9
+
+
+def test_question_mark_lists_the_endless_keys_and_esc_closes_it_then_asks_before_quitting():
+    app = make()
+    hold(app, pygame.K_SLASH, 1)
+    assert app.show_keys
+    texts = [text for text, _ in app.hud.placed]
+    assert any(text.startswith("F") and "fog" in text for text in texts)
+    hold(app, pygame.K_ESCAPE, 1)
+    assert not app.show_keys and app.running
+    hold(app, pygame.K_ESCAPE, 1)
+    assert app.running and any("Esc again" in text for text, _ in app.hud.placed)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.tick(FRAME)
+    assert not app.running

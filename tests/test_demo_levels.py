@@ -36,6 +36,8 @@ def finish(app: App, frames: int = 3000) -> None:
         app.tick(FRAME)
         if app.game.level_number > number:
             return
+        if app.game.completed and app.game.ahead is not None:
+            app.game.ahead.ready(app.game.next_request())  # the worker process makes it meanwhile
     raise AssertionError("the level was not finished")
 
 
@@ -185,3 +187,48 @@ def test_relaxing_an_impossible_ask_still_gives_a_level(monkeypatch):
     monkeypatch.setattr(levels, "challenge", lambda number, samples: {"decision_points": (10**6, None)})
     level = levels.harder_level("kruskal", 6, 5, 9, 4)
     assert level.tiles.tobytes() == mp.generate("kruskal", 6, 5, seed=9).tiles.tobytes()
+
+
+def test_the_next_level_is_made_off_the_frame_loop_and_is_the_level_its_code_names(monkeypatch):
+    import demo.game
+
+    app = make_app("--code", "backtracker-10x8-5", "--autoplay")
+    request = app.game.next_request()
+    made_here = []
+    real = demo.game.numbered_level
+    monkeypatch.setattr(demo.game, "numbered_level", lambda *a, **k: made_here.append(a) or real(*a, **k))
+    monkeypatch.setattr(mp, "generate", lambda *a, **k: made_here.append(a) or pytest.fail("generate on the frame loop"))
+    finish(app)
+    assert app.game.level_number == 2 and made_here == []  # the worker process made it, with its solution
+    assert app.game.forks is not None and app.game.path == app.game.level.solution()
+    monkeypatch.undo()
+    # The same level as making it here, on the frame loop, would give; and its code replays it exactly.
+    game = app.game
+    here = demo.game.numbered_level(*request)
+    assert here.tiles.tobytes() == game.level.tiles.tobytes() and here.things == game.level.things
+    assert mp.level_from_code(game.code).tiles.tobytes() == game.level.tiles.tobytes()
+
+
+def test_while_the_next_level_is_being_made_frames_go_on():
+    class NeverReady:
+        """A worker that never delivers: stands for a level that takes long to make."""
+
+        def want(self, request):
+            pass
+
+        def take(self, request):
+            return None
+
+    app = make_app("--code", "backtracker-10x8-5", "--autoplay")
+    game = app.game
+    game.ahead = NeverReady()
+    for _ in range(3000):
+        app.tick(FRAME)
+        if game.waiting:
+            break
+    assert game.completed and game.waiting and game.level_number == 1
+    frames = app.frames
+    for _ in range(30):
+        app.tick(FRAME)
+    assert app.frames == frames + 30 and game.waiting  # drawn and counted, the banner still up
+    assert any("making the next level" in text for text, _ in app.hud.placed)

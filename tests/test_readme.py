@@ -279,11 +279,17 @@ def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-@pytest.mark.parametrize(
-    "line, command", sh_commands(README.read_text(encoding="utf-8")), ids=lambda v: str(v)[:60]
-)
-def test_every_command_example_runs(checkout, line, command):
+def test_every_command_example_runs_in_order(checkout):
+    """The commands run one after another in one checkout, as a reader types them (later ones read
+    what earlier ones wrote, so they are one test: test workers never split them)."""
     pytest.importorskip("pygame")  # the examples write PNGs: the README's installs include pygame
+    commands = sh_commands(README.read_text(encoding="utf-8"))
+    assert len(commands) >= 10
+    for line, command in commands:
+        run_command(checkout, line, command)
+
+
+def run_command(checkout: Path, line: int, command: str) -> None:
     bin_dir = os.path.dirname(sys.executable)
     env = dict(
         os.environ,

@@ -99,7 +99,7 @@ def test_real_key_presses_move_the_player_and_a_screenshot_is_written(display, t
         # The window is resizable: the frame (and so the screenshot) follows its new size.
         xdotool(env, "windowsize", "--sync", window, "800", "600")
         time.sleep(0.5)
-        xdotool(env, "key", "Escape")
+        xdotool(env, "key", "--delay", "100", "Escape", "Escape")  # the first asks, the second quits
         out, err = game.communicate(timeout=300)
     finally:
         if game.poll() is None:

@@ -1,0 +1,66 @@
+"""Keys both modes share: moving, help, and Esc, which closes what is open before it quits.
+
+Esc never quits at once from play: the first press asks ("Esc again to
+quit") and a second within :data:`QUIT_SECONDS` quits. A prompt or an
+overlay that is open is closed by Esc first, so Esc after a mistyped level
+code cancels, it does not end the game.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Tuple
+
+import pygame
+
+Direction = Tuple[int, int]
+
+MOVE_KEYS: Dict[int, Direction] = {
+    pygame.K_UP: (0, -1),
+    pygame.K_w: (0, -1),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_d: (1, 0),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_s: (0, 1),
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_a: (-1, 0),
+}
+HELP_KEYS = (pygame.K_SLASH, pygame.K_QUESTION, pygame.K_F1)
+QUIT_SECONDS = 2.0
+"""How long after a first Esc in play a second one quits."""
+QUIT_ASK = "Esc again to quit"
+
+
+class EscToQuit:
+    """Two presses of Esc within :data:`QUIT_SECONDS` quit; :meth:`press` says whether this one does.
+
+    >>> esc = EscToQuit()
+    >>> esc.press(), esc.press()
+    (False, True)
+    >>> esc = EscToQuit()
+    >>> esc.press(); esc.tick(QUIT_SECONDS); esc.press()
+    False
+    False
+    """
+
+    def __init__(self) -> None:
+        self.left = 0.0
+
+    @property
+    def asking(self) -> bool:
+        """Whether a first Esc is waiting for its second."""
+        return self.left > 0
+
+    def press(self) -> bool:
+        """Esc in play: True to quit now (the second press), else start asking."""
+        if self.asking:
+            return True
+        self.left = QUIT_SECONDS
+        return False
+
+    def tick(self, dt: float) -> None:
+        """``dt`` seconds passed (the question lapses)."""
+        self.left = max(0.0, self.left - dt)
+
+    def cancel(self) -> None:
+        """Any other key: the question is dropped."""
+        self.left = 0.0

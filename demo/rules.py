@@ -1,0 +1,147 @@
+"""The demo's rules about levels that need no pygame: sizes, seeds, level codes, the plain level of a code.
+
+The command line (:mod:`demo.options`) checks its arguments with these, so
+``--help``, ``--version`` and a wrong argument work without pygame; the game
+(:mod:`demo.game`) plays by the same ones.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, List, Optional, Tuple
+
+import mazeplugin as mp
+from mazeplugin.codes import LevelCode
+from mazeplugin.seeds import Seed
+
+MIN_SIDE, MAX_SIDE = 2, 250
+"""Level sizes the demo allows, in cells per side."""
+SIDE_REASON = (
+    f"the demo plays levels of {MIN_SIDE} to {MAX_SIDE} cells a side "
+    f"(a 1-cell maze has no corridor to walk; larger ones take seconds to make and fill a minimap pixel per cell; "
+    f"mazeplugin's CLI makes any size from 1x1)"
+)
+"""Why the demo's sizes differ from the CLI's, for its error messages."""
+
+LevelMaker = Callable[[str, int, int, Seed, int, int], mp.Level]
+"""Makes level number N: ``(algorithm, width, height, seed, level_number, rooms) -> Level``."""
+
+RoomCount = Callable[[str, int, int, int], int]
+"""How many random rooms level N gets: ``(algorithm, width, height, level_number) -> count``."""
+
+
+def next_seed(seed: Seed) -> Seed:
+    """The seed of the next level: ``7`` → ``8``; ``"castle"`` → ``"castle#2"`` → ``"castle#3"``.
+
+    >>> next_seed(7), next_seed("castle"), next_seed("castle#2")
+    (8, 'castle#2', 'castle#3')
+    """
+    if isinstance(seed, int):
+        return seed + 1
+    match = re.fullmatch(r"(.*)#([0-9]+)", seed, re.DOTALL)
+    if match:
+        return f"{match[1]}#{int(match[2]) + 1}"
+    return f"{seed}#2"
+
+
+def check_seed(seed: Seed) -> Seed:
+    """A seed the demo plays: a whole number >= 0 or a word, but not text that reads as a negative number.
+
+    ``"-5"`` would be a valid text seed, but a player typing it means the
+    number and would get the confusing code ``backtracker-12x9--5``.
+
+    >>> check_seed("-5")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a whole number >= 0 or a word, not -5
+    """
+    if isinstance(seed, str) and not seed.strip():
+        raise ValueError("seed must be a whole number >= 0 or a word, not empty")
+    if isinstance(seed, str) and re.fullmatch(r"\s*-\s*[0-9]+\s*", seed):
+        raise ValueError(f"seed must be a whole number >= 0 or a word, not {seed.strip()}")
+    return seed
+
+
+def check_size(width: int, height: int) -> None:
+    """ValueError (saying why the demo's limits differ from the CLI's) unless both sides are in the demo's range."""
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise ValueError(f"{SIDE_REASON}; not {width}x{height}")
+
+
+def parse_code(text: str) -> LevelCode:
+    """A level code the demo plays, read strictly with :func:`mazeplugin.parse_level_code`; ValueError otherwise.
+
+    Stricter than the library in one way: text after a ``+`` must be content
+    counts (``+k2t5e3``). The library reads ``backtracker-30x20-7+zz`` as
+    the text seed ``"7+zz"``, but a player typing it meant seed 7 with
+    content and mistyped it.
+
+    >>> parse_code("backtracker-30x20-7+k2")
+    LevelCode('backtracker', 30, 20, 7, content={'keys': 2})
+    >>> parse_code("backtracker-30x20-7+zz")
+    Traceback (most recent call last):
+    ...
+    ValueError: level code 'backtracker-30x20-7+zz': '+zz' is not content; after '+' come counts such as +r2k2t5e3 (rooms, keys, treasure, enemies)
+    """
+    code = mp.parse_level_code(text)
+    algorithm, width, height, seed = code
+    if isinstance(seed, str) and "+" in seed:
+        tail = seed[seed.index("+"):]
+        raise ValueError(
+            f"level code {text.strip()!r}: {tail!r} is not content; after '+' come counts such as "
+            "+r2k2t5e3 (rooms, keys, treasure, enemies)"
+        )
+    check_seed(seed)
+    check_size(width, height)
+    return code
+
+
+def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int, rooms: int = 0) -> mp.Level:
+    """The level of that code, whatever its number (the default :attr:`demo.game.Game.make_level`), with
+    ``rooms`` random rooms (``rooms=`` of :func:`mazeplugin.generate`)."""
+    if rooms:
+        return mp.generate(algorithm, width, height, seed=seed, rooms=rooms)
+    return mp.generate(algorithm, width, height, seed=seed)
+
+
+def numbered_level(
+    algorithm: str, width: int, height: int, seed: Seed, number: int,
+    make_level: LevelMaker = plain_level, rooms_for: Optional[RoomCount] = None,
+    furnish: Optional[Callable[[mp.Level, int], mp.Level]] = None, *, ask: Optional[int] = None,
+) -> mp.Level:
+    """Level ``number`` of the game: ``make_level`` with ``rooms_for`` random rooms (fewer when they do not
+    fit), then furnished by ``furnish``. ``ask`` is the number ``make_level`` is told (default ``number``;
+    1 makes the plain level of the seed)."""
+    rooms = rooms_for(algorithm, width, height, number) if rooms_for is not None else 0
+    while True:
+        try:
+            level = make_level(algorithm, width, height, seed, number if ask is None else ask, rooms)
+            break
+        except ValueError as error:
+            if not rooms or "does not fit" not in str(error):
+                raise
+            rooms -= 1  # too many rooms for this maze: one fewer
+    return furnish(level, number) if furnish is not None else level
+
+
+Prepared = Tuple[mp.Level, List[Tuple[int, int]], Optional[int]]
+"""A level made ahead, with its solution and its decision points (see :func:`prepare_level`)."""
+
+
+def prepare_level(request: Tuple[Any, ...]) -> Prepared:
+    """The next level for ``request`` (the arguments of :func:`numbered_level`), its solution and decision points.
+
+    Run in the worker process (:mod:`demo.ahead`), so the frame loop computes
+    none of them.
+    """
+    level = numbered_level(*request)
+    return level, level.solution(), level.stats().decision_points
+
+
+def clamp_side(value: int) -> int:
+    """A level side clamped to what the demo allows.
+
+    >>> clamp_side(1), clamp_side(40), clamp_side(999)
+    (2, 40, 250)
+    """
+    return max(MIN_SIDE, min(MAX_SIDE, value))
