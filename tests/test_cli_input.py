@@ -250,6 +250,7 @@ def test_dataset_hands_the_rest_of_the_line_to_its_module(capsys, monkeypatch):
 
 def test_dataset_missing_is_one_line_and_status_2(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "mazeplugin.dataset", None)  # import of it fails: not installed
+    monkeypatch.setitem(sys.modules, "mazeplugin.dataset.cli", None)  # (even if another test loaded it)
     status, out, err = run(capsys, "dataset", "build")
     assert (status, out) == (2, "") and err.count("\n") == 1 and "mazeplugin.dataset.cli" in err
 
