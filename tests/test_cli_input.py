@@ -22,19 +22,12 @@ import mazeplugin as mp
 from mazeplugin import cli
 from mazeplugin.cli import batch as cli_batch
 from mazeplugin.codes import looks_like_level_code
+from test_cli import run  # the command line run in this process: (status, stdout, stderr)
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 60
 
 
-def run(capsys, *argv: str) -> tuple:
-    """Run the command line in this process: ``(exit status, stdout, stderr)``."""
-    try:
-        status = cli.main(list(argv))
-    except SystemExit as exit:  # argparse's own exits (--help, wrong arguments)
-        status = exit.code
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # -- issue 22: text shaped like a level code must be one --------------------------------
