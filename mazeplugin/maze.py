@@ -256,10 +256,16 @@ class Maze:
         ys, xs = np.nonzero(self.corners)
         if not len(ys):
             return
-        top_left = ys * self.width + xs
+        index = np.int32 if self.size < 2**31 else np.int64  # (half the memory for a map of open rooms)
+        top_left = ys.astype(index) * self.width + xs.astype(index)
+        del ys, xs
         around = [top_left + 1, top_left + self.width, top_left + self.width + 1]
         roots = component_roots(self.size, np.tile(top_left, 3), np.concatenate(around))
-        cells = np.unique(np.concatenate([top_left] + around))
+        covered = np.zeros(self.size, dtype=bool)  # the cells around open corners, in id order
+        for ids in [top_left] + around:
+            covered[ids] = True
+        del around
+        cells = np.flatnonzero(covered)
         # A component's root is its smallest cell id, so sorted roots number rooms by first cell.
         firsts = np.unique(roots[cells])
         self.rooms.flat[cells] = np.searchsorted(firsts, roots[cells]) + 1
