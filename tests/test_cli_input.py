@@ -278,3 +278,39 @@ def test_compile_subcommand_hands_over_to_the_compiled_module(capsys):
     assert status == 2 and "mazeplugin compile: unknown kernel 'no-such-kernel'" in err
     status, out, err = run(capsys, "--help")
     assert status == 0 and "compile" in out
+
+
+# -- issue 21: --grid and --wrap ------------------------------------------------------------
+
+
+def test_grid_levels_from_the_command_line_are_the_librarys(capsys, tmp_path):
+    status, out, err = run(capsys, "generate", "wilson", "--grid", "hex", "--size", "5x4", "--seed", "7")
+    assert status == 0 and out == str(mp.generate("wilson", 5, 4, grid="hex", seed=7)) + "\n"
+    status, out, _ = run(capsys, "generate", "backtracker", "--grid", "polar", "--size", "4x3", "--seed", "3",
+                         "--format", "json")
+    assert status == 0 and mp.GridLevel.from_json(out).maze.open.tolist() == \
+        mp.generate("backtracker", 4, 3, grid="polar", seed=3).maze.open.tolist()
+    status, out, _ = run(capsys, "generate", "kruskal", "--wrap", "xy", "--size", "6x4", "--seed", "2")
+    assert status == 0 and out == str(mp.generate("kruskal", 6, 4, wrap="xy", seed=2)) + "\n"
+    path = tmp_path / "hex.tmx"
+    status, _, _ = run(capsys, "generate", "wilson", "--grid", "hex", "--size", "5x4", "--seed", "7", "-o", str(path))
+    assert status == 0 and 'orientation="hexagonal"' in path.read_text()
+
+
+def test_a_grid_level_code_makes_that_grid(capsys):
+    code = mp.level_code(mp.generate("wilson", 5, 4, grid="hex", seed=7))
+    status, out, _ = run(capsys, "generate", "kruskal", "--seed", code)
+    assert status == 0 and out == str(mp.generate("wilson", 5, 4, grid="hex", seed=7)) + "\n"
+
+
+@pytest.mark.parametrize("argv,match", [
+    (["--grid", "triangle"], "--format ascii: a --grid triangle level is written as svg, png, json"),
+    (["--grid", "hex", "--format", "npy", "-o", "x.npy"], "--format npy"),
+    (["--grid", "hex", "--keys", "1"], "keys"),
+    (["--grid", "hex", "--markers", "farthest"], "--markers"),
+    (["--wrap", "x", "--world", "--window", "0,0,10,10"], "--world"),
+])
+def test_grid_options_a_grid_cannot_take_are_one_clear_error(capsys, argv, match):
+    size = [] if "--world" in argv else ["--size", "4x3"]
+    status, out, err = run(capsys, "generate", "kruskal", *size, "--seed", "1", *argv)
+    assert status == 2 and out == "" and match in err and err.count("\n") == 1

@@ -18,7 +18,7 @@ import os
 import re
 import sys
 import tempfile
-from typing import Any, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from ..codes import looks_like_level_code, parse_level_code
 from ..difficulty import MAX_ATTEMPTS
@@ -103,8 +103,75 @@ def add_parser(commands: Any) -> None:
                        ("treasure", "treasure in dead ends"),
                        ("enemies", "patrolling enemies")):
         gen.add_argument(f"--{name}", type=amount_type, default=0, metavar="N", help=f"level content: N {what}")
+    gen.add_argument("--grid", choices=GRIDS, default="square",
+                     help="the grid: square tilemaps (default), or hex, triangle and polar mazes (for polar, "
+                          "--size WxH is the innermost ring's cells x the rings); hex writes text, svg, png, json "
+                          "and tmx (a Tiled hexagonal map), triangle and polar svg, png and json")
+    gen.add_argument("--wrap", choices=WRAPS, default=None,
+                     help="a square level whose passages wrap around: x (a cylinder), y, or xy (a torus); "
+                          "writes text, svg, png and json")
     add_world_options(gen)
     gen.set_defaults(run=run)
+
+
+GRIDS = ("square", "hex", "triangle", "polar")
+WRAPS = ("x", "y", "xy")
+GRID_FORMATS = {"hex": ("ascii", "svg", "png", "json", "tmx"), "triangle": ("svg", "png", "json"),
+                "polar": ("svg", "png", "json"), "wrap": ("ascii", "svg", "png", "json")}
+"""The formats a level on another grid (or a wrap-around level) can be written in."""
+
+
+def _grid_level(args: argparse.Namespace, fmt: str, output: Optional[str], seed: Any, kwargs: Dict[str, Any]) -> int:
+    """``--grid hex|triangle|polar`` or ``--wrap``: make the GridLevel and write it; the exit status."""
+    kind = "wrap" if args.grid == "square" else args.grid
+    allowed = GRID_FORMATS[kind]
+    what = f"--grid {args.grid}" if kind != "wrap" else f"--wrap {args.wrap}"
+    if fmt not in allowed:
+        raise Failure(2, f"--format {fmt}: a {what} level is written as {', '.join(allowed)}")
+    if args.world:
+        raise Failure(2, f"--world makes square levels; it does not take {what}")
+    if kwargs.pop("markers", "border") not in ("border", "none"):
+        raise Failure(2, f"--markers: a {what} level takes border or none")
+    if args.markers == "none":
+        kwargs["markers"] = "none"
+    from ..api import generate
+
+    width, height = args.size
+    try:
+        level = generate(args.algorithm, width, height, seed=seed, grid=args.grid, wrap=args.wrap, **kwargs)
+    except (TypeError, ValueError) as error:
+        raise Failure(2, str(error)) from None
+    tile = args.tile
+    text: Optional[str] = None
+    try:
+        if fmt == "ascii":
+            text = str(level) + "\n"
+        elif fmt == "svg":
+            text = level.to_svg(cell=tile or 20, show_solution=args.solution)
+        elif fmt == "json":
+            text = level.to_json()
+        if text is not None and output is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        elif text is not None:
+            from ..formats.files import write_text
+
+            write_text(output, text)
+        elif output is None:
+            raise Failure(2, f"--format {fmt} writes a file: give -o FILE")
+        elif fmt == "png":
+            level.save_png(output, cell=tile or 20, show_solution=args.solution)
+        else:  # tmx, hex only
+            level.save_tmx(output, tile=tile or 32)
+    except OSError as error:
+        raise Failure(1, f"cannot write {output}: {error.strerror or error}") from None
+    except ImportError as error:
+        raise Failure(1, str(error)) from None
+    except ValueError as error:
+        raise Failure(2, str(error)) from None
+    if args.seed is None or args.require:
+        print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
                 raise Failure(2, f"cannot tell the format from {output!r}; give --format ({', '.join(FORMATS)})")
     if args.output is None and fmt not in STDOUT_FORMATS:
         raise Failure(2, f"--format {fmt} writes a file: give -o FILE (or -o - for standard output)")
-    if to_stdout and fmt in ("tmx", "tmj"):
+    if to_stdout and fmt in ("tmx", "tmj") and (args.grid == "square" and args.wrap is None):
         raise Failure(2, f"--format {fmt} writes a map and its tileset image beside it: give -o FILE")
     check_solution(args, fmt)
     seed = settle_code(args)
@@ -137,6 +204,8 @@ def run(args: argparse.Namespace) -> int:
         kwargs["require"] = dict(args.require)
         if args.attempts is not None:
             kwargs["attempts"] = args.attempts
+    if args.grid != "square" or args.wrap is not None:
+        return _grid_level(args, fmt, output, seed, kwargs)
     level = world_window(args, seed, kwargs) if args.world else make_level(args, seed, kwargs)
     if to_stdout and fmt in STDOUT_FORMATS:
         try:
@@ -187,6 +256,8 @@ def settle_code(args: argparse.Namespace) -> Any:
             file=sys.stderr,
         )
     args.algorithm, args.size = algorithm, (width, height)
+    if code.grid != "square":  # e.g. wilson-hex12x8-7: the code's grid
+        args.grid = code.grid
     for name, value in code.content.items():  # +k2t5e3: the code's content, unless given as options
         if hasattr(args, name) and not getattr(args, name):
             setattr(args, name, value)
