@@ -153,7 +153,7 @@ def _grid_level(args: argparse.Namespace, fmt: str, output: Optional[str], seed:
         if text is not None and output is None:
             sys.stdout.write(text)
             sys.stdout.flush()
-        elif text is not None:
+        elif text is not None and output is not None:
             from ..formats.files import write_text
 
             write_text(output, text)
