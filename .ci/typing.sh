@@ -18,11 +18,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/mazeplugin-typing.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # The same check where the `fast` extra (numba) is not installed: a second venv with
-# numpy, pygame-ce and the pinned mypy only. The kernels' @njit is typed by
+# numpy, pygame-ce, gymnasium (mazeplugin.gym subclasses its classes) and the pinned mypy only. The kernels' @njit is typed by
 # mazeplugin/_compiled/jit.py, so both runs must be clean.
 mypy_pin=$(grep -o '"mypy==[^"]*"' pyproject.toml | tr -d '"')
 timeout 300 python3 -m venv "$work/no-numba"
-timeout 900 "$work/no-numba/bin/python" -m pip install -q "numpy>=1.22" "pygame-ce>=2.4" "$mypy_pin"
+timeout 900 "$work/no-numba/bin/python" -m pip install -q "numpy>=1.22" "pygame-ce>=2.4" "gymnasium>=1.0" "$mypy_pin"
 if "$work/no-numba/bin/python" -c 'import numba' 2>/dev/null; then
     echo "typing.sh: numba is importable in the venv meant to be without it" >&2
     exit 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types
+from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
