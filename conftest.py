@@ -18,3 +18,5 @@ if importlib.util.find_spec("pygame") is None:
 if importlib.util.find_spec("numba") is None:
     kernels = Path(__file__).parent / "mazeplugin" / "_compiled"
     collect_ignore += [f"mazeplugin/_compiled/{p.name}" for p in sorted(kernels.glob("*.py")) if p.name != "__init__.py"]
+if importlib.util.find_spec("gymnasium") is None:  # the `gym` extra: mazeplugin.gym's doctests need it
+    collect_ignore += ["mazeplugin/gym"]

@@ -43,6 +43,8 @@ def is_command_line(argv: Sequence[str], orig_argv: Sequence[str] = ()) -> bool:
         return True
     if argv[0] != "-m":  # "-m" while ``python -m`` imports the package that holds the module
         return False
+    # Which module "-m" runs is known from sys.orig_argv, new in Python 3.10; on 3.9 only the
+    # console script is guarded (Ctrl-C during "python -m mazeplugin"'s imports is Python's own).
     words = list(orig_argv)
     for index, word in enumerate(words):
         if word == "-m":
