@@ -14,9 +14,9 @@ square (``grid="hex"``, ``"triangle"``, ``"polar"``) and wrapping square
 levels (``wrap=``) take their own short branch: :class:`GridBuild` and
 :data:`GRID_STAGES` (carve the grid graph, braid it, make a
 :class:`~mazeplugin.grid_level.GridLevel`); ``grid="square"`` without a wrap
-never touches it. Every
-stage that draws random numbers takes them from its own stream of the seed
-(:class:`Streams`), so adding one never changes the levels the others make.
+never touches it. Every stage that draws random numbers takes them from its
+own stream of the seed (:class:`Streams`), so adding one never changes the
+levels the others make.
 
 >>> import mazeplugin as mp
 >>> build = Build.checked("kruskal", 4, 3, seed=7)
@@ -38,8 +38,13 @@ from . import markers as marker_layer
 from . import rooms as room_layer
 from .content.placing import ContentRequest, check_request, furnished
 from .content.things import Place
+from .generators.graph import check_grid_generator, run_on_grid
+from .grid_level import GridLevel
+from .grid_shaping import braid_grid as braid_grid_maze
+from .grids import GRIDS, WRAPS, GridMaze, make_grid
+from .grids.polar import ring_sizes
 from .level import Level
-from .limits import check_memory, check_size
+from .limits import MAX_GRID_CELLS, check_int, check_memory, check_size
 from .maze import Maze, mask_parts
 from .registry import GeneratorInfo, generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
@@ -47,12 +52,6 @@ from .shaping import braid as braid_maze
 from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
 from .unionfind import component_roots
-from .generators.graph import check_grid_generator, run_on_grid
-from .grid_level import GridLevel
-from .grid_shaping import braid_grid as braid_grid_maze
-from .grids import GRIDS, WRAPS, GridMaze, make_grid
-from .grids.polar import ring_sizes
-from .limits import MAX_GRID_CELLS, check_int
 
 __all__ = ["Build", "Streams", "STAGES", "run", "GridBuild", "GRID_STAGES", "run_grid", "check_grid"]
 
