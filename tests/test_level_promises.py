@@ -121,3 +121,22 @@ def test_require_reports_progress_and_says_how_long_it_searched():
         mp.generate("kruskal", 6, 5, seed=1, progress=print)
     with pytest.raises(TypeError, match="progress must be callable"):
         mp.generate("kruskal", 6, 5, seed=1, require={"dead_ends": (0, None)}, progress=5)
+
+
+def test_reading_a_small_file_reserves_no_more_than_it_holds(tmp_path):
+    """read_limited asks for the file's size, not its limit (a 1 GiB limit once reserved 1 GiB per load)."""
+    import tracemalloc
+
+    from mazeplugin.formats.files import read_limited
+
+    path = tmp_path / "small.bin"
+    path.write_bytes(b"x" * 1000)
+    tracemalloc.start()
+    try:
+        data = read_limited(path, 1 << 30, what="a test file")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert data == b"x" * 1000 and peak < 1 << 20
+    with pytest.raises(mp.LevelFormatError, match="too large"):
+        read_limited(path, 999, what="a test file")

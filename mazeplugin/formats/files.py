@@ -302,7 +302,14 @@ def read_limited(path: PathLike, limit: int, *, what: str) -> bytes:
         size = os.fstat(f.fileno()).st_size
         if size > limit:
             raise LevelFormatError(f"{source}: {size:,} bytes is too large for {what} (at most {limit:,} bytes)")
-        data = f.read(limit + 1)
+        # Ask for what fstat says is there (plus one byte to notice growth), not for ``limit``:
+        # a read of ``limit + 1`` reserves that much memory up front, 1 GiB for a Tiled map.
+        data = f.read(size + 1)
+        while size < len(data) <= limit:  # the file grew while read: go on, a chunk at a time
+            more = f.read(min(1 << 20, limit + 1 - len(data)))
+            if not more:
+                break
+            data += more
     if len(data) > limit:
         raise LevelFormatError(f"{source}: more than {limit:,} bytes is too large for {what} (at most {limit:,} bytes)")
     return data
