@@ -53,6 +53,14 @@ class GridLevel:
         algorithm, seed, options: what made it; the same again make the same level.
     """
 
+    width: int
+    height: int
+    entrance: Optional[int]
+    exit: Optional[int]
+    openings: Tuple[Tuple[int, Optional[int]], ...]
+    algorithm: Optional[str]
+    seed: Optional[Seed]
+
     def __init__(self, maze: GridMaze, *, width: int, height: int, entrance: Optional[int] = None,
                  exit: Optional[int] = None, openings: Tuple[Tuple[int, Optional[int]], ...] = (),
                  algorithm: Optional[str] = None, seed: Optional[Seed] = None,

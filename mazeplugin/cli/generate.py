@@ -116,7 +116,7 @@ def add_parser(commands: Any) -> None:
 
 GRIDS = ("square", "hex", "triangle", "polar")
 WRAPS = ("x", "y", "xy")
-GRID_FORMATS = {"hex": ("ascii", "svg", "png", "json", "tmx"), "triangle": ("svg", "png", "json"),
+GRID_FORMATS: Dict[str, Tuple[str, ...]] = {"hex": ("ascii", "svg", "png", "json", "tmx"), "triangle": ("svg", "png", "json"),
                 "polar": ("svg", "png", "json"), "wrap": ("ascii", "svg", "png", "json")}
 """The formats a level on another grid (or a wrap-around level) can be written in."""
 

@@ -23,6 +23,14 @@ class Progress:
     demo [########] 4/4 100%
     """
 
+    total: int
+    label: str
+    width: int
+    stream: IO[str]
+    done: int
+    started: float
+    interactive: bool
+
     def __init__(self, total: int, *, label: str = "", stream: Optional[IO[str]] = None,
                  enabled: bool = True, width: int = 30) -> None:
         self.total, self.label, self.width = total, label, width

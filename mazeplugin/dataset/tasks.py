@@ -170,6 +170,14 @@ class Progress:
     True
     """
 
+    total: int
+    label: str
+    enabled: bool
+    stream: IO[str]
+    done: int
+    started: float
+    interactive: bool
+
     def __init__(self, total: int, *, label: str = "build", stream: Optional[IO[str]] = None,
                  enabled: bool = True) -> None:
         self.total, self.label, self.enabled = total, label, enabled

@@ -40,6 +40,8 @@ class TiledMap:
             ``door`` = true lies, or a ``door`` object (prefabs' door marks).
     """
 
+    doors: NDArray[np.bool_]
+
     def __init__(self, walls: NDArray[np.bool_], markers: Dict[str, Tuple[int, int]],
                  properties: Dict[str, Any], source: str, doors: Optional[NDArray[np.bool_]] = None,
                  things: Tuple[Any, ...] = ()) -> None:

@@ -72,6 +72,13 @@ class WallTable:
     """Which global tile ids are walls (and door marks), from the tilesets; and the map's tile layers
     merged through it: a tile is a wall (a door) where any layer puts a wall (door) tile there."""
 
+    columns: int
+    rows: int
+    marked: bool
+    layers: int
+    walls: NDArray[Any]
+    doors: NDArray[Any]
+
     def __init__(self, source: str, columns: int, rows: int) -> None:
         self.source = source
         self.columns, self.rows = columns, rows

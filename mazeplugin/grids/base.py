@@ -42,6 +42,8 @@ class Grid:
     in drawing units (y down); everything else is computed here once.
     """
 
+    cells: int
+
     name = "graph"
 
     def __init__(self, cells: int, edges: NDArray[np.int64]) -> None:
@@ -109,6 +111,8 @@ class GridMaze:
     >>> maze.link(0, 1); maze.passages().tolist(), maze.linked(1).tolist()
     ([[0, 1]], [0])
     """
+
+    grid: Grid
 
     __slots__ = ("grid", "open")
 

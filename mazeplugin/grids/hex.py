@@ -34,6 +34,9 @@ HEX_DIRECTIONS = ("north-east", "east", "south-east", "south-west", "west", "nor
 class HexGrid(Grid):
     """``width × height`` pointy-top hexagons, odd rows shifted right (see the module docstring)."""
 
+    width: int
+    height: int
+
     name = "hex"
 
     def __init__(self, width: int, height: int) -> None:

@@ -52,6 +52,10 @@ def ring_sizes(inner: int, rings: int) -> List[int]:
 class PolarGrid(Grid):
     """``rings`` rings around a middle, ``inner`` cells in the innermost (see the module docstring)."""
 
+    inner: int
+    rings: int
+    hole: float
+
     name = "polar"
 
     def __init__(self, inner: int, rings: int) -> None:

@@ -31,6 +31,12 @@ WRAPS = ("x", "y", "xy")
 class SquareGrid(Grid):
     """``width × height`` square cells, wrapping round as ``wrap`` says (see the module docstring)."""
 
+    width: int
+    height: int
+    wrap: Optional[str]
+    wraps_x: bool
+    wraps_y: bool
+
     name = "square"
 
     def __init__(self, width: int, height: int, wrap: Optional[str] = None) -> None:

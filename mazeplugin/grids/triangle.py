@@ -27,6 +27,9 @@ HEIGHT = math.sqrt(3.0) / 2  # of a triangle with unit sides
 class TriangleGrid(Grid):
     """``width × height`` triangles; cell ``(x, y)`` points up when ``x + y`` is even."""
 
+    width: int
+    height: int
+
     name = "triangle"
 
     def __init__(self, width: int, height: int) -> None:

@@ -178,6 +178,9 @@ class SeedSplit:
     ValueError: train range(0, 10) and test range(5, 20) overlap: a split needs disjoint seed ranges
     """
 
+    train: range
+    test: range
+
     def __init__(self, train: range, test: range) -> None:
         _disjoint(train, test)
         self.train, self.test = train, test

@@ -107,6 +107,11 @@ class Batch:
         steps: intp ``(n,)``, steps taken this episode.
     """
 
+    n: int
+    rows: int
+    columns: int
+    view_size: int
+
     def __init__(self, n: int, *, rows: int, columns: int, view_size: int, compiled: bool = True) -> None:
         self.n, self.rows, self.columns, self.view_size = n, rows, columns, view_size
         self.compiled = compiled

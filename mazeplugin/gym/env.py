@@ -33,7 +33,7 @@ import enum
 import numbers
 import operator
 import string
-from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsFloat, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsFloat, Tuple, Type, Union
 
 import gymnasium
 import numpy as np
@@ -240,20 +240,23 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
     than the constructor's), or plays ``{"level_code": "kruskal-9x9-7"}``.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 10}
+    metadata: Dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 10}
 
     def __init__(self, generator: str = "backtracker", width: int = 9, height: int = 9, **kwargs: Any) -> None:
-        self.settings = Settings(generator, width, height, **kwargs)
+        self.settings: Settings = Settings(generator, width, height, **kwargs)
         s = self.settings
-        self.render_mode = s.render_mode
+        self.render_mode: Optional[str] = s.render_mode
         self.action_space: spaces.Discrete = s.action_space()  # type: ignore[assignment]
-        self.observation_space = s.observation_space()
-        self.actions = Actions if s.mode == "minigrid" else Moves
+        self.observation_space: spaces.Space[Any] = s.observation_space()
+        self.actions: Union[Type[Actions], Type[Moves]] = Actions if s.mode == "minigrid" else Moves
         # MiniGrid's attribute names, for its wrappers (RGBImgObsWrapper, ActionBonus, ...).
-        self.width, self.height = s.columns, s.rows
-        self.agent_view_size, self.max_steps, self.tile_size = s.view_size, s.max_steps, s.tile_size
+        self.width: int = s.columns
+        self.height: int = s.rows
+        self.agent_view_size: int = s.view_size
+        self.max_steps: int = s.max_steps
+        self.tile_size: int = s.tile_size
         self.highlight = True
-        self.mission = MISSION
+        self.mission: str = MISSION
         self.level: Optional[Level] = None
         self._batch = Batch(1, rows=s.rows, columns=s.columns, view_size=s.view_size)
         self._window: Any = None

@@ -20,9 +20,10 @@ after an episode ends resets that env (its action is ignored, reward 0).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, Union
 
 import numpy as np
+from gymnasium import spaces
 from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
@@ -44,7 +45,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
     ``reset(options=...)`` applies the same options to every env.
     """
 
-    metadata = {"render_modes": ["rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP, "render_fps": 10}
+    metadata: Dict[str, Any] = {"render_modes": ["rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP, "render_fps": 10}
 
     def __init__(self, num_envs: int, generator: str = "backtracker", width: int = 9, height: int = 9, **kwargs: Any) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 1_000_000:
@@ -52,15 +53,15 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if kwargs.get("render_mode") == "human":
             raise ValueError("render_mode must be None or 'rgb_array' for the vector env ('human' is for MazeEnv)")
         kwargs.pop("max_episode_steps", None)  # gymnasium.make_vec passes the spec's; truncation is max_steps
-        self.settings = Settings(generator, width, height, **kwargs)
+        self.settings: Settings = Settings(generator, width, height, **kwargs)
         s = self.settings
         self.num_envs = num_envs
-        self.render_mode = s.render_mode
-        self.single_action_space = s.action_space()
-        self.single_observation_space = s.observation_space()
+        self.render_mode: Optional[str] = s.render_mode
+        self.single_action_space: spaces.Discrete = s.action_space()
+        self.single_observation_space: spaces.Space[Any] = s.observation_space()
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.actions = Actions if s.mode == "minigrid" else Moves
+        self.actions: Union[Type[Actions], Type[Moves]] = Actions if s.mode == "minigrid" else Moves
         self._batch = Batch(num_envs, rows=s.rows, columns=s.columns, view_size=s.view_size)
         self._rngs: List[np.random.Generator] = [seeding.np_random(None)[0] for _ in range(num_envs)]
         self._missions: List[str] = [""] * num_envs

@@ -116,6 +116,10 @@ class EndlessCamera(_View):
     ((550, 20), (-550, -20))
     """
 
+    view_size: Tuple[int, int]
+    x: float
+    y: float
+
     def __init__(self, view_size: Tuple[int, int]) -> None:
         self.view_size = _check_size_pair("view_size", view_size)
         self.x = 0.0

@@ -185,6 +185,11 @@ class RoomTable(Sequence[PlacedRoom]):
     ([4], [0], (slice(2, 4, None), slice(4, 7, None)))
     """
 
+    xs: NDArray[np.int64]
+    ys: NDArray[np.int64]
+    numbers: NDArray[np.int64]
+    kinds: NDArray[np.int64]
+
     def __init__(
         self,
         xs: NDArray[np.int64],

@@ -39,6 +39,9 @@ class CacheInfo(NamedTuple):
 class ChunkCache(Generic[V]):
     """At most ``maxsize`` values by chunk, least recently used dropped first; thread-safe."""
 
+    hits: int
+    misses: int
+
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
         self._items: "OrderedDict[Chunk, V]" = OrderedDict()

@@ -42,6 +42,8 @@ def _sign(n: int) -> int:
 class ChunkRecipe:
     """Everything that makes chunk ``(i, j)``'s tiles: the world's settings, already checked."""
 
+    layout: Layout
+
     def __init__(
         self,
         generator: GeneratorInfo,
