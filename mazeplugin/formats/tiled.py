@@ -35,10 +35,11 @@ import numbers
 import os
 import struct
 import zlib
-from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple
 from xml.sax.saxutils import quoteattr
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .rebuild import check_loadable
 from .files import PathLike, UnsafeDestinationError, destination, read_limited, write_bytes, write_text
@@ -48,7 +49,7 @@ from .svg import COLOURS
 if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
 
-__all__ = ["save_tmx", "save_tmj", "tileset_png", "png_bytes", "FLOOR_GID", "WALL_GID"]
+__all__ = ["save_tmx", "save_tmj", "tileset_png", "png_bytes", "tmx_text", "write_tileset_image", "FLOOR_GID", "WALL_GID"]
 
 FLOOR_GID, WALL_GID = 1, 2
 """Global tile ids in the tile layer (the tileset's first gid is 1)."""
@@ -69,21 +70,37 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
         f" value={quoteattr(_xml_value(value))}/>"
         for name, kind, value in _map_properties(level)
     )
-    gids = (level.tiles.astype(np.int64) + FLOOR_GID).astype(str)
+    things = _thing_objects(level, tile)
+    layers, next_id = (4, 3 + len(things)) if things else (3, 3)
+    text = tmx_text(
+        map_attributes=f'orientation="orthogonal" renderorder="right-down" width="{columns}" height="{rows}" '
+                       f'tilewidth="{tile}" tileheight="{tile}" infinite="0" nextlayerid="{layers}" '
+                       f'nextobjectid="{next_id}"',
+        properties=props, tileset=_TILESET_NAME, tile_width=tile, tile_height=tile, image=image,
+        tiles=level.tiles, markers=_marker_points(level, tile), after=_things_xml(things),
+    )
+    write_text(path, text)
+
+
+def tmx_text(*, map_attributes: str, properties: str, tileset: str, tile_width: int, tile_height: int, image: str,
+             tiles: NDArray[np.uint8], markers: Sequence[Tuple[str, float, float]], after: str = "") -> str:
+    """A Tiled XML map of ``tiles`` (a CSV layer ``maze`` over the two-tile floor/wall tileset) with the
+    ``markers`` as point objects; ``map_attributes`` are the ``<map>`` attributes after its version
+    (orientation, size, tile size, next ids), ``after`` more layers. The square and hex writers share it."""
+    rows, columns = tiles.shape
+    gids = (tiles.astype(np.int64) + FLOOR_GID).astype(str)
     csv = ",\n".join(",".join(row) for row in gids.tolist())
     objects = "\n".join(
         f'  <object id="{i}" name="{name}" type="{name}" x="{x:g}" y="{y:g}">\n   <point/>\n  </object>'
-        for i, (name, x, y) in enumerate(_marker_points(level, tile), start=1)
+        for i, (name, x, y) in enumerate(markers, start=1)
     )
-    things = _thing_objects(level, tile)
-    layers, next_id = (4, 3 + len(things)) if things else (3, 3)
-    text = f"""<?xml version="1.0" encoding="UTF-8"?>
-<map version="{_TILED_VERSION}" tiledversion="{_TILED_RELEASE}" orientation="orthogonal" renderorder="right-down" width="{columns}" height="{rows}" tilewidth="{tile}" tileheight="{tile}" infinite="0" nextlayerid="{layers}" nextobjectid="{next_id}">
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="{_TILED_VERSION}" tiledversion="{_TILED_RELEASE}" {map_attributes}>
  <properties>
-{props}
+{properties}
  </properties>
- <tileset firstgid="1" name="{_TILESET_NAME}" tilewidth="{tile}" tileheight="{tile}" tilecount="2" columns="2">
-  <image source={quoteattr(image)} width="{2 * tile}" height="{tile}"/>
+ <tileset firstgid="1" name="{tileset}" tilewidth="{tile_width}" tileheight="{tile_height}" tilecount="2" columns="2">
+  <image source={quoteattr(image)} width="{2 * tile_width}" height="{tile_height}"/>
   <tile id="0">
    <properties>
     <property name="wall" type="bool" value="false"/>
@@ -103,9 +120,8 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
  <objectgroup id="2" name="markers">
 {objects}
  </objectgroup>
-{_things_xml(things)}</map>
+{after}</map>
 """
-    write_text(path, text)
 
 
 def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
@@ -205,7 +221,12 @@ def _rgb(colour: str) -> Tuple[int, int, int]:
 
 
 def _write_tileset_image(map_path: PathLike, tile: int) -> str:
-    """Write the tileset image beside the map (unless an identical one is there); its relative name.
+    """Write the square tileset image beside the map (see :func:`write_tileset_image`); its relative name."""
+    return write_tileset_image(map_path, f"mazeplugin-tiles-{tile}.png", lambda: tileset_png(tile))
+
+
+def write_tileset_image(map_path: PathLike, name: str, image: Callable[[], bytes]) -> str:
+    """Write the tileset image ``image()`` as ``name`` beside the map (unless an identical one is there); ``name``.
 
     The map must go to a regular file (or a new one, or a symlink to one):
     a map written through a device or a FIFO would name an image nobody can
@@ -217,9 +238,8 @@ def _write_tileset_image(map_path: PathLike, tile: int) -> str:
             f"{os.fspath(map_path)!r} is not a regular file: a Tiled map is written to a file, "
             "with its tileset image beside it"
         )
-    name = f"mazeplugin-tiles-{tile}.png"
     path = os.path.join(os.path.dirname(where.path), name)
-    data = tileset_png(tile)
+    data = image()
     try:
         same = read_limited(path, len(data), what="a tileset image") == data
     except (OSError, ValueError):

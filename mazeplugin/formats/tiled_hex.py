@@ -24,16 +24,15 @@ What is written (the same shape as :mod:`mazeplugin.formats.tiled`'s square maps
 from __future__ import annotations
 
 import math
-import os
 from typing import TYPE_CHECKING, List, Tuple
 from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
 from ..limits import MAX_TILE_PIXELS, check_int
-from .files import PathLike, UnsafeDestinationError, destination, read_limited, write_bytes, write_text
+from .files import PathLike, write_text
 from .svg import COLOURS
-from .tiled import FLOOR_GID, png_bytes
+from .tiled import png_bytes, tmx_text, write_tileset_image
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..grid_level import GridLevel
@@ -71,64 +70,19 @@ def save_tmx(level: "GridLevel", path: PathLike, *, tile: int = 32) -> None:
     tiles = level.tiles  # a ValueError for a level that is not hex
     rows, columns = tiles.shape
     width, height, side = tile_size(tile)
-    image = _write_tileset_image(path, tile)
-    gids = (tiles.astype(np.int64) + FLOOR_GID).astype(str)
-    csv = ",\n".join(",".join(row) for row in gids.tolist())
-    markers: List[Tuple[str, Tuple[int, int]]] = []
+    image = write_tileset_image(path, f"mazeplugin-hex-{tile}.png", lambda: hex_tileset_png(tile))
+    markers: List[Tuple[str, float, float]] = []
     if level.entrance_tile is not None and level.exit_tile is not None:
-        markers = [("entrance", level.entrance_tile), ("exit", level.exit_tile)]
-    objects = "\n".join(
-        f'  <object id="{i}" name="{name}" type="{name}" x="{x:g}" y="{y:g}">\n   <point/>\n  </object>'
-        for i, (name, (x, y)) in enumerate(((n, tile_centre(c, r, tile)) for n, (c, r) in markers), start=1))
+        markers = [(name, *tile_centre(c, r, tile)) for name, (c, r) in
+                   (("entrance", level.entrance_tile), ("exit", level.exit_tile))]
     props = [("generator", str(level.algorithm)), ("grid", "hex"), ("size", f"{level.width}x{level.height}"),
              ("seed", str(level.seed))]
     properties = "\n".join(f"  <property name={quoteattr(n)} value={quoteattr(v)}/>" for n, v in props)
-    text = f"""<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.10" tiledversion="1.10.2" orientation="hexagonal" renderorder="right-down" width="{columns}" height="{rows}" tilewidth="{width}" tileheight="{height}" infinite="0" hexsidelength="{side}" staggeraxis="y" staggerindex="{level.stagger_index}" nextlayerid="3" nextobjectid="{len(markers) + 1}">
- <properties>
-{properties}
- </properties>
- <tileset firstgid="1" name="mazeplugin-hex" tilewidth="{width}" tileheight="{height}" tilecount="2" columns="2">
-  <image source={quoteattr(image)} width="{2 * width}" height="{height}"/>
-  <tile id="0">
-   <properties>
-    <property name="wall" type="bool" value="false"/>
-   </properties>
-  </tile>
-  <tile id="1">
-   <properties>
-    <property name="wall" type="bool" value="true"/>
-   </properties>
-  </tile>
- </tileset>
- <layer id="1" name="maze" width="{columns}" height="{rows}">
-  <data encoding="csv">
-{csv}
-</data>
- </layer>
- <objectgroup id="2" name="markers">
-{objects}
- </objectgroup>
-</map>
-"""
+    text = tmx_text(
+        map_attributes=f'orientation="hexagonal" renderorder="right-down" width="{columns}" height="{rows}" '
+                       f'tilewidth="{width}" tileheight="{height}" infinite="0" hexsidelength="{side}" staggeraxis="y" '
+                       f'staggerindex="{level.stagger_index}" nextlayerid="3" nextobjectid="{len(markers) + 1}"',
+        properties=properties, tileset="mazeplugin-hex", tile_width=width, tile_height=height, image=image,
+        tiles=tiles, markers=markers,
+    )
     write_text(path, text)
-
-
-def _write_tileset_image(map_path: PathLike, tile: int) -> str:
-    """Write the tileset image beside the map (unless an identical one is there); its relative name."""
-    where = destination(map_path)
-    if where.kind != "file":
-        raise UnsafeDestinationError(
-            f"{os.fspath(map_path)!r} is not a regular file: a Tiled map is written to a file, "
-            "with its tileset image beside it"
-        )
-    name = f"mazeplugin-hex-{tile}.png"
-    path = os.path.join(os.path.dirname(where.path), name)
-    data = hex_tileset_png(tile)
-    try:
-        same = read_limited(path, len(data), what="a tileset image") == data
-    except (OSError, ValueError):
-        same = False
-    if not same:
-        write_bytes(path, data)
-    return name
