@@ -17,10 +17,13 @@ Programmers", ch. 9, ``braid``).
 
 from __future__ import annotations
 
+from typing import List, Tuple
+
 import numpy as np
 
 from .grids import GridMaze
 from .seeds import Random
+from .shaping import braid_dead_ends
 
 __all__ = ["braid_grid"]
 
@@ -31,32 +34,15 @@ def braid_grid(maze: GridMaze, rng: Random, fraction: float) -> None:
     ends = maze.passages().ravel()
     degree = np.bincount(ends, minlength=grid.cells).tolist()
     dead = [c for c in range(grid.cells) if degree[c] == 1]
-    target = int(round(fraction * len(dead)))
-    if target == 0:
+    if int(round(fraction * len(dead))) == 0:
         return
     off, nbr, eid = grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
     opened = maze.open
-    order = rng.permutation(len(dead)).tolist()
-    picks = rng.random(len(dead)).tolist()
-    removed = 0
-    for k in order:  # `order` grows when a sealed cell becomes a dead end
-        if removed >= target:
-            break
-        cell = dead[k]
-        if degree[cell] != 1:
-            continue  # already joined by a neighbouring dead end's opening
-        closed = [j for j in range(off[cell], off[cell + 1]) if not opened[eid[j]]]
-        choices = ([j for j in closed if degree[nbr[j]] == 1] or [j for j in closed if degree[nbr[j]] > 1]
-                   or closed)
-        if not choices:
-            continue
-        j = choices[int(picks[k] * len(choices))]
-        other = nbr[j]
-        opened[eid[j]] = True
-        removed += 1 + (degree[other] == 1) - (degree[other] == 0)
-        if degree[other] == 0:
-            order.append(len(dead))
-            dead.append(other)
-            picks.append(float(rng.random(1)[0]))
-        degree[cell] += 1
-        degree[other] += 1
+
+    def closed(cell: int) -> List[Tuple[int, int]]:
+        return [(nbr[j], eid[j]) for j in range(off[cell], off[cell + 1]) if not opened[eid[j]]]
+
+    def open_way(cell: int, edge: int) -> None:
+        opened[edge] = True
+
+    braid_dead_ends(dead, degree, fraction, rng, closed, open_way)

@@ -25,7 +25,7 @@ preferring walls that join two dead ends, so the level gets loops.
 from __future__ import annotations
 
 import os
-from typing import Any, Optional
+from typing import Any, Callable, List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,7 +35,7 @@ from .limits import MAX_CELLS
 from .maze import Maze, mask_parts
 from .seeds import Random
 
-__all__ = ["parse_mask", "mask_parts", "braid", "check_braid"]
+__all__ = ["parse_mask", "mask_parts", "braid", "braid_dead_ends", "check_braid"]
 
 _OUTSIDE = " ."
 
@@ -158,10 +158,31 @@ def braid(maze: Maze, rng: Random, fraction: float) -> None:
     """
     degree = maze.degree().ravel().tolist()
     dead = np.flatnonzero((maze.degree() == 1) & (maze.rooms == 0)).tolist()
+    if int(round(fraction * len(dead))) == 0:
+        return
+    neighbours = maze.neighbour_table().tolist()
+
+    def closed(cell: int) -> List[Tuple[int, int]]:
+        return [(n, n) for n in neighbours[cell] if n >= 0 and not maze.is_open(cell, n)]
+
+    braid_dead_ends(dead, degree, fraction, rng, closed, lambda cell, way: maze.open(cell, way))
+
+
+def braid_dead_ends(dead: List[int], degree: List[int], fraction: float, rng: Random,
+                    closed: Callable[[int], List[Tuple[int, Any]]], open_way: Callable[[int, Any], None]) -> None:
+    """The braid rule over any maze model: remove ``round(fraction × len(dead))`` of the ``dead`` ends.
+
+    ``degree`` is every cell's count of open passages (updated here);
+    ``closed(cell)`` lists ``(neighbour, way)`` for each closed way out of a
+    cell and ``open_way(cell, way)`` opens one. :func:`braid` (square cells)
+    and :func:`mazeplugin.grid_shaping.braid_grid` (any grid's edges) both
+    run it, so a rule changed here changes both. Draws, in this order, a
+    permutation of the dead ends, one float each, and one more float for
+    each sealed cell that becomes a dead end.
+    """
     target = int(round(fraction * len(dead)))
     if target == 0:
         return
-    neighbours = maze.neighbour_table().tolist()
     order = rng.permutation(len(dead)).tolist()
     picks = rng.random(len(dead)).tolist()
     removed = 0
@@ -171,16 +192,16 @@ def braid(maze: Maze, rng: Random, fraction: float) -> None:
         cell = dead[k]
         if degree[cell] != 1:
             continue  # already joined by a neighbouring dead end's opening
-        closed = [n for n in neighbours[cell] if n >= 0 and not maze.is_open(cell, n)]
+        ways = closed(cell)
         choices = (
-            [n for n in closed if degree[n] == 1]
-            or [n for n in closed if degree[n] > 1]
-            or closed
+            [w for w in ways if degree[w[0]] == 1]
+            or [w for w in ways if degree[w[0]] > 1]
+            or ways
         )
         if not choices:
             continue
-        other = choices[int(picks[k] * len(choices))]
-        maze.open(cell, other)
+        other, way = choices[int(picks[k] * len(choices))]
+        open_way(cell, way)
         removed += 1 + (degree[other] == 1) - (degree[other] == 0)
         if degree[other] == 0:
             order.append(len(dead))
