@@ -335,6 +335,16 @@ def test_truncated_or_changed_hex_maps_load_or_raise_level_format_error_only(kin
         assert np.array_equal(load_tiled(again).maze.open, level.maze.open)
 
 
+@pytest.mark.parametrize("grid", ["hex", "square"])
+def test_an_xml_declaration_naming_an_unknown_encoding_is_a_level_format_error(grid, tmp_path):
+    level = mp.generate("kruskal", 4, 3, seed=1, **({"grid": "hex"} if grid == "hex" else {}))
+    level.save_tmx(tmp_path / "m.tmx")
+    text = (tmp_path / "m.tmx").read_text()
+    (tmp_path / "m.tmx").write_text(text.replace('encoding="UTF-8"', 'encoding="UTF-0"', 1))
+    with pytest.raises(LevelFormatError, match="m.tmx: not valid XML: unknown encoding: UTF-0"):
+        load_tiled(tmp_path / "m.tmx")
+
+
 # -- every format of every grid -----------------------------------------------------------------
 
 
