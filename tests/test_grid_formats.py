@@ -305,6 +305,8 @@ def _written(kind):
 
 
 WRITTEN = {kind: _written(kind) for kind in ("tmx", "tmj")}
+JUNK = [b"-1", b"1e400", b"99999", b"null", b"true", b'"x"', b"[]", b"{}", b"hexagonal", b"even", b"x", b"0",
+        b"\xff\xfe", b"&#0;", b"&amp;", b"UTF-0"]
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -313,9 +315,11 @@ def test_truncated_or_changed_hex_maps_load_or_raise_level_format_error_only(kin
     damaged = bytearray(WRITTEN[kind])
     for _ in range(data.draw(st.integers(1, 4))):
         at = data.draw(st.integers(0, len(damaged) - 1))
-        how = data.draw(st.sampled_from(["byte", "cut", "drop"]))
+        how = data.draw(st.sampled_from(["byte", "cut", "drop", "put"]))
         if how == "byte":
             damaged[at] = data.draw(st.sampled_from(b'0123456789<>"{}[],:-.ab \n\x00\xff'))
+        elif how == "put":  # a field's value replaced by another kind of value
+            damaged[at:at + data.draw(st.integers(0, 6))] = data.draw(st.sampled_from(JUNK))
         elif how == "drop":
             del damaged[at:at + data.draw(st.integers(1, 40))]
         else:
