@@ -19,6 +19,11 @@ What is read (see :mod:`mazeplugin.formats.tiled` for what mazeplugin writes):
   ``generator``, ``seed`` and ``options`` are kept on the level as recorded
   (after editing they say where the map came from). ``size`` is not needed:
   the tile layer's size decides, so a map resized in Tiled loads too.
+- **Orientation.** An orthogonal map is a square :class:`~mazeplugin.Level`;
+  a hexagonal one (``staggeraxis="y"``, ``staggerindex="odd"``) is a hex
+  :class:`~mazeplugin.GridLevel`, its tiles read as the doubled hex lattice
+  by :mod:`mazeplugin.formats.tiled_hex_read` (:func:`load_tiled` gives
+  either; :func:`load_hex` only the hex one). Isometric and staggered maps are refused.
 
 Safety: the file is read through :func:`~mazeplugin.formats.files.read_limited`
 (a regular file, at most ``MAX_LEVEL_FILE_BYTES``) and parsed by
