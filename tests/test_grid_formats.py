@@ -402,3 +402,13 @@ def test_png_is_written_the_same_each_time_and_pygame_loads_it(level, tmp_path_f
 def test_hex_opening_tiles_are_the_writers_marker_tiles():
     level = mp.generate("kruskal", 5, 4, grid="hex", seed=3)
     assert (level.entrance_tile, level.exit_tile) == opening_tiles(level.maze.grid)
+
+
+@pytest.mark.parametrize("kind", ["tmx", "tmj"])
+def test_the_command_line_writes_hex_maps_that_load_as_the_librarys_level(kind, capsys, tmp_path):
+    from test_cli import run  # the command line run in this process: (status, stdout, stderr)
+
+    path = tmp_path / f"hex.{kind}"
+    status, _, _ = run(capsys, "generate", "wilson", "--grid", "hex", "--size", "5x4", "--seed", "7", "-o", str(path))
+    assert status == 0
+    same_level(load_tiled(path), mp.generate("wilson", 5, 4, grid="hex", seed=7))
