@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import mazeplugin as mp
 from mazeplugin.formats import LevelFormatError, load_tiled
 from mazeplugin.generators.graph import GRID_GENERATORS
-from mazeplugin.grids.hextiles import cell_tiles, opening_tiles, passage_tiles
+from mazeplugin.grids.hextiles import cell_tiles, passage_tiles
 from mazeplugin.seeds import resolve_seed
 
 SEEDS = st.one_of(st.integers(0, 2**64), st.text("abcxyz019 -", max_size=8))
@@ -223,13 +223,24 @@ def test_tiles_that_are_not_a_doubled_hex_lattice_are_refused_naming_the_tile(ch
      [r"the entrance object is on tile \(3, 4\)", r"opening west of the first cell, tile \(0, 1\)"]),
     (dict(objects='<object id="1" name="exit" x="1e300" y="5"/>'), ["exit object at pixel", "outside the map"]),
 ])
-def test_hexagonal_maps_a_hex_level_cannot_be_are_refused(edit, words, tmp_path):
+def test_hexagonal_maps_that_are_no_hex_level_are_refused_saying_why(edit, words, tmp_path):
     tiles = edit.pop("tiles", mp.generate("kruskal", 5, 4, grid="hex", seed=1).tiles)
     path = hand_drawn(tmp_path / "bad.tmx", tiles, **edit)
     with pytest.raises(LevelFormatError) as caught:
         mp.GridLevel.load_tmx(path)
     for word in words:
         assert re.search(word, str(caught.value)), (word, str(caught.value))
+
+
+def test_a_hex_map_of_more_cells_than_a_hex_level_may_have_is_refused(tmp_path, monkeypatch):
+    import mazeplugin.formats.tiled_hex_read as reader
+
+    mp.generate("kruskal", 5, 4, grid="hex", seed=1).save_tmx(tmp_path / "hex.tmx")
+    monkeypatch.setattr(reader, "MAX_GRID_CELLS", 19)  # the check, on a small map: 20 cells is one too many
+    with pytest.raises(LevelFormatError, match="hex.tmx: a hex level of 5 × 4 cells is larger than 19 cells"):
+        load_tiled(tmp_path / "hex.tmx")
+    monkeypatch.setattr(reader, "MAX_GRID_CELLS", 20)
+    assert load_tiled(tmp_path / "hex.tmx").maze.grid.cells == 20
 
 
 @pytest.mark.parametrize("orientation", ["isometric", "staggered"])
@@ -397,11 +408,6 @@ def test_png_is_written_the_same_each_time_and_pygame_loads_it(level, tmp_path_f
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(picture.get_width())
                for y in range(picture.get_height())}
     assert mpg.DEFAULT_PALETTE.wall in colours and mpg.DEFAULT_PALETTE.floor in colours
-
-
-def test_hex_opening_tiles_are_the_writers_marker_tiles():
-    level = mp.generate("kruskal", 5, 4, grid="hex", seed=3)
-    assert (level.entrance_tile, level.exit_tile) == opening_tiles(level.maze.grid)
 
 
 @pytest.mark.parametrize("kind", ["tmx", "tmj"])

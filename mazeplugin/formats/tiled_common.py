@@ -162,9 +162,8 @@ def add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], ob
         x, y = x + obj["width"] / 2, y + obj["height"] / 2
     if not (math.isfinite(x) and math.isfinite(y)):
         raise LevelFormatError(f"{source}: the {role} object's position ({x}, {y}) is not a number")
-    if max(abs(x), abs(y)) > 1e15:
-        raise LevelFormatError(f"{source}: the {role} object at pixel ({x:g}, {y:g}) is outside the map")
-    column, row = tile_at(x, y, tile, hex_side)
+    far = max(abs(x), abs(y)) > 1e15  # off any map; and far enough to overflow a squared distance
+    column, row = (-1, -1) if far else tile_at(x, y, tile, hex_side)
     if not (0 <= column < size[0] and 0 <= row < size[1]):
         raise LevelFormatError(
             f"{source}: the {role} object at pixel ({x:g}, {y:g}) is outside the map "

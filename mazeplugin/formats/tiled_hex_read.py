@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..grid_level import GridLevel
 from ..grids import GridMaze, HexGrid
@@ -76,7 +77,7 @@ def hex_level(tiled: TiledMap) -> GridLevel:
                      options=dict(options, grid="hex"))
 
 
-def _passages(grid: HexGrid, floor: np.ndarray, source: str) -> np.ndarray:
+def _passages(grid: HexGrid, floor: NDArray[np.bool_], source: str) -> NDArray[np.bool_]:
     """Each edge's passage (its tile is floor), after checking every tile is where a hex maze has it."""
     cols, rows = cell_tiles(grid)
     cell_floor = floor[rows, cols]
@@ -110,7 +111,7 @@ def _passages(grid: HexGrid, floor: np.ndarray, source: str) -> np.ndarray:
     return open_
 
 
-def _markers(grid: HexGrid, floor: np.ndarray, objects: Dict[str, Tuple[int, int]], source: str) -> bool:
+def _markers(grid: HexGrid, floor: NDArray[np.bool_], objects: Dict[str, Tuple[int, int]], source: str) -> bool:
     """Whether the level has its entrance and exit: both openings floor (or both wall: none); marker
     objects, where present, on their openings (or in the cells they open)."""
     openings = opening_tiles(grid)
