@@ -129,6 +129,10 @@ class GridLevel:
 
     def _hex(self, what: str) -> HexGrid:
         grid = self.maze.grid
+        if isinstance(grid, SquareGrid) and what.startswith("save_"):
+            raise ValueError(f"{what} is for hex levels; this is a square level that wraps "
+                             f"(wrap={self.options.get('wrap')!r}), which a Tiled map cannot show: "
+                             "use save_json, to_svg or save_png")
         if not isinstance(grid, HexGrid):
             raise ValueError(f"{what} is for hex levels; this is a {self.grid} level")
         return grid

@@ -298,7 +298,8 @@ def test_bad_fields_of_a_hex_tmj_are_named(change, words, tmp_path):
 def test_wrapping_square_levels_are_not_tiled_maps_and_say_so(tmp_path):
     level = mp.generate("kruskal", 5, 4, wrap="x", seed=1)
     for kind in ("tmx", "tmj"):
-        with pytest.raises(ValueError, match=f"save_{kind} is for hex levels; this is a square level"):
+        with pytest.raises(ValueError, match=f"save_{kind} is for hex levels; this is a square level that wraps "
+                                             r"\(wrap='x'\), which a Tiled map cannot show: use save_json"):
             getattr(level, f"save_{kind}")(tmp_path / f"never.{kind}")
     assert list(tmp_path.iterdir()) == []
 
