@@ -129,6 +129,10 @@ class GridLevel:
 
     def _hex(self, what: str) -> HexGrid:
         grid = self.maze.grid
+        if isinstance(grid, SquareGrid) and what.startswith("save_"):
+            raise ValueError(f"{what} is for hex levels; this is a square level that wraps "
+                             f"(wrap={self.options.get('wrap')!r}), which a Tiled map cannot show: "
+                             "use save_json, to_svg or save_png")
         if not isinstance(grid, HexGrid):
             raise ValueError(f"{what} is for hex levels; this is a {self.grid} level")
         return grid
@@ -234,7 +238,25 @@ class GridLevel:
     def save_tmx(self, path: PathLike, *, tile: int = 32) -> None:
         """Hex levels: a Tiled hexagonal map (``orientation="hexagonal"``), see :mod:`mazeplugin.formats.tiled_hex`."""
         self._hex("save_tmx")
-        seam.save_hex_tmx(self, path, tile)
+        seam.save_hex_tiled(self, path, tile, "tmx")
+
+    def save_tmj(self, path: PathLike, *, tile: int = 32) -> None:
+        """Hex levels: :meth:`save_tmx`'s map as Tiled JSON (``.tmj``)."""
+        self._hex("save_tmj")
+        seam.save_hex_tiled(self, path, tile, "tmj")
+
+    @classmethod
+    def load_tmx(cls, path: PathLike) -> "GridLevel":
+        """The hex level in a Tiled hexagonal map (XML), as saved or drawn in Tiled; see
+        :mod:`mazeplugin.formats.tiled_hex_read`."""
+        level: GridLevel = seam.load_hex_tiled(path, "tmx")
+        return level
+
+    @classmethod
+    def load_tmj(cls, path: PathLike) -> "GridLevel":
+        """The hex level in a Tiled hexagonal map (JSON, ``.tmj``); see :meth:`load_tmx`."""
+        level: GridLevel = seam.load_hex_tiled(path, "tmj")
+        return level
 
     def __str__(self) -> str:
         if isinstance(self.maze.grid, HexGrid):

@@ -42,7 +42,7 @@ PYGAME_MISSING = (
 __all__ = [
     "to_svg", "save_png", "save_tmx", "save_tmj", "load_tmx", "load_tmj", "to_json", "from_json",
     "save_json", "load_json", "save_npy", "load_npy", "read_prefab", "pygame_package", "PYGAME_MISSING",
-    "grid_svg", "save_hex_tmx", "save_grid_png", "grid_to_json", "grid_from_json", "save_grid_json",
+    "grid_svg", "save_hex_tiled", "load_hex_tiled", "save_grid_png", "grid_to_json", "grid_from_json", "save_grid_json",
     "load_grid_json",
 ]
 
@@ -144,11 +144,18 @@ def grid_svg(level: Any, cell: float, show_solution: bool) -> str:
     return svg.to_svg(level, cell=cell, show_solution=show_solution)
 
 
-def save_hex_tmx(level: Any, path: PathLike, tile: int) -> None:
-    """A hex level as a Tiled hexagonal map (``formats.tiled_hex``)."""
+def save_hex_tiled(level: Any, path: PathLike, tile: int, kind: str) -> None:
+    """A hex level as a Tiled hexagonal map, ``kind`` ``"tmx"`` or ``"tmj"`` (``formats.tiled_hex``)."""
     from .formats import tiled_hex
 
-    tiled_hex.save_tmx(level, path, tile=tile)
+    (tiled_hex.save_tmx if kind == "tmx" else tiled_hex.save_tmj)(level, path, tile=tile)
+
+
+def load_hex_tiled(path: PathLike, kind: str) -> Any:
+    """The hex level in a Tiled hexagonal map (``formats.tiled_read.load_hex``)."""
+    from .formats import tiled_read
+
+    return tiled_read.load_hex(path, kind)
 
 
 def save_grid_png(level: Any, path: PathLike, cell: int, show_solution: bool) -> None:

@@ -106,7 +106,7 @@ def add_parser(commands: Any) -> None:
     gen.add_argument("--grid", choices=GRIDS, default="square",
                      help="the grid: square tilemaps (default), or hex, triangle and polar mazes (for polar, "
                           "--size WxH is the innermost ring's cells x the rings); hex writes text, svg, png, json "
-                          "and tmx (a Tiled hexagonal map), triangle and polar svg, png and json")
+                          "and tmx/tmj (a Tiled hexagonal map), triangle and polar svg, png and json")
     gen.add_argument("--wrap", choices=WRAPS, default=None,
                      help="a square level whose passages wrap around: x (a cylinder), y, or xy (a torus); "
                           "writes text, svg, png and json")
@@ -116,7 +116,7 @@ def add_parser(commands: Any) -> None:
 
 GRIDS = ("square", "hex", "triangle", "polar")
 WRAPS = ("x", "y", "xy")
-GRID_FORMATS: Dict[str, Tuple[str, ...]] = {"hex": ("ascii", "svg", "png", "json", "tmx"), "triangle": ("svg", "png", "json"),
+GRID_FORMATS: Dict[str, Tuple[str, ...]] = {"hex": ("ascii", "svg", "png", "json", "tmx", "tmj"), "triangle": ("svg", "png", "json"),
                 "polar": ("svg", "png", "json"), "wrap": ("ascii", "svg", "png", "json")}
 """The formats a level on another grid (or a wrap-around level) can be written in."""
 
@@ -161,7 +161,9 @@ def _grid_level(args: argparse.Namespace, fmt: str, output: Optional[str], seed:
             raise Failure(2, f"--format {fmt} writes a file: give -o FILE")
         elif fmt == "png":
             level.save_png(output, cell=tile or 20, show_solution=args.solution)
-        else:  # tmx, hex only
+        elif fmt == "tmj":  # tmx and tmj: hex only
+            level.save_tmj(output, tile=tile or 32)
+        else:
             level.save_tmx(output, tile=tile or 32)
     except OSError as error:
         raise Failure(1, f"cannot write {output}: {error.strerror or error}") from None

@@ -18,6 +18,11 @@ Each format lives in one module and works from a finished
   followed, devices and FIFOs written through, never a rename over anything else) and
   :func:`~mazeplugin.formats.files.read_limited`, which every loader reads through.
 - :mod:`~mazeplugin.formats.recorded`: a level file's recorded options, checked on load.
+- For hex, triangle, polar and wrapping square levels (:class:`~mazeplugin.GridLevel`):
+  :mod:`~mazeplugin.formats.grid_json` (every grid, read back), :mod:`~mazeplugin.formats.grid_svg`,
+  :mod:`~mazeplugin.formats.tiled_hex` (hex levels as Tiled hexagonal ``.tmx``/``.tmj``) and
+  :mod:`~mazeplugin.formats.tiled_hex_read` (those maps, or ones drawn in Tiled, back into hex
+  levels: ``GridLevel.load_tmx``/``load_tmj``; :func:`load_tiled` reads either kind of map).
 
 PNG pictures come from :mod:`mazeplugin.pg` (pygame), the one module that imports pygame.
 

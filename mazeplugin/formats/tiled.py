@@ -49,7 +49,7 @@ from .svg import COLOURS
 if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
 
-__all__ = ["save_tmx", "save_tmj", "tileset_png", "png_bytes", "tmx_text", "write_tileset_image", "FLOOR_GID", "WALL_GID"]
+__all__ = ["save_tmx", "save_tmj", "tileset_png", "png_bytes", "tmx_text", "tmj_data", "write_tileset_image", "FLOOR_GID", "WALL_GID"]
 
 FLOOR_GID, WALL_GID = 1, 2
 """Global tile ids in the tile layer (the tileset's first gid is 1)."""
@@ -131,36 +131,51 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     rows, columns = level.tiles.shape
     image = _write_tileset_image(path, tile)
     things = _thing_objects(level, tile)
-    common = {"opacity": 1, "visible": True, "x": 0, "y": 0}
-    data: Dict[str, Any] = {
+    data = tmj_data(
+        fields={"orientation": "orthogonal", "renderorder": "right-down", "width": columns, "height": rows,
+                "tilewidth": tile, "tileheight": tile, "infinite": False, "nextlayerid": 4 if things else 3,
+                "nextobjectid": 3 + len(things)},
+        properties=_map_properties(level), tileset=_TILESET_NAME, tile_width=tile, tile_height=tile, image=image,
+        tiles=level.tiles, markers=_marker_points(level, tile),
+    )
+    if things:
+        data["layers"].append({
+            "id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
+            "objects": [_thing_json(thing) for thing in things], **_COMMON,
+        })
+    write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+_COMMON: Dict[str, Any] = {"opacity": 1, "visible": True, "x": 0, "y": 0}  # every layer's
+
+
+def tmj_data(*, fields: Dict[str, Any], properties: Sequence[Tuple[str, str, Any]], tileset: str, tile_width: int,
+             tile_height: int, image: str, tiles: NDArray[np.uint8],
+             markers: Sequence[Tuple[str, float, float]]) -> Dict[str, Any]:
+    """A Tiled JSON map of ``tiles`` (a layer ``maze`` over the two-tile floor/wall tileset) with the
+    ``markers`` as point objects, as a dict for ``json.dumps``: ``fields`` are the map's fields after its
+    version (orientation, size, tile size, next ids), ``properties`` its ``(name, Tiled type, value)``.
+    The square and hex writers share it, as they share :func:`tmx_text`."""
+    rows, columns = tiles.shape
+    return {
         "type": "map",
         "version": _TILED_VERSION,
         "tiledversion": _TILED_RELEASE,
-        "orientation": "orthogonal",
-        "renderorder": "right-down",
-        "width": columns,
-        "height": rows,
-        "tilewidth": tile,
-        "tileheight": tile,
-        "infinite": False,
-        "nextlayerid": 4 if things else 3,
-        "nextobjectid": 3 + len(things),
+        **fields,
         "compressionlevel": -1,
-        "properties": [
-            {"name": name, "type": kind, "value": value} for name, kind, value in _map_properties(level)
-        ],
+        "properties": [{"name": name, "type": kind, "value": value} for name, kind, value in properties],
         "tilesets": [{
             "firstgid": 1,
-            "name": _TILESET_NAME,
-            "tilewidth": tile,
-            "tileheight": tile,
+            "name": tileset,
+            "tilewidth": tile_width,
+            "tileheight": tile_height,
             "tilecount": 2,
             "columns": 2,
             "margin": 0,
             "spacing": 0,
             "image": image,
-            "imagewidth": 2 * tile,
-            "imageheight": tile,
+            "imagewidth": 2 * tile_width,
+            "imageheight": tile_height,
             "tiles": [
                 {"id": 0, "properties": [{"name": "wall", "type": "bool", "value": False}]},
                 {"id": 1, "properties": [{"name": "wall", "type": "bool", "value": True}]},
@@ -168,21 +183,15 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
         }],
         "layers": [
             {"id": 1, "name": "maze", "type": "tilelayer", "width": columns, "height": rows,
-             "data": (level.tiles.astype(np.int64) + FLOOR_GID).ravel().tolist(), **common},
+             "data": (tiles.astype(np.int64) + FLOOR_GID).ravel().tolist(), **_COMMON},
             {"id": 2, "name": "markers", "type": "objectgroup", "draworder": "topdown",
              "objects": [
                  {"id": i, "name": name, "type": name, "point": True, "x": x, "y": y,
                   "width": 0, "height": 0, "rotation": 0, "visible": True}
-                 for i, (name, x, y) in enumerate(_marker_points(level, tile), start=1)
-             ], **common},
+                 for i, (name, x, y) in enumerate(markers, start=1)
+             ], **_COMMON},
         ],
     }
-    if things:
-        data["layers"].append({
-            "id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
-            "objects": [_thing_json(thing) for thing in things], **common,
-        })
-    write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
 def tileset_png(tile: int = 16) -> bytes:

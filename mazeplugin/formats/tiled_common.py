@@ -10,18 +10,22 @@ mazeplugin.errors.LevelFormatError: m.tmx: a tile id must be a non-negative int,
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..limits import MAX_TILES
+from ..grids.hextiles import STAGGER_AXIS as HEX_STAGGER_AXIS
+from ..grids.hextiles import STAGGER_INDEX as HEX_STAGGER_INDEX
+from ..limits import MAX_OPTIONS_BYTES, MAX_TILES
+from ..seeds import Seed, resolve_seed
 from .files import LevelFormatError
 
 __all__ = [
     "TiledMap", "ROLES", "check_map_kind", "infinite_map", "map_size", "positive_int", "count", "is_marker",
-    "add_marker", "brief", "text_of",
+    "add_marker", "brief", "text_of", "recorded_properties", "hex_things", "hex_tile_centre", "tile_at",
 ]
 
 ROLES = ("entrance", "exit", "door")
@@ -38,27 +42,66 @@ class TiledMap:
         source: the file name, for messages.
         doors: bool ``(rows, columns)``: where a tile with the bool property
             ``door`` = true lies, or a ``door`` object (prefabs' door marks).
+        orientation: ``"orthogonal"``, or ``"hexagonal"`` for a hex level's map (odd rows shifted right).
     """
 
     doors: NDArray[np.bool_]
 
     def __init__(self, walls: NDArray[np.bool_], markers: Dict[str, Tuple[int, int]],
                  properties: Dict[str, Any], source: str, doors: Optional[NDArray[np.bool_]] = None,
-                 things: Tuple[Any, ...] = ()) -> None:
+                 things: Tuple[Any, ...] = (), orientation: str = "orthogonal") -> None:
         self.walls = walls
         self.markers = markers
         self.properties = properties
         self.source = source
         self.doors = doors if doors is not None else np.zeros(walls.shape, dtype=bool)
         self.things = things  # from an object layer "things" (mazeplugin.content.tiled)
+        self.orientation = orientation
 
 
-def check_map_kind(orientation: Any, infinite: bool, source: str) -> None:
-    """Refuse a map that is not orthogonal, or is infinite."""
-    if orientation != "orthogonal":
-        raise LevelFormatError(f"{source}: the map is {brief(orientation)}; a maze level is an orthogonal map")
+def check_map_kind(orientation: Any, infinite: bool, source: str, *, stagger_axis: Any = None,
+                   stagger_index: Any = None) -> str:
+    """The map's orientation, ``"orthogonal"`` or ``"hexagonal"`` (staggered along y, odd rows shifted:
+    the layout of :mod:`mazeplugin.grids.hextiles`); refuse other maps, and infinite ones."""
+    if orientation not in ("orthogonal", "hexagonal"):
+        raise LevelFormatError(f"{source}: the map is {brief(orientation)}; a maze level is an orthogonal map "
+                               "(or a hexagonal one, for a hex level)")
+    if orientation == "hexagonal" and (stagger_axis, stagger_index) != (HEX_STAGGER_AXIS, HEX_STAGGER_INDEX):
+        raise LevelFormatError(
+            f"{source}: the hexagonal map has staggeraxis {brief(stagger_axis)} and staggerindex "
+            f"{brief(stagger_index)}; a hex level is read from pointy-top tiles with odd rows shifted "
+            f"(staggeraxis {HEX_STAGGER_AXIS!r}, staggerindex {HEX_STAGGER_INDEX!r}: Tiled, Map > Map Properties)")
     if infinite:
         raise infinite_map(source)
+    return str(orientation)
+
+
+def hex_tile_centre(col: int, row: int, width: float, height: float, side: float) -> Tuple[float, float]:
+    """The pixel centre of tile ``(col, row)`` of a hexagonal map (staggered along y, odd rows shifted
+    right) of ``width`` × ``height`` pixel tiles with ``hexsidelength`` ``side``, as Tiled draws it."""
+    return col * width + width / 2 + (width / 2 if row & 1 else 0), row * (height + side) / 2 + height / 2
+
+
+def tile_at(x: float, y: float, tile: Tuple[int, int], hex_side: Optional[int] = None) -> Tuple[int, int]:
+    """The ``(column, row)`` of the tile under pixel ``(x, y)``: on a hexagonal map (``hex_side`` given),
+    the tile whose centre is nearest. May be outside the map; ``x`` and ``y`` must be finite."""
+    if hex_side is None:
+        return math.floor(x / tile[0]), math.floor(y / tile[1])
+    pitch = max((tile[1] + hex_side) / 2, 1e-9)
+    row0 = math.floor(y / pitch)
+    best: Tuple[float, int, int] = (math.inf, 0, 0)
+    for row in (row0 - 1, row0, row0 + 1):
+        col0 = math.floor((x - (tile[0] / 2 if row & 1 else 0)) / tile[0])
+        for col in (col0 - 1, col0, col0 + 1):
+            cx, cy = hex_tile_centre(col, row, tile[0], tile[1], hex_side)
+            best = min(best, ((cx - x) ** 2 + (cy - y) ** 2, col, row))
+    return best[1], best[2]
+
+
+def hex_things(source: str) -> LevelFormatError:
+    """The error for a ``things`` object layer on a hexagonal map (hex levels' things are not read from Tiled)."""
+    return LevelFormatError(f"{source}: the hexagonal map has objects in a 'things' layer; hex levels read "
+                            "from Tiled carry no things (keys, doors, treasure, enemies): remove the layer")
 
 
 def infinite_map(source: str) -> LevelFormatError:
@@ -104,8 +147,9 @@ def is_marker(fields: Dict[str, Any]) -> bool:
 
 
 def add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], obj: Dict[str, Any],
-               tile: Tuple[int, int], size: Tuple[int, int], source: str) -> None:
-    """Record an ``entrance``/``exit`` object's tile, or a ``door`` object's (by name, else by type or class)."""
+               tile: Tuple[int, int], size: Tuple[int, int], source: str, hex_side: Optional[int] = None) -> None:
+    """Record an ``entrance``/``exit`` object's tile, or a ``door`` object's (by name, else by type or class);
+    ``hex_side``: the ``hexsidelength`` of a hexagonal map (see :func:`tile_at`)."""
     role = obj["name"] if obj["name"] in ROLES else obj["type"]
     if role not in ROLES:
         return
@@ -118,7 +162,8 @@ def add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], ob
         x, y = x + obj["width"] / 2, y + obj["height"] / 2
     if not (math.isfinite(x) and math.isfinite(y)):
         raise LevelFormatError(f"{source}: the {role} object's position ({x}, {y}) is not a number")
-    column, row = math.floor(x / tile[0]), math.floor(y / tile[1])
+    far = max(abs(x), abs(y)) > 1e15  # off any map; and far enough to overflow a squared distance
+    column, row = (-1, -1) if far else tile_at(x, y, tile, hex_side)
     if not (0 <= column < size[0] and 0 <= row < size[1]):
         raise LevelFormatError(
             f"{source}: the {role} object at pixel ({x:g}, {y:g}) is outside the map "
@@ -151,3 +196,32 @@ def text_of(value: Any) -> str:
     if value is None or isinstance(value, (bool, float)) or (isinstance(value, int) and value.bit_length() < 128):
         return str(value)
     return ""
+
+
+def recorded_properties(tiled: TiledMap) -> Tuple[Optional[str], Optional[Seed], Optional[Dict[str, Any]]]:
+    """``(generator, seed, options)`` from the map's properties of those names (None where absent):
+    the generator text, the seed resolved, the options parsed from JSON text into an object (bounded
+    before parsing; what they may hold is for the caller to check)."""
+    source, props = tiled.source, tiled.properties
+    algorithm = props.get("generator")
+    if algorithm is not None and not isinstance(algorithm, str):
+        raise LevelFormatError(f"{source}: map property 'generator' must be text, got {brief(algorithm)}")
+    seed: Optional[Seed] = None
+    if props.get("seed") is not None:
+        try:
+            seed = resolve_seed(props["seed"])
+        except (TypeError, ValueError) as error:
+            raise LevelFormatError(f"{source}: map property 'seed': {error}") from None
+    if props.get("options") in (None, ""):
+        return algorithm, seed, None
+    text = props["options"]
+    if isinstance(text, str) and text.count("[") + text.count("{") > MAX_OPTIONS_BYTES:
+        raise LevelFormatError(f"{source}: map property 'options' holds more lists and objects than "
+                               f"{MAX_OPTIONS_BYTES:,} bytes of options can")  # refused before parsing them
+    try:
+        parsed = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError) as error:  # ValueError: not JSON, or an int too long to convert
+        raise LevelFormatError(f"{source}: map property 'options' is not JSON: {getattr(error, 'msg', error)}") from None
+    if not isinstance(parsed, dict):
+        raise LevelFormatError(f"{source}: map property 'options' must be a JSON object, got {brief(text, 60)}")
+    return algorithm, seed, parsed

@@ -1,4 +1,4 @@
-"""Hex levels as Tiled hexagonal maps (``.tmx``): the tilemap of :mod:`mazeplugin.grids.hextiles`.
+"""Hex levels as Tiled hexagonal maps, ``.tmx`` (XML) and ``.tmj`` (JSON): the tilemap of :mod:`mazeplugin.grids.hextiles`.
 
 What is written (the same shape as :mod:`mazeplugin.formats.tiled`'s square maps):
 
@@ -12,32 +12,44 @@ What is written (the same shape as :mod:`mazeplugin.formats.tiled`'s square maps
   written beside the map.
 - A tile layer ``maze`` (global ids 1 floor, 2 wall) and an object layer
   ``markers`` with ``entrance`` and ``exit`` points at their tiles' centres.
-- Map properties ``generator``, ``grid`` (``"hex"``), ``size`` (cells) and ``seed``.
+- Map properties ``generator``, ``grid`` (``"hex"``), ``size`` (cells),
+  ``seed`` (as text; ``generator`` and ``seed`` only when known) and, when the
+  level was made with any (``braid``, ``markers="none"``, a generator's own),
+  ``options``: JSON text.
+
+Both files read back (:mod:`mazeplugin.formats.tiled_hex_read`) into the same level.
 
 >>> import os, tempfile, mazeplugin as mp
 >>> folder = tempfile.mkdtemp()
 >>> mp.generate("kruskal", 4, 3, grid="hex", seed=7).save_tmx(os.path.join(folder, "hex.tmx"))
+>>> mp.generate("kruskal", 4, 3, grid="hex", seed=7).save_tmj(os.path.join(folder, "hex.tmj"))
 >>> sorted(os.listdir(folder))
-['hex.tmx', 'mazeplugin-hex-32.png']
+['hex.tmj', 'hex.tmx', 'mazeplugin-hex-32.png']
 """
 
 from __future__ import annotations
 
+import json
 import math
-from typing import TYPE_CHECKING, List, Tuple
+from typing import TYPE_CHECKING, Any, List, Tuple
 from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
+from ..grids.hextiles import STAGGER_AXIS, STAGGER_INDEX
 from ..limits import MAX_TILE_PIXELS, check_int
 from .files import PathLike, write_text
+from .recorded import plain_json
 from .svg import COLOURS
-from .tiled import png_bytes, tmx_text, write_tileset_image
+from .tiled import png_bytes, tmj_data, tmx_text, write_tileset_image
+from .tiled_common import hex_tile_centre
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..grid_level import GridLevel
 
-__all__ = ["save_tmx", "hex_tileset_png", "tile_size", "tile_centre"]
+__all__ = ["save_tmx", "save_tmj", "hex_tileset_png", "tile_size", "tile_centre", "TILESET_NAME"]
+
+TILESET_NAME = "mazeplugin-hex"
 
 
 def tile_size(tile: int) -> Tuple[int, int, int]:
@@ -47,8 +59,7 @@ def tile_size(tile: int) -> Tuple[int, int, int]:
 
 def tile_centre(col: int, row: int, tile: int) -> Tuple[float, float]:
     """The pixel centre of map tile ``(col, row)`` (odd rows shifted right), as Tiled draws it."""
-    width, height, side = tile_size(tile)
-    return col * width + width / 2 + (width / 2 if row & 1 else 0), row * (height + side) / 2 + height / 2
+    return hex_tile_centre(col, row, *tile_size(tile))
 
 
 def hex_tileset_png(tile: int) -> bytes:
@@ -65,24 +76,53 @@ def hex_tileset_png(tile: int) -> bytes:
 
 
 def save_tmx(level: "GridLevel", path: PathLike, *, tile: int = 32) -> None:
-    """Write hex ``level`` as a Tiled hexagonal map to ``path``, and its tileset image beside it."""
-    tile = check_int("tile", tile, low=2, high=MAX_TILE_PIXELS, what="an int (pixels per tile)")
-    tiles = level.tiles  # a ValueError for a level that is not hex
-    rows, columns = tiles.shape
-    width, height, side = tile_size(tile)
-    image = write_tileset_image(path, f"mazeplugin-hex-{tile}.png", lambda: hex_tileset_png(tile))
-    markers: List[Tuple[str, float, float]] = []
-    if level.entrance_tile is not None and level.exit_tile is not None:
-        markers = [(name, *tile_centre(c, r, tile)) for name, (c, r) in
-                   (("entrance", level.entrance_tile), ("exit", level.exit_tile))]
-    props = [("generator", str(level.algorithm)), ("grid", "hex"), ("size", f"{level.width}x{level.height}"),
-             ("seed", str(level.seed))]
-    properties = "\n".join(f"  <property name={quoteattr(n)} value={quoteattr(v)}/>" for n, v in props)
+    """Write hex ``level`` as a Tiled hexagonal map (XML) to ``path``, and its tileset image beside it."""
+    map_ = _HexMap(level, path, tile)
+    properties = "\n".join(f"  <property name={quoteattr(n)} value={quoteattr(v)}/>" for n, _, v in map_.properties)
     text = tmx_text(
-        map_attributes=f'orientation="hexagonal" renderorder="right-down" width="{columns}" height="{rows}" '
-                       f'tilewidth="{width}" tileheight="{height}" infinite="0" hexsidelength="{side}" staggeraxis="y" '
-                       f'staggerindex="{level.stagger_index}" nextlayerid="3" nextobjectid="{len(markers) + 1}"',
-        properties=properties, tileset="mazeplugin-hex", tile_width=width, tile_height=height, image=image,
-        tiles=tiles, markers=markers,
+        map_attributes=f'orientation="hexagonal" renderorder="right-down" width="{map_.columns}" '
+                       f'height="{map_.rows}" tilewidth="{map_.width}" tileheight="{map_.height}" infinite="0" '
+                       f'hexsidelength="{map_.side}" staggeraxis="{STAGGER_AXIS}" staggerindex="{STAGGER_INDEX}" '
+                       f'nextlayerid="3" nextobjectid="{len(map_.markers) + 1}"',
+        properties=properties, tileset=TILESET_NAME, tile_width=map_.width, tile_height=map_.height,
+        image=map_.image, tiles=map_.tiles, markers=map_.markers,
     )
     write_text(path, text)
+
+
+def save_tmj(level: "GridLevel", path: PathLike, *, tile: int = 32) -> None:
+    """Write hex ``level`` as a Tiled hexagonal map (JSON) to ``path``, and its tileset image beside it."""
+    map_ = _HexMap(level, path, tile)
+    data = tmj_data(
+        fields={"orientation": "hexagonal", "renderorder": "right-down", "width": map_.columns,
+                "height": map_.rows, "tilewidth": map_.width, "tileheight": map_.height, "infinite": False,
+                "hexsidelength": map_.side, "staggeraxis": STAGGER_AXIS, "staggerindex": STAGGER_INDEX,
+                "nextlayerid": 3, "nextobjectid": len(map_.markers) + 1},
+        properties=map_.properties, tileset=TILESET_NAME, tile_width=map_.width, tile_height=map_.height,
+        image=map_.image, tiles=map_.tiles, markers=map_.markers,
+    )
+    write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+class _HexMap:
+    """What both hex writers write: the tiles, tile size, tileset image (written beside ``path``),
+    marker points and map properties of ``level``."""
+
+    def __init__(self, level: "GridLevel", path: PathLike, tile: int) -> None:
+        if level.grid != "hex":
+            raise ValueError(f"a Tiled hexagonal map is for hex levels; this is a {level.grid} level")
+        tile = check_int("tile", tile, low=2, high=MAX_TILE_PIXELS, what="an int (pixels per tile)")
+        self.tiles = level.tiles
+        self.rows, self.columns = self.tiles.shape
+        self.width, self.height, self.side = tile_size(tile)
+        self.image = write_tileset_image(path, f"mazeplugin-hex-{tile}.png", lambda: hex_tileset_png(tile))
+        self.markers: List[Tuple[str, float, float]] = []
+        if level.entrance_tile is not None and level.exit_tile is not None:
+            self.markers = [(name, *tile_centre(c, r, tile)) for name, (c, r) in
+                            (("entrance", level.entrance_tile), ("exit", level.exit_tile))]
+        props = [("generator", level.algorithm), ("grid", "hex"), ("size", f"{level.width}x{level.height}"),
+                 ("seed", None if level.seed is None else str(level.seed))]
+        options = {k: v for k, v in level.options.items() if k != "grid"}
+        if options:
+            props.append(("options", json.dumps(options, default=plain_json, sort_keys=True)))
+        self.properties: List[Tuple[str, str, Any]] = [(n, "string", v) for n, v in props if v is not None]

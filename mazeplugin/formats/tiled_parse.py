@@ -133,6 +133,8 @@ def parse_xml(data: bytes, source: str) -> XmlMap:
         what = "truncated" if ended or not data.strip() else "not valid XML"
         raise LevelFormatError(f"{source}: {what}: {expat.ErrorString(code or 0)} "
                                f"at line {error.lineno}, column {error.offset}") from None
+    except LookupError as error:  # the XML declaration names an encoding Python does not know
+        raise LevelFormatError(f"{source}: not valid XML: {error}") from None
     root: Element = builder.close()
     return XmlMap(root, {element: np.frombuffer(held, dtype=np.uint32) if len(held) else np.zeros(0, np.uint32)
                          for element, held in gids.items()})

@@ -19,6 +19,11 @@ What is read (see :mod:`mazeplugin.formats.tiled` for what mazeplugin writes):
   ``generator``, ``seed`` and ``options`` are kept on the level as recorded
   (after editing they say where the map came from). ``size`` is not needed:
   the tile layer's size decides, so a map resized in Tiled loads too.
+- **Orientation.** An orthogonal map is a square :class:`~mazeplugin.Level`;
+  a hexagonal one (``staggeraxis="y"``, ``staggerindex="odd"``) is a hex
+  :class:`~mazeplugin.GridLevel`, its tiles read as the doubled hex lattice
+  by :mod:`mazeplugin.formats.tiled_hex_read` (:func:`load_tiled` gives
+  either; :func:`load_hex` only the hex one). Isometric and staggered maps are refused.
 
 Safety: the file is read through :func:`~mazeplugin.formats.files.read_limited`
 (a regular file, at most ``MAX_LEVEL_FILE_BYTES``) and parsed by
@@ -49,44 +54,61 @@ model by :mod:`mazeplugin.formats.rebuild`, which refuses tiles no maze could ha
 
 from __future__ import annotations
 
-import json
 import os
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..grid_level import GridLevel
 from ..level import Level
-from ..limits import MAX_CORRIDOR, MAX_LEVEL_FILE_BYTES, MAX_OPTIONS_BYTES, MAX_WALL, check_int
-from ..seeds import Seed, resolve_seed
+from ..limits import MAX_CORRIDOR, MAX_LEVEL_FILE_BYTES, MAX_WALL, check_int
 from .files import LevelFormatError, PathLike, read_limited
 from .rebuild import layout_for_shape, level_from_tiles
 from .recorded import LevelShape, check_options
-from .tiled_common import TiledMap
+from .tiled_common import TiledMap, recorded_properties
+from .tiled_hex_read import hex_level
 from .tiled_tilesets import MAX_TILESET_BYTES
 from .tiled_tmj import read_tmj
 from .tiled_tmx import read_tmx
 
-__all__ = ["TiledMap", "MAX_TILESET_BYTES", "load_tiled", "load_tmx", "load_tmj", "read_tiled", "read_prefab"]
+__all__ = ["TiledMap", "MAX_TILESET_BYTES", "load_tiled", "load_tmx", "load_tmj", "load_hex", "read_tiled",
+           "read_prefab"]
 
 
-def load_tiled(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> Level:
-    """Load a level from a Tiled map, ``.tmx`` or ``.tmj`` (by extension; other names by content).
+def load_tiled(path: PathLike, *, corridor: Optional[int] = None,
+               wall: Optional[int] = None) -> Union[Level, GridLevel]:
+    """Load a level from a Tiled map, ``.tmx`` or ``.tmj`` (by extension; other names by content): a
+    :class:`~mazeplugin.Level` from an orthogonal map, a hex :class:`~mazeplugin.GridLevel` from a
+    hexagonal one (:mod:`mazeplugin.formats.tiled_hex_read`).
 
     ``corridor`` and ``wall`` override the map's properties of those names
-    (default 1 when the map has none).
+    (default 1 when the map has none); a hex level has neither.
     """
-    return _level(read_tiled(path), corridor, wall)
+    tiled = read_tiled(path)
+    if tiled.orientation == "hexagonal":
+        return _hex(tiled, corridor, wall)
+    return _level(tiled, corridor, wall)
+
+
+def load_hex(path: PathLike, kind: str = "") -> GridLevel:
+    """Load a hex level from a Tiled hexagonal map, ``kind`` ``"tmx"`` or ``"tmj"`` (``""``: by extension,
+    else by content); an orthogonal map is refused, naming the loader for it."""
+    tiled = _read(path, kind) if kind else read_tiled(path)
+    if tiled.orientation != "hexagonal":
+        raise LevelFormatError(f"{tiled.source}: the map is {tiled.orientation}, a square level: load it with "
+                               "mp.Level.load_tmx / load_tmj (or mazeplugin.formats.load_tiled)")
+    return hex_level(tiled)
 
 
 def load_tmx(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> Level:
     """Load a level from a Tiled XML map (``.tmx``); see the module docstring."""
-    return _level(_read(path, "tmx"), corridor, wall)
+    return _level(_square(_read(path, "tmx")), corridor, wall)
 
 
 def load_tmj(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> Level:
     """Load a level from a Tiled JSON map (``.tmj``); see the module docstring."""
-    return _level(_read(path, "tmj"), corridor, wall)
+    return _level(_square(_read(path, "tmj")), corridor, wall)
 
 
 def read_tiled(path: PathLike) -> TiledMap:
@@ -108,7 +130,7 @@ def read_prefab(path: PathLike) -> Tuple[NDArray[np.uint8], NDArray[np.bool_], s
     door is chosen there. A map with ``corridor``/``wall`` properties other
     than 1 is refused: ``corridor=``/``wall=`` widen the prefab with the level.
     """
-    tiled = read_tiled(path)
+    tiled = _square(read_tiled(path))
     for name in ("corridor", "wall"):
         if tiled.properties.get(name, 1) != 1:
             raise LevelFormatError(
@@ -131,6 +153,22 @@ def _read(path: PathLike, kind: str) -> TiledMap:
 # -- into a level -------------------------------------------------------------------
 
 
+def _square(tiled: TiledMap) -> TiledMap:
+    """Refuse a hexagonal map where a square level (or prefab) is asked for, naming the loader for it."""
+    if tiled.orientation == "hexagonal":
+        raise LevelFormatError(f"{tiled.source}: the map is hexagonal, a hex level: load it with "
+                               "mp.GridLevel.load_tmx / load_tmj (or mazeplugin.formats.load_tiled)")
+    return tiled
+
+
+def _hex(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> GridLevel:
+    for name, given in (("corridor", corridor), ("wall", wall)):
+        if given is not None and check_int(name, given, low=1, high=1 << 30) != 1:
+            raise ValueError(f"{name}= is for square levels; {tiled.source} is a hexagonal map (a hex level), "
+                             f"whose tiles are one cell or passage each: leave {name}= out")
+    return hex_level(tiled)
+
+
 def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Level:
     source, props = tiled.source, tiled.properties
     widths = {}
@@ -143,27 +181,9 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
             widths[name] = check_int(f"map property {name!r}", value, low=1, high=most)
         except (TypeError, ValueError) as error:
             raise LevelFormatError(f"{source}: {error}") from None
-    algorithm = props.get("generator")
-    if algorithm is not None and not isinstance(algorithm, str):
-        raise LevelFormatError(f"{source}: map property 'generator' must be text, got {algorithm!r}")
-    seed: Optional[Seed] = None
-    if props.get("seed") is not None:
-        try:
-            seed = resolve_seed(props["seed"])
-        except (TypeError, ValueError) as error:
-            raise LevelFormatError(f"{source}: map property 'seed': {error}") from None
+    algorithm, seed, parsed = recorded_properties(tiled)
     options: Dict[str, Any] = {}
-    if props.get("options") not in (None, ""):
-        text = props["options"]
-        if isinstance(text, str) and text.count("[") + text.count("{") > MAX_OPTIONS_BYTES:
-            raise LevelFormatError(f"{source}: map property 'options' holds more lists and objects than "
-                                   f"{MAX_OPTIONS_BYTES:,} bytes of options can")  # refused before parsing them
-        try:
-            parsed = json.loads(text) if isinstance(text, str) else None
-        except (ValueError, RecursionError) as error:  # ValueError: not JSON, or an int too long to convert
-            raise LevelFormatError(f"{source}: map property 'options' is not JSON: {getattr(error, 'msg', error)}") from None
-        if not isinstance(parsed, dict):
-            raise LevelFormatError(f"{source}: map property 'options' must be a JSON object, got {text!r:.60}")
+    if parsed is not None:
         layout = layout_for_shape(tiled.walls.shape, widths["corridor"], widths["wall"], source=source)
         options = check_options(
             parsed, generator=algorithm,

@@ -23,7 +23,7 @@ from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
 from .recorded import check_plain
 from .tiled_common import (
-    TiledMap, add_marker, brief, check_map_kind, infinite_map, is_marker, map_size, positive_int, text_of,
+    TiledMap, add_marker, brief, check_map_kind, count, hex_things, infinite_map, is_marker, map_size, positive_int, text_of,
 )
 from .tiled_layers import Blocks, WallTable, base64_blocks, list_blocks
 from .tiled_parse import json_properties, parse_json
@@ -42,10 +42,13 @@ def read_tmj(data: bytes, source: str, directory: str) -> TiledMap:
 def _map(data: Any, source: str, directory: str) -> TiledMap:
     if not isinstance(data, dict) or data.get("type") != "map":
         raise LevelFormatError(f"{source}: not a Tiled map (no \"type\": \"map\" at the top)")
-    check_map_kind(data.get("orientation"), bool(data.get("infinite", False)), source)
+    orientation = check_map_kind(data.get("orientation"), bool(data.get("infinite", False)), source,
+                                 stagger_axis=data.get("staggeraxis"), stagger_index=data.get("staggerindex"))
     columns, rows = map_size(data.get("width"), data.get("height"), source)
     tile_w = positive_int(data.get("tilewidth"), "the map's tilewidth", source)
     tile_h = positive_int(data.get("tileheight"), "the map's tileheight", source)
+    hex_side = None if orientation != "hexagonal" else count(
+        data.get("hexsidelength", 0), "the map's hexsidelength", source)
     walls_by_gid = WallTable(source, columns, rows)
     for tileset in _list(data, "tilesets", "the map", source):
         if not isinstance(tileset, dict):
@@ -86,11 +89,13 @@ def _map(data: Any, source: str, directory: str) -> TiledMap:
         }
         for key in ("x", "y", "width", "height"):
             fields[key] = _number(obj, key, fields["name"], source)
-        add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source)
+        add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source, hex_side)
     properties = json_properties(data.get("properties"), "the map", source)
+    if hex_side is not None and any(obj is not None for obj in thing_objects):
+        raise hex_things(source)
     things = things_from_objects([_thing(obj, source) for obj in thing_objects if obj is not None],
                                  (tile_w, tile_h), (columns, rows), source)
-    return TiledMap(walls, markers, properties, source, doors, things)
+    return TiledMap(walls, markers, properties, source, doors, things, orientation)
 
 
 def _number(obj: Dict[str, Any], key: str, name: str, source: str) -> float:

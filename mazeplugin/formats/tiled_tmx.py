@@ -21,7 +21,9 @@ from xml.etree.ElementTree import Element
 
 from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
-from .tiled_common import TiledMap, add_marker, check_map_kind, infinite_map, is_marker, map_size, positive_int
+from .tiled_common import (
+    TiledMap, add_marker, check_map_kind, count, hex_things, infinite_map, is_marker, map_size, positive_int,
+)
 from .tiled_layers import Blocks, WallTable, array_blocks, base64_blocks, csv_blocks
 from .tiled_parse import XmlMap, parse_xml, xml_properties
 from .tiled_tilesets import external_tileset, xml_tileset
@@ -36,10 +38,13 @@ def read_tmx(data: bytes, source: str, directory: str) -> TiledMap:
     if root.tag != "map":
         raise LevelFormatError(f"{source}: not a Tiled map (the XML's root is <{root.tag:.40}>, not <map>)")
     attrs = root.attrib
-    check_map_kind(attrs.get("orientation"), attrs.get("infinite", "0") not in ("0", "false"), source)
+    orientation = check_map_kind(attrs.get("orientation"), attrs.get("infinite", "0") not in ("0", "false"), source,
+                                 stagger_axis=attrs.get("staggeraxis"), stagger_index=attrs.get("staggerindex"))
     columns, rows = map_size(attrs.get("width"), attrs.get("height"), source)
     tile_w = positive_int(attrs.get("tilewidth"), "the map's tilewidth", source)
     tile_h = positive_int(attrs.get("tileheight"), "the map's tileheight", source)
+    hex_side = None if orientation != "hexagonal" else count(
+        attrs.get("hexsidelength", "0"), "the map's hexsidelength", source)
     walls_by_gid = WallTable(source, columns, rows)
     for element in root.findall("tileset"):
         first = positive_int(element.get("firstgid"), "a tileset's firstgid", source)
@@ -57,12 +62,14 @@ def read_tmx(data: bytes, source: str, directory: str) -> TiledMap:
         for obj in group.findall("object"):
             fields = _object(obj, source)
             if group.get("name") == "things" and not is_marker(fields):  # level content: mazeplugin.content.tiled
+                if hex_side is not None:
+                    raise hex_things(source)
                 things.append(_thing(obj, source))
                 continue
-            add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source)
+            add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source, hex_side)
     properties = xml_properties(root.find("properties"), "the map", source)
     return TiledMap(walls, markers, properties, source, doors,
-                    things_from_objects(things, (tile_w, tile_h), (columns, rows), source))
+                    things_from_objects(things, (tile_w, tile_h), (columns, rows), source), orientation)
 
 
 def _thing(obj: Element, source: str) -> Dict[str, Any]:
