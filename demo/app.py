@@ -35,11 +35,12 @@ from .addon_api import Addon, Binding
 from .addons import addon_classes
 from .endless import Endless
 from .game import Direction, Game
-from .keys import HELP_KEYS, MOVE_KEYS, QUIT_ASK, EscToQuit
+from .gridplay import GridGame, GridView, Topology, next_topology, push, topology_name
+from .keys import GRID_KEYS, HELP_KEYS, MOVE_KEYS, QUIT_ASK, EscToQuit
 from .options import SCRIPT_ALIASES, script_key  # noqa: F401 - read from here too
 from .script import KeyScript
 from .sound import EFFECTS, Sounds
-from .view import HUD_BOTTOM, HUD_TOP, PALETTE, Hud, HudState, MapView
+from .view import HUD_BOTTOM, HUD_TOP, PALETTE, PLAYER, PLAYER_EDGE, Hud, HudState, MapView
 
 FPS = modes.FPS
 REPEAT_DELAY = 0.35
@@ -53,9 +54,11 @@ PLUS_KEYS = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
 MINUS_KEYS = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE}
 ENTER_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER}
 REPEATING_KEYS = {pygame.K_n} | PLUS_KEYS | MINUS_KEYS
-SHORT_DROP_ORDER = ["G", "M", "Enter", "F", "N", "Tab", "H", "R"]
+SHORT_DROP_ORDER = ["T", "G", "M", "Enter", "F", "N", "Tab", "H", "R"]
 """Which keys leave the short key line first when the window is narrow (others' keys go after these)."""
 ESSENTIAL_KEYS = ("P", "?", "Esc")
+GRID_LABELS = ("R", "N", "G", "H", "+", "-", "P", "M", "T", "?", "Esc")
+"""The keys that work on grid levels; the others (fog, codes, minimap, endless world ...) are for square levels."""
 """Keys the key line always names: with ``?`` every other key is one press away."""
 NO_DISPLAY = (
     "mazeplugin-demo: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
@@ -131,6 +134,17 @@ class App:
             addon.on_level()
         self.game.make_ahead()  # after the add-ons: they choose how levels are made
         self._follow(snap=True)
+        # Grid levels (T, --grid, --wrap): played by demo.gridplay while the square game waits.
+        self.grid_game: Optional[GridGame] = None
+        self.grid_view = GridView(PALETTE, PLAYER, PLAYER_EDGE)
+        if getattr(options, "wrap", None) and getattr(options, "grid", "square") != "square":
+            raise ValueError(f"--wrap is for square levels; got --grid {options.grid} (leave --grid out)")
+        self.topology: Topology = ("square", getattr(options, "wrap", None)) if getattr(options, "wrap", None) \
+            else (getattr(options, "grid", None) or "square", None)
+        if self.topology != ("square", None):
+            self.grid_game = GridGame(self.game.algorithm, self.game.width, self.game.height, self.game.seed,
+                                      self.topology)
+            self.grid_game.show_solution = self.game.show_solution
         # What start-up made (numpy, pygame, the library, the sounds) lives as long as the game: keep it
         # out of the collector's full passes, which otherwise stall a frame for some 60 ms now and then.
         gc.freeze()
@@ -151,7 +165,8 @@ class App:
             Binding((pygame.K_r,), "R", "restart (same maze)", game.regenerate, short="restart"),
             Binding((pygame.K_n,), "N", "new seed (hold: flick through)", game.new_seed, short="new"),
             Binding((pygame.K_g,), "G", "next generator", game.cycle_algorithm, short="gen"),
-            Binding((pygame.K_h,), "H", "solution path", self._toggle(game.toggle_solution), short="path"),
+            Binding((pygame.K_h,), "H", "solution path", self._toggle(self._toggle_solution), short="path"),
+            Binding((pygame.K_t,), "T", "grid: square, hex, triangle, polar, wrap", self.cycle_grid, short="grid"),
             Binding(tuple(PLUS_KEYS), "+", "larger level", lambda: game.change_size(2)),
             Binding(tuple(MINUS_KEYS), "-", "smaller level", lambda: game.change_size(-2)),
             Binding((pygame.K_f,), "F", "fog of war", self._toggle(game.toggle_fog), short="fog"),
@@ -173,7 +188,7 @@ class App:
         less needed keys one by one; at last only moving, pause, all keys
         (``?``) and quit, which fits the narrowest window the demo opens.
         """
-        bindings = self.bindings()
+        bindings = [b for b in self.bindings() if self.grid_game is None or b.label in GRID_LABELS]
         full = ["Arrows/WASD move"] + [
             "+/- size" if b.label == "+" else f"{b.label} {b.short}" for b in bindings if b.short or b.label == "+"
         ]
@@ -195,6 +210,42 @@ class App:
 
         return run
 
+    @property
+    def active(self) -> "Game | GridGame":
+        """The game being played: the grid game on a grid level, else the square one."""
+        return self.grid_game if self.grid_game is not None else self.game
+
+    def _toggle_solution(self) -> None:
+        self.active.toggle_solution()
+
+    def cycle_grid(self) -> None:
+        """T: the next grid of :data:`demo.gridplay.CYCLE` (square, hex, triangle, polar, wrap xy), same
+        generator, size and seed; back on square, the square game carries on with that seed."""
+        topology = next_topology(self.topology)
+        source = self.active
+        algorithm, width, height, seed = source.algorithm, source.width, source.height, source.seed
+        if topology == ("square", None):
+            self.grid_game = None
+            game = self.game
+            if (algorithm, width, height, seed) != (game.algorithm, game.width, game.height, game.seed):
+                if not game.try_load(game.algorithm, width, height, seed):
+                    game.restart()
+            else:
+                game.restart()
+            game.say("Grid: square")
+        else:
+            try:
+                grid_game = GridGame(algorithm, width, height, seed, topology)
+            except (ValueError, TypeError) as error:
+                source.say(f"Cannot make a {topology_name(topology)} level: {error}")
+                return
+            grid_game.show_solution = source.show_solution
+            grid_game.say(f"Grid: {topology_name(topology)} (a player steps cell to cell; keypad and two arrows: diagonals)")
+            self.grid_game = grid_game
+        self.topology = topology
+        self.held.clear()
+        self.sounds.play("toggle")
+
     def toggle_pause(self) -> None:
         """P: freeze the game and its clock, or carry on."""
         self.paused = not self.paused
@@ -203,7 +254,7 @@ class App:
     def toggle_mute(self) -> None:
         """M: sound off or on."""
         self.sounds.toggle_mute()
-        self.game.say("Sound off" if self.sounds.muted else "Sound on")
+        self.active.say("Sound off" if self.sounds.muted else "Sound on")
 
     def toggle_keys(self) -> None:
         """?: show or hide every key."""
@@ -220,7 +271,7 @@ class App:
         if self.esc.press():
             self.quit()
         else:
-            self.game.say(QUIT_ASK)
+            self.active.say(QUIT_ASK)
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""
@@ -296,14 +347,17 @@ class App:
             return
         if key != pygame.K_ESCAPE and self.esc.asking:
             self.esc.cancel()  # any other key: play on
-            if self.game.message == QUIT_ASK:
-                self.game.message_left = 0.0
-        if key in MOVE_KEYS:
+            if self.active.message == QUIT_ASK:
+                self.active.message_left = 0.0
+        if key in MOVE_KEYS or (self.grid_game is not None and key in GRID_KEYS):
             if key in self.held:
                 self.held.remove(key)
             self.held.append(key)
             return
         binding = self.keymap.get(key)
+        if binding is not None and self.grid_game is not None and binding.label not in GRID_LABELS:
+            self.grid_game.say(f"{binding.label} ({binding.help}) is for square levels; T switches the grid")
+            return
         if binding is not None:
             binding.action()
             if key in REPEATING_KEYS:
@@ -320,10 +374,10 @@ class App:
             self.repeating[key] = now
             if key == pygame.K_n:
                 if now >= REPEAT_DELAY:
-                    self.game.new_seed()
+                    self.active.new_seed()
                 continue
             for _ in range(repeats(now) - repeats(held)):
-                self.game.change_size(2 if key in PLUS_KEYS else -2)
+                self.active.change_size(2 if key in PLUS_KEYS else -2)
 
     def direction(self) -> Optional[Direction]:
         """Where the player is pushing this frame: the latest held movement key, or the autopilot."""
@@ -331,6 +385,16 @@ class App:
             return MOVE_KEYS[self.held[-1]]
         if self.autoplay:
             return self.game.autopilot()
+        return None
+
+    def grid_direction(self) -> Optional[int]:
+        """On a grid level, which of :data:`demo.gridplay.DIRECTIONS` the held keys push (or the autopilot)."""
+        assert self.grid_game is not None
+        held = [MOVE_KEYS[k] if k in MOVE_KEYS else GRID_KEYS[k] for k in self.held]
+        if held:
+            return push(held)
+        if self.autoplay:
+            return self.grid_game.autopilot()
         return None
 
     @property
@@ -349,6 +413,9 @@ class App:
                 return
         self.esc.tick(dt)
         self._repeat(dt)
+        if self.grid_game is not None:
+            self._grid_tick(dt)
+            return
         if self.frozen:
             self.game.idle(dt)
         else:
@@ -360,6 +427,24 @@ class App:
         self.draw()
         self.frames += 1
         if self.stop_after is not None and self.game.level_number > self.stop_after:
+            self.running = False
+
+    def _grid_tick(self, dt: float) -> None:
+        """One frame on a grid level: the grid game moves, sounds play, the level is drawn (the add-ons,
+        made for square tilemaps, wait)."""
+        grid_game = self.grid_game
+        assert grid_game is not None
+        if self.frozen:
+            grid_game.idle(dt)
+        else:
+            grid_game.update(dt, self.grid_direction())
+        events, grid_game.events = grid_game.events, []
+        for name in events:
+            if name in EFFECTS:
+                self.sounds.play(name)
+        self.draw()
+        self.frames += 1
+        if self.stop_after is not None and grid_game.level_number > self.stop_after:
             self.running = False
 
     def _events(self) -> None:
@@ -375,19 +460,26 @@ class App:
     def flags(self) -> List[str]:
         """Words beside the clock for what is switched on."""
         game = self.game
+        if self.grid_game is not None:
+            return [topology_name(self.topology).upper()] + [name for name, on in (
+                ("SOLUTION", self.grid_game.show_solution), ("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
         words = [name for name, on in (("FOG", game.fog), ("SOLUTION", game.show_solution), ("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
         return [word for addon in self.addons for word in addon.hud_flags()] + words  # the game's own first
 
     def draw(self) -> None:
         """Draw the whole frame and show it."""
         self.screen.fill(PALETTE.fog)
-        offset = self.view.draw_map(self.screen, self.game, self.camera, HUD_TOP)
-        for addon in self.addons:
-            addon.draw_world(self.screen, offset)
-        self.view.draw_player(self.screen, self.game, offset)
-        view = self.view_rect()
-        for addon in self.addons:
-            addon.draw_overlay(self.screen, view)
+        if self.grid_game is not None:
+            width, height = self.screen.get_size()
+            self.grid_view.draw(self.screen, self.grid_game, pygame.Rect(0, HUD_TOP, width, max(1, height - HUD_TOP - HUD_BOTTOM)))
+        else:
+            offset = self.view.draw_map(self.screen, self.game, self.camera, HUD_TOP)
+            for addon in self.addons:
+                addon.draw_world(self.screen, offset)
+            self.view.draw_player(self.screen, self.game, offset)
+            view = self.view_rect()
+            for addon in self.addons:
+                addon.draw_overlay(self.screen, view)
         keys = [(b.label, b.help, b.short) for b in self.bindings()] if self.show_keys else []
         if keys:
             keys.insert(0, ("Arrows/WASD", "move", "move"))
@@ -395,8 +487,8 @@ class App:
             prompt=self.prompt, fps=self.fps, flags=self.flags(), help_lines=self.help_lines(),
             keys_overlay=keys, paused=self.paused,
         )
-        self.hud.draw(self.screen, self.game, state)
-        title = f"mazeplugin demo — {self.game.code}"
+        self.hud.draw(self.screen, self.active, state)
+        title = f"mazeplugin demo — {self.active.code}"
         if title != self._title:
             pygame.display.set_caption(title)
             self._title = title
@@ -417,6 +509,12 @@ class App:
     def status(self) -> str:
         """One line about where the game is, printed on exit."""
         game = self.game
+        if self.grid_game is not None:
+            grid_game = self.grid_game
+            return (
+                f"level {grid_game.level_number} code {grid_game.code} grid {topology_name(self.topology)} "
+                f"player cell {grid_game.cell} moves {grid_game.moves} frames {self.frames} time {grid_game.elapsed:.2f}"
+            )
         return (
             f"level {game.level_number} code {game.code} player {game.player_tile[0]},{game.player_tile[1]} "
             f"moves {game.moves} frames {self.frames} time {game.elapsed:.2f}"

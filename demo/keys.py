@@ -1,4 +1,4 @@
-"""Keys both modes share: moving, help, and Esc, which closes what is open before it quits.
+"""Keys both modes share: moving (and the diagonals of grid levels), help, and Esc, which closes what is open before it quits.
 
 Esc never quits at once from play: the first press asks ("Esc again to
 quit") and a second within :data:`QUIT_SECONDS` quits. A prompt or an
@@ -24,6 +24,22 @@ MOVE_KEYS: Dict[int, Direction] = {
     pygame.K_LEFT: (-1, 0),
     pygame.K_a: (-1, 0),
 }
+GRID_KEYS: Dict[int, Direction] = {
+    pygame.K_KP8: (0, -1),
+    pygame.K_KP9: (1, -1),
+    pygame.K_PAGEUP: (1, -1),
+    pygame.K_KP6: (1, 0),
+    pygame.K_KP3: (1, 1),
+    pygame.K_PAGEDOWN: (1, 1),
+    pygame.K_KP2: (0, 1),
+    pygame.K_KP1: (-1, 1),
+    pygame.K_END: (-1, 1),
+    pygame.K_KP4: (-1, 0),
+    pygame.K_KP7: (-1, -1),
+    pygame.K_HOME: (-1, -1),
+}
+"""More movement keys on grid levels (:mod:`demo.gridplay`): the keypad, and Home, Page Up, End and
+Page Down as its diagonals; there the arrows also turn diagonal two at a time (up and right: north-east)."""
 HELP_KEYS = (pygame.K_SLASH, pygame.K_QUESTION, pygame.K_F1)
 QUIT_SECONDS = 2.0
 """How long after a first Esc in play a second one quits."""

@@ -44,7 +44,7 @@ except ImportError as _missing:  # pragma: no cover - exercised in a venv withou
 from .camera import Camera
 from .collide import Motion, RectLike, can_move, move_rect
 from .files import PathLike, mask_from_image, save_png, save_rgb_png
-from .grid_player import COMPASS, draw_grid_player, glide, grid_exits, grid_step
+from .grid_player import COMPASS, draw_grid_player, glide, grid_exits, grid_key_steps, grid_step
 from .grids import grid_to_pixel, render_grid, save_grid_png
 from .grid import DIRECTIONS, TilesLike, pixel_to_tile, tile_rect, tile_to_pixel
 from .palette import DEFAULT_PALETTE, Colour, Palette
@@ -60,6 +60,7 @@ __all__ = [
     "COMPASS",
     "grid_exits",
     "grid_step",
+    "grid_key_steps",
     "glide",
     "draw_grid_player",
     "Colour",

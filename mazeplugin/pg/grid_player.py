@@ -38,7 +38,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import pygame
 
@@ -47,7 +47,7 @@ from ..grids.base import Point
 from .grids import grid_to_pixel
 from .palette import Colour
 
-__all__ = ["COMPASS", "grid_exits", "grid_step", "glide", "draw_grid_player"]
+__all__ = ["COMPASS", "grid_exits", "grid_step", "grid_key_steps", "glide", "draw_grid_player"]
 
 COMPASS: Dict[str, float] = {
     "east": 0.0, "south-east": 45.0, "south": 90.0, "south-west": 135.0,
@@ -142,13 +142,53 @@ def grid_step(level: GridLevel, cell: int, direction: Direction) -> int:
     """
     level = _check_level(level)
     cell = _check_cell(level, cell)
-    want = _angle(direction)
+    return _nearest(grid_exits(level, cell), _angle(direction), cell)
+
+
+def _off(angle: float, want: float) -> float:
+    """Degrees between two directions, 0 to 180."""
+    return abs((angle - want + 180.0) % 360.0 - 180.0)
+
+
+def _nearest(exits: List[Tuple[float, int]], want: float, cell: int) -> int:
     best: Optional[Tuple[float, int]] = None
-    for angle, neighbour in grid_exits(level, cell):
-        off = abs((angle - want + 180.0) % 360.0 - 180.0)
+    for angle, neighbour in exits:
+        off = _off(angle, want)
         if off < SPREAD - 1e-9 and (best is None or off < best[0] - 1e-9):
             best = (off, neighbour)
     return cell if best is None else best[1]
+
+
+def grid_key_steps(level: GridLevel, cell: int, directions: Sequence[Direction]) -> List[int]:
+    """Where each of a game's direction keys (``directions``: angles or compass names) takes a
+    player at ``cell``, so that every open passage has a key whenever there are as many keys
+    as passages.
+
+    The four arrows alone cannot reach every passage of a polar cell (its middle can open onto
+    six cells), and on a hex cell "north" is as near north-east as north-west. So passages and
+    keys are paired nearest first (each passage to the nearest key still free, less than 90
+    degrees away), and a key left over steps as :func:`grid_step` says. Entry ``i`` is the cell
+    ``directions[i]`` leads to (``cell`` itself where walls stop it).
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("backtracker", 1, 3, grid="polar", seed=4)  # a middle cell and six around it
+    >>> eight = [315, 0, 45, 90, 135, 180, 225, 270]
+    >>> set(level.maze.linked(0).tolist()) <= set(grid_key_steps(level, 0, eight))
+    True
+    """
+    level = _check_level(level)
+    cell = _check_cell(level, cell)
+    wants = [_angle(d) for d in directions]
+    exits = grid_exits(level, cell)
+    pairs = sorted((_off(angle, want), k, e)
+                   for e, (angle, _) in enumerate(exits) for k, want in enumerate(wants))
+    steps: List[Optional[int]] = [None] * len(wants)
+    paired = set()
+    for off, k, e in pairs:
+        if off < SPREAD - 1e-9 and steps[k] is None and e not in paired:
+            steps[k] = exits[e][1]
+            paired.add(e)
+    return [_nearest(exits, wants[k], cell) if step is None else step for k, step in enumerate(steps)]
 
 
 def glide(level: GridLevel, start: int, end: int, progress: float) -> Point:
