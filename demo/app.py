@@ -355,9 +355,20 @@ class App:
             self.held.append(key)
             return
         binding = self.keymap.get(key)
-        if binding is not None and self.grid_game is not None and binding.label not in GRID_LABELS:
-            self.grid_game.say(f"{binding.label} ({binding.help}) is for square levels; T switches the grid")
-            return
+        if binding is not None and self.grid_game is not None:
+            grid_game = self.grid_game
+            grid_actions: Dict[str, Callable[[], None]] = {
+                "R": grid_game.regenerate, "N": grid_game.new_seed, "G": grid_game.cycle_algorithm,
+                "+": lambda: grid_game.change_size(2), "-": lambda: grid_game.change_size(-2),
+            }
+            if binding.label not in GRID_LABELS:
+                grid_game.say(f"{binding.label} ({binding.help}) is for square levels; T switches the grid")
+                return
+            if binding.label in grid_actions:
+                grid_actions[binding.label]()
+                if key in REPEATING_KEYS:
+                    self.repeating[key] = 0.0
+                return
         if binding is not None:
             binding.action()
             if key in REPEATING_KEYS:
