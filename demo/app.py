@@ -35,18 +35,14 @@ from .addon_api import Addon, Binding
 from .addons import addon_classes
 from .endless import Endless
 from .game import Direction, Game
-from .gridplay import GridGame, GridView, Topology, next_topology, push, topology_name
-from .keys import GRID_KEYS, HELP_KEYS, MOVE_KEYS, QUIT_ASK, EscToQuit
+from .gridplay import GridGame, GridSwitch, GridView
+from .keys import GRID_KEYS, HELP_KEYS, MOVE_KEYS, QUIT_ASK, REPEAT_DELAY, EscToQuit, key_lines, repeats  # noqa: F401
 from .options import SCRIPT_ALIASES, script_key  # noqa: F401 - read from here too
 from .script import KeyScript
 from .sound import EFFECTS, Sounds
 from .view import HUD_BOTTOM, HUD_TOP, PALETTE, PLAYER, PLAYER_EDGE, Hud, HudState, MapView
 
 FPS = modes.FPS
-REPEAT_DELAY = 0.35
-"""Seconds a key is held before N, + and - start repeating."""
-SIZE_REPEAT = 0.08
-"""Seconds between size steps while + or - is held (N repeats every frame)."""
 CAMERA_LAG = 0.084
 """Seconds for the camera to close 63% of the way to the player (1 - 1/e): the same easing at any frame rate."""
 
@@ -54,25 +50,10 @@ PLUS_KEYS = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
 MINUS_KEYS = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE}
 ENTER_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER}
 REPEATING_KEYS = {pygame.K_n} | PLUS_KEYS | MINUS_KEYS
-SHORT_DROP_ORDER = ["T", "G", "M", "Enter", "F", "N", "Tab", "H", "R"]
-"""Which keys leave the short key line first when the window is narrow (others' keys go after these)."""
-ESSENTIAL_KEYS = ("P", "?", "Esc")
-GRID_LABELS = ("R", "N", "G", "H", "+", "-", "P", "M", "T", "?", "Esc")
-"""The keys that work on grid levels; the others (fog, codes, minimap, endless world ...) are for square levels."""
-"""Keys the key line always names: with ``?`` every other key is one press away."""
 NO_DISPLAY = (
     "mazeplugin-demo: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
     "run it in a desktop session, or headless with --frames N (or SDL_VIDEODRIVER=dummy)"
 )
-
-
-def repeats(held: float) -> int:
-    """How many size steps a +/- key held ``held`` seconds has made after its first.
-
-    >>> [repeats(t) for t in (0.0, 0.34, 0.35, 0.5)]
-    [0, 0, 1, 2]
-    """
-    return 0 if held < REPEAT_DELAY else int((held - REPEAT_DELAY) / SIZE_REPEAT) + 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -135,16 +116,9 @@ class App:
         self.game.make_ahead()  # after the add-ons: they choose how levels are made
         self._follow(snap=True)
         # Grid levels (T, --grid, --wrap): played by demo.gridplay while the square game waits.
-        self.grid_game: Optional[GridGame] = None
-        self.grid_view = GridView(PALETTE, PLAYER, PLAYER_EDGE)
-        if getattr(options, "wrap", None) and getattr(options, "grid", "square") != "square":
-            raise ValueError(f"--wrap is for square levels; got --grid {options.grid} (leave --grid out)")
-        self.topology: Topology = ("square", getattr(options, "wrap", None)) if getattr(options, "wrap", None) \
-            else (getattr(options, "grid", None) or "square", None)
-        if self.topology != ("square", None):
-            self.grid_game = GridGame(self.game.algorithm, self.game.width, self.game.height, self.game.seed,
-                                      self.topology)
-            self.grid_game.show_solution = self.game.show_solution
+        self.grids = GridSwitch(GridView(PALETTE, PLAYER, PLAYER_EDGE), getattr(options, "grid", None),
+                                getattr(options, "wrap", None))
+        self.grids.start(self.game)
         # What start-up made (numpy, pygame, the library, the sounds) lives as long as the game: keep it
         # out of the collector's full passes, which otherwise stall a frame for some 60 ms now and then.
         gc.freeze()
@@ -182,26 +156,9 @@ class App:
         return own + extra + last
 
     def help_lines(self) -> List[str]:
-        """Key lines for the bottom bar, longest first; the HUD shows the longest that fits the window.
-
-        Every key with a short name, widely spaced; then closer, dropping the
-        less needed keys one by one; at last only moving, pause, all keys
-        (``?``) and quit, which fits the narrowest window the demo opens.
-        """
-        bindings = [b for b in self.bindings() if self.grid_game is None or b.label in GRID_LABELS]
-        full = ["Arrows/WASD move"] + [
-            "+/- size" if b.label == "+" else f"{b.label} {b.short}" for b in bindings if b.short or b.label == "+"
-        ]
-        lines = ["   ".join(full)]
-        short = [b for b in bindings if b.short]
-        for label in SHORT_DROP_ORDER + [b.label for b in short]:
-            line = "  ".join(["Arrows move"] + [f"{b.label} {b.short}" for b in short])
-            if line not in lines:
-                lines.append(line)
-            if all(b.label in ESSENTIAL_KEYS for b in short):
-                break
-            short = [b for b in short if b.label != label or b.label in ESSENTIAL_KEYS]
-        return lines
+        """Key lines for the bottom bar, longest first (:func:`demo.keys.key_lines`); on a grid level
+        only the keys that work there."""
+        return key_lines([b for b in self.bindings() if self.grid_game is None or b.label in self.grids.GRID_LABELS])
 
     def _toggle(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -211,38 +168,21 @@ class App:
         return run
 
     @property
+    def grid_game(self) -> Optional[GridGame]:
+        """The grid level's game (hex, triangle, polar, wrap), or None on a square level."""
+        return self.grids.game
+
+    @property
     def active(self) -> "Game | GridGame":
         """The game being played: the grid game on a grid level, else the square one."""
-        return self.grid_game if self.grid_game is not None else self.game
+        return self.grids.game if self.grids.game is not None else self.game
 
     def _toggle_solution(self) -> None:
         self.active.toggle_solution()
 
     def cycle_grid(self) -> None:
-        """T: the next grid of :data:`demo.gridplay.CYCLE` (square, hex, triangle, polar, wrap xy), same
-        generator, size and seed; back on square, the square game carries on with that seed."""
-        topology = next_topology(self.topology)
-        source = self.active
-        algorithm, width, height, seed = source.algorithm, source.width, source.height, source.seed
-        if topology == ("square", None):
-            self.grid_game = None
-            game = self.game
-            if (algorithm, width, height, seed) != (game.algorithm, game.width, game.height, game.seed):
-                if not game.try_load(game.algorithm, width, height, seed):
-                    game.restart()
-            else:
-                game.restart()
-            game.say("Grid: square")
-        else:
-            try:
-                grid_game = GridGame(algorithm, width, height, seed, topology)
-            except (ValueError, TypeError) as error:
-                source.say(f"Cannot make a {topology_name(topology)} level: {error}")
-                return
-            grid_game.show_solution = source.show_solution
-            grid_game.say(f"Grid: {topology_name(topology)} (a player steps cell to cell; keypad and two arrows: diagonals)")
-            self.grid_game = grid_game
-        self.topology = topology
+        """T: the next grid (square, hex, triangle, polar, wrap xy; :meth:`demo.gridplay.GridSwitch.cycle`)."""
+        self.grids.cycle(self.game)
         self.held.clear()
         self.sounds.play("toggle")
 
@@ -355,22 +295,8 @@ class App:
             self.held.append(key)
             return
         binding = self.keymap.get(key)
-        if binding is not None and self.grid_game is not None:
-            grid_game = self.grid_game
-            grid_actions: Dict[str, Callable[[], None]] = {
-                "R": grid_game.regenerate, "N": grid_game.new_seed, "G": grid_game.cycle_algorithm,
-                "+": lambda: grid_game.change_size(2), "-": lambda: grid_game.change_size(-2),
-            }
-            if binding.label not in GRID_LABELS:
-                grid_game.say(f"{binding.label} ({binding.help}) is for square levels; T switches the grid")
-                return
-            if binding.label in grid_actions:
-                grid_actions[binding.label]()
-                if key in REPEATING_KEYS:
-                    self.repeating[key] = 0.0
-                return
         if binding is not None:
-            binding.action()
+            (self.grids.action(binding.label, binding.help) or binding.action)()
             if key in REPEATING_KEYS:
                 self.repeating[key] = 0.0
 
@@ -396,16 +322,6 @@ class App:
             return MOVE_KEYS[self.held[-1]]
         if self.autoplay:
             return self.game.autopilot()
-        return None
-
-    def grid_direction(self) -> Optional[int]:
-        """On a grid level, which of :data:`demo.gridplay.DIRECTIONS` the held keys push (or the autopilot)."""
-        assert self.grid_game is not None
-        held = [MOVE_KEYS[k] if k in MOVE_KEYS else GRID_KEYS[k] for k in self.held]
-        if held:
-            return push(held)
-        if self.autoplay:
-            return self.grid_game.autopilot()
         return None
 
     @property
@@ -443,19 +359,13 @@ class App:
     def _grid_tick(self, dt: float) -> None:
         """One frame on a grid level: the grid game moves, sounds play, the level is drawn (the add-ons,
         made for square tilemaps, wait)."""
-        grid_game = self.grid_game
-        assert grid_game is not None
-        if self.frozen:
-            grid_game.idle(dt)
-        else:
-            grid_game.update(dt, self.grid_direction())
-        events, grid_game.events = grid_game.events, []
-        for name in events:
+        held = [MOVE_KEYS[k] if k in MOVE_KEYS else GRID_KEYS[k] for k in self.held]
+        for name in self.grids.tick(dt, self.frozen, self.grids.direction(held, self.autoplay)):
             if name in EFFECTS:
                 self.sounds.play(name)
         self.draw()
         self.frames += 1
-        if self.stop_after is not None and grid_game.level_number > self.stop_after:
+        if self.stop_after is not None and self.active.level_number > self.stop_after:
             self.running = False
 
     def _events(self) -> None:
@@ -472,8 +382,7 @@ class App:
         """Words beside the clock for what is switched on."""
         game = self.game
         if self.grid_game is not None:
-            return [topology_name(self.topology).upper()] + [name for name, on in (
-                ("SOLUTION", self.grid_game.show_solution), ("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
+            return self.grids.flags() + [name for name, on in (("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
         words = [name for name, on in (("FOG", game.fog), ("SOLUTION", game.show_solution), ("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
         return [word for addon in self.addons for word in addon.hud_flags()] + words  # the game's own first
 
@@ -482,7 +391,7 @@ class App:
         self.screen.fill(PALETTE.fog)
         if self.grid_game is not None:
             width, height = self.screen.get_size()
-            self.grid_view.draw(self.screen, self.grid_game, pygame.Rect(0, HUD_TOP, width, max(1, height - HUD_TOP - HUD_BOTTOM)))
+            self.grids.view.draw(self.screen, self.grid_game, pygame.Rect(0, HUD_TOP, width, max(1, height - HUD_TOP - HUD_BOTTOM)))
         else:
             offset = self.view.draw_map(self.screen, self.game, self.camera, HUD_TOP)
             for addon in self.addons:
@@ -521,11 +430,7 @@ class App:
         """One line about where the game is, printed on exit."""
         game = self.game
         if self.grid_game is not None:
-            grid_game = self.grid_game
-            return (
-                f"level {grid_game.level_number} code {grid_game.code} grid {topology_name(self.topology)} "
-                f"player cell {grid_game.cell} moves {grid_game.moves} frames {self.frames} time {grid_game.elapsed:.2f}"
-            )
+            return self.grids.status(self.frames)
         return (
             f"level {game.level_number} code {game.code} player {game.player_tile[0]},{game.player_tile[1]} "
             f"moves {game.moves} frames {self.frames} time {game.elapsed:.2f}"

@@ -19,7 +19,7 @@ and back; the square game waits meanwhile. What the grid cycles through is
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import pygame
 
@@ -27,6 +27,7 @@ import mazeplugin as mp
 import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
 
+from .game import Game as SquareGame
 from .rules import next_seed
 
 Topology = Tuple[str, Optional[str]]
@@ -323,3 +324,89 @@ class GridView:
         end = game.target if game.target is not None else game.cell
         return mpg.draw_grid_player(surface, game.level, game.cell, cell=cell, end=end, progress=game.progress,
                                     offset=rect.topleft, colour=self.player, edge=self.edge)
+
+
+class GridSwitch:
+    """The app's grid levels: which topology is on, the :class:`GridGame` while it is not the square,
+    its view, and what the grid key and the other keys do there. The app asks it; it never reaches
+    into the app (it is handed the square game and what it needs)."""
+
+    GRID_LABELS = ("R", "N", "G", "H", "+", "-", "P", "M", "T", "?", "Esc")
+    """The keys that work on grid levels; the others (fog, codes, minimap, endless world ...) are for square levels."""
+
+    def __init__(self, view: GridView, grid: Optional[str] = None, wrap: Optional[str] = None) -> None:
+        if wrap and grid not in (None, "square"):
+            raise ValueError(f"--wrap is for square levels; got --grid {grid} (leave --grid out)")
+        self.view = view
+        self.topology: Topology = ("square", wrap) if wrap else (grid or "square", None)
+        self.game: Optional[GridGame] = None
+
+    def start(self, square: SquareGame) -> None:
+        """The first level: on the grid asked for (nothing to do for a plain square level)."""
+        if self.topology != ("square", None):
+            self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology)
+            self.game.show_solution = square.show_solution
+
+    def cycle(self, square: SquareGame) -> None:
+        """T: the next grid of :data:`CYCLE`, same generator, size and seed; back on the square, the
+        square game carries on from the grid level's generator, size and seed."""
+        topology = next_topology(self.topology)
+        source: "SquareGame | GridGame" = self.game if self.game is not None else square
+        algorithm, width, height, seed = source.algorithm, source.width, source.height, source.seed
+        if topology == ("square", None):
+            self.game = None
+            if (algorithm, width, height, seed) == (square.algorithm, square.width, square.height, square.seed) \
+                    or not square.try_load(algorithm, width, height, seed):
+                square.restart()
+            square.say("Grid: square")
+        else:
+            try:
+                game = GridGame(algorithm, width, height, seed, topology)
+            except (ValueError, TypeError) as error:
+                source.say(f"Cannot make a {topology_name(topology)} level: {error}")
+                return
+            game.show_solution = source.show_solution
+            game.say(f"Grid: {topology_name(topology)} (a player steps cell to cell; keypad and two arrows: diagonals)")
+            self.game = game
+        self.topology = topology
+
+    def action(self, label: str, help_text: str) -> Optional[Callable[[], None]]:
+        """On a grid level, what key ``label`` does instead of its square action: the grid game's own
+        (R, N, G, +, -), or a message that it is for square levels; None to run the usual action."""
+        game = self.game
+        if game is None:
+            return None
+        if label not in self.GRID_LABELS:
+            return lambda: game.say(f"{label} ({help_text}) is for square levels; T switches the grid")
+        return {"R": game.regenerate, "N": game.new_seed, "G": game.cycle_algorithm,
+                "+": lambda: game.change_size(2), "-": lambda: game.change_size(-2)}.get(label)
+
+    def direction(self, held: Sequence[Tuple[int, int]], autoplay: bool) -> Optional[int]:
+        """Which of :data:`DIRECTIONS` the held movement keys push (see :func:`push`), or the autopilot."""
+        assert self.game is not None
+        if held:
+            return push(held)
+        return self.game.autopilot() if autoplay else None
+
+    def tick(self, dt: float, frozen: bool, direction: Optional[int]) -> List[str]:
+        """A frame of play (or of a frozen game); returns what happened ("step", "exit", "level")."""
+        game = self.game
+        assert game is not None
+        if frozen:
+            game.idle(dt)
+        else:
+            game.update(dt, direction)
+        events, game.events = game.events, []
+        return events
+
+    def flags(self) -> List[str]:
+        """The HUD's words for the grid level: its topology, and the solution when shown."""
+        assert self.game is not None
+        return [topology_name(self.topology).upper()] + (["SOLUTION"] if self.game.show_solution else [])
+
+    def status(self, frames: int) -> str:
+        """The exit line for a grid level."""
+        game = self.game
+        assert game is not None
+        return (f"level {game.level_number} code {game.code} grid {topology_name(self.topology)} "
+                f"player cell {game.cell} moves {game.moves} frames {frames} time {game.elapsed:.2f}")

@@ -60,7 +60,7 @@ def test_t_cycles_square_hex_triangle_polar_wrap_and_back_to_the_same_square_lev
         level = grid_game.level
         seen.append((level.grid, level.options.get("wrap")))
         assert grid_game.cell == level.entrance and grid_game.moves == 0
-        assert passages(level) == passages(make_grid_level(app.game.algorithm, 8, 6, 5, app.topology))
+        assert passages(level) == passages(make_grid_level(app.game.algorithm, 8, 6, 5, app.grids.topology))
     assert seen == list(CYCLE[1:]) + [CYCLE[0]]
     assert app.grid_game is None and app.game.level.tiles.tobytes() == square  # square exactly as before
     assert app.status().startswith("level 1 code backtracker-8x6-5 player")
