@@ -27,6 +27,10 @@ MOVE_KEYS: Dict[int, Direction] = {
     pygame.K_a: (-1, 0),
 }
 GRID_KEYS: Dict[int, Direction] = {
+    pygame.K_q: (-1, -1),
+    pygame.K_e: (1, -1),
+    pygame.K_z: (-1, 1),
+    pygame.K_c: (1, 1),
     pygame.K_KP8: (0, -1),
     pygame.K_KP9: (1, -1),
     pygame.K_PAGEUP: (1, -1),
@@ -40,8 +44,10 @@ GRID_KEYS: Dict[int, Direction] = {
     pygame.K_KP7: (-1, -1),
     pygame.K_HOME: (-1, -1),
 }
-"""More movement keys on grid levels (:mod:`demo.gridplay`): the keypad, and Home, Page Up, End and
-Page Down as its diagonals; there the arrows also turn diagonal two at a time (up and right: north-east)."""
+"""More movement keys on grid levels (:mod:`demo.gridplay`): Q, E, Z and C, the diagonals round WASD
+(on a hex level Q E / A D / Z C are its six sides; E there is north-east, not the endless world), the keypad, and
+Home, Page Up, End and Page Down as its diagonals; the arrows also turn diagonal two at a time (up and
+right: north-east)."""
 HELP_KEYS = (pygame.K_SLASH, pygame.K_QUESTION, pygame.K_F1)
 SHORT_DROP_ORDER = ["T", "G", "M", "Enter", "F", "N", "Tab", "H", "R"]
 """Which keys leave the short key line first when the window is narrow (others' keys go after these)."""
