@@ -117,7 +117,7 @@ class App:
         self._follow(snap=True)
         # Grid levels (T, --grid, --wrap): played by demo.gridplay while the square game waits.
         self.grids = GridSwitch(GridView(PALETTE, PLAYER, PLAYER_EDGE), getattr(options, "grid", None),
-                                getattr(options, "wrap", None))
+                                getattr(options, "wrap", None), options.code)
         self.grids.start(self.game)
         # What start-up made (numpy, pygame, the library, the sounds) lives as long as the game: keep it
         # out of the collector's full passes, which otherwise stall a frame for some 60 ms now and then.
@@ -277,7 +277,7 @@ class App:
             elif key in ENTER_KEYS:
                 text = self.prompt
                 self._close_prompt()
-                if text.strip():
+                if text.strip() and not self.grids.play_code(text, game):
                     game.enter_code(text)
             elif key == pygame.K_BACKSPACE:
                 self.prompt = self.prompt[:-1]

@@ -25,10 +25,11 @@ import pygame
 
 import mazeplugin as mp
 import mazeplugin.pg as mpg
+from mazeplugin.codes import LevelCode
 from mazeplugin.seeds import Seed, resolve_seed
 
 from .game import Game as SquareGame
-from .rules import next_seed
+from .rules import next_seed, parse_code
 
 Topology = Tuple[str, Optional[str]]
 """``(grid, wrap)``: ``("hex", None)``, ``("square", "xy")``, ..."""
@@ -86,18 +87,28 @@ def grid_size(grid: str, width: int, height: int) -> Tuple[int, int]:
     return min(width, MAX_GRID_SIDE), min(height, MAX_GRID_SIDE)
 
 
-def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topology: Topology) -> mp.GridLevel:
+def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topology: Topology,
+                    exact: bool = False) -> mp.GridLevel:
     """The level of ``(algorithm, size, seed, topology)``; the same arguments, the same level.
 
     ``width`` and ``height`` are the square game's; :func:`grid_size` turns
     them into the grid's. A generator that takes no such grid gives way to
-    :data:`FALLBACK`, the same way every time.
+    :data:`FALLBACK`, the same way every time. ``exact``: the size is the
+    grid's own and the generator is kept (a level code: exactly its level).
     """
     grid, wrap = topology
+    if exact:
+        if max(width, height) > MAX_GRID_SIDE:
+            raise ValueError(f"the demo plays {topology_name(topology)} levels up to {MAX_GRID_SIDE} cells a side "
+                             f"(they are drawn whole), not {width}x{height}")
+        options: Dict[str, object] = {"wrap": wrap} if wrap else {"grid": grid}
+        level = mp.generate(algorithm, width, height, seed=seed, **options)  # type: ignore[call-overload]
+        assert isinstance(level, mp.GridLevel)
+        return level
     w, h = grid_size(grid, width, height)
     if wrap:
         w, h = max(3, w), max(3, h)  # a wrap joins edges at least three cells long
-    options: Dict[str, object] = {"wrap": wrap} if wrap else {"grid": grid}
+    options = {"wrap": wrap} if wrap else {"grid": grid}
     try:
         level = mp.generate(algorithm, w, h, seed=seed, **options)  # type: ignore[call-overload]
     except ValueError:
@@ -136,8 +147,9 @@ class GridGame:
     """A grid level, the player on it (a cell, or gliding between two), its clock and moves."""
 
     def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], topology: Topology,
-                 *, level_number: int = 1) -> None:
+                 *, level_number: int = 1, exact: bool = False) -> None:
         self.topology = topology
+        self.exact = exact  # the size is the grid's own (a level code), not the square game's
         self.level_number = level_number
         self.show_solution = False
         self.message = ""
@@ -152,7 +164,7 @@ class GridGame:
     # -- levels ------------------------------------------------------------------
 
     def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
-        level = make_grid_level(algorithm, width, height, seed, self.topology)
+        level = make_grid_level(algorithm, width, height, seed, self.topology, self.exact)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, seed
         self.level = level
         self.code = level_name(level)
@@ -331,19 +343,26 @@ class GridSwitch:
     its view, and what the grid key and the other keys do there. The app asks it; it never reaches
     into the app (it is handed the square game and what it needs)."""
 
-    GRID_LABELS = ("R", "N", "G", "H", "+", "-", "P", "M", "T", "?", "Esc")
+    GRID_LABELS = ("R", "N", "G", "H", "+", "-", "P", "M", "T", "Enter", "?", "Esc")
     """The keys that work on grid levels; the others (fog, codes, minimap, endless world ...) are for square levels."""
 
-    def __init__(self, view: GridView, grid: Optional[str] = None, wrap: Optional[str] = None) -> None:
+    def __init__(self, view: GridView, grid: Optional[str] = None, wrap: Optional[str] = None,
+                 code: Optional[LevelCode] = None) -> None:
         if wrap and grid not in (None, "square"):
             raise ValueError(f"--wrap is for square levels; got --grid {grid} (leave --grid out)")
         self.view = view
         self.topology: Topology = ("square", wrap) if wrap else (grid or "square", None)
         self.game: Optional[GridGame] = None
+        self.code = code if code is not None and code.grid != "square" else None
 
     def start(self, square: SquareGame) -> None:
-        """The first level: on the grid asked for (nothing to do for a plain square level)."""
-        if self.topology != ("square", None):
+        """The first level: a ``--code`` that names a grid, exactly; else on the grid asked for
+        (nothing to do for a plain square level)."""
+        if self.code is not None:
+            algorithm, width, height, seed = self.code
+            self.topology = (self.code.grid, None)
+            self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True)
+        elif self.topology != ("square", None):
             self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology)
             self.game.show_solution = square.show_solution
 
@@ -369,6 +388,27 @@ class GridSwitch:
             game.say(f"Grid: {topology_name(topology)} (a player steps cell to cell; keypad and two arrows: diagonals)")
             self.game = game
         self.topology = topology
+
+    def play_code(self, text: str, square: SquareGame) -> bool:
+        """A typed level code: one naming a grid (``wilson-hex12x8-7``) plays exactly that level here
+        (True); a square code (or a wrong one, which the square game explains) goes back to the square
+        game (False)."""
+        try:
+            code = parse_code(text)
+        except ValueError:
+            code = None
+        if code is None or code.grid == "square":
+            self.game, self.topology = None, ("square", None)
+            return False
+        algorithm, width, height, seed = code
+        try:
+            game = GridGame(algorithm, width, height, seed, (code.grid, None), exact=True)
+        except (ValueError, TypeError) as error:
+            (self.game or square).say(f"Cannot make that level: {error}")
+            return True
+        game.say("Playing " + game.code)
+        self.game, self.topology = game, (code.grid, None)
+        return True
 
     def action(self, label: str, help_text: str) -> Optional[Callable[[], None]]:
         """On a grid level, what key ``label`` does instead of its square action: the grid game's own

@@ -202,12 +202,36 @@ def test_stepping_off_a_wrapping_edge_arrives_on_the_other():
     pytest.fail("no wrap passage west of an entrance in 30 seeds")
 
 
-@pytest.mark.parametrize("key_code", [pygame.K_f, pygame.K_TAB, pygame.K_RETURN])
+@pytest.mark.parametrize("key_code", [pygame.K_f, pygame.K_TAB])
 def test_square_only_keys_say_so_on_a_grid_level(key_code):
     app = make_app("--grid", "triangle", "--seed", "1")
     press(app, key_code)
     assert app.running and app.switch_to is None and app.prompt is None and not app.game.fog
     assert "square levels" in app.grid_game.message and app.grid_game.message_left > 0
+
+
+def type_code(app: App, text: str) -> None:
+    press(app, pygame.K_RETURN)
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    app.tick(FRAME)
+    press(app, pygame.K_RETURN)
+
+
+def test_a_grid_level_code_plays_exactly_its_level_from_the_command_line_and_typed():
+    app = make_app("--code", "wilson-hex8x6-7")
+    assert app.grid_game is not None and app.grid_game.code == "wilson-hex8x6-7"
+    assert passages(app.grid_game.level) == passages(mp.generate("wilson", 8, 6, grid="hex", seed=7))
+    type_code(app, "kruskal-polar3x4-11")  # another grid's code, typed on a grid level
+    assert app.grid_game.code == "kruskal-polar3x4-11" and app.grids.topology == ("polar", None)
+    assert passages(app.grid_game.level) == passages(mp.generate("kruskal", 3, 4, grid="polar", seed=11))
+    type_code(app, "prim-7x5-2")  # a square code: back to the square game, playing it
+    assert app.grid_game is None and app.game.code == "prim-7x5-2"
+    assert app.game.level.tiles.tobytes() == mp.generate("prim", 7, 5, seed=2).tiles.tobytes()
+    type_code(app, "backtracker-triangle9x4-1")  # and from the square game onto a grid again
+    assert app.grid_game is not None and app.grid_game.level.grid == "triangle"
+    type_code(app, "sidewinder-hex5x5-1")  # a generator that takes no hex grid: a message, the level stays
+    assert app.grid_game.level.grid == "triangle" and "sidewinder" in app.grid_game.message
 
 
 def test_the_help_names_the_grid_key_and_grid_options_are_checked(capsys):
