@@ -35,7 +35,7 @@ from .addon_api import Addon, Binding
 from .addons import addon_classes
 from .endless import Endless
 from .game import Direction, Game
-from .gridplay import GridGame, GridSwitch, GridView
+from .gridplay import GRID_MOVES, GridGame, GridSwitch, GridView
 from .keys import GRID_KEYS, HELP_KEYS, MOVE_KEYS, QUIT_ASK, REPEAT_DELAY, EscToQuit, key_lines, repeats  # noqa: F401
 from .options import SCRIPT_ALIASES, script_key  # noqa: F401 - read from here too
 from .script import KeyScript
@@ -402,7 +402,7 @@ class App:
                 addon.draw_overlay(self.screen, view)
         keys = [(b.label, b.help, b.short) for b in self.bindings()] if self.show_keys else []
         if keys:
-            keys.insert(0, ("Arrows/WASD", "move", "move"))
+            keys[:0] = [("Arrows/WASD", "move", "move")] + ([GRID_MOVES] if self.grid_game is not None else [])
         state = HudState(
             prompt=self.prompt, fps=self.fps, flags=self.flags(), help_lines=self.help_lines(),
             keys_overlay=keys, paused=self.paused,

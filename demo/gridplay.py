@@ -48,6 +48,8 @@ FALLBACK = "backtracker"
 """The generator used when the square game's one takes no other grid (sidewinder, eller, ...)."""
 DIRECTIONS: Tuple[Tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 """The eight ways the keys push, as screen vectors (y down): east, south-east, south, ... north-east."""
+GRID_MOVES = ("Q E Z C, keypad", "diagonals (hex: Q E / A D / Z C are the six sides)", "diagonals")
+"""The ``?`` overlay's row for the grid levels' extra movement keys (:data:`demo.keys.GRID_KEYS`)."""
 ANGLES = [math.degrees(math.atan2(dy, dx)) % 360 for dx, dy in DIRECTIONS]
 
 

@@ -238,6 +238,8 @@ def test_the_help_names_the_grid_key_and_grid_options_are_checked(capsys):
     app = make_app("--grid", "polar")
     assert any("T grid" in line for line in app.help_lines())
     assert any(b.label == "T" for b in app.bindings())
+    press(app, pygame.K_SLASH)  # the ? overlay names the grid levels' diagonal keys
+    assert app.show_keys and any("Q E Z C" in text for text, _ in app.hud.placed)
     assert "T grid" in build_parser().epilog
     assert main(["--grid", "hex", "--wrap", "x", "--frames", "1"]) == 2
     assert "--wrap is for square levels" in capsys.readouterr().err
