@@ -6,7 +6,8 @@ folder installs as the package ``mazeplugin_demo``. ``--help`` lists the
 options. Modules, from the bottom up: ``rules`` (sizes, seeds, codes; no
 pygame), ``options`` (the command line; no pygame), ``ahead`` (the next level
 made in a worker thread), ``game`` (level, player, fog), ``view`` (drawing),
-``sound``, ``keys`` and ``script`` (input), ``addon_api`` (what an add-on sees
+``gridplay`` (hex, triangle, polar and wrapping levels: the player steps cell
+to cell), ``sound``, ``keys`` and ``script`` (input), ``addon_api`` (what an add-on sees
 of the app), the add-ons (``levels``, ``content``, ``minimap``, ``endless``),
 ``addons`` (their list), ``modes`` (the frame loop) and ``app`` (the maze
 game's window and events, and :func:`demo.app.main`).

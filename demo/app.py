@@ -35,17 +35,14 @@ from .addon_api import Addon, Binding
 from .addons import addon_classes
 from .endless import Endless
 from .game import Direction, Game
-from .keys import HELP_KEYS, MOVE_KEYS, QUIT_ASK, EscToQuit
+from .gridplay import GRID_MOVES, GridGame, GridSwitch, GridView
+from .keys import GRID_KEYS, HELP_KEYS, MOVE_KEYS, QUIT_ASK, REPEAT_DELAY, EscToQuit, key_lines, repeats  # noqa: F401
 from .options import SCRIPT_ALIASES, script_key  # noqa: F401 - read from here too
 from .script import KeyScript
 from .sound import EFFECTS, Sounds
-from .view import HUD_BOTTOM, HUD_TOP, PALETTE, Hud, HudState, MapView
+from .view import HUD_BOTTOM, HUD_TOP, PALETTE, PLAYER, PLAYER_EDGE, Hud, HudState, MapView
 
 FPS = modes.FPS
-REPEAT_DELAY = 0.35
-"""Seconds a key is held before N, + and - start repeating."""
-SIZE_REPEAT = 0.08
-"""Seconds between size steps while + or - is held (N repeats every frame)."""
 CAMERA_LAG = 0.084
 """Seconds for the camera to close 63% of the way to the player (1 - 1/e): the same easing at any frame rate."""
 
@@ -53,23 +50,10 @@ PLUS_KEYS = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
 MINUS_KEYS = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE}
 ENTER_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER}
 REPEATING_KEYS = {pygame.K_n} | PLUS_KEYS | MINUS_KEYS
-SHORT_DROP_ORDER = ["G", "M", "Enter", "F", "N", "Tab", "H", "R"]
-"""Which keys leave the short key line first when the window is narrow (others' keys go after these)."""
-ESSENTIAL_KEYS = ("P", "?", "Esc")
-"""Keys the key line always names: with ``?`` every other key is one press away."""
 NO_DISPLAY = (
     "mazeplugin-demo: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
     "run it in a desktop session, or headless with --frames N (or SDL_VIDEODRIVER=dummy)"
 )
-
-
-def repeats(held: float) -> int:
-    """How many size steps a +/- key held ``held`` seconds has made after its first.
-
-    >>> [repeats(t) for t in (0.0, 0.34, 0.35, 0.5)]
-    [0, 0, 1, 2]
-    """
-    return 0 if held < REPEAT_DELAY else int((held - REPEAT_DELAY) / SIZE_REPEAT) + 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -131,6 +115,10 @@ class App:
             addon.on_level()
         self.game.make_ahead()  # after the add-ons: they choose how levels are made
         self._follow(snap=True)
+        # Grid levels (T, --grid, --wrap): played by demo.gridplay while the square game waits.
+        self.grids = GridSwitch(GridView(PALETTE, PLAYER, PLAYER_EDGE), getattr(options, "grid", None),
+                                getattr(options, "wrap", None), options.code)
+        self.grids.start(self.game)
         # What start-up made (numpy, pygame, the library, the sounds) lives as long as the game: keep it
         # out of the collector's full passes, which otherwise stall a frame for some 60 ms now and then.
         gc.freeze()
@@ -151,7 +139,8 @@ class App:
             Binding((pygame.K_r,), "R", "restart (same maze)", game.regenerate, short="restart"),
             Binding((pygame.K_n,), "N", "new seed (hold: flick through)", game.new_seed, short="new"),
             Binding((pygame.K_g,), "G", "next generator", game.cycle_algorithm, short="gen"),
-            Binding((pygame.K_h,), "H", "solution path", self._toggle(game.toggle_solution), short="path"),
+            Binding((pygame.K_h,), "H", "solution path", self._toggle(self._toggle_solution), short="path"),
+            Binding((pygame.K_t,), "T", "grid: square, hex, triangle, polar, wrap", self.cycle_grid, short="grid"),
             Binding(tuple(PLUS_KEYS), "+", "larger level", lambda: game.change_size(2)),
             Binding(tuple(MINUS_KEYS), "-", "smaller level", lambda: game.change_size(-2)),
             Binding((pygame.K_f,), "F", "fog of war", self._toggle(game.toggle_fog), short="fog"),
@@ -167,26 +156,9 @@ class App:
         return own + extra + last
 
     def help_lines(self) -> List[str]:
-        """Key lines for the bottom bar, longest first; the HUD shows the longest that fits the window.
-
-        Every key with a short name, widely spaced; then closer, dropping the
-        less needed keys one by one; at last only moving, pause, all keys
-        (``?``) and quit, which fits the narrowest window the demo opens.
-        """
-        bindings = self.bindings()
-        full = ["Arrows/WASD move"] + [
-            "+/- size" if b.label == "+" else f"{b.label} {b.short}" for b in bindings if b.short or b.label == "+"
-        ]
-        lines = ["   ".join(full)]
-        short = [b for b in bindings if b.short]
-        for label in SHORT_DROP_ORDER + [b.label for b in short]:
-            line = "  ".join(["Arrows move"] + [f"{b.label} {b.short}" for b in short])
-            if line not in lines:
-                lines.append(line)
-            if all(b.label in ESSENTIAL_KEYS for b in short):
-                break
-            short = [b for b in short if b.label != label or b.label in ESSENTIAL_KEYS]
-        return lines
+        """Key lines for the bottom bar, longest first (:func:`demo.keys.key_lines`); on a grid level
+        only the keys that work there."""
+        return key_lines([b for b in self.bindings() if self.grid_game is None or b.label in self.grids.GRID_LABELS])
 
     def _toggle(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -194,6 +166,25 @@ class App:
             self.sounds.play("toggle")
 
         return run
+
+    @property
+    def grid_game(self) -> Optional[GridGame]:
+        """The grid level's game (hex, triangle, polar, wrap), or None on a square level."""
+        return self.grids.game
+
+    @property
+    def active(self) -> "Game | GridGame":
+        """The game being played: the grid game on a grid level, else the square one."""
+        return self.grids.game if self.grids.game is not None else self.game
+
+    def _toggle_solution(self) -> None:
+        self.active.toggle_solution()
+
+    def cycle_grid(self) -> None:
+        """T: the next grid (square, hex, triangle, polar, wrap xy; :meth:`demo.gridplay.GridSwitch.cycle`)."""
+        self.grids.cycle(self.game)
+        self.held.clear()
+        self.sounds.play("toggle")
 
     def toggle_pause(self) -> None:
         """P: freeze the game and its clock, or carry on."""
@@ -203,7 +194,7 @@ class App:
     def toggle_mute(self) -> None:
         """M: sound off or on."""
         self.sounds.toggle_mute()
-        self.game.say("Sound off" if self.sounds.muted else "Sound on")
+        self.active.say("Sound off" if self.sounds.muted else "Sound on")
 
     def toggle_keys(self) -> None:
         """?: show or hide every key."""
@@ -220,7 +211,7 @@ class App:
         if self.esc.press():
             self.quit()
         else:
-            self.game.say(QUIT_ASK)
+            self.active.say(QUIT_ASK)
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""
@@ -286,7 +277,7 @@ class App:
             elif key in ENTER_KEYS:
                 text = self.prompt
                 self._close_prompt()
-                if text.strip():
+                if text.strip() and not self.grids.play_code(text, game):
                     game.enter_code(text)
             elif key == pygame.K_BACKSPACE:
                 self.prompt = self.prompt[:-1]
@@ -296,16 +287,16 @@ class App:
             return
         if key != pygame.K_ESCAPE and self.esc.asking:
             self.esc.cancel()  # any other key: play on
-            if self.game.message == QUIT_ASK:
-                self.game.message_left = 0.0
-        if key in MOVE_KEYS:
+            if self.active.message == QUIT_ASK:
+                self.active.message_left = 0.0
+        if key in MOVE_KEYS or (self.grid_game is not None and key in GRID_KEYS):
             if key in self.held:
                 self.held.remove(key)
             self.held.append(key)
             return
         binding = self.keymap.get(key)
         if binding is not None:
-            binding.action()
+            (self.grids.action(binding.label, binding.help) or binding.action)()
             if key in REPEATING_KEYS:
                 self.repeating[key] = 0.0
 
@@ -320,10 +311,10 @@ class App:
             self.repeating[key] = now
             if key == pygame.K_n:
                 if now >= REPEAT_DELAY:
-                    self.game.new_seed()
+                    self.active.new_seed()
                 continue
             for _ in range(repeats(now) - repeats(held)):
-                self.game.change_size(2 if key in PLUS_KEYS else -2)
+                self.active.change_size(2 if key in PLUS_KEYS else -2)
 
     def direction(self) -> Optional[Direction]:
         """Where the player is pushing this frame: the latest held movement key, or the autopilot."""
@@ -349,6 +340,9 @@ class App:
                 return
         self.esc.tick(dt)
         self._repeat(dt)
+        if self.grid_game is not None:
+            self._grid_tick(dt)
+            return
         if self.frozen:
             self.game.idle(dt)
         else:
@@ -360,6 +354,18 @@ class App:
         self.draw()
         self.frames += 1
         if self.stop_after is not None and self.game.level_number > self.stop_after:
+            self.running = False
+
+    def _grid_tick(self, dt: float) -> None:
+        """One frame on a grid level: the grid game moves, sounds play, the level is drawn (the add-ons,
+        made for square tilemaps, wait)."""
+        held = [MOVE_KEYS[k] if k in MOVE_KEYS else GRID_KEYS[k] for k in self.held]
+        for name in self.grids.tick(dt, self.frozen, self.grids.direction(held, self.autoplay)):
+            if name in EFFECTS:
+                self.sounds.play(name)
+        self.draw()
+        self.frames += 1
+        if self.stop_after is not None and self.active.level_number > self.stop_after:
             self.running = False
 
     def _events(self) -> None:
@@ -375,28 +381,34 @@ class App:
     def flags(self) -> List[str]:
         """Words beside the clock for what is switched on."""
         game = self.game
+        if self.grid_game is not None:
+            return self.grids.flags() + [name for name, on in (("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
         words = [name for name, on in (("FOG", game.fog), ("SOLUTION", game.show_solution), ("PAUSED", self.paused), ("MUTED", self.sounds.muted)) if on]
         return [word for addon in self.addons for word in addon.hud_flags()] + words  # the game's own first
 
     def draw(self) -> None:
         """Draw the whole frame and show it."""
         self.screen.fill(PALETTE.fog)
-        offset = self.view.draw_map(self.screen, self.game, self.camera, HUD_TOP)
-        for addon in self.addons:
-            addon.draw_world(self.screen, offset)
-        self.view.draw_player(self.screen, self.game, offset)
-        view = self.view_rect()
-        for addon in self.addons:
-            addon.draw_overlay(self.screen, view)
+        if self.grid_game is not None:
+            width, height = self.screen.get_size()
+            self.grids.view.draw(self.screen, self.grid_game, pygame.Rect(0, HUD_TOP, width, max(1, height - HUD_TOP - HUD_BOTTOM)))
+        else:
+            offset = self.view.draw_map(self.screen, self.game, self.camera, HUD_TOP)
+            for addon in self.addons:
+                addon.draw_world(self.screen, offset)
+            self.view.draw_player(self.screen, self.game, offset)
+            view = self.view_rect()
+            for addon in self.addons:
+                addon.draw_overlay(self.screen, view)
         keys = [(b.label, b.help, b.short) for b in self.bindings()] if self.show_keys else []
         if keys:
-            keys.insert(0, ("Arrows/WASD", "move", "move"))
+            keys[:0] = [("Arrows/WASD", "move", "move")] + ([GRID_MOVES] if self.grid_game is not None else [])
         state = HudState(
             prompt=self.prompt, fps=self.fps, flags=self.flags(), help_lines=self.help_lines(),
             keys_overlay=keys, paused=self.paused,
         )
-        self.hud.draw(self.screen, self.game, state)
-        title = f"mazeplugin demo — {self.game.code}"
+        self.hud.draw(self.screen, self.active, state)
+        title = f"mazeplugin demo — {self.active.code}"
         if title != self._title:
             pygame.display.set_caption(title)
             self._title = title
@@ -417,6 +429,8 @@ class App:
     def status(self) -> str:
         """One line about where the game is, printed on exit."""
         game = self.game
+        if self.grid_game is not None:
+            return self.grids.status(self.frames)
         return (
             f"level {game.level_number} code {game.code} player {game.player_tile[0]},{game.player_tile[1]} "
             f"moves {game.moves} frames {self.frames} time {game.elapsed:.2f}"

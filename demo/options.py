@@ -20,6 +20,11 @@ from mazeplugin.seeds import Seed, resolve_seed
 
 from .rules import MAX_SIDE, MIN_SIDE, SIDE_REASON, check_seed, parse_code
 
+GRIDS = ("square", "hex", "triangle", "polar")
+"""``--grid``: the grids the demo plays (``demo.gridplay`` plays all but the square)."""
+WRAPS = ("x", "y", "xy")
+"""``--wrap``: which edges of a square level join."""
+
 ArgumentAdder = Callable[[argparse.ArgumentParser], None]
 Script = List[Tuple[Optional[int], int]]
 """A key script: (pygame key or None for ``wait``, frames held), in turn."""
@@ -266,7 +271,7 @@ def build_parser(addon_options: Sequence[ArgumentAdder] = BUILT_IN_ADDON_OPTIONS
         prog="mazeplugin-demo",
         description="Walk from the green entrance to the red exit. Every level has a code "
         "(generator-WIDTHxHEIGHT-seed): give it to a friend to race the same maze.",
-        epilog="Keys: arrows/WASD move, R restart, N new seed, G next generator, H solution, "
+        epilog="Keys: arrows/WASD move, R restart, N new seed, G next generator, H solution, T grid, "
         "+/- size, F fog of war, Tab minimap, P pause, M mute, Enter type a level code, ? all keys, "
         "Esc closes what is open (in play: press twice to quit).",
     )
@@ -281,6 +286,11 @@ def build_parser(addon_options: Sequence[ArgumentAdder] = BUILT_IN_ADDON_OPTIONS
     )
     parser.add_argument("--size", type=size_argument, default=(12, 9), metavar="WxH",
                         help=f"level size in cells, each side {MIN_SIDE}..{MAX_SIDE} (default 12x9)")
+    parser.add_argument("--grid", choices=GRIDS, default="square",
+                        help="play on this grid (default square; T switches it in the game): hex, triangle and "
+                        "polar levels are graphs of cells the player steps through")
+    parser.add_argument("--wrap", choices=WRAPS, default=None,
+                        help="a square level that wraps round: x (east and west edges joined), y, or xy (a torus)")
     parser.add_argument("--seed", type=seed_argument, help="level seed: a whole number >= 0 or a word (default: a random one)")
     parser.add_argument("--code", type=code_argument, metavar="CODE",
                         help="a level code, e.g. kruskal-20x15-7 or kruskal-20x15-7+k2t5 (overrides the three above)")

@@ -21,6 +21,7 @@ from typing import Dict, List, Optional, Protocol, Sequence, Tuple
 import pygame
 import pygame.freetype
 
+import mazeplugin as mp
 import mazeplugin.pg as mpg
 
 from .game import Game
@@ -58,6 +59,16 @@ def floor_image(tile: int) -> pygame.Surface:
     pygame.draw.line(image, seam, (0, 0), (tile - 1, 0))
     pygame.draw.line(image, seam, (0, 0), (0, tile - 1))
     return image
+
+
+def size_words(level: "mp.Level | mp.GridLevel") -> Tuple[str, str]:
+    """The HUD's words for a level's size, long and short: ``("25x19 tiles", "25x19")``, or for a
+    level on another grid (a graph of cells, maybe without a tilemap) ``("108 cells", "108c")``."""
+    if isinstance(level, mp.GridLevel):
+        cells = level.maze.grid.cells
+        return f"{cells} cells", f"{cells}c"
+    rows, columns = level.tiles.shape
+    return f"{columns}x{rows} tiles", f"{columns}x{rows}"
 
 
 def player_radius(game: Game) -> int:
@@ -325,10 +336,10 @@ class Hud:
         middle = HUD_TOP // 2
         clock = f"{game.elapsed:5.1f} s".strip()
         moves = f"{game.moves} move" + ("" if game.moves == 1 else "s")
-        rows, columns = game.level.tiles.shape
-        level_text, tiles_text = f"Level {game.level_number}", f"{columns}x{rows} tiles"
+        tiles_text, size_text = size_words(game.level)
+        level_text = f"Level {game.level_number}"
         full = [(level_text, HUD_DIM), (game.code, HUD_ACCENT), (tiles_text, HUD_DIM)]
-        compact = [(f"L{game.level_number}", HUD_DIM), (game.code, HUD_ACCENT), (f"{columns}x{rows}", HUD_DIM)]
+        compact = [(f"L{game.level_number}", HUD_DIM), (game.code, HUD_ACCENT), (size_text, HUD_DIM)]
         # As many flags as fit beside the clock, from the first (the app lists the game's own first).
         layouts = [(full, "   ".join([clock, moves, *state.flags[:k]]), list(state.flags[k:]))
                    for k in range(len(state.flags), -1, -1)]
@@ -344,7 +355,7 @@ class Hud:
                     return left_over
         # A very long code in a narrow window: the clock, the level and its size, then as much of the code as fits.
         right_rect = self.blit(surface, f"{clock}  {game.moves}m", 1, HUD_TEXT, midright=(width - MARGIN, middle))
-        x = self.blit(surface, f"L{game.level_number} {columns}x{rows}", 0, HUD_DIM, midleft=(MARGIN, middle)).right + 8
+        x = self.blit(surface, f"L{game.level_number} {size_text}", 0, HUD_DIM, midleft=(MARGIN, middle)).right + 8
         room = right_rect.left - 10 - x
         code = game.code
         while code and self.fonts[0].size(code + "…")[0] > room:

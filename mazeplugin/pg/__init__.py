@@ -20,8 +20,10 @@ True
 The modules: ``render`` (tile colours, markers, the solution), ``sprites``
 (tile images and autotiling), ``collide`` (``move_rect``, ``can_move``),
 ``camera``, ``grid`` (tile and pixel coordinates), ``palette``, ``files``
-(PNGs and picture masks), ``things`` (level content) and ``world`` (endless
-worlds: :class:`WorldView`, :class:`EndlessCamera`); every public name
+(PNGs and picture masks), ``things`` (level content), ``grids`` (drawing hex,
+triangle, polar and wrapping levels), ``grid_player`` (a player stepping
+cell to cell on them) and ``world`` (endless worlds: :class:`WorldView`,
+:class:`EndlessCamera`); every public name
 is here, in ``mazeplugin.pg``.
 
 Coordinates: tiles are ``(x, y)``; tile ``(x, y)`` covers the pixels
@@ -42,6 +44,7 @@ except ImportError as _missing:  # pragma: no cover - exercised in a venv withou
 from .camera import Camera
 from .collide import Motion, RectLike, can_move, move_rect
 from .files import PathLike, mask_from_image, save_png, save_rgb_png
+from .grid_player import COMPASS, draw_grid_player, glide, grid_exits, grid_key_steps, grid_step
 from .grids import grid_to_pixel, render_grid, save_grid_png
 from .grid import DIRECTIONS, TilesLike, pixel_to_tile, tile_rect, tile_to_pixel
 from .palette import DEFAULT_PALETTE, Colour, Palette
@@ -54,6 +57,12 @@ __all__ = [
     "render_grid",
     "save_grid_png",
     "grid_to_pixel",
+    "COMPASS",
+    "grid_exits",
+    "grid_step",
+    "grid_key_steps",
+    "glide",
+    "draw_grid_player",
     "Colour",
     "Palette",
     "DEFAULT_PALETTE",

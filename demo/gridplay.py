@@ -1,0 +1,454 @@
+"""The demo on grids beyond the square: hex, triangle and polar levels, and a square level that wraps round.
+
+A grid level (``mp.generate(..., grid=...)`` or ``wrap="xy"``) is a graph of
+cells, not a tilemap, so it is played here by rules of its own: the player
+stands on a cell and steps a whole cell at a time through an open passage
+(:func:`mazeplugin.pg.grid_key_steps`: the eight directions of the arrow
+keys, alone or two together, and the keypad's diagonals), gliding there
+smoothly; reaching the exit cell wins. The level is drawn whole with
+:func:`mazeplugin.pg.render_grid`, scaled to fit the window, and the player
+as a disc (:func:`mazeplugin.pg.draw_grid_player`).
+
+:class:`GridGame` has the parts of :class:`demo.game.Game` the HUD reads
+(``code``, ``level_number``, ``elapsed``, ``moves``, messages, the "level
+complete" banner). The app (:mod:`demo.app`) switches to it with the grid key
+and back; the square game waits meanwhile. What the grid cycles through is
+:data:`CYCLE`: square → hex → triangle → polar → wrap xy → square.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+import pygame
+
+import mazeplugin as mp
+import mazeplugin.pg as mpg
+from mazeplugin.codes import LevelCode
+from mazeplugin.seeds import Seed, resolve_seed
+
+from .game import Game as SquareGame
+from .rules import next_seed, parse_code
+
+Topology = Tuple[str, Optional[str]]
+"""``(grid, wrap)``: ``("hex", None)``, ``("square", "xy")``, ..."""
+
+CYCLE: Tuple[Topology, ...] = (("square", None), ("hex", None), ("triangle", None), ("polar", None), ("square", "xy"))
+"""What the grid key steps through, in turn."""
+GRIDS = ("square", "hex", "triangle", "polar")
+WRAPS = ("x", "y", "xy")
+MAX_GRID_SIDE = 60
+"""Grid levels are drawn whole, so the demo keeps them at most this many cells a side."""
+STEPS_PER_SECOND = 7.5
+"""Cells a second the player glides (the square game's speed in tiles)."""
+COMPLETE_SECONDS = 1.8
+MESSAGE_SECONDS = 3.0
+FALLBACK = "backtracker"
+"""The generator used when the square game's one takes no other grid (sidewinder, eller, ...)."""
+DIRECTIONS: Tuple[Tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+"""The eight ways the keys push, as screen vectors (y down): east, south-east, south, ... north-east."""
+GRID_MOVES = ("Q E Z C, keypad", "diagonals (hex: Q E / A D / Z C are the six sides)", "diagonals")
+"""The ``?`` overlay's row for the grid levels' extra movement keys (:data:`demo.keys.GRID_KEYS`)."""
+ANGLES = [math.degrees(math.atan2(dy, dx)) % 360 for dx, dy in DIRECTIONS]
+
+
+def topology_name(topology: Topology) -> str:
+    """What the HUD and messages call a topology: ``"hex"``, ``"wrap xy"``.
+
+    >>> topology_name(("square", "xy")), topology_name(("polar", None))
+    ('wrap xy', 'polar')
+    """
+    grid, wrap = topology
+    return f"wrap {wrap}" if wrap else grid
+
+
+def next_topology(topology: Topology) -> Topology:
+    """The one after ``topology`` in :data:`CYCLE` (the first after one not in it).
+
+    >>> next_topology(("square", None)), next_topology(("square", "xy")), next_topology(("square", "x"))
+    (('hex', None), ('square', None), ('square', None))
+    """
+    if topology in CYCLE:
+        return CYCLE[(CYCLE.index(topology) + 1) % len(CYCLE)]
+    return CYCLE[0]
+
+
+def grid_size(grid: str, width: int, height: int) -> Tuple[int, int]:
+    """The ``(width, height)`` the square game's size becomes on ``grid``, kept within :data:`MAX_GRID_SIDE`:
+    as many hexes; twice as many triangles across (two make a square); polar: half as many cells in the
+    innermost ring and about half as many rings.
+
+    >>> grid_size("hex", 12, 9), grid_size("triangle", 12, 9), grid_size("polar", 12, 9)
+    ((12, 9), (24, 9), (6, 5))
+    """
+    if grid == "triangle":
+        width *= 2
+    elif grid == "polar":
+        width, height = max(1, width // 2), max(2, (height + 1) // 2)
+    return min(width, MAX_GRID_SIDE), min(height, MAX_GRID_SIDE)
+
+
+def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topology: Topology,
+                    exact: bool = False) -> mp.GridLevel:
+    """The level of ``(algorithm, size, seed, topology)``; the same arguments, the same level.
+
+    ``width`` and ``height`` are the square game's; :func:`grid_size` turns
+    them into the grid's. A generator that takes no such grid gives way to
+    :data:`FALLBACK`, the same way every time. ``exact``: the size is the
+    grid's own and the generator is kept (a level code: exactly its level).
+    """
+    grid, wrap = topology
+    if exact:
+        if max(width, height) > MAX_GRID_SIDE:
+            raise ValueError(f"the demo plays {topology_name(topology)} levels up to {MAX_GRID_SIDE} cells a side "
+                             f"(they are drawn whole), not {width}x{height}")
+        options: Dict[str, object] = {"wrap": wrap} if wrap else {"grid": grid}
+        level = mp.generate(algorithm, width, height, seed=seed, **options)  # type: ignore[call-overload]
+        assert isinstance(level, mp.GridLevel)
+        return level
+    w, h = grid_size(grid, width, height)
+    if wrap:
+        w, h = max(3, w), max(3, h)  # a wrap joins edges at least three cells long
+    options = {"wrap": wrap} if wrap else {"grid": grid}
+    try:
+        level = mp.generate(algorithm, w, h, seed=seed, **options)  # type: ignore[call-overload]
+    except ValueError:
+        level = mp.generate(FALLBACK, w, h, seed=seed, **options)  # type: ignore[call-overload]
+    assert isinstance(level, mp.GridLevel)
+    return level
+
+
+def level_name(level: mp.GridLevel) -> str:
+    """The level's code, or for a wrapping level (codes hold no ``wrap``) the code's words and the wrap."""
+    try:
+        return mp.level_code(level)
+    except ValueError:
+        wrap = level.options.get("wrap")
+        return f"{level.algorithm}-{level.width}x{level.height}-{level.seed} wrap={wrap}"
+
+
+def push(held: Sequence[Tuple[int, int]]) -> Optional[int]:
+    """Which of :data:`DIRECTIONS` the movement keys held push (latest last): the latest key, turned
+    diagonal by a perpendicular key held with it; None for nothing held.
+
+    >>> push([]), push([(0, -1)]), push([(0, -1), (1, 0)]), push([(1, 0), (-1, 0)])
+    (None, 6, 7, 4)
+    """
+    if not held:
+        return None
+    dx, dy = held[-1]
+    for ox, oy in reversed(held[:-1]):
+        if abs(dx) + abs(dy) == 1 == abs(ox) + abs(oy) and ox * dx + oy * dy == 0:  # up and right: north-east
+            dx, dy = max(-1, min(1, dx + ox)), max(-1, min(1, dy + oy))
+            break
+    return DIRECTIONS.index((dx, dy))
+
+
+class GridGame:
+    """A grid level, the player on it (a cell, or gliding between two), its clock and moves."""
+
+    def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], topology: Topology,
+                 *, level_number: int = 1, exact: bool = False) -> None:
+        self.topology = topology
+        self.exact = exact  # the size is the grid's own (a level code), not the square game's
+        self.level_number = level_number
+        self.show_solution = False
+        self.message = ""
+        self.message_left = 0.0
+        self.version = 0
+        self.waiting = False  # the HUD's banner asks; grid levels are made at once
+        self.last_complete: Optional[Tuple[float, int]] = None
+        self.events: List[str] = []
+        self._steps: Optional[Tuple[Tuple[int, int], List[int]]] = None  # ((version, cell), steps) of the last cell asked
+        self._load(algorithm, width, height, resolve_seed(seed))
+
+    # -- levels ------------------------------------------------------------------
+
+    def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
+        level = make_grid_level(algorithm, width, height, seed, self.topology, self.exact)
+        self.algorithm, self.width, self.height, self.seed = algorithm, width, height, seed
+        self.level = level
+        self.code = level_name(level)
+        self.version += 1
+        self.events.append("level")
+        self.restart()
+
+    def try_load(self, algorithm: str, width: int, height: int, seed: Optional[Seed]) -> bool:
+        """Switch to that level; on bad input keep the current one and say why."""
+        try:
+            self._load(algorithm, width, height, resolve_seed(seed))
+        except (ValueError, TypeError) as error:
+            self.say(f"Cannot make that level: {error}")
+            return False
+        return True
+
+    def restart(self) -> None:
+        """The player back on the entrance cell: time and moves reset."""
+        assert self.level.entrance is not None and self.level.exit is not None
+        self.cell: int = self.level.entrance
+        self.target: Optional[int] = None  # the cell being glided to
+        self.progress = 0.0
+        self.moves = 0
+        self.elapsed = 0.0
+        self.started = False
+        self.complete_left: Optional[float] = None
+        self._to_exit = self.level.distances(self.level.exit)
+
+    def regenerate(self) -> None:
+        """R: the same level again (the same generator, size, seed and grid)."""
+        if self.try_load(self.algorithm, self.width, self.height, self.seed):
+            self.say("Restarted " + self.code)
+
+    def new_seed(self) -> None:
+        """N: a new random seed, same grid, generator and size."""
+        self.try_load(self.algorithm, self.width, self.height, None)
+
+    def cycle_algorithm(self) -> None:
+        """G: the next registered generator that takes this grid, same size and seed."""
+        names = mp.algorithms()
+        index = names.index(self.algorithm) if self.algorithm in names else -1
+        for step in range(1, len(names) + 1):
+            name = names[(index + step) % len(names)]
+            try:
+                mp.generate(name, 3, 3, seed=0, **({"wrap": self.topology[1]} if self.topology[1] else
+                                                     {"grid": self.topology[0]}))
+            except ValueError:
+                continue  # square-only (sidewinder, eller, division, ...)
+            if self.try_load(name, self.width, self.height, self.seed):
+                self.say(f"Generator: {name} on {topology_name(self.topology)}")
+                return
+
+    def change_size(self, delta: int) -> None:
+        """+/-: ``delta`` cells wider and taller (2 to :data:`MAX_GRID_SIDE`), same generator and seed."""
+        width = max(2, min(MAX_GRID_SIDE, self.width + delta))
+        height = max(2, min(MAX_GRID_SIDE, self.height + delta))
+        if (width, height) != (self.width, self.height):
+            self.try_load(self.algorithm, width, height, self.seed)
+
+    def next_level(self) -> None:
+        """The next level: the next seed, a little larger, on the same grid."""
+        width, height = min(MAX_GRID_SIDE, self.width + 2), min(MAX_GRID_SIDE, self.height + 1)
+        if self.try_load(self.algorithm, width, height, next_seed(self.seed)):
+            self.level_number += 1
+
+    def toggle_solution(self) -> None:
+        """H: show or hide the shortest way from entrance to exit."""
+        self.show_solution = not self.show_solution
+
+    def say(self, text: str) -> None:
+        """Show a short message."""
+        self.message = text
+        self.message_left = MESSAGE_SECONDS
+
+    # -- moving ------------------------------------------------------------------
+
+    @property
+    def completed(self) -> bool:
+        """Whether the "level complete" banner is showing."""
+        return self.complete_left is not None
+
+    def steps(self) -> List[int]:
+        """Where each of :data:`DIRECTIONS` leads from the player's cell (the cell itself where walls stop it)."""
+        if self._steps is None or self._steps[0] != (self.version, self.cell):
+            self._steps = ((self.version, self.cell), mpg.grid_key_steps(self.level, self.cell, ANGLES))
+        return self._steps[1]
+
+    def autopilot(self) -> Optional[int]:
+        """The direction (an index into :data:`DIRECTIONS`) one step nearer the exit, or None at the exit."""
+        if self.target is not None:
+            return None  # mid-step: the next one is chosen on arrival
+        here = int(self._to_exit[self.cell])
+        if here <= 0:
+            return None
+        for index, there in enumerate(self.steps()):
+            if there != self.cell and self._to_exit[there] == here - 1:
+                return index
+        return None  # pragma: no cover - every passage has a key on the demo's grids
+
+    def idle(self, dt: float) -> None:
+        """``dt`` seconds with the game frozen: only messages fade."""
+        if self.message_left > 0:
+            self.message_left = max(0.0, self.message_left - dt)
+
+    def update(self, dt: float, direction: Optional[int]) -> None:
+        """``dt`` seconds of play with the player pushing ``direction`` (an index into :data:`DIRECTIONS`) or not."""
+        self.idle(dt)
+        if self.complete_left is not None:
+            self.complete_left -= dt
+            if self.complete_left <= 0:
+                self.next_level()
+            return
+        if self.started:
+            self.elapsed += dt
+        left = dt * STEPS_PER_SECOND
+        while left > 0:
+            if self.target is None:
+                if direction is None:
+                    return
+                there = self.steps()[direction]
+                if there == self.cell:
+                    return  # a wall
+                self.target, self.progress = there, 0.0
+                if not self.started:
+                    self.started = True
+            used = min(left, 1.0 - self.progress)
+            self.progress += used
+            left -= used
+            if self.progress >= 1.0 - 1e-9:
+                self._arrive()
+                if self.completed:
+                    return
+
+    def _arrive(self) -> None:
+        assert self.target is not None
+        self.cell, self.target, self.progress = self.target, None, 0.0
+        self.moves += 1
+        self.events.append("step")
+        if self.cell == self.level.exit:
+            self.complete_left = COMPLETE_SECONDS
+            self.last_complete = (self.elapsed, self.moves)
+            self.events.append("exit")
+
+
+class GridView:
+    """Draws a :class:`GridGame`: the level scaled to fit the view (cached per level and size), and the player."""
+
+    def __init__(self, palette: mpg.Palette, player: mpg.Colour, edge: mpg.Colour) -> None:
+        self.palette, self.player, self.edge = palette, player, edge
+        self.key: Tuple[int, bool, int] = (-1, False, 0)
+        self.picture: Optional[pygame.Surface] = None
+
+    @staticmethod
+    def cell_pixels(level: mp.GridLevel, view: Tuple[int, int]) -> int:
+        """Pixels per grid unit that fit the whole level (and its half-unit margins) in ``view``, 2 to 256."""
+        width, height = level.maze.grid.extent()
+        fit = min(view[0] / (width + 1), view[1] / (height + 1))
+        return max(2, min(256, int(fit)))
+
+    def draw(self, surface: pygame.Surface, game: GridGame, view: pygame.Rect) -> Tuple[int, int]:
+        """Draw the level centred in ``view`` and the player on it; returns the player's centre on ``surface``."""
+        cell = self.cell_pixels(game.level, view.size)
+        key = (game.version, game.show_solution, cell)
+        if key != self.key or self.picture is None:
+            self.picture = mpg.render_grid(game.level, cell=cell, show_solution=game.show_solution, palette=self.palette)
+            self.key = key
+        rect = self.picture.get_rect(center=view.center)
+        surface.blit(self.picture, rect)
+        end = game.target if game.target is not None else game.cell
+        return mpg.draw_grid_player(surface, game.level, game.cell, cell=cell, end=end, progress=game.progress,
+                                    offset=rect.topleft, colour=self.player, edge=self.edge)
+
+
+class GridSwitch:
+    """The app's grid levels: which topology is on, the :class:`GridGame` while it is not the square,
+    its view, and what the grid key and the other keys do there. The app asks it; it never reaches
+    into the app (it is handed the square game and what it needs)."""
+
+    GRID_LABELS = ("R", "N", "G", "H", "+", "-", "P", "M", "T", "Enter", "?", "Esc")
+    """The keys that work on grid levels; the others (fog, codes, minimap, endless world ...) are for square levels."""
+
+    def __init__(self, view: GridView, grid: Optional[str] = None, wrap: Optional[str] = None,
+                 code: Optional[LevelCode] = None) -> None:
+        if wrap and grid not in (None, "square"):
+            raise ValueError(f"--wrap is for square levels; got --grid {grid} (leave --grid out)")
+        self.view = view
+        self.topology: Topology = ("square", wrap) if wrap else (grid or "square", None)
+        self.game: Optional[GridGame] = None
+        self.code = code if code is not None and code.grid != "square" else None
+
+    def start(self, square: SquareGame) -> None:
+        """The first level: a ``--code`` that names a grid, exactly; else on the grid asked for
+        (nothing to do for a plain square level)."""
+        if self.code is not None:
+            algorithm, width, height, seed = self.code
+            self.topology = (self.code.grid, None)
+            self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True)
+        elif self.topology != ("square", None):
+            self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology)
+            self.game.show_solution = square.show_solution
+
+    def cycle(self, square: SquareGame) -> None:
+        """T: the next grid of :data:`CYCLE`, same generator, size and seed; back on the square, the
+        square game carries on from the grid level's generator, size and seed."""
+        topology = next_topology(self.topology)
+        source: "SquareGame | GridGame" = self.game if self.game is not None else square
+        algorithm, width, height, seed = source.algorithm, source.width, source.height, source.seed
+        if topology == ("square", None):
+            self.game = None
+            if (algorithm, width, height, seed) == (square.algorithm, square.width, square.height, square.seed) \
+                    or not square.try_load(algorithm, width, height, seed):
+                square.restart()
+            square.say("Grid: square")
+        else:
+            try:
+                game = GridGame(algorithm, width, height, seed, topology)
+            except (ValueError, TypeError) as error:
+                source.say(f"Cannot make a {topology_name(topology)} level: {error}")
+                return
+            game.show_solution = source.show_solution
+            game.say(f"Grid: {topology_name(topology)} (a player steps cell to cell; keypad and two arrows: diagonals)")
+            self.game = game
+        self.topology = topology
+
+    def play_code(self, text: str, square: SquareGame) -> bool:
+        """A typed level code: one naming a grid (``wilson-hex12x8-7``) plays exactly that level here
+        (True); a square code (or a wrong one, which the square game explains) goes back to the square
+        game (False)."""
+        try:
+            code = parse_code(text)
+        except ValueError:
+            code = None
+        if code is None or code.grid == "square":
+            self.game, self.topology = None, ("square", None)
+            return False
+        algorithm, width, height, seed = code
+        try:
+            game = GridGame(algorithm, width, height, seed, (code.grid, None), exact=True)
+        except (ValueError, TypeError) as error:
+            (self.game or square).say(f"Cannot make that level: {error}")
+            return True
+        game.say("Playing " + game.code)
+        self.game, self.topology = game, (code.grid, None)
+        return True
+
+    def action(self, label: str, help_text: str) -> Optional[Callable[[], None]]:
+        """On a grid level, what key ``label`` does instead of its square action: the grid game's own
+        (R, N, G, +, -), or a message that it is for square levels; None to run the usual action."""
+        game = self.game
+        if game is None:
+            return None
+        if label not in self.GRID_LABELS:
+            return lambda: game.say(f"{label} ({help_text}) is for square levels; T switches the grid")
+        return {"R": game.regenerate, "N": game.new_seed, "G": game.cycle_algorithm,
+                "+": lambda: game.change_size(2), "-": lambda: game.change_size(-2)}.get(label)
+
+    def direction(self, held: Sequence[Tuple[int, int]], autoplay: bool) -> Optional[int]:
+        """Which of :data:`DIRECTIONS` the held movement keys push (see :func:`push`), or the autopilot."""
+        assert self.game is not None
+        if held:
+            return push(held)
+        return self.game.autopilot() if autoplay else None
+
+    def tick(self, dt: float, frozen: bool, direction: Optional[int]) -> List[str]:
+        """A frame of play (or of a frozen game); returns what happened ("step", "exit", "level")."""
+        game = self.game
+        assert game is not None
+        if frozen:
+            game.idle(dt)
+        else:
+            game.update(dt, direction)
+        events, game.events = game.events, []
+        return events
+
+    def flags(self) -> List[str]:
+        """The HUD's words for the grid level: its topology, and the solution when shown."""
+        assert self.game is not None
+        return [topology_name(self.topology).upper()] + (["SOLUTION"] if self.game.show_solution else [])
+
+    def status(self, frames: int) -> str:
+        """The exit line for a grid level."""
+        game = self.game
+        assert game is not None
+        return (f"level {game.level_number} code {game.code} grid {topology_name(self.topology)} "
+                f"player cell {game.cell} moves {game.moves} frames {frames} time {game.elapsed:.2f}")
