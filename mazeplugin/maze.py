@@ -311,7 +311,7 @@ class Maze:
         if self.rooms.any():
             self._check_rooms()
         if self.under is not None:
-            self._check_under()
+            self.check_under()
 
     def under_passages(self) -> Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
         """The under-passages of a weave as cell-id arrays ``(a, bridge, b)``: ``a`` and ``b`` are
@@ -331,7 +331,7 @@ class Maze:
         step = np.where(flat[bridge] == UNDER_EAST_WEST, 1, self.width).astype(np.int64)
         return bridge - step, bridge, bridge + step
 
-    def _check_under(self) -> None:
+    def check_under(self) -> None:
         """Each bridge is a straight crossing: inside the grid, its own two passages straight along
         one axis and none along the other, its under-passage's ends maze cells, no bridge beside another."""
         under = self.under
