@@ -48,19 +48,21 @@ class _Graph:
     """The tiles as a graph: node ``i`` is padded tile ``i`` (on top), ``i + size`` the tunnel under bridge tile ``i``."""
 
     def __init__(self, tiles: NDArray[np.uint8], bridges: NDArray[np.uint8]) -> None:
-        h, w = tiles.shape
-        self.rows, self.columns = h, w
-        self.pitch = pw = w + 2
+        h, w = (int(n) for n in tiles.shape)
+        self.rows: int = h
+        self.columns: int = w
+        self.pitch: int = w + 2
+        pw = self.pitch
         padded = np.zeros((h + 2, pw), dtype=bool)
         padded[1:-1, 1:-1] = np.asarray(tiles) == 0
         self.free: List[bool] = padded.ravel().tolist()
         kinds = np.zeros((h + 2, pw), dtype=np.uint8)
         kinds[1:-1, 1:-1] = bridges
         self.kind: List[int] = kinds.ravel().tolist()
-        self.size = len(self.free)
+        self.size: int = len(self.free)
 
     def node(self, tile: Tile) -> int:
-        return (tile[1] + 1) * self.pitch + tile[0] + 1
+        return (int(tile[1]) + 1) * self.pitch + int(tile[0]) + 1
 
     def tile(self, node: int) -> Tile:
         i = node % self.size
