@@ -157,7 +157,7 @@ class Build:
             mask = parse_mask(mask, layout.width, layout.height)
         crossings = weave_layer.check_weave(weave)
         if crossings > 0:
-            check_weave_with(generator, layout, fraction, room_spec, content, markers)
+            check_weave_with(generator, layout, room_spec, content, markers)
         seed = resolve_seed(seed)
         # Every argument is checked; the last check before work: would it fit in memory?
         check_memory(generator, layout, braid=fraction > 0, mask=mask is not None or room_spec is not None,
@@ -167,7 +167,7 @@ class Build:
                    options, Streams(seed), Maze(layout.width, layout.height, mask), crossings)
 
 
-def check_weave_with(generator: GeneratorInfo, layout: Layout, braid: float, room_spec: Optional[room_layer.RoomSpec],
+def check_weave_with(generator: GeneratorInfo, layout: Layout, room_spec: Optional[room_layer.RoomSpec],
                      content: ContentRequest, markers: Any) -> None:
     """weave= with what it cannot be combined with (yet): one clear error naming the other argument."""
     if not generator.perfect:
@@ -177,13 +177,13 @@ def check_weave_with(generator: GeneratorInfo, layout: Layout, braid: float, roo
     if layout.corridor != 1 or layout.wall != 1:
         raise ValueError(f"weave= draws bridges on corridor=1, wall=1 only; got corridor={layout.corridor}, "
                          f"wall={layout.wall}")
-    refused = [("braid", braid > 0), ("rooms", room_spec is not None),
+    refused = [("rooms", room_spec is not None),
                ("keys/treasure/enemies/place", any(content[:3]) or bool(content[3])),
                ("markers='farthest'", isinstance(markers, str) and markers == "farthest")]
     for name, given in refused:
         if given:
             raise ValueError(f"weave= cannot be combined with {name} yet (leave it at its default); "
-                             "weave levels take a mask, markers 'border', 'random', 'none' or two tiles")
+                             "weave levels take braid, a mask, markers 'border', 'random', 'none' or two tiles")
 
 
 def check_rooms(generator: GeneratorInfo, rooms: Any, doors: Any, options: Dict[str, Any]) -> room_layer.RoomSpec:
@@ -265,8 +265,10 @@ def weave(build: Build) -> None:
 
 
 def braid(build: Build) -> None:
-    """Dead ends opened into loops (``braid=``), from the braid's own stream."""
-    if build.braid > 0:
+    """Dead ends opened into loops (``braid=``), from the braid's own stream (on a weave, around its bridges)."""
+    if build.braid > 0 and build.weave > 0:
+        weave_layer.braid_woven(build.maze, build.streams[BRAID_STREAM], build.braid)
+    elif build.braid > 0:
         braid_maze(build.maze, build.streams[BRAID_STREAM], build.braid)
 
 

@@ -28,6 +28,11 @@ for every perfect generator and keeps the generator's texture away from the
 crossings (his Kruskal weave places them first; his backtracker tunnels as it
 goes). Only perfect generators take weave (a maze with loops would lose them).
 
+``braid=`` with ``weave=`` braids after the crossings (:func:`braid_woven`):
+the same rule as :func:`mazeplugin.shaping.braid`, with a tunnel counted as a
+passage of the cells at its ends and no wall of a bridge ever opened, so
+every bridge stays a straight crossing.
+
 >>> import mazeplugin as mp
 >>> level = mp.generate("backtracker", 12, 8, seed=3, weave=True)
 >>> int((level.bridges > 0).sum()) > 0, level.stats().loops
@@ -36,16 +41,17 @@ goes). Only perfect generators take weave (a maze with loops would lose them).
 
 from __future__ import annotations
 
-from typing import Iterable, Tuple
+from typing import Iterable, List, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH, Cell, Maze
 from .seeds import Random
+from .shaping import braid_dead_ends
 from .unionfind import DisjointSets
 
-__all__ = ["check_weave", "weave", "crossing_candidates", "UNDER_EAST_WEST", "UNDER_NORTH_SOUTH"]
+__all__ = ["check_weave", "weave", "braid_woven", "crossing_candidates", "UNDER_EAST_WEST", "UNDER_NORTH_SOUTH"]
 
 
 def check_weave(weave: object) -> float:
@@ -144,3 +150,29 @@ def weave(maze: Maze, rng: Random, fraction: float, avoid: Iterable[Cell] = ()) 
     maze.east.flat[lo[across]] = False
     maze.south.flat[lo[~across]] = False
     return added
+
+
+def braid_woven(maze: Maze, rng: Random, fraction: float) -> None:
+    """Braid a woven ``maze``: remove ``round(fraction × dead ends)`` dead ends, as
+    :func:`mazeplugin.shaping.braid` does, counting each tunnel as a passage of
+    the cells at its ends and never opening a wall of a bridge.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("backtracker", 12, 8, seed=3, weave=True, braid=1)
+    >>> level.weave, level.stats().dead_ends, level.stats().loops > 0
+    (True, 0, True)
+    """
+    degree_grid = maze.degree().astype(np.int64)
+    ends_a, _, ends_b = maze.under_passages()
+    flat_degree = degree_grid.reshape(-1)
+    np.add.at(flat_degree, ends_a, 1)
+    np.add.at(flat_degree, ends_b, 1)
+    bridge = (maze.under if maze.under is not None else np.zeros(degree_grid.shape, dtype=np.int8)).reshape(-1)
+    dead: List[int] = np.flatnonzero((degree_grid == 1) & (maze.rooms == 0)).tolist()
+    neighbours = maze.neighbour_table().tolist()
+    bridges: List[int] = bridge.tolist()
+
+    def closed(cell: int) -> List[Tuple[int, int]]:
+        return [(n, n) for n in neighbours[cell] if n >= 0 and not bridges[n] and not maze.is_open(cell, n)]
+
+    braid_dead_ends(dead, flat_degree.tolist(), fraction, rng, closed, lambda cell, way: maze.open(cell, way))

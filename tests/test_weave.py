@@ -302,13 +302,33 @@ def test_cli_weave_writes_the_bridges(capsys):
     (dict(grid="hex"), "grid='hex' takes no weave"),
     (dict(wrap="x"), "wrap='x' takes no weave"),
     (dict(rooms=2), "rooms"),
-    (dict(braid=0.5), "braid"),
     (dict(keys=1), "keys/treasure/enemies/place"),
     (dict(markers="farthest"), "markers='farthest'"),
 ])
 def test_weave_with_what_it_cannot_take_names_the_argument(kwargs, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         mp.generate("backtracker", 10, 8, seed=1, weave=True, **kwargs)
+
+
+braided_weave_levels = st.builds(
+    lambda algorithm, w, h, seed, braid: mp.generate(algorithm, w, h, seed=seed, weave=True, braid=braid),
+    st.sampled_from(PERFECT), st.integers(3, 14), st.integers(3, 14), st.integers(0, 2**40), st.floats(0.1, 1.0),
+)
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(braided_weave_levels)
+def test_braid_after_weave_keeps_every_bridge_straight(level):
+    level.maze.check()  # straight crossings, no bridge beside another
+    tiles, bridges = level.tiles, level.bridges
+    for y, x in np.argwhere(bridges > 0).tolist():
+        cx, cy = (x - 1) // 2, (y - 1) // 2
+        assert int(level.maze.degree()[cy, cx]) == 2  # its own two passages only: braid opened no wall of it
+    assert np.array_equal(level.distances(level.entrance), walk_by_steps(level, level.entrance))
+    if level.options["braid"] == 1.0:
+        assert level.stats().dead_ends == 0
+    plain = mp.generate(level.algorithm, level.width, level.height, seed=level.seed, weave=True)
+    assert level.bridges.tobytes() == plain.bridges.tobytes()  # braid draws from its own stream, after the weave
 
 
 def test_weave_needs_a_perfect_generator():
