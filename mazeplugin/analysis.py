@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -110,9 +110,13 @@ class Stats:
 def dead_ends(maze: Maze) -> List[Cell]:
     """The ``(x, y)`` cells with exactly one open passage, in row-major order.
 
-    Room cells are never dead ends: a room is one open space.
+    Room cells are never dead ends: a room is one open space. A weave's
+    tunnel is a passage of the cells at its ends.
     """
-    ys, xs = np.nonzero((maze.degree() == 1) & maze.mask & (maze.rooms == 0))
+    degree: Any = maze.degree()
+    if maze.under is not None and maze.under.any():
+        degree = _woven_degree(maze)
+    ys, xs = np.nonzero((degree == 1) & maze.mask & (maze.rooms == 0))
     return list(zip(xs.tolist(), ys.tolist()))
 
 
@@ -310,6 +314,16 @@ def _turns(maze: Maze, walk: List[int]) -> int:
     return int(np.count_nonzero(turned & (maze.rooms.ravel()[cells[1:-1]] == 0)))
 
 
+def _woven_degree(maze: Maze) -> "np.ndarray[Any, np.dtype[np.int64]]":
+    """Each cell's open passages, a tunnel counted at both its ends."""
+    ends_a, _, ends_b = maze.under_passages()
+    degree = maze.degree().astype(np.int64)
+    flat = degree.reshape(-1)
+    np.add.at(flat, ends_a, 1)
+    np.add.at(flat, ends_b, 1)
+    return degree
+
+
 def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Stats:
     """:func:`stats` of a maze with tunnels: the place under bridge ``k`` is node ``size + k``,
     joined to the tunnel's two ends (the compiled sweeps know no tunnels, so the plain ones run)."""
@@ -320,9 +334,7 @@ def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Sta
         adjacency[a].append(node)
         adjacency[b].append(node)
         adjacency.append([a, b])
-    degree = maze.degree().astype(np.int64).reshape(-1)
-    np.add.at(degree, ends_a, 1)
-    np.add.at(degree, ends_b, 1)
+    degree = _woven_degree(maze).reshape(-1)
     ordinary = (maze.mask & (maze.rooms == 0)).reshape(-1)
     cells = int(maze.mask.sum())
     passages = maze.passage_count() + len(bridges)  # a tunnel is one passage between its ends

@@ -62,6 +62,9 @@ def test_a_weave_of_a_perfect_generator_is_a_spanning_tree_counting_tunnels(leve
     assert len(np.unique(roots[maze.cells()])) == 1
     stats = level.stats()
     assert stats.loops == 0 and stats.passages == cells - 1
+    degree = np.bincount(np.concatenate([a, b, ta, tb]), minlength=maze.size)
+    ends = sorted(maze.cell_xy(c) for c in np.flatnonzero(degree == 1).tolist())
+    assert sorted(level.dead_ends()) == ends and stats.dead_ends == len(ends)
 
 
 @settings(max_examples=examples(90), deadline=None, suppress_health_check=[HealthCheck.too_slow])
