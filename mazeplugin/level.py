@@ -338,9 +338,15 @@ class Level:
     def to_text(self, style: str = "ascii") -> str:
         """The level as text: ``"ascii"``, ``"blocks"``, ``"box"`` or ``"digits"``.
 
-        See :mod:`mazeplugin.text` for what each looks like.
+        See :mod:`mazeplugin.text` for what each looks like; a weave's
+        bridges show as ``|`` (running north–south) and ``-`` in ``"ascii"``.
         """
-        return text.render(self.marked(), style)
+        marked = self.marked()
+        if self._bridges is not None:
+            bare = marked == FLOOR
+            marked[bare & (self._bridges == 1)] = text.BRIDGE_NORTH_SOUTH
+            marked[bare & (self._bridges == 2)] = text.BRIDGE_EAST_WEST
+        return text.render(marked, style)
 
     # -- files: mazeplugin.formats, reached through the one seam (mazeplugin.seam) --
 

@@ -287,6 +287,15 @@ def test_svg_draws_railings_on_bridges():
     assert 'class="bridges"' not in mp.generate("backtracker", 10, 8, seed=2).to_svg()
 
 
+def test_text_shows_each_bridge_and_which_way_it_runs():
+    level = mp.generate("backtracker", 16, 12, seed=5, weave=True)
+    rows = str(level).splitlines()
+    for (y, x), value in np.ndenumerate(level.bridges):
+        if level.tiles[y, x] == 0:
+            assert rows[y][x] == {0: " ", 1: "|", 2: "-"}[int(value)] or (x, y) in (level.entrance, level.exit)
+    assert "|" not in str(mp.generate("backtracker", 16, 12, seed=5))
+
+
 def test_cli_weave_writes_the_bridges(capsys):
     status = cli.main(["generate", "backtracker", "--size", "10x8", "--seed", "2", "--weave", "--format", "json"])
     out, _ = capsys.readouterr()

@@ -33,7 +33,6 @@ from .common import (
     as_text,
     bounded_type,
     check_solution,
-    fraction_type,
     level_kwargs,
     level_options,
     make_level,
@@ -111,9 +110,6 @@ def add_parser(commands: Any) -> None:
     gen.add_argument("--wrap", choices=WRAPS, default=None,
                      help="a square level whose passages wrap around: x (a cylinder), y, or xy (a torus); "
                           "writes text, svg, png and json")
-    gen.add_argument("--weave", type=fraction_type, nargs="?", const=True, default=None, metavar="P",
-                     help="passages crossing under others (square levels): every crossing that fits, or the "
-                          "share P (0 to 1) of them; the bridges are a second layer in json, tmx and tmj")
     add_world_options(gen)
     gen.set_defaults(run=run)
 
@@ -201,10 +197,8 @@ def run(args: argparse.Namespace) -> int:
     for name in ("keys", "treasure", "enemies"):
         if getattr(args, name):
             kwargs[name] = getattr(args, name)
-    if args.weave is not None:
-        if args.world:
-            raise Failure(2, "--weave makes square levels; a --world window takes none")
-        kwargs["weave"] = args.weave
+    if args.weave is not None and args.world:
+        raise Failure(2, "--weave makes square levels; a --world window takes none")
     if args.attempts is not None and not args.require:
         raise Failure(2, "--attempts counts --require's candidates: give --require too "
                          "(a generator's own attempts option is -O attempts=N)")
