@@ -76,6 +76,9 @@ class Level:
         self.tiles: NDArray[np.uint8] = tiles
         self._bridges: Optional[NDArray[np.uint8]] = None
         if maze.under is not None and maze.under.any():
+            if not self.layout.is_unit:
+                raise ValueError("a maze with bridges (maze.under) makes a level with corridor=1 and wall=1 only, "
+                                 f"not corridor={self.layout.corridor}, wall={self.layout.wall}")
             crossings = self.layout.expand(base_bridges(maze))
             crossings.flags.writeable = False
             self._bridges = crossings
