@@ -162,7 +162,7 @@ class Build:
         # Every argument is checked; the last check before work: would it fit in memory?
         check_memory(generator, layout, braid=fraction > 0, mask=mask is not None or room_spec is not None,
                      farthest=isinstance(markers, str) and markers == "farthest",
-                     content=any(content[:3]) or bool(content[3]))
+                     content=any(content[:3]) or bool(content[3]), weave=crossings > 0)
         return cls(algorithm, generator, layout, seed, markers, fraction, mask, room_spec, doors, content,
                    options, Streams(seed), Maze(layout.width, layout.height, mask), crossings)
 
