@@ -115,27 +115,40 @@ def weave(maze: Maze, rng: Random, fraction: float, avoid: Iterable[Cell] = ()) 
     flat = under.reshape(-1)
     w = maze.width
     sets = DisjointSets(maze.size)
-    find = sets.find
+    parent = sets.parent  # finds and links inlined (path halving): this loop visits every candidate
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = i = parent[parent[i]]
+        return i
+
     cell_list, kind_list = cells.tolist(), kinds.tolist()
+    bridge_at = [0] * maze.size  # (a list: numpy scalar reads cost more than the whole test)
     added = 0
     for k in order:
         if draws[k] >= fraction:
             continue
         c = cell_list[k]
-        if flat[c - 1] or flat[c + 1] or flat[c - w] or flat[c + w]:
+        if bridge_at[c - 1] or bridge_at[c + 1] or bridge_at[c - w] or bridge_at[c + w]:
             continue  # beside a bridge: its tunnel's end or its own passage would be a bridge's side
         tunnel = 1 if kind_list[k] == UNDER_EAST_WEST else w
         over = w + 1 - tunnel  # the bridge's own axis: the other one
-        a, b, left, right = c - over, c + over, c - tunnel, c + tunnel
-        ra, rc, rb, rl, rr = find(a), find(c), find(b), find(left), find(right)
+        ra, rc, rb = find(c - over), find(c), find(c + over)
+        rl, rr = find(c - tunnel), find(c + tunnel)
         # The three new links a-c, c-b, left-right between these sets must form no loop.
         if ra == rc or rb == rc or ra == rb or rl == rr or (rl in (ra, rb, rc) and rr in (ra, rb, rc)):
             continue
-        sets.union(a, c)
-        sets.union(c, b)
-        sets.union(left, right)
-        flat[c] = kind_list[k]
+        parent[ra] = parent[rb] = rc
+        if rl == ra or rl == rb:
+            rl = rc
+        if rr == ra or rr == rb:
+            rr = rc
+        parent[rr] = rl
+        bridge_at[c] = kind_list[k]
         added += 1
+    sets.count -= 3 * added
+    taken = [cell_list[k] for k in range(len(cell_list)) if bridge_at[cell_list[k]]]
+    flat[taken] = [bridge_at[c] for c in taken]
     # Kruskal over the other passages, in a random order: those closing a loop are closed.
     pa, pb = maze.passages()
     free = (flat[pa] == 0) & (flat[pb] == 0)
