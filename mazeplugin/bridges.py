@@ -90,20 +90,38 @@ class _Graph:
         return out
 
     def search(self, source: int, target: int = -1) -> List[int]:
-        """Breadth-first steps from node ``source`` to every node (-1 unreached); stops at ``target``."""
-        dist = [-1] * (2 * self.size)
+        """Breadth-first steps from node ``source`` to every node (-1 unreached); stops at ``target``.
+
+        :meth:`moves`, inlined: ordinary tiles (most of them) take the plain four steps.
+        """
+        size, pw, free, kind = self.size, self.pitch, self.free, self.kind
+        dist = [-1] * (2 * size)
         dist[source] = 0
         frontier = [source]
         d = 0
         moves = self.moves
+        plain = (-pw, 1, pw, -1)
         while frontier:
             d += 1
             reached: List[int] = []
+            push = reached.append
             for n in frontier:
+                if n < size and not kind[n]:
+                    for s in plain:
+                        j = n + s
+                        if free[j]:
+                            kj = kind[j]
+                            if kj:  # onto a bridge tile: under it along its tunnel, else onto it
+                                if kj == (UNDER_EAST_WEST if (s == 1 or s == -1) else UNDER_NORTH_SOUTH):
+                                    j += size
+                            if dist[j] < 0:
+                                dist[j] = d
+                                push(j)
+                    continue
                 for m in moves(n):
                     if dist[m] < 0:
                         dist[m] = d
-                        reached.append(m)
+                        push(m)
             if target >= 0 and dist[target] >= 0:
                 break
             frontier = reached
