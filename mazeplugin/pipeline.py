@@ -178,12 +178,11 @@ def check_weave_with(generator: GeneratorInfo, layout: Layout, room_spec: Option
         raise ValueError(f"weave= draws bridges on corridor=1, wall=1 only; got corridor={layout.corridor}, "
                          f"wall={layout.wall}")
     refused = [("rooms", room_spec is not None),
-               ("keys/treasure/enemies/place", any(content[:3]) or bool(content[3])),
-               ("markers='farthest'", isinstance(markers, str) and markers == "farthest")]
+               ("keys/treasure/enemies/place", any(content[:3]) or bool(content[3]))]
     for name, given in refused:
         if given:
             raise ValueError(f"weave= cannot be combined with {name} yet (leave it at its default); "
-                             "weave levels take braid, a mask, markers 'border', 'random', 'none' or two tiles")
+                             "weave levels take braid, a mask and any markers")
 
 
 def check_rooms(generator: GeneratorInfo, rooms: Any, doors: Any, options: Dict[str, Any]) -> room_layer.RoomSpec:

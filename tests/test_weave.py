@@ -323,7 +323,6 @@ def test_cli_weave_writes_the_bridges(capsys):
     (dict(wrap="x"), "wrap='x' takes no weave"),
     (dict(rooms=2), "rooms"),
     (dict(keys=1), "keys/treasure/enemies/place"),
-    (dict(markers="farthest"), "markers='farthest'"),
 ])
 def test_weave_with_what_it_cannot_take_names_the_argument(kwargs, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
@@ -349,6 +348,19 @@ def test_braid_after_weave_keeps_every_bridge_straight(level):
         assert level.stats().dead_ends == 0
     plain = mp.generate(level.algorithm, level.width, level.height, seed=level.seed, weave=True)
     assert level.bridges.tobytes() == plain.bridges.tobytes()  # braid draws from its own stream, after the weave
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_farthest_markers_on_a_weave_are_the_farthest_cells_over_and_under(seed):
+    level = mp.generate("kruskal", 14, 10, seed=seed, weave=True, markers="farthest")
+    assert level.bridges[level.entrance[1], level.entrance[0]] == 0
+    assert level.bridges[level.exit[1], level.exit[0]] == 0
+    dist = walk_by_steps(level, level.entrance)
+    cells = np.zeros(level.tiles.shape, dtype=bool)
+    cells[1::2, 1::2] = True
+    cells &= level.bridges == 0
+    assert dist[level.exit[1], level.exit[0]] == dist[cells].max()  # nothing farther from the entrance
+    assert len(level.solution()) - 1 == dist[level.exit[1], level.exit[0]]
 
 
 def test_weave_needs_a_perfect_generator():
