@@ -159,7 +159,7 @@ def weave(maze: Maze, rng: Random, fraction: float, avoid: Iterable[Cell] = ()) 
     kept[sets.union_each(pa.tolist(), pb.tolist())] = True
     close_a, close_b = pa[~kept], pb[~kept]
     lo = np.minimum(close_a, close_b)
-    across = np.abs(close_a - close_b) == 1
+    across = np.abs(close_a - close_b) == 1 if w > 1 else np.zeros(len(lo), dtype=bool)
     maze.east.flat[lo[across]] = False
     maze.south.flat[lo[~across]] = False
     return added
