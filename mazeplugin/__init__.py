@@ -28,7 +28,7 @@ from .api import MAX_CELLS, MAX_TILES, generate, grid_level_from_code, level_fro
 from .codes import level_code, looks_like_level_code, parse_level_code  # noqa: E402
 from .grid_level import GridLevel  # noqa: E402
 from .level import Level
-from .maze import Maze
+from .maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH, Maze
 from . import seeds
 from .errors import LevelFormatError
 from .registry import (
@@ -85,6 +85,8 @@ __all__ = [
     "stream",
     "unregister",
     "wall_neighbours",
+    "UNDER_EAST_WEST",
+    "UNDER_NORTH_SOUTH",
     "World",
 ]
 

@@ -32,6 +32,11 @@ A solver's difficulty grows with ``decision_points`` (more chances to go
 wrong) and ``detour_ratio`` (the way out leads away from the goal), so
 ``generate(..., require={"decision_points": (20, None)})`` asks for a hard
 level and ``require={"detour_ratio": (None, 1.5)}`` for an easy one.
+A weave's tunnel (see :mod:`mazeplugin.weave`) is one passage between the
+cells at its ends, walked through the place under its bridge: two cells
+walked, no turn, never a decision point, while the bridge's own cell is an
+ordinary cell of its passage (so a perfect weave has ``loops == 0``).
+
 A room on the solution is one place here too: it is a decision point when
 it has a door besides the ones the walk enters and leaves by, and the walk
 turns only at ordinary cells (a room is crossed in a straight line).
@@ -52,7 +57,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -105,9 +110,13 @@ class Stats:
 def dead_ends(maze: Maze) -> List[Cell]:
     """The ``(x, y)`` cells with exactly one open passage, in row-major order.
 
-    Room cells are never dead ends: a room is one open space.
+    Room cells are never dead ends: a room is one open space. A weave's
+    tunnel is a passage of the cells at its ends.
     """
-    ys, xs = np.nonzero((maze.degree() == 1) & maze.mask & (maze.rooms == 0))
+    degree: Any = maze.degree()
+    if maze.under is not None and maze.under.any():
+        degree = _woven_degree(maze)
+    ys, xs = np.nonzero((degree == 1) & maze.mask & (maze.rooms == 0))
     return list(zip(xs.tolist(), ys.tolist()))
 
 
@@ -165,6 +174,8 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     >>> s.cells, s.passages, s.loops, s.solution_length
     (400, 399, 0, None)
     """
+    if maze.under is not None and maze.under.any():
+        return _weave_stats(maze, start, goal)
     ordinary = maze.mask & (maze.rooms == 0)
     degree = maze.degree()[ordinary]
     cells = int(maze.mask.sum())
@@ -197,7 +208,7 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
 
 def _pieces(maze: Maze, adjacency: List[List[int]]) -> Tuple[int, int]:
     """``(connected pieces, longest path)``: a double breadth-first sweep per piece."""
-    seen = np.zeros(maze.size, dtype=bool)
+    seen = np.zeros(len(adjacency), dtype=bool)  # (a weave's adjacency has the places under bridges too)
     pieces = 0
     longest = 0
     for cell in maze.cells().tolist():
@@ -301,3 +312,55 @@ def _turns(maze: Maze, walk: List[int]) -> int:
     steps = np.diff(cells)  # ±1 east/west, ±width south/north
     turned = steps[1:] != steps[:-1]
     return int(np.count_nonzero(turned & (maze.rooms.ravel()[cells[1:-1]] == 0)))
+
+
+def _woven_degree(maze: Maze) -> "np.ndarray[Any, np.dtype[np.int64]]":
+    """Each cell's open passages, a tunnel counted at both its ends."""
+    ends_a, _, ends_b = maze.under_passages()
+    degree = maze.degree().astype(np.int64)
+    flat = degree.reshape(-1)
+    np.add.at(flat, ends_a, 1)
+    np.add.at(flat, ends_b, 1)
+    return degree
+
+
+def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Stats:
+    """:func:`stats` of a maze with tunnels: the place under bridge ``k`` is node ``size + k``,
+    joined to the tunnel's two ends (the compiled sweeps know no tunnels, so the plain ones run)."""
+    ends_a, bridges, ends_b = maze.under_passages()
+    adjacency = _adjacency(maze)
+    for k, (a, b) in enumerate(zip(ends_a.tolist(), ends_b.tolist())):
+        node = maze.size + k
+        adjacency[a].append(node)
+        adjacency[b].append(node)
+        adjacency.append([a, b])
+    degree = _woven_degree(maze).reshape(-1)
+    ordinary = (maze.mask & (maze.rooms == 0)).reshape(-1)
+    cells = int(maze.mask.sum())
+    passages = maze.passage_count() + len(bridges)  # a tunnel is one passage between its ends
+    pieces, longest = _pieces(maze, adjacency)
+    walk = None
+    if start is not None and goal is not None:
+        walk = _shortest_walk(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
+    dead = int((degree[ordinary] == 1).sum())
+    decisions = turns = None
+    if walk is not None:
+        decisions = sum(1 for i, node in enumerate(walk[:-1]) if len(adjacency[node]) > 1 + (i > 0))
+        where = np.asarray(walk, dtype=np.int64)
+        under = where >= maze.size
+        where[under] = bridges[where[under] - maze.size]  # a tunnel's middle is under its bridge's cell
+        steps = np.diff(where)
+        turns = int(np.count_nonzero(steps[1:] != steps[:-1]))
+    return Stats(
+        cells=cells,
+        passages=passages,
+        dead_ends=dead,
+        dead_end_fraction=dead / cells if cells else 0.0,
+        junctions=int((degree[ordinary] >= 3).sum()),
+        loops=passages - cells + pieces,
+        longest_path=longest,
+        solution_length=None if walk is None else len(walk) - 1,
+        decision_points=decisions,
+        detour_ratio=None if walk is None else _detour_ratio(maze, walk),
+        turns=turns,
+    )

@@ -55,6 +55,7 @@ def generate(
     require: Optional[Mapping[str, Any]] = None,
     grid: Literal["square"] = "square",
     wrap: None = None,
+    weave: Union[bool, float] = False,
     **options: Any,
 ) -> Level: ...
 
@@ -80,6 +81,7 @@ def generate(
     require: Optional[Mapping[str, Any]] = None,
     grid: Literal["hex", "triangle", "polar"],
     wrap: None = None,
+    weave: Union[bool, float] = False,
     **options: Any,
 ) -> GridLevel: ...
 
@@ -105,6 +107,7 @@ def generate(
     require: Optional[Mapping[str, Any]] = None,
     grid: Literal["square"] = "square",
     wrap: Literal["x", "y", "xy"],
+    weave: Union[bool, float] = False,
     **options: Any,
 ) -> GridLevel: ...
 
@@ -130,6 +133,7 @@ def generate(
     require: Optional[Mapping[str, Any]] = None,
     grid: str,
     wrap: Optional[str] = None,
+    weave: Union[bool, float] = False,
     **options: Any,
 ) -> Union[Level, GridLevel]: ...
 
@@ -154,6 +158,7 @@ def generate(
     require: Optional[Mapping[str, Any]] = None,
     grid: str = "square",
     wrap: Optional[str] = None,
+    weave: Union[bool, float] = False,
     **options: Any,
 ) -> Union[Level, GridLevel]:
     """Generate a maze level.
@@ -213,6 +218,13 @@ def generate(
             the other; a :class:`~mazeplugin.grid_level.GridLevel` with a
             square tilemap open on both edges of each wrap passage, made by
             the neighbour-only generators.
+        weave: False, True, or a number from 0 to 1 (square grid only):
+            passages that cross under others where the crossing is straight,
+            as in Buck's weave mazes; a float is the share of candidate
+            crossings taken (True: all that fit). The level gets
+            ``level.bridges`` (its second layer); ``solution()``,
+            ``distances()`` and ``stats()`` go under the bridges; a perfect
+            generator's level stays perfect. See :mod:`mazeplugin.weave`.
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.
@@ -244,6 +256,10 @@ def generate(
         if not callable(progress):
             raise TypeError(f"progress must be callable as progress(tried, attempts), not {type(progress).__name__}")
     if grid != "square" or wrap is not None:
+        if isinstance(weave, bool) and weave or not isinstance(weave, bool) and weave != 0:
+            where = f"grid={grid!r}" if grid != "square" else f"wrap={wrap!r}"
+            raise ValueError(f"weave= is for square levels without wrap=; {where} takes no weave "
+                             "(leave weave at its default, False)")
         refused = dict(corridor=corridor, wall=wall, mask=mask, rooms=rooms, doors=doors, keys=keys,
                        treasure=treasure, enemies=enemies, place=place)
         options = dict(options, braid=braid)
@@ -254,7 +270,7 @@ def generate(
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
         difficulty.check_markers(require, markers)
         shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms,
-                      doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
+                      weave=weave, doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
         return difficulty.choose(
             lambda candidate: _generate_square(algorithm, width, height, candidate, shared),
             resolve_seed(seed),
@@ -264,13 +280,13 @@ def generate(
         )
     return _generate_square(algorithm, width, height, seed, dict(
         markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
-        treasure=treasure, enemies=enemies, place=place, **options))
+        treasure=treasure, enemies=enemies, place=place, weave=weave, **options))
 
 
 def _generate_square(algorithm: str, width: int, height: int, seed: Optional[Seed], arguments: Dict[str, Any]) -> Level:
     """``generate`` on the square grid, without ``require``: :class:`pipeline.Build` and its stages."""
     build = pipeline.Build.checked(algorithm, width, height, seed=seed, **arguments)  # every argument checked first
-    return pipeline.run(build)  # place_rooms → plan_markers → carve → braid → openings → make_level → furnish
+    return pipeline.run(build)  # place_rooms → plan_markers → carve → weave → braid → openings → make_level → furnish
 
 def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: Optional[Seed], markers: Any,
                       require: Optional[Mapping[str, Any]], refused: Dict[str, Any],

@@ -7,7 +7,10 @@ level on any machine, so two players can race the same maze.
 A level with rooms or content (see :mod:`mazeplugin.rooms` and
 :mod:`mazeplugin.content`) adds ``+`` and the counts: ``r`` random rooms
 (``rooms=N``), ``k`` keys, ``t`` treasure, ``e`` enemies, e.g.
-``backtracker-30x20-7+k2t5e3`` or ``wilson-24x18-5+r4k1``. Whatever follows a ``+`` must be such counts, so a
+``backtracker-30x20-7+k2t5e3`` or ``wilson-24x18-5+r4k1``. A weave level
+(``weave=``, see :mod:`mazeplugin.weave`) adds ``w`` (``weave=True``) or
+``w`` and a percentage (``weave=0.25``: ``w25``): ``backtracker-20x15-7+w``.
+Whatever follows a ``+`` must be such counts, so a
 text seed holding ``+`` has no code (:func:`level_code` says so), and text
 that :func:`looks_like_level_code` but does not parse is an error, not a seed.
 
@@ -35,12 +38,16 @@ True
 'wilson-hex12x8-7'
 >>> parse_level_code("backtracker-polar8x10-3").grid
 'polar'
+>>> level_code(mp.generate("backtracker", 20, 15, seed=7, weave=0.5))
+'backtracker-20x15-7+w50'
+>>> parse_level_code("backtracker-20x15-7+w").content
+{'weave': True}
 """
 
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 from .grid_level import GridLevel
 from .level import Level
@@ -55,7 +62,7 @@ __all__ = ["level_code", "parse_level_code", "looks_like_level_code", "LevelCode
 # dashes ("union-find") and seeds any text, but the size sits between them.
 _CODE = re.compile(
     r"(?P<algorithm>.+?)-(?P<grid>hex|triangle|polar)?(?P<width>[0-9]+)[xX](?P<height>[0-9]+)-(?P<seed>.+?)"
-    r"(?:\+(?P<content>(?:[rkte][0-9]+)+))?",
+    r"(?:\+(?P<content>(?:[rkte][0-9]+|w[0-9]*)+))?",
     re.DOTALL,
 )
 # What a code looks like, read loosely: "-WxH-" anywhere (sizes of 0 and bad suffixes included).
@@ -69,15 +76,16 @@ class LevelCode(Tuple[str, int, int, Seed]):
     """``(algorithm, width, height, seed)`` read from a code, ``content``: the counts after ``+``, and ``grid``.
 
     A 4-tuple, so ``algorithm, width, height, seed = parse_level_code(text)``
-    reads every code; ``content`` is ``{}`` or e.g. ``{'rooms': 4, 'keys': 2}``,
+    reads every code; ``content`` is ``{}`` or e.g. ``{'rooms': 4, 'keys': 2}``
+    (and ``'weave'``: True or a fraction),
     the arguments to pass on to :func:`mazeplugin.generate`, and ``grid`` its
     ``grid=`` (``"square"`` unless the code names another).
     """
 
-    content: Dict[str, int]
+    content: Dict[str, Any]
     grid: str
 
-    def __new__(cls, algorithm: str, width: int, height: int, seed: Seed, content: Optional[Dict[str, int]] = None,
+    def __new__(cls, algorithm: str, width: int, height: int, seed: Seed, content: Optional[Dict[str, Any]] = None,
                 grid: str = "square") -> "LevelCode":
         code = super().__new__(cls, (algorithm, width, height, seed))
         code.content = dict(content or {})
@@ -111,7 +119,7 @@ def level_code(level: Union[Level, GridLevel]) -> str:
     if level.algorithm is None or level.seed is None:
         raise ValueError("only a generated level (with an algorithm and a seed) has a level code")
     grid = level.grid if isinstance(level, GridLevel) else "square"
-    others = sorted(set(level.options) - set(_COUNTS) - {"grid"})
+    others = sorted(set(level.options) - set(_COUNTS) - {"grid", "weave"})
     rooms = level.options.get("rooms")
     if rooms is not None and (isinstance(rooms, bool) or not isinstance(rooms, int)):
         others.append("rooms (rectangles or prefabs)")
@@ -125,10 +133,20 @@ def level_code(level: Union[Level, GridLevel]) -> str:
             f"seed {level.seed!r} holds '+', which in a level code starts the content counts: "
             "this level has no unambiguous code"
         )
-    content = {name: int(level.options[name]) for name in _COUNTS if level.options.get(name)}
+    content: Dict[str, Any] = {name: int(level.options[name]) for name in _COUNTS if level.options.get(name)}
     code = f"{level.algorithm}-{grid if grid != 'square' else ''}{level.width}x{level.height}-{level.seed}"
-    if content:
+    weave = level.options.get("weave")
+    if content or weave:
         code += "+" + "".join(f"{letter}{content[name]}" for letter, name in _CONTENT.items() if name in content)
+    if weave:
+        percent = 100 if weave is True else round(float(weave) * 100)
+        if percent == 100:
+            code += "w"
+        elif percent / 100 == weave:
+            code += f"w{percent}"
+        else:
+            raise ValueError(f"weave={weave!r} is not a whole percentage, so this level has no level code")
+        content["weave"] = True if percent == 100 else weave
     parsed = parse_level_code(code)
     if (parsed != (level.algorithm, level.width, level.height, level.seed) or parsed.content != content
             or parsed.grid != grid):
@@ -181,7 +199,7 @@ def parse_level_code(text: str) -> LevelCode:
     >>> parse_level_code("wilson-24x18-5+zz")
     Traceback (most recent call last):
     ...
-    ValueError: level code 'wilson-24x18-5+zz': '+zz' is not content; after '+' come counts r (rooms), k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1'
+    ValueError: level code 'wilson-24x18-5+zz': '+zz' is not content; after '+' come counts r (rooms), k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1', and w (weave) or w and a percentage
     """
     if not isinstance(text, str):
         raise TypeError(f"level code must be a str, not {type(text).__name__}")
@@ -197,17 +215,23 @@ def parse_level_code(text: str) -> LevelCode:
         suffix = match["seed"][match["seed"].index("+"):] + ("+" + match["content"] if match["content"] else "")
         raise ValueError(
             f"level code {stripped!r}: {suffix!r} is not content; after '+' come counts r (rooms), "
-            "k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1'"
+            "k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1', and w (weave) or w and a percentage"
         )
     width, height = int(match["width"]), int(match["height"])
     if width < 1 or height < 1:
         raise ValueError(f"level code {stripped!r}: width and height must be at least 1, got {width}x{height}")
-    content: Dict[str, int] = {}
-    for letter, digits in re.findall(r"([rkte])([0-9]+)", match["content"] or ""):
-        name = _CONTENT[letter]
+    content: Dict[str, Any] = {}
+    for letter, digits in re.findall(r"([rktew])([0-9]*)", match["content"] or ""):
+        name = _CONTENT.get(letter, "weave")
         if name in content:
             raise ValueError(f"level code {stripped!r} gives {name} twice")
-        content[name] = int(digits)
+        if name != "weave":
+            content[name] = int(digits)
+        elif digits and not 1 <= int(digits) <= 100:
+            raise ValueError(f"level code {stripped!r}: weave w{digits} must be a percentage from 1 to 100 "
+                             "(or 'w' alone for all)")
+        else:
+            content[name] = True if not digits or int(digits) == 100 else int(digits) / 100
     return LevelCode(match["algorithm"], width, height, resolve_seed(match["seed"]), content,
                      match["grid"] or "square")
 

@@ -19,10 +19,10 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from . import analysis, paths, seam, text
+from . import analysis, bridges, paths, seam, text
 from .maze import Cell, Maze
 from .seeds import Seed
-from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_tiles, check_tile
+from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_bridges, base_tiles, check_tile
 
 __all__ = ["Level"]
 
@@ -44,6 +44,7 @@ class Level:
         things: the :class:`~mazeplugin.content.Thing` s standing on the
             floor (doors, keys, treasure, enemies, a game's own kinds), sorted
             by id; empty unless content was asked for (see :mod:`mazeplugin.content`).
+        bridges: the second layer of a weave level (see :attr:`bridges`).
     """
 
     def __init__(
@@ -73,6 +74,14 @@ class Level:
         tiles = self.layout.expand(base)
         tiles.flags.writeable = False
         self.tiles: NDArray[np.uint8] = tiles
+        self._bridges: Optional[NDArray[np.uint8]] = None
+        if maze.under is not None and maze.under.any():
+            if not self.layout.is_unit:
+                raise ValueError("a maze with bridges (maze.under) makes a level with corridor=1 and wall=1 only, "
+                                 f"not corridor={self.layout.corridor}, wall={self.layout.wall}")
+            crossings = self.layout.expand(base_bridges(maze))
+            crossings.flags.writeable = False
+            self._bridges = crossings
         self.things = tuple(things)
         self.entrance: Optional[Tile] = entrance
         self.exit: Optional[Tile] = exit
@@ -144,6 +153,53 @@ class Level:
         rows, columns = self.tiles.shape
         return (rows, columns)
 
+    # -- weave: bridges over tunnels (see mazeplugin.weave) -------------------
+
+    @property
+    def weave(self) -> bool:
+        """Whether the level has bridges (a weave level with at least one crossing)."""
+        return self._bridges is not None
+
+    @property
+    def bridges(self) -> NDArray[np.uint8]:
+        """The crossings, a second tile layer shaped like ``tiles`` (read-only uint8).
+
+        0 on ordinary tiles; on each bridge tile, which way the tunnel under
+        it runs: ``mp.UNDER_EAST_WEST`` (1; the bridge itself runs
+        north–south) or ``mp.UNDER_NORTH_SOUTH`` (2; the bridge runs
+        east–west). The tiles on both sides of a bridge along its tunnel are
+        floor in ``tiles``. All zero (a new array each time) on a level
+        without weave.
+
+        >>> import mazeplugin as mp
+        >>> level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
+        >>> ys, xs = (level.bridges == mp.UNDER_EAST_WEST).nonzero()
+        >>> x, y = int(xs[0]), int(ys[0])
+        >>> level.tiles[y, x - 1 : x + 2].tolist(), level.tiles[y - 1 : y + 2, x].tolist()
+        ([0, 0, 0], [0, 0, 0])
+        """
+        if self._bridges is None:
+            return np.zeros(self.tiles.shape, dtype=np.uint8)
+        return self._bridges
+
+    def step(self, tile: Tile, direction: Tuple[int, int], under: bool = False) -> Tuple[Tile, bool]:
+        """One step of a player at floor ``tile`` (in the tunnel if ``under``): ``(tile, under)`` after it.
+
+        ``direction`` is ``(dx, dy)``, one of ``(0, -1)`` north, ``(1, 0)``
+        east, ``(0, 1)`` south, ``(-1, 0)`` west. A wall stops the player (the
+        same tile comes back); on a bridge tile the player goes only straight
+        on, along the bridge or along the tunnel; stepping onto a bridge tile
+        along its tunnel's axis goes under. On a level without weave it is a
+        plain 4-way step and ``under`` is always False. See
+        :func:`mazeplugin.bridges.step`.
+
+        >>> import mazeplugin as mp
+        >>> level = mp.generate("kruskal", 4, 3, seed=7)
+        >>> level.step(level.entrance, (1, 0)), level.step(level.entrance, (0, -1))
+        (((1, 1), False), ((0, 1), False))
+        """
+        return bridges.step(self.tiles, self.bridges, tile, direction, under)
+
     # -- walking -------------------------------------------------------------
 
     def is_floor(self, tile: Tile) -> bool:
@@ -158,7 +214,9 @@ class Level:
         Each step moves to a 4-adjacent floor tile. On a level with locked
         doors it is the shortest walk that picks up each key before passing
         its door (detours to keys included, so a tile may appear twice); see
-        :func:`mazeplugin.content.solve`. Raises ``ValueError`` when the
+        :func:`mazeplugin.content.solve`. On a weave level the walk goes
+        straight over or under each bridge tile it crosses (never turning
+        there); see :mod:`mazeplugin.bridges`. Raises ``ValueError`` when the
         level has no markers.
         """
         if self.entrance is None or self.exit is None:
@@ -172,7 +230,9 @@ class Level:
                 "this level has no entrance and exit (markers='none'); "
                 "generate it with markers='border', 'farthest', 'random' or two tiles"
             )
-        if any(t.kind == "door" for t in self.things):
+        if self._bridges is not None:  # a weave: straight over and under the bridges
+            path = bridges.shortest_path(self.tiles, self._bridges, self.entrance, self.exit)
+        elif any(t.kind == "door" for t in self.things):
             from .content.proof import solve  # (lazily: the content package's facade imports Level)
 
             path = solve(self.tiles, self.entrance, self.exit, self.things)
@@ -202,11 +262,16 @@ class Level:
     def distances(self, source: Tile) -> NDArray[np.int32]:
         """Steps from floor tile ``source`` to every tile; -1 on walls and unreachable tiles.
 
-        int32, shaped like ``tiles``.
+        int32, shaped like ``tiles``. On a weave level the walk goes straight
+        over and under bridges; a bridge tile gets the fewer steps of the two
+        (on the bridge or in its tunnel; :func:`mazeplugin.bridges.distance_maps`
+        gives both), and a source on a bridge tile starts on the bridge.
         """
         source = check_tile("source", source, self.tiles.shape)
         if not self.is_floor(source):
             raise ValueError(f"source {source} is a wall tile; distances start from a floor tile")
+        if self._bridges is not None:
+            return bridges.distance_map(self.tiles, self._bridges, source)
         return paths.distance_map(self.tiles, source)
 
     # -- analysis (see mazeplugin.analysis) ----------------------------------
@@ -276,9 +341,15 @@ class Level:
     def to_text(self, style: str = "ascii") -> str:
         """The level as text: ``"ascii"``, ``"blocks"``, ``"box"`` or ``"digits"``.
 
-        See :mod:`mazeplugin.text` for what each looks like.
+        See :mod:`mazeplugin.text` for what each looks like; a weave's
+        bridges show as ``|`` (running north–south) and ``-`` in ``"ascii"``.
         """
-        return text.render(self.marked(), style)
+        marked = self.marked()
+        if self._bridges is not None:
+            bare = marked == FLOOR
+            marked[bare & (self._bridges == 1)] = text.BRIDGE_NORTH_SOUTH
+            marked[bare & (self._bridges == 2)] = text.BRIDGE_EAST_WEST
+        return text.render(marked, style)
 
     # -- files: mazeplugin.formats, reached through the one seam (mazeplugin.seam) --
 

@@ -109,6 +109,7 @@ STAGE_BYTES_PER_CELL: Dict[str, float] = {
     "braid": 302,  # degree and neighbour lists over every cell (binary-tree 16 B/cell; with braid=1, 302)
     "farthest": 62,  # two distance maps over the base tiles (binary-tree with markers="farthest")
     "content": 516,  # keys, treasure, enemies or place= (binary-tree 516, backtracker 510 with content)
+    "weave": 160,  # crossings: union-find and passage lists over every cell (binary-tree 158 with weave=True)
 }
 """Measured peak per cell of a whole request whose largest stage comes after the generator
 (measured with ``binary-tree``, which needs 16 B/cell itself): the estimate takes the largest stage."""
@@ -271,11 +272,11 @@ def check_size(width: object, height: object, corridor: object = 1, wall: object
 
 
 def check_memory(generator: MemoryFigures, layout: Layout, *, braid: bool = False, mask: bool = False,
-                  farthest: bool = False, content: bool = False) -> None:
+                  farthest: bool = False, content: bool = False, weave: bool = False) -> None:
     """Refuse a request whose estimated working memory exceeds ``REQUEST_BUDGET``, before any work.
 
     Per cell, the estimate takes the largest peak of the request's stages —
-    the generator's measured bytes per cell, then braiding, farthest markers
+    the generator's measured bytes per cell, then weaving, braiding, farthest markers
     and placing content, each measured as a whole request with a generator
     that needs almost nothing — plus what a mask or rooms add throughout; then
     what grows with the width (row-by-row generators) and what the tilemap
@@ -284,7 +285,7 @@ def check_memory(generator: MemoryFigures, layout: Layout, *, braid: bool = Fals
     """
     stages = [(generator.bytes_per_cell, f"{generator.bytes_per_cell:.0f} for {generator.name}")]
     for used, name, label in ((braid, "braid", "braid"), (farthest, "farthest", "markers='farthest'"),
-                              (content, "content", "content")):
+                              (content, "content", "content"), (weave, "weave", "weave")):
         if used:
             stages.append((STAGE_BYTES_PER_CELL[name], f"{STAGE_BYTES_PER_CELL[name]:.0f} while placing {label}"
                            if name == "content" else f"{STAGE_BYTES_PER_CELL[name]:.0f} with {label}"))

@@ -24,10 +24,12 @@ from typing import Any, Callable, Iterable, Optional, Tuple, cast
 
 import numpy as np
 
-from . import paths
+from numpy.typing import NDArray
+
+from . import bridges, paths
 from .maze import Maze, mask_parts
 from .seeds import Random
-from .tiles import Layout, Opening, Tile, base_tiles, check_tile
+from .tiles import Layout, Opening, Tile, base_bridges, base_tiles, check_tile
 
 __all__ = ["MARKER_MODES", "MarkerPlan", "plan_markers", "farthest_openings"]
 
@@ -140,10 +142,18 @@ def farthest_openings(maze: Maze, layout: Layout) -> Tuple[Opening, Opening]:
     base = base_tiles(maze)
     is_cell = np.zeros(base.shape, dtype=bool)
     is_cell[1::2, 1::2] = maze.mask
+    layer = base_bridges(maze) if maze.under is not None and maze.under.any() else None
+    if layer is not None:  # a weave: no marker on a bridge
+        is_cell &= layer == 0
+
+    def distance_map(tile: Tile) -> NDArray[np.int32]:
+        """Steps from ``tile``; on a weave, over and under its bridges."""
+        return paths.distance_map(base, tile) if layer is None else bridges.distance_map(base, layer, tile)
+
     sx, sy = maze.start
-    first = paths.farthest_tile(paths.distance_map(base, (2 * sx + 1, 2 * sy + 1)), is_cell)
+    first = paths.farthest_tile(distance_map((2 * sx + 1, 2 * sy + 1)), is_cell)
     assert first is not None
-    second = paths.farthest_tile(paths.distance_map(base, first), is_cell)
+    second = paths.farthest_tile(distance_map(first), is_cell)
     assert second is not None
     return Opening((first[0] // 2, first[1] // 2)), Opening((second[0] // 2, second[1] // 2))
 

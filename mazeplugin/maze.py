@@ -33,13 +33,16 @@ from numpy.typing import ArrayLike, NDArray
 from ._compiled import kernel
 from .unionfind import DisjointSets, component_roots
 
-__all__ = ["Maze", "Cell", "mask_parts"]
+__all__ = ["Maze", "Cell", "mask_parts", "UNDER_EAST_WEST", "UNDER_NORTH_SOUTH"]
 
 Cell = Tuple[int, int]
 """A cell position ``(x, y)``."""
 
 # Neighbour directions in the order of Maze.neighbour_table's columns.
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+
+# Maze.under's values (weave): which way the under-passage beneath a bridge cell runs.
+UNDER_EAST_WEST, UNDER_NORTH_SOUTH = 1, 2
 
 
 class Maze:
@@ -60,6 +63,13 @@ class Maze:
         rooms: int32 ``(height, width)``; 0 for ordinary cells, ``k >= 1``
             for the cells of room (open area) ``k``. A room's cells are
             joined to each other through passages inside the room.
+        under: None (no crossings: every maze but a weave), or int8
+            ``(height, width)``: ``UNDER_EAST_WEST`` (1) where a straight
+            under-passage joins ``(x - 1, y)`` and ``(x + 1, y)`` beneath cell
+            ``(x, y)`` (a bridge, whose own passages then run north–south),
+            ``UNDER_NORTH_SOUTH`` (2) where one joins ``(x, y - 1)`` and
+            ``(x, y + 1)`` (the bridge runs east–west), 0 elsewhere. See
+            :mod:`mazeplugin.weave`.
         start, goal: the cells the entrance and exit will be in, when known
             before generation (generators that must join them, like
             ``union-find``, read these). Defaults: the first and last cells.
@@ -88,6 +98,7 @@ class Maze:
         self.south: NDArray[np.bool_] = np.zeros(shape, dtype=bool)
         self.corners: NDArray[np.bool_] = np.zeros((max(self.height - 1, 0), max(self.width - 1, 0)), dtype=bool)
         self.rooms: NDArray[np.int32] = np.zeros(shape, dtype=np.int32)
+        self.under: Optional[NDArray[np.int8]] = None
         # The first and last maze cells (argmax stops at the first True: no pass over a full grid).
         flat = self.mask.reshape(-1)
         first = int(np.argmax(flat)) if flat.size else 0
@@ -299,6 +310,68 @@ class Maze:
             )
         if self.rooms.any():
             self._check_rooms()
+        if self.under is not None:
+            self.check_under()
+
+    def under_passages(self) -> Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+        """The under-passages of a weave as cell-id arrays ``(a, bridge, b)``: ``a`` and ``b`` are
+        joined beneath ``bridge`` (``a`` west or north of it); empty without crossings.
+
+        >>> maze = Maze(3, 3)
+        >>> maze.under = np.zeros((3, 3), dtype=np.int8)
+        >>> maze.under[1, 1] = UNDER_EAST_WEST
+        >>> [v.tolist() for v in maze.under_passages()]
+        [[3], [4], [5]]
+        """
+        if self.under is None:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        flat = self.under.reshape(-1)
+        bridge = np.flatnonzero(flat).astype(np.int64)
+        step = np.where(flat[bridge] == UNDER_EAST_WEST, 1, self.width).astype(np.int64)
+        return bridge - step, bridge, bridge + step
+
+    def check_under(self) -> None:
+        """Each bridge is a straight crossing: inside the grid, its own two passages straight along
+        one axis and none along the other, its under-passage's ends maze cells, no bridge beside another."""
+        under = self.under
+        h, w = self.height, self.width
+        if under is None:  # pragma: no cover - the caller checks
+            return
+        if under.shape != (h, w) or not np.isin(under, (0, UNDER_EAST_WEST, UNDER_NORTH_SOUTH)).all():
+            raise ValueError("under must be (height, width) of 0, 1 (east-west) or 2 (north-south)")
+        bridge = under != 0
+        if not bridge.any():
+            return
+        if bridge[0, :].any() or bridge[-1, :].any() or bridge[:, 0].any() or bridge[:, -1].any():
+            raise ValueError("a bridge (under) lies on the edge of the grid; an under-passage needs a cell on each side")
+        ew, ns = under == UNDER_EAST_WEST, under == UNDER_NORTH_SOUTH
+        e, s = self.east, self.south
+        west_open = np.zeros_like(e)
+        west_open[:, 1:] = e[:, :-1]
+        north_open = np.zeros_like(s)
+        north_open[1:, :] = s[:-1, :]
+        mask = self.mask
+        beside = np.zeros_like(bridge)
+        beside[:, 1:] |= bridge[:, :-1]
+        beside[:, :-1] |= bridge[:, 1:]
+        beside[1:, :] |= bridge[:-1, :]
+        beside[:-1, :] |= bridge[1:, :]
+        ends_in = np.zeros_like(bridge)
+        ends_in[1:-1, 1:-1] = np.where(ew[1:-1, 1:-1], mask[1:-1, :-2] & mask[1:-1, 2:], mask[:-2, 1:-1] & mask[2:, 1:-1])
+        bad = (
+            (ew & ~(north_open & s & ~west_open & ~e))
+            | (ns & ~(west_open & e & ~north_open & ~s))
+            | (bridge & (beside | ~mask | (self.rooms != 0)))
+            | (bridge & ~ends_in)
+        )
+        if bad.any():
+            y, x = (int(v) for v in np.argwhere(bad)[0])
+            raise ValueError(
+                f"the bridge at cell ({x}, {y}) is not a straight crossing: a bridge's own passages run straight "
+                "through it along one axis, its under-passage along the other, between two maze cells, "
+                "and no bridge lies beside another"
+            )
 
     def _check_rooms(self) -> None:
         """Each room's cells lie in the mask and are joined to each other inside the room."""
@@ -330,6 +403,7 @@ class Maze:
         other.south = self.south.copy()
         other.corners = self.corners.copy()
         other.rooms = self.rooms.copy()
+        other.under = None if self.under is None else self.under.copy()
         other.start, other.goal = self.start, self.goal
         return other
 

@@ -1,14 +1,15 @@
-"""``generate`` as a list of stages: check → rooms → markers → carve → braid → openings → level → content.
+"""``generate`` as a list of stages: check → rooms → markers → carve → weave → braid → openings → level → content.
 
 Each stage is a small function of one :class:`Build` (the request and what
 the stages before it made); the work itself lives in the module of its
 layer (:mod:`mazeplugin.limits` checks sizes and memory,
 :mod:`mazeplugin.rooms` places rooms, :mod:`mazeplugin.markers` plans the
-markers, the registry's generator carves, :mod:`mazeplugin.shaping` braids,
+markers, the registry's generator carves, :mod:`mazeplugin.weave` adds
+crossings, :mod:`mazeplugin.shaping` braids,
 :mod:`mazeplugin.content` furnishes). :func:`mazeplugin.generate` builds a
 :class:`Build` from its arguments and runs :data:`STAGES` in order.
 
-Adding a stage (weave, say) is one function here, put in :data:`STAGES`
+Adding a stage (as weave was) is one function here, put in :data:`STAGES`
 where it belongs, plus the module that does the work. Grids beyond the
 square (``grid="hex"``, ``"triangle"``, ``"polar"``) and wrapping square
 levels (``wrap=``) take their own short branch: :class:`GridBuild` and
@@ -21,7 +22,7 @@ levels the others make.
 >>> import mazeplugin as mp
 >>> build = Build.checked("kruskal", 4, 3, seed=7)
 >>> [stage.__name__ for stage in STAGES]
-['place_rooms', 'plan_markers', 'carve', 'braid', 'openings', 'make_level', 'furnish']
+['place_rooms', 'plan_markers', 'carve', 'weave', 'braid', 'openings', 'make_level', 'furnish']
 >>> run(build).tiles.tobytes() == mp.generate("kruskal", 4, 3, seed=7).tiles.tobytes()
 True
 """
@@ -36,6 +37,7 @@ from numpy.typing import NDArray
 
 from . import markers as marker_layer
 from . import rooms as room_layer
+from . import weave as weave_layer
 from .content.placing import ContentRequest, check_request, furnished
 from .content.things import Place
 from .generators.graph import check_grid_generator, run_on_grid
@@ -60,6 +62,7 @@ __all__ = ["Build", "Streams", "STAGES", "run", "GridBuild", "GRID_STAGES", "run
 # do not depend on how many are spawned, so adding a stream keeps the others.)
 MAZE_STREAM, MARKER_STREAM, BRAID_STREAM, CONTENT_STREAM = 0, 1, 2, 3
 ROOMS_STREAM = 4  # room placement and doors (issue 11): made only when rooms= is given
+WEAVE_STREAM = 5  # crossings (issue 21): made only when weave= is given
 
 
 class Streams:
@@ -105,6 +108,7 @@ class Build:
     options: Dict[str, Any]
     streams: Streams
     maze: Maze
+    weave: float = 0.0
     # -- made by the stages
     marker_mask: NDArray[np.bool_] = field(init=False)
     placed: List[room_layer.PlacedRoom] = field(init=False)
@@ -132,6 +136,7 @@ class Build:
         treasure: object = 0,
         enemies: object = 0,
         place: Sequence[Place] = (),
+        weave: object = False,
         **options: Any,
     ) -> "Build":
         """The check stage: every argument checked, then the memory the request needs; no work done yet."""
@@ -150,13 +155,34 @@ class Build:
                     + ", ".join(g.name for g in generator_infos() if g.masks)
                 )
             mask = parse_mask(mask, layout.width, layout.height)
+        crossings = weave_layer.check_weave(weave)
+        if crossings > 0:
+            check_weave_with(generator, layout, room_spec, content, markers)
         seed = resolve_seed(seed)
         # Every argument is checked; the last check before work: would it fit in memory?
         check_memory(generator, layout, braid=fraction > 0, mask=mask is not None or room_spec is not None,
                      farthest=isinstance(markers, str) and markers == "farthest",
-                     content=any(content[:3]) or bool(content[3]))
+                     content=any(content[:3]) or bool(content[3]), weave=crossings > 0)
         return cls(algorithm, generator, layout, seed, markers, fraction, mask, room_spec, doors, content,
-                   options, Streams(seed), Maze(layout.width, layout.height, mask))
+                   options, Streams(seed), Maze(layout.width, layout.height, mask), crossings)
+
+
+def check_weave_with(generator: GeneratorInfo, layout: Layout, room_spec: Optional[room_layer.RoomSpec],
+                     content: ContentRequest, markers: Any) -> None:
+    """weave= with what it cannot be combined with (yet): one clear error naming the other argument."""
+    if not generator.perfect:
+        perfect = ", ".join(g.name for g in generator_infos() if g.perfect)
+        raise ValueError(f"weave= needs a perfect generator (its loops would be closed to keep the crossings "
+                         f"a tree); {generator.name!r} is not; generators that take weave: {perfect}")
+    if layout.corridor != 1 or layout.wall != 1:
+        raise ValueError(f"weave= draws bridges on corridor=1, wall=1 only; got corridor={layout.corridor}, "
+                         f"wall={layout.wall}")
+    refused = [("rooms", room_spec is not None),
+               ("keys/treasure/enemies/place", any(content[:3]) or bool(content[3]))]
+    for name, given in refused:
+        if given:
+            raise ValueError(f"weave= cannot be combined with {name} yet (leave it at its default); "
+                             "weave levels take braid, a mask and any markers")
 
 
 def check_rooms(generator: GeneratorInfo, rooms: Any, doors: Any, options: Dict[str, Any]) -> room_layer.RoomSpec:
@@ -230,9 +256,18 @@ def check_joined(name: str, maze: Maze) -> None:
         )
 
 
+def weave(build: Build) -> None:
+    """Crossings: straight passages under others (``weave=``), from the weave's own stream; see :mod:`mazeplugin.weave`."""
+    if build.weave > 0:
+        avoid = [o.cell for o in (build.plan.entrance, build.plan.exit) if o is not None]
+        weave_layer.weave(build.maze, build.streams[WEAVE_STREAM], build.weave, avoid)
+
+
 def braid(build: Build) -> None:
-    """Dead ends opened into loops (``braid=``), from the braid's own stream."""
-    if build.braid > 0:
+    """Dead ends opened into loops (``braid=``), from the braid's own stream (on a weave, around its bridges)."""
+    if build.braid > 0 and build.weave > 0:
+        weave_layer.braid_woven(build.maze, build.streams[BRAID_STREAM], build.braid)
+    elif build.braid > 0:
         braid_maze(build.maze, build.streams[BRAID_STREAM], build.braid)
 
 
@@ -250,6 +285,8 @@ def make_level(build: Build) -> None:
     recorded = dict(build.options)
     if build.braid > 0:
         recorded["braid"] = build.braid
+    if build.weave > 0:
+        recorded["weave"] = True if build.weave == 1 else build.weave
     if build.mask is not None:
         recorded["mask"] = build.mask
     if build.room_spec is not None:
@@ -275,7 +312,7 @@ def furnish(build: Build) -> None:
 
 Stage = Callable[[Build], None]
 
-STAGES: Tuple[Stage, ...] = (place_rooms, plan_markers, carve, braid, openings, make_level, furnish)
+STAGES: Tuple[Stage, ...] = (place_rooms, plan_markers, carve, weave, braid, openings, make_level, furnish)
 """The stages after :meth:`Build.checked`, in order."""
 
 

@@ -11,6 +11,11 @@ Styles:
 - ``"digits"``: the 0/1 matrix, with ``IN`` and ``OUT`` written beside the
   entrance and exit rows (as the depth-first document prints).
 
+A weave's bridges (:mod:`mazeplugin.weave`) are marked 8 (a bridge running
+north–south, over a tunnel east–west) and 9 (running east–west): ``|`` and
+``-`` in ``"ascii"``, and the like in ``"blocks"`` and ``"box"``; floor in
+``"digits"``.
+
 >>> import numpy as np
 >>> marked = np.array([[1, 1, 1, 1, 1],
 ...                    [2, 0, 0, 0, 3],
@@ -38,16 +43,18 @@ from numpy.typing import NDArray
 
 from .tiles import EAST_BIT, ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 
-__all__ = ["STYLES", "render"]
+__all__ = ["STYLES", "render", "BRIDGE_NORTH_SOUTH", "BRIDGE_EAST_WEST"]
 
 STYLES = ("ascii", "blocks", "box", "digits")
 
-# Things (mazeplugin.content): door 4, key 5, treasure 6, enemy 7.
+# Things (mazeplugin.content): door 4, key 5, treasure 6, enemy 7; bridges (mazeplugin.weave) 8 and 9.
+BRIDGE_NORTH_SOUTH, BRIDGE_EAST_WEST = 8, 9
 _CHARS = {
-    "ascii": {WALL: "#", FLOOR: " ", ENTRANCE: "S", EXIT: "E", 4: "D", 5: "k", 6: "$", 7: "m"},
-    "blocks": {WALL: "＃", FLOOR: "\u3000", ENTRANCE: "Ｓ", EXIT: "Ｅ", 4: "Ｄ", 5: "ｋ", 6: "＄", 7: "ｍ"},
+    "ascii": {WALL: "#", FLOOR: " ", ENTRANCE: "S", EXIT: "E", 4: "D", 5: "k", 6: "$", 7: "m", 8: "|", 9: "-"},
+    "blocks": {WALL: "＃", FLOOR: "\u3000", ENTRANCE: "Ｓ", EXIT: "Ｅ", 4: "Ｄ", 5: "ｋ", 6: "＄", 7: "ｍ",
+               8: "｜", 9: "－"},
 }
-_BOX_THINGS = {4: "D ", 5: "k ", 6: "$ ", 7: "m "}
+_BOX_THINGS = {4: "D ", 5: "k ", 6: "$ ", 7: "m ", 8: "│ ", 9: "──"}
 
 # Heavy box-drawing glyph for each wall_neighbours() mask (N=1, E=2, S=4, W=8).
 _BOX = "■╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"

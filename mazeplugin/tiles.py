@@ -33,9 +33,9 @@ from typing import Any, Iterable, Optional, Tuple, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from .maze import Cell, Maze
+from .maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH, Cell, Maze
 
-__all__ = ["WALL", "FLOOR", "ENTRANCE", "EXIT", "Layout", "Opening", "base_tiles", "Tile", "check_tile"]
+__all__ = ["WALL", "FLOOR", "ENTRANCE", "EXIT", "Layout", "Opening", "base_tiles", "base_bridges", "Tile", "check_tile"]
 
 WALL = 1
 FLOOR = 0
@@ -74,7 +74,33 @@ def base_tiles(maze: Maze) -> NDArray[np.uint8]:
     tiles[1::2, 2::2] = ~maze.east
     tiles[2::2, 1::2] = ~maze.south
     tiles[2:-1:2, 2:-1:2] = ~maze.corners  # open corners: floor inside rooms
+    if maze.under is not None:  # a weave: the tiles either side of a bridge carry its under-passage
+        ew, ns = maze.under == UNDER_EAST_WEST, maze.under == UNDER_NORTH_SOUTH
+        across, along = tiles[1::2, 2::2], tiles[2::2, 1::2]  # views: the walls east of / south of each cell
+        across[ew] = FLOOR
+        across[:, :-1][ew[:, 1:]] = FLOOR
+        along[ns] = FLOOR
+        along[:-1, :][ns[1:, :]] = FLOOR
     return tiles
+
+
+def base_bridges(maze: Maze) -> NDArray[np.uint8]:
+    """The width-1 bridge layer of ``maze``, shaped like :func:`base_tiles`: at each bridge cell's
+    tile, which way the under-passage beneath it runs (``UNDER_EAST_WEST`` 1, ``UNDER_NORTH_SOUTH`` 2);
+    0 everywhere else (see :mod:`mazeplugin.weave`).
+
+    >>> maze = Maze(3, 3)
+    >>> maze.east[1, :2] = True                # a passage east-west through the middle cell ...
+    >>> maze.under = np.zeros((3, 3), dtype=np.int8)
+    >>> maze.under[1, 1] = UNDER_NORTH_SOUTH   # ... is a bridge over a tunnel running north-south
+    >>> base_bridges(maze)[3].tolist(), base_tiles(maze)[:, 3].tolist()
+    ([0, 0, 0, 2, 0, 0, 0], [1, 0, 0, 0, 0, 0, 1])
+    """
+    h, w = maze.height, maze.width
+    out = np.zeros((2 * h + 1, 2 * w + 1), dtype=np.uint8)
+    if maze.under is not None:
+        out[1::2, 1::2] = maze.under
+    return out
 
 
 class Layout:

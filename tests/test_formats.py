@@ -108,7 +108,7 @@ BAD_JSON = [
     ('{"format": "mazeplugin.level", "version": 1, "tiles": ["111', "truncated"),
     ("[1, 2, 3]", "not a mazeplugin level"),
     (_edit(lambda d: d.update(format="something.else")), "not a mazeplugin level"),
-    (_edit(lambda d: d.update(version=3)), "format version 3 is newer"),
+    (_edit(lambda d: d.update(version=4)), "format version 4 is newer"),
     (_edit(lambda d: d.update(version="1")), "version"),
     (_edit(lambda d: d.update(extra=1)), "unknown field 'extra'"),
     (_edit(lambda d: d.pop("seed")), "missing field 'seed'"),

@@ -193,6 +193,9 @@ def level_options() -> argparse.ArgumentParser:
                             "('#' wall, '.' floor, '+' possible door) at cell X,Y (default: at random)")
     level.add_argument("--doors", type=doors_type, default=None, metavar="D",
                        help="doors per room (an int, default 1) or the chance (0.0..1.0) each other place opens")
+    level.add_argument("--weave", type=fraction_type, nargs="?", const=True, default=None, metavar="P",
+                       help="passages crossing under others (square levels): every crossing that fits, or the "
+                            "share P (0..1) of them; the bridges are a second layer in json, tmx and tmj")
     level.add_argument("-O", "--option", type=option_type, action="append", default=[], metavar="NAME=VALUE",
                        help="a generator option (repeatable), e.g. -O bias=northwest")
     return level
@@ -217,8 +220,8 @@ def level_kwargs(args: argparse.Namespace) -> Dict[str, Any]:
     """
     kwargs: Dict[str, Any] = dict(args.option)
     kwargs["markers"] = args.markers
-    for name in ("braid", "corridor", "wall"):
-        value = getattr(args, name)
+    for name in ("braid", "corridor", "wall", "weave"):
+        value = getattr(args, name, None)
         if value is not None:
             kwargs[name] = value
     if args.rooms is not None and args.room:

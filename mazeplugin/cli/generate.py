@@ -199,6 +199,8 @@ def run(args: argparse.Namespace) -> int:
     for name in ("keys", "treasure", "enemies"):
         if getattr(args, name):
             kwargs[name] = getattr(args, name)
+    if args.weave is not None and args.world:
+        raise Failure(2, "--weave makes square levels; a --world window takes none")
     if args.attempts is not None and not args.require:
         raise Failure(2, "--attempts counts --require's candidates: give --require too "
                          "(a generator's own attempts option is -O attempts=N)")

@@ -1,7 +1,8 @@
 """Levels as JSON (everything needed to load them back) and tilemaps as ``.npy``.
 
-JSON layout (format version 2; a level without things is written as
-version 1, which older mazeplugin reads, and version 1 files still load)::
+JSON layout (format version 3; a level without bridges is written as
+version 2, and one without things or bridges as version 1, which older
+mazeplugin reads; files of every version still load)::
 
     {
       "format": "mazeplugin.level",
@@ -16,8 +17,9 @@ version 1, which older mazeplugin reads, and version 1 files still load)::
       "tiles": ["111111111", "000001001", ...],  # one string per row, '1' = wall
       "things": [                    # version 2: level.things (see mazeplugin.content)
         {"kind": "key", "x": 3, "y": 1, "id": 1, "props": {"door": 2, "lock": 1}}, ...
-      ]
-    }
+      ],
+      "bridges": [[5, 3, 1], ...]    # version 3: a weave's bridge tiles [x, y, tunnel], tunnel 1 running
+    }                                # east-west, 2 north-south (level.bridges; see mazeplugin.weave)
 
 Things are checked on load like everything else: their fields and types,
 tiles on the map, and then the proof of :meth:`Level.check` (each key before
@@ -41,7 +43,7 @@ seed. Loading accepts int and bool arrays with those values (a plain 0/1
 >>> from_json('{"format": "mazeplugin.level", "version": 9}')
 Traceback (most recent call last):
 ...
-mazeplugin.errors.LevelFormatError: <json text>: format version 9 is newer than this mazeplugin reads (version 2); upgrade mazeplugin
+mazeplugin.errors.LevelFormatError: <json text>: format version 9 is newer than this mazeplugin reads (version 3); upgrade mazeplugin
 >>> rich = mp.generate("kruskal", 8, 6, seed=7, keys=1, treasure=2)
 >>> from_json(to_json(rich)).things == rich.things
 True
@@ -73,7 +75,7 @@ __all__ = [
 ]
 
 FORMAT = "mazeplugin.level"
-VERSION = 2
+VERSION = 3
 
 MAX_JSON_CHARS = 2 * MAX_TILES + (1 << 20)
 """Longest JSON text :func:`from_json` parses (513 MiB): a level file holds about one character per
@@ -83,6 +85,7 @@ taking more than about 1 GiB to read and decode."""
 _KEYS = {"format", "version", "generator", "width", "height", "seed", "options",
          "corridor", "wall", "entrance", "exit", "tiles"}
 _KEYS_V2 = _KEYS | {"things"}
+_KEYS_V3 = _KEYS_V2 | {"bridges"}
 _THING_KEYS = {"kind", "x", "y", "id", "props"}
 
 
@@ -103,7 +106,7 @@ def to_json(level: Level) -> str:
             ) from None
     head = {
         "format": FORMAT,
-        "version": VERSION if level.things else 1,
+        "version": 3 if level.weave else 2 if level.things else 1,
         "generator": level.algorithm,
         "width": level.width,
         "height": level.height,
@@ -119,13 +122,18 @@ def to_json(level: Level) -> str:
     digits = (level.tiles + np.uint8(ord("0"))).tobytes().decode("ascii")
     rows = ",\n  ".join(f'"{digits[i:i + columns]}"' for i in range(0, len(digits), columns))
     fields = "".join(f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in head.items())
-    if not level.things:
+    if not level.things and not level.weave:
         return f'{{\n{fields} "tiles": [\n  {rows}\n ]\n}}\n'
     things = ",\n  ".join(
         json.dumps({"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": _thing_props(t.props)})
         for t in level.things
     )
-    return f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [\n  {things}\n ]\n}}\n'
+    if not level.weave:
+        return f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [\n  {things}\n ]\n}}\n'
+    ys, xs = np.nonzero(level.bridges)
+    bridges = ",\n  ".join(f"[{x}, {y}, {int(level.bridges[y, x])}]" for x, y in zip(xs.tolist(), ys.tolist()))
+    return (f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [{things}],\n'
+            f' "bridges": [\n  {bridges}\n ]\n}}\n')
 
 
 def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
@@ -199,7 +207,7 @@ def _from_data(data: Any, source: str) -> Level:
             f"{source}: format version {version} is newer than this mazeplugin reads "
             f"(version {VERSION}); upgrade mazeplugin"
         )
-    keys = _KEYS_V2 if version >= 2 else _KEYS
+    keys = _KEYS_V3 if version >= 3 else _KEYS_V2 if version >= 2 else _KEYS
     unknown = sorted(set(data) - keys)
     if unknown:
         raise LevelFormatError(
@@ -258,6 +266,10 @@ def _from_data(data: Any, source: str) -> Level:
         y, x = (int(v) for v in np.argwhere(bad)[0])
         raise LevelFormatError(f"{source}: tile ({x}, {y}) is {lines[y][x]!r}; tiles must be '0' or '1'")
     things = _things(data["things"], tiles.shape, source) if version >= 2 else ()
+    bridges = _bridges(data["bridges"], tiles.shape, source) if version >= 3 else None
+    if bridges is not None and things:
+        raise LevelFormatError(f"{source}: a level with bridges cannot have things yet; "
+                               "give one of \"things\" and \"bridges\"")
     level = level_from_tiles(
         tiles,
         corridor=layout.corridor,
@@ -268,6 +280,7 @@ def _from_data(data: Any, source: str) -> Level:
         seed=seed,
         options=options,
         source=source,
+        bridges=bridges,
     )
     if things:
         level.things = things
@@ -276,6 +289,27 @@ def _from_data(data: Any, source: str) -> Level:
         except ValueError as error:
             raise LevelFormatError(f"{source}: things: {error}") from None
     return level
+
+
+def _bridges(value: Any, shape: Tuple[int, int], source: str) -> "np.ndarray[Any, np.dtype[np.uint8]]":
+    """The ``bridges`` list of a version 3 file as a layer shaped like the tiles, checked entry by entry."""
+    rows, columns = shape
+    if not isinstance(value, list):
+        raise LevelFormatError(f"{source}: \"bridges\" must be a list, got {type(value).__name__}")
+    layer = np.zeros(shape, dtype=np.uint8)
+    for n, item in enumerate(value):
+        if (not isinstance(item, list) or len(item) != 3
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in item)):
+            raise LevelFormatError(f"{source}: bridges[{n}] must be [x, y, tunnel], three ints")
+        x, y, tunnel = item
+        if not (0 <= x < columns and 0 <= y < rows):
+            raise LevelFormatError(f"{source}: bridges[{n}] at {(x, y)} is outside the map "
+                                   f"(x in 0..{columns - 1}, y in 0..{rows - 1})")
+        if tunnel not in (1, 2):
+            raise LevelFormatError(f"{source}: bridges[{n}]: tunnel must be 1 (east-west) or 2 (north-south), "
+                                   f"got {tunnel!r}")
+        layer[y, x] = tunnel
+    return layer
 
 
 def _thing_props(props: Any) -> Dict[str, Any]:

@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 
 from ..limits import MAX_CELLS, MAX_TILES
 from ..level import Level
-from ..maze import Maze
+from ..maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH, Maze
 from ..seeds import Seed
 from ..tiles import FLOOR, Layout, Opening, Tile, check_tile
 from .files import LevelFormatError
@@ -74,6 +74,7 @@ def level_from_tiles(
     options: Optional[Mapping[str, Any]] = None,
     source: str = "<array>",
     unmarked_openings: bool = False,
+    bridges: Optional[NDArray[np.integer[Any]]] = None,
 ) -> Level:
     """Rebuild a :class:`Level` from a 0/1 tilemap (1 = wall) and its markers.
 
@@ -83,6 +84,10 @@ def level_from_tiles(
     marker is (the outer ring is wall except where the entrance or exit
     opens it). ``unmarked_openings=True`` accepts such openings, for tiles
     that carry no markers at all (a plain ``level.tiles`` array).
+
+    ``bridges`` (a weave's second layer, shaped like ``tiles``: see
+    :attr:`Level.bridges`) makes those tiles bridges over tunnels; each must
+    be a straight crossing of a corridor=1, wall=1 map (see :mod:`mazeplugin.weave`).
     """
     tiles = np.asarray(tiles)
     if tiles.ndim != 2:
@@ -107,6 +112,8 @@ def level_from_tiles(
     maze.east[:, :-1] = base[1::2, 2:-1:2] == FLOOR
     maze.south[:-1, :] = base[2:-1:2, 1::2] == FLOOR
     maze.corners[:] = base[2:-1:2, 2:-1:2] == FLOOR
+    if bridges is not None:
+        _add_bridges(maze, layout, np.asarray(bridges), tiles.shape, source)
     loose = maze.corners & ~maze.joined_corners()
     if loose.any():
         cy, cx = (int(v) for v in np.argwhere(loose)[0])
@@ -145,6 +152,37 @@ def level_from_tiles(
     if not unmarked_openings:
         _check_openings_marked(openings, layout, markers, source)
     return level
+
+
+def _add_bridges(maze: Maze, layout: Layout, bridges: NDArray[np.integer[Any]], shape: Tuple[int, ...],
+                 source: str) -> None:
+    """Bridges on cell tiles become ``maze.under``; the floor beside each along its tunnel is the tunnel, not a passage."""
+    if bridges.shape != shape:
+        raise LevelFormatError(f"{source}: bridges must have the tiles' shape {shape}, got {bridges.shape}")
+    if not bridges.any():
+        return
+    if not layout.is_unit:
+        raise LevelFormatError(f"{source}: bridges need corridor=1 and wall=1 "
+                               f"(got corridor={layout.corridor}, wall={layout.wall})")
+    off = bridges.copy()
+    off[1::2, 1::2] = 0
+    if off.any():
+        y, x = (int(v) for v in np.argwhere(off)[0])
+        raise LevelFormatError(f"{source}: the bridge at tile {(x, y)} is not on a cell's tile "
+                               "(cells are at odd x and odd y)")
+    under = bridges[1::2, 1::2]
+    if ((under != 0) & (under != UNDER_EAST_WEST) & (under != UNDER_NORTH_SOUTH)).any():
+        raise LevelFormatError(f"{source}: bridges must be 0, 1 (tunnel east-west) or 2 (tunnel north-south)")
+    maze.under = under.astype(np.int8)
+    ew, ns = under == UNDER_EAST_WEST, under == UNDER_NORTH_SOUTH
+    maze.east[ew] = False
+    maze.east[:, :-1][ew[:, 1:]] = False
+    maze.south[ns] = False
+    maze.south[:-1, :][ns[1:, :]] = False
+    try:
+        maze.check_under()
+    except ValueError as error:
+        raise LevelFormatError(f"{source}: {error}") from None
 
 
 def _check_marker(name: str, tile: object, tiles: NDArray[np.integer[Any]], source: str) -> Tile:

@@ -32,6 +32,7 @@ import numpy as np
 from ..content.request import check_request
 from ..limits import MAX_OPTIONS_BYTES, MAX_OPTIONS_DEPTH, check_coordinate, check_int, check_number
 from ..markers import MARKER_MODES
+from ..weave import check_weave
 from .files import LevelFormatError
 
 __all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_plain", "plain_json"]
@@ -59,6 +60,10 @@ def _mask(value: Any, shape: LevelShape) -> None:
     for y, row in enumerate(value):
         if not isinstance(row, str) or len(row) != shape.width or row.strip("#."):
             raise ValueError(f"mask row {y} must be a string of {shape.width} '#' (cell) or '.' (outside) characters")
+
+
+def _weave(value: Any, shape: LevelShape) -> None:
+    check_weave(value)
 
 
 def _markers(value: Any, shape: LevelShape) -> None:
@@ -169,6 +174,7 @@ LEVEL_OPTIONS: Dict[str, Rule] = {
     "enemies": _content_count("enemies"),
     "place": _place,
     "world": _world,  # a window of an endless World
+    "weave": _weave,  # issue 21: crossings (the bridges themselves are in the file's own layer)
 }
 """Rules for the options :func:`mazeplugin.generate` records besides the generator's own."""
 

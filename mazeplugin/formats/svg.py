@@ -9,6 +9,9 @@ Things (:mod:`mazeplugin.content`) are drawn over the floor, each an element
 of class ``thing`` and its kind with a ``<title>``: a door fills the tiles it
 blocks, a key is a gold diamond, treasure an amber square, an enemy a purple
 disc with its patrol as a dashed line, a game's own kind a small grey disc.
+A weave level's bridges (:mod:`mazeplugin.weave`) are a ``<path>`` of class
+``bridges``: two railings along each bridge tile, so the tunnel under it is a
+gap in the walls on either side.
 
 >>> import mazeplugin as mp
 >>> picture = to_svg(mp.generate("kruskal", 4, 3, seed=7), cell=12, show_solution=True)
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import TYPE_CHECKING, List
+from typing import TYPE_CHECKING, Any, List
 from xml.sax.saxutils import escape
 
 import numpy as np
@@ -71,6 +74,8 @@ def to_svg(level: "Level", *, cell: float = 10, show_solution: bool = False) -> 
         f'<rect class="floor" width="{columns}" height="{rows}" fill="{COLOURS["floor"]}"/>',
         f'<path class="walls" fill="{COLOURS["wall"]}" d="{_wall_runs(level.tiles)}"/>',
     ]
+    if level.weave:
+        parts.append(f'<path class="bridges" fill="{COLOURS["wall"]}" d="{_railings(level.bridges)}"/>')
     if path is not None:
         points = " ".join(f"{x + 0.5:g},{y + 0.5:g}" for x, y in path)
         parts.append(
@@ -87,6 +92,18 @@ def to_svg(level: "Level", *, cell: float = 10, show_solution: bool = False) -> 
             )
     parts.append("</svg>\n")
     return "\n".join(parts)
+
+
+def _railings(bridges: Any) -> str:
+    """A weave's bridges: two railings along each bridge tile's sides, so the tunnel under it shows as a
+    gap in the walls either side (a bridge over a tunnel east-west has railings on its west and east edges)."""
+    d = []
+    for y, x in np.argwhere(bridges > 0).tolist():
+        if bridges[y, x] == 1:  # the bridge runs north-south
+            d.append(f"M{x} {y}h0.15v1h-0.15zM{x + 0.85:g} {y}h0.15v1h-0.15z")
+        else:
+            d.append(f"M{x} {y}h1v0.15h-1zM{x} {y + 0.85:g}h1v0.15h-1z")
+    return "".join(d)
 
 
 def _things(level: "Level") -> List[str]:

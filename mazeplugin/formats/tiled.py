@@ -17,6 +17,12 @@ What is written:
   numbers, bools or text are JSON text). A door is a rectangle over every
   tile it blocks; an enemy is a polyline object at its tile's centre whose
   points walk its patrol; every other thing is a one-tile rectangle.
+- With bridges (a weave level, see :mod:`mazeplugin.weave`), a second tile
+  layer ``bridges`` over ``maze``: on each bridge tile, a tile of a second
+  embedded tileset ``mazeplugin-bridges`` (global ids 3: the tunnel under it
+  runs east–west, 4: north–south; each tile has a string property
+  ``tunnel``), 0 elsewhere. Its image, ``mazeplugin-bridges-<tile>.png``,
+  draws the bridge's two railings and is transparent elsewhere.
 - Map properties: ``generator``, ``size`` (``"20x15"`` cells), ``seed``
   (as text: a level code), ``corridor`` and ``wall`` (ints), and ``options``
   (the recorded generator options as JSON text).
@@ -49,10 +55,16 @@ from .svg import COLOURS
 if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
 
-__all__ = ["save_tmx", "save_tmj", "tileset_png", "png_bytes", "tmx_text", "tmj_data", "write_tileset_image", "FLOOR_GID", "WALL_GID"]
+__all__ = ["save_tmx", "save_tmj", "tileset_png", "bridges_png", "png_bytes", "tmx_text", "tmj_data",
+           "write_tileset_image", "FLOOR_GID", "WALL_GID", "BRIDGE_FIRST_GID"]
 
 FLOOR_GID, WALL_GID = 1, 2
 """Global tile ids in the tile layer (the tileset's first gid is 1)."""
+
+BRIDGE_FIRST_GID = 3
+"""The bridges tileset's first global id: 3 is a bridge over a tunnel east–west, 4 one over a tunnel north–south."""
+_BRIDGES_NAME = "mazeplugin-bridges"
+_TUNNELS = ("east-west", "north-south")
 
 _TILED_VERSION = "1.10"
 _TILED_RELEASE = "1.10.2"  # the Tiled release whose map format this follows (some loaders require it)
@@ -72,21 +84,29 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     )
     things = _thing_objects(level, tile)
     layers, next_id = (4, 3 + len(things)) if things else (3, 3)
+    after, tilesets = _things_xml(things), ""
+    if level.weave:
+        bridges_image = write_tileset_image(path, f"{_BRIDGES_NAME}-{tile}.png", lambda: bridges_png(tile))
+        tilesets = _bridges_tileset_xml(tile, bridges_image)
+        after += _bridges_layer_xml(level.bridges, layers)
+        layers += 1
     text = tmx_text(
         map_attributes=f'orientation="orthogonal" renderorder="right-down" width="{columns}" height="{rows}" '
                        f'tilewidth="{tile}" tileheight="{tile}" infinite="0" nextlayerid="{layers}" '
                        f'nextobjectid="{next_id}"',
         properties=props, tileset=_TILESET_NAME, tile_width=tile, tile_height=tile, image=image,
-        tiles=level.tiles, markers=_marker_points(level, tile), after=_things_xml(things),
+        tiles=level.tiles, markers=_marker_points(level, tile), after=after, more_tilesets=tilesets,
     )
     write_text(path, text)
 
 
 def tmx_text(*, map_attributes: str, properties: str, tileset: str, tile_width: int, tile_height: int, image: str,
-             tiles: NDArray[np.uint8], markers: Sequence[Tuple[str, float, float]], after: str = "") -> str:
+             tiles: NDArray[np.uint8], markers: Sequence[Tuple[str, float, float]], after: str = "",
+             more_tilesets: str = "") -> str:
     """A Tiled XML map of ``tiles`` (a CSV layer ``maze`` over the two-tile floor/wall tileset) with the
     ``markers`` as point objects; ``map_attributes`` are the ``<map>`` attributes after its version
-    (orientation, size, tile size, next ids), ``after`` more layers. The square and hex writers share it."""
+    (orientation, size, tile size, next ids), ``after`` more layers, ``more_tilesets`` more
+    ``<tileset>`` elements after the first. The square and hex writers share it."""
     rows, columns = tiles.shape
     gids = (tiles.astype(np.int64) + FLOOR_GID).astype(str)
     csv = ",\n".join(",".join(row) for row in gids.tolist())
@@ -112,7 +132,7 @@ def tmx_text(*, map_attributes: str, properties: str, tileset: str, tile_width: 
    </properties>
   </tile>
  </tileset>
- <layer id="1" name="maze" width="{columns}" height="{rows}">
+{more_tilesets} <layer id="1" name="maze" width="{columns}" height="{rows}">
   <data encoding="csv">
 {csv}
 </data>
@@ -143,6 +163,19 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
             "id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
             "objects": [_thing_json(thing) for thing in things], **_COMMON,
         })
+    if level.weave:
+        bridges_image = write_tileset_image(path, f"{_BRIDGES_NAME}-{tile}.png", lambda: bridges_png(tile))
+        data["tilesets"].append({
+            "firstgid": BRIDGE_FIRST_GID, "name": _BRIDGES_NAME, "tilewidth": tile, "tileheight": tile,
+            "tilecount": 2, "columns": 2, "margin": 0, "spacing": 0, "image": bridges_image,
+            "imagewidth": 2 * tile, "imageheight": tile,
+            "tiles": [{"id": k, "properties": [{"name": "tunnel", "type": "string", "value": tunnel}]}
+                      for k, tunnel in enumerate(_TUNNELS)],
+        })
+        layer_id = data["nextlayerid"]
+        data["nextlayerid"] = layer_id + 1
+        data["layers"].append({"id": layer_id, "name": "bridges", "type": "tilelayer", "width": columns,
+                               "height": rows, "data": _bridge_gids(level.bridges).ravel().tolist(), **_COMMON})
     write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
@@ -192,6 +225,44 @@ def tmj_data(*, fields: Dict[str, Any], properties: Sequence[Tuple[str, str, Any
              ], **_COMMON},
         ],
     }
+
+
+def bridges_png(tile: int = 16) -> bytes:
+    """The bridges tileset image as PNG bytes (RGBA): a bridge over a tunnel east–west (railings on its
+    west and east edges: the bridge runs north–south), then one over a tunnel north–south; transparent
+    between the railings, so the floor of the ``maze`` layer shows through.
+
+    >>> bridges_png(8)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+    tile = _check_tile_size(tile)
+    rail = max(1, tile // 6)
+    rgba = np.zeros((tile, 2 * tile, 4), dtype=np.uint8)
+    colour = (*_rgb(COLOURS["wall"]), 255)
+    rgba[:, :rail] = rgba[:, tile - rail:tile] = colour
+    rgba[:rail, tile:] = rgba[tile - rail:, tile:] = colour
+    return png_bytes(rgba)
+
+
+def _bridge_gids(bridges: NDArray[np.uint8]) -> NDArray[np.int64]:
+    """The bridges layer's global ids: 0 (no tile) off the bridges."""
+    return np.where(bridges > 0, bridges.astype(np.int64) + (BRIDGE_FIRST_GID - 1), 0)
+
+
+def _bridges_tileset_xml(tile: int, image: str) -> str:
+    tiles = "\n".join(
+        f'  <tile id="{k}">\n   <properties>\n    <property name="tunnel" value="{tunnel}"/>\n'
+        f'   </properties>\n  </tile>' for k, tunnel in enumerate(_TUNNELS))
+    return (f' <tileset firstgid="{BRIDGE_FIRST_GID}" name="{_BRIDGES_NAME}" tilewidth="{tile}" tileheight="{tile}" '
+            f'tilecount="2" columns="2">\n  <image source={quoteattr(image)} width="{2 * tile}" height="{tile}"/>\n'
+            f'{tiles}\n </tileset>\n')
+
+
+def _bridges_layer_xml(bridges: NDArray[np.uint8], layer_id: int) -> str:
+    rows, columns = bridges.shape
+    csv = ",\n".join(",".join(row) for row in _bridge_gids(bridges).astype(str).tolist())
+    return (f' <layer id="{layer_id}" name="bridges" width="{columns}" height="{rows}">\n'
+            f'  <data encoding="csv">\n{csv}\n</data>\n </layer>\n')
 
 
 def tileset_png(tile: int = 16) -> bytes:
