@@ -283,10 +283,58 @@ def test_tiled_maps_have_a_bridges_layer(tmp_path):
     gids = np.array(layers["bridges"]["data"]).reshape(level.tiles.shape)
     assert np.array_equal(gids > 0, level.bridges > 0) and set(gids[gids > 0].tolist()) <= {3, 4}
     assert data["nextlayerid"] == max(layer["id"] for layer in data["layers"]) + 1
-    # Read back, a weave map is its tiles (the reader takes walls from every layer; bridges are not walls).
+    # Read back, a weave map is the same level: its tiles, and its bridges from the tiles' 'tunnel' property.
     for name in ("w.tmx", "w.tmj"):
         again = mp.formats.load_tiled(tmp_path / name)
-        assert again.tiles.tobytes() == level.tiles.tobytes() and not again.weave
+        assert again.tiles.tobytes() == level.tiles.tobytes() and again.weave
+        assert again.bridges.tobytes() == level.bridges.tobytes()
+        assert again.solution() == level.solution() and again.stats() == level.stats()
+
+
+def _edit_tmj(path, change):
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+
+
+def test_a_tiled_bridge_that_is_no_straight_crossing_is_refused(tmp_path):
+    level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
+    level.save_tmj(tmp_path / "w.tmj")
+    t = level.tiles
+    # A cell tile with a wall on some side (a dead end, a turn, a straight corridor): no crossing there.
+    y, x = next((y, x) for y in range(1, t.shape[0], 2) for x in range(1, t.shape[1], 2)
+                if t[y, x] == 0 and not level.bridges[y, x]
+                and 0 < int(t[y - 1, x] == 0) + int(t[y + 1, x] == 0) + int(t[y, x - 1] == 0) + int(t[y, x + 1] == 0) < 4)
+
+    def paint(data):  # a bridge painted in Tiled where no tunnel can run
+        layer = next(layer for layer in data["layers"] if layer["name"] == "bridges")
+        layer["data"][y * t.shape[1] + x] = 3
+    _edit_tmj(tmp_path / "w.tmj", paint)
+    with pytest.raises(mp.LevelFormatError, match="w.tmj"):
+        mp.Level.load_tmj(tmp_path / "w.tmj")
+
+
+def test_a_tunnel_property_of_another_value_is_refused(tmp_path):
+    level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
+    level.save_tmj(tmp_path / "w.tmj")
+
+    def diagonal(data):
+        data["tilesets"][1]["tiles"][0]["properties"][0]["value"] = "diagonal"
+    _edit_tmj(tmp_path / "w.tmj", diagonal)
+    with pytest.raises(mp.LevelFormatError, match="'tunnel' = 'diagonal'.*'east-west', 'north-south'"):
+        mp.Level.load_tmj(tmp_path / "w.tmj")
+
+
+def test_a_hexagonal_map_with_bridges_is_refused(tmp_path):
+    hexes = mp.generate("wilson", 5, 4, grid="hex", seed=1)
+    hexes.save_tmj(tmp_path / "h.tmj")
+
+    def bridge(data):
+        data["tilesets"][0]["tiles"][0]["properties"].append({"name": "tunnel", "type": "string",
+                                                              "value": "east-west"})
+    _edit_tmj(tmp_path / "h.tmj", bridge)
+    with pytest.raises(mp.LevelFormatError, match="bridge tiles"):
+        mp.GridLevel.load_tmj(tmp_path / "h.tmj")
 
 
 def test_svg_draws_railings_on_bridges():

@@ -43,13 +43,16 @@ class TiledMap:
         doors: bool ``(rows, columns)``: where a tile with the bool property
             ``door`` = true lies, or a ``door`` object (prefabs' door marks).
         orientation: ``"orthogonal"``, or ``"hexagonal"`` for a hex level's map (odd rows shifted right).
+        bridges: uint8 ``(rows, columns)``: a weave level's bridges (1: over a tunnel east–west, 2:
+            north–south, 0: none), from tiles with the ``tunnel`` property; all 0 on other maps.
     """
 
     doors: NDArray[np.bool_]
 
     def __init__(self, walls: NDArray[np.bool_], markers: Dict[str, Tuple[int, int]],
                  properties: Dict[str, Any], source: str, doors: Optional[NDArray[np.bool_]] = None,
-                 things: Tuple[Any, ...] = (), orientation: str = "orthogonal") -> None:
+                 things: Tuple[Any, ...] = (), orientation: str = "orthogonal",
+                 bridges: Optional[NDArray[np.uint8]] = None) -> None:
         self.walls = walls
         self.markers = markers
         self.properties = properties
@@ -57,6 +60,7 @@ class TiledMap:
         self.doors = doors if doors is not None else np.zeros(walls.shape, dtype=bool)
         self.things = things  # from an object layer "things" (mazeplugin.content.tiled)
         self.orientation = orientation
+        self.bridges = bridges if bridges is not None else np.zeros(walls.shape, dtype=np.uint8)
 
 
 def check_map_kind(orientation: Any, infinite: bool, source: str, *, stagger_axis: Any = None,

@@ -52,6 +52,9 @@ __all__ = ["hex_level"]
 def hex_level(tiled: TiledMap) -> GridLevel:
     """The hex level a hexagonal map's walls, markers and properties describe (see the module docstring)."""
     source = tiled.source
+    if tiled.bridges.any():
+        raise LevelFormatError(f"{source}: the hexagonal map has bridge tiles (the 'tunnel' property); "
+                               "weave levels are square (orthogonal maps)")
     floor = ~tiled.walls
     rows, columns = floor.shape
     if rows < 3 or rows % 2 == 0 or columns < 4 or columns % 2:

@@ -11,7 +11,7 @@ layer costs its two bool maps and a block's working arrays, never an array of
 ids as large as the map.
 
 >>> table = WallTable("m.tmx", columns=3, rows=1)
->>> table.add(1, 2, {1: (True, False)}, "walls")
+>>> table.add(1, 2, {1: (True, False, 0)}, "walls")
 >>> table.paint("maze", (3, 1), lambda count, name: csv_blocks("1,2,\\n0", count, name, "m.tmx"))
 >>> table.finish()[0].astype(int).tolist()
 [[0, 1, 0]]
@@ -32,7 +32,7 @@ from .tiled_common import brief
 from .tiled_parse import GID_LIMIT
 
 __all__ = [
-    "BLOCK_TILES", "MAX_CSV_CHARS_PER_TILE", "Flags", "tile_flags", "WallTable", "csv_blocks", "csv_digits",
+    "BLOCK_TILES", "MAX_CSV_CHARS_PER_TILE", "Flags", "TUNNELS", "tile_flags", "WallTable", "csv_blocks", "csv_digits",
     "base64_blocks", "list_blocks", "array_blocks", "checked_gids",
 ]
 
@@ -47,14 +47,20 @@ _FLIP_BITS = 0xF0000000  # Tiled's flip/rotate flags in a global tile id
 _CSV_BLOCK_CHARS = 8 * BLOCK_TILES
 _BASE64_BLOCK_CHARS = 4 * BLOCK_TILES  # 3 MiB of bytes: 786,432 ids
 
-Flags = Dict[int, Tuple[bool, bool]]
-"""A tileset's ``{tile id: (wall, door)}`` from its tiles' bool properties ``wall`` and ``door``."""
+Flags = Dict[int, Tuple[bool, bool, int]]
+"""A tileset's ``{tile id: (wall, door, tunnel)}`` from its tiles' bool properties ``wall`` and ``door``
+and string property ``tunnel`` (a weave level's bridge tile: ``"east-west"`` → 1, ``"north-south"`` → 2,
+none → 0; see :data:`TUNNELS`)."""
+
+TUNNELS = {"east-west": 1, "north-south": 2}
+"""The ``tunnel`` property's values and the bridge codes they stand for (``mazeplugin.UNDER_EAST_WEST``,
+``UNDER_NORTH_SOUTH``): the tunnel that runs under a bridge tile."""
 
 Blocks = Iterator[NDArray[np.int64]]
 
 
 def tile_flags(flags: Flags, tile_id: int, props: Dict[str, Any], tileset: str, source: str) -> None:
-    """Record a tileset tile's ``(wall, door)`` flags when either is set; refuse non-bool values."""
+    """Record a tileset tile's ``(wall, door, tunnel)`` flags when any is set; refuse values of other kinds."""
     values = []
     for name in ("wall", "door"):
         value = props.get(name, False)
@@ -64,13 +70,22 @@ def tile_flags(flags: Flags, tile_id: int, props: Dict[str, Any], tileset: str, 
                 "it must be a bool"
             )
         values.append(value)
-    if any(values):
-        flags[tile_id] = (values[0], values[1])
+    tunnel = props.get("tunnel")
+    if tunnel is not None and tunnel not in TUNNELS:
+        raise LevelFormatError(
+            f"{source}: tile {tile_id} of tileset {tileset!r} has property 'tunnel' = {brief(tunnel)}; "
+            f"it must be one of {', '.join(map(repr, TUNNELS))} (a bridge over a tunnel that way)"
+        )
+    code = TUNNELS[tunnel] if tunnel is not None else 0
+    if any(values) or code:
+        flags[tile_id] = (values[0], values[1], code)
 
 
 class WallTable:
-    """Which global tile ids are walls (and door marks), from the tilesets; and the map's tile layers
-    merged through it: a tile is a wall (a door) where any layer puts a wall (door) tile there."""
+    """Which global tile ids are walls (and door marks, bridges), from the tilesets; and the map's tile
+    layers merged through it: a tile is a wall (a door) where any layer puts a wall (door) tile there,
+    and a bridge over a tunnel (``tunnels``: 1 east–west, 2 north–south, 0 none) where a layer puts a
+    tile with the ``tunnel`` property (two layers putting different tunnels on one tile are refused)."""
 
     columns: int
     rows: int
@@ -78,6 +93,7 @@ class WallTable:
     layers: int
     walls: NDArray[Any]
     doors: NDArray[Any]
+    tunnels: NDArray[Any]
 
     def __init__(self, source: str, columns: int, rows: int) -> None:
         self.source = source
@@ -88,6 +104,7 @@ class WallTable:
         self.layers = 0
         self.walls = np.zeros((rows, columns), dtype=bool)
         self.doors = np.zeros((rows, columns), dtype=bool)
+        self.tunnels = np.zeros((rows, columns), dtype=np.uint8)
         self._lookup: Optional[Tuple[NDArray[np.int64], ...]] = None
 
     def add(self, first: int, tilecount: Optional[int], flags: Flags, name: str) -> None:
@@ -96,7 +113,7 @@ class WallTable:
             raise LevelFormatError(f"{self.source}: tileset {name!r} has firstgid {first}; firstgids must increase")
         self.firsts.append(first)
         self.ranges.append((first, tilecount, flags, name))
-        self.marked = self.marked or any(wall for wall, _ in flags.values())
+        self.marked = self.marked or any(wall for wall, _, _ in flags.values())
         self._lookup = None
 
     def paint(self, name: str, size: Tuple[Any, Any], read: Callable[[int, str], Blocks]) -> None:
@@ -108,16 +125,24 @@ class WallTable:
                 f"the map {self.columns} × {self.rows}; layers must cover the map"
             )
         count = self.rows * self.columns
-        walls, doors = self.walls.reshape(-1), self.doors.reshape(-1)
+        walls, doors, tunnels = self.walls.reshape(-1), self.doors.reshape(-1), self.tunnels.reshape(-1)
         done = 0
         for gids in read(count, name):
             end = done + gids.size
             if end > count:
                 raise LevelFormatError(f"{self.source}: tile layer {name!r} holds more tile ids than the map's "
                                        f"{count:,} tiles")
-            wall, door = self._flags(gids, name, done)
+            wall, door, tunnel = self._flags(gids, name, done)
             walls[done:end] |= wall
             doors[done:end] |= door
+            if tunnel.any():
+                before = tunnels[done:end]
+                clash = (before != 0) & (tunnel != 0) & (before != tunnel)
+                if clash.any():
+                    y, x = divmod(done + int(np.flatnonzero(clash)[0]), self.columns)
+                    raise LevelFormatError(f"{self.source}: tile layer {name!r} puts a bridge over a tunnel at "
+                                           f"({x}, {y}) running the other way from another layer's")
+                np.maximum(before, tunnel, out=before)
             done = end
         if done != count:
             raise LevelFormatError(f"{self.source}: tile layer {name!r} holds {done:,} tile ids, the map {count:,} "
@@ -138,7 +163,8 @@ class WallTable:
         return self.walls, self.doors
 
     def _table(self) -> Tuple[NDArray[np.int64], ...]:
-        """Sorted arrays: tileset firstgids, their last held local id + 1, and the wall, door and listed gids.
+        """Sorted arrays: tileset firstgids, their last held local id + 1, and the wall, door, listed,
+        east–west tunnel and north–south tunnel gids.
 
         A gid belongs to the tileset with the largest firstgid not above it,
         and is held if it is below that tileset's tile count (or the count is
@@ -148,9 +174,13 @@ class WallTable:
         if self._lookup is None:
             firsts = np.asarray(self.firsts, dtype=np.int64)
             ends = np.asarray([GID_LIMIT if n is None else n for _, n, _, _ in self.ranges], dtype=np.int64)
-            wall, door, listed = [], [], []
+            wall: List[int] = []
+            door: List[int] = []
+            listed: List[int] = []
+            east_west: List[int] = []
+            north_south: List[int] = []
             for index, (first, _, flags, _) in enumerate(self.ranges):
-                for local, (is_wall, is_door) in flags.items():
+                for local, (is_wall, is_door, tunnel) in flags.items():
                     gid = first + local
                     if int(np.searchsorted(firsts, gid, side="right")) - 1 != index:
                         continue  # past the next tileset's firstgid: that tileset's tile
@@ -159,12 +189,17 @@ class WallTable:
                         wall.append(gid)
                     if is_door:
                         door.append(gid)
-            self._lookup = (firsts, ends, *(np.unique(np.asarray(g, dtype=np.int64)) for g in (wall, door, listed)))
+                    if tunnel:
+                        (east_west if tunnel == TUNNELS["east-west"] else north_south).append(gid)
+            self._lookup = (firsts, ends, *(np.unique(np.asarray(g, dtype=np.int64))
+                                            for g in (wall, door, listed, east_west, north_south)))
         return self._lookup
 
-    def _flags(self, gids: NDArray[np.int64], layer: str, offset: int) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
-        """Where ``gids`` (flip flags cleared) name a wall tile, and a door tile; unknown ids are refused."""
-        firsts, ends, wall, door, listed = self._table()
+    def _flags(self, gids: NDArray[np.int64], layer: str,
+               offset: int) -> Tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.uint8]]:
+        """Where ``gids`` (flip flags cleared) name a wall tile, a door tile, and the tunnel code of a
+        bridge tile (0 elsewhere); unknown ids are refused."""
+        firsts, ends, wall, door, listed, east_west, north_south = self._table()
         if firsts.size:
             owner = np.searchsorted(firsts, gids, side="right") - 1
             held = (owner >= 0) & (gids - firsts[np.maximum(owner, 0)] < ends[np.maximum(owner, 0)])
@@ -179,7 +214,11 @@ class WallTable:
             raise LevelFormatError(
                 f"{self.source}: tile layer {layer!r} has tile id {int(gids[at])} at ({x}, {y}), which no tileset holds"
             )
-        return _among(wall, gids), _among(door, gids)
+        tunnel = np.zeros(gids.shape, dtype=np.uint8)
+        if east_west.size or north_south.size:
+            tunnel[_among(east_west, gids)] = TUNNELS["east-west"]
+            tunnel[_among(north_south, gids)] = TUNNELS["north-south"]
+        return _among(wall, gids), _among(door, gids), tunnel
 
 
 def _among(sorted_values: NDArray[np.int64], gids: NDArray[np.int64]) -> NDArray[np.bool_]:

@@ -15,6 +15,10 @@ What is read (see :mod:`mazeplugin.formats.tiled` for what mazeplugin writes):
 - **Markers.** Objects named (or of type/class) ``entrance`` and ``exit`` in
   any object layer; a point marks the tile under it, a rectangle, ellipse or
   tile object the tile under its centre.
+- **Bridges** (weave levels): a tile whose string property ``tunnel`` is
+  ``"east-west"`` or ``"north-south"`` (the ``bridges`` layer mazeplugin
+  writes) is a bridge over a tunnel running that way; each must be a
+  straight crossing (:mod:`mazeplugin.weave`), else the map is refused.
 - **Map properties** ``corridor`` and ``wall`` (default 1) give the layout;
   ``generator``, ``seed`` and ``options`` are kept on the level as recorded
   (after editing they say where the map came from). ``size`` is not needed:
@@ -199,6 +203,7 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
         seed=seed,
         options=options,
         source=source,
+        bridges=tiled.bridges if tiled.bridges.any() else None,
     )
     if tiled.things:
         level.things = tiled.things

@@ -95,7 +95,7 @@ def _map(data: Any, source: str, directory: str) -> TiledMap:
         raise hex_things(source)
     things = things_from_objects([_thing(obj, source) for obj in thing_objects if obj is not None],
                                  (tile_w, tile_h), (columns, rows), source)
-    return TiledMap(walls, markers, properties, source, doors, things, orientation)
+    return TiledMap(walls, markers, properties, source, doors, things, orientation, walls_by_gid.tunnels)
 
 
 def _number(obj: Dict[str, Any], key: str, name: str, source: str) -> float:

@@ -69,7 +69,8 @@ def read_tmx(data: bytes, source: str, directory: str) -> TiledMap:
             add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source, hex_side)
     properties = xml_properties(root.find("properties"), "the map", source)
     return TiledMap(walls, markers, properties, source, doors,
-                    things_from_objects(things, (tile_w, tile_h), (columns, rows), source), orientation)
+                    things_from_objects(things, (tile_w, tile_h), (columns, rows), source), orientation,
+                    walls_by_gid.tunnels)
 
 
 def _thing(obj: Element, source: str) -> Dict[str, Any]:
