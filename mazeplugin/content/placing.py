@@ -43,6 +43,7 @@ from numpy.typing import NDArray
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
 from .graph import FloorGraph
+from .locks import plan_locks
 from .request import ContentRequest, check_request
 from .things import Place, Thing
 
@@ -419,53 +420,5 @@ def _plan_locks(
     order = off[np.argsort(touch[off], kind="stable")]
     highs = touch[order]
     score = dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)
-    door_at = doors
-
-    def earliest(previous: int) -> int:
-        """The first door possible after a door at route index ``previous`` (-1: none)."""
-        n = int(np.searchsorted(highs, previous, side="right"))
-        if n == len(highs):
-            return -1
-        m = int(np.searchsorted(door_at, highs[n], side="right"))
-        return int(door_at[m]) if m < len(door_at) else -1
-
-    def capacity(previous: int, limit: int) -> int:
-        count = 0
-        while count < limit:
-            previous = earliest(previous)
-            if previous < 0:
-                break
-            count += 1
-        return count
-
-    most = capacity(-1, keys)
-    if most < keys:
-        held = capacity(-1, length)
-        raise ValueError(
-            f"keys={keys} does not fit: this level can hold {held} lock{'s' if held != 1 else ''} "
-            "(a door needs a passage every route to the exit crosses, with a side branch before it for its key)"
-        )
-    plan = []
-    previous = -1
-    for i in range(1, keys + 1):
-        low = earliest(previous)
-        # The latest door that still leaves room for the rest, by bisection over doors.
-        lo_n = int(np.searchsorted(door_at, low))
-        hi_n = len(door_at) - 1
-        while lo_n < hi_n:
-            mid = (lo_n + hi_n + 1) // 2
-            if capacity(int(door_at[mid]), keys - i) == keys - i:
-                lo_n = mid
-            else:
-                hi_n = mid - 1
-        first, last = int(np.searchsorted(door_at, low)), lo_n
-        target = i * (length - 1) / (keys + 1)
-        window = door_at[first:last + 1]
-        door = int(window[int(np.argmin(np.abs(window - target)))])
-        a = int(np.searchsorted(highs, previous, side="right"))
-        b = int(np.searchsorted(highs, door, side="left"))
-        key = int(order[a + int(np.argmax(score[a:b]))])
-        plan.append((g.path[door], key))
-        previous = door
-    return plan
+    return [(g.path[door], key) for door, key in plan_locks(keys, length, doors, highs, order, score)]
 
