@@ -156,16 +156,16 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
     for request in place:
         if not request.count:
             continue
-        fits = free.copy()
+        allowed = free.copy()
         if request.where == "dead-ends":
-            fits &= degree == 1
+            allowed &= degree == 1
         elif request.where == "corridors":
-            fits &= degree == 2
+            allowed &= degree == 2
         elif request.where == "junctions":
-            fits &= degree >= 3
+            allowed &= degree >= 3
         if has_route and request.min_distance:
-            fits &= dist_e >= request.min_distance
-        candidates = np.flatnonzero(fits)
+            allowed &= dist_e >= request.min_distance
+        candidates = np.flatnonzero(allowed)
         order = candidates[rng.permutation(len(candidates))]
         picks = spread.pick(order, request.count, request.spacing)
         if len(picks) < request.count:
