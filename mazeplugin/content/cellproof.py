@@ -159,7 +159,7 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
     if entrance is not None and exit is not None:
         _check_locks(graph, entrance, exit, doors, keys)
         for door in _in_lock_order(doors):
-            if graph.distances(entrance, shut=[int(door.props["edge"])])[exit] >= 0:
+            if graph.reached(entrance, shut=[int(door.props["edge"])])[exit]:
                 raise ContentError(f"door {door.id} (lock {door.props.get('lock')}) is not needed: with it shut "
                                    "and every other door open the exit is still reached")
     enemies = [t for t in things if t.kind == "enemy"]
@@ -191,18 +191,18 @@ def _check_locks(graph: CellGraph, entrance: int, exit: int, doors: Dict[int, Ce
     """The flood in lock order (with ``blocked`` cells walled, only that keys, exit and targets are reached)."""
     around = " avoiding every enemy patrol" if blocked else ""
     shut = {int(d.props["edge"]) for d in doors.values()}
-    reached = graph.search([entrance], shut=shut, blocked=blocked)[0]
+    reached = graph.reached(entrance, shut=shut, blocked=blocked)
     for n, door in enumerate(_in_lock_order(doors), start=1):
         key = keys[door.props["key"]]
-        if reached[key.cell] < 0:
+        if not reached[key.cell]:
             raise ContentError(f"key {key.id} in cell {key.cell} cannot be reached with only the doors before "
                                f"door {door.id} (lock {n}) open{around}")
-        if not blocked and reached[exit] >= 0:
+        if not blocked and reached[exit]:
             raise ContentError(f"door {door.id} (lock {n}) is not needed: the exit is reached without opening it")
         shut.discard(int(door.props["edge"]))
-        reached = graph.search([entrance], shut=shut, blocked=blocked)[0]
-    if reached[exit] < 0:
+        reached = graph.reached(entrance, shut=shut, blocked=blocked)
+    if not reached[exit]:
         raise ContentError(f"the exit cannot be reached with every door open{around}")
     for thing in targets:
-        if reached[thing.cell] < 0:
+        if not reached[thing.cell]:
             raise ContentError(f"{thing.kind} {thing.id} in cell {thing.cell} cannot be reached{around}")

@@ -35,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..grids import GridMaze
+from ..unionfind import component_roots
 
 __all__ = ["CellThing", "CellGraph", "CELL_PROP_TYPES"]
 
@@ -163,6 +164,26 @@ class CellGraph:
                         following.append(other)
             frontier = following
         return dist, parent
+
+    def reached(self, source: int, *, shut: Collection[int] = (),
+                blocked: Optional[Collection[int]] = None) -> NDArray[np.bool_]:
+        """Which cells a walk from ``source`` reaches, ``shut`` passages closed and ``blocked`` cells walled.
+
+        Labels the pieces of the graph with numpy passes
+        (:func:`mazeplugin.unionfind.component_roots`): about ten times quicker
+        than a breadth-first search in Python, for proofs that need only "reached or not".
+        """
+        keep = self.open.copy()
+        keep[np.asarray(list(shut), dtype=np.int64)] = False
+        pairs = self.edges[keep]
+        if blocked:
+            wall = np.zeros(self.cells, dtype=bool)
+            wall[np.asarray(list(blocked), dtype=np.int64)] = True
+            if wall[source]:
+                return np.zeros(self.cells, dtype=bool)
+            pairs = pairs[~wall[pairs[:, 0]] & ~wall[pairs[:, 1]]]
+        roots = component_roots(self.cells, pairs[:, 0], pairs[:, 1])
+        return np.asarray(roots == roots[source])
 
     def distances(self, source: int, *, shut: Collection[int] = (),
                   blocked: Optional[Collection[int]] = None) -> NDArray[np.int32]:
