@@ -204,9 +204,31 @@ def test_bad_content_requests_get_one_clear_error(kwargs, error, words):
         mp.generate("backtracker", 8, 6, grid="hex", seed=1, **kwargs)
 
 
-def test_furnish_grid_refuses_what_is_not_a_grid_level():
+def test_furnish_refuses_the_other_kind_of_level_and_says_which_to_use():
     with pytest.raises(TypeError, match="level must be a mazeplugin GridLevel, not Level"):
         furnish_grid(mp.generate("kruskal", 5, 5, seed=1), keys=1)
+    with pytest.raises(TypeError, match="not GridLevel; a grid level is furnished by mazeplugin.content.furnish_grid"):
+        mp.content.furnish(mp.generate("kruskal", 5, 5, grid="hex", seed=1), treasure=1)
+
+
+@pytest.mark.parametrize("grid", GRIDS)
+def test_treasure_and_place_things_without_markers_stand_on_distinct_cells(grid):
+    level = make(*grid, "kruskal", 9, 7, 3, markers="none", treasure=4, place=[mp.Place("coin", 3, spacing=2)])
+    assert level.entrance is None and len(level.things) == 7
+    cells = [t.cell for t in level.things]
+    assert len(set(cells)) == 7
+    coins = [t.cell for t in level.things if t.kind == "coin"]
+    for a in coins:  # spacing=2: no two coins one passage apart
+        assert all(level.distances(a)[b] != 1 for b in coins)
+    level.check()
+
+
+def test_furnishing_a_furnished_level_keeps_its_things_and_numbers_after_them():
+    level = mp.generate("wilson", 12, 9, grid="triangle", seed=6, keys=1)
+    more = furnish_grid(level, treasure=2, seed=99)
+    assert more.things[:2] == level.things and [t.id for t in more.things] == [1, 2, 3, 4]
+    assert {t.cell for t in more.things[2:]}.isdisjoint({level.things[0].cell, level.entrance, level.exit})
+    more.check()
 
 
 @pytest.mark.parametrize("grid", GRIDS)

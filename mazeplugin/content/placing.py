@@ -40,6 +40,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
+from ..grid_level import GridLevel
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
 from .graph import FloorGraph
@@ -95,7 +96,8 @@ def furnish(
     >>> rich.check()   # every key before its door, every door needed
     """
     if not isinstance(level, Level):
-        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
+        hint = "; a grid level is furnished by mazeplugin.content.furnish_grid" if isinstance(level, GridLevel) else ""
+        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}{hint}")
     k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
     if seed is None:
         seed = level.seed
