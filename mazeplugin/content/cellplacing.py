@@ -105,7 +105,7 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
         if dist_e[exit] < 0:
             raise ValueError("the exit cannot be reached from the entrance")
         route = graph.way(parent, exit)  # type: ignore[arg-type]
-        dist_path = np.asarray(graph.search(route)[0], dtype=np.int64)
+        dist_path = _steps_to_route(np.asarray(parent, dtype=np.int64), dist_e, route)
     else:
         dist_e = np.zeros(n, dtype=np.int64)
         parent, route = [-1] * n, []
@@ -214,6 +214,22 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
             new("enemy", cell, {"patrol": routes[cell]})
             free[cell] = False
     return tuple(sorted(made, key=lambda t: t.id))
+
+
+def _steps_to_route(parent: NDArray[np.int64], dist: NDArray[np.int64], route: List[int]) -> NDArray[np.int64]:
+    """Steps up the breadth-first tree from each reached cell to the route (0 on it), as the square
+    levels measure a side branch; by pointer jumping, a few numpy passes however deep the tree."""
+    n = len(parent)
+    here = np.arange(n, dtype=np.int64)
+    on_route = np.zeros(n, dtype=bool)
+    on_route[route] = True
+    anchor = np.where(on_route | (parent < 0), here, parent)
+    while True:
+        onward = np.where(on_route[anchor], anchor, anchor[anchor])
+        if np.array_equal(onward, anchor):
+            break
+        anchor = onward
+    return np.where(dist >= 0, dist - dist[anchor], 0)
 
 
 def _plan_doors(graph: CellGraph, route: List[int], keys: int, free: NDArray[np.bool_], degree: NDArray[np.int64],

@@ -153,6 +153,19 @@ class CellGraph:
         frontier = [s for s in sources if s not in wall]
         for s in frontier:
             dist[s] = 0
+        if not closed and not wall:  # the common case, without the two look-ups per step
+            while frontier:
+                following: List[int] = []
+                push = following.append
+                for cell in frontier:
+                    d = dist[cell] + 1
+                    for other in nxt[off[cell]:off[cell + 1]]:
+                        if dist[other] < 0:
+                            dist[other] = d
+                            parent[other] = cell
+                            push(other)
+                frontier = following
+            return dist, parent
         while frontier:
             following = []
             for cell in frontier:
