@@ -304,3 +304,33 @@ def test_level_codes_carry_grid_content():
     assert mp.grid_level_from_code(code).things == level.things
     with pytest.raises(ValueError, match="a level code holds no options"):
         mp.level_code(mp.generate("wilson", 12, 8, grid="hex", seed=7, place=[mp.Place("coin", 1)]))
+
+
+@pytest.mark.parametrize("wrap,seed", [("x", 4), ("y", 5), ("xy", 6)])
+def test_wrapping_square_content_is_tile_content(wrap, seed):
+    level = mp.generate("kruskal", 12, 9, wrap=wrap, seed=seed, keys=2, treasure=2)
+    tiles, things = level.tiles, level.tile_things()
+    h, w = tiles.shape
+    for thing in things:
+        assert all(tiles[y, x] == 0 for x, y in thing.tiles())
+
+    def flood(shut):  # 4-adjacent steps, round the wrapped axes
+        start = level.entrance_tile
+        seen, stack = {start}, [start]
+        while stack:
+            x, y = stack.pop()
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                nx, ny = (nx % w if "x" in wrap else nx), (ny % h if "y" in wrap else ny)
+                if 0 <= nx < w and 0 <= ny < h and tiles[ny, nx] == 0 and (nx, ny) not in seen | shut:
+                    seen.add((nx, ny))
+                    stack.append((nx, ny))
+        return seen
+
+    doors = sorted((t for t in things if t.kind == "door"), key=lambda t: t.props["lock"])
+    keys = {t.id: t for t in things if t.kind == "key"}
+    for n, door in enumerate(doors):
+        seen = flood({tile for d in doors[n:] for tile in d.tiles()})
+        assert keys[door.props["key"]].tile in seen and level.exit_tile not in seen
+    assert level.exit_tile in flood(set())
+    text = str(level)
+    assert text.count("k") == 2 and text.count("$") == 2 and text.count("D") >= 2
