@@ -30,7 +30,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                 "=_compiled", "_compiled.grid", "_compiled.rand", "_compiled.sort", "_compiled.unionfind",
                 "_compiled.bfs", "_compiled.jit", "grids"]),
     ("analysis", ["paths", "analysis", "text", "grid_analysis", "content.things", "content.graph", "content.proof",
-                  "content.regions", "content.locks", "content.cells", "content.cellproof"]),
+                  "content.regions", "content.locks", "content.choosing", "content.cells", "content.cellproof"]),
     ("level", ["level", "grid_level"]),
     ("layers on a maze", ["shaping", "grid_shaping", "markers", "rooms", "=content", "content.placing", "content.request",
                           "content.cellplacing", "_compiled.rooms"]),

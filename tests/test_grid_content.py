@@ -26,7 +26,6 @@ from hypothesis import strategies as st
 import mazeplugin as mp
 from budget import examples
 from mazeplugin.content.cellplacing import furnish_grid
-from mazeplugin.content.cells import CellThing
 from mazeplugin.grids.hextiles import hex_neighbour_tiles
 
 GRIDS = [("hex", None), ("triangle", None), ("polar", None), ("square", "x"), ("square", "y"), ("square", "xy")]

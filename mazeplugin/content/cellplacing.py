@@ -31,7 +31,6 @@ passages never change with its content.
 from __future__ import annotations
 
 import copy
-import math
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
@@ -41,6 +40,7 @@ from ..grid_level import GridLevel
 from ..seeds import Random, Seed, resolve_seed
 from ..unionfind import component_roots
 from .cells import CellGraph, CellThing
+from .choosing import corridor_stretch, widest
 from .locks import plan_locks
 from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS
 from .request import ContentRequest, check_request
@@ -194,10 +194,13 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
         order = candidates[rng.permutation(len(candidates))]
         routes: Dict[int, List[int]] = {}
 
+        def neighbours(cell: int) -> List[int]:
+            return [other for other, _edge in graph.steps(cell)]
+
         def accept(cell: int) -> bool:
             if not walkable(cell):
                 return False
-            walk = _patrol(graph, cell, walkable)
+            walk = corridor_stretch(neighbours, cell, walkable, PATROL_CELLS)
             if len(walk) < 2:  # a patrol moves
                 return False
             routes[cell] = walk
@@ -306,32 +309,5 @@ class _Spread:
 
     def widest(self, order: NDArray[np.int64], count: int, area: int,
                accept: Optional[Callable[[int], bool]] = None, undo: Optional[Set[int]] = None) -> List[int]:
-        """Picks as spread out as fit: spacing from ``sqrt(area / count) / 2`` passages, halving to 1."""
-        spacing = max(1, int(math.sqrt(area / max(count, 1)) / 2))
-        while True:
-            if undo is not None:
-                undo.clear()
-            picks = self.pick(order, count, spacing, accept)
-            if len(picks) == count or spacing == 1:
-                return picks
-            spacing //= 2
-
-
-def _patrol(graph: CellGraph, start: int, walkable: Callable[[int], bool]) -> List[int]:
-    """A corridor stretch through ``start``: at most PATROL_CELLS cells each way, never a junction."""
-    ends = []
-    for first, _edge in graph.steps(start):
-        side: List[int] = []
-        previous, current = start, first
-        while len(side) < PATROL_CELLS and walkable(current):
-            side.append(current)
-            onward = [c for c, _e in graph.steps(current) if c != previous]
-            if len(onward) != 1:
-                break
-            previous, current = current, onward[0]
-        ends.append(side)
-    if not ends:
-        return [start]
-    back = ends[0][::-1]
-    forth = ends[1] if len(ends) > 1 else []
-    return back + [start] + forth
+        """Picks as spread out as fit (:func:`~mazeplugin.content.choosing.widest`), spacing in passages."""
+        return widest(lambda spacing: self.pick(order, count, spacing, accept), count, area, undo)

@@ -34,7 +34,6 @@ draws from the content stream of the seed (stream 3 of
 from __future__ import annotations
 
 import copy
-import math
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
@@ -43,6 +42,7 @@ from numpy.typing import NDArray
 from ..grid_level import GridLevel
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
+from .choosing import corridor_stretch, widest
 from .graph import FloorGraph
 from .locks import plan_locks
 from .request import ContentRequest, check_request
@@ -280,7 +280,8 @@ def place_things(
             score = noise + np.where(degree == 1, 1.0, 0.0)
         fits = np.flatnonzero((score >= 0) & free_cell)
         order = fits[np.argsort(-score[fits], kind="stable")]
-        picks = _spread_picks(spread, cells(order), treasure, len(cell_ids))
+        xs, ys = cells(order)
+        picks = widest(lambda spacing: spread.pick(xs, ys, treasure, spacing), treasure, len(cell_ids))
         if len(picks) < treasure:
             where = "cells off the route" if has_route else "floor cells"
             raise ValueError(f"treasure={treasure} does not fit: this level has {len(picks)} free {where}")
@@ -339,14 +340,16 @@ def place_things(
             i = int(cells_flat[order[p]])
             if not walkable(i):
                 return False
-            route = _patrol(g, i, walkable)
+            route = corridor_stretch(g.neighbours, i, walkable, 2 * PATROL_CELLS)
             if len(route) < 3:
                 return False
             routes[p] = route
             patrolled.update(route)
             return True
 
-        picks = _spread_picks(spread, cells(order), enemies, len(cell_ids), accept, patrolled)
+        xs, ys = cells(order)
+        picks = widest(lambda spacing: spread.pick(xs, ys, enemies, spacing, accept), enemies, len(cell_ids),
+                       patrolled)
         if len(picks) < enemies:
             raise ValueError(
                 f"enemies={enemies} does not fit: this level has room for {len(picks)} patrols "
@@ -360,45 +363,6 @@ def place_things(
             new("enemy", base_of_cell(n), {"patrol": patrol})
             free_cell[n] = False
     return tuple(made)
-
-
-def _spread_picks(
-    spread: _Spread,
-    cells: Tuple[NDArray[np.int64], NDArray[np.int64]],
-    count: int,
-    area: int,
-    accept: Any = None,
-    undo: Optional[Set[int]] = None,
-) -> List[int]:
-    """Picks as spread out as fit: spacing from ``sqrt(area / count) / 2`` cells, halving to 1."""
-    spacing = max(1, int(math.sqrt(area / max(count, 1)) / 2))
-    while True:
-        if undo is not None:
-            undo.clear()
-        picks = spread.pick(cells[0], cells[1], count, spacing, accept)
-        if len(picks) == count or spacing == 1:
-            return picks
-        spacing //= 2
-
-
-def _patrol(g: FloorGraph, start: int, walkable: Any) -> List[int]:
-    """A corridor stretch through ``start``: at most PATROL_CELLS cells each way, never a junction."""
-    ends = []
-    for first in g.neighbours(start):
-        side: List[int] = []
-        previous, current = start, first
-        while len(side) < 2 * PATROL_CELLS and walkable(current):
-            side.append(current)
-            onward = [j for j in g.neighbours(current) if j != previous]
-            if len(onward) != 1:
-                break
-            previous, current = current, onward[0]
-        ends.append(side)
-    if not ends:
-        return [start]
-    back = ends[0][::-1]
-    forth = ends[1] if len(ends) > 1 else []
-    return back + [start] + forth
 
 
 def _plan_locks(
