@@ -33,6 +33,7 @@ from .grids import GridMaze, HexGrid
 from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
 from .grids.square import SquareGrid, side_tile, square_tiles
 from .seeds import Seed
+from .tiles import ENTRANCE, EXIT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .content.cells import CellThing
@@ -256,6 +257,25 @@ class GridLevel:
                 props["patrol"] = walk
             out.append(Thing(t.kind, x, y, t.id, props))
         return tuple(out)
+
+    def marked(self) -> NDArray[np.int8]:
+        """Hex (and wrapping square) levels: an int8 copy of :attr:`tiles` with the markers and things
+        written in as on square levels (:meth:`mazeplugin.Level.marked`): ``mp.ENTRANCE`` (2),
+        ``mp.EXIT`` (3), ``mp.DOOR`` (4) on a door's passage tile(s), ``mp.KEY`` (5),
+        ``mp.TREASURE`` (6), ``mp.ENEMY`` (7) where an enemy starts."""
+        out = self.tiles.astype(np.int8)
+        if self.things:
+            from .content.things import MARKS
+
+            for thing in self.tile_things():
+                mark = MARKS.get(thing.kind)
+                if mark is not None:
+                    for x, y in thing.tiles():
+                        out[y, x] = mark
+        for tile, value in ((self.entrance_tile, ENTRANCE), (self.exit_tile, EXIT)):
+            if tile is not None:
+                out[tile[1], tile[0]] = value
+        return out
 
     @property
     def stagger_index(self) -> str:

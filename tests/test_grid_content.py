@@ -294,6 +294,12 @@ def test_hex_content_is_tile_content(algorithm, seed, braid):
     assert level.exit_tile in flood(set())
     text = str(level).split("\n")
     assert sum(line.count("D") for line in text) == 2 and sum(line.count("k") for line in text) == 2
+    marked = level.marked()
+    for thing in things:
+        if thing.kind in mp.content.MARKS:
+            assert all(marked[y, x] == mp.content.MARKS[thing.kind] for x, y in thing.tiles())
+    assert marked[level.entrance_tile[::-1]] == 2 and marked[level.exit_tile[::-1]] == 3
+    assert (marked[tiles == 1] == 1).all() and (marked == 4).sum() == 2  # nothing on a wall; one tile a door
 
 
 def test_level_codes_carry_grid_content():
