@@ -339,3 +339,22 @@ def test_wrapping_square_content_is_tile_content(wrap, seed):
     assert level.exit_tile in flood(set())
     text = str(level)
     assert text.count("k") == 2 and text.count("$") == 2 and text.count("D") >= 2
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GRIDS), st.integers(3, 12), st.integers(3, 9), st.integers(0, 2**32), st.integers(0, 2),
+       st.integers(0, 3), st.integers(0, 1), st.integers(0, 2))
+def test_grid_content_round_trips_through_json_and_svg(grid, width, height, seed, keys, treasure, enemies, coins):
+    try:
+        level = make(*grid, "kruskal", width, height, seed, keys=keys, treasure=treasure, enemies=enemies,
+                     place=[mp.Place("coin", coins)])
+    except ValueError as error:
+        assume("does not fit" not in str(error))
+        raise
+    again = mp.GridLevel.from_json(level.to_json())
+    assert again.things == level.things and again.options == level.options
+    assert again.solution() == level.solution()
+    classes = [e.get("class") for e in ET.fromstring(level.to_svg())]
+    for kind, drawn in (("door", "door"), ("key", "key"), ("treasure", "treasure"), ("enemy", "enemy"),
+                        ("coin", "thing")):
+        assert classes.count(drawn) == [t.kind for t in level.things].count(kind)
