@@ -263,6 +263,7 @@ class GridLevel:
         written in as on square levels (:meth:`mazeplugin.Level.marked`): ``mp.ENTRANCE`` (2),
         ``mp.EXIT`` (3), ``mp.DOOR`` (4) on a door's passage tile(s), ``mp.KEY`` (5),
         ``mp.TREASURE`` (6), ``mp.ENEMY`` (7) where an enemy starts."""
+        self._tiled("marked")
         out = self.tiles.astype(np.int8)
         if self.things:
             from .content.things import MARKS

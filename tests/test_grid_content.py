@@ -302,6 +302,14 @@ def test_hex_content_is_tile_content(algorithm, seed, braid):
     assert (marked[tiles == 1] == 1).all() and (marked == 4).sum() == 2  # nothing on a wall; one tile a door
 
 
+@pytest.mark.parametrize("method", ["tile_things", "marked"])
+def test_triangle_and_polar_content_has_no_tiles_and_says_so(method):
+    for grid in ("triangle", "polar"):
+        level = mp.generate("kruskal", 6, 4, grid=grid, seed=1, treasure=1)
+        with pytest.raises(ValueError, match=f"{method} is for hex .* a {grid} level is a graph of cells"):
+            getattr(level, method)()
+
+
 def test_level_codes_carry_grid_content():
     level = mp.generate("wilson", 12, 8, grid="hex", seed=7, keys=2, treasure=3, enemies=1)
     code = mp.level_code(level)
