@@ -42,7 +42,7 @@ from .registry import (
 )
 from .seeds import Random
 from .rooms import Prefab
-from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
+from .content import DOOR, ENEMY, KEY, TREASURE, CellThing, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time World loads on first use
@@ -57,6 +57,7 @@ __all__ = [
     "TREASURE",
     "Place",
     "Thing",
+    "CellThing",
     "content",
     "ENTRANCE",
     "EXIT",

@@ -211,8 +211,10 @@ def generate(
             :mod:`mazeplugin.grids`). For ``"polar"``, ``width`` is the number
             of cells in the innermost ring and ``height`` the number of rings.
             Non-square grids take ``markers`` ``"border"`` or ``"none"``,
-            ``braid``, and none of the square-only options (corridor, wall,
-            mask, rooms, content).
+            ``braid``, content (``keys``, ``treasure``, ``enemies``, ``place``:
+            things on cells, doors on passages, see
+            :mod:`mazeplugin.content.cellplacing`), and none of the square-only
+            options (corridor, wall, mask, rooms, doors).
         wrap: None, or ``"x"``, ``"y"``, ``"xy"`` (square grid only): a
             cylinder or torus, where a passage leaving one edge arrives at
             the other; a :class:`~mazeplugin.grid_level.GridLevel` with a
@@ -303,7 +305,7 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
             resolve_seed(seed), require, attempts, progress=progress)
     build = pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
                                        refused=refused, wrap=wrap, **options)
-    return pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level
+    return pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level → furnish_grid
 
 
 def stream(
@@ -389,5 +391,5 @@ def grid_level_from_code(text: str) -> GridLevel:
     if code.grid == "square":
         raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")
     algorithm, width, height, seed = code
-    counts: Dict[str, Any] = dict(code.content)  # generate() says that grids take no content
+    counts: Dict[str, Any] = dict(code.content)  # keys, treasure, enemies: content on the cells
     return _generate_on_grid(algorithm, width, height, code.grid, seed, "border", None, counts, {})

@@ -16,7 +16,9 @@ that :func:`looks_like_level_code` but does not parse is an error, not a seed.
 
 A level on another grid (``generate(..., grid=...)``) names it before its
 size: ``wilson-hex12x8-7``, ``kruskal-triangle20x10-1``,
-``backtracker-polar8x10-3`` (for polar, innermost ring's cells x rings).
+``backtracker-polar8x10-3`` (for polar, innermost ring's cells x rings),
+with content counts as on the square (``wilson-hex12x8-7+k2t3``; rooms are
+square-only).
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("union-find", 12, 9, seed=42)
@@ -42,6 +44,8 @@ True
 'backtracker-20x15-7+w50'
 >>> parse_level_code("backtracker-20x15-7+w").content
 {'weave': True}
+>>> level_code(mp.generate("wilson", 12, 8, grid="hex", seed=7, keys=2, treasure=3))
+'wilson-hex12x8-7+k2t3'
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -33,6 +33,11 @@ from .grids import GridMaze, HexGrid
 from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
 from .grids.square import SquareGrid, side_tile, square_tiles
 from .seeds import Seed
+from .tiles import ENTRANCE, EXIT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .content.cells import CellThing
+    from .content.things import Thing
 
 __all__ = ["GridLevel"]
 
@@ -51,6 +56,9 @@ class GridLevel:
             grid's edge, or None for a marker inside a cell.
         width, height: the size asked for (for polar: innermost ring's cells, rings).
         algorithm, seed, options: what made it; the same again make the same level.
+        things: content on the cells (``keys=``, ``treasure=``, ``enemies=``,
+            ``place=``): :class:`~mazeplugin.content.cells.CellThing` s sorted by
+            id, a door on a passage (``props["edge"]``); see :meth:`check`.
     """
 
     width: int
@@ -60,11 +68,12 @@ class GridLevel:
     openings: Tuple[Tuple[int, Optional[int]], ...]
     algorithm: Optional[str]
     seed: Optional[Seed]
+    things: Tuple["CellThing", ...]
 
     def __init__(self, maze: GridMaze, *, width: int, height: int, entrance: Optional[int] = None,
                  exit: Optional[int] = None, openings: Tuple[Tuple[int, Optional[int]], ...] = (),
                  algorithm: Optional[str] = None, seed: Optional[Seed] = None,
-                 options: Optional[Mapping[str, Any]] = None) -> None:
+                 options: Optional[Mapping[str, Any]] = None, things: Sequence["CellThing"] = ()) -> None:
         self.maze = maze
         self.grid: str = maze.grid.name
         self.width, self.height = width, height
@@ -73,14 +82,33 @@ class GridLevel:
         self.algorithm, self.seed = algorithm, seed
         self.options: Dict[str, Any] = dict(options or {})
         self._tiles: Optional[NDArray[np.uint8]] = None
+        self.things = tuple(things)
 
     # -- answers in cells
     def solution(self) -> List[int]:
-        """The cells of the shortest way from the entrance to the exit, both included."""
+        """The cells of the shortest way from the entrance to the exit, both included.
+
+        With locked doors, the shortest walk that picks up each key before its
+        door (a cell may come twice: into a side branch for a key and back).
+        """
         if self.entrance is None or self.exit is None:
             raise ValueError("this level has no entrance and exit (markers='none'); generate it with "
                              "markers='border'")
+        if any(t.kind == "door" for t in self.things):
+            from .content.cellproof import solve_cells
+            from .content.cells import CellGraph
+
+            return solve_cells(CellGraph.of(self.maze), self.entrance, self.exit, self.things) or []
         return grid_analysis.path(self.maze, self.entrance, self.exit)
+
+    def check(self) -> None:
+        """Prove the level's things: each key reachable before its door, each door needed, the exit reached,
+        no thing on the entrance or exit, every enemy's patrol off the way (``ContentError`` says what fails;
+        see :mod:`mazeplugin.content.cellproof`)."""
+        from .content.cellproof import check_cells
+        from .content.cells import CellGraph
+
+        check_cells(CellGraph.of(self.maze), self.entrance, self.exit, self.things)
 
     def distances(self, source: Optional[int] = None) -> NDArray[np.int32]:
         """Passages walked from cell ``source`` (the entrance by default) to every cell; -1 where unreachable."""
@@ -199,6 +227,61 @@ class GridLevel:
             way.append(end)
         return way
 
+    def _between(self, a: int, b: int) -> List[Tuple[int, int]]:
+        """The tiles of the passage between neighbouring cells ``a`` and ``b`` (two for a wrap passage)."""
+        grid = self._tiled("tiles between cells")
+        if isinstance(grid, HexGrid):
+            mid_cols, mid_rows = passage_tiles(grid)
+            k = grid.edge(a, b)
+            return [(int(mid_cols[k]), int(mid_rows[k]))]
+        side = next(i for i in range(4) if grid.step(a, i) == b)
+        leave, arrive = side_tile(grid, a, side), side_tile(grid, b, (side + 2) % 4)
+        return [leave] if leave == arrive else [leave, arrive]
+
+    def tile_things(self) -> Tuple["Thing", ...]:
+        """Hex (and wrapping square) levels: :attr:`things` on the tilemap, as the square levels'
+        :class:`~mazeplugin.content.Thing` s — each at its cell's tile, a door at its passage's tile(s)
+        (``props["tiles"]``), an enemy's patrol as the tiles walked (cell, passage, cell, …)."""
+        from .content.things import Thing
+
+        self._tiled("tile_things")
+        out = []
+        for t in self.things:
+            props: Dict[str, Any] = {k: v for k, v in t.props.items() if k not in ("edge", "cells", "patrol")}
+            x, y = self.cell_tile(t.cell)
+            if t.kind == "door":
+                a, b = t.props["cells"]
+                props["tiles"] = self._between(a, b)
+                x, y = props["tiles"][0]
+            if t.kind == "enemy":
+                cells = list(t.props["patrol"])
+                walk = [self.cell_tile(cells[0])]
+                for a, b in zip(cells, cells[1:]):
+                    walk += self._between(a, b) + [self.cell_tile(b)]
+                props["patrol"] = walk
+            out.append(Thing(t.kind, x, y, t.id, props))
+        return tuple(out)
+
+    def marked(self) -> NDArray[np.int8]:
+        """Hex (and wrapping square) levels: an int8 copy of :attr:`tiles` with the markers and things
+        written in as on square levels (:meth:`mazeplugin.Level.marked`): ``mp.ENTRANCE`` (2),
+        ``mp.EXIT`` (3), ``mp.DOOR`` (4) on a door's passage tile(s), ``mp.KEY`` (5),
+        ``mp.TREASURE`` (6), ``mp.ENEMY`` (7) where an enemy starts."""
+        self._tiled("marked")
+        out = self.tiles.astype(np.int8)
+        if self.things:
+            from .content.things import MARKS
+
+            for thing in self.tile_things():
+                mark = MARKS.get(thing.kind)
+                if mark is not None:
+                    for x, y in thing.tiles():
+                        out[y, x] = mark
+        for tile, value in ((self.entrance_tile, ENTRANCE), (self.exit_tile, EXIT)):
+            if tile is not None:
+                out[tile[1], tile[0]] = value
+        return out
+
     @property
     def stagger_index(self) -> str:
         """Hex levels: which tile rows are shifted half a tile right (Tiled's ``staggerindex``)."""
@@ -259,13 +342,26 @@ class GridLevel:
         return level
 
     def __str__(self) -> str:
+        """The tilemap as text (``#`` wall; things as on square levels: ``D`` door, ``k`` key, ``$``
+        treasure, ``m`` enemy); triangle and polar levels, which have none, give their repr."""
+        if not isinstance(self.maze.grid, (HexGrid, SquareGrid)):
+            return repr(self)
+        floor = "." if isinstance(self.maze.grid, HexGrid) else " "
+        rows = [["#" if t else floor for t in line] for line in self.tiles.tolist()]
+        marks = {"door": "D", "key": "k", "treasure": "$", "enemy": "m"}
+        for thing in self.tile_things():
+            for x, y in thing.tiles():
+                rows[y][x] = marks.get(thing.kind, rows[y][x])
         if isinstance(self.maze.grid, HexGrid):
-            return "\n".join((" " if row % 2 else "") + " ".join("#" if t else "." for t in line)
-                             for row, line in enumerate(self.tiles.tolist()))
-        if isinstance(self.maze.grid, SquareGrid):
-            return "\n".join("".join("#" if t else " " for t in line) for line in self.tiles.tolist())
-        return repr(self)
+            return "\n".join((" " if row % 2 else "") + " ".join(line) for row, line in enumerate(rows))
+        return "\n".join("".join(line) for line in rows)
 
     def __repr__(self) -> str:
+        things = ""
+        if self.things:
+            kinds: Dict[str, int] = {}
+            for t in self.things:
+                kinds[t.kind] = kinds.get(t.kind, 0) + 1
+            things = ", things={" + ", ".join(f"{k!r}: {v}" for k, v in sorted(kinds.items())) + "}"
         return (f"GridLevel(grid={self.grid!r}, {self.width}x{self.height}, {self.maze.grid.cells} cells, "
-                f"algorithm={self.algorithm!r}, seed={self.seed!r})")
+                f"algorithm={self.algorithm!r}, seed={self.seed!r}{things})")

@@ -14,7 +14,7 @@ where it belongs, plus the module that does the work. Grids beyond the
 square (``grid="hex"``, ``"triangle"``, ``"polar"``) and wrapping square
 levels (``wrap=``) take their own short branch: :class:`GridBuild` and
 :data:`GRID_STAGES` (carve the grid graph, braid it, make a
-:class:`~mazeplugin.grid_level.GridLevel`); ``grid="square"`` without a wrap
+:class:`~mazeplugin.grid_level.GridLevel`, furnish it); ``grid="square"`` without a wrap
 never touches it. Every stage that draws random numbers takes them from its
 own stream of the seed (:class:`Streams`), so adding one never changes the
 levels the others make.
@@ -38,6 +38,7 @@ from numpy.typing import NDArray
 from . import markers as marker_layer
 from . import rooms as room_layer
 from . import weave as weave_layer
+from .content.cellplacing import grid_furnished
 from .content.placing import ContentRequest, check_request, furnished
 from .content.things import Place
 from .generators.graph import check_grid_generator, run_on_grid
@@ -339,8 +340,8 @@ def check_same_part(mask: NDArray[np.bool_], entrance: Tuple[int, int], exit: Tu
 # grid="square" never comes here: it is Build and STAGES above, byte for byte.
 # A hex, triangle or polar request is a GridBuild and runs GRID_STAGES.
 
-GRID_OPTIONS_REFUSED = (("corridor", 1), ("wall", 1), ("mask", None), ("rooms", None),
-                        ("doors", 1), ("keys", 0), ("treasure", 0), ("enemies", 0), ("place", ()))
+GRID_OPTIONS_REFUSED = (("corridor", 1), ("wall", 1), ("mask", None), ("rooms", None), ("doors", 1))
+GRID_CONTENT = ("keys", "treasure", "enemies", "place")  # taken on every grid (content.cellplacing)
 
 
 def check_wrap(grid: str, wrap: object) -> None:
@@ -374,6 +375,7 @@ class GridBuild:
     streams: Streams
     wrap: Optional[str] = None
     braid: float = 0.0
+    content: ContentRequest = (0, 0, 0, ())
     maze: GridMaze = field(init=False)
     openings: Tuple[Tuple[int, Optional[int]], ...] = field(init=False)
     level: GridLevel = field(init=False)
@@ -420,8 +422,13 @@ class GridBuild:
         if not (isinstance(markers, str) and markers in ("border", "none")):
             raise ValueError(f"markers must be 'border' or 'none' for grid={grid!r}, got {markers!r}")
         fraction = check_braid(braid)
+        given = {name: value for name, value in (refused or {}).items() if name in GRID_CONTENT}
+        content = check_request(**given, cells=cells)
+        if content[0] and markers == "none":
+            raise ValueError(f"keys={content[0]} needs an entrance and an exit to put doors between; "
+                             "markers='none' has none (use markers='border')")
         seed = resolve_seed(seed)
-        return cls(algorithm, grid, w, h, seed, markers, options, Streams(seed), wrap, fraction)
+        return cls(algorithm, grid, w, h, seed, markers, options, Streams(seed), wrap, fraction, content)
 
 
 def carve_grid(build: GridBuild) -> None:
@@ -454,9 +461,15 @@ def make_grid_level(build: GridBuild) -> None:
                             options=recorded)
 
 
+def furnish_grid(build: GridBuild) -> None:
+    """Keys and locked doors, treasure, enemies and a game's own things on the cells, from the content stream."""
+    if any(build.content):
+        build.level = grid_furnished(build.level, build.streams[CONTENT_STREAM], *build.content)
+
+
 GridStage = Callable[[GridBuild], None]
 
-GRID_STAGES: Tuple[GridStage, ...] = (carve_grid, braid_grid, make_grid_level)
+GRID_STAGES: Tuple[GridStage, ...] = (carve_grid, braid_grid, make_grid_level, furnish_grid)
 """The stages after :meth:`GridBuild.checked`, in order."""
 
 

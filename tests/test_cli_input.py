@@ -307,7 +307,7 @@ def test_a_grid_level_code_makes_that_grid(capsys):
 @pytest.mark.parametrize("argv,match", [
     (["--grid", "triangle"], "--format ascii: a --grid triangle level is written as svg, png, json"),
     (["--grid", "hex", "--format", "npy", "-o", "x.npy"], "--format npy"),
-    (["--grid", "hex", "--keys", "1"], "keys"),
+    (["--grid", "hex", "--corridor", "2"], "corridor"),
     (["--grid", "hex", "--markers", "farthest"], "--markers"),
     (["--wrap", "x", "--world", "--window", "0,0,10,10"], "--world"),
 ])

@@ -302,7 +302,7 @@ def test_grid_square_is_todays_level_byte_for_byte(algorithm):
     (dict(mask=["#"]), ValueError, "mask= is for square levels only"),
     (dict(rooms=2), ValueError, "rooms= is for square levels only"),
     (dict(braid=1.5), ValueError, "braid"),
-    (dict(keys=1), ValueError, "keys= is for square levels only"),
+    (dict(doors=2), ValueError, "doors= is for square levels only"),
     (dict(markers="farthest"), ValueError, "markers must be 'border' or 'none'"),
     (dict(grid="polar", height=0), ValueError, "height \\(the number of rings"),
     (dict(grid="polar", width=0), ValueError, "width \\(the cells of the innermost ring"),
@@ -399,8 +399,8 @@ def test_square_codes_and_grid_codes_do_not_mix():
         mp.level_from_code("wilson-hex12x8-7")
     with pytest.raises(ValueError, match="names a square level"):
         mp.grid_level_from_code("wilson-12x8-7")
-    with pytest.raises(ValueError, match="keys= is for square levels only"):
-        mp.grid_level_from_code("wilson-hex12x8-7+k1")
+    with pytest.raises(ValueError, match="rooms= is for square levels only"):
+        mp.grid_level_from_code("wilson-hex12x8-7+r2")
 
 
 
@@ -468,7 +468,7 @@ def test_a_wrap_passage_is_a_short_way_round():
     (dict(wrap="x", width=2), "wrap='x' needs at least 3 cells across"),
     (dict(wrap="xy", height=2), "wrap='xy' needs at least 3 cells across"),
     (dict(wrap="y", mask=["#"]), "mask= cannot be combined with wrap="),
-    (dict(wrap="x", keys=1), "keys= cannot be combined with wrap="),
+    (dict(wrap="x", rooms=2), "rooms= cannot be combined with wrap="),
 ])
 def test_bad_wrap_requests_get_one_clear_error(kwargs, words):
     request = dict(algorithm="kruskal", width=5, height=4, seed=1)

@@ -21,16 +21,29 @@ On any other level, e.g. a chunk of an endless world, with its own seed:
 >>> chunk = furnish(chunk, treasure=4, place=[mp.Place("torch", 6, where="junctions")], seed=12345)
 >>> [t.kind for t in chunk.things].count("torch")
 6
+
+On a hex, triangle, polar or wrapping square level the same keywords place
+:class:`CellThing` s on cells, doors on passages (:mod:`.cellplacing`):
+
+>>> hexes = mp.generate("wilson", 12, 8, grid="hex", seed=7, keys=2, treasure=3)
+>>> [(t.kind, t.cell) for t in hexes.things][:2]
+[('key', 28), ('door', 14)]
+>>> hexes.check()
 """
 
 from __future__ import annotations
 
+from .cellplacing import furnish_grid
+from .cellproof import check_cells, solve_cells
+from .cells import CellGraph, CellThing
 from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, furnish, place_things
 from .proof import ContentError, check, solve
 from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, Place, Thing
 
 __all__ = [
     "CONTENT_STREAM",
+    "CellGraph",
+    "CellThing",
     "ContentError",
     "DOOR",
     "ENEMY",
@@ -44,7 +57,10 @@ __all__ = [
     "Thing",
     "WHERE",
     "check",
+    "check_cells",
     "furnish",
+    "furnish_grid",
     "place_things",
     "solve",
+    "solve_cells",
 ]

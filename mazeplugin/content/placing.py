@@ -34,15 +34,17 @@ draws from the content stream of the seed (stream 3 of
 from __future__ import annotations
 
 import copy
-import math
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..grid_level import GridLevel
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
+from .choosing import corridor_stretch, widest
 from .graph import FloorGraph
+from .locks import plan_locks
 from .request import ContentRequest, check_request
 from .things import Place, Thing
 
@@ -94,7 +96,8 @@ def furnish(
     >>> rich.check()   # every key before its door, every door needed
     """
     if not isinstance(level, Level):
-        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
+        hint = "; a grid level is furnished by mazeplugin.content.furnish_grid" if isinstance(level, GridLevel) else ""
+        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}{hint}")
     k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
     if seed is None:
         seed = level.seed
@@ -277,7 +280,8 @@ def place_things(
             score = noise + np.where(degree == 1, 1.0, 0.0)
         fits = np.flatnonzero((score >= 0) & free_cell)
         order = fits[np.argsort(-score[fits], kind="stable")]
-        picks = _spread_picks(spread, cells(order), treasure, len(cell_ids))
+        xs, ys = cells(order)
+        picks = widest(lambda spacing: spread.pick(xs, ys, treasure, spacing), treasure, len(cell_ids))
         if len(picks) < treasure:
             where = "cells off the route" if has_route else "floor cells"
             raise ValueError(f"treasure={treasure} does not fit: this level has {len(picks)} free {where}")
@@ -336,14 +340,16 @@ def place_things(
             i = int(cells_flat[order[p]])
             if not walkable(i):
                 return False
-            route = _patrol(g, i, walkable)
+            route = corridor_stretch(g.neighbours, i, walkable, 2 * PATROL_CELLS)
             if len(route) < 3:
                 return False
             routes[p] = route
             patrolled.update(route)
             return True
 
-        picks = _spread_picks(spread, cells(order), enemies, len(cell_ids), accept, patrolled)
+        xs, ys = cells(order)
+        picks = widest(lambda spacing: spread.pick(xs, ys, enemies, spacing, accept), enemies, len(cell_ids),
+                       patrolled)
         if len(picks) < enemies:
             raise ValueError(
                 f"enemies={enemies} does not fit: this level has room for {len(picks)} patrols "
@@ -357,45 +363,6 @@ def place_things(
             new("enemy", base_of_cell(n), {"patrol": patrol})
             free_cell[n] = False
     return tuple(made)
-
-
-def _spread_picks(
-    spread: _Spread,
-    cells: Tuple[NDArray[np.int64], NDArray[np.int64]],
-    count: int,
-    area: int,
-    accept: Any = None,
-    undo: Optional[Set[int]] = None,
-) -> List[int]:
-    """Picks as spread out as fit: spacing from ``sqrt(area / count) / 2`` cells, halving to 1."""
-    spacing = max(1, int(math.sqrt(area / max(count, 1)) / 2))
-    while True:
-        if undo is not None:
-            undo.clear()
-        picks = spread.pick(cells[0], cells[1], count, spacing, accept)
-        if len(picks) == count or spacing == 1:
-            return picks
-        spacing //= 2
-
-
-def _patrol(g: FloorGraph, start: int, walkable: Any) -> List[int]:
-    """A corridor stretch through ``start``: at most PATROL_CELLS cells each way, never a junction."""
-    ends = []
-    for first in g.neighbours(start):
-        side: List[int] = []
-        previous, current = start, first
-        while len(side) < 2 * PATROL_CELLS and walkable(current):
-            side.append(current)
-            onward = [j for j in g.neighbours(current) if j != previous]
-            if len(onward) != 1:
-                break
-            previous, current = current, onward[0]
-        ends.append(side)
-    if not ends:
-        return [start]
-    back = ends[0][::-1]
-    forth = ends[1] if len(ends) > 1 else []
-    return back + [start] + forth
 
 
 def _plan_locks(
@@ -419,53 +386,5 @@ def _plan_locks(
     order = off[np.argsort(touch[off], kind="stable")]
     highs = touch[order]
     score = dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)
-    door_at = doors
-
-    def earliest(previous: int) -> int:
-        """The first door possible after a door at route index ``previous`` (-1: none)."""
-        n = int(np.searchsorted(highs, previous, side="right"))
-        if n == len(highs):
-            return -1
-        m = int(np.searchsorted(door_at, highs[n], side="right"))
-        return int(door_at[m]) if m < len(door_at) else -1
-
-    def capacity(previous: int, limit: int) -> int:
-        count = 0
-        while count < limit:
-            previous = earliest(previous)
-            if previous < 0:
-                break
-            count += 1
-        return count
-
-    most = capacity(-1, keys)
-    if most < keys:
-        held = capacity(-1, length)
-        raise ValueError(
-            f"keys={keys} does not fit: this level can hold {held} lock{'s' if held != 1 else ''} "
-            "(a door needs a passage every route to the exit crosses, with a side branch before it for its key)"
-        )
-    plan = []
-    previous = -1
-    for i in range(1, keys + 1):
-        low = earliest(previous)
-        # The latest door that still leaves room for the rest, by bisection over doors.
-        lo_n = int(np.searchsorted(door_at, low))
-        hi_n = len(door_at) - 1
-        while lo_n < hi_n:
-            mid = (lo_n + hi_n + 1) // 2
-            if capacity(int(door_at[mid]), keys - i) == keys - i:
-                lo_n = mid
-            else:
-                hi_n = mid - 1
-        first, last = int(np.searchsorted(door_at, low)), lo_n
-        target = i * (length - 1) / (keys + 1)
-        window = door_at[first:last + 1]
-        door = int(window[int(np.argmin(np.abs(window - target)))])
-        a = int(np.searchsorted(highs, previous, side="right"))
-        b = int(np.searchsorted(highs, door, side="left"))
-        key = int(order[a + int(np.argmax(score[a:b]))])
-        plan.append((g.path[door], key))
-        previous = door
-    return plan
+    return [(g.path[door], key) for door, key in plan_locks(keys, length, doors, highs, order, score)]
 

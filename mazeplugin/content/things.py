@@ -180,7 +180,8 @@ class Place:
         min_distance: at least this many cells walked from the entrance
             (ignored on a level without an entrance).
         spacing: no two of this request closer than this many cells
-            (Chebyshev distance between their cells; 1 only keeps them apart).
+            (Chebyshev distance between their cells; on a hex, triangle,
+            polar or wrapping level, passages walked; 1 only keeps them apart).
 
     Every Place thing is on a floor cell of the entrance's part of the
     level, never on a marker or another thing; the level stays solvable

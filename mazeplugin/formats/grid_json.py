@@ -6,13 +6,20 @@ entrance and exit cells with the sides opened for them, and ``passages``:
 one character per edge of the grid (``grid.edges`` order), ``"1"`` where the
 passage is open. Loading rebuilds the grid from its size and checks every
 field, so a file edited by hand loads or says what is wrong
-(:class:`~mazeplugin.errors.LevelFormatError`).
+(:class:`~mazeplugin.errors.LevelFormatError`). A level with content adds
+``things``: ``[kind, cell, id, props]`` per thing (a door's ``props`` name
+its passage: ``edge`` and ``cells``); loading checks each and proves them
+together (:meth:`GridLevel.check`), so a key moved behind its own door is
+refused.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
 >>> again = from_json(to_json(level))
 >>> again.grid, bool((again.maze.open == level.maze.open).all()), again.solution() == level.solution()
 ('hex', True, True)
+>>> rich = mp.generate("backtracker", 10, 6, grid="triangle", seed=5, keys=1, treasure=2)
+>>> from_json(to_json(rich)).things == rich.things
+True
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
 
+from ..content.cells import CellThing
+from ..content.proof import ContentError
 from ..errors import LevelFormatError
 from ..grid_level import GridLevel
 from ..grids import GRIDS, WRAPS, GridMaze, make_grid
@@ -45,6 +54,8 @@ def to_json(level: GridLevel) -> str:
         "entrance": level.entrance, "exit": level.exit, "openings": [list(o) for o in level.openings],
         "passages": "".join("1" if o else "0" for o in level.maze.open.tolist()),
     }
+    if level.things:  # only then: files of levels without content stay as they were
+        data["things"] = [t.as_list() for t in level.things]
     try:
         return json.dumps(data, separators=(",", ":")) + "\n"
     except TypeError as error:
@@ -94,9 +105,30 @@ def from_json(text: str, *, source: str = "<json text>") -> GridLevel:
         raise bad("seed must be an int, a text or null")
     open_ = np.frombuffer(passages.encode("ascii"), dtype=np.uint8) == ord("1")
     openings_read: Tuple[Tuple[int, Optional[int]], ...] = tuple((int(c), s) for c, s in openings)
-    return GridLevel(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
-                     openings=openings_read, algorithm=data.get("algorithm"), seed=seed,
-                     options=dict(options, grid=grid_name))
+    level = GridLevel(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
+                      openings=openings_read, algorithm=data.get("algorithm"), seed=seed,
+                      options=dict(options, grid=grid_name), things=_things(data.get("things", []), bad))
+    try:
+        if level.things:
+            level.check()
+    except ContentError as error:
+        raise bad(f"things: {error}") from None
+    return level
+
+
+def _things(items: Any, bad: Any) -> Tuple[CellThing, ...]:
+    """Each ``[kind, cell, id, props]`` read and type-checked (the proof comes after)."""
+    if not isinstance(items, list):
+        raise bad("things must be a list of [kind, cell, id, props]")
+    out = []
+    for n, item in enumerate(items):
+        if not isinstance(item, list) or len(item) != 4 or not isinstance(item[3], dict):
+            raise bad(f"things[{n}] must be [kind, cell, id, props], got {item!r:.80}")
+        try:
+            out.append(CellThing(*item))
+        except TypeError as error:
+            raise bad(f"things[{n}]: {error}") from None
+    return tuple(out)
 
 
 def save_json(level: GridLevel, path: PathLike) -> None:

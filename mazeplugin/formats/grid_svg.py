@@ -9,6 +9,12 @@ at their cells' centres; with ``show_solution`` the shortest way is a
 polyline through cell centres. Units are the grid's own (a hexagon's
 corner radius, a triangle's side, a ring's depth), ``cell`` pixels each.
 
+Content (``level.things``) is drawn simply, in the square pictures'
+colours: a door as a thick bar on the side its passage crosses, a key as a
+disc, treasure as a square, an enemy as a disc with its patrol as a dashed
+line through the cell centres, a game's own kinds as small grey discs; each
+shape has the thing's kind as its class.
+
 >>> import mazeplugin as mp
 >>> picture = to_svg(mp.generate("backtracker", 6, 3, grid="polar", seed=1), show_solution=True)
 >>> picture.startswith("<svg") and 'class="solution"' in picture and 'class="walls"' in picture
@@ -18,7 +24,7 @@ True
 from __future__ import annotations
 
 import numbers
-from typing import TYPE_CHECKING, List, Tuple
+from typing import TYPE_CHECKING, Callable, List, Tuple
 
 from .svg import COLOURS
 
@@ -58,6 +64,7 @@ def to_svg(level: "GridLevel", cell: float = 20, *, show_solution: bool = False)
         way = " ".join(point(grid.centre(c)) for c in level.solution())
         parts.append(f'<polyline class="solution" points="{way}" fill="none" stroke="{COLOURS["solution"]}" '
                      'stroke-width="0.2" stroke-linejoin="round"/>')
+    parts += _things(level, point)
     for name, where in (("entrance", level.entrance), ("exit", level.exit)):
         if where is not None:
             x, y = grid.centre(where)
@@ -65,3 +72,37 @@ def to_svg(level: "GridLevel", cell: float = 20, *, show_solution: bool = False)
                          f'fill="{COLOURS[name]}"/>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _things(level: "GridLevel", point: Callable[[Tuple[float, float]], str]) -> List[str]:
+    """The SVG shapes of ``level.things`` (see the module docstring)."""
+    grid = level.maze.grid
+    out = []
+    for thing in level.things:
+        x, y = grid.centre(thing.cell)
+        x, y = x + MARGIN, y + MARGIN
+        kind = thing.kind
+        if kind == "door":
+            a, b = thing.props["cells"]
+            line = next(side for other, side in grid.sides(a) if other == b)
+            out.append(f'<polyline class="door" points="{" ".join(point(p) for p in line)}" fill="none" '
+                       f'stroke="{COLOURS["door"]}" stroke-width="0.3" stroke-linecap="butt"/>')
+        elif kind == "treasure":
+            out.append(f'<rect class="treasure" x="{x - 0.2:.3f}" y="{y - 0.2:.3f}" width="0.4" height="0.4" '
+                       f'fill="{COLOURS["treasure"]}"/>')
+        elif kind == "enemy":
+            walk = " ".join(point(grid.centre(c)) for c in thing.props["patrol"])
+            out.append(f'<polyline class="patrol" points="{walk}" fill="none" stroke="{COLOURS["enemy"]}" '
+                       'stroke-width="0.08" stroke-dasharray="0.2 0.15"/>')
+            out.append(f'<circle class="enemy" cx="{x:.3f}" cy="{y:.3f}" r="0.28" fill="{COLOURS["enemy"]}"/>')
+        else:
+            colour, r = (COLOURS["key"], 0.25) if kind == "key" else (COLOURS["thing"], 0.18)
+            out.append(f'<circle class="{"key" if kind == "key" else "thing"}" data-kind="{_attr(kind)}" '
+                       f'cx="{x:.3f}" cy="{y:.3f}" r="{r}" fill="{colour}" stroke="{COLOURS["wall"]}" '
+                       'stroke-width="0.05"/>')
+    return out
+
+
+def _attr(text: str) -> str:
+    """``text`` safe inside an SVG attribute (a game's own kind is any text)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

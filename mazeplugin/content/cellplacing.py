@@ -1,0 +1,313 @@
+"""Placing keys and locked doors, treasure, enemies and a game's own kinds on a grid level's cells.
+
+The grid counterpart of :mod:`mazeplugin.content.placing`, on the graph of
+cells and open passages (:class:`~mazeplugin.content.cells.CellGraph`), so it
+serves hex, triangle, polar and wrapping square levels alike, loops from
+``braid=`` included:
+
+- **Doors** stand on passages of the direct route that every walk from the
+  entrance to the exit crosses: a route passage that no part of the level
+  off the route, and no passage between two route cells, bypasses. Which of
+  them hold a lock, and which cell holds each key, is the plan the square
+  levels use (:func:`~mazeplugin.content.locks.plan_locks`): the key of door
+  ``i`` lies between door ``i - 1`` and door ``i``, off the route, at the end
+  of the side branch that costs the longest detour (dead ends first).
+- **Treasure**: dead ends farthest from the route first, then other cells
+  off the route; **Place** requests: cells with the asked number of open
+  passages, ``min_distance`` passages from the entrance. Both spread out: no
+  two closer than a spacing in passages walked, which starts wide and halves
+  until all fit (``Place.spacing`` is the least).
+- **Enemies** start at least :data:`~mazeplugin.content.placing.ENEMY_DISTANCE`
+  passages from the entrance and patrol a corridor stretch of at most
+  ``2 * PATROL_CELLS + 1`` cells that keeps off the route, every door, and
+  the way (up the breadth-first tree from the entrance) to every key,
+  treasure and Place thing: the level is solvable without touching one.
+
+No thing stands on the entrance or exit cell. Every choice among equals
+draws from the content stream (stream 3 of the seed), so a grid level's
+passages never change with its content.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..grid_level import GridLevel
+from ..seeds import Random, Seed, resolve_seed
+from ..unionfind import component_roots
+from .cells import CellGraph, CellThing
+from .choosing import corridor_stretch, widest
+from .locks import plan_locks
+from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS
+from .request import ContentRequest, check_request
+from .things import Place
+
+__all__ = ["furnish_grid", "grid_furnished", "place_cell_things", "ContentRequest"]
+
+
+def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies: int = 0,
+                 place: Sequence[Place] = (), seed: Optional[Seed] = None) -> GridLevel:
+    """A copy of grid ``level`` with content placed on its cells (its ``things``); the passages stay the same.
+
+    The arguments are :func:`mazeplugin.content.furnish`'s; things the level
+    already has are kept. ``ValueError`` saying how many fit when a count does not.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("wilson", 8, 6, grid="triangle", seed=2)
+    >>> rich = furnish_grid(level, keys=1, treasure=2)
+    >>> sorted(t.kind for t in rich.things), level.things
+    (['door', 'key', 'treasure', 'treasure'], ())
+    >>> rich.check()
+    """
+    if not isinstance(level, GridLevel):
+        raise TypeError(f"level must be a mazeplugin GridLevel, not {type(level).__name__}")
+    k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.maze.grid.cells)
+    if seed is None:
+        seed = level.seed
+        if seed is None:
+            raise ValueError("this level has no seed: pass seed= to furnish it")
+    rng = Random.streams(resolve_seed(seed), CONTENT_STREAM + 1)[CONTENT_STREAM]
+    return grid_furnished(level, rng, k, t, e, requests)
+
+
+def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> GridLevel:
+    """:func:`furnish_grid` with the stream given and the arguments checked (``generate`` calls this)."""
+    made = place_cell_things(CellGraph.of(level.maze), level.entrance, level.exit, rng, keys=k, treasure=t,
+                             enemies=e, place=requests, existing=level.things)
+    out = copy.copy(level)
+    out.things = tuple(level.things) + made
+    options = dict(level.options)
+    for name, value in (("keys", k), ("treasure", t), ("enemies", e)):
+        if value:
+            options[name] = value
+    if requests:
+        options["place"] = [r.as_dict() for r in requests]
+    out.options = options
+    return out
+
+
+def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[int], rng: Random, *,
+                      keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+                      existing: Sequence[CellThing] = ()) -> Tuple[CellThing, ...]:
+    """The things :func:`furnish_grid` adds, drawn from ``rng`` (arguments already checked)."""
+    if keys and (entrance is None or exit is None):
+        raise ValueError("keys need a level with an entrance and an exit (markers='border')")
+    n = graph.cells
+    has_route = entrance is not None and exit is not None
+    degree = graph.degree
+    if has_route:
+        dist_list, parent = graph.search([entrance])  # type: ignore[list-item]
+        dist_e = np.asarray(dist_list, dtype=np.int64)
+        if dist_e[exit] < 0:
+            raise ValueError("the exit cannot be reached from the entrance")
+        route = graph.way(parent, exit)  # type: ignore[arg-type]
+        dist_path = _steps_to_route(np.asarray(parent, dtype=np.int64), dist_e, route)
+    else:
+        dist_e = np.zeros(n, dtype=np.int64)
+        parent, route = [-1] * n, []
+        dist_path = np.zeros(n, dtype=np.int64)
+    free = dist_e >= 0
+    taken: Set[int] = {m for m in (entrance, exit) if m is not None}
+    for thing in existing:
+        if thing.kind != "door":
+            taken.add(thing.cell)
+    free[list(taken)] = False
+    next_id = max((t.id for t in existing), default=0) + 1
+    made: List[CellThing] = []
+    claimed: List[int] = []
+    noise = rng.random(n) * 0.5  # ties among equals, drawn once
+
+    def new(kind: str, cell: int, props: Optional[Dict[str, Any]] = None) -> None:
+        nonlocal next_id
+        made.append(CellThing(kind, cell, next_id, props or {}))
+        next_id += 1
+
+    def claim(cell: int) -> None:
+        free[cell] = False
+        claimed.append(cell)
+
+    if keys:
+        for door_edge, (before, after), key in _plan_doors(graph, route, keys, free, degree, dist_path, noise):
+            lock = sum(1 for t in made if t.kind == "door") + 1
+            new("key", key, {"door": next_id + 1, "lock": lock})
+            new("door", before, {"edge": door_edge, "cells": [before, after], "key": next_id - 1, "lock": lock})
+            claim(key)
+
+    spread = _Spread(graph)
+    if treasure:
+        if has_route:
+            score = np.where(dist_path > 0, dist_path + noise + np.where(degree == 1, 1e9, 0), -1.0)
+        else:
+            score = noise + np.where(degree == 1, 1.0, 0.0)
+        fits = np.flatnonzero((score >= 0) & free)
+        order = fits[np.argsort(-score[fits], kind="stable")]
+        picks = spread.widest(order, treasure, n)
+        if len(picks) < treasure:
+            where = "cells off the route" if has_route else "cells"
+            raise ValueError(f"treasure={treasure} does not fit: this level has {len(picks)} free {where}")
+        for cell in picks:
+            new("treasure", cell)
+            claim(cell)
+
+    for request in place:
+        if not request.count:
+            continue
+        allowed = free.copy()
+        if request.where == "dead-ends":
+            allowed &= degree == 1
+        elif request.where == "corridors":
+            allowed &= degree == 2
+        elif request.where == "junctions":
+            allowed &= degree >= 3
+        if has_route and request.min_distance:
+            allowed &= dist_e >= request.min_distance
+        candidates = np.flatnonzero(allowed)
+        order = candidates[rng.permutation(len(candidates))]
+        picks = spread.pick(order, request.count, request.spacing)
+        if len(picks) < request.count:
+            raise ValueError(
+                f"Place({request.kind!r}, {request.count}, where={request.where!r}, "
+                f"min_distance={request.min_distance}, spacing={request.spacing}) does not fit: "
+                f"{len(picks)} such cells are free")
+        for cell in picks:
+            new(request.kind, cell)
+            claim(cell)
+
+    if enemies:
+        needed = set(route)
+        for cell in claimed:
+            while cell >= 0 and cell not in needed:
+                needed.add(cell)
+                cell = parent[cell]
+        far = ENEMY_DISTANCE if has_route else 0
+        patrolled: Set[int] = set()
+
+        def walkable(cell: int) -> bool:
+            return (cell not in needed and cell not in taken and cell not in patrolled and bool(free[cell])
+                    and degree[cell] <= 2 and dist_e[cell] >= far)
+
+        candidates = np.flatnonzero(free & (degree <= 2) & (dist_e >= far))
+        order = candidates[rng.permutation(len(candidates))]
+        routes: Dict[int, List[int]] = {}
+
+        def neighbours(cell: int) -> List[int]:
+            return [other for other, _edge in graph.steps(cell)]
+
+        def accept(cell: int) -> bool:
+            if not walkable(cell):
+                return False
+            walk = corridor_stretch(neighbours, cell, walkable, PATROL_CELLS)
+            if len(walk) < 2:  # a patrol moves
+                return False
+            routes[cell] = walk
+            patrolled.update(walk)
+            return True
+
+        picks = spread.widest(order, enemies, n, accept, patrolled)
+        if len(picks) < enemies:
+            raise ValueError(
+                f"enemies={enemies} does not fit: this level has room for {len(picks)} patrols "
+                f"(each at least {ENEMY_DISTANCE} cells from the entrance, off every walk to the exit, "
+                "a key or treasure)")
+        for cell in picks:
+            new("enemy", cell, {"patrol": routes[cell]})
+            free[cell] = False
+    return tuple(sorted(made, key=lambda t: t.id))
+
+
+def _steps_to_route(parent: NDArray[np.int64], dist: NDArray[np.int64], route: List[int]) -> NDArray[np.int64]:
+    """Steps up the breadth-first tree from each reached cell to the route (0 on it), as the square
+    levels measure a side branch; by pointer jumping, a few numpy passes however deep the tree."""
+    n = len(parent)
+    here = np.arange(n, dtype=np.int64)
+    on_route = np.zeros(n, dtype=bool)
+    on_route[route] = True
+    anchor = np.where(on_route | (parent < 0), here, parent)
+    while True:
+        onward = np.where(on_route[anchor], anchor, anchor[anchor])
+        if np.array_equal(onward, anchor):
+            break
+        anchor = onward
+    return np.where(dist >= 0, dist - dist[anchor], 0)
+
+
+def _plan_doors(graph: CellGraph, route: List[int], keys: int, free: NDArray[np.bool_], degree: NDArray[np.int64],
+                dist_path: NDArray[np.int64], noise: NDArray[np.float64]) -> List[Tuple[int, Tuple[int, int], int]]:
+    """``(door edge, (cell before, cell after), key cell)`` per lock, in the order the player meets them.
+
+    Route positions interleave cells and passages: route cell ``i`` is
+    position ``2i``, the passage after it ``2i + 1``, so the plan of
+    :func:`~mazeplugin.content.locks.plan_locks` reads them as one line.
+    """
+    n = graph.cells
+    index = np.full(n, -1, dtype=np.int64)
+    index[route] = np.arange(len(route))
+    on_route = index >= 0
+    passages = graph.edges[graph.open]
+    a, b = passages[:, 0], passages[:, 1]
+    # Parts of the level off the route, and the route cells each touches (lowest and highest).
+    both_off = ~on_route[a] & ~on_route[b]
+    part = component_roots(n, a[both_off], b[both_off])
+    lo = np.full(n, len(route), dtype=np.int64)
+    hi = np.full(n, -1, dtype=np.int64)
+    for side, other in ((a, b), (b, a)):
+        touching = ~on_route[side] & on_route[other]
+        np.minimum.at(lo, part[side[touching]], index[other[touching]])
+        np.maximum.at(hi, part[side[touching]], index[other[touching]])
+    cover = np.zeros(2 * len(route) + 1, dtype=np.int64)
+    spans = [(lo[p], hi[p]) for p in np.flatnonzero(hi - lo >= 1).tolist()]
+    chord = on_route[a] & on_route[b] & (np.abs(index[a] - index[b]) > 1)
+    spans += list(zip(np.minimum(index[a], index[b])[chord].tolist(), np.maximum(index[a], index[b])[chord].tolist()))
+    for low, high in spans:  # a part or a chord from route cell low to high bypasses the passages between
+        cover[2 * low + 1] += 1
+        cover[2 * high] -= 1
+    covered = np.cumsum(cover)
+    door_at = np.asarray([2 * i + 1 for i in range(len(route) - 1) if covered[2 * i + 1] == 0], dtype=np.int64)
+    touch = np.where(on_route, -1, hi[part])
+    off = np.flatnonzero(free & (dist_path > 0) & (touch >= 0))
+    order = off[np.argsort(touch[off], kind="stable")]
+    highs = 2 * touch[order]
+    score = (dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)).astype(np.float64)
+    plan = []
+    for position, key in plan_locks(keys, 2 * len(route) - 1, door_at, highs, order, score):
+        before, after = route[(position - 1) // 2], route[(position + 1) // 2]
+        plan.append((graph.edge(before, after), (before, after), key))
+    return plan
+
+
+class _Spread:
+    """Greedy picks in a given order, no two closer than ``spacing`` passages walked."""
+
+    def __init__(self, graph: CellGraph) -> None:
+        self.graph = graph
+
+    def pick(self, order: NDArray[np.int64], count: int, spacing: int,
+             accept: Optional[Callable[[int], bool]] = None) -> List[int]:
+        blocked = bytearray(self.graph.cells)
+        chosen: List[int] = []
+        for cell in order.tolist():
+            if blocked[cell] or (accept is not None and not accept(cell)):
+                continue
+            chosen.append(cell)
+            if len(chosen) == count:
+                break
+            frontier = [cell]
+            blocked[cell] = 1
+            for _ in range(spacing - 1):  # cells within spacing - 1 passages are too close
+                following = []
+                for c in frontier:
+                    for other, _edge in self.graph.steps(c):
+                        if not blocked[other]:
+                            blocked[other] = 1
+                            following.append(other)
+                frontier = following
+        return chosen
+
+    def widest(self, order: NDArray[np.int64], count: int, area: int,
+               accept: Optional[Callable[[int], bool]] = None, undo: Optional[Set[int]] = None) -> List[int]:
+        """Picks as spread out as fit (:func:`~mazeplugin.content.choosing.widest`), spacing in passages."""
+        return widest(lambda spacing: self.pick(order, count, spacing, accept), count, area, undo)

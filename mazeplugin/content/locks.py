@@ -1,0 +1,109 @@
+"""Choosing where locked doors go along a route, and which candidate holds each key: one plan for any graph.
+
+The square levels (:mod:`mazeplugin.content.placing`, on the floor-tile
+graph) and the grid levels (:mod:`mazeplugin.content.cellplacing`, on cells
+and passages) both reduce lock placement to positions along the direct
+route, entrance first:
+
+- ``door_at``: the route positions where a door may stand (ascending) —
+  places every walk from the entrance to the exit crosses;
+- key candidates: places off the route, each with ``high``, the last route
+  position its part of the level touches (so a door after ``high`` is
+  behind it and a door at or before an earlier door is not between).
+
+A key for a door at position ``d`` after a door at ``p`` must have
+``p < high < d``: reachable with the earlier doors open, and before its own.
+The most locks a route can hold is found greedily (earliest door after the
+earliest key, again and again); doors are then spread along the route, each
+the one nearest its even share that still leaves room for the rest, and each
+key is the best-scoring candidate between its door and the one before.
+
+>>> import numpy as np
+>>> door_at = np.array([3, 7])                       # two places every walk crosses
+>>> highs = np.array([1, 5]); order = np.array([10, 11]); score = np.array([1.0, 2.0])
+>>> plan_locks(2, 9, door_at, highs, order, score)   # key 10 before door 3, key 11 before door 7
+[(3, 10), (7, 11)]
+>>> plan_locks(3, 9, door_at, highs, order, score)
+Traceback (most recent call last):
+...
+ValueError: keys=3 does not fit: this level can hold 2 locks (a door needs a passage every route to the exit crosses, with a side branch before it for its key)
+"""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["plan_locks"]
+
+
+def plan_locks(
+    keys: int,
+    length: int,
+    door_at: NDArray[np.int64],
+    highs: NDArray[np.int64],
+    order: NDArray[np.int64],
+    score: NDArray[np.float64],
+) -> List[Tuple[int, int]]:
+    """``(door position, key candidate)`` per lock, in the order the player meets them.
+
+    Args:
+        keys: how many locks.
+        length: positions along the route (doors are spread over ``0 … length-1``).
+        door_at: route positions where a door may stand, ascending.
+        highs: each key candidate's last route position touched, ascending.
+        order: the candidates' own numbers, in the order of ``highs``.
+        score: the candidates' preference (highest wins), in the same order.
+
+    Raises ``ValueError`` saying how many locks fit when ``keys`` do not.
+    """
+
+    def earliest(previous: int) -> int:
+        """The first door possible after a door at route index ``previous`` (-1: none)."""
+        n = int(np.searchsorted(highs, previous, side="right"))
+        if n == len(highs):
+            return -1
+        m = int(np.searchsorted(door_at, highs[n], side="right"))
+        return int(door_at[m]) if m < len(door_at) else -1
+
+    def capacity(previous: int, limit: int) -> int:
+        count = 0
+        while count < limit:
+            previous = earliest(previous)
+            if previous < 0:
+                break
+            count += 1
+        return count
+
+    most = capacity(-1, keys)
+    if most < keys:
+        held = capacity(-1, length)
+        raise ValueError(
+            f"keys={keys} does not fit: this level can hold {held} lock{'s' if held != 1 else ''} "
+            "(a door needs a passage every route to the exit crosses, with a side branch before it for its key)"
+        )
+    plan = []
+    previous = -1
+    for i in range(1, keys + 1):
+        low = earliest(previous)
+        # The latest door that still leaves room for the rest, by bisection over doors.
+        lo_n = int(np.searchsorted(door_at, low))
+        hi_n = len(door_at) - 1
+        while lo_n < hi_n:
+            mid = (lo_n + hi_n + 1) // 2
+            if capacity(int(door_at[mid]), keys - i) == keys - i:
+                lo_n = mid
+            else:
+                hi_n = mid - 1
+        first, last = int(np.searchsorted(door_at, low)), lo_n
+        target = i * (length - 1) / (keys + 1)
+        window = door_at[first:last + 1]
+        door = int(window[int(np.argmin(np.abs(window - target)))])
+        a = int(np.searchsorted(highs, previous, side="right"))
+        b = int(np.searchsorted(highs, door, side="left"))
+        key = int(order[a + int(np.argmax(score[a:b]))])
+        plan.append((door, key))
+        previous = door
+    return plan
