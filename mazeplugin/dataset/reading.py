@@ -15,17 +15,18 @@ import mazeplugin as mp
 from .building import DatasetError, entries_of, read_manifest
 from .shards import levels_of, text_at
 from .spec import PathLike
+from .storage import Folder
 
 __all__ = ["open_dataset", "shard_arrays_of"]
 
 
-def shard_arrays_of(out: PathLike, record: Mapping[str, Any], file_format: str, *,
+def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], file_format: str, *,
                     check: bool = True) -> Dict[str, NDArray[Any]]:
     """The arrays of one shard (its manifest ``record``), its checksum checked first when ``check``."""
-    path = os.path.join(os.fspath(out), record["file"])
+    folder = out if isinstance(out, Folder) else Folder(out)
+    path = folder.name(record["file"])
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = folder.read_bytes(record["file"])
     except OSError as error:
         raise DatasetError(f"cannot read shard {path}: {error.strerror or error}") from None
     if check and hashlib.sha256(data).hexdigest() != record["sha256"]:
@@ -66,13 +67,14 @@ def open_dataset(out: PathLike, *, raw: bool = False, check: bool = True) -> Ite
     digest``. One shard is in memory at a time; ``check`` compares each
     shard's checksum with the manifest before reading it.
     """
-    manifest = read_manifest(out)
+    folder = Folder(out)
+    manifest = read_manifest(folder)
     if not manifest.get("complete"):
-        raise DatasetError(f"{os.fspath(out)}: the build did not finish; run build again to resume it")
+        raise DatasetError(f"{folder.out}: the build did not finish; run build again to resume it")
     entries = entries_of(manifest)
     for record in manifest["shards"]:
         index = record["entry"]
-        arrays = shard_arrays_of(out, record, manifest["file_format"], check=check)
+        arrays = shard_arrays_of(folder, record, manifest["file_format"], check=check)
         if raw:
             yield from _raw(arrays, index)
         else:

@@ -20,6 +20,7 @@ from typing import IO, Any, Callable, Dict, Optional, Sequence, Tuple
 from .digest import digest_bytes
 from .shards import make_level, npz_bytes, shard_arrays
 from .spec import Entry
+from .storage import Folder
 
 
 __all__ = ["ShardTask", "shard_file", "sha256_hex", "file_sha256", "run_shard", "scan_digests", "run_tasks", "Progress"]
@@ -76,13 +77,7 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
         data = parquet_bytes(arrays, entry, task.entry_index)
     else:
         data = npz_bytes(arrays)
-    path = os.path.join(task.out, task.file)
-    partial = f"{path}.partial-{os.getpid()}"
-    with open(partial, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(partial, path)
+    Folder(task.out).write_atomic(task.file, data)  # under a partial name, then renamed or moved
     return {"file": task.file, "sha256": sha256_hex(data), "bytes": len(data), "levels": len(levels),
             "refitted": refitted}
 
