@@ -30,7 +30,6 @@ which have changed between releases. ``np.load`` reads it as any ``.npz``.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import struct
 import zlib
@@ -40,18 +39,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
-from mazeplugin.analysis import Stats
 from mazeplugin.difficulty import candidate_seeds
 
 from .digest import digest_bytes
+from .figures import STATS_FIELDS, shard_stats
 from .spec import Entry
 
 __all__ = ["STATS_FIELDS", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
 
-STATS_FIELDS: Tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Stats))
-"""The ``stats()`` figures each shard keeps, as ``stats_<name>`` columns."""
-
-_FLOAT_STATS = frozenset(f.name for f in dataclasses.fields(Stats) if "float" in str(f.type))
 
 MAX_REFITS = 1000
 """Most derived seeds tried for one slot whose level cannot hold the entry's content."""
@@ -118,7 +113,6 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = T
     entrance = np.full((count, 2), -1, dtype="<i4")
     exit = np.full((count, 2), -1, dtype="<i4")
     digests = np.empty((count, 32), dtype=np.uint8)
-    figures_of: Dict[str, List[Any]] = {name: [] for name in fields}
     for i, (_, _, level) in enumerate(levels):
         tiles[i] = level.tiles
         if level.entrance is not None:
@@ -126,10 +120,6 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = T
         if level.exit is not None:
             exit[i] = level.exit
         digests[i] = np.frombuffer(digest_bytes(level), dtype=np.uint8)
-        if fields:
-            figures = level.stats()
-            for name in fields:
-                figures_of[name].append(getattr(figures, name))
     things, things_offsets = _text_column([things_json(level) for _, _, level in levels])
     codes, code_offsets = _text_column([_code(level) for _, _, level in levels])
     arrays: Dict[str, NDArray[Any]] = {
@@ -146,12 +136,10 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = T
         "code": codes,
         "code_offsets": code_offsets,
     }
-    for name in fields:
-        values = figures_of[name]
-        if name in _FLOAT_STATS:
-            arrays["stats_" + name] = np.array([np.nan if v is None else v for v in values], dtype="<f8")
-        else:
-            arrays["stats_" + name] = np.array([-1 if v is None else v for v in values], dtype="<i8")
+    if fields:
+        figures = shard_stats([level for _, _, level in levels])  # one compiled pass where it can
+        for name in fields:
+            arrays["stats_" + name] = figures[name]
     return arrays
 
 
