@@ -76,13 +76,13 @@ def test_the_compiled_pass_runs_and_leaves_rooms_and_masks_to_level_stats(monkey
     asked: List[mp.Level] = []
     real = mp.Level.stats
     monkeypatch.setattr(mp.Level, "stats", lambda self: asked.append(self) or real(self))
-    plain = [mp.generate("kruskal", 8, 6, seed=s, braid=0.4) for s in range(5)]
-    roomy = mp.generate("backtracker", 14, 10, seed=1, rooms=2)
+    plain = [mp.generate("kruskal", 8, 4, seed=s, braid=0.4) for s in range(5)]  # a shard has one size
+    roomy = mp.generate("backtracker", 8, 4, seed=1, rooms=1)
     masked = mp.generate("kruskal", 8, 4, seed=1, mask=MASK)
-    columns = figures.shard_stats(plain + [roomy, masked])
+    columns = figures.shard_stats([plain[0], roomy] + plain[1:] + [masked])
     assert asked == [roomy, masked]
     asked.clear()
-    expected = as_columns(plain + [roomy, masked])
+    expected = as_columns([plain[0], roomy] + plain[1:] + [masked])
     assert all(same(columns[name], expected[name]) for name in figures.STATS_FIELDS)
 
 

@@ -42,11 +42,6 @@ COMPILED_MIN_CELLS = 20_000
 """Cells in a shard from which the compiled pass loads numba by itself (once numba is loaded: any shard)."""
 
 
-def _plain(level: mp.Level) -> bool:
-    maze = level.maze
-    return bool(maze.mask.all()) and not maze.rooms.any()
-
-
 def _cell(level: mp.Level, tile: Tuple[int, int]) -> int:
     """The cell number of the cell a marker tile is on or beside (as ``Level.stats`` finds it)."""
     bx, by = level.layout.base_of(tile)
@@ -65,54 +60,69 @@ def _use_compiled(levels: Sequence[mp.Level]) -> bool:
 
 
 def _compiled_rows(levels: Sequence[mp.Level]) -> List[Optional[Dict[str, Any]]]:
-    """Each plain level's figures as a dict (None for the others, to ask one by one)."""
+    """Each plain level's figures as a dict (None for the others, to ask one by one); for tests."""
+    columns = _empty_columns(len(levels))
+    done = _compiled_columns(levels, columns)
+    return [{name: _value(name, columns[name][i]) for name in STATS_FIELDS} if done[i] else None
+            for i in range(len(levels))]
+
+
+def _value(name: str, value: Any) -> Any:
+    if name in FLOAT_STATS:
+        return None if math.isnan(value) else float(value)
+    return None if value == -1 else int(value)
+
+
+def _empty_columns(count: int) -> Dict[str, NDArray[Any]]:
+    return {name: (np.full(count, np.nan, dtype="<f8") if name in FLOAT_STATS else np.full(count, -1, dtype="<i8"))
+            for name in STATS_FIELDS}
+
+
+def _compiled_columns(levels: Sequence[mp.Level], columns: Dict[str, NDArray[Any]]) -> NDArray[np.bool_]:
+    """Fill ``columns`` for the plain levels (every cell in the mask, no rooms); which levels those were."""
     from .figures_kernel import COLUMNS, shard_figures
 
-    plain = [i for i, level in enumerate(levels) if _plain(level)]
-    rows: List[Optional[Dict[str, Any]]] = [None] * len(levels)
-    if not plain:
-        return rows
+    mazes = [level.maze for level in levels]
+    plain: NDArray[np.bool_] = np.asarray(np.stack([maze.mask for maze in mazes]).all(axis=(1, 2)))
+    plain &= ~np.stack([maze.rooms for maze in mazes]).any(axis=(1, 2))
+    chosen = np.flatnonzero(plain)
+    if not chosen.size:
+        return plain
     width = levels[0].width
-    east = np.stack([levels[i].maze.east.reshape(-1) for i in plain]).view(np.uint8)
-    south = np.stack([levels[i].maze.south.reshape(-1) for i in plain]).view(np.uint8)
-    starts = np.full(len(plain), -1, dtype=np.int64)
-    goals = np.full(len(plain), -1, dtype=np.int64)
-    for k, i in enumerate(plain):
+    east = np.stack([mazes[i].east.reshape(-1) for i in chosen]).view(np.uint8)
+    south = np.stack([mazes[i].south.reshape(-1) for i in chosen]).view(np.uint8)
+    starts = np.full(len(chosen), -1, dtype=np.int64)
+    goals = np.full(len(chosen), -1, dtype=np.int64)
+    for k, i in enumerate(chosen.tolist()):
         level = levels[i]
         if level.entrance is not None and level.exit is not None:
             starts[k], goals[k] = _cell(level, level.entrance), _cell(level, level.exit)
-    figures = shard_figures(east, south, width, starts, goals).tolist()
-    for k, i in enumerate(plain):
-        row = dict(zip(COLUMNS, figures[k]))
-        cells = row["cells"]
-        row["dead_end_fraction"] = row["dead_ends"] / cells if cells else 0.0
-        length = row["solution_length"]
-        row["detour_ratio"] = None
-        if length < 0:
-            row["solution_length"] = row["decision_points"] = row["turns"] = None
-        else:
-            (x0, y0), (x1, y1) = divmod(int(starts[k]), width)[::-1], divmod(int(goals[k]), width)[::-1]
-            straight = math.hypot(x1 - x0, y1 - y0)
-            row["detour_ratio"] = length / straight if straight else None
-        rows[i] = row
-    return rows
+    figures = shard_figures(east, south, width, starts, goals)
+    for j, name in enumerate(COLUMNS):
+        columns[name][chosen] = figures[:, j]
+    cells = figures[:, 0]
+    dead = figures[:, 2]
+    # IEEE division of the same two integers: the very float ``dead / cells`` gives.
+    columns["dead_end_fraction"][chosen] = np.where(cells > 0, dead / np.maximum(cells, 1), 0.0)
+    lengths = figures[:, 6].tolist()
+    ratios = columns["detour_ratio"]
+    for k, (i, length, start, goal) in enumerate(zip(chosen.tolist(), lengths, starts.tolist(), goals.tolist())):
+        if length >= 0:
+            straight = math.hypot(goal % width - start % width, goal // width - start // width)
+            if straight:
+                ratios[i] = length / straight  # math.hypot, as analysis.stats: np.hypot may differ in the last bit
+    return plain
 
 
 def shard_stats(levels: Sequence[mp.Level]) -> Dict[str, NDArray[Any]]:
     """``{field: column}`` of the ``stats()`` figures of ``levels`` (one maze size): int64
     with -1 for None, float64 with NaN for None, as the shard columns keep them."""
-    rows: List[Optional[Dict[str, Any]]] = (_compiled_rows(levels) if levels and _use_compiled(levels)
-                                            else [None] * len(levels))
-    columns: Dict[str, List[Any]] = {name: [] for name in STATS_FIELDS}
-    for level, row in zip(levels, rows):
-        figures = row if row is not None else dataclasses.asdict(level.stats())
+    columns = _empty_columns(len(levels))
+    done = _compiled_columns(levels, columns) if levels and _use_compiled(levels) else np.zeros(len(levels), bool)
+    for i in np.flatnonzero(~done).tolist():
+        figures = levels[i].stats()
         for name in STATS_FIELDS:
-            columns[name].append(figures[name])
-    arrays: Dict[str, NDArray[Any]] = {}
-    for name in STATS_FIELDS:
-        values = columns[name]
-        if name in FLOAT_STATS:
-            arrays[name] = np.array([np.nan if v is None else v for v in values], dtype="<f8")
-        else:
-            arrays[name] = np.array([-1 if v is None else v for v in values], dtype="<i8")
-    return arrays
+            value = getattr(figures, name)
+            if value is not None:
+                columns[name][i] = value
+    return columns
