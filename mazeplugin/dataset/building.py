@@ -41,7 +41,7 @@ import numpy as np
 import mazeplugin as mp
 
 from .digest import DIGEST_VERSION, digest_bytes
-from .shards import make_level
+from .shards import LevelMaker, make_level
 from .errors import DatasetError
 from .storage import LOCK_FILE, Folder
 from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file
@@ -196,7 +196,7 @@ def _plan_unique(spec: Spec, manifest: Dict[str, Any], out: str, engine: str, wo
     run_tasks(engine, tasks, scan_digests, workers, address, done)
     seen: Set[bytes] = set()
     for index, entry in enumerate(spec.entries):
-        kwargs = entry.kwargs()
+        maker = LevelMaker(entry)
         replacements: List[List[int]] = []
         reserve = entry.reserve_seed
         tries = 0
@@ -215,7 +215,7 @@ def _plan_unique(spec: Spec, manifest: Dict[str, Any], out: str, engine: str, wo
                             f"levels[{index}]: after {tries:,} seeds of the reserved range from "
                             f"{entry.reserve_seed} no new {entry.generator} {entry.width}x{entry.height} "
                             f"level was found; this size has too few distinct levels for count={entry.count:,}")
-                    seed, level = make_level(entry, kwargs, reserve)
+                    seed, level = make_level(entry, maker, reserve)
                     reserve += 1
                     tries += 1
                     d = digest_bytes(level)

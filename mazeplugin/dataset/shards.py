@@ -30,6 +30,7 @@ which have changed between releases. ``np.load`` reads it as any ``.npz``.
 
 from __future__ import annotations
 
+import copy
 import json
 import struct
 import zlib
@@ -39,13 +40,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
+from mazeplugin import pipeline
 from mazeplugin.difficulty import candidate_seeds
+from mazeplugin.maze import Maze
+from mazeplugin.seeds import resolve_seed
 
 from .digest import digest_bytes
 from .figures import STATS_FIELDS, shard_stats
 from .spec import Entry
 
-__all__ = ["STATS_FIELDS", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
+__all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
 
 
 MAX_REFITS = 1000
@@ -56,20 +60,58 @@ class UnfitError(ValueError):
     """No seed tried for a slot made a level that holds the entry's content."""
 
 
-def make_level(entry: Entry, kwargs: Mapping[str, Any], seed: int) -> Tuple[int, mp.Level]:
+class LevelMaker:
+    """Makes an entry's level of a seed, exactly as ``mp.generate(generator, width, height, seed=seed, **kwargs)``.
+
+    ``generate`` checks every argument on every call, a third of a 9 x 9
+    level's time. An entry's arguments are the same for every seed, so here
+    they are checked once (:meth:`mazeplugin.pipeline.Build.checked`, for the
+    entry's first seed) and each level runs the same stages on a copy of that
+    checked build with its own seed, random streams and maze: what
+    ``generate`` does after its checks. Entries with ``require`` (a search
+    over seeds) go through ``generate`` itself.
+    """
+
+    entry: Entry
+    kwargs: Dict[str, Any]
+
+    def __init__(self, entry: Entry, kwargs: Optional[Mapping[str, Any]] = None) -> None:
+        self.entry = entry
+        self.kwargs = dict(entry.kwargs() if kwargs is None else kwargs)
+        self._template: Optional[pipeline.Build] = None
+        if not {"require", "grid", "wrap", "progress", "attempts"} & set(self.kwargs):
+            self._template = pipeline.Build.checked(entry.generator, entry.width, entry.height,
+                                                    seed=entry.first_seed, **self.kwargs)
+
+    def __call__(self, seed: int) -> mp.Level:
+        """The level of ``seed``; ``ValueError`` when it cannot hold the entry's content (as from ``generate``)."""
+        template = self._template
+        if template is None:
+            level = mp.generate(self.entry.generator, self.entry.width, self.entry.height, seed=seed, **self.kwargs)
+            assert isinstance(level, mp.Level)  # the spec refuses grids
+            return level
+        checked = resolve_seed(seed)
+        build = copy.copy(template)  # the checked arguments; the stages' own fields are not set yet
+        build.seed, build.streams = checked, pipeline.Streams(checked)
+        build.maze = Maze(template.layout.width, template.layout.height, template.mask)
+        build.options = dict(template.options)
+        return pipeline.run(build)
+
+
+def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, mp.Level]:
     """``(seed used, level)`` for ``seed``: the level of ``seed`` itself, or, when its level cannot
     hold the entry's content (``ValueError`` from generate), of the first derived seed
     (:func:`mazeplugin.difficulty.candidate_seeds`) whose level can. The same on every run.
     """
     try:
-        return seed, mp.generate(entry.generator, entry.width, entry.height, seed=seed, **kwargs)
+        return seed, maker(seed)
     except ValueError as first:
         error = first
     for tries, candidate in enumerate(candidate_seeds(seed)):
         if tries >= MAX_REFITS:
             break
         try:
-            return candidate, mp.generate(entry.generator, entry.width, entry.height, seed=candidate, **kwargs)
+            return candidate, maker(candidate)
         except ValueError:
             continue
     raise UnfitError(f"seed {seed} and {MAX_REFITS} seeds derived from it make no {entry.generator} "
