@@ -13,6 +13,12 @@ any way, and resumed:
   checksum matches the manifest, makes the others, and deletes leftover
   partial files. A folder holding another spec, or other files, is refused:
   nothing is overwritten.
+- A build holds the folder's lock (:mod:`mazeplugin.dataset.storage`) from
+  before it reads the folder until it returns: a second build into the same
+  folder fails at once naming the first one's pid and host, and the lock of a
+  killed build is taken over. The folder may be an fsspec URL
+  (``memory://``, ``file://``, ``s3://``, ...): the same bytes, written whole
+  under a partial name and then moved.
 
 Under ``unique=True`` the build first reads every level's digest (a pass
 over all seeds, shared out like the shards), then walks the entries in
