@@ -120,13 +120,16 @@ class BuildLock:
         if not self._held:
             return
         self._held = False
-        if self._fd is not None:
-            try:
+        try:
+            if self._fd is not None:
                 os.unlink(self.folder.local_path(LOCK_FILE))
-            finally:
+            else:
+                self.folder.remove(LOCK_FILE)
+        except FileNotFoundError:
+            pass  # removed by hand meanwhile: nothing left to let go of but the descriptor
+        finally:
+            if self._fd is not None:
                 os.close(self._fd)  # closing drops the flock
-        else:
-            self.folder.remove(LOCK_FILE)
 
     def __enter__(self) -> "BuildLock":
         return self
