@@ -559,9 +559,9 @@ def test_ray_engine_writes_the_same_shards_as_the_process_pool(tmp_path, built):
     assert ds.verify(tmp_path / "ray") == []
 
 
-def test_a_grid_level_spec_is_refused_before_any_work(tmp_path):
-    import mazeplugin.dataset as ds
-
-    with pytest.raises(ValueError, match="square tilemap levels"):
-        ds.build({"generator": "backtracker", "width": 5, "height": 5, "count": 3, "grid": "hex"}, str(tmp_path / "out"))
+def test_a_grid_level_spec_checks_its_shard_size_before_any_work(tmp_path):
+    # Grid levels are stored (tests/test_dataset_grids.py); a shard of them must still fit in memory.
+    with pytest.raises(ds.SpecError, match="shard_size"):
+        ds.build({"generator": "backtracker", "width": 200, "height": 200, "count": 100_000, "shard_size": 100_000,
+                  "grid": "hex"}, str(tmp_path / "out"))
     assert not (tmp_path / "out").exists()

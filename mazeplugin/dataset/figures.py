@@ -53,7 +53,7 @@ def _cell(level: mp.Level, tile: Tuple[int, int]) -> int:
 def _use_compiled(levels: Sequence[mp.Level]) -> bool:
     from mazeplugin.compiled import available
 
-    if not available():
+    if not available() or not isinstance(levels[0], mp.Level):
         return False
     cells = len(levels) * levels[0].width * levels[0].height
     return "numba" in sys.modules or cells >= COMPILED_MIN_CELLS

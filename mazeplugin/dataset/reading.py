@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
+from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
 from .shards import levels_of, text_at
@@ -42,7 +43,25 @@ def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], fil
         return {name: npz[name] for name in npz.files}
 
 
+def _raw_grid(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:
+    edges = int(arrays["edge_count"][0])
+    for i in range(len(arrays["slot"])):
+        entrance, exit = (int(arrays[k][i]) for k in ("entrance", "exit"))
+        yield {
+            "entry": index,
+            "slot": int(arrays["slot"][i]),
+            "seed": int(arrays["seed"][i]),
+            "passages": np.unpackbits(arrays["passages"][i], count=edges).astype(bool),
+            "entrance": entrance if entrance >= 0 else None,
+            "exit": exit if exit >= 0 else None,
+            "digest": bytes(arrays["digest"][i]).hex(),
+        }
+
+
 def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:
+    if "passages" in arrays:
+        yield from _raw_grid(arrays, index)
+        return
     columns = int(arrays["tile_shape"][1])
     for i in range(len(arrays["slot"])):
         entrance = tuple(int(v) for v in arrays["entrance"][i])
@@ -59,12 +78,15 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
         }
 
 
-def open_dataset(out: PathLike, *, raw: bool = False, check: bool = True) -> Iterator[Union[mp.Level, Dict[str, Any]]]:
+def open_dataset(out: PathLike, *, raw: bool = False,
+                 check: bool = True) -> Iterator[Union[mp.Level, GridLevel, Dict[str, Any]]]:
     """The levels of the dataset in ``out``: entries in spec order, each in seed (slot) order.
 
-    Yields :class:`~mazeplugin.Level` objects, or with ``raw=True`` dicts of
+    Yields :class:`~mazeplugin.Level` objects (:class:`~mazeplugin.grid_level.GridLevel`
+    for ``grid=`` and ``wrap=`` entries), or with ``raw=True`` dicts of
     ``entry, slot, seed, tiles`` (uint8 ``[y, x]``), ``entrance, exit, things,
-    digest``. One shard is in memory at a time; ``check`` compares each
+    digest`` (``passages``, one bool an edge, in place of ``tiles`` and no
+    ``things`` for grid levels). One shard is in memory at a time; ``check`` compares each
     shard's checksum with the manifest before reading it.
     """
     folder = Folder(out)
