@@ -209,7 +209,11 @@ class Folder:
         """The names in the folder."""
         if self.is_local:
             return os.listdir(self.root)
-        return [str(path).rstrip("/").rsplit("/", 1)[-1] for path in self.fs.ls(self.root, detail=False)]
+        try:
+            paths = self.fs.ls(self.root, detail=False)
+        except FileNotFoundError:
+            return []  # an object store has no empty folders: a new prefix is not there yet
+        return [str(path).rstrip("/").rsplit("/", 1)[-1] for path in paths]
 
     # -- its files -------------------------------------------------------------------
 
