@@ -11,15 +11,23 @@ figures against ``Level.stats()``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import numpy as np
 
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - collected for doctests without numba: plain loops, never called
-    def njit(*signature: Any, **options: Any) -> Any:  # type: ignore[no-redef]
-        return lambda function: function
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+if TYPE_CHECKING:  # numba ships no types: to mypy, njit keeps each function's own type (what numba promises)
+
+    def njit(*signature: Any, **options: Any) -> Callable[[Function], Function]:
+        ...
+
+else:
+    try:
+        from numba import njit
+    except ImportError:  # pragma: no cover - collected for doctests without numba: plain loops, never called
+        def njit(*signature, **options):
+            return lambda function: function
 
 __all__ = ["COLUMNS", "shard_figures"]
 
