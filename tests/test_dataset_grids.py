@@ -116,7 +116,22 @@ def test_unique_replaces_repeated_grid_levels(tmp_path):
     assert len({ds.digest(level) for level in levels}) == 3 and manifest["entries"][0]["duplicates"] >= 1
 
 
-def test_grid_entries_in_parquet_are_refused_before_any_work(tmp_path):
-    with pytest.raises(ds.DatasetError, match="grid= and wrap= entries are written as npz shards only"):
-        ds.build(SPEC, tmp_path / "out", file_format="parquet")
-    assert not (tmp_path / "out").exists()
+def test_grid_levels_in_parquet_read_back_and_open_with_pyarrow(tmp_path, built):
+    pytest.importorskip("pyarrow")
+    import pyarrow.dataset as pads
+
+    out, _ = built
+    one = ds.build(SPEC, tmp_path / "pq1", workers=1, file_format="parquet")
+    two = ds.build(SPEC, tmp_path / "pq2", workers=2, file_format="parquet")
+    assert [s["sha256"] for s in one["shards"]] == [s["sha256"] for s in two["shards"]]
+    assert ds.verify(tmp_path / "pq1") == []
+    from_npz = [level.to_json() for level in ds.open(out)]
+    assert [level.to_json() for level in ds.open(tmp_path / "pq1")] == from_npz
+    files = [str(tmp_path / "pq1" / s["file"]) for s in one["shards"] if s["entry"] == 2]  # the polar entry
+    table = pads.dataset(files, format="parquet").to_table()
+    row = table.slice(3, 1).to_pylist()[0]
+    level = mp.generate("kruskal", 4, 3, seed=row["seed"], grid="polar", braid=0.5)
+    assert row["grid"] == "polar" and row["wrap"] == "" and row["edges"] == len(level.maze.open)
+    assert np.frombuffer(row["passages"], dtype=np.uint8).astype(bool).tolist() == level.maze.open.tolist()
+    assert (row["entrance"], row["exit"]) == (level.entrance, level.exit) and row["digest"] == ds.digest(level)
+    assert row["stats_solution_length"] == level.stats().solution_length and row["stats_turns"] is None

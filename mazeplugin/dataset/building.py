@@ -52,7 +52,7 @@ from .shards import LevelMaker, make_level
 from .errors import DatasetError
 from .storage import LOCK_FILE, Folder
 from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file
-from .spec import Entry, PathLike, SEED_RANGE, Spec, check_entry, is_grid, load_spec, parse_spec
+from .spec import Entry, PathLike, SEED_RANGE, Spec, check_entry, load_spec, parse_spec
 
 __all__ = [
     "DatasetError",
@@ -289,9 +289,6 @@ def build(
 
         require_ray()
     the_spec = _spec_of(spec)
-    if file_format == "parquet" and any(is_grid(entry) for entry in the_spec.entries):
-        raise DatasetError("grid= and wrap= entries are written as npz shards only (their Parquet columns are "
-                           "not designed yet); give file_format='npz'")
     manifest = _new_manifest(the_spec, unique, file_format)
     _check_place(folder)
     folder.makedirs()
