@@ -46,12 +46,24 @@ import mazeplugin.dataset as ds  # noqa: E402
 from mazeplugin.dataset import building  # noqa: E402
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (worker processes)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+CPU: List[float] = []  # the CPU seconds of the last median_time's runs, median
+
+
 def median_time(run: Any, runs: int) -> float:
-    times = []
+    """Median wall seconds of ``runs`` runs; their median CPU seconds go to ``CPU[-1]``."""
+    times, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         run()
         times.append(time.perf_counter() - start)
+        cpus.append(cpu_seconds() - cpu)
+    CPU.append(statistics.median(cpus))
     return statistics.median(times)
 
 
@@ -67,7 +79,8 @@ GENERATED: Dict[int, float] = {}
 
 
 def throughput(args: argparse.Namespace) -> Dict[int, float]:
-    print("\n## Throughput, one core (levels/s; median of %d runs)\n" % args.runs)
+    print("\n## Throughput, one core (levels per CPU-second, wall-clock levels/s in brackets; median of %d runs)\n"
+          % args.runs)
     print("| size | levels | generate | build (npz shards) | build, \"stats\": false | bytes/level |")
     print("|---|---:|---:|---:|---:|---:|")
     rates = {}
@@ -75,6 +88,7 @@ def throughput(args: argparse.Namespace) -> Dict[int, float]:
         count = max(10, count // (4 if args.quick else 1))
         mp.generate("backtracker", size, size, seed=0)  # compile / load the kernels first
         gen = median_time(lambda: [mp.generate("backtracker", size, size, seed=s) for s in range(count)], args.runs)
+        gen_cpu = CPU[-1]
         spec = {"generator": "backtracker", "width": size, "height": size, "count": count,
                 "shard_size": max(1, count // 4)}
         manifest: Dict[str, Any] = {}
@@ -83,10 +97,13 @@ def throughput(args: argparse.Namespace) -> Dict[int, float]:
             manifest.update(build_once(spec, workers=1))
 
         built = median_time(run, args.runs)
+        built_cpu = CPU[-1]
         lean = median_time(lambda: build_once(dict(spec, stats=False), workers=1), args.runs)
-        rates[size] = count / built
-        GENERATED[size] = count / gen
-        print(f"| {size} x {size} | {count:,} | {count / gen:,.0f} | {count / built:,.0f} | {count / lean:,.0f} | "
+        lean_cpu = CPU[-1]
+        rates[size] = count / built_cpu
+        GENERATED[size] = count / gen_cpu
+        print(f"| {size} x {size} | {count:,} | {count / gen_cpu:,.0f} ({count / gen:,.0f}) | "
+              f"{count / built_cpu:,.0f} ({count / built:,.0f}) | {count / lean_cpu:,.0f} ({count / lean:,.0f}) | "
               f"{manifest['bytes'] / count:,.0f} |")
     return rates
 
@@ -95,10 +112,15 @@ def scaling(args: argparse.Namespace) -> None:
     count = 6000 if args.quick else 24000
     spec = {"generator": "backtracker", "width": 9, "height": 9, "count": count, "shard_size": 500}
     print(f"\n## Scaling, 9 x 9, {count:,} levels, shards of 500 (median of {args.runs} runs)\n")
+    build_once(spec, workers=2)  # start-up costs (kernels read from the cache) out of the way
+    load = " ".join(f"{v:.2f}" for v in os.getloadavg())
     one = median_time(lambda: build_once(spec, workers=1), args.runs)
+    one_cpu = CPU[-1]
     two = median_time(lambda: build_once(spec, workers=2), args.runs)
+    two_cpu = CPU[-1]
     print(f"- 1 worker: {count / one:,.0f} levels/s; 2 workers: {count / two:,.0f} levels/s; "
-          f"speed-up {one / two:.2f}x (load average before: {args.load})")
+          f"speed-up {one / two:.2f}x (load average before: {load}); CPU seconds {one_cpu:.2f} with 1 worker, "
+          f"{two_cpu:.2f} with 2 (main process and workers)")
     if args.ray:
         try:
             import ray
@@ -164,19 +186,18 @@ for size, count in ((9, 400), (32, 40), (128, 4)):
     LatticeMazeGenerators.gen_dfs(np.array([size, size]))
     runs = []
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU seconds: the machine may be shared
         for _ in range(count):
             LatticeMazeGenerators.gen_dfs(np.array([size, size]))
-        runs.append(time.perf_counter() - start)
+        runs.append(time.process_time() - start)
     print(f"{size} {count / statistics.median(runs)}")
 """
 
 
-def compare_maze_dataset(rates: Dict[int, float], generated: Dict[int, float]) -> None:
-    """maze-dataset's own DFS generation, in its own venv (benchmarks/.venv-maze-dataset, git-ignored)."""
+def compare_maze_dataset(rates: Dict[int, float], generated: Dict[int, float], venv: Path) -> None:
+    """maze-dataset's own DFS generation, in its own venv (``--maze-dataset-venv``, made on first use)."""
     import subprocess
 
-    venv = Path(__file__).resolve().parent / ".venv-maze-dataset"
     python = venv / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -184,7 +205,7 @@ def compare_maze_dataset(rates: Dict[int, float], generated: Dict[int, float]) -
     done = subprocess.run([str(python), "-c", MAZE_DATASET_RUN], capture_output=True, text=True, timeout=1200,
                           check=True)
     theirs = {int(a): float(b) for a, b in (line.split() for line in done.stdout.split("\n") if line.strip())}
-    print(f"\n## Against maze-dataset ({MAZE_DATASET[0]}, `LatticeMazeGenerators.gen_dfs`, one core)\n")
+    print(f"\n## Against maze-dataset ({MAZE_DATASET[0]}, `LatticeMazeGenerators.gen_dfs`, levels per CPU-second)\n")
     print("| size | maze-dataset gen_dfs | mazeplugin generate | ratio | mazeplugin dataset build | ratio |")
     print("|---|---:|---:|---:|---:|---:|")
     for size, rate in sorted(theirs.items()):
@@ -219,7 +240,9 @@ def main(argv: List[str]) -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--ray", action="store_true", help="also time the Ray engine (needs ray)")
     parser.add_argument("--compare-maze-dataset", action="store_true",
-                        help="also time maze-dataset's gen_dfs in benchmarks/.venv-maze-dataset (made on first use)")
+                        help="also time maze-dataset's gen_dfs in its own venv (made on first use)")
+    parser.add_argument("--maze-dataset-venv", type=Path, default=Path(__file__).resolve().parent / ".venv-maze-dataset",
+                        metavar="DIR", help="maze-dataset's venv (default benchmarks/.venv-maze-dataset, git-ignored)")
     parser.add_argument("--repeats", type=int, default=0, metavar="N", help="count repeats among N seeds")
     parser.add_argument("--repeat-sizes", type=int, nargs="+", default=[5, 9], metavar="N",
                         help="square sizes for --repeats (default 5 9)")
@@ -241,7 +264,7 @@ def main(argv: List[str]) -> int:
         repeats(args)
     projection(rates, args)
     if args.compare_maze_dataset:
-        compare_maze_dataset(rates, GENERATED)
+        compare_maze_dataset(rates, GENERATED, args.maze_dataset_venv)
     return 0
 
 

@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -166,6 +166,17 @@ class Build:
                      content=any(content[:3]) or bool(content[3]), weave=crossings > 0)
         return cls(algorithm, generator, layout, seed, markers, fraction, mask, room_spec, doors, content,
                    options, Streams(seed), Maze(layout.width, layout.height, mask), crossings)
+
+
+    def reseeded(self, seed: Seed) -> "Build":
+        """This checked request again for another ``seed``, its stages not run yet: what
+        ``generate(..., seed=seed)`` with the same arguments would run, without checking them again
+        (a dataset makes one entry's levels this way: the checks are a third of a 9 × 9 level's time).
+        Every argument field is carried over (``dataclasses.replace``); the stages' fields start unset."""
+        seed = resolve_seed(seed)
+        mask = None if self.mask is None else self.mask.copy()
+        return replace(self, seed=seed, streams=Streams(seed), mask=mask,
+                       maze=Maze(self.layout.width, self.layout.height, mask), options=dict(self.options))
 
 
 def check_weave_with(generator: GeneratorInfo, layout: Layout, room_spec: Optional[room_layer.RoomSpec],

@@ -135,6 +135,7 @@ BAD_SPECS = [
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "colour": "red"}, r"levels\[0\].*colour"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "seed": 3}, r"'seed' is not a dataset key"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "mask": "shape.png"}, r"mask must be a list"),
+    ({"generator": "backtracker", "width": 9, "height": 9, "count": 5, "weave": True}, r"weave levels are not in datasets yet"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "reserve_seed": 2}, r"reserve_seed 2 lies inside"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "first_seed": 2**64 - 2}, r"at most 2\*\*64"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": True}, r"count must be an int, not bool"),
@@ -559,9 +560,9 @@ def test_ray_engine_writes_the_same_shards_as_the_process_pool(tmp_path, built):
     assert ds.verify(tmp_path / "ray") == []
 
 
-def test_a_grid_level_spec_is_refused_before_any_work(tmp_path):
-    import mazeplugin.dataset as ds
-
-    with pytest.raises(ValueError, match="square tilemap levels"):
-        ds.build({"generator": "backtracker", "width": 5, "height": 5, "count": 3, "grid": "hex"}, str(tmp_path / "out"))
+def test_a_grid_level_spec_checks_its_shard_size_before_any_work(tmp_path):
+    # Grid levels are stored (tests/test_dataset_grids.py); a shard of them must still fit in memory.
+    with pytest.raises(ds.SpecError, match="shard_size"):
+        ds.build({"generator": "backtracker", "width": 200, "height": 200, "count": 100_000, "shard_size": 100_000,
+                  "grid": "hex"}, str(tmp_path / "out"))
     assert not (tmp_path / "out").exists()

@@ -13,6 +13,12 @@ any way, and resumed:
   checksum matches the manifest, makes the others, and deletes leftover
   partial files. A folder holding another spec, or other files, is refused:
   nothing is overwritten.
+- A build holds the folder's lock (:mod:`mazeplugin.dataset.storage`) from
+  before it reads the folder until it returns: a second build into the same
+  folder fails at once naming the first one's pid and host, and the lock of a
+  killed build is taken over. The folder may be an fsspec URL
+  (``memory://``, ``file://``, ``s3://``, ...): the same bytes, written whole
+  under a partial name and then moved.
 
 Under ``unique=True`` the build first reads every level's digest (a pass
 over all seeds, shared out like the shards), then walks the entries in
@@ -39,11 +45,13 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Uni
 import numpy as np
 
 import mazeplugin as mp
+from mazeplugin.grid_level import GridLevel
 
 from .digest import DIGEST_VERSION, digest_bytes
-from .shards import make_level
+from .shards import LevelMaker, make_level
 from .errors import DatasetError
-from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file, file_sha256
+from .storage import LOCK_FILE, Folder
+from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file
 from .spec import Entry, PathLike, SEED_RANGE, Spec, check_entry, load_spec, parse_spec
 
 __all__ = [
@@ -74,14 +82,14 @@ MAX_WORKERS = 256
 _PARTIAL = re.compile(r".+\.(npz|parquet)\.partial-[0-9]+$")
 
 
-def read_manifest(out: PathLike) -> Dict[str, Any]:
-    """The manifest of the dataset in folder ``out``, checked to be one; :class:`DatasetError` otherwise."""
-    path = os.path.join(os.fspath(out), MANIFEST)
+def read_manifest(out: Union[PathLike, Folder]) -> Dict[str, Any]:
+    """The manifest of the dataset in folder ``out`` (a path or fsspec URL), checked to be one; :class:`DatasetError` otherwise."""
+    folder = out if isinstance(out, Folder) else Folder(out)
+    path = folder.name(MANIFEST)
     try:
-        with open(path, "rb") as f:
-            data = json.loads(f.read(64 << 20))
+        data = json.loads(folder.read_bytes(MANIFEST, 64 << 20))
     except FileNotFoundError:
-        raise DatasetError(f"{os.fspath(out)} holds no dataset ({MANIFEST} is missing)") from None
+        raise DatasetError(f"{folder.out} holds no dataset ({MANIFEST} is missing)") from None
     except (OSError, ValueError) as error:
         raise DatasetError(f"cannot read {path}: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -91,10 +99,8 @@ def read_manifest(out: PathLike) -> Dict[str, Any]:
     return data
 
 
-def _write_manifest(out: str, manifest: Mapping[str, Any]) -> None:
-    from mazeplugin.formats.files import write_text
-
-    write_text(os.path.join(out, MANIFEST), json.dumps(manifest, indent=1) + "\n")
+def _write_manifest(folder: Folder, manifest: Mapping[str, Any]) -> None:
+    folder.write_text(MANIFEST, json.dumps(manifest, indent=1) + "\n")
 
 
 def _new_manifest(spec: Spec, unique: bool, file_format: str) -> Dict[str, Any]:
@@ -107,7 +113,8 @@ def _new_manifest(spec: Spec, unique: bool, file_format: str) -> Dict[str, Any]:
             **entry.as_dict(),
             "last_seed": entry.first_seed + entry.count - 1,
             "shards": entry.shards,
-            "tile_shape": list(trial.tiles.shape),
+            **({"grid": trial.grid, "edges": int(trial.maze.open.size)} if isinstance(trial, GridLevel)
+               else {"tile_shape": list(trial.tiles.shape)}),
             "level_options": json.loads(trial.to_json())["options"],  # as a level file records them
         })
         for shard in range(entry.shards):
@@ -154,31 +161,31 @@ def _check_choice(name: str, value: object, allowed: Sequence[str]) -> str:
     return value
 
 
-def _prepare_folder(out: str, manifest: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-    """The manifest already in ``out`` for the same dataset (to resume), None for a new or empty folder.
+def _check_place(folder: Folder) -> None:
+    """Refuse a file where the folder should be, before anything is made."""
+    if folder.exists() and not folder.isdir():
+        raise DatasetError(f"{folder.out} exists and is not a folder; give a new or empty folder")
 
-    Refuses a file, a folder with another dataset, or a non-empty folder without a manifest.
+
+def _prepare_folder(folder: Folder, manifest: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """The manifest already in ``folder`` for the same dataset (to resume), None for a new or empty folder.
+
+    Refuses a folder with another dataset, or a non-empty folder without a
+    manifest. Called holding the build lock (whose file it overlooks).
     """
-    if os.path.exists(out) and not os.path.isdir(out):
-        raise DatasetError(f"{out} exists and is not a folder; give a new or empty folder")
-    if not os.path.isdir(out):
-        try:
-            os.makedirs(out)
-        except OSError as error:
-            raise DatasetError(f"cannot create {out}: {error.strerror or error}") from None
-        return None
-    if not os.path.exists(os.path.join(out, MANIFEST)):
-        if os.listdir(out):
-            raise DatasetError(f"{out} is not empty and holds no dataset; give a new or empty folder "
+    names = [name for name in folder.listdir() if name != LOCK_FILE]
+    if MANIFEST not in names:
+        if names:
+            raise DatasetError(f"{folder.out} is not empty and holds no dataset; give a new or empty folder "
                                "(nothing was changed)")
         return None
-    old = read_manifest(out)
+    old = read_manifest(folder)
     for key, what in (("spec_sha256", "spec"), ("unique", "unique setting"), ("file_format", "file format"),
                       ("mazeplugin", "mazeplugin version"), ("seed_promise", "seed promise"),
                       ("digest_version", "digest version"), ("pyarrow", "pyarrow version")):
         # A shard made by another version could differ from one made now: no mixing in one folder.
         if old.get(key) != manifest.get(key):
-            raise DatasetError(f"{out} holds a dataset of another {what} ({key} {old.get(key)!r}, this build "
+            raise DatasetError(f"{folder.out} holds a dataset of another {what} ({key} {old.get(key)!r}, this build "
                                f"{manifest.get(key)!r}); give a new folder (nothing was changed)")
     return old
 
@@ -197,7 +204,7 @@ def _plan_unique(spec: Spec, manifest: Dict[str, Any], out: str, engine: str, wo
     run_tasks(engine, tasks, scan_digests, workers, address, done)
     seen: Set[bytes] = set()
     for index, entry in enumerate(spec.entries):
-        kwargs = entry.kwargs()
+        maker = LevelMaker(entry)
         replacements: List[List[int]] = []
         reserve = entry.reserve_seed
         tries = 0
@@ -216,7 +223,7 @@ def _plan_unique(spec: Spec, manifest: Dict[str, Any], out: str, engine: str, wo
                             f"levels[{index}]: after {tries:,} seeds of the reserved range from "
                             f"{entry.reserve_seed} no new {entry.generator} {entry.width}x{entry.height} "
                             f"level was found; this size has too few distinct levels for count={entry.count:,}")
-                    seed, level = make_level(entry, kwargs, reserve)
+                    seed, level = make_level(entry, maker, reserve)
                     reserve += 1
                     tries += 1
                     d = digest_bytes(level)
@@ -258,6 +265,13 @@ def build(
     """
     engine = _check_choice("engine", engine, ENGINES)
     file_format = _check_choice("file_format", file_format, FILE_FORMATS)
+    folder = Folder(out)
+    if folder.is_memory():
+        # memory:// lives in this process: workers elsewhere would write into their own memory.
+        if engine == "ray" or (workers is not None and workers != 1):
+            raise DatasetError(f"{folder.out}: a memory:// file system lives in one process; build there with "
+                               "engine='processes' and workers=1 (or give a folder or a shared URL)")
+        workers = 1
     if workers is None:
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
@@ -275,8 +289,16 @@ def build(
 
         require_ray()
     the_spec = _spec_of(spec)
-    folder = os.fspath(out)
     manifest = _new_manifest(the_spec, unique, file_format)
+    _check_place(folder)
+    folder.makedirs()
+    with folder.lock():  # one build per folder: a second one fails here, naming this one
+        return _build_locked(the_spec, folder, manifest, engine, workers, address, unique, file_format, progress)
+
+
+def _build_locked(the_spec: Spec, folder: Folder, manifest: Dict[str, Any], engine: str, workers: int,
+                  address: Optional[str], unique: bool, file_format: str, progress: bool) -> Dict[str, Any]:
+    """The rest of :func:`build`, holding the folder's lock."""
     old = _prepare_folder(folder, manifest)
     if old is not None:
         for entry, old_entry in zip(manifest["entries"], old["entries"]):
@@ -285,20 +307,20 @@ def build(
                     entry[key] = old_entry[key]
         recorded = {s["file"]: s for s in old["shards"]}
         manifest["shards"] = [recorded.get(s["file"], s) for s in manifest["shards"]]
-    for name in os.listdir(folder):
+    for name in folder.listdir():
         if _PARTIAL.fullmatch(name):
-            os.remove(os.path.join(folder, name))  # a shard an interrupted build did not finish
+            folder.remove(name)  # a shard an interrupted build did not finish (no live build owns it: we hold the lock)
     bar = Progress(the_spec.levels, label="build", enabled=progress)
     try:
         if unique and "replacements" not in manifest["entries"][0]:
             scan = Progress(the_spec.levels, label="unique: reading digests", enabled=progress)
-            _plan_unique(the_spec, manifest, folder, engine, workers, address, scan)
+            _plan_unique(the_spec, manifest, folder.out, engine, workers, address, scan)
             scan.close()
         _write_manifest(folder, manifest)
         tasks = []
         for record in manifest["shards"]:
-            path = os.path.join(folder, record["file"])
-            if record["sha256"] is not None and os.path.isfile(path) and file_sha256(path) == record["sha256"]:
+            name = record["file"]
+            if record["sha256"] is not None and folder.isfile(name) and folder.sha256(name) == record["sha256"]:
                 bar.advance(record["levels"])
                 continue
             index, shard = record["entry"], record["shard"]
@@ -306,7 +328,7 @@ def build(
             slots = entry.shard_slots(shard)
             replacements = tuple((slot, seed) for slot, seed in manifest["entries"][index].get("replacements", ())
                                  if slot in slots)
-            tasks.append(ShardTask(index, entry, shard, record["file"], folder, file_format, replacements))
+            tasks.append(ShardTask(index, entry, shard, record["file"], folder.out, file_format, replacements))
         by_file = {record["file"]: record for record in manifest["shards"]}
         last_write = [time.monotonic()]
 
@@ -336,24 +358,24 @@ def verify(out: PathLike) -> List[str]:
 
     Each problem names its shard: missing, unfinished, or with another size or checksum.
     """
-    folder = os.fspath(out)
+    folder = Folder(out)
     manifest = read_manifest(folder)
     problems = []
     if not manifest.get("complete"):
-        problems.append(f"{folder}: the build did not finish; run build again to resume it")
+        problems.append(f"{folder.out}: the build did not finish; run build again to resume it")
     unbuilt = [record["file"] for record in manifest["shards"] if record.get("sha256") is None]
     if unbuilt:
         problems.append(f"{unbuilt[0]}: not built yet" if len(unbuilt) == 1 else
                         f"{unbuilt[0]} and {len(unbuilt) - 1:,} more shards: not built yet")
     for record in manifest["shards"]:
-        path = os.path.join(folder, record["file"])
+        name = record["file"]
         if record.get("sha256") is None:
             continue
-        if not os.path.isfile(path):
-            problems.append(f"{record['file']}: missing")
-        elif os.path.getsize(path) != record["bytes"]:
-            problems.append(f"{record['file']}: {os.path.getsize(path):,} bytes, the manifest says {record['bytes']:,}")
-        elif file_sha256(path) != record["sha256"]:
+        if not folder.isfile(name):
+            problems.append(f"{name}: missing")
+        elif folder.size(name) != record["bytes"]:
+            problems.append(f"{name}: {folder.size(name):,} bytes, the manifest says {record['bytes']:,}")
+        elif folder.sha256(name) != record["sha256"]:
             problems.append(f"{record['file']}: checksum differs from the manifest's")
     return problems
 
@@ -363,7 +385,7 @@ def info(out: PathLike) -> Dict[str, Any]:
     manifest = read_manifest(out)
     built = [s for s in manifest["shards"] if s.get("sha256") is not None]
     return {
-        "folder": os.fspath(out),
+        "folder": Folder(out).out,
         "complete": manifest["complete"],
         "levels": manifest["levels"],
         "shards": len(manifest["shards"]),

@@ -50,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     b = commands.add_parser("build", help="build (or resume) the dataset of a spec file")
     b.add_argument("spec", help="the spec: a .json or .toml file")
-    b.add_argument("out", help="the dataset folder (new, empty, or this spec's to resume)")
+    b.add_argument("out", help="the dataset folder (new, empty, or this spec's to resume), or an fsspec URL "
+                               "(s3://bucket/levels, file:///data/levels; the remote extra)")
     b.add_argument("--engine", choices=ENGINES, default="processes", help="processes (default) or ray")
     b.add_argument("--workers", type=_workers, default=None, metavar="N", help="worker processes (default: every core)")
     b.add_argument("--address", default=None, metavar="ADDR", help="the Ray cluster (e.g. auto); engine ray only")
@@ -58,9 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--format", choices=FILE_FORMATS, default="npz", help="shard format (default npz)")
     b.add_argument("-q", "--quiet", action="store_true", help="no progress on standard error")
     v = commands.add_parser("verify", help="check every shard against the manifest")
-    v.add_argument("out", help="the dataset folder")
+    v.add_argument("out", help="the dataset folder or fsspec URL")
     i = commands.add_parser("info", help="describe a dataset")
-    i.add_argument("out", help="the dataset folder")
+    i.add_argument("out", help="the dataset folder or fsspec URL")
     i.add_argument("--json", action="store_true", help="print the summary as JSON")
     return parser
 

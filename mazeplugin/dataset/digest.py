@@ -13,6 +13,19 @@ the same level have the same digest. The bytes hashed, in order:
    UTF-8 bytes of the JSON array ``[kind, x, y, id, props]`` written with
    sorted keys, no spaces and ASCII escapes (tuples in props as lists).
 
+A hex, triangle or polar level, or a wrapping square one (a
+:class:`~mazeplugin.grid_level.GridLevel`), has no tiles to hash but its
+passages; its digest hashes, in order:
+
+1. ``b"mazeplugin.grid-level-digest\n"`` and the digest version, uint32 little-endian;
+2. the grid's name and its wrap (``""`` for none), each as a uint32 little-endian
+   length and ASCII bytes; the width and height asked for, two uint32 little-endian;
+3. the number of edges of the grid, uint32 little-endian, then one byte per edge
+   in the grid's edge order (1 open, 0 closed: ``level.maze.open``);
+4. the entrance and exit cells, two int32 little-endian (-1 for none), then the
+   number of openings, uint32 little-endian, and each opening's cell and side as
+   two int32 little-endian (-1 for an opening inside a cell).
+
 The layout changes only with :data:`DIGEST_VERSION`, and that only when
 mazeplugin's seed promise changes; the digests of the levels in
 ``tests/test_dataset.py`` are pinned.
@@ -30,11 +43,12 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-from typing import Any
+from typing import Any, Union
 
 import numpy as np
 
 import mazeplugin as mp
+from mazeplugin.grid_level import GridLevel
 
 __all__ = ["digest", "digest_bytes", "DIGEST_VERSION"]
 
@@ -42,6 +56,7 @@ DIGEST_VERSION = 1
 """The version of the digest's byte layout (see the module docstring)."""
 
 _HEAD = b"mazeplugin.level-digest\n" + struct.pack("<I", DIGEST_VERSION)
+_GRID_HEAD = b"mazeplugin.grid-level-digest\n" + struct.pack("<I", DIGEST_VERSION)
 _NO_TILE = (-1, -1)
 
 
@@ -54,10 +69,29 @@ def _thing_json(thing: Any) -> bytes:
     return text.encode("ascii")
 
 
-def digest_bytes(level: mp.Level) -> bytes:
+def _grid_digest(level: GridLevel) -> bytes:
+    h = hashlib.sha256(_GRID_HEAD)
+    for text in (level.grid, level.options.get("wrap") or ""):
+        data = str(text).encode("ascii")
+        h.update(struct.pack("<I", len(data)) + data)
+    h.update(struct.pack("<II", level.width, level.height))
+    passages = np.ascontiguousarray(level.maze.open, dtype=np.uint8)
+    h.update(struct.pack("<I", passages.size))
+    h.update(passages.tobytes())
+    h.update(struct.pack("<2i", -1 if level.entrance is None else level.entrance,
+                         -1 if level.exit is None else level.exit))
+    h.update(struct.pack("<I", len(level.openings)))
+    for cell, side in level.openings:
+        h.update(struct.pack("<2i", cell, -1 if side is None else side))
+    return h.digest()
+
+
+def digest_bytes(level: Union[mp.Level, GridLevel]) -> bytes:
     """The 32 bytes of the canonical digest of ``level`` (see the module docstring)."""
+    if isinstance(level, GridLevel):
+        return _grid_digest(level)
     if not isinstance(level, mp.Level):
-        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
+        raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
     tiles = np.ascontiguousarray(level.tiles, dtype=np.uint8)
     rows, columns = tiles.shape
     entrance = level.entrance if level.entrance is not None else _NO_TILE
@@ -74,7 +108,7 @@ def digest_bytes(level: mp.Level) -> bytes:
     return h.digest()
 
 
-def digest(level: mp.Level) -> str:
+def digest(level: Union[mp.Level, GridLevel]) -> str:
     """The canonical digest of ``level`` as 64 hex digits: equal exactly when tiles, markers and things are.
 
     ``TypeError`` when ``level`` is not a :class:`~mazeplugin.Level` or a

@@ -9,6 +9,13 @@ Columns: ``entry``, ``slot``, ``seed``, ``level_seed``, ``generator``,
 (``stats_<name>``, null for None; none with ``"stats": false``). ``pyarrow.dataset.dataset(folder)`` and
 Hugging Face ``datasets.load_dataset("parquet", data_files=...)`` read them.
 
+A shard of grid levels (``grid=``, ``wrap=``) has, in place of the tile,
+marker and things columns: ``grid``, ``wrap`` (empty for none), ``edges``,
+``passages`` (binary: one byte per edge of the grid, in its edge order, 1
+open), ``entrance`` and ``exit`` (cells, -1 without markers) and
+``entrance_opening_cell``, ``entrance_opening_side``, ``exit_opening_cell``,
+``exit_opening_side`` (-1 for none; a side of -1 is an opening inside a cell).
+
 A Parquet file names the pyarrow version that wrote it, so its bytes (and
 checksum) are the same for the same spec and pyarrow version; the ``.npz``
 shards do not depend on any library version.
@@ -43,6 +50,8 @@ def parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    if "passages" in arrays:
+        return _grid_parquet_bytes(arrays, entry, entry_index)
     count = len(arrays["slot"])
     rows, columns = (int(n) for n in arrays["tile_shape"])
     tiles = np.unpackbits(arrays["tiles"], axis=-1, count=columns).reshape(count, rows * columns)
@@ -77,6 +86,81 @@ def parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index:
     return bytes(sink.getvalue().to_pybytes())
 
 
+def _stats_columns(arrays: Mapping[str, NDArray[Any]], table: Dict[str, Any]) -> None:
+    import pyarrow as pa
+
+    for name in STATS_FIELDS:
+        if "stats_" + name not in arrays:
+            continue  # the entry said "stats": false
+        values = arrays["stats_" + name]
+        missing = np.isnan(values) if values.dtype.kind == "f" else values == -1
+        table["stats_" + name] = pa.array(values, mask=missing)
+
+
+def _write(table: Dict[str, Any], count: int) -> bytes:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    sink = pa.BufferOutputStream()
+    pq.write_table(pa.table(table), sink, compression="zstd", row_group_size=max(count, 1))
+    return bytes(sink.getvalue().to_pybytes())
+
+
+def _grid_parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index: int) -> bytes:
+    """A Parquet file of a grid shard's arrays: ``passages`` one byte an edge (1 open), cells for markers."""
+    import pyarrow as pa
+
+    count = len(arrays["slot"])
+    edges = int(arrays["edge_count"][0])
+    passages = np.unpackbits(arrays["passages"], axis=-1, count=edges)
+    openings = arrays["openings"]
+    table: Dict[str, Any] = {
+        "entry": pa.array(np.full(count, entry_index, dtype=np.int32)),
+        "slot": pa.array(arrays["slot"]),
+        "seed": pa.array(arrays["seed"]),
+        "level_seed": pa.array(arrays["level_seed"]),
+        "generator": pa.array([entry.generator] * count, pa.string()),
+        "grid": pa.array([str(entry.options.get("grid", "square"))] * count, pa.string()),
+        "wrap": pa.array([str(entry.options.get("wrap") or "")] * count, pa.string()),
+        "width": pa.array(np.full(count, entry.width, dtype=np.int32)),
+        "height": pa.array(np.full(count, entry.height, dtype=np.int32)),
+        "edges": pa.array(np.full(count, edges, dtype=np.int32)),
+        "passages": pa.array([p.tobytes() for p in passages], pa.binary()),
+        "entrance": pa.array(arrays["entrance"]),
+        "exit": pa.array(arrays["exit"]),
+        "entrance_opening_cell": pa.array(np.ascontiguousarray(openings[:, 0, 0])),
+        "entrance_opening_side": pa.array(np.ascontiguousarray(openings[:, 0, 1])),
+        "exit_opening_cell": pa.array(np.ascontiguousarray(openings[:, 1, 0])),
+        "exit_opening_side": pa.array(np.ascontiguousarray(openings[:, 1, 1])),
+        "code": pa.array([text_at(arrays["code"], arrays["code_offsets"], i) for i in range(count)], pa.string()),
+        "digest": pa.array([bytes(d).hex() for d in arrays["digest"]], pa.string()),
+    }
+    _stats_columns(arrays, table)
+    return _write(table, count)
+
+
+def _grid_arrays_from_table(table: Any) -> Dict[str, NDArray[Any]]:
+    count = table.num_rows
+    edges = int(table["edges"][0].as_py())
+    passages = np.frombuffer(b"".join(table["passages"].to_pylist()), dtype=np.uint8).reshape(count, edges)
+    codes, code_offsets = _texts(table["code"].to_pylist())
+    openings = np.stack([np.stack([table[f"{k}_opening_cell"].to_numpy(), table[f"{k}_opening_side"].to_numpy()],
+                                  axis=1) for k in ("entrance", "exit")], axis=1).astype("<i4")
+    return {
+        "slot": table["slot"].to_numpy(),
+        "seed": table["seed"].to_numpy(),
+        "level_seed": table["level_seed"].to_numpy(),
+        "passages": np.packbits(passages, axis=-1),
+        "edge_count": np.array([edges], dtype="<i8"),
+        "entrance": table["entrance"].to_numpy(),
+        "exit": table["exit"].to_numpy(),
+        "openings": openings,
+        "digest": np.array([list(bytes.fromhex(d)) for d in table["digest"].to_pylist()], dtype=np.uint8),
+        "code": codes,
+        "code_offsets": code_offsets,
+    }
+
+
 def _texts(values: Any) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     data = [v.encode("utf-8") for v in values]
     offsets = np.zeros(len(data) + 1, dtype="<i8")
@@ -90,6 +174,8 @@ def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
     import pyarrow.parquet as pq
 
     table = pq.read_table(pa.BufferReader(data))
+    if "passages" in table.column_names:
+        return _grid_arrays_from_table(table)
     rows, columns = int(table["rows"][0].as_py()), int(table["columns"][0].as_py())
     count = table.num_rows
     tiles = np.frombuffer(b"".join(table["tiles"].to_pylist()), dtype=np.uint8).reshape(count, rows, columns)

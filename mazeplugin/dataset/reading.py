@@ -11,21 +11,23 @@ import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
+from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
 from .shards import levels_of, text_at
 from .spec import PathLike
+from .storage import Folder
 
 __all__ = ["open_dataset", "shard_arrays_of"]
 
 
-def shard_arrays_of(out: PathLike, record: Mapping[str, Any], file_format: str, *,
+def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], file_format: str, *,
                     check: bool = True) -> Dict[str, NDArray[Any]]:
     """The arrays of one shard (its manifest ``record``), its checksum checked first when ``check``."""
-    path = os.path.join(os.fspath(out), record["file"])
+    folder = out if isinstance(out, Folder) else Folder(out)
+    path = folder.name(record["file"])
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = folder.read_bytes(record["file"])
     except OSError as error:
         raise DatasetError(f"cannot read shard {path}: {error.strerror or error}") from None
     if check and hashlib.sha256(data).hexdigest() != record["sha256"]:
@@ -41,7 +43,25 @@ def shard_arrays_of(out: PathLike, record: Mapping[str, Any], file_format: str, 
         return {name: npz[name] for name in npz.files}
 
 
+def _raw_grid(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:
+    edges = int(arrays["edge_count"][0])
+    for i in range(len(arrays["slot"])):
+        entrance, exit = (int(arrays[k][i]) for k in ("entrance", "exit"))
+        yield {
+            "entry": index,
+            "slot": int(arrays["slot"][i]),
+            "seed": int(arrays["seed"][i]),
+            "passages": np.unpackbits(arrays["passages"][i], count=edges).astype(bool),
+            "entrance": entrance if entrance >= 0 else None,
+            "exit": exit if exit >= 0 else None,
+            "digest": bytes(arrays["digest"][i]).hex(),
+        }
+
+
 def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:
+    if "passages" in arrays:
+        yield from _raw_grid(arrays, index)
+        return
     columns = int(arrays["tile_shape"][1])
     for i in range(len(arrays["slot"])):
         entrance = tuple(int(v) for v in arrays["entrance"][i])
@@ -58,21 +78,25 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
         }
 
 
-def open_dataset(out: PathLike, *, raw: bool = False, check: bool = True) -> Iterator[Union[mp.Level, Dict[str, Any]]]:
+def open_dataset(out: PathLike, *, raw: bool = False,
+                 check: bool = True) -> Iterator[Union[mp.Level, GridLevel, Dict[str, Any]]]:
     """The levels of the dataset in ``out``: entries in spec order, each in seed (slot) order.
 
-    Yields :class:`~mazeplugin.Level` objects, or with ``raw=True`` dicts of
+    Yields :class:`~mazeplugin.Level` objects (:class:`~mazeplugin.grid_level.GridLevel`
+    for ``grid=`` and ``wrap=`` entries), or with ``raw=True`` dicts of
     ``entry, slot, seed, tiles`` (uint8 ``[y, x]``), ``entrance, exit, things,
-    digest``. One shard is in memory at a time; ``check`` compares each
+    digest`` (``passages``, one bool an edge, in place of ``tiles`` and no
+    ``things`` for grid levels). One shard is in memory at a time; ``check`` compares each
     shard's checksum with the manifest before reading it.
     """
-    manifest = read_manifest(out)
+    folder = Folder(out)
+    manifest = read_manifest(folder)
     if not manifest.get("complete"):
-        raise DatasetError(f"{os.fspath(out)}: the build did not finish; run build again to resume it")
+        raise DatasetError(f"{folder.out}: the build did not finish; run build again to resume it")
     entries = entries_of(manifest)
     for record in manifest["shards"]:
         index = record["entry"]
-        arrays = shard_arrays_of(out, record, manifest["file_format"], check=check)
+        arrays = shard_arrays_of(folder, record, manifest["file_format"], check=check)
         if raw:
             yield from _raw(arrays, index)
         else:

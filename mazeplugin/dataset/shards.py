@@ -20,6 +20,17 @@ A shard's arrays (every dtype little-endian and fixed):
   int64 (``-1`` for None) or float64 (NaN for None); left out when the
   entry says ``"stats": false``.
 
+A shard of hex, triangle, polar or wrapping levels (``grid=``, ``wrap=``:
+:class:`~mazeplugin.grid_level.GridLevel` s) has no tiles or things; in their
+place, after ``level_seed``: ``passages`` uint8 ``(levels, ceil(edges / 8))``,
+each level's open edges packed 8 to a byte in the grid's edge order
+(``np.unpackbits(passages, axis=-1, count=edges)`` gives ``level.maze.open``),
+``edge_count`` int64 ``[edges]``, ``entrance`` and ``exit`` int32 ``(levels,)``
+(cells, -1 without markers), ``openings`` int32 ``(levels, 2, 2)``: each
+opening's ``(cell, side)`` (side -1 for an opening inside a cell; a row of -1
+for none); then ``digest``, ``code`` and the ``stats_`` columns as above
+(``detour_ratio`` and ``turns`` are None on these grids).
+
 The ``.npz`` file is an uncompressed zip written here byte by byte (entries in
 the order above, every time stamp 1980-01-01 00:00, no extra fields, each
 ``.npy`` header written here too), so its bytes depend only on the arrays, on
@@ -30,51 +41,84 @@ which have changed between releases. ``np.load`` reads it as any ``.npz``.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import struct
 import zlib
-from typing import Any, BinaryIO, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, BinaryIO, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
-from mazeplugin.analysis import Stats
+from mazeplugin import pipeline
 from mazeplugin.difficulty import candidate_seeds
+from mazeplugin.grid_level import GridLevel
 
 from .digest import digest_bytes
+from .figures import FLOAT_STATS, STATS_FIELDS, shard_stats
 from .spec import Entry
 
-__all__ = ["STATS_FIELDS", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
+__all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
 
-STATS_FIELDS: Tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Stats))
-"""The ``stats()`` figures each shard keeps, as ``stats_<name>`` columns."""
-
-_FLOAT_STATS = frozenset(f.name for f in dataclasses.fields(Stats) if "float" in str(f.type))
 
 MAX_REFITS = 1000
 """Most derived seeds tried for one slot whose level cannot hold the entry's content."""
+
+
+AnyLevel = Union[mp.Level, GridLevel]
 
 
 class UnfitError(ValueError):
     """No seed tried for a slot made a level that holds the entry's content."""
 
 
-def make_level(entry: Entry, kwargs: Mapping[str, Any], seed: int) -> Tuple[int, mp.Level]:
+class LevelMaker:
+    """Makes an entry's level of a seed, exactly as ``mp.generate(generator, width, height, seed=seed, **kwargs)``.
+
+    ``generate`` checks every argument on every call, a third of a 9 x 9
+    level's time. An entry's arguments are the same for every seed, so here
+    they are checked once (:meth:`mazeplugin.pipeline.Build.checked`, for the
+    entry's first seed) and each level runs the same stages on that
+    checked build reseeded (:meth:`~mazeplugin.pipeline.Build.reseeded`: its own seed, random streams and maze): what
+    ``generate`` does after its checks. Entries with ``require`` (a search
+    over seeds) go through ``generate`` itself.
+    """
+
+    entry: Entry
+    kwargs: Dict[str, Any]
+
+    def __init__(self, entry: Entry, kwargs: Optional[Mapping[str, Any]] = None) -> None:
+        self.entry = entry
+        self.kwargs = dict(entry.kwargs() if kwargs is None else kwargs)
+        self._template: Optional[pipeline.Build] = None
+        if not {"require", "grid", "wrap", "progress", "attempts"} & set(self.kwargs):
+            self._template = pipeline.Build.checked(entry.generator, entry.width, entry.height,
+                                                    seed=entry.first_seed, **self.kwargs)
+
+    def __call__(self, seed: int) -> AnyLevel:
+        """The level of ``seed``; ``ValueError`` when it cannot hold the entry's content (as from ``generate``)."""
+        template = self._template
+        if template is None:
+            level: AnyLevel = mp.generate(self.entry.generator, self.entry.width, self.entry.height, seed=seed,
+                                          **self.kwargs)
+            return level
+        return pipeline.run(template.reseeded(seed))
+
+
+def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel]:
     """``(seed used, level)`` for ``seed``: the level of ``seed`` itself, or, when its level cannot
     hold the entry's content (``ValueError`` from generate), of the first derived seed
     (:func:`mazeplugin.difficulty.candidate_seeds`) whose level can. The same on every run.
     """
     try:
-        return seed, mp.generate(entry.generator, entry.width, entry.height, seed=seed, **kwargs)
+        return seed, maker(seed)
     except ValueError as first:
         error = first
     for tries, candidate in enumerate(candidate_seeds(seed)):
         if tries >= MAX_REFITS:
             break
         try:
-            return candidate, mp.generate(entry.generator, entry.width, entry.height, seed=candidate, **kwargs)
+            return candidate, maker(candidate)
         except ValueError:
             continue
     raise UnfitError(f"seed {seed} and {MAX_REFITS} seeds derived from it make no {entry.generator} "
@@ -99,26 +143,71 @@ def things_json(level: mp.Level) -> str:
                       sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def _code(level: mp.Level) -> str:
+def _code(level: AnyLevel) -> str:
     try:
         return mp.level_code(level)
     except ValueError:
         return ""
 
 
-def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = True) -> Dict[str, NDArray[Any]]:
+def _grid_arrays(levels: Sequence[Tuple[int, int, GridLevel]], fields: Sequence[str]) -> Dict[str, NDArray[Any]]:
+    """The columns of a shard of grid levels (see the module docstring)."""
+    count = len(levels)
+    edges = int(levels[0][2].maze.open.size)
+    passages = np.empty((count, edges), dtype=np.uint8)
+    cells = np.full((count, 2), -1, dtype="<i4")
+    openings = np.full((count, 2, 2), -1, dtype="<i4")
+    digests = np.empty((count, 32), dtype=np.uint8)
+    for i, (_, _, level) in enumerate(levels):
+        passages[i] = level.maze.open
+        cells[i] = [-1 if c is None else c for c in (level.entrance, level.exit)]
+        if len(level.openings) > 2:  # pragma: no cover - a level has an entrance and an exit at most
+            raise ValueError(f"a grid level with {len(level.openings)} openings cannot be stored")
+        for k, (cell, side) in enumerate(level.openings):
+            openings[i, k] = (cell, -1 if side is None else side)
+        digests[i] = np.frombuffer(digest_bytes(level), dtype=np.uint8)
+    codes, code_offsets = _text_column([_code(level) for _, _, level in levels])
+    arrays: Dict[str, NDArray[Any]] = {
+        "slot": np.array([slot for slot, _, _ in levels], dtype="<i8"),
+        "seed": np.array([seed for _, seed, _ in levels], dtype="<u8"),
+        "level_seed": np.array([int(level.seed) for _, _, level in levels], dtype="<u8"),  # type: ignore[arg-type]
+        "passages": np.packbits(passages, axis=-1),
+        "edge_count": np.array([edges], dtype="<i8"),
+        "entrance": np.ascontiguousarray(cells[:, 0]),
+        "exit": np.ascontiguousarray(cells[:, 1]),
+        "openings": openings,
+        "digest": digests,
+        "code": codes,
+        "code_offsets": code_offsets,
+    }
+    figures = [level.stats() for _, _, level in levels] if fields else []
+    for name in fields:
+        values = [getattr(f, name) for f in figures]
+        arrays["stats_" + name] = (np.array([np.nan if v is None else v for v in values], dtype="<f8")
+                                   if name in FLOAT_STATS else
+                                   np.array([-1 if v is None else v for v in values], dtype="<i8"))
+    return arrays
+
+
+def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = True) -> Dict[str, NDArray[Any]]:
     """The shard columns (see the module docstring) of ``(slot, seed, level)`` triples, in slot order.
 
     ``stats=False`` leaves out the ``stats_*`` columns (the entry's ``"stats": false``).
     """
     fields = STATS_FIELDS if stats else ()
+    if isinstance(levels[0][2], GridLevel):
+        return _grid_arrays(cast(Sequence[Tuple[int, int, GridLevel]], levels), fields)
+    return _square_arrays(cast(Sequence[Tuple[int, int, mp.Level]], levels), fields)
+
+
+def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence[str]) -> Dict[str, NDArray[Any]]:
+    """The columns of a shard of square tilemap levels (see the module docstring)."""
     count = len(levels)
     rows, columns = levels[0][2].tiles.shape
     tiles = np.empty((count, rows, columns), dtype=np.uint8)
     entrance = np.full((count, 2), -1, dtype="<i4")
     exit = np.full((count, 2), -1, dtype="<i4")
     digests = np.empty((count, 32), dtype=np.uint8)
-    figures_of: Dict[str, List[Any]] = {name: [] for name in fields}
     for i, (_, _, level) in enumerate(levels):
         tiles[i] = level.tiles
         if level.entrance is not None:
@@ -126,10 +215,6 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = T
         if level.exit is not None:
             exit[i] = level.exit
         digests[i] = np.frombuffer(digest_bytes(level), dtype=np.uint8)
-        if fields:
-            figures = level.stats()
-            for name in fields:
-                figures_of[name].append(getattr(figures, name))
     things, things_offsets = _text_column([things_json(level) for _, _, level in levels])
     codes, code_offsets = _text_column([_code(level) for _, _, level in levels])
     arrays: Dict[str, NDArray[Any]] = {
@@ -146,12 +231,10 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.Level]], *, stats: bool = T
         "code": codes,
         "code_offsets": code_offsets,
     }
-    for name in fields:
-        values = figures_of[name]
-        if name in _FLOAT_STATS:
-            arrays["stats_" + name] = np.array([np.nan if v is None else v for v in values], dtype="<f8")
-        else:
-            arrays["stats_" + name] = np.array([-1 if v is None else v for v in values], dtype="<i8")
+    if fields:
+        figures = shard_stats([level for _, _, level in levels])  # one compiled pass where it can
+        for name in fields:
+            arrays["stats_" + name] = figures[name]
     return arrays
 
 
@@ -209,9 +292,34 @@ def read_npz(path: str) -> Dict[str, NDArray[Any]]:
         return {name: data[name] for name in data.files}
 
 
-def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry, level_options: Mapping[str, Any]) -> Iterator[mp.Level]:
-    """The :class:`~mazeplugin.Level` s of a shard's arrays, in slot order (rebuilt from their tiles)."""
+def _grid_levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
+                    level_options: Mapping[str, Any]) -> Iterator[GridLevel]:
+    """The :class:`~mazeplugin.grid_level.GridLevel` s of a grid shard's arrays, in slot order."""
+    edges = int(arrays["edge_count"][0])
+    for i in range(len(arrays["slot"])):
+        bits = np.unpackbits(arrays["passages"][i], count=edges)
+        entrance, exit = (int(arrays[k][i]) for k in ("entrance", "exit"))
+        data = {
+            "format": "mazeplugin-grid-level", "version": 1,
+            "grid": entry.options.get("grid", "square"), "width": entry.width, "height": entry.height,
+            "wrap": entry.options.get("wrap"), "algorithm": entry.generator, "seed": int(arrays["level_seed"][i]),
+            "options": dict(level_options),
+            "entrance": entrance if entrance >= 0 else None, "exit": exit if exit >= 0 else None,
+            "openings": [[int(c), int(s) if s >= 0 else None] for c, s in arrays["openings"][i] if c >= 0],
+            "passages": (bits + np.uint8(ord("0"))).tobytes().decode("ascii"),
+        }
+        yield GridLevel.from_json(json.dumps(data))
+
+
+def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
+              level_options: Mapping[str, Any]) -> Iterator[AnyLevel]:
+    """The :class:`~mazeplugin.Level` s of a shard's arrays, in slot order (rebuilt from their tiles), or the
+    :class:`~mazeplugin.grid_level.GridLevel` s of a grid shard (rebuilt from their passages)."""
     from mazeplugin.formats import jsonio
+
+    if "passages" in arrays:
+        yield from _grid_levels_of(arrays, entry, level_options)
+        return
 
     rows, columns = (int(n) for n in arrays["tile_shape"])
     corridor = entry.options.get("corridor", 1)

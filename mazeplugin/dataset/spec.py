@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Mapping, Tuple, Union
 
 import mazeplugin as mp
+from mazeplugin.grid_level import GridLevel
 
 __all__ = [
     "Entry",
@@ -222,6 +223,9 @@ def _entry(raw: object, where: str) -> Entry:
     options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS}
     if isinstance(options.get("mask"), str):
         raise SpecError(f"{where}: mask must be a list of strings in a spec (a file could change under the dataset)")
+    if options.get("weave", False) not in (False, 0):
+        raise SpecError(f"{where}: weave levels are not in datasets yet (shards hold tiles, markers and things, "
+                        "not a weave's bridges: they would be lost); leave weave out")
     return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats)
 
 
@@ -281,7 +285,12 @@ def _check_shard_tiles(entry: Entry, rows: int, columns: int, where: str) -> Non
                         f"{MAX_SHARD_TILES:,} tiles a shard; at most {most:,} levels a shard at this size")
 
 
-def check_entry(entry: Entry, where: str) -> mp.Level:
+def is_grid(entry: Entry) -> bool:
+    """Whether ``entry`` makes :class:`~mazeplugin.grid_level.GridLevel` s (``grid=`` not square, or ``wrap=``)."""
+    return entry.options.get("grid", "square") != "square" or entry.options.get("wrap") is not None
+
+
+def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
     """Make the entry's first level (the spec's trial), and check a shard fits in memory; the level."""
     corridor, wall = entry.options.get("corridor", 1), entry.options.get("wall", 1)
     if all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in (corridor, wall)):
@@ -289,13 +298,15 @@ def check_entry(entry: Entry, where: str) -> mp.Level:
         _check_shard_tiles(entry, entry.height * (corridor + wall) + wall, entry.width * (corridor + wall) + wall, where)
     try:
         kwargs = entry.kwargs()
-        level = mp.generate(entry.generator, entry.width, entry.height, seed=entry.first_seed, **kwargs)
+        level: Union[mp.Level, GridLevel] = mp.generate(entry.generator, entry.width, entry.height,
+                                                        seed=entry.first_seed, **kwargs)
     except (TypeError, ValueError) as error:
         raise SpecError(f"{where}: {error}") from None
-    if not isinstance(level, mp.Level):  # grid= hex, triangle, polar or wrap=: a GridLevel
-        raise SpecError(f"{where}: datasets hold square tilemap levels; grid= and wrap= levels are not supported yet")
-    rows, columns = level.tiles.shape
-    _check_shard_tiles(entry, rows, columns, where)
+    if isinstance(level, GridLevel):  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
+        _check_shard_tiles(entry, 1, int(level.maze.open.size), where)
+    else:
+        rows, columns = level.tiles.shape
+        _check_shard_tiles(entry, rows, columns, where)
     from .digest import digest
 
     try:

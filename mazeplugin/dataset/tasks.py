@@ -18,8 +18,9 @@ from typing import IO, Any, Callable, Dict, Optional, Sequence, Tuple
 
 
 from .digest import digest_bytes
-from .shards import make_level, npz_bytes, shard_arrays
+from .shards import LevelMaker, make_level, npz_bytes, shard_arrays
 from .spec import Entry
+from .storage import Folder
 
 
 __all__ = ["ShardTask", "shard_file", "sha256_hex", "file_sha256", "run_shard", "scan_digests", "run_tasks", "Progress"]
@@ -60,13 +61,13 @@ def file_sha256(path: str) -> str:
 def run_shard(task: ShardTask) -> Dict[str, Any]:
     """Make and write one shard (to a partial name, then renamed); its record for the manifest."""
     entry = task.entry
-    kwargs = entry.kwargs()
+    maker = LevelMaker(entry)
     replacements = dict(task.replacements)
     levels = []
     refitted = 0
     for slot in entry.shard_slots(task.shard):
         seed = replacements.get(slot, entry.first_seed + slot)
-        used, level = make_level(entry, kwargs, seed)
+        used, level = make_level(entry, maker, seed)
         refitted += used != seed
         levels.append((slot, used, level))
     arrays = shard_arrays(levels, stats=entry.stats)
@@ -76,13 +77,7 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
         data = parquet_bytes(arrays, entry, task.entry_index)
     else:
         data = npz_bytes(arrays)
-    path = os.path.join(task.out, task.file)
-    partial = f"{path}.partial-{os.getpid()}"
-    with open(partial, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(partial, path)
+    Folder(task.out).write_atomic(task.file, data)  # under a partial name, then renamed or moved
     return {"file": task.file, "sha256": sha256_hex(data), "bytes": len(data), "levels": len(levels),
             "refitted": refitted}
 
@@ -90,8 +85,8 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
 def scan_digests(task: ShardTask) -> bytes:
     """The 32-byte digests of one shard's levels (no replacements), end to end in slot order."""
     entry = task.entry
-    kwargs = entry.kwargs()
-    return b"".join(digest_bytes(make_level(entry, kwargs, entry.first_seed + slot)[1])
+    maker = LevelMaker(entry)
+    return b"".join(digest_bytes(make_level(entry, maker, entry.first_seed + slot)[1])
                     for slot in entry.shard_slots(task.shard))
 
 

@@ -1,0 +1,128 @@
+"""The ``stats()`` figures of a whole shard, in one compiled pass where the levels allow it.
+
+A shard keeps :meth:`mazeplugin.Level.stats` of every level (the ``stats_<name>``
+columns of :mod:`mazeplugin.dataset.shards`). Asking each level costs as much
+as making it, most of it per-call work, so :func:`shard_stats` hands the levels
+whose maze is plain (every cell inside the mask, no rooms: what most entries
+make) to one numba loop over the shard (:mod:`mazeplugin.dataset.figures_kernel`)
+and asks only the others one by one. The figures, and so the shard bytes, are
+the same either way; the compiled pass runs when the compiled path is on
+(:func:`mazeplugin.compiled.available`) and the shard is big enough to be worth
+loading numba for.
+
+>>> import mazeplugin as mp
+>>> levels = [mp.generate("backtracker", 9, 9, seed=s) for s in range(3)]
+>>> columns = shard_stats(levels)
+>>> [int(v) for v in columns["solution_length"]] == [lv.stats().solution_length for lv in levels]
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import sys
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+import mazeplugin as mp
+from mazeplugin.analysis import Stats
+
+__all__ = ["STATS_FIELDS", "FLOAT_STATS", "shard_stats", "COMPILED_MIN_CELLS"]
+
+STATS_FIELDS: Tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Stats))
+"""The ``stats()`` figures each shard keeps, as ``stats_<name>`` columns."""
+
+FLOAT_STATS = frozenset(f.name for f in dataclasses.fields(Stats) if "float" in str(f.type))
+"""The figures kept as float64 (NaN for None); the others are int64 (-1 for None)."""
+
+COMPILED_MIN_CELLS = 20_000
+"""Cells in a shard from which the compiled pass loads numba by itself (once numba is loaded: any shard)."""
+
+
+def _cell(level: mp.Level, tile: Tuple[int, int]) -> int:
+    """The cell number of the cell a marker tile is on or beside (as ``Level.stats`` finds it)."""
+    bx, by = level.layout.base_of(tile)
+    x = min(max((bx - 1) // 2, 0), level.width - 1)
+    y = min(max((by - 1) // 2, 0), level.height - 1)
+    return y * level.width + x
+
+
+def _use_compiled(levels: Sequence[mp.Level]) -> bool:
+    from mazeplugin.compiled import available
+
+    if not available() or not isinstance(levels[0], mp.Level):
+        return False
+    cells = len(levels) * levels[0].width * levels[0].height
+    return "numba" in sys.modules or cells >= COMPILED_MIN_CELLS
+
+
+def _compiled_rows(levels: Sequence[mp.Level]) -> List[Optional[Dict[str, Any]]]:
+    """Each plain level's figures as a dict (None for the others, to ask one by one); for tests."""
+    columns = _empty_columns(len(levels))
+    done = _compiled_columns(levels, columns)
+    return [{name: _value(name, columns[name][i]) for name in STATS_FIELDS} if done[i] else None
+            for i in range(len(levels))]
+
+
+def _value(name: str, value: Any) -> Any:
+    if name in FLOAT_STATS:
+        return None if math.isnan(value) else float(value)
+    return None if value == -1 else int(value)
+
+
+def _empty_columns(count: int) -> Dict[str, NDArray[Any]]:
+    return {name: (np.full(count, np.nan, dtype="<f8") if name in FLOAT_STATS else np.full(count, -1, dtype="<i8"))
+            for name in STATS_FIELDS}
+
+
+def _compiled_columns(levels: Sequence[mp.Level], columns: Dict[str, NDArray[Any]]) -> NDArray[np.bool_]:
+    """Fill ``columns`` for the plain levels (every cell in the mask, no rooms); which levels those were."""
+    from .figures_kernel import COLUMNS, shard_figures
+
+    mazes = [level.maze for level in levels]
+    plain: NDArray[np.bool_] = np.asarray(np.stack([maze.mask for maze in mazes]).all(axis=(1, 2)))
+    plain &= ~np.stack([maze.rooms for maze in mazes]).any(axis=(1, 2))
+    chosen = np.flatnonzero(plain)
+    if not chosen.size:
+        return plain
+    width = levels[0].width
+    east = np.stack([mazes[i].east.reshape(-1) for i in chosen]).view(np.uint8)
+    south = np.stack([mazes[i].south.reshape(-1) for i in chosen]).view(np.uint8)
+    starts = np.full(len(chosen), -1, dtype=np.int64)
+    goals = np.full(len(chosen), -1, dtype=np.int64)
+    for k, i in enumerate(chosen.tolist()):
+        level = levels[i]
+        if level.entrance is not None and level.exit is not None:
+            starts[k], goals[k] = _cell(level, level.entrance), _cell(level, level.exit)
+    figures = shard_figures(east, south, width, starts, goals)
+    for j, name in enumerate(COLUMNS):
+        columns[name][chosen] = figures[:, j]
+    cells = figures[:, 0]
+    dead = figures[:, 2]
+    # IEEE division of the same two integers: the very float ``dead / cells`` gives.
+    columns["dead_end_fraction"][chosen] = np.where(cells > 0, dead / np.maximum(cells, 1), 0.0)
+    lengths = figures[:, 6].tolist()
+    ratios = columns["detour_ratio"]
+    for k, (i, length, start, goal) in enumerate(zip(chosen.tolist(), lengths, starts.tolist(), goals.tolist())):
+        if length >= 0:
+            straight = math.hypot(goal % width - start % width, goal // width - start // width)
+            if straight:
+                ratios[i] = length / straight  # math.hypot, as analysis.stats: np.hypot may differ in the last bit
+    return plain
+
+
+def shard_stats(levels: Sequence[mp.Level]) -> Dict[str, NDArray[Any]]:
+    """``{field: column}`` of the ``stats()`` figures of ``levels`` (one maze size): int64
+    with -1 for None, float64 with NaN for None, as the shard columns keep them."""
+    columns = _empty_columns(len(levels))
+    done = _compiled_columns(levels, columns) if levels and _use_compiled(levels) else np.zeros(len(levels), bool)
+    for i in np.flatnonzero(~done).tolist():
+        figures = levels[i].stats()
+        for name in STATS_FIELDS:
+            value = getattr(figures, name)
+            if value is not None:
+                columns[name][i] = value
+    return columns
