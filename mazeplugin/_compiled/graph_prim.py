@@ -13,16 +13,27 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
 from .graph_kruskal import edge_ends, join_in_order
+from .grid import u64
 from .sort import stable_argsort
+
+
+@njit(u64(u64), cache=True, nogil=True)
+def weight_keys(words: Any) -> Any:
+    """Each edge's weight ``unit(word)`` as the integer it scales, ``word >> 11``: the same order."""
+    keys = np.empty(words.size, dtype=np.uint64)
+    for k in range(words.size):
+        keys[k] = words[k] >> np.uint64(11)
+    return keys
 
 
 def generate(grid: Grid, rng: Random) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """True Prim's tree on ``grid`` by weight-ordered Kruskal, compiled: one bool per edge."""
     opened = np.zeros(len(grid.edges), dtype=np.uint8)
-    keys = rng.raw(len(grid.edges)) >> np.uint64(11)  # the plain path's weights, as exact integers
+    keys = weight_keys(rng.raw(len(grid.edges)))  # the plain path's rng.random(edges), as exact integers
     join_in_order(grid.cells, *edge_ends(grid), stable_argsort(keys), opened)
     return opened.astype(bool)
