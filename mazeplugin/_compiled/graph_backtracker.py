@@ -14,17 +14,20 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .grid import i64, u8, u64
+from .grid import graph_arrays, i32, u64, u8
 from .rand import below
 
 
-@njit(types.void(i64, i64, i64, u64, types.int64, u8), cache=True, nogil=True)
+@njit(types.void(i32, i32, i32, u64, types.int64, u8), cache=True, nogil=True)
 def carve(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, start: int, opened: Any) -> None:
     """Depth-first from ``start``; ``words[k]`` picks the k-th carve's neighbour among the unvisited ones."""
     cells = offsets.size - 1
+    widest = 1
+    for cell in range(cells):
+        widest = max(widest, offsets[cell + 1] - offsets[cell])
     visited = np.zeros(cells, dtype=np.uint8)
-    path = np.empty(cells, dtype=np.int64)
-    fresh = np.empty(64, dtype=np.int64)
+    path = np.empty(cells, dtype=np.int32)
+    fresh = np.empty(widest, dtype=np.int32)
     visited[start] = 1
     path[0] = start
     top, carved = 1, 0
@@ -33,8 +36,6 @@ def carve(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, start: int, 
         k = 0
         for j in range(offsets[cell], offsets[cell + 1]):
             if not visited[neighbours[j]]:
-                if k == fresh.size:
-                    fresh = np.concatenate((fresh, np.empty(fresh.size, dtype=np.int64)))
                 fresh[k] = j
                 k += 1
         if k == 0:
@@ -52,5 +53,6 @@ def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[n
     """The graph backtracker with its loop compiled: one bool per edge, True where open."""
     opened = np.zeros(len(grid.edges), dtype=np.uint8)
     words = rng.raw(max(grid.cells - 1, 0))  # the plain loop's floats: one per carve
-    carve(grid.offsets, grid.neighbours, grid.edge_ids, words, start, opened)
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    carve(offsets, neighbours, edge_ids, words, start, opened)
     return opened.astype(bool)

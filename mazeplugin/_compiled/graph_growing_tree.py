@@ -22,12 +22,12 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import i64, u8, u64
+from .grid import graph_arrays, i32, i64, u64, u8
 from .growing_tree import MIDDLE, NEWEST, OLDEST, RANDOM, fenwick_add, fenwick_kth
 from .rand import below, unit
 
 
-@njit(types.int64(i64, i64, i64, u64, i64, i64, i64, types.int64, types.float64, u8, u8),
+@njit(types.int64(i32, i32, i32, u64, i64, i32, i64, types.int64, types.float64, u8, u8),
       cache=True, nogil=True)
 def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, item: Any, tree: Any,
          strategy: int, p: float, visited: Any, opened: Any) -> int:
@@ -40,7 +40,7 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, i
     widest = 1
     for cell in range(offsets.size - 1):
         widest = max(widest, offsets[cell + 1] - offsets[cell])
-    choice = np.empty(widest, dtype=np.int64)
+    choice = np.empty(widest, dtype=np.int32)
     appended, active = state[0], state[1]
     t = 0
     while active:
@@ -93,14 +93,16 @@ def generate(grid: Grid, rng: Random, start: int, name: str, p: float) -> "np.nd
     opened = np.zeros(len(grid.edges), dtype=np.uint8)
     visited = np.zeros(grid.cells, dtype=np.uint8)
     visited[start] = 1
-    item = np.empty(grid.cells, dtype=np.int64)  # every cell is appended once
+    item = np.empty(grid.cells, dtype=np.int32)  # every cell is appended once
     tree = np.zeros(grid.cells + 1, dtype=np.int64)
     item[0] = start
     fenwick_add(tree, 0, 1)  # slot 0 active
     state = np.array([1, 1], dtype=np.int64)
 
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+
     def step(words: NDArray[np.uint64]) -> int:
-        return grow(grid.offsets, grid.neighbours, grid.edge_ids, words, state, item, tree, strategy, p,
+        return grow(offsets, neighbours, edge_ids, words, state, item, tree, strategy, p,
                     visited, opened)
 
     feed(step, rng, 3 * grid.cells + 64)

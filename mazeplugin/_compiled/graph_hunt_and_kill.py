@@ -15,11 +15,11 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .grid import i64, u8, u64
+from .grid import graph_arrays, i32, u64, u8
 from .rand import below
 
 
-@njit(types.void(i64, i64, i64, u64, types.int64, u8), cache=True, nogil=True)
+@njit(types.void(i32, i32, i32, u64, types.int64, u8), cache=True, nogil=True)
 def carve(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, start: int, opened: Any) -> None:
     """Walk from ``start`` to random unvisited neighbours; when stuck, hunt in cell order for
     the first unvisited cell beside a visited one and link it to a random visited neighbour."""
@@ -28,7 +28,7 @@ def carve(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, start: int, 
     for cell in range(cells):
         widest = max(widest, offsets[cell + 1] - offsets[cell])
     visited = np.zeros(cells, dtype=np.uint8)
-    choice = np.empty(widest, dtype=np.int64)
+    choice = np.empty(widest, dtype=np.int32)
     visited[start] = 1
     cell, scan, t = start, 0, 0
     while cell >= 0:
@@ -66,5 +66,6 @@ def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[n
     """Hunt-and-kill on ``grid`` with its loop compiled: one bool per edge, True where open."""
     opened = np.zeros(len(grid.edges), dtype=np.uint8)
     words = rng.raw(max(grid.cells - 1, 0))  # the plain loop's floats: one per opened passage
-    carve(grid.offsets, grid.neighbours, grid.edge_ids, words, start, opened)
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    carve(offsets, neighbours, edge_ids, words, start, opened)
     return opened.astype(bool)

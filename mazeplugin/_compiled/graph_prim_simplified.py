@@ -17,11 +17,11 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import i32, i64, u8, u64
+from .grid import graph_arrays, i32, i64, u64, u8
 from .rand import below
 
 
-@njit(types.int64(i64, i64, i64, u64, i64, i32, u8, u8), cache=True, nogil=True)
+@njit(types.int64(i32, i32, i32, u64, i64, i32, u8, u8), cache=True, nogil=True)
 def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, frontier: Any, in_tree: Any,
          opened: Any) -> int:
     """Take random frontier edges until there are none (then -1) or the words run out (then the
@@ -60,8 +60,10 @@ def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[n
     frontier[:stop - first] = np.arange(first, stop, dtype=np.int32)
     state = np.array([stop - first], dtype=np.int64)
 
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+
     def step(words: NDArray[np.uint64]) -> int:
-        return grow(grid.offsets, grid.neighbours, grid.edge_ids, words, state, frontier, in_tree, opened)
+        return grow(offsets, neighbours, edge_ids, words, state, frontier, in_tree, opened)
 
     feed(step, rng, 2 * grid.cells + 64)
     return opened.astype(bool)

@@ -18,12 +18,12 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import i32, i64, u8, u64
+from .grid import graph_arrays, i32, u64, u8
 from .rand import below
 from .unionfind import rem_connected, rem_join
 
 
-@njit(types.int64(i64, i64, i64, u64, i32, types.int64, types.int64, u8), cache=True, nogil=True)
+@njit(types.int64(i32, i32, i32, u64, i32, types.int64, types.int64, u8), cache=True, nogil=True)
 def join(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, parent: Any, start: int, goal: int,
          opened: Any) -> int:
     """Join random cells to random neighbours until ``start`` and ``goal`` are one set (then -1)
@@ -46,8 +46,10 @@ def generate(grid: Grid, rng: Random, start: int, goal: int) -> "np.ndarray[Any,
     opened = np.zeros(len(grid.edges), dtype=np.uint8)
     parent = np.arange(grid.cells, dtype=np.int32)  # Rem's forest: each cell its own parent
 
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+
     def step(words: NDArray[np.uint64]) -> int:
-        return join(grid.offsets, grid.neighbours, grid.edge_ids, words, parent, start, goal, opened)
+        return join(offsets, neighbours, edge_ids, words, parent, start, goal, opened)
 
     feed(step, rng, 4 * grid.cells + 64)
     return opened.astype(bool)

@@ -17,11 +17,11 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import i64, u8, u64
+from .grid import graph_arrays, i32, i64, u64, u8
 from .rand import below
 
 
-@njit(types.int64(i64, i64, i64, u64, i64, u8, i64, u8), cache=True, nogil=True)
+@njit(types.int64(i32, i32, i32, u64, i64, u8, i32, u8), cache=True, nogil=True)
 def walk(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, in_tree: Any, exit_of: Any,
          opened: Any) -> int:
     """Walk from each cell outside the tree (in cell order) and graft the loop-erased path.
@@ -60,11 +60,13 @@ def generate(grid: Grid, rng: Random, root: int) -> "np.ndarray[Any, np.dtype[np
     opened = np.zeros(len(grid.edges), dtype=np.uint8)
     in_tree = np.zeros(grid.cells, dtype=np.uint8)
     in_tree[root] = 1
-    exit_of = np.zeros(grid.cells, dtype=np.int64)
+    exit_of = np.zeros(grid.cells, dtype=np.int32)
     state = np.array([0, -1], dtype=np.int64)
 
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+
     def step(words: NDArray[np.uint64]) -> int:
-        return walk(grid.offsets, grid.neighbours, grid.edge_ids, words, state, in_tree, exit_of, opened)
+        return walk(offsets, neighbours, edge_ids, words, state, in_tree, exit_of, opened)
 
     feed(step, rng, 4 * grid.cells + 64)
     return opened.astype(bool)
