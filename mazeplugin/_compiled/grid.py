@@ -101,3 +101,32 @@ def graph_arrays(grid: Grid) -> Tuple[NDArray[np.int32], NDArray[np.int32], NDAr
     copy of a few milliseconds (grids have far fewer than 2**31 edge slots).
     """
     return grid.offsets.astype(np.int32), grid.neighbours.astype(np.int32), grid.edge_ids.astype(np.int32)
+
+
+@njit(i32(i32, i32, types.int64), cache=True, nogil=True)
+def pad_rows(offsets: Any, neighbours: Any, stride: int) -> Any:
+    """Each cell's neighbours at ``cell * stride``, ``stride`` slots a cell (the rest 0)."""
+    cells = offsets.size - 1
+    table = np.zeros(cells * stride, dtype=np.int32)
+    for cell in range(cells):
+        first = offsets[cell]
+        for j in range(first, offsets[cell + 1]):
+            table[cell * stride + j - first] = neighbours[j]
+    return table
+
+
+def walk_table(offsets: NDArray[np.int32],
+               neighbours: NDArray[np.int32]) -> Tuple[NDArray[np.uint8], NDArray[np.int32], int, int]:
+    """``(degree, table, stride, common)`` for random walks (Aldous–Broder, Wilson).
+
+    ``table[cell * stride + r]`` is ``neighbours[offsets[cell] + r]``; ``common``
+    is the most frequent degree. A walk step then guesses the cell has
+    ``common`` neighbours, so the next cell's address depends on the current
+    cell and the word alone; the guess is checked against ``degree`` (a byte)
+    beside it and redone when wrong. That shortens the chain of loads each step
+    waits for: about half the time of reading ``offsets`` first.
+    """
+    degree = np.diff(offsets).astype(np.uint8)  # at most 6 on every grid here
+    stride = max(int(degree.max(initial=0)), 1)
+    common = int(np.argmax(np.bincount(degree)))
+    return degree, pad_rows(offsets, neighbours, stride), stride, common
