@@ -375,6 +375,27 @@ def test_compiled_grid_generators_make_the_plain_loops_passages(algorithm, optio
     assert np.array_equal(plain, compiled)
 
 
+@pytest.mark.parametrize("algorithm", ["aldous-broder", "wilson"])
+@pytest.mark.parametrize("size, kinds", [(("hex", 30, 20), np.uint8), (("polar", 3, 30), np.int32)])
+def test_compiled_walks_match_the_plain_ones_with_few_and_with_many_kinds_of_cell(algorithm, size, kinds):
+    # The walks read a cell's steps from its kind: a dozen kinds on hex (one byte per cell),
+    # one per cell on a large polar grid (the other code path): both must walk as the plain loop.
+    pytest.importorskip("numba")
+    import os
+    from unittest import mock
+
+    from mazeplugin._compiled.grid import graph_arrays, walk_steps
+
+    grid = make_grid(*size)
+    assert walk_steps(*graph_arrays(grid)[:2])[0].dtype == kinds
+    for seed in range(3):
+        with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "0"}):
+            plain = run_on_grid(algorithm, grid, Random.from_seed(seed))
+        with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}):
+            compiled = run_on_grid(algorithm, grid, Random.from_seed(seed))
+        assert np.array_equal(plain, compiled)
+
+
 def test_every_grid_generator_has_a_compiled_kernel():
     from mazeplugin._compiled import KERNELS
 

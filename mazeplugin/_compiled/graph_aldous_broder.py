@@ -17,18 +17,22 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import graph_arrays, i32, i64, u8, u64, walk_table
+from .grid import graph_arrays, i32, i64, u8, u64, walk_steps
 from .rand import unit
 
 
-@njit(types.int64(i32, i32, u8, i32, types.int64, types.int64, u64, i64, u8, u8), cache=True, nogil=True)
-def walk(offsets: Any, edge_ids: Any, degree: Any, table: Any, stride: int, common: int, words: Any, state: Any,
-         visited: Any, opened: Any) -> int:
+def _signature(kind: Any) -> Any:
+    return types.int64(i32, i32, kind, u8, i32, types.int64, types.int64, u64, i64, u8, u8)
+
+
+@njit([_signature(u8), _signature(i32)], cache=True, nogil=True)
+def walk(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int, common: int, words: Any,
+         state: Any, visited: Any, opened: Any) -> int:
     """Walk from ``state[0]`` until ``state[1]`` cells are left unvisited (then -1) or the words
     run out (then the words read); ``state`` is updated for the next words.
 
-    A step to the ``r``-th neighbour, ``r = int(unit(word) * degree)``, reads
-    ``table`` (see :func:`~mazeplugin._compiled.grid.walk_table`).
+    A step goes to the ``r``-th neighbour, ``r = int(unit(word) * degree)``,
+    read from the cell's kind (see :func:`~mazeplugin._compiled.grid.walk_steps`).
     """
     cell, left = state[0], state[1]
     usual = np.float64(common)
@@ -39,11 +43,12 @@ def walk(offsets: Any, edge_ids: Any, degree: Any, table: Any, stride: int, comm
             return t
         u = unit(words[t])
         t += 1
+        k = kind[cell]
         r = int(u * usual)  # the guess: ``common`` neighbours
-        nxt = table[cell * stride + r]
-        if degree[cell] != common:
-            r = int(u * np.float64(degree[cell]))
-            nxt = table[cell * stride + r]
+        nxt = cell + steps[k * stride + r]
+        if degrees[k] != common:
+            r = int(u * np.float64(degrees[k]))
+            nxt = cell + steps[k * stride + r]
         if not visited[nxt]:
             visited[nxt] = 1
             opened[edge_ids[offsets[cell] + r]] = 1
@@ -60,10 +65,10 @@ def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[n
     visited[start] = 1
     state = np.array([start, grid.cells - 1], dtype=np.int64)
     offsets, neighbours, edge_ids = graph_arrays(grid)
-    degree, table, stride, common = walk_table(offsets, neighbours)
+    kind, degrees, steps, stride, common = walk_steps(offsets, neighbours)
 
     def step(words: NDArray[np.uint64]) -> int:
-        return walk(offsets, edge_ids, degree, table, stride, common, words, state, visited, opened)
+        return walk(offsets, edge_ids, kind, degrees, steps, stride, common, words, state, visited, opened)
 
     feed(step, rng, 8 * grid.cells + 64)
     return opened.astype(bool)

@@ -17,18 +17,22 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import graph_arrays, i32, i64, u64, u8, walk_table
+from .grid import graph_arrays, i32, i64, u64, u8, walk_steps
 from .rand import unit
 
 
-@njit(types.int64(i32, i32, i32, u8, i32, types.int64, types.int64, u64, i64, u8, u8, u8), cache=True, nogil=True)
-def walk(offsets: Any, neighbours: Any, edge_ids: Any, degree: Any, table: Any, stride: int, common: int,
-         words: Any, state: Any, in_tree: Any, exit_of: Any, opened: Any) -> int:
+def _signature(kind: Any) -> Any:
+    return types.int64(i32, i32, i32, kind, u8, i32, types.int64, types.int64, u64, i64, u8, u8, u8)
+
+
+@njit([_signature(u8), _signature(i32)], cache=True, nogil=True)
+def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int,
+         common: int, words: Any, state: Any, in_tree: Any, exit_of: Any, opened: Any) -> int:
     """Walk from each cell outside the tree (in cell order) and graft the loop-erased path.
 
     ``exit_of[cell]`` is the neighbour (``r``-th) the walk last left ``cell``
-    by, so loops erase themselves. Steps read ``table`` (see
-    :func:`~mazeplugin._compiled.grid.walk_table`). Resumable: returns the
+    by, so loops erase themselves. Steps are read from the cell's kind (see
+    :func:`~mazeplugin._compiled.grid.walk_steps`). Resumable: returns the
     words read when they run out, with ``state`` = (the walk's first cell,
     its current cell or -1) to go on with; -1 when done.
     """
@@ -45,19 +49,20 @@ def walk(offsets: Any, neighbours: Any, edge_ids: Any, degree: Any, table: Any, 
                 return t
             u = unit(words[t])
             t += 1
+            k = kind[cell]
             r = int(u * usual)  # the guess: ``common`` neighbours
-            nxt = table[cell * stride + r]
-            if degree[cell] != common:
-                r = int(u * np.float64(degree[cell]))
-                nxt = table[cell * stride + r]
+            nxt = cell + steps[k * stride + r]
+            if degrees[k] != common:
+                r = int(u * np.float64(degrees[k]))
+                nxt = cell + steps[k * stride + r]
             exit_of[cell] = r
             cell = nxt
         cell = first
         while not in_tree[cell]:  # graft the loop-erased path
-            k = offsets[cell] + exit_of[cell]
+            j = offsets[cell] + exit_of[cell]
             in_tree[cell] = 1
-            opened[edge_ids[k]] = 1
-            cell = neighbours[k]
+            opened[edge_ids[j]] = 1
+            cell = neighbours[j]
         first += 1
         cell = -1
     state[0], state[1] = first, -1
@@ -73,11 +78,11 @@ def generate(grid: Grid, rng: Random, root: int) -> "np.ndarray[Any, np.dtype[np
     state = np.array([0, -1], dtype=np.int64)
 
     offsets, neighbours, edge_ids = graph_arrays(grid)
-    degree, table, stride, common = walk_table(offsets, neighbours)
+    kind, degrees, steps, stride, common = walk_steps(offsets, neighbours)
 
     def step(words: NDArray[np.uint64]) -> int:
-        return walk(offsets, neighbours, edge_ids, degree, table, stride, common, words, state, in_tree, exit_of,
-                    opened)
+        return walk(offsets, neighbours, edge_ids, kind, degrees, steps, stride, common, words, state, in_tree,
+                    exit_of, opened)
 
     feed(step, rng, 4 * grid.cells + 64)
     return opened.astype(bool)
