@@ -29,16 +29,19 @@ def join(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, parent: Any, 
     """Join random cells to random neighbours until ``start`` and ``goal`` are one set (then -1)
     or fewer than two words are left (then the words read)."""
     cells = offsets.size - 1
+    if rem_connected(parent, start, goal):
+        return -1
     t = 0
-    while not rem_connected(parent, start, goal):
-        if words.size - t < 2:
-            return t
+    while words.size - t >= 2:
         cell = below(words[t], cells)
         k = offsets[cell] + below(words[t + 1], offsets[cell + 1] - offsets[cell])
         t += 2
+        # Only a join can connect the two: ask then, not after every try (the plain loop's answer).
         if rem_join(parent, cell, neighbours[k]):
             opened[edge_ids[k]] = 1
-    return -1
+            if rem_connected(parent, start, goal):
+                return -1
+    return t
 
 
 def generate(grid: Grid, rng: Random, start: int, goal: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":

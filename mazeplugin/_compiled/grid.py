@@ -159,7 +159,8 @@ WalkSteps = Tuple[NDArray[Any], NDArray[np.uint8], NDArray[np.int32], int, int]
 
 
 def walk_steps(offsets: NDArray[np.int32], neighbours: NDArray[np.int32]) -> WalkSteps:
-    """``(kind, degrees, steps, stride, common)`` for random walks (Aldous–Broder, Wilson).
+    """``(kind, degrees, steps, stride, common)``: each cell's neighbours for the grid kernels'
+    hottest loops (the Aldous–Broder and Wilson walks, the backtracker).
 
     The ``r``-th neighbour of ``cell`` is ``cell + steps[kind[cell] * stride + r]``
     and its degree ``degrees[kind[cell]]``; ``common`` is the most frequent
@@ -173,6 +174,8 @@ def walk_steps(offsets: NDArray[np.int32], neighbours: NDArray[np.int32]) -> Wal
     """
     degree = np.diff(offsets)
     stride = max(int(degree.max(initial=0)), 1)
+    if stride > 255:  # degrees are bytes here; every grid of mazeplugin has at most 6 neighbours a cell
+        raise ValueError(f"a cell has {stride} neighbours; the grid kernels take at most 255")
     common = int(np.argmax(np.bincount(degree)))
     kind = np.empty(len(degree), dtype=np.uint8)
     steps = np.zeros(255 * stride, dtype=np.int32)
