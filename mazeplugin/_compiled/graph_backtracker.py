@@ -62,6 +62,6 @@ def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[n
     opened = np.zeros(len(grid.edges), dtype=np.uint8)
     words = rng.raw(max(grid.cells - 1, 0))  # the plain loop's floats: one per carve
     offsets, neighbours, edge_ids = graph_arrays(grid)
-    kind, degrees, steps, stride, _ = walk_steps(offsets, neighbours)
+    kind, degrees, steps, stride, _, _ = walk_steps(offsets, neighbours)
     carve(offsets, edge_ids, kind, degrees, steps, stride, words, start, opened)
     return opened.astype(bool)

@@ -111,7 +111,7 @@ def step_classes(offsets: Any, neighbours: Any, stride: int, kind: Any, steps: A
     ``kind[cell]`` is the cell's kind, ``steps[k * stride + r]`` and
     ``degrees[k]`` the steps and degree of kind ``k``. A hex or triangle grid
     has a dozen kinds (the two row parities or orientations, the borders),
-    a polar grid one per cell or so.
+    a polar grid one per cell or so; :func:`walk_steps` takes at most 127.
     """
     count, last = 0, 0
     for cell in range(offsets.size - 1):
@@ -155,12 +155,12 @@ def step_rows(offsets: Any, neighbours: Any, stride: int) -> Any:
     return steps
 
 
-WalkSteps = Tuple[NDArray[Any], NDArray[np.uint8], NDArray[np.int32], int, int]
+WalkSteps = Tuple[NDArray[Any], NDArray[np.uint8], NDArray[np.int32], int, int, int]
 
 
 def walk_steps(offsets: NDArray[np.int32], neighbours: NDArray[np.int32]) -> WalkSteps:
-    """``(kind, degrees, steps, stride, common)``: each cell's neighbours for the grid kernels'
-    hottest loops (the Aldous–Broder and Wilson walks, the backtracker).
+    """``(kind, degrees, steps, stride, common, seen)``: each cell's neighbours for the grid
+    kernels' hottest loops (the Aldous–Broder and Wilson walks, the backtracker).
 
     The ``r``-th neighbour of ``cell`` is ``cell + steps[kind[cell] * stride + r]``
     and its degree ``degrees[kind[cell]]``; ``common`` is the most frequent
@@ -170,7 +170,9 @@ def walk_steps(offsets: NDArray[np.int32], neighbours: NDArray[np.int32]) -> Wal
     grid does, instead of a neighbour table of 12–24 MB. Otherwise (polar) every
     cell is its own kind (int32 ``kind``). A step guesses the cell has
     ``common`` neighbours, so the next cell's address waits on one load; the
-    guess is checked against ``degrees`` and redone when wrong.
+    guess is checked against ``degrees`` and redone when wrong. Kinds are below
+    ``seen``: a walk marks a cell visited by adding ``seen`` to its kind, so one
+    load per step tells both, as the square kernels' one byte per framed cell.
     """
     degree = np.diff(offsets)
     stride = max(int(degree.max(initial=0)), 1)
@@ -178,9 +180,9 @@ def walk_steps(offsets: NDArray[np.int32], neighbours: NDArray[np.int32]) -> Wal
         raise ValueError(f"a cell has {stride} neighbours; the grid kernels take at most 255")
     common = int(np.argmax(np.bincount(degree)))
     kind = np.empty(len(degree), dtype=np.uint8)
-    steps = np.zeros(255 * stride, dtype=np.int32)
-    degrees = np.zeros(255, dtype=np.uint8)
+    steps = np.zeros(127 * stride, dtype=np.int32)
+    degrees = np.zeros(127, dtype=np.uint8)
     if step_classes(offsets, neighbours, stride, kind, steps, degrees) >= 0:
-        return kind, degrees, steps, stride, common
+        return kind, degrees, steps, stride, common, 128
     return (np.arange(len(degree), dtype=np.int32), degree.astype(np.uint8), step_rows(offsets, neighbours, stride),
-            stride, common)
+            stride, common, 1 << 30)
