@@ -396,6 +396,25 @@ def test_compiled_walks_match_the_plain_ones_with_few_and_with_many_kinds_of_cel
         assert np.array_equal(plain, compiled)
 
 
+@settings(max_examples=40, deadline=None)
+@given(size=every_grid)
+def test_compiled_grid_rows_are_the_numpy_rows(size):
+    # Grid.__init__'s compressed neighbour rows: a counting sort when compiled, a stable argsort
+    # in numpy; generators read them, so they must be the same arrays.
+    pytest.importorskip("numba")
+    import os
+    from unittest import mock
+
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "0"}):
+        plain = make_grid(*size)
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}):
+        assert kernel("grid-rows") is not None
+        compiled = make_grid(*size)
+    for name in ("edges", "offsets", "neighbours", "edge_ids"):
+        a, b = getattr(plain, name), getattr(compiled, name)
+        assert a.dtype == b.dtype == np.int64 and np.array_equal(a, b), name
+
+
 def test_every_grid_generator_has_a_compiled_kernel():
     from mazeplugin._compiled import KERNELS
 

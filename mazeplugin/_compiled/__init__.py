@@ -96,6 +96,7 @@ KERNELS: Dict[str, str] = {
     "graph-aldous-broder": "graph_aldous_broder",
     "graph-hunt-and-kill": "graph_hunt_and_kill",
     "graph-growing-tree": "graph_growing_tree",
+    "grid-rows": "gridrows",
 }
 
 LOG = logging.getLogger("mazeplugin.compiled")
