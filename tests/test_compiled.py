@@ -158,7 +158,8 @@ def test_golden_digests_hold_on_the_plain_path_too():
     env = dict(os.environ, MAZEPLUGIN_COMPILED="0", PYTHONPATH=ROOT)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",  # one process, no -n
-         "tests/test_seeds.py", "tests/test_golden_catalogue.py"],
+         "tests/test_seeds.py", "tests/test_golden_catalogue.py", "tests/test_grids.py::test_golden_grid_levels",
+         "tests/test_grids.py::test_braided_grid_levels_have_loops_and_a_golden_digest"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

@@ -342,20 +342,83 @@ def test_grid_analysis_checks_cell_numbers():
         grid_analysis.distances(maze, 3)
 
 
-@settings(max_examples=15, deadline=None)
-@given(size=sizes, seed=st.integers(0, 2**32))
-def test_compiled_graph_backtracker_makes_the_plain_loops_passages(size, seed):
+COMPILED_CASES = [(algorithm, {}) for algorithm in sorted(GRID_GENERATORS) if algorithm != "growing-tree"] + [
+    ("growing-tree", {"strategy": strategy})
+    for strategy in ("newest", "oldest", "middle", "random", "newest:0.5", "oldest:0.25", "middle:0.75",
+                     "random:0.5", "newest:0")
+]
+every_grid = st.one_of(sizes.map(lambda size: size + (None,)),
+                       st.tuples(st.just("square"), st.integers(3, 9), st.integers(3, 7), st.sampled_from(["x", "y", "xy"])))
+
+
+@pytest.mark.parametrize("algorithm, options", COMPILED_CASES, ids=lambda case: str(case))
+@settings(max_examples=12, deadline=None)
+@given(size=every_grid, seed=st.integers(0, 2**64), batch=st.sampled_from([1, 2, 5, 64, 1 << 16]), data=st.data())
+def test_compiled_grid_generators_make_the_plain_loops_passages(algorithm, options, size, seed, batch, data):
+    # Same grid, seed and options: the compiled kernel reads the plain loop's floats in order and
+    # opens the same passages, whatever batches the raw words come in (a batch of 1 resumes every step).
     pytest.importorskip("numba")
     import os
     from unittest import mock
 
+    from mazeplugin._compiled import draws
+
     grid = make_grid(*size)
+    start = data.draw(st.integers(0, grid.cells - 1), label="start")
+    goal = data.draw(st.integers(0, grid.cells - 1), label="goal")
     with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "0"}):
-        plain = run_on_grid("backtracker", grid, Random.from_seed(seed))
-    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}):
-        assert kernel("graph-backtracker", grid.cells) is not None  # the compiled loop does run
-        compiled = run_on_grid("backtracker", grid, Random.from_seed(seed))
+        plain = run_on_grid(algorithm, grid, Random.from_seed(seed), start, goal, options)
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}), mock.patch.object(draws, "BATCH", batch):
+        assert kernel(f"graph-{algorithm}", grid.cells) is not None  # the compiled loop does run
+        compiled = run_on_grid(algorithm, grid, Random.from_seed(seed), start, goal, options)
+    assert compiled.dtype == np.bool_ and compiled.shape == (len(grid.edges),)
     assert np.array_equal(plain, compiled)
+
+
+@pytest.mark.parametrize("algorithm", ["aldous-broder", "wilson"])
+@pytest.mark.parametrize("size, kinds", [(("hex", 30, 20), np.uint8), (("polar", 3, 30), np.int32)])
+def test_compiled_walks_match_the_plain_ones_with_few_and_with_many_kinds_of_cell(algorithm, size, kinds):
+    # The walks read a cell's steps from its kind: a dozen kinds on hex (one byte per cell),
+    # one per cell on a large polar grid (the other code path): both must walk as the plain loop.
+    pytest.importorskip("numba")
+    import os
+    from unittest import mock
+
+    from mazeplugin._compiled.grid import graph_arrays, walk_steps
+
+    grid = make_grid(*size)
+    assert walk_steps(*graph_arrays(grid)[:2])[0].dtype == kinds
+    for seed in range(3):
+        with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "0"}):
+            plain = run_on_grid(algorithm, grid, Random.from_seed(seed))
+        with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}):
+            compiled = run_on_grid(algorithm, grid, Random.from_seed(seed))
+        assert np.array_equal(plain, compiled)
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=every_grid)
+def test_compiled_grid_rows_are_the_numpy_rows(size):
+    # Grid.__init__'s compressed neighbour rows: a counting sort when compiled, a stable argsort
+    # in numpy; generators read them, so they must be the same arrays.
+    pytest.importorskip("numba")
+    import os
+    from unittest import mock
+
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "0"}):
+        plain = make_grid(*size)
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}):
+        assert kernel("grid-rows") is not None
+        compiled = make_grid(*size)
+    for name in ("edges", "offsets", "neighbours", "edge_ids"):
+        a, b = getattr(plain, name), getattr(compiled, name)
+        assert a.dtype == b.dtype == np.int64 and np.array_equal(a, b), name
+
+
+def test_every_grid_generator_has_a_compiled_kernel():
+    from mazeplugin._compiled import KERNELS
+
+    assert {f"graph-{algorithm}" for algorithm in GRID_GENERATORS} <= set(KERNELS)
 
 
 @pytest.mark.parametrize("grid", GRIDS)

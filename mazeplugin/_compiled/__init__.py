@@ -88,6 +88,15 @@ KERNELS: Dict[str, str] = {
     "rooms": "rooms",
     "bfs": "bfs",
     "graph-backtracker": "graph_backtracker",
+    "graph-kruskal": "graph_kruskal",
+    "graph-prim": "graph_prim",
+    "graph-prim-simplified": "graph_prim_simplified",
+    "graph-union-find": "graph_union_find",
+    "graph-wilson": "graph_wilson",
+    "graph-aldous-broder": "graph_aldous_broder",
+    "graph-hunt-and-kill": "graph_hunt_and_kill",
+    "graph-growing-tree": "graph_growing_tree",
+    "grid-rows": "gridrows",
 }
 
 LOG = logging.getLogger("mazeplugin.compiled")

@@ -23,7 +23,8 @@ NEWEST, OLDEST, MIDDLE, RANDOM = 0, 1, 2, 3
 
 
 @njit(types.void(i64, types.int64, types.int64), cache=True, nogil=True)
-def _add(tree: Any, slot: int, delta: int) -> None:
+def fenwick_add(tree: Any, slot: int, delta: int) -> None:
+    """Add ``delta`` to the count of ``slot`` (a Fenwick tree over the slots)."""
     i = slot + 1
     while i < tree.size:
         tree[i] += delta
@@ -31,7 +32,7 @@ def _add(tree: Any, slot: int, delta: int) -> None:
 
 
 @njit(types.int64(i64, types.int64, types.int64), cache=True, nogil=True)
-def _kth(tree: Any, k: int, top: int) -> int:
+def fenwick_kth(tree: Any, k: int, top: int) -> int:
     """The slot of the ``k``-th (from 0) active entry; ``top``: highest power of 2 <= size."""
     pos = 0
     bit = top
@@ -76,7 +77,7 @@ def grow(
             appended = 1
         else:
             item[appended] = root
-            _add(tree, appended, 1)
+            fenwick_add(tree, appended, 1)
             appended += 1
         active = 1
         while active:
@@ -84,7 +85,7 @@ def grow(
                 i = active - 1 if strategy == NEWEST else 0 if strategy == OLDEST else active // 2
             else:
                 i = below(picks[t], active)
-            slot = i if stack else _kth(tree, i, top)
+            slot = i if stack else fenwick_kth(tree, i, top)
             cell = item[slot]
             k = 0
             for d in range(4):
@@ -97,14 +98,14 @@ def grow(
                 open_between(east, south, cell, nxt)
                 item[appended] = nxt
                 if not stack:
-                    _add(tree, appended, 1)
+                    fenwick_add(tree, appended, 1)
                 appended += 1
                 active += 1
             else:
                 if stack:
                     appended -= 1
                 else:
-                    _add(tree, slot, -1)
+                    fenwick_add(tree, slot, -1)
                 active -= 1
             t += 1
 

@@ -1,7 +1,7 @@
 """Tiled tilesets: which of their tiles are walls and door marks, embedded or external (``.tsx``, ``.tsj``).
 
 A tileset gives :class:`~mazeplugin.formats.tiled_layers.WallTable` its
-``(tilecount, {tile id: (wall, door)}, name)``. An external tileset is read
+``(tilecount, {tile id: (wall, door, tunnel)}, name)``. An external tileset is read
 as carefully as the map: a regular file of at most :data:`MAX_TILESET_BYTES`,
 parsed by :mod:`mazeplugin.formats.tiled_parse`.
 

@@ -12,8 +12,9 @@ grid, seed and options give the same maze on every machine; an index below
 Neighbours are read from the grid's flat arrays (``offsets``, ``neighbours``,
 ``edge_ids``) turned into lists once, so the loops are tight Python over
 flat lists. The square grid keeps its own generators and their compiled
-kernels; of these, the backtracker has a compiled twin
-(:mod:`mazeplugin._compiled.graph_backtracker`, the same draws and passages).
+kernels; each of these has a compiled twin, ``mazeplugin._compiled.graph_<name>``
+(asked for as ``kernel("graph-<name>", cells)``), which reads the same
+floats in the same order and opens the same passages.
 
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
@@ -84,8 +85,11 @@ def backtracker(grid: Grid, rng: Random, start: int) -> Opened:
     return opened
 
 
-def hunt_and_kill(grid: Grid, rng: Random, start: int) -> List[bool]:
+def hunt_and_kill(grid: Grid, rng: Random, start: int) -> Opened:
     """Hunt-and-kill: walk to random unvisited neighbours; when stuck, hunt for an unvisited cell beside a visited one."""
+    fast = kernel("graph-hunt-and-kill", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_hunt_and_kill.py)
+        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)
@@ -111,8 +115,11 @@ def hunt_and_kill(grid: Grid, rng: Random, start: int) -> List[bool]:
     return opened
 
 
-def aldous_broder(grid: Grid, rng: Random, start: int) -> List[bool]:
+def aldous_broder(grid: Grid, rng: Random, start: int) -> Opened:
     """Aldous–Broder: a random walk opens the passage into each cell it enters first. Uniform."""
+    fast = kernel("graph-aldous-broder", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_aldous_broder.py)
+        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)
@@ -127,8 +134,11 @@ def aldous_broder(grid: Grid, rng: Random, start: int) -> List[bool]:
     return opened
 
 
-def wilson(grid: Grid, rng: Random, root: int) -> List[bool]:
+def wilson(grid: Grid, rng: Random, root: int) -> Opened:
     """Wilson's: loop-erased random walks from each cell outside the tree, grafted on where they hit it. Uniform."""
+    fast = kernel("graph-wilson", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_wilson.py)
+        return fast.generate(grid, rng, root)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
     in_tree, opened = [False] * grid.cells, [False] * len(grid.edges)
@@ -149,6 +159,9 @@ def wilson(grid: Grid, rng: Random, root: int) -> List[bool]:
 
 def kruskal(grid: Grid, rng: Random) -> Opened:
     """Randomized Kruskal: every edge in random order, opened when it joins two sets of a disjoint-set forest."""
+    fast = kernel("graph-kruskal", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_kruskal.py)
+        return fast.generate(grid, rng)  # type: ignore[no-any-return]
     order = rng.permutation(len(grid.edges))
     a, b = grid.edges[order, 0].tolist(), grid.edges[order, 1].tolist()
     opened = np.zeros(len(grid.edges), dtype=bool)
@@ -158,14 +171,20 @@ def kruskal(grid: Grid, rng: Random) -> Opened:
 
 def prim(grid: Grid, rng: Random) -> Opened:
     """True Prim's on random edge weights: the unique minimum spanning tree, found in bulk (Borůvka)."""
+    fast = kernel("graph-prim", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_prim.py)
+        return fast.generate(grid, rng)  # type: ignore[no-any-return]
     order = np.argsort(rng.random(len(grid.edges)), kind="stable")
     opened = np.zeros(len(grid.edges), dtype=bool)
     opened[order[spanning_forest(grid.cells, grid.edges[order, 0], grid.edges[order, 1])]] = True
     return opened
 
 
-def prim_simplified(grid: Grid, rng: Random, start: int) -> List[bool]:
+def prim_simplified(grid: Grid, rng: Random, start: int) -> Opened:
     """Simplified Prim's: open a uniformly random frontier edge whose far cell is outside the tree."""
+    fast = kernel("graph-prim-simplified", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_prim_simplified.py)
+        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
     in_tree, opened = [False] * grid.cells, [False] * len(grid.edges)
@@ -182,9 +201,12 @@ def prim_simplified(grid: Grid, rng: Random, start: int) -> List[bool]:
     return opened
 
 
-def growing_tree(grid: Grid, rng: Random, start: int, strategy: str = "newest") -> List[bool]:
+def growing_tree(grid: Grid, rng: Random, start: int, strategy: str = "newest") -> Opened:
     """Growing tree: from an active cell chosen by ``strategy``, open to a random unvisited neighbour."""
     name, p = parse_strategy(strategy)
+    fast = kernel("graph-growing-tree", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_growing_tree.py)
+        return fast.generate(grid, rng, start, name, p)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
     visited, opened = [False] * grid.cells, [False] * len(grid.edges)
@@ -212,8 +234,11 @@ def growing_tree(grid: Grid, rng: Random, start: int, strategy: str = "newest") 
     return opened
 
 
-def union_find(grid: Grid, rng: Random, start: int, goal: int) -> List[bool]:
+def union_find(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """The union-find web: join a random cell to a random neighbour until entrance and exit meet. Not perfect."""
+    fast = kernel("graph-union-find", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_union_find.py)
+        return fast.generate(grid, rng, start, goal)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
     opened = [False] * len(grid.edges)

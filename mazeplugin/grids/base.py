@@ -28,6 +28,8 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
+from .._compiled import kernel
+
 __all__ = ["Grid", "GridMaze", "Point", "Side"]
 
 Point = Tuple[float, float]
@@ -47,22 +49,31 @@ class Grid:
     name = "graph"
 
     def __init__(self, cells: int, edges: NDArray[np.int64]) -> None:
-        pairs = np.sort(np.asarray(edges, dtype=np.int64).reshape(-1, 2), axis=1)
+        given = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        # Each pair smaller cell first (what a sort of each row gives, without sorting 2-element rows).
+        pairs = np.stack([np.minimum(given[:, 0], given[:, 1]), np.maximum(given[:, 0], given[:, 1])], axis=1)
         n = max(int(cells), 1)
         key = pairs[:, 0] * n + pairs[:, 1]  # sorts as (a, b) would
         if key.size and not (key[1:] >= key[:-1]).all():
             pairs = pairs[np.argsort(key, kind="stable")]  # runs of sorted pairs: timsort is quick
         self.cells = int(cells)
         self.edges: NDArray[np.int64] = pairs
+        self.offsets: NDArray[np.int64]
+        self.neighbours: NDArray[np.int64]
+        self.edge_ids: NDArray[np.int64]
+        fast = kernel("grid-rows", 2 * len(pairs))
+        if fast is not None:  # the same rows by a counting sort (mazeplugin/_compiled/gridrows.py)
+            self.offsets, self.neighbours, self.edge_ids = fast.compressed_rows(self.cells, pairs)
+            return
         m = len(pairs)
         # Each edge seen from both ends, smaller neighbours first: a stable sort by the cell alone
         # then leaves every cell's neighbours ascending.
         source = np.concatenate([pairs[:, 1], pairs[:, 0]])
         target = np.concatenate([pairs[:, 0], pairs[:, 1]])
         order = np.argsort(source, kind="stable")
-        self.neighbours: NDArray[np.int64] = target[order]
-        self.edge_ids: NDArray[np.int64] = np.where(order >= m, order - m, order)
-        self.offsets: NDArray[np.int64] = np.zeros(self.cells + 1, dtype=np.int64)
+        self.neighbours = target[order]
+        self.edge_ids = np.where(order >= m, order - m, order)
+        self.offsets = np.zeros(self.cells + 1, dtype=np.int64)
         np.cumsum(np.bincount(source, minlength=self.cells), out=self.offsets[1:])
 
     def neighbours_of(self, cell: int) -> NDArray[np.int64]:

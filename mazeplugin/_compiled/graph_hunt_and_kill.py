@@ -1,0 +1,71 @@
+"""Compiled loop of :func:`mazeplugin.generators.graph.hunt_and_kill` (any grid; same passages, same draws).
+
+The plain loop reads one float per opened passage, whether a walk step or a
+hunt's link back (at most ``cells - 1`` in all, in order); here they are the
+same raw words, turned into indices by :func:`~mazeplugin._compiled.rand.below`
+exactly as ``int(u * k)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from .jit import njit, types
+
+from ..grids import Grid
+from ..seeds import Random
+from .grid import graph_arrays, i32, u64, u8
+from .rand import below
+
+
+@njit(types.void(i32, i32, i32, u64, types.int64, u8), cache=True, nogil=True)
+def carve(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, start: int, opened: Any) -> None:
+    """Walk from ``start`` to random unvisited neighbours; when stuck, hunt in cell order for
+    the first unvisited cell beside a visited one and link it to a random visited neighbour."""
+    cells = offsets.size - 1
+    widest = 1
+    for cell in range(cells):
+        widest = max(widest, offsets[cell + 1] - offsets[cell])
+    visited = np.zeros(cells, dtype=np.uint8)
+    choice = np.empty(widest, dtype=np.int32)
+    visited[start] = 1
+    cell, scan, t = start, 0, 0
+    while cell >= 0:
+        k = 0
+        for j in range(offsets[cell], offsets[cell + 1]):
+            if not visited[neighbours[j]]:
+                choice[k] = j
+                k += 1
+        if k:  # kill: walk on
+            j = choice[below(words[t], k)]
+            t += 1
+            opened[edge_ids[j]] = 1
+            cell = neighbours[j]
+            visited[cell] = 1
+            continue
+        while scan < cells and visited[scan]:  # every cell before `scan` is visited
+            scan += 1
+        cell = -1
+        for hunted in range(scan, cells):  # hunt
+            if not visited[hunted]:
+                k = 0
+                for j in range(offsets[hunted], offsets[hunted + 1]):
+                    if visited[neighbours[j]]:
+                        choice[k] = j
+                        k += 1
+                if k:
+                    opened[edge_ids[choice[below(words[t], k)]]] = 1
+                    t += 1
+                    visited[hunted] = 1
+                    cell = hunted
+                    break
+
+
+def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
+    """Hunt-and-kill on ``grid`` with its loop compiled: one bool per edge, True where open."""
+    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    words = rng.raw(max(grid.cells - 1, 0))  # the plain loop's floats: one per opened passage
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    carve(offsets, neighbours, edge_ids, words, start, opened)
+    return opened.astype(bool)

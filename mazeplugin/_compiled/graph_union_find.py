@@ -1,0 +1,58 @@
+"""Compiled loop of :func:`mazeplugin.generators.graph.union_find` (any grid; same passages, same draws).
+
+The plain loop reads two floats per try (a cell, then one of its
+neighbours) until the entrance and exit cells are joined; here the same raw
+words in the same order (:func:`~mazeplugin._compiled.draws.feed`), and Rem's
+union-find: whether a try joins two sets depends only on the tries before
+it, not on how the forest is kept, so the passages are the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+from .jit import njit, types
+
+from ..grids import Grid
+from ..seeds import Random
+from .draws import feed
+from .grid import graph_arrays, i32, u64, u8
+from .rand import below
+from .unionfind import rem_connected, rem_join
+
+
+@njit(types.int64(i32, i32, i32, u64, i32, types.int64, types.int64, u8), cache=True, nogil=True)
+def join(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, parent: Any, start: int, goal: int,
+         opened: Any) -> int:
+    """Join random cells to random neighbours until ``start`` and ``goal`` are one set (then -1)
+    or fewer than two words are left (then the words read)."""
+    cells = offsets.size - 1
+    if rem_connected(parent, start, goal):
+        return -1
+    t = 0
+    while words.size - t >= 2:
+        cell = below(words[t], cells)
+        k = offsets[cell] + below(words[t + 1], offsets[cell + 1] - offsets[cell])
+        t += 2
+        # Only a join can connect the two: ask then, not after every try (the plain loop's answer).
+        if rem_join(parent, cell, neighbours[k]):
+            opened[edge_ids[k]] = 1
+            if rem_connected(parent, start, goal):
+                return -1
+    return t
+
+
+def generate(grid: Grid, rng: Random, start: int, goal: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
+    """The union-find web on ``grid`` with its loop compiled: one bool per edge, True where open."""
+    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    parent = np.arange(grid.cells, dtype=np.int32)  # Rem's forest: each cell its own parent
+
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+
+    def step(words: NDArray[np.uint64]) -> int:
+        return join(offsets, neighbours, edge_ids, words, parent, start, goal, opened)
+
+    feed(step, rng, 4 * grid.cells + 64)
+    return opened.astype(bool)

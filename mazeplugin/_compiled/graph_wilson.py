@@ -1,0 +1,90 @@
+"""Compiled loop of :func:`mazeplugin.generators.graph.wilson` (any grid; same walks, same draws).
+
+The plain loop reads one float per step of each loop-erased random walk;
+here the same raw words in the same order
+(:func:`~mazeplugin._compiled.draws.feed`), turned into the same indices
+``int(unit(word) * degree)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+from .jit import njit, types
+
+from ..grids import Grid
+from ..seeds import Random
+from .draws import feed
+from .grid import graph_arrays, i32, i64, u64, u8, walk_steps
+from .rand import unit
+
+
+def _signature(kind: Any) -> Any:
+    return types.int64(i32, i32, i32, kind, u8, i32, types.int64, types.int64, types.int64, u64, i64, u8, u8)
+
+
+@njit([_signature(u8), _signature(i32)], cache=True, nogil=True)
+def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int,
+         common: int, seen: int, words: Any, state: Any, exit_of: Any, opened: Any) -> int:
+    """Walk from each cell outside the tree (in cell order) and graft the loop-erased path.
+
+    ``exit_of[cell]`` is the neighbour (``r``-th) the walk last left ``cell``
+    by, so loops erase themselves. Steps are read from the cell's kind (see
+    :func:`~mazeplugin._compiled.grid.walk_steps`); ``kind[cell] >= seen``
+    marks a cell in the tree. Resumable: returns the words read when they
+    run out, with ``state`` = (the walk's first cell, its current cell or -1)
+    to go on with; -1 when done.
+    """
+    cells = offsets.size - 1
+    usual = np.float64(common)
+    first, cell = state[0], state[1]
+    t = 0
+    while first < cells:
+        if cell < 0:
+            cell = first
+        k = kind[cell]
+        while k < seen:  # walk until the tree is hit
+            if t == words.size:
+                state[0], state[1] = first, cell
+                return t
+            u = unit(words[t])
+            t += 1
+            r = int(u * usual)  # the guess: ``common`` neighbours
+            nxt = cell + steps[k * stride + r]
+            if degrees[k] != common:
+                r = int(u * np.float64(degrees[k]))
+                nxt = cell + steps[k * stride + r]
+            exit_of[cell] = r
+            cell = nxt
+            k = kind[cell]
+        cell = first
+        k = kind[cell]
+        while k < seen:  # graft the loop-erased path
+            j = offsets[cell] + exit_of[cell]
+            kind[cell] = k + seen
+            opened[edge_ids[j]] = 1
+            cell = neighbours[j]
+            k = kind[cell]
+        first += 1
+        cell = -1
+    state[0], state[1] = first, -1
+    return -1
+
+
+def generate(grid: Grid, rng: Random, root: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
+    """Wilson's generator on ``grid`` with its walks compiled: one bool per edge, True where open."""
+    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    kind, degrees, steps, stride, common, seen = walk_steps(offsets, neighbours)
+    kind[root] += seen
+    exit_of = np.zeros(grid.cells, dtype=np.uint8)
+    state = np.array([0, -1], dtype=np.int64)
+
+    def step(words: NDArray[np.uint64]) -> int:
+        return walk(offsets, neighbours, edge_ids, kind, degrees, steps, stride, common, seen, words, state,
+                    exit_of, opened)
+
+    feed(step, rng, 4 * grid.cells + 64)
+    return opened.astype(bool)
