@@ -14,7 +14,7 @@ import mazeplugin as mp
 from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
-from .shards import levels_of, text_at
+from .shards import bridge_layers, levels_of, text_at
 from .spec import PathLike
 from .storage import Folder
 
@@ -63,6 +63,7 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
         yield from _raw_grid(arrays, index)
         return
     columns = int(arrays["tile_shape"][1])
+    layers = bridge_layers(arrays["bridges"], columns) if "bridges" in arrays else None
     for i in range(len(arrays["slot"])):
         entrance = tuple(int(v) for v in arrays["entrance"][i])
         exit = tuple(int(v) for v in arrays["exit"][i])
@@ -75,6 +76,7 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
             "exit": exit if exit != (-1, -1) else None,
             "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
             "digest": bytes(arrays["digest"][i]).hex(),
+            **({"bridges": layers[i]} if layers is not None else {}),
         }
 
 
@@ -86,7 +88,8 @@ def open_dataset(out: PathLike, *, raw: bool = False,
     for ``grid=`` and ``wrap=`` entries), or with ``raw=True`` dicts of
     ``entry, slot, seed, tiles`` (uint8 ``[y, x]``), ``entrance, exit, things,
     digest`` (``passages``, one bool an edge, in place of ``tiles`` and no
-    ``things`` for grid levels). One shard is in memory at a time; ``check`` compares each
+    ``things`` for grid levels), and for a weave entry ``bridges`` (uint8
+    ``[y, x]``, :attr:`~mazeplugin.Level.bridges`). One shard is in memory at a time; ``check`` compares each
     shard's checksum with the manifest before reading it.
     """
     folder = Folder(out)

@@ -10,6 +10,13 @@ A shard's arrays (every dtype little-endian and fixed):
   packed 8 to a byte along rows (``np.packbits(tiles, axis=-1)``; 1 = wall),
   and ``tile_shape`` int64 ``[rows, columns]``: unpack with
   ``np.unpackbits(tiles, axis=-1, count=columns)``.
+- ``bridges`` uint8 ``(levels, 2, rows, ceil(columns / 8))``, in a shard of a
+  weave entry only (``weave`` in the spec entry): each level's
+  :attr:`~mazeplugin.Level.bridges` as two bit planes packed like ``tiles``,
+  plane 0 the tiles with a tunnel east–west (1) and plane 1 north–south (2):
+  ``planes = np.unpackbits(bridges, axis=-1, count=columns)``, then
+  ``planes[:, 0] + 2 * planes[:, 1]`` is the layer (all 0 for a level that got
+  no crossing). Shards of every other entry have no ``bridges``.
 - ``entrance``, ``exit`` int32 ``(levels, 2)``: ``(x, y)``, ``-1`` without markers.
 - ``digest`` uint8 ``(levels, 32)``: :func:`mazeplugin.dataset.digest`.
 - ``things`` and ``code``: UTF-8 text of all levels end to end (uint8), cut at
@@ -58,7 +65,7 @@ from .digest import digest_bytes
 from .figures import FLOAT_STATS, STATS_FIELDS, shard_stats
 from .spec import Entry
 
-__all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
+__all__ = ["STATS_FIELDS", "LevelMaker", "bridge_planes", "bridge_layers", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
 
 
 MAX_REFITS = 1000
@@ -189,18 +196,34 @@ def _grid_arrays(levels: Sequence[Tuple[int, int, GridLevel]], fields: Sequence[
     return arrays
 
 
-def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = True) -> Dict[str, NDArray[Any]]:
+def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = True,
+                 bridges: bool = False) -> Dict[str, NDArray[Any]]:
     """The shard columns (see the module docstring) of ``(slot, seed, level)`` triples, in slot order.
 
-    ``stats=False`` leaves out the ``stats_*`` columns (the entry's ``"stats": false``).
+    ``stats=False`` leaves out the ``stats_*`` columns (the entry's ``"stats": false``);
+    ``bridges=True`` adds the ``bridges`` column (a weave entry's shard: see
+    :func:`mazeplugin.dataset.spec.is_weave`).
     """
     fields = STATS_FIELDS if stats else ()
     if isinstance(levels[0][2], GridLevel):
         return _grid_arrays(cast(Sequence[Tuple[int, int, GridLevel]], levels), fields)
-    return _square_arrays(cast(Sequence[Tuple[int, int, mp.Level]], levels), fields)
+    return _square_arrays(cast(Sequence[Tuple[int, int, mp.Level]], levels), fields, bridges)
 
 
-def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence[str]) -> Dict[str, NDArray[Any]]:
+def bridge_planes(layers: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """The ``bridges`` column of levels' bridge layers ``(levels, rows, columns)``: two packed bit planes."""
+    planes = np.stack([layers == mp.UNDER_EAST_WEST, layers == mp.UNDER_NORTH_SOUTH], axis=1)
+    return np.packbits(planes, axis=-1)
+
+
+def bridge_layers(column: NDArray[np.uint8], columns: int) -> NDArray[np.uint8]:
+    """The bridge layers ``(levels, rows, columns)`` of a ``bridges`` column (:func:`bridge_planes` undone)."""
+    planes = np.unpackbits(column, axis=-1, count=columns)
+    return np.asarray(planes[:, 0] + np.uint8(2) * planes[:, 1], dtype=np.uint8)
+
+
+def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence[str],
+                   bridges: bool = False) -> Dict[str, NDArray[Any]]:
     """The columns of a shard of square tilemap levels (see the module docstring)."""
     count = len(levels)
     rows, columns = levels[0][2].tiles.shape
@@ -223,6 +246,7 @@ def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence
         "level_seed": np.array([int(level.seed) for _, _, level in levels], dtype="<u8"),  # type: ignore[arg-type]
         "tiles": np.packbits(tiles, axis=-1),
         "tile_shape": np.array([rows, columns], dtype="<i8"),
+        **({"bridges": bridge_planes(np.stack([level.bridges for _, _, level in levels]))} if bridges else {}),
         "entrance": entrance,
         "exit": exit,
         "digest": digests,
@@ -324,6 +348,7 @@ def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
     rows, columns = (int(n) for n in arrays["tile_shape"])
     corridor = entry.options.get("corridor", 1)
     wall = entry.options.get("wall", 1)
+    layers = bridge_layers(arrays["bridges"], columns) if "bridges" in arrays else None
     for i in range(len(arrays["slot"])):
         tiles = np.unpackbits(arrays["tiles"][i], axis=-1, count=columns)
         digits = (tiles + np.uint8(ord("0"))).tobytes().decode("ascii")
@@ -344,4 +369,8 @@ def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
             "tiles": [digits[r * columns:(r + 1) * columns] for r in range(rows)],
             "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
         }
+        if layers is not None and layers[i].any():  # a weave level: its bridges, as a version 3 level file
+            ys, xs = np.nonzero(layers[i])
+            data["version"] = 3
+            data["bridges"] = [[x, y, int(layers[i][y, x])] for x, y in zip(xs.tolist(), ys.tolist())]
         yield mp.Level.from_json(json.dumps(data))
