@@ -131,8 +131,11 @@ def test_only_weave_shards_hold_bridges_and_the_plain_shards_keep_their_checksum
             planes = np.unpackbits(z["bridges"], axis=-1, count=columns)  # as the shards docstring says
             layers = planes[:, 0] + 2 * planes[:, 1]
             entry = SPEC["levels"][record["entry"]]
-            for layer, seed in zip(layers, z["seed"].tolist()):
-                assert layer.tobytes() == generated(entry, seed).bridges.tobytes()
+            for i, (layer, seed) in enumerate(zip(layers, z["seed"].tolist())):
+                made = generated(entry, seed)
+                assert layer.tobytes() == made.bridges.tobytes()
+                kept = {name: figures._value(name, z["stats_" + name][i]) for name in figures.STATS_FIELDS}
+                assert kept == dataclasses.asdict(made.stats())  # the figures walk over and under bridges
 
 
 def test_raw_rows_of_a_weave_entry_carry_the_bridges(built):
