@@ -63,7 +63,6 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
         yield from _raw_grid(arrays, index)
         return
     columns = int(arrays["tile_shape"][1])
-    layers = bridge_layers(arrays["bridges"], columns) if "bridges" in arrays else None
     for i in range(len(arrays["slot"])):
         entrance = tuple(int(v) for v in arrays["entrance"][i])
         exit = tuple(int(v) for v in arrays["exit"][i])
@@ -76,7 +75,7 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
             "exit": exit if exit != (-1, -1) else None,
             "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
             "digest": bytes(arrays["digest"][i]).hex(),
-            **({"bridges": layers[i]} if layers is not None else {}),
+            **({"bridges": bridge_layers(arrays["bridges"][i], columns)} if "bridges" in arrays else {}),
         }
 
 

@@ -211,15 +211,23 @@ def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = T
 
 
 def bridge_planes(layers: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """The ``bridges`` column of levels' bridge layers ``(levels, rows, columns)``: two packed bit planes."""
-    planes = np.stack([layers == mp.UNDER_EAST_WEST, layers == mp.UNDER_NORTH_SOUTH], axis=1)
+    """Bridge layers ``(..., rows, columns)`` as the ``bridges`` column keeps them: ``(..., 2, rows, ceil(columns / 8))``,
+    two bit planes (tunnel east–west, tunnel north–south) packed like the tiles.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
+    >>> planes = bridge_planes(level.bridges)
+    >>> planes.shape, bool((bridge_layers(planes, level.tiles.shape[1]) == level.bridges).all())
+    ((2, 17, 3), True)
+    """
+    planes = np.stack([layers == mp.UNDER_EAST_WEST, layers == mp.UNDER_NORTH_SOUTH], axis=-3)
     return np.packbits(planes, axis=-1)
 
 
-def bridge_layers(column: NDArray[np.uint8], columns: int) -> NDArray[np.uint8]:
-    """The bridge layers ``(levels, rows, columns)`` of a ``bridges`` column (:func:`bridge_planes` undone)."""
-    planes = np.unpackbits(column, axis=-1, count=columns)
-    return np.asarray(planes[:, 0] + np.uint8(2) * planes[:, 1], dtype=np.uint8)
+def bridge_layers(planes: NDArray[np.uint8], columns: int) -> NDArray[np.uint8]:
+    """The bridge layers ``(..., rows, columns)`` of packed planes (:func:`bridge_planes` undone)."""
+    bits = np.unpackbits(planes, axis=-1, count=columns)
+    return np.asarray(bits[..., 0, :, :] + np.uint8(2) * bits[..., 1, :, :], dtype=np.uint8)
 
 
 def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence[str],
@@ -231,8 +239,11 @@ def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence
     entrance = np.full((count, 2), -1, dtype="<i4")
     exit = np.full((count, 2), -1, dtype="<i4")
     digests = np.empty((count, 32), dtype=np.uint8)
+    planes = np.empty((count, 2, rows, -(-columns // 8)) if bridges else (0,), dtype=np.uint8)
     for i, (_, _, level) in enumerate(levels):
         tiles[i] = level.tiles
+        if bridges:
+            planes[i] = bridge_planes(level.bridges)  # level by level: no unpacked layers of the whole shard
         if level.entrance is not None:
             entrance[i] = level.entrance
         if level.exit is not None:
@@ -246,7 +257,7 @@ def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence
         "level_seed": np.array([int(level.seed) for _, _, level in levels], dtype="<u8"),  # type: ignore[arg-type]
         "tiles": np.packbits(tiles, axis=-1),
         "tile_shape": np.array([rows, columns], dtype="<i8"),
-        **({"bridges": bridge_planes(np.stack([level.bridges for _, _, level in levels]))} if bridges else {}),
+        **({"bridges": planes} if bridges else {}),
         "entrance": entrance,
         "exit": exit,
         "digest": digests,
@@ -348,7 +359,6 @@ def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
     rows, columns = (int(n) for n in arrays["tile_shape"])
     corridor = entry.options.get("corridor", 1)
     wall = entry.options.get("wall", 1)
-    layers = bridge_layers(arrays["bridges"], columns) if "bridges" in arrays else None
     for i in range(len(arrays["slot"])):
         tiles = np.unpackbits(arrays["tiles"][i], axis=-1, count=columns)
         digits = (tiles + np.uint8(ord("0"))).tobytes().decode("ascii")
@@ -369,8 +379,9 @@ def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
             "tiles": [digits[r * columns:(r + 1) * columns] for r in range(rows)],
             "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
         }
-        if layers is not None and layers[i].any():  # a weave level: its bridges, as a version 3 level file
-            ys, xs = np.nonzero(layers[i])
+        layer = bridge_layers(arrays["bridges"][i], columns) if "bridges" in arrays else None
+        if layer is not None and layer.any():  # a weave level: its bridges, as a version 3 level file
+            ys, xs = np.nonzero(layer)
             data["version"] = 3
-            data["bridges"] = [[x, y, int(layers[i][y, x])] for x, y in zip(xs.tolist(), ys.tolist())]
+            data["bridges"] = [[x, y, int(layer[y, x])] for x, y in zip(xs.tolist(), ys.tolist())]
         yield mp.Level.from_json(json.dumps(data))
