@@ -65,7 +65,8 @@ from .digest import digest_bytes
 from .figures import FLOAT_STATS, STATS_FIELDS, shard_stats
 from .spec import Entry
 
-__all__ = ["STATS_FIELDS", "LevelMaker", "bridge_planes", "bridge_layers", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
+__all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError",
+           "bridge_planes", "bridge_layers"]
 
 
 MAX_REFITS = 1000
@@ -211,8 +212,9 @@ def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = T
 
 
 def bridge_planes(layers: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """Bridge layers ``(..., rows, columns)`` as the ``bridges`` column keeps them: ``(..., 2, rows, ceil(columns / 8))``,
-    two bit planes (tunnel east–west, tunnel north–south) packed like the tiles.
+    """Bridge layers ``(..., rows, columns)`` as the ``bridges`` column keeps them,
+    ``(..., 2, rows, ceil(columns / 8))``: two bit planes (tunnel east–west,
+    tunnel north–south) packed like the tiles.
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("backtracker", 10, 8, seed=2, weave=True)

@@ -288,9 +288,10 @@ def is_grid(entry: Entry) -> bool:
 
 
 def is_weave(entry: Entry) -> bool:
-    """Whether ``entry`` makes weave levels (``weave`` true or a share above 0): its shards keep each level's bridges.
+    """Whether ``entry`` makes weave levels (``weave`` true or a share above 0): its shards keep their bridges.
 
-    >>> is_weave(parse_spec('{"generator": "kruskal", "width": 5, "height": 5, "count": 1, "weave": 0.5}').entries[0])
+    >>> spec = parse_spec('{"generator": "kruskal", "width": 5, "height": 5, "count": 1, "weave": 0.5}')
+    >>> is_weave(spec.entries[0])
     True
     """
     weave = entry.options.get("weave", False)
