@@ -114,6 +114,9 @@ ENTRIES = [
     {"generator": "kruskal", "width": 8, "height": 4, "mask": MASK, "markers": "none"},
     {"generator": "prim", "width": 12, "height": 9, "place": [{"kind": "coin", "count": 3}]},
     {"generator": "growing-tree", "width": 6, "height": 6, "braid": 1.0},
+    {"generator": "backtracker", "width": 10, "height": 8, "weave": True},
+    {"generator": "kruskal", "width": 9, "height": 7, "weave": 0.5, "braid": 0.5, "markers": "farthest"},
+    {"generator": "wilson", "width": 8, "height": 4, "weave": True, "mask": MASK},
 ]
 
 

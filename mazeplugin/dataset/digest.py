@@ -13,6 +13,19 @@ the same level have the same digest. The bytes hashed, in order:
    UTF-8 bytes of the JSON array ``[kind, x, y, id, props]`` written with
    sorted keys, no spaces and ASCII escapes (tuples in props as lists).
 
+A weave level (one with bridges: ``level.weave``, see :mod:`mazeplugin.weave`)
+hashes the same five parts under its own first line,
+``b"mazeplugin.weave-level-digest\\n"`` and the digest version, then:
+
+6. the bridges layer, one byte a tile (0, 1 tunnel east–west, 2 tunnel
+   north–south), row by row (``level.bridges.tobytes()``).
+
+So a weave level never shares a digest with the same tiles without bridges,
+and every other level's digest is what it was. (Until weave levels came into
+datasets, :func:`digest` hashed a weave level as its bare tiles; no dataset
+held one: specs refused ``weave``. A level made with ``weave=`` that got no
+crossing has no bridges and hashes as a plain level: it is one.)
+
 A hex, triangle or polar level, or a wrapping square one (a
 :class:`~mazeplugin.grid_level.GridLevel`), has no tiles to hash but its
 passages; its digest hashes, in order:
@@ -28,7 +41,9 @@ passages; its digest hashes, in order:
 
 The layout changes only with :data:`DIGEST_VERSION`, and that only when
 mazeplugin's seed promise changes; the digests of the levels in
-``tests/test_dataset.py`` are pinned.
+``tests/test_dataset.py`` are pinned. A new kind of level gets a layout of
+its own under its own first line (as grid and weave levels did), which
+changes no digest already made, so the version stays.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("backtracker", 9, 9, seed=1)
@@ -57,6 +72,7 @@ DIGEST_VERSION = 1
 
 _HEAD = b"mazeplugin.level-digest\n" + struct.pack("<I", DIGEST_VERSION)
 _GRID_HEAD = b"mazeplugin.grid-level-digest\n" + struct.pack("<I", DIGEST_VERSION)
+_WEAVE_HEAD = b"mazeplugin.weave-level-digest\n" + struct.pack("<I", DIGEST_VERSION)
 _NO_TILE = (-1, -1)
 
 
@@ -96,7 +112,7 @@ def digest_bytes(level: Union[mp.Level, GridLevel]) -> bytes:
     rows, columns = tiles.shape
     entrance = level.entrance if level.entrance is not None else _NO_TILE
     exit = level.exit if level.exit is not None else _NO_TILE
-    h = hashlib.sha256(_HEAD)
+    h = hashlib.sha256(_WEAVE_HEAD if level.weave else _HEAD)
     h.update(struct.pack("<II", rows, columns))
     h.update(tiles.tobytes())
     h.update(struct.pack("<4i", entrance[0], entrance[1], exit[0], exit[1]))
@@ -105,11 +121,14 @@ def digest_bytes(level: Union[mp.Level, GridLevel]) -> bytes:
         data = _thing_json(thing)
         h.update(struct.pack("<I", len(data)))
         h.update(data)
+    if level.weave:
+        h.update(np.ascontiguousarray(level.bridges, dtype=np.uint8).tobytes())
     return h.digest()
 
 
 def digest(level: Union[mp.Level, GridLevel]) -> str:
-    """The canonical digest of ``level`` as 64 hex digits: equal exactly when tiles, markers and things are.
+    """The canonical digest of ``level`` as 64 hex digits: equal exactly when tiles, markers, things
+    and bridges are.
 
     ``TypeError`` when ``level`` is not a :class:`~mazeplugin.Level` or a
     thing's props hold a value JSON cannot (a game's own object).

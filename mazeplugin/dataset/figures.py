@@ -3,7 +3,7 @@
 A shard keeps :meth:`mazeplugin.Level.stats` of every level (the ``stats_<name>``
 columns of :mod:`mazeplugin.dataset.shards`). Asking each level costs as much
 as making it, most of it per-call work, so :func:`shard_stats` hands the levels
-whose maze is plain (every cell inside the mask, no rooms: what most entries
+whose maze is plain (every cell inside the mask, no rooms, no bridges: what most entries
 make) to one numba loop over the shard (:mod:`mazeplugin.dataset.figures_kernel`)
 and asks only the others one by one. The figures, and so the shard bytes, are
 the same either way; the compiled pass runs when the compiled path is on
@@ -79,12 +79,13 @@ def _empty_columns(count: int) -> Dict[str, NDArray[Any]]:
 
 
 def _compiled_columns(levels: Sequence[mp.Level], columns: Dict[str, NDArray[Any]]) -> NDArray[np.bool_]:
-    """Fill ``columns`` for the plain levels (every cell in the mask, no rooms); which levels those were."""
+    """Fill ``columns`` for the plain levels (every cell in the mask, no rooms, no bridges); which levels those were."""
     from .figures_kernel import COLUMNS, shard_figures
 
     mazes = [level.maze for level in levels]
     plain: NDArray[np.bool_] = np.asarray(np.stack([maze.mask for maze in mazes]).all(axis=(1, 2)))
     plain &= ~np.stack([maze.rooms for maze in mazes]).any(axis=(1, 2))
+    plain &= ~np.array([level.weave for level in levels], dtype=bool)  # tunnels: the kernel walks no bridges
     chosen = np.flatnonzero(plain)
     if not chosen.size:
         return plain

@@ -6,7 +6,10 @@ Columns: ``entry``, ``slot``, ``seed``, ``level_seed``, ``generator``,
 ``entrance_x``, ``entrance_y``, ``exit_x``, ``exit_y`` (-1 without markers),
 ``things`` (JSON text), ``code`` (the level code, empty where there is none),
 ``digest`` (64 hex digits) and one column per ``stats()`` figure
-(``stats_<name>``, null for None; none with ``"stats": false``). ``pyarrow.dataset.dataset(folder)`` and
+(``stats_<name>``, null for None; none with ``"stats": false``). A shard of a
+weave entry has ``bridges`` after ``tiles`` (binary: ``rows * columns`` bytes,
+:attr:`~mazeplugin.Level.bridges` row by row: 0, 1 tunnel east–west, 2 north–south);
+other shards have no such column. ``pyarrow.dataset.dataset(folder)`` and
 Hugging Face ``datasets.load_dataset("parquet", data_files=...)`` read them.
 
 A shard of grid levels (``grid=``, ``wrap=``) has, in place of the tile,
@@ -28,7 +31,7 @@ from typing import Any, Dict, Mapping
 import numpy as np
 from numpy.typing import NDArray
 
-from .shards import STATS_FIELDS, text_at
+from .shards import STATS_FIELDS, bridge_layers, bridge_planes, text_at
 from .spec import Entry
 
 __all__ = ["require_pyarrow", "parquet_bytes", "arrays_from_parquet"]
@@ -67,6 +70,8 @@ def parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index:
         "rows": pa.array(np.full(count, rows, dtype=np.int32)),
         "columns": pa.array(np.full(count, columns, dtype=np.int32)),
         "tiles": pa.array([t.tobytes() for t in tiles], pa.binary()),
+        **({"bridges": pa.array([b.tobytes() for b in bridge_layers(arrays["bridges"], columns)], pa.binary())}
+           if "bridges" in arrays else {}),
         "entrance_x": pa.array(entrance[:, 0]),
         "entrance_y": pa.array(entrance[:, 1]),
         "exit_x": pa.array(exit[:, 0]),
@@ -187,6 +192,8 @@ def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
         "level_seed": table["level_seed"].to_numpy(),
         "tiles": np.packbits(tiles, axis=-1),
         "tile_shape": np.array([rows, columns], dtype="<i8"),
+        **({"bridges": bridge_planes(np.frombuffer(b"".join(table["bridges"].to_pylist()), dtype=np.uint8)
+                                     .reshape(count, rows, columns))} if "bridges" in table.column_names else {}),
         "entrance": np.stack([table["entrance_x"].to_numpy(), table["entrance_y"].to_numpy()], axis=1),
         "exit": np.stack([table["exit_x"].to_numpy(), table["exit_y"].to_numpy()], axis=1),
         "digest": np.array([list(bytes.fromhex(d)) for d in table["digest"].to_pylist()], dtype=np.uint8),

@@ -14,7 +14,7 @@ import mazeplugin as mp
 from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
-from .shards import levels_of, text_at
+from .shards import bridge_layers, levels_of, text_at
 from .spec import PathLike
 from .storage import Folder
 
@@ -75,6 +75,7 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
             "exit": exit if exit != (-1, -1) else None,
             "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
             "digest": bytes(arrays["digest"][i]).hex(),
+            **({"bridges": bridge_layers(arrays["bridges"][i], columns)} if "bridges" in arrays else {}),
         }
 
 
@@ -86,7 +87,8 @@ def open_dataset(out: PathLike, *, raw: bool = False,
     for ``grid=`` and ``wrap=`` entries), or with ``raw=True`` dicts of
     ``entry, slot, seed, tiles`` (uint8 ``[y, x]``), ``entrance, exit, things,
     digest`` (``passages``, one bool an edge, in place of ``tiles`` and no
-    ``things`` for grid levels). One shard is in memory at a time; ``check`` compares each
+    ``things`` for grid levels), and for a weave entry ``bridges`` (uint8
+    ``[y, x]``, :attr:`~mazeplugin.Level.bridges`). One shard is in memory at a time; ``check`` compares each
     shard's checksum with the manifest before reading it.
     """
     folder = Folder(out)

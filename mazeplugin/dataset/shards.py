@@ -10,6 +10,13 @@ A shard's arrays (every dtype little-endian and fixed):
   packed 8 to a byte along rows (``np.packbits(tiles, axis=-1)``; 1 = wall),
   and ``tile_shape`` int64 ``[rows, columns]``: unpack with
   ``np.unpackbits(tiles, axis=-1, count=columns)``.
+- ``bridges`` uint8 ``(levels, 2, rows, ceil(columns / 8))``, in a shard of a
+  weave entry only (``weave`` in the spec entry): each level's
+  :attr:`~mazeplugin.Level.bridges` as two bit planes packed like ``tiles``,
+  plane 0 the tiles with a tunnel east–west (1) and plane 1 north–south (2):
+  ``planes = np.unpackbits(bridges, axis=-1, count=columns)``, then
+  ``planes[:, 0] + 2 * planes[:, 1]`` is the layer (all 0 for a level that got
+  no crossing). Shards of every other entry have no ``bridges``.
 - ``entrance``, ``exit`` int32 ``(levels, 2)``: ``(x, y)``, ``-1`` without markers.
 - ``digest`` uint8 ``(levels, 32)``: :func:`mazeplugin.dataset.digest`.
 - ``things`` and ``code``: UTF-8 text of all levels end to end (uint8), cut at
@@ -58,7 +65,8 @@ from .digest import digest_bytes
 from .figures import FLOAT_STATS, STATS_FIELDS, shard_stats
 from .spec import Entry
 
-__all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError"]
+__all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError",
+           "bridge_planes", "bridge_layers"]
 
 
 MAX_REFITS = 1000
@@ -189,18 +197,43 @@ def _grid_arrays(levels: Sequence[Tuple[int, int, GridLevel]], fields: Sequence[
     return arrays
 
 
-def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = True) -> Dict[str, NDArray[Any]]:
+def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = True,
+                 bridges: bool = False) -> Dict[str, NDArray[Any]]:
     """The shard columns (see the module docstring) of ``(slot, seed, level)`` triples, in slot order.
 
-    ``stats=False`` leaves out the ``stats_*`` columns (the entry's ``"stats": false``).
+    ``stats=False`` leaves out the ``stats_*`` columns (the entry's ``"stats": false``);
+    ``bridges=True`` adds the ``bridges`` column (a weave entry's shard: see
+    :func:`mazeplugin.dataset.spec.is_weave`).
     """
     fields = STATS_FIELDS if stats else ()
     if isinstance(levels[0][2], GridLevel):
         return _grid_arrays(cast(Sequence[Tuple[int, int, GridLevel]], levels), fields)
-    return _square_arrays(cast(Sequence[Tuple[int, int, mp.Level]], levels), fields)
+    return _square_arrays(cast(Sequence[Tuple[int, int, mp.Level]], levels), fields, bridges)
 
 
-def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence[str]) -> Dict[str, NDArray[Any]]:
+def bridge_planes(layers: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """Bridge layers ``(..., rows, columns)`` as the ``bridges`` column keeps them,
+    ``(..., 2, rows, ceil(columns / 8))``: two bit planes (tunnel east–west,
+    tunnel north–south) packed like the tiles.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
+    >>> planes = bridge_planes(level.bridges)
+    >>> planes.shape, bool((bridge_layers(planes, level.tiles.shape[1]) == level.bridges).all())
+    ((2, 17, 3), True)
+    """
+    planes = np.stack([layers == mp.UNDER_EAST_WEST, layers == mp.UNDER_NORTH_SOUTH], axis=-3)
+    return np.packbits(planes, axis=-1)
+
+
+def bridge_layers(planes: NDArray[np.uint8], columns: int) -> NDArray[np.uint8]:
+    """The bridge layers ``(..., rows, columns)`` of packed planes (:func:`bridge_planes` undone)."""
+    bits = np.unpackbits(planes, axis=-1, count=columns)
+    return np.asarray(bits[..., 0, :, :] + np.uint8(2) * bits[..., 1, :, :], dtype=np.uint8)
+
+
+def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence[str],
+                   bridges: bool = False) -> Dict[str, NDArray[Any]]:
     """The columns of a shard of square tilemap levels (see the module docstring)."""
     count = len(levels)
     rows, columns = levels[0][2].tiles.shape
@@ -208,8 +241,11 @@ def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence
     entrance = np.full((count, 2), -1, dtype="<i4")
     exit = np.full((count, 2), -1, dtype="<i4")
     digests = np.empty((count, 32), dtype=np.uint8)
+    planes = np.empty((count, 2, rows, -(-columns // 8)) if bridges else (0,), dtype=np.uint8)
     for i, (_, _, level) in enumerate(levels):
         tiles[i] = level.tiles
+        if bridges:
+            planes[i] = bridge_planes(level.bridges)  # level by level: no unpacked layers of the whole shard
         if level.entrance is not None:
             entrance[i] = level.entrance
         if level.exit is not None:
@@ -223,6 +259,7 @@ def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence
         "level_seed": np.array([int(level.seed) for _, _, level in levels], dtype="<u8"),  # type: ignore[arg-type]
         "tiles": np.packbits(tiles, axis=-1),
         "tile_shape": np.array([rows, columns], dtype="<i8"),
+        **({"bridges": planes} if bridges else {}),
         "entrance": entrance,
         "exit": exit,
         "digest": digests,
@@ -344,4 +381,9 @@ def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
             "tiles": [digits[r * columns:(r + 1) * columns] for r in range(rows)],
             "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
         }
+        layer = bridge_layers(arrays["bridges"][i], columns) if "bridges" in arrays else None
+        if layer is not None and layer.any():  # a weave level: its bridges, as a version 3 level file
+            ys, xs = np.nonzero(layer)
+            data["version"] = 3
+            data["bridges"] = [[x, y, int(layer[y, x])] for x, y in zip(xs.tolist(), ys.tolist())]
         yield mp.Level.from_json(json.dumps(data))

@@ -223,9 +223,6 @@ def _entry(raw: object, where: str) -> Entry:
     options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS}
     if isinstance(options.get("mask"), str):
         raise SpecError(f"{where}: mask must be a list of strings in a spec (a file could change under the dataset)")
-    if options.get("weave", False) not in (False, 0):
-        raise SpecError(f"{where}: weave levels are not in datasets yet (shards hold tiles, markers and things, "
-                        "not a weave's bridges: they would be lost); leave weave out")
     return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats)
 
 
@@ -288,6 +285,17 @@ def _check_shard_tiles(entry: Entry, rows: int, columns: int, where: str) -> Non
 def is_grid(entry: Entry) -> bool:
     """Whether ``entry`` makes :class:`~mazeplugin.grid_level.GridLevel` s (``grid=`` not square, or ``wrap=``)."""
     return entry.options.get("grid", "square") != "square" or entry.options.get("wrap") is not None
+
+
+def is_weave(entry: Entry) -> bool:
+    """Whether ``entry`` makes weave levels (``weave`` true or a share above 0): its shards keep their bridges.
+
+    >>> spec = parse_spec('{"generator": "kruskal", "width": 5, "height": 5, "count": 1, "weave": 0.5}')
+    >>> is_weave(spec.entries[0])
+    True
+    """
+    weave = entry.options.get("weave", False)
+    return weave is not False and weave is not None and weave != 0
 
 
 def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:

@@ -19,7 +19,7 @@ from typing import IO, Any, Callable, Dict, Optional, Sequence, Tuple
 
 from .digest import digest_bytes
 from .shards import LevelMaker, make_level, npz_bytes, shard_arrays
-from .spec import Entry
+from .spec import Entry, is_weave
 from .storage import Folder
 
 
@@ -70,7 +70,7 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
         used, level = make_level(entry, maker, seed)
         refitted += used != seed
         levels.append((slot, used, level))
-    arrays = shard_arrays(levels, stats=entry.stats)
+    arrays = shard_arrays(levels, stats=entry.stats, bridges=is_weave(entry))
     if task.file_format == "parquet":
         from .parquet import parquet_bytes
 
