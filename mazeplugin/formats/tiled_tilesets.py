@@ -9,7 +9,7 @@ parsed by :mod:`mazeplugin.formats.tiled_parse`.
 >>> tileset = parse_xml(b'<tileset name="t" tilecount="2"><tile id="1"><properties>'
 ...                     b'<property name="wall" type="bool" value="true"/></properties></tile></tileset>', "t.tsx")
 >>> xml_tileset(tileset.root, "t.tsx")
-(2, {1: (True, False)}, 't')
+(2, {1: (True, False, 0)}, 't')
 """
 
 from __future__ import annotations
