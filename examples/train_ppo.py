@@ -149,13 +149,15 @@ def random_policy(seed: int = 0) -> Policy:
 
 def main(argv: "List[str] | None" = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--timesteps", type=int, default=300_000, help="training steps (default 300,000)")
+    parser.add_argument("--timesteps", type=int, default=200_000, help="training steps (default 200,000)")
     parser.add_argument("--envs", type=int, default=16, help="envs stepped together while training (default 16)")
     parser.add_argument("--size", type=int, default=SIZE, help=f"maze cells per side (default {SIZE})")
     parser.add_argument("--generator", default=GENERATOR, help=f"maze generator (default {GENERATOR})")
     parser.add_argument("--bonus", type=float, default=0.02, help="shaping per step closer to the exit while training (default 0.02)")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--deterministic", action="store_true",
+                        help="test with the likeliest action (default: sampled, as the agent trains; a policy without memory loops otherwise)")
     args = parser.parse_args(argv)
 
     import torch
@@ -163,6 +165,7 @@ def main(argv: "List[str] | None" = None) -> int:
     from stable_baselines3.common.env_util import make_vec_env
 
     torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
     held_out = test_seeds(args.size, generator=args.generator)
     print(f"{len(held_out)} held-out levels at {args.size} x {args.size} cells (seeds from {TEST.start:,}, none a training level)")
 
@@ -171,7 +174,7 @@ def main(argv: "List[str] | None" = None) -> int:
                 ent_coef=0.01, policy_kwargs=dict(net_arch=[256, 256]), seed=args.seed, device="cpu", verbose=0)
 
     def trained(obs: np.ndarray) -> int:
-        action, _ = model.predict(obs, deterministic=True)
+        action, _ = model.predict(obs, deterministic=args.deterministic)
         return int(action)
 
     rates: Dict[str, Any] = {"random moves": success_rate(random_policy(), held_out, args.size, generator=args.generator)}

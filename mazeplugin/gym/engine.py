@@ -281,11 +281,10 @@ class Batch:
             self.grid[n[drops], at[:, 0], at[:, 1], 0] = KEY
             self.grid[n[drops], at[:, 0], at[:, 1], 1] = self.carrying[drops]
             self.carrying[drops] = -1
-        toggles = (action == 5) & (kind == DOOR)
+        # A locked door without its key stays as it is (as in step_one and MiniGrid): no toggle.
+        toggles = (action == 5) & (kind == DOOR) & ((state != LOCKED) | (self.carrying == colour))
         if toggles.any():
-            locked = state == LOCKED
-            unlocks = locked & (self.carrying == colour)
-            new = np.where(locked, np.where(unlocks, OPEN, LOCKED), np.where(state == OPEN, CLOSED, OPEN))
+            new = np.where(state == LOCKED, OPEN, np.where(state == OPEN, CLOSED, OPEN))
             self._set_door(toggles, ahead, colour, new)
         truncated = self.steps >= max_steps
         return reward, terminated, truncated
@@ -295,8 +294,7 @@ class Batch:
 
         None when the compiled kernel is not there (numba not installed, or
         the batch smaller than :data:`COMPILED_VIEWS`, or a view of 63 tiles or more): call the two methods
-        then. The same results as theirs (a test checks it); the image is
-        C-contiguous ``(n, V, V, 3)``.
+        then. The same results as theirs (a test checks it).
         """
         fast = step_kernel(wait=True) if self.compiled and self.n >= COMPILED_VIEWS and self.view_size < 63 else None
         if fast is None:
@@ -307,21 +305,14 @@ class Batch:
         if self.direction.dtype != np.intp:
             self.direction = self.direction.astype(np.intp)
         n, size, g = self.n, self.view_size, self.grid
-        toggle = np.empty(n, dtype=np.int8)
         reward = np.empty(n, dtype=np.float64)
         terminated = np.empty(n, dtype=bool)
         truncated = np.empty(n, dtype=bool)
-        image = np.empty((n, size, size, 3), dtype=np.uint8)
+        words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
         fast(g.view(np.uint32).reshape(-1), g.shape[1] * g.shape[2], g.shape[2], self.position, self.direction,
              self.carrying, self.steps, np.ascontiguousarray(action, dtype=np.intp), max_steps, self._plane_offsets,
-             toggle, reward, terminated, truncated, image)
-        toggles = toggle >= 0
-        if toggles.any():  # rare: a door's tiles change together, then those levels' views again
-            which = np.flatnonzero(toggles)
-            ahead = self.position + DIRECTION_VECTORS[self.direction][:, ::-1]
-            colour = g[self._all, ahead[:, 0], ahead[:, 1], 1].astype(np.intp)
-            self._set_door(toggles, ahead, colour, toggle.astype(np.intp))
-            image[which] = self.view(which)
+             reward, terminated, truncated, words)
+        image: NDArray[np.uint8] = words.view(np.uint8).reshape(n, size, size, 4)[..., :3]
         return reward, terminated, truncated, image
 
     def step_one(self, action: int, max_steps: int, *, simple: bool = False) -> Tuple[float, bool, bool]:

@@ -86,10 +86,9 @@ def _build_step() -> Optional[Callable[..., None]]:
     import numba
 
     def step_views(words: Any, plane: Any, width: Any, position: Any, direction: Any, carrying: Any, steps: Any,
-                   action: Any, max_steps: Any, offsets: Any, toggle: Any, reward: Any, terminated: Any,
+                   action: Any, max_steps: Any, offsets: Any, reward: Any, terminated: Any,
                    truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
-        # A toggle of a door is left to the caller (a door may span tiles): toggle[k] gets its new state, else -1.
         n, size = image.shape[0], image.shape[1]
         last, middle = size - 1, size // 2
         seen = numpy.empty(size, numpy.uint32)
@@ -105,7 +104,6 @@ def _build_step() -> Optional[Callable[..., None]]:
             kind, colour, state = w & 255, (w >> 8) & 255, (w >> 16) & 255
             a = action[k]
             done = False
-            toggle[k] = -1
             if a == 0:
                 d = (d + 3) % 4
                 direction[k] = d
@@ -126,11 +124,17 @@ def _build_step() -> Optional[Callable[..., None]]:
                     words[at] = 5 | (carrying[k] << 8)
                     carrying[k] = -1
             elif a == 5 and kind == 4:
+                new = -1
                 if state == 2:
                     if carrying[k] == colour:
-                        toggle[k] = 0
+                        new = 0
                 else:
-                    toggle[k] = 1 if state == 0 else 0
+                    new = 1 if state == 0 else 0
+                if new >= 0:  # every tile of the door (a wide corridor's is several): those of its colour
+                    for t in range(k * plane, (k + 1) * plane):
+                        v = words[t]
+                        if (v & 255) == 4 and ((v >> 8) & 255) == colour:
+                            words[t] = (v & 0xFF00FFFF) | (new << 16)
             terminated[k] = done
             reward[k] = 1.0 - 0.9 * (count / max_steps) if done else 0.0
             truncated[k] = count >= max_steps
@@ -153,16 +157,11 @@ def _build_step() -> Optional[Callable[..., None]]:
                 for _ in range(last):
                     lit |= (lit & through) >> 1
                 for i in range(size):
-                    w = seen[i] if (lit >> i) & 1 else 0
-                    image[k, i, j, 0] = w & 255
-                    image[k, i, j, 1] = (w >> 8) & 255
-                    image[k, i, j, 2] = (w >> 16) & 255
+                    image[k, i, j] = seen[i] & -((lit >> i) & 1)
                 lit &= through  # up into the row above, beside every lit cell sight passes
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
             c = carrying[k]
-            image[k, middle, last, 0] = 5 if c >= 0 else 1
-            image[k, middle, last, 1] = c if c >= 0 else 0
-            image[k, middle, last, 2] = 0
+            image[k, middle, last] = (5 | (c << 8)) if c >= 0 else 1
 
     return _jit(numba, step_views)
 
@@ -185,9 +184,9 @@ def _ready() -> Optional[Callable[..., None]]:
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
                     step(numpy.zeros(64, numpy.uint32), 64, 8, numpy.full((1, 2), 3, numpy.intp), one.copy(),
-                         -one, one.copy(), one.copy(), 10, numpy.zeros((4, 3, 3), numpy.intp), numpy.zeros(1, numpy.int8),
+                         -one, one.copy(), one.copy(), 10, numpy.zeros((4, 3, 3), numpy.intp),
                          numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
-                         numpy.zeros((1, 3, 3, 3), numpy.uint8))
+                         numpy.zeros((1, 3, 3), numpy.uint32))
                 _STEP = step
             _KERNEL = kernel
     return _KERNEL  # type: ignore[no-any-return]
