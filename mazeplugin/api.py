@@ -17,19 +17,20 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from . import difficulty, pipeline
-from .codes import parse_level_code
+from . import pipeline
 from .content.things import Place
-from .grid_level import GridLevel
 from .level import Level
 from .limits import MAX_CELLS, MAX_TILES, check_int, check_memory, check_size
 from .registry import generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
+
+if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level, require= or level code
+    from .grid_level import GridLevel
 
 __all__ = ["generate", "stream", "level_from_code", "grid_level_from_code", "MAX_CELLS", "MAX_TILES"]
 
@@ -250,6 +251,8 @@ def generate(
         return _generate_on_grid(algorithm, width, height, pipeline.check_grid(grid), seed, markers, require,
                                  refused, options, wrap, progress)
     if require is not None:
+        from . import difficulty
+
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
         difficulty.check_markers(require, markers)
@@ -278,6 +281,8 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
                       progress: Optional[Callable[[int, int], None]] = None) -> GridLevel:
     """``generate`` on a hex, triangle or polar grid: :class:`pipeline.GridBuild` and its stages."""
     if require is not None:
+        from . import difficulty
+
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
         difficulty.check_markers(require, markers)
@@ -351,6 +356,8 @@ def level_from_code(text: str) -> Level:
     >>> int(level_from_code("wilson-24x18-5+r4k1").maze.rooms.max())
     4
     """
+    from .codes import parse_level_code
+
     code = parse_level_code(text)
     if code.grid != "square":
         raise ValueError(f"level code {text.strip()!r} names a {code.grid} level; "
@@ -369,6 +376,8 @@ def grid_level_from_code(text: str) -> GridLevel:
     >>> level.grid, mp.level_code(level)
     ('hex', 'wilson-hex12x8-7')
     """
+    from .codes import parse_level_code
+
     code = parse_level_code(text)
     if code.grid == "square":
         raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -38,11 +38,6 @@ from . import markers as marker_layer
 from . import rooms as room_layer
 from .content.placing import ContentRequest, check_request, furnished
 from .content.things import Place
-from .generators.graph import check_grid_generator, run_on_grid
-from .grid_level import GridLevel
-from .grid_shaping import braid_grid as braid_grid_maze
-from .grids import GRIDS, WRAPS, GridMaze, make_grid
-from .grids.polar import ring_sizes
 from .level import Level
 from .limits import MAX_GRID_CELLS, check_int, check_memory, check_size
 from .maze import Maze, mask_parts
@@ -52,6 +47,10 @@ from .shaping import braid as braid_maze
 from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
 from .unionfind import component_roots
+
+if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level (import mazeplugin stays quick)
+    from .grid_level import GridLevel
+    from .grids import GridMaze
 
 __all__ = ["Build", "Streams", "STAGES", "run", "GridBuild", "GRID_STAGES", "run_grid", "check_grid"]
 
@@ -310,6 +309,8 @@ def check_wrap(grid: str, wrap: object) -> None:
     """``wrap`` checked: None, or ``"x"``, ``"y"``, ``"xy"`` on the square grid."""
     if wrap is None:
         return
+    from .grids import WRAPS
+
     if not isinstance(wrap, str) or wrap not in WRAPS:
         raise ValueError(f"wrap must be None, 'x', 'y' or 'xy'; got {wrap!r}")
     if grid != "square":
@@ -318,6 +319,8 @@ def check_wrap(grid: str, wrap: object) -> None:
 
 def check_grid(grid: object) -> str:
     """``grid`` checked: one of :data:`mazeplugin.grids.GRIDS`."""
+    from .grids import GRIDS
+
     if not isinstance(grid, str) or grid not in GRIDS:
         raise ValueError(f"grid must be one of {', '.join(map(repr, GRIDS))}; got {grid!r}")
     return grid
@@ -349,6 +352,9 @@ class GridBuild:
 
         ``grid="square"`` comes here only with a ``wrap``: a wrapping square level is a graph.
         """
+        from .generators.graph import check_grid_generator
+        from .grids.polar import ring_sizes
+
         get_generator(algorithm)  # an unknown name gets the registry's own error
         check_wrap(grid, wrap)
         check_grid_generator(algorithm, grid, options)  # (on grid="square" only a wrap comes here)
@@ -389,6 +395,9 @@ class GridBuild:
 
 def carve_grid(build: GridBuild) -> None:
     """The grid, and the generator's passages on it, from the maze stream (as on the square grid)."""
+    from .generators.graph import run_on_grid
+    from .grids import GridMaze, make_grid
+
     grid = make_grid(build.grid, build.width, build.height, build.wrap)
     build.openings = grid.openings() if build.markers == "border" else ()
     start, goal = grid.openings()[0][0], grid.openings()[1][0]
@@ -399,11 +408,15 @@ def carve_grid(build: GridBuild) -> None:
 def braid_grid(build: GridBuild) -> None:
     """Dead ends opened into loops (``braid=``), from the braid's own stream, as on the square grid."""
     if build.braid > 0:
+        from .grid_shaping import braid_grid as braid_grid_maze
+
         braid_grid_maze(build.maze, build.streams[BRAID_STREAM], build.braid)
 
 
 def make_grid_level(build: GridBuild) -> None:
     """The :class:`~mazeplugin.grid_level.GridLevel`, with the options it was made with."""
+    from .grid_level import GridLevel
+
     recorded = dict(build.options, grid=build.grid)
     if build.wrap is not None:
         recorded["wrap"] = build.wrap
