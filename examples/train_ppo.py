@@ -1,18 +1,22 @@
 """Train stable-baselines3 PPO on small mazes on a CPU, and print its success rate on unseen levels before and after.
 
     pip install "mazeplugin[gym]" stable-baselines3      # and torch: a CPU build is enough
-    python examples/train_ppo.py                         # about 5 minutes on one core
+    python examples/train_ppo.py                         # about 5 minutes on one core (200,000 steps)
     python examples/train_ppo.py --timesteps 20000       # a quick look
 
-The agent plays ``mazeplugin/MazeSimple-v0`` at 5 × 5 cells (11 × 11 tiles):
-four moves and the whole level top-down as six 0/1 channels, reward
-``1 - 0.9 * steps / max_steps`` at the exit. It trains on level seeds
-0..49,999 and is tested on 200 seeds from 1,000,000 on whose levels
-(:class:`mazeplugin.gym.SeedSplit` checks by digest) it never saw, so the
-rates measure solving new mazes, not remembering old ones.
+The agent plays Kruskal mazes of 5 × 5 cells (11 × 11 tiles) in MiniGrid
+mode, seen through :class:`Sight`: the 7 × 7 egocentric view as
+unseen/floor/wall/goal bits and three actions (left, right, forward); the
+reward is the env's ``1 - 0.9 * steps / max_steps`` at the exit plus, while
+training only, :class:`Closer`'s bonus for each step towards the exit. It
+trains on level seeds 0..49,999 and is tested on 200 seeds from 1,000,000
+whose levels it never saw (:class:`mazeplugin.gym.SeedSplit` checks by
+digest), so the rates measure solving new mazes, not remembering old ones.
+Measured here: 1% before, 70% after 200,000 steps (313 s on one loaded core).
 
-Only :func:`main` needs torch and stable-baselines3; :func:`make_env`,
-:func:`success_rate` and :func:`random_policy` work with gymnasium alone.
+Only :func:`main` needs torch and stable-baselines3; the helpers
+(:func:`make_env`, :class:`Sight`, :class:`Closer`, :func:`test_seeds`,
+:func:`success_rate`, :func:`random_policy`) work with gymnasium alone.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ GENERATOR = "kruskal"
 """Kruskal's mazes: every 5 × 5-cell seed a different maze (the backtracker repeats 10% of its levels at 5 × 5)."""
 SIZE = 5
 MAX_STEPS = 256
-"""Steps before a level is given up (random moves solve about 1% of the levels in that many)."""
+"""Steps before a level is given up (random moves reached none of the 200 test levels' exits in that many)."""
 TRAIN = range(0, 50_000)
 TEST = range(1_000_000, 1_000_200)
 
