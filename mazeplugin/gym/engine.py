@@ -80,6 +80,11 @@ MAX_LOCKS = len(LOCK_COLOURS)
 
 
 # A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
+# The compiled step also keeps a byte per tile, code = object + 11 * (colour + 6 * state): TILE_WORDS[code] is the word.
+_CODES = np.arange(256)
+TILE_WORDS: NDArray[np.uint32] = (
+    (_CODES % 11) | ((_CODES // 11 % 6) << 8) | ((_CODES // 66) << 16)
+).astype(np.uint32)
 _VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
@@ -131,6 +136,10 @@ class Batch:
         self._all = np.arange(n)
         self._plane_offsets = (self._dy * shape[2] + self._dx).astype(np.intp)  # the same within one level's plane
         self._still: Optional[NDArray[np.uint8]] = None  # a single env's top-down channels, kept between steps
+        # The compiled step's copy of `grid`, a byte per tile (TILE_WORDS[code] is the tile), made on demand
+        # per level: every change to `grid` outside that step clears the level's `_coded` flag.
+        self._codes: Optional[NDArray[np.uint8]] = None
+        self._coded: NDArray[np.bool_] = np.zeros(n, dtype=bool)
 
     # -- levels ---------------------------------------------------------------
 
@@ -177,6 +186,7 @@ class Batch:
         self.held[index] = 0
         self.steps[index] = 0
         self._still = None
+        self._coded[index] = False
 
     # -- MiniGrid mode ---------------------------------------------------------
 
@@ -259,6 +269,7 @@ class Batch:
         """
         n = self._all
         self._still = None
+        self._coded[:] = False
         self.steps += 1
         ahead = self.position + DIRECTION_VECTORS[self.direction][:, ::-1]
         cell = self.grid[n, ahead[:, 0], ahead[:, 1]]  # (n, 3), a copy
@@ -309,7 +320,11 @@ class Batch:
         terminated = np.empty(n, dtype=bool)
         truncated = np.empty(n, dtype=bool)
         words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
-        fast(g.view(np.uint32).reshape(-1), g.shape[1] * g.shape[2], g.shape[2], self.position, self.direction,
+        if self._codes is None:
+            self._codes = np.zeros(g.shape[:3], dtype=np.uint8)
+            self._coded[:] = False
+        fast(g.view(np.uint32).reshape(-1), self._codes.reshape(-1), self._coded, TILE_WORDS,
+             g.shape[1] * g.shape[2], g.shape[2], self.position, self.direction,
              self.carrying, self.steps, np.ascontiguousarray(action, dtype=np.intp), max_steps, self._plane_offsets,
              reward, terminated, truncated, words)
         image: NDArray[np.uint8] = words.view(np.uint8).reshape(n, size, size, 4)[..., :3]
@@ -322,6 +337,7 @@ class Batch:
         arrays of one); tests check it against the batched rules and MiniGrid.
         """
         grid = self.grid[0]
+        self._coded[0] = False
         steps = int(self.steps[0]) + 1
         self.steps[0] = steps
         y, x = int(self.position[0, 0]), int(self.position[0, 1])
@@ -374,6 +390,7 @@ class Batch:
 
     def _set_door_one(self, colour: int, state: int) -> None:
         self._still = None
+        self._coded[0] = False
         grid = self.grid[0]
         same = (grid[..., 0] == DOOR) & (grid[..., 1] == colour)
         grid[..., 2][same] = state
@@ -381,6 +398,7 @@ class Batch:
     def _set_door(self, which: NDArray[np.bool_], at: NDArray[np.intp], colour: NDArray[np.intp], state: NDArray[np.intp]) -> None:
         """Give the door ahead of each ``which`` level the new ``state``: every tile of it (wide corridors)."""
         index = np.flatnonzero(which)
+        self._coded[index] = False
         grids = self.grid[index]
         same = (grids[..., 0] == DOOR) & (grids[..., 1] == colour[index, None, None])
         # A door spans one passage; its tiles all share the colour of its lock.
@@ -399,6 +417,7 @@ class Batch:
         """
         n = self._all
         self._still = None
+        self._coded[:] = False
         self.steps += 1
         direction = (action + 3) % 4  # north, east, south, west -> MiniGrid's 3, 0, 1, 2
         self.direction = direction

@@ -85,21 +85,29 @@ def _build_step() -> Optional[Callable[..., None]]:
     compiled.warm_up(["bfs"])
     import numba
 
-    def step_views(words: Any, plane: Any, width: Any, position: Any, direction: Any, carrying: Any, steps: Any,
-                   action: Any, max_steps: Any, offsets: Any, reward: Any, terminated: Any,
-                   truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
+    def step_views(words: Any, codes: Any, coded: Any, table: Any, plane: Any, width: Any, position: Any,
+                   direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any, offsets: Any,
+                   reward: Any, terminated: Any, truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
+        # The view reads `codes`, a byte per tile (table[code] is the tile's word): a quarter of the memory
+        # of `words`. Both change together here; a level whose codes are stale (coded[k] False) is coded first.
         n, size = image.shape[0], image.shape[1]
         last, middle = size - 1, size // 2
         seen = numpy.empty(size, numpy.uint32)
         full = (numpy.int64(1) << size) - 1
         for k in range(n):
+            start = k * plane
+            if not coded[k]:
+                for t in range(start, start + plane):
+                    w = words[t]
+                    codes[t] = (w & 255) + 11 * (((w >> 8) & 255) + 6 * ((w >> 16) & 255))
+                coded[k] = True
             count = steps[k] + 1
             steps[k] = count
             d = direction[k]
             y, x = position[k, 0], position[k, 1]
             ay, ax = y + (1 if d == 1 else -1 if d == 3 else 0), x + (1 if d == 0 else -1 if d == 2 else 0)
-            at = k * plane + ay * width + ax
+            at = start + ay * width + ax
             w = words[at]
             kind, colour, state = w & 255, (w >> 8) & 255, (w >> 16) & 255
             a = action[k]
@@ -119,9 +127,11 @@ def _build_step() -> Optional[Callable[..., None]]:
                 if kind == 5 and carrying[k] < 0:
                     carrying[k] = colour
                     words[at] = 1
+                    codes[at] = 1
             elif a == 4:
                 if kind == 1 and carrying[k] >= 0:
                     words[at] = 5 | (carrying[k] << 8)
+                    codes[at] = 5 + 11 * carrying[k]
                     carrying[k] = -1
             elif a == 5 and kind == 4:
                 new = -1
@@ -131,22 +141,24 @@ def _build_step() -> Optional[Callable[..., None]]:
                 else:
                     new = 1 if state == 0 else 0
                 if new >= 0:  # every tile of the door (a wide corridor's is several): those of its colour
-                    for t in range(k * plane, (k + 1) * plane):
-                        v = words[t]
-                        if (v & 255) == 4 and ((v >> 8) & 255) == colour:
-                            words[t] = (v & 0xFF00FFFF) | (new << 16)
+                    door = 4 + 11 * colour
+                    for t in range(start, start + plane):
+                        c = codes[t]
+                        if c == door or c == door + 66 or c == door + 132:
+                            words[t] = (words[t] & 0xFF00FFFF) | (new << 16)
+                            codes[t] = door + 66 * new
             terminated[k] = done
             reward[k] = 1.0 - 0.9 * (count / max_steps) if done else 0.0
             truncated[k] = count >= max_steps
             # The view: gather a row, then MiniGrid's process_vis on it as bits (bit i: view column i),
             # row by row from the agent's up: no branch on what is seen.
             off = offsets[d]
-            base = k * plane + y * width + x
+            base = start + y * width + x
             lit = numpy.int64(1) << middle
             for j in range(last, -1, -1):
                 through = numpy.int64(0)
                 for i in range(size):
-                    w = words[base + off[j, i]]
+                    w = table[codes[base + off[j, i]]]
                     seen[i] = w
                     kind = w & 255
                     passes = (kind != 2) & ((kind != 4) | (((w >> 16) & 255) == 0))
@@ -183,7 +195,8 @@ def _ready() -> Optional[Callable[..., None]]:
                 step = _build_step()
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
-                    step(numpy.zeros(64, numpy.uint32), 64, 8, numpy.full((1, 2), 3, numpy.intp), one.copy(),
+                    step(numpy.zeros(64, numpy.uint32), numpy.zeros(64, numpy.uint8), numpy.zeros(1, numpy.bool_),
+                         numpy.zeros(256, numpy.uint32), 64, 8, numpy.full((1, 2), 3, numpy.intp), one.copy(),
                          -one, one.copy(), one.copy(), 10, numpy.zeros((4, 3, 3), numpy.intp),
                          numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
                          numpy.zeros((1, 3, 3), numpy.uint32))
