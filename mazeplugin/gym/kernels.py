@@ -7,6 +7,13 @@ spread, blank what is unseen, show what is carried. Used by
 once; smaller ones (a single env) use it once a background :func:`warm_up`
 has built it, and the plain path until then. :func:`view_kernel` is None
 without numba and the plain paths run. A test checks the paths give the same views.
+
+:func:`step_kernel` is the batched MiniGrid step fused with the view after
+it (:meth:`Batch.step_minigrid_view`, 64 envs or more): the rules of
+:meth:`Batch.step_minigrid`, door toggles included, then each view read from
+a byte-per-tile copy of the grid (a quarter of the memory traffic) with its
+visibility spread over a row at a time as bits. A test checks it against the
+numpy rules and views.
 """
 
 from __future__ import annotations
