@@ -39,18 +39,19 @@ from .registry import (
     unregister,
 )
 from .seeds import Random
-from .rooms import Prefab
 from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time these load on first use (__getattr__)
     from .codes import level_code, looks_like_level_code, parse_level_code
     from .grid_level import GridLevel
+    from .rooms import Prefab
     from .world import World
 
 _LAZY = {
     "World": "world",
     "GridLevel": "grid_level",
+    "Prefab": "rooms",
     "level_code": "codes",
     "looks_like_level_code": "codes",
     "parse_level_code": "codes",

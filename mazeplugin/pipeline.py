@@ -35,7 +35,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import markers as marker_layer
-from . import rooms as room_layer
 from .content.placing import ContentRequest, check_request, furnished
 from .content.things import Place
 from .level import Level
@@ -48,7 +47,8 @@ from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
 from .unionfind import component_roots
 
-if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level (import mazeplugin stays quick)
+if TYPE_CHECKING:  # pragma: no cover - rooms and grids load with the first level that has them (import mazeplugin stays quick)
+    from . import rooms as room_layer
     from .grid_level import GridLevel
     from .grids import GridMaze
 
@@ -161,6 +161,8 @@ class Build:
 def check_rooms(generator: GeneratorInfo, rooms: Any, doors: Any, options: Dict[str, Any]) -> room_layer.RoomSpec:
     """Check ``rooms=``/``doors=``/``room_size=`` for ``generator`` (``room_size`` leaves ``options``
     unless the generator takes it too, as the ``rooms`` generator does)."""
+    from . import rooms as room_layer
+
     room_size = options.get("room_size")
     if "room_size" not in generator.options:
         options.pop("room_size", None)
@@ -190,6 +192,8 @@ def place_rooms(build: Build) -> None:
     """Open rooms are kept out of the generator's way (see :mod:`mazeplugin.rooms`); markers avoid them."""
     build.marker_mask = build.maze.mask
     if build.room_spec is not None:
+        from . import rooms as room_layer
+
         build.placed = room_layer.place_rooms(build.room_spec, build.maze.mask, build.streams[ROOMS_STREAM])
         build.marker_mask = build.maze.mask & ~room_layer.solid_cells(build.placed, build.maze.mask.shape)
 
@@ -211,6 +215,8 @@ def carve(build: Build) -> None:
     if build.room_spec is None:
         generator.run(build.maze, rng, options)
     else:
+        from . import rooms as room_layer
+
         room_layer.build(build.maze, build.placed, build.streams[ROOMS_STREAM], build.room_spec.doors,
                          lambda maze: generator.run(maze, rng, options))
     if not generator.builtin and build.plan.entrance is not None and build.plan.exit is not None:

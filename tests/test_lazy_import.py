@@ -1,4 +1,4 @@
-"""``import mazeplugin`` loads what a first square level needs; grids, level codes, require= and worlds load on first use."""
+"""``import mazeplugin`` loads what a first square level needs; rooms, grids, level codes, require= and worlds load on first use."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 LOADED = "import json, sys, mazeplugin; print(json.dumps(sorted(m for m in sys.modules if m.startswith('mazeplugin'))))"
 
-LAZY_MODULES = ("mazeplugin.grids", "mazeplugin.grid_level", "mazeplugin.codes", "mazeplugin.difficulty", "mazeplugin.world")
+LAZY_MODULES = ("mazeplugin.rooms", "mazeplugin.grids", "mazeplugin.grid_level", "mazeplugin.codes", "mazeplugin.difficulty", "mazeplugin.world")
 
 
 def _loaded(code: str) -> list:
