@@ -55,3 +55,16 @@ def test_an_unknown_name_is_still_an_attribute_error():
         assert "no_such_name" in str(error)
     else:
         raise AssertionError("mp.no_such_name did not raise AttributeError")
+
+
+def test_import_mazeplugin_leaves_error_message_and_random_seed_helpers_unloaded():
+    """difflib (the "did you mean" of an unknown name) and secrets (a seed for seed=None) load when needed."""
+    code = LOADED.replace("m.startswith('mazeplugin')", "m in ('difflib', 'secrets', 'mazeplugin')")
+    assert _loaded(code) == ["mazeplugin"]
+    assert isinstance(mp.generate("kruskal", 3, 3).seed, int)
+    try:
+        mp.generate("kruskall", 3, 3)
+    except ValueError as error:
+        assert "did you mean 'kruskal'" in str(error)
+    else:
+        raise AssertionError("an unknown generator name was accepted")
