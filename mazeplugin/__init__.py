@@ -25,8 +25,6 @@ _guard_start()  # first: Ctrl-C while the mazeplugin command imports is one line
 from . import generators as _generators  # noqa: F401, E402  (registers the built-ins)
 from . import content  # noqa: E402
 from .api import MAX_CELLS, MAX_TILES, generate, grid_level_from_code, level_from_code, stream  # noqa: E402
-from .codes import level_code, looks_like_level_code, parse_level_code  # noqa: E402
-from .grid_level import GridLevel  # noqa: E402
 from .level import Level
 from .maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH, Maze
 from . import seeds
@@ -41,12 +39,26 @@ from .registry import (
     unregister,
 )
 from .seeds import Random
-from .rooms import Prefab
-from .content import DOOR, ENEMY, KEY, TREASURE, CellThing, Place, Thing
+from .content import DOOR, ENEMY, KEY, TREASURE, Place, Thing
 from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 
-if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time World loads on first use
+if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time these load on first use (__getattr__)
+    from .codes import level_code, looks_like_level_code, parse_level_code
+    from .content.cells import CellThing
+    from .grid_level import GridLevel
+    from .rooms import Prefab
     from .world import World
+
+_LAZY = {
+    "World": "world",
+    "CellThing": "content.cells",
+    "GridLevel": "grid_level",
+    "Prefab": "rooms",
+    "level_code": "codes",
+    "looks_like_level_code": "codes",
+    "parse_level_code": "codes",
+}
+"""Public names a first square level does not need: their modules load on first use, so ``import mazeplugin`` stays quick."""
 
 __version__ = "0.1.0"
 
@@ -93,9 +105,21 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``mp.World`` loads the endless world (and the formats it uses) on first use: ``import mazeplugin`` stays quick."""
-    if name == "World":
-        from .world import World
+    """``mp.World``, ``mp.GridLevel``, ``mp.level_code``, ... load their modules on first use (PEP 562).
 
-        return World
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    The endless world (and the formats it uses), the hex/triangle/polar grids
+    and level codes are not needed for a first square level, so ``import
+    mazeplugin`` does not load them; ``from mazeplugin import GridLevel`` works as ever.
+    """
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # once loaded, an attribute like any other
+    return value
+
+
+def __dir__() -> "list[str]":
+    return sorted(set(globals()) | set(_LAZY))

@@ -17,19 +17,20 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from . import difficulty, pipeline
-from .codes import parse_level_code
+from . import grid_pipeline, pipeline
 from .content.things import Place
-from .grid_level import GridLevel
 from .level import Level
 from .limits import MAX_CELLS, MAX_TILES, check_int, check_memory, check_size
 from .registry import generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
+
+if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level, require= or level code
+    from .grid_level import GridLevel
 
 __all__ = ["generate", "stream", "level_from_code", "grid_level_from_code", "MAX_CELLS", "MAX_TILES"]
 
@@ -265,9 +266,11 @@ def generate(
         refused = dict(corridor=corridor, wall=wall, mask=mask, rooms=rooms, doors=doors, keys=keys,
                        treasure=treasure, enemies=enemies, place=place)
         options = dict(options, braid=braid)
-        return _generate_on_grid(algorithm, width, height, pipeline.check_grid(grid), seed, markers, require,
+        return _generate_on_grid(algorithm, width, height, grid_pipeline.check_grid(grid), seed, markers, require,
                                  refused, options, wrap, progress)
     if require is not None:
+        from . import difficulty
+
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
         difficulty.check_markers(require, markers)
@@ -294,8 +297,10 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
                       require: Optional[Mapping[str, Any]], refused: Dict[str, Any],
                       options: Dict[str, Any], wrap: Optional[str] = None,
                       progress: Optional[Callable[[int, int], None]] = None) -> GridLevel:
-    """``generate`` on a hex, triangle or polar grid: :class:`pipeline.GridBuild` and its stages."""
+    """``generate`` on a hex, triangle or polar grid: :class:`grid_pipeline.GridBuild` and its stages."""
     if require is not None:
+        from . import difficulty
+
         require = difficulty.check_require(require)
         attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
         difficulty.check_markers(require, markers)
@@ -303,9 +308,9 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
             lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,
                                                 refused, dict(options), wrap),
             resolve_seed(seed), require, attempts, progress=progress)
-    build = pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
+    build = grid_pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
                                        refused=refused, wrap=wrap, **options)
-    return pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level → furnish_grid
+    return grid_pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level → furnish_grid
 
 
 def stream(
@@ -369,6 +374,8 @@ def level_from_code(text: str) -> Level:
     >>> int(level_from_code("wilson-24x18-5+r4k1").maze.rooms.max())
     4
     """
+    from .codes import parse_level_code
+
     code = parse_level_code(text)
     if code.grid != "square":
         raise ValueError(f"level code {text.strip()!r} names a {code.grid} level; "
@@ -387,6 +394,8 @@ def grid_level_from_code(text: str) -> GridLevel:
     >>> level.grid, mp.level_code(level)
     ('hex', 'wilson-hex12x8-7')
     """
+    from .codes import parse_level_code
+
     code = parse_level_code(text)
     if code.grid == "square":
         raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")

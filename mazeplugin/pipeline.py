@@ -12,8 +12,8 @@ crossings, :mod:`mazeplugin.shaping` braids,
 Adding a stage (as weave was) is one function here, put in :data:`STAGES`
 where it belongs, plus the module that does the work. Grids beyond the
 square (``grid="hex"``, ``"triangle"``, ``"polar"``) and wrapping square
-levels (``wrap=``) take their own short branch: :class:`GridBuild` and
-:data:`GRID_STAGES` (carve the grid graph, braid it, make a
+levels (``wrap=``) take their own short branch, :mod:`mazeplugin.grid_pipeline`
+(carve the grid graph, braid it, make a
 :class:`~mazeplugin.grid_level.GridLevel`, furnish it); ``grid="square"`` without a wrap
 never touches it. Every stage that draws random numbers takes them from its
 own stream of the seed (:class:`Streams`), so adding one never changes the
@@ -30,24 +30,17 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from . import markers as marker_layer
-from . import rooms as room_layer
 from . import weave as weave_layer
-from .content.cellplacing import grid_furnished
 from .content.placing import ContentRequest, check_request, furnished
 from .content.things import Place
-from .generators.graph import check_grid_generator, run_on_grid
-from .grid_level import GridLevel
-from .grid_shaping import braid_grid as braid_grid_maze
-from .grids import GRIDS, WRAPS, GridMaze, make_grid
-from .grids.polar import ring_sizes
 from .level import Level
-from .limits import MAX_GRID_CELLS, check_int, check_memory, check_size
+from .limits import check_memory, check_size
 from .maze import Maze, mask_parts
 from .registry import GeneratorInfo, generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
@@ -56,7 +49,10 @@ from .shaping import check_braid, parse_mask
 from .tiles import Layout, Opening, Tile
 from .unionfind import component_roots
 
-__all__ = ["Build", "Streams", "STAGES", "run", "GridBuild", "GRID_STAGES", "run_grid", "check_grid"]
+if TYPE_CHECKING:  # pragma: no cover - rooms load with the first level that has them (import mazeplugin stays quick)
+    from . import rooms as room_layer
+
+__all__ = ["Build", "Streams", "STAGES", "run"]
 
 # Independent random streams drawn from one seed: adding a use of randomness
 # to one never shifts the numbers another sees. (SeedSequence.spawn's children
@@ -200,6 +196,8 @@ def check_weave_with(generator: GeneratorInfo, layout: Layout, room_spec: Option
 def check_rooms(generator: GeneratorInfo, rooms: Any, doors: Any, options: Dict[str, Any]) -> room_layer.RoomSpec:
     """Check ``rooms=``/``doors=``/``room_size=`` for ``generator`` (``room_size`` leaves ``options``
     unless the generator takes it too, as the ``rooms`` generator does)."""
+    from . import rooms as room_layer
+
     room_size = options.get("room_size")
     if "room_size" not in generator.options:
         options.pop("room_size", None)
@@ -229,6 +227,8 @@ def place_rooms(build: Build) -> None:
     """Open rooms are kept out of the generator's way (see :mod:`mazeplugin.rooms`); markers avoid them."""
     build.marker_mask = build.maze.mask
     if build.room_spec is not None:
+        from . import rooms as room_layer
+
         build.placed = room_layer.place_rooms(build.room_spec, build.maze.mask, build.streams[ROOMS_STREAM])
         build.marker_mask = build.maze.mask & ~room_layer.solid_cells(build.placed, build.maze.mask.shape)
 
@@ -250,6 +250,8 @@ def carve(build: Build) -> None:
     if build.room_spec is None:
         generator.run(build.maze, rng, options)
     else:
+        from . import rooms as room_layer
+
         room_layer.build(build.maze, build.placed, build.streams[ROOMS_STREAM], build.room_spec.doors,
                          lambda maze: generator.run(maze, rng, options))
     if not generator.builtin and build.plan.entrance is not None and build.plan.exit is not None:
@@ -345,147 +347,3 @@ def check_same_part(mask: NDArray[np.bool_], entrance: Tuple[int, int], exit: Tu
             "do not touch); join the parts, or give two marker tiles in one part, "
             "or use markers='farthest'"
         )
-
-
-# -- grids beyond the square (issue 21) ----------------------------------------
-# grid="square" never comes here: it is Build and STAGES above, byte for byte.
-# A hex, triangle or polar request is a GridBuild and runs GRID_STAGES.
-
-GRID_OPTIONS_REFUSED = (("corridor", 1), ("wall", 1), ("mask", None), ("rooms", None), ("doors", 1))
-GRID_CONTENT = ("keys", "treasure", "enemies", "place")  # taken on every grid (content.cellplacing)
-
-
-def check_wrap(grid: str, wrap: object) -> None:
-    """``wrap`` checked: None, or ``"x"``, ``"y"``, ``"xy"`` on the square grid."""
-    if wrap is None:
-        return
-    if not isinstance(wrap, str) or wrap not in WRAPS:
-        raise ValueError(f"wrap must be None, 'x', 'y' or 'xy'; got {wrap!r}")
-    if grid != "square":
-        raise ValueError(f"wrap= is for grid='square' only, not grid={grid!r}")
-
-
-def check_grid(grid: object) -> str:
-    """``grid`` checked: one of :data:`mazeplugin.grids.GRIDS`."""
-    if not isinstance(grid, str) or grid not in GRIDS:
-        raise ValueError(f"grid must be one of {', '.join(map(repr, GRIDS))}; got {grid!r}")
-    return grid
-
-
-@dataclass
-class GridBuild:
-    """One ``generate(..., grid=...)`` request on a hex, triangle or polar grid, and what its stages made."""
-
-    algorithm: str
-    grid: str
-    width: int
-    height: int
-    seed: Seed
-    markers: str
-    options: Dict[str, Any]
-    streams: Streams
-    wrap: Optional[str] = None
-    braid: float = 0.0
-    content: ContentRequest = (0, 0, 0, ())
-    maze: GridMaze = field(init=False)
-    openings: Tuple[Tuple[int, Optional[int]], ...] = field(init=False)
-    level: GridLevel = field(init=False)
-
-    @classmethod
-    def checked(cls, algorithm: str, grid: str, width: object, height: object, *, seed: Optional[Seed] = None,
-                markers: Any = "border", refused: Optional[Dict[str, Any]] = None, wrap: Optional[str] = None,
-                braid: object = 0.0, **options: Any) -> "GridBuild":
-        """Every argument checked, and the cell count bounded, before any work.
-
-        ``grid="square"`` comes here only with a ``wrap``: a wrapping square level is a graph.
-        """
-        get_generator(algorithm)  # an unknown name gets the registry's own error
-        check_wrap(grid, wrap)
-        check_grid_generator(algorithm, grid, options)  # (on grid="square" only a wrap comes here)
-        for name, default in GRID_OPTIONS_REFUSED:
-            value = (refused or {}).get(name, default)
-            given = value is not None if default is None else (
-                len(value or ()) > 0 if isinstance(default, tuple) else isinstance(value, bool) or value != default)
-            if given and wrap is not None:
-                raise ValueError(f"{name}= cannot be combined with wrap= (a wrapping level is made by the "
-                                 f"grid generators, which take none of {name}; leave it at {default!r})")
-            if given:
-                raise ValueError(f"{name}= is for square levels only; grid={grid!r} takes none "
-                                 f"(leave {name} at its default, {default!r})")
-        if grid == "polar":
-            w = check_int("width (the cells of the innermost ring, for grid='polar')", width, low=1, high=1 << 16)
-            h = check_int("height (the number of rings, for grid='polar')", height, low=1, high=1 << 16)
-            cells = sum(ring_sizes(w, min(h, 1 << 12))) if h <= 1 << 12 else MAX_GRID_CELLS + 1
-        else:
-            w = check_int("width", width, low=1, high=MAX_GRID_CELLS)
-            h = check_int("height", height, low=1, high=MAX_GRID_CELLS)
-            cells = w * h
-            if wrap is not None and ("x" in wrap and w < 3 or "y" in wrap and h < 3):
-                raise ValueError(f"wrap={wrap!r} needs at least 3 cells across each edge it joins, "
-                                 f"got width={w}, height={h}")
-            if grid == "triangle" and w < 2 and h > 1:
-                raise ValueError("width must be at least 2 for grid='triangle' with more than one row "
-                                 "(a column one triangle wide falls apart)")
-        if cells > MAX_GRID_CELLS:
-            many = f"{cells:,}" if cells != MAX_GRID_CELLS + 1 else "more"
-            raise ValueError(f"a {grid} maze may have at most {MAX_GRID_CELLS:,} cells; "
-                             f"width={w}, height={h} would give {many}")
-        if not (isinstance(markers, str) and markers in ("border", "none")):
-            raise ValueError(f"markers must be 'border' or 'none' for grid={grid!r}, got {markers!r}")
-        fraction = check_braid(braid)
-        given = {name: value for name, value in (refused or {}).items() if name in GRID_CONTENT}
-        content = check_request(**given, cells=cells)
-        if content[0] and markers == "none":
-            raise ValueError(f"keys={content[0]} needs an entrance and an exit to put doors between; "
-                             "markers='none' has none (use markers='border')")
-        seed = resolve_seed(seed)
-        return cls(algorithm, grid, w, h, seed, markers, options, Streams(seed), wrap, fraction, content)
-
-
-def carve_grid(build: GridBuild) -> None:
-    """The grid, and the generator's passages on it, from the maze stream (as on the square grid)."""
-    grid = make_grid(build.grid, build.width, build.height, build.wrap)
-    build.openings = grid.openings() if build.markers == "border" else ()
-    start, goal = grid.openings()[0][0], grid.openings()[1][0]
-    build.maze = GridMaze(grid, run_on_grid(build.algorithm, grid, build.streams[MAZE_STREAM], start, goal,
-                                            build.options))
-
-
-def braid_grid(build: GridBuild) -> None:
-    """Dead ends opened into loops (``braid=``), from the braid's own stream, as on the square grid."""
-    if build.braid > 0:
-        braid_grid_maze(build.maze, build.streams[BRAID_STREAM], build.braid)
-
-
-def make_grid_level(build: GridBuild) -> None:
-    """The :class:`~mazeplugin.grid_level.GridLevel`, with the options it was made with."""
-    recorded = dict(build.options, grid=build.grid)
-    if build.wrap is not None:
-        recorded["wrap"] = build.wrap
-    if build.braid > 0:
-        recorded["braid"] = build.braid
-    if build.markers != "border":
-        recorded["markers"] = build.markers
-    entrance, exit = (build.openings[0][0], build.openings[1][0]) if build.openings else (None, None)
-    build.level = GridLevel(build.maze, width=build.width, height=build.height, entrance=entrance, exit=exit,
-                            openings=build.openings, algorithm=build.algorithm, seed=build.seed,
-                            options=recorded)
-
-
-def furnish_grid(build: GridBuild) -> None:
-    """Keys and locked doors, treasure, enemies and a game's own things on the cells, from the content stream."""
-    if any(build.content):
-        build.level = grid_furnished(build.level, build.streams[CONTENT_STREAM], *build.content)
-
-
-GridStage = Callable[[GridBuild], None]
-
-GRID_STAGES: Tuple[GridStage, ...] = (carve_grid, braid_grid, make_grid_level, furnish_grid)
-"""The stages after :meth:`GridBuild.checked`, in order."""
-
-
-def run_grid(build: GridBuild, stages: Sequence[GridStage] = GRID_STAGES) -> GridLevel:
-    """Run ``stages`` on a checked grid ``build``; the level it makes."""
-    for stage in stages:
-        stage(build)
-    return build.level

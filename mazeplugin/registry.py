@@ -42,7 +42,6 @@ ValueError: unknown algorithm 'kruskall'; did you mean 'kruskal'? Known: ...
 
 from __future__ import annotations
 
-import difflib
 import inspect
 import os
 import sys
@@ -361,6 +360,8 @@ def get_generator(name: object) -> GeneratorInfo:
             return _REGISTRY[name]
         except KeyError:
             pass
+    import difflib  # (only for this message: import mazeplugin need not load it)
+
     close = difflib.get_close_matches(name, _REGISTRY, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else "."
     raise ValueError(f"unknown algorithm {name!r}{hint} Known: {', '.join(algorithms())}")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import numbers
-import secrets
 from typing import MutableSequence, Sequence, TypeVar, Union
 
 import numpy as np
@@ -55,6 +54,8 @@ def resolve_seed(seed: object) -> Seed:
     (42, 42, 'castle')
     """
     if seed is None:
+        import secrets  # (here: import mazeplugin need not load it)
+
         return secrets.randbits(32)
     if isinstance(seed, bool) or not isinstance(seed, (numbers.Integral, str)):
         raise TypeError(

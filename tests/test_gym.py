@@ -645,3 +645,66 @@ def test_async_vector_env_works_after_an_env_was_made_in_the_parent():
                           capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().startswith("(2, 7, 7, 3)")
+
+
+def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
+    """Batches of 64+ step and look in one compiled pass: the same rewards, ends, grids (keys, doors) and views as numpy's."""
+    import copy
+
+    from mazeplugin.gym.kernels import step_kernel
+
+    if step_kernel() is None:
+        pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
+    rng = np.random.default_rng(11)
+    doors_changed = picked = 0
+    for view_size in (3, 7):
+        vec = mg.MazeVectorEnv(128, "backtracker", 4, 4, keys=2, view_size=view_size, max_steps=30)
+        vec.reset(seed=3)
+        fast = vec._batch
+        for round_ in range(40):
+            # Put agents beside doors and keys often, holding a random key or none.
+            for k in range(fast.n):
+                kinds = fast.grid[k, ..., 0]
+                targets = np.argwhere((kinds == 4) | (kinds == 5)) if rng.random() < 0.6 else np.argwhere(kinds == 1)
+                ty, tx = targets[rng.integers(len(targets))] if len(targets) else np.argwhere(kinds == 1)[0]
+                d = int(rng.integers(4))
+                dx, dy = [(1, 0), (0, 1), (-1, 0), (0, -1)][d]
+                if kinds[ty - dy, tx - dx] in (1, 8):
+                    fast.position[k] = (ty - dy, tx - dx)
+                    fast.direction[k] = d
+            fast.carrying[:] = np.where(rng.random(fast.n) < 0.5, rng.choice(LOCK_COLOURS[:2], size=fast.n), -1)
+            plain = copy.deepcopy(fast)
+            plain.compiled = False
+            action = rng.choice(7, size=fast.n, p=[0.1, 0.1, 0.2, 0.2, 0.1, 0.3, 0.0])
+            before = fast.grid.copy()
+            reward, terminated, truncated, image = fast.step_minigrid_view(action, 30)
+            want = plain.step_minigrid(action, 30)
+            assert np.array_equal(image, plain.view()), (view_size, round_)
+            for got, expected in zip((reward, terminated, truncated), want):
+                assert np.array_equal(got, expected)
+            assert np.array_equal(fast.grid, plain.grid)
+            for name in ("position", "direction", "carrying", "steps"):
+                assert np.array_equal(getattr(fast, name), getattr(plain, name)), name
+            doors_changed += int(np.count_nonzero((before[..., 0] == 4) & (before[..., 2] != fast.grid[..., 2])))
+            picked += int(np.count_nonzero((before[..., 0] == 5) & (fast.grid[..., 0] != 5)))
+    assert doors_changed > 0 and picked > 0  # the rounds did unlock, open, close doors and pick up keys
+
+
+def test_a_locked_door_toggled_without_its_key_stays_locked_in_a_batch():
+    """Batched rules as MiniGrid's and the single env's: toggling a locked door without its key changes nothing."""
+    vec = mg.MazeVectorEnv(2, "backtracker", 6, 6, keys=1)
+    vec.reset(seed=0)
+    batch = vec._batch
+    doors = np.argwhere(batch.grid[0, ..., 0] == 4)
+    y, x = doors[0]
+    batch.grid[0, ..., 2][batch.grid[0, ..., 0] == 4] = 0  # every door of the level open ...
+    batch.grid[0, y, x, 2] = 2  # ... but this tile locked
+    kinds = batch.grid[0, ..., 0]
+    for d, (dx, dy) in enumerate([(1, 0), (0, 1), (-1, 0), (0, -1)]):
+        if kinds[y - dy, x - dx] == 1:
+            batch.position[0], batch.direction[0] = (y - dy, x - dx), d
+            break
+    batch.carrying[0] = -1
+    before = batch.grid.copy()
+    batch.step_minigrid(np.array([5, 6]), 100)
+    assert np.array_equal(batch.grid, before)

@@ -33,12 +33,34 @@ On a hex, triangle, polar or wrapping square level the same keywords place
 
 from __future__ import annotations
 
-from .cellplacing import furnish_grid
-from .cellproof import check_cells, solve_cells
-from .cells import CellGraph, CellThing
+from typing import TYPE_CHECKING, Any
+
 from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, furnish, place_things
 from .proof import ContentError, check, solve
 from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, Place, Thing
+
+if TYPE_CHECKING:  # pragma: no cover - at run time the grid content loads on first use (__getattr__)
+    from .cellplacing import furnish_grid
+    from .cellproof import check_cells, solve_cells
+    from .cells import CellGraph, CellThing
+
+_LAZY = {"furnish_grid": "cellplacing", "check_cells": "cellproof", "solve_cells": "cellproof",
+         "CellGraph": "cells", "CellThing": "cells"}
+"""Content on grid levels: not needed for a first square level, so ``import mazeplugin`` does not load
+the grids through it; ``from mazeplugin.content import CellThing`` works as ever."""
+
+
+def __getattr__(name: str) -> Any:
+    """The grid content names load their modules on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CONTENT_STREAM",

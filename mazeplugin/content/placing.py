@@ -34,12 +34,12 @@ draws from the content stream of the seed (stream 3 of
 from __future__ import annotations
 
 import copy
+import sys
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..grid_level import GridLevel
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
 from .choosing import corridor_stretch, widest
@@ -96,7 +96,9 @@ def furnish(
     >>> rich.check()   # every key before its door, every door needed
     """
     if not isinstance(level, Level):
-        hint = "; a grid level is furnished by mazeplugin.content.furnish_grid" if isinstance(level, GridLevel) else ""
+        grid = sys.modules.get("mazeplugin.grid_level")  # a GridLevel exists only once its module is loaded
+        hint = ("; a grid level is furnished by mazeplugin.content.furnish_grid"
+                if grid is not None and isinstance(level, grid.GridLevel) else "")
         raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}{hint}")
     k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
     if seed is None:

@@ -29,7 +29,6 @@ from .._compiled import kernel
 from ..limits import MAX_CELLS, check_number
 from ..maze import Maze
 from ..registry import register
-from ..rooms.layer import build, scatter_rooms
 from ..seeds import Random
 from .backtracker import backtracker
 
@@ -97,6 +96,8 @@ def rooms(
     (chance of each extra door), ``prune`` (fraction of dead-end corridors
     filled in).
     """
+    from ..rooms.layer import build, scatter_rooms  # (on first use: import mazeplugin stays quick)
+
     low, high = _check_options(room_size, attempts, extra_doors, prune, maze.size)
     tries = maze.size // 10 + 1 if attempts is None else int(attempts)
     placed = scatter_rooms(maze.mask, rng, (low, high), tries)

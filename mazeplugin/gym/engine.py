@@ -39,7 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .. import FLOOR, Level
-from .kernels import view_kernel
+from .kernels import step_kernel, view_kernel
 from .sight import DIRECTION_VECTORS, spread_rows, view_offsets, visible, visible_one
 
 __all__ = [
@@ -80,6 +80,11 @@ MAX_LOCKS = len(LOCK_COLOURS)
 
 
 # A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
+# The compiled step also keeps a byte per tile, code = object + 11 * (colour + 6 * state): TILE_WORDS[code] is the word.
+_CODES = np.arange(256)
+TILE_WORDS: NDArray[np.uint32] = (
+    (_CODES % 11) | ((_CODES // 11 % 6) << 8) | ((_CODES // 66) << 16)
+).astype(np.uint32)
 _VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
@@ -129,7 +134,12 @@ class Batch:
         small = shape[0] * shape[1] * shape[2] < 2**31
         self._offsets = (self._dy * shape[2] + self._dx).astype(np.int32 if small else np.intp)
         self._all = np.arange(n)
+        self._plane_offsets = (self._dy * shape[2] + self._dx).astype(np.intp)  # the same within one level's plane
         self._still: Optional[NDArray[np.uint8]] = None  # a single env's top-down channels, kept between steps
+        # The compiled step's copy of `grid`, a byte per tile (TILE_WORDS[code] is the tile), made on demand
+        # per level: every change to `grid` outside that step clears the level's `_coded` flag.
+        self._codes: Optional[NDArray[np.uint8]] = None
+        self._coded: NDArray[np.bool_] = np.zeros(n, dtype=bool)
 
     # -- levels ---------------------------------------------------------------
 
@@ -176,6 +186,7 @@ class Batch:
         self.held[index] = 0
         self.steps[index] = 0
         self._still = None
+        self._coded[index] = False
 
     # -- MiniGrid mode ---------------------------------------------------------
 
@@ -258,6 +269,7 @@ class Batch:
         """
         n = self._all
         self._still = None
+        self._coded[:] = False
         self.steps += 1
         ahead = self.position + DIRECTION_VECTORS[self.direction][:, ::-1]
         cell = self.grid[n, ahead[:, 0], ahead[:, 1]]  # (n, 3), a copy
@@ -280,14 +292,43 @@ class Batch:
             self.grid[n[drops], at[:, 0], at[:, 1], 0] = KEY
             self.grid[n[drops], at[:, 0], at[:, 1], 1] = self.carrying[drops]
             self.carrying[drops] = -1
-        toggles = (action == 5) & (kind == DOOR)
+        # A locked door without its key stays as it is (as in step_one and MiniGrid): no toggle.
+        toggles = (action == 5) & (kind == DOOR) & ((state != LOCKED) | (self.carrying == colour))
         if toggles.any():
-            locked = state == LOCKED
-            unlocks = locked & (self.carrying == colour)
-            new = np.where(locked, np.where(unlocks, OPEN, LOCKED), np.where(state == OPEN, CLOSED, OPEN))
+            new = np.where(state == LOCKED, OPEN, np.where(state == OPEN, CLOSED, OPEN))
             self._set_door(toggles, ahead, colour, new)
         truncated = self.steps >= max_steps
         return reward, terminated, truncated
+
+    def step_minigrid_view(self, action: NDArray[np.intp], max_steps: int) -> Optional[Tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.uint8]]]:
+        """:meth:`step_minigrid` and then :meth:`view`, in one compiled pass over the levels: ``(reward, terminated, truncated, image)``.
+
+        None when the compiled kernel is not there (numba not installed, or
+        the batch smaller than :data:`COMPILED_VIEWS`, or a view of 63 tiles or more): call the two methods
+        then. The same results as theirs (a test checks it).
+        """
+        fast = step_kernel(wait=True) if self.compiled and self.n >= COMPILED_VIEWS and self.view_size < 63 else None
+        if fast is None:
+            return None
+        self._still = None
+        if self.position.dtype != np.intp or not self.position.flags.c_contiguous:
+            self.position = np.ascontiguousarray(self.position, dtype=np.intp)
+        if self.direction.dtype != np.intp:
+            self.direction = self.direction.astype(np.intp)
+        n, size, g = self.n, self.view_size, self.grid
+        reward = np.empty(n, dtype=np.float64)
+        terminated = np.empty(n, dtype=bool)
+        truncated = np.empty(n, dtype=bool)
+        words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
+        if self._codes is None:
+            self._codes = np.zeros(g.shape[:3], dtype=np.uint8)
+            self._coded[:] = False
+        fast(g.view(np.uint32).reshape(-1), self._codes.reshape(-1), self._coded, TILE_WORDS,
+             g.shape[1] * g.shape[2], g.shape[2], self.position, self.direction,
+             self.carrying, self.steps, np.ascontiguousarray(action, dtype=np.intp), max_steps, self._plane_offsets,
+             reward, terminated, truncated, words)
+        image: NDArray[np.uint8] = words.view(np.uint8).reshape(n, size, size, 4)[..., :3]
+        return reward, terminated, truncated, image
 
     def step_one(self, action: int, max_steps: int, *, simple: bool = False) -> Tuple[float, bool, bool]:
         """:meth:`step_minigrid` (or :meth:`step_simple`) for a batch of one, in plain Python: the same rules.
@@ -296,6 +337,7 @@ class Batch:
         arrays of one); tests check it against the batched rules and MiniGrid.
         """
         grid = self.grid[0]
+        self._coded[0] = False
         steps = int(self.steps[0]) + 1
         self.steps[0] = steps
         y, x = int(self.position[0, 0]), int(self.position[0, 1])
@@ -348,6 +390,7 @@ class Batch:
 
     def _set_door_one(self, colour: int, state: int) -> None:
         self._still = None
+        self._coded[0] = False
         grid = self.grid[0]
         same = (grid[..., 0] == DOOR) & (grid[..., 1] == colour)
         grid[..., 2][same] = state
@@ -355,6 +398,7 @@ class Batch:
     def _set_door(self, which: NDArray[np.bool_], at: NDArray[np.intp], colour: NDArray[np.intp], state: NDArray[np.intp]) -> None:
         """Give the door ahead of each ``which`` level the new ``state``: every tile of it (wide corridors)."""
         index = np.flatnonzero(which)
+        self._coded[index] = False
         grids = self.grid[index]
         same = (grids[..., 0] == DOOR) & (grids[..., 1] == colour[index, None, None])
         # A door spans one passage; its tiles all share the colour of its lock.
@@ -373,6 +417,7 @@ class Batch:
         """
         n = self._all
         self._still = None
+        self._coded[:] = False
         self.steps += 1
         direction = (action + 3) % 4  # north, east, south, west -> MiniGrid's 3, 0, 1, 2
         self.direction = direction

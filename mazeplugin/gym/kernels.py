@@ -7,6 +7,13 @@ spread, blank what is unseen, show what is carried. Used by
 once; smaller ones (a single env) use it once a background :func:`warm_up`
 has built it, and the plain path until then. :func:`view_kernel` is None
 without numba and the plain paths run. A test checks the paths give the same views.
+
+:func:`step_kernel` is the batched MiniGrid step fused with the view after
+it (:meth:`Batch.step_minigrid_view`, 64 envs or more): the rules of
+:meth:`Batch.step_minigrid`, door toggles included, then each view read from
+a byte-per-tile copy of the grid (a quarter of the memory traffic) with its
+visibility spread over a row at a time as bits. A test checks it against the
+numpy rules and views.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-__all__ = ["view_kernel", "warm_up"]
+__all__ = ["view_kernel", "step_kernel", "warm_up"]
 
 
 def _build() -> Optional[Callable[..., None]]:
@@ -65,20 +72,126 @@ def _build() -> Optional[Callable[..., None]]:
             c = carrying[k]
             out[k, last, size // 2] = (5 | (c << 8)) if c >= 0 else 1
 
+    return _jit(numba, views)
+
+
+def _jit(numba: Any, function: Callable[..., None]) -> Callable[..., None]:
     try:
-        kernel: Callable[..., None] = numba.njit(cache=True, nogil=True)(views)
+        kernel: Callable[..., None] = numba.njit(cache=True, nogil=True)(function)
         return kernel
     except Exception:  # pragma: no cover - an unwritable cache folder: compile each run instead
-        plain: Callable[..., None] = numba.njit(nogil=True)(views)
+        plain: Callable[..., None] = numba.njit(nogil=True)(function)
         return plain
 
 
+def _build_step() -> Optional[Callable[..., None]]:
+    from .. import compiled
+
+    if not compiled.available():
+        return None
+    compiled.warm_up(["bfs"])
+    import numba
+
+    def step_views(words: Any, codes: Any, coded: Any, table: Any, plane: Any, width: Any, position: Any,
+                   direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any, offsets: Any,
+                   reward: Any, terminated: Any, truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
+        # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
+        # The view reads `codes`, a byte per tile (table[code] is the tile's word): a quarter of the memory
+        # of `words`. Both change together here; a level whose codes are stale (coded[k] False) is coded first.
+        n, size = image.shape[0], image.shape[1]
+        last, middle = size - 1, size // 2
+        seen = numpy.empty(size, numpy.uint32)
+        full = (numpy.int64(1) << size) - 1
+        for k in range(n):
+            start = k * plane
+            if not coded[k]:
+                for t in range(start, start + plane):
+                    w = words[t]
+                    codes[t] = (w & 255) + 11 * (((w >> 8) & 255) + 6 * ((w >> 16) & 255))
+                coded[k] = True
+            count = steps[k] + 1
+            steps[k] = count
+            d = direction[k]
+            y, x = position[k, 0], position[k, 1]
+            ay, ax = y + (1 if d == 1 else -1 if d == 3 else 0), x + (1 if d == 0 else -1 if d == 2 else 0)
+            at = start + ay * width + ax
+            w = words[at]
+            kind, colour, state = w & 255, (w >> 8) & 255, (w >> 16) & 255
+            a = action[k]
+            done = False
+            if a == 0:
+                d = (d + 3) % 4
+                direction[k] = d
+            elif a == 1:
+                d = (d + 1) % 4
+                direction[k] = d
+            elif a == 2:
+                if kind == 1 or kind == 8 or (kind == 4 and state == 0):
+                    position[k, 0], position[k, 1] = ay, ax
+                    y, x = ay, ax
+                done = kind == 8
+            elif a == 3:
+                if kind == 5 and carrying[k] < 0:
+                    carrying[k] = colour
+                    words[at] = 1
+                    codes[at] = 1
+            elif a == 4:
+                if kind == 1 and carrying[k] >= 0:
+                    words[at] = 5 | (carrying[k] << 8)
+                    codes[at] = 5 + 11 * carrying[k]
+                    carrying[k] = -1
+            elif a == 5 and kind == 4:
+                new = -1
+                if state == 2:
+                    if carrying[k] == colour:
+                        new = 0
+                else:
+                    new = 1 if state == 0 else 0
+                if new >= 0:  # every tile of the door (a wide corridor's is several): those of its colour
+                    door = 4 + 11 * colour
+                    for t in range(start, start + plane):
+                        c = codes[t]
+                        if c == door or c == door + 66 or c == door + 132:
+                            words[t] = (words[t] & 0xFF00FFFF) | (new << 16)
+                            codes[t] = door + 66 * new
+            terminated[k] = done
+            reward[k] = 1.0 - 0.9 * (count / max_steps) if done else 0.0
+            truncated[k] = count >= max_steps
+            # The view: gather a row, then MiniGrid's process_vis on it as bits (bit i: view column i),
+            # row by row from the agent's up: no branch on what is seen.
+            off = offsets[d]
+            base = start + y * width + x
+            lit = numpy.int64(1) << middle
+            for j in range(last, -1, -1):
+                through = numpy.int64(0)
+                for i in range(size):
+                    w = table[codes[base + off[j, i]]]
+                    seen[i] = w
+                    kind = w & 255
+                    passes = (kind != 2) & ((kind != 4) | (((w >> 16) & 255) == 0))
+                    through |= numpy.int64(passes) << i
+                for _ in range(last):  # sideways through what sight passes: right, then left
+                    lit |= (lit & through) << 1
+                lit &= full
+                for _ in range(last):
+                    lit |= (lit & through) >> 1
+                for i in range(size):
+                    image[k, i, j] = seen[i] & -((lit >> i) & 1)
+                lit &= through  # up into the row above, beside every lit cell sight passes
+                lit = (lit | (lit << 1) | (lit >> 1)) & full
+            c = carrying[k]
+            image[k, middle, last] = (5 | (c << 8)) if c >= 0 else 1
+
+    return _jit(numba, step_views)
+
+
 _KERNEL: Any = False
+_STEP: Any = None
 _LOCK = threading.Lock()
 
 
 def _ready() -> Optional[Callable[..., None]]:
-    global _KERNEL
+    global _KERNEL, _STEP
     with _LOCK:
         if _KERNEL is False:
             kernel = _build()
@@ -86,6 +199,15 @@ def _ready() -> Optional[Callable[..., None]]:
                 out = numpy.zeros((1, 3, 3), dtype=numpy.uint32)
                 kernel(numpy.zeros(64, numpy.uint32), numpy.array([30], numpy.int32), numpy.zeros(1, numpy.intp),
                        numpy.zeros((4, 3, 3), numpy.int32), numpy.full(1, -1, numpy.intp), out)
+                step = _build_step()
+                if step is not None:  # and the fused step, on a step of one
+                    one = numpy.ones(1, numpy.intp)
+                    step(numpy.zeros(64, numpy.uint32), numpy.zeros(64, numpy.uint8), numpy.zeros(1, numpy.bool_),
+                         numpy.zeros(256, numpy.uint32), 64, 8, numpy.full((1, 2), 3, numpy.intp), one.copy(),
+                         -one, one.copy(), one.copy(), 10, numpy.zeros((4, 3, 3), numpy.intp),
+                         numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
+                         numpy.zeros((1, 3, 3), numpy.uint32))
+                _STEP = step
             _KERNEL = kernel
     return _KERNEL  # type: ignore[no-any-return]
 
@@ -102,8 +224,17 @@ def view_kernel(wait: bool = True) -> Optional[Callable[..., None]]:
     return _KERNEL  # type: ignore[no-any-return]
 
 
+def step_kernel(wait: bool = True) -> Optional[Callable[..., None]]:
+    """The compiled MiniGrid step fused with the view after it (built with :func:`view_kernel`); None without numba."""
+    if _KERNEL is False:
+        if not wait:
+            return None
+        _ready()
+    return _STEP  # type: ignore[no-any-return]
+
+
 def warm_up() -> None:
-    """Build the compiled view in a background thread (once), so that views switch to it when it is ready."""
+    """Build the compiled kernels in a background thread (once), so that views switch to them when ready."""
     global _STARTED
     if _STARTED:
         return

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import numbers
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple
 
 from .. import Level, algorithms, generate, level_from_code
 from .engine import MAX_LOCKS
@@ -44,11 +44,14 @@ def candidate_seeds(seed: int) -> Sequence[int]:
     >>> candidate_seeds(7)[:1], len(candidate_seeds(7))
     ([7], 64)
     """
-    derived = [
-        int.from_bytes(hashlib.sha256(f"mazeplugin.gym/{seed}/{k}".encode()).digest()[:8], "big") >> 1
-        for k in range(1, CANDIDATES)
-    ]
-    return [seed] + derived
+    return list(_candidates(seed))
+
+
+def _candidates(seed: int) -> Iterator[int]:
+    """:func:`candidate_seeds`, one at a time: most seeds need only the first, so the hashes are made only when needed."""
+    yield seed
+    for k in range(1, CANDIDATES):
+        yield int.from_bytes(hashlib.sha256(f"mazeplugin.gym/{seed}/{k}".encode()).digest()[:8], "big") >> 1
 
 
 def level_digest(level: Level) -> str:
@@ -141,7 +144,7 @@ class LevelSpec:
         seed (or its level code) makes it again.
         """
         last: Optional[ValueError] = None
-        for candidate in candidate_seeds(seed):
+        for candidate in _candidates(seed):
             try:
                 level: Level = generate(  # a square level (no grid= here): a Level
                     self.generator, self.width, self.height, seed=candidate, braid=self.braid,

@@ -97,29 +97,41 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if action.size and (action.min() < 0 or action.max() >= n):
             raise ValueError(f"actions must be in 0..{n - 1} ({', '.join(a.name for a in self.actions)})")
         s = self.settings
-        step = self._batch.step_minigrid if s.mode == "minigrid" else self._batch.step_simple
-        reward, terminated, truncated = step(action.astype(np.intp, copy=False), s.max_steps)
+        moves = action.astype(np.intp, copy=False)
+        image: Optional[NDArray[np.uint8]] = None
+        if s.mode == "minigrid":
+            # The compiled step makes the views as it goes (numba, 64 envs or more); else the numpy rules, then the views.
+            fused = self._batch.step_minigrid_view(moves, s.max_steps)
+            if fused is not None:
+                reward, terminated, truncated, image = fused
+            else:
+                reward, terminated, truncated = self._batch.step_minigrid(moves, s.max_steps)
+        else:
+            reward, terminated, truncated = self._batch.step_simple(moves, s.max_steps)
         resetting = self._autoreset
         if resetting.any():
-            for i in np.flatnonzero(resetting):
+            fresh = np.flatnonzero(resetting)
+            for i in fresh:
                 self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
             reward[resetting] = 0.0
             terminated[resetting] = False
             truncated[resetting] = False
+            if image is not None:
+                image[fresh] = self._batch.view(fresh)
         self._autoreset = terminated | truncated
         info = self._info(resetting)
         info["is_success"] = terminated.copy()
-        return self._observation(), reward, terminated, truncated, info
+        return self._observation(image), reward, terminated, truncated, info
 
     def _info(self, fresh: NDArray[np.bool_]) -> Dict[str, Any]:
         """gymnasium's vector info: ``level_seed`` of the envs that started a level (-1 for a text seed), with its ``_level_seed`` mask."""
         return {"level_seed": np.where(fresh, self._seeds, 0), "_level_seed": fresh.copy()}
 
-    def _observation(self) -> Any:
+    def _observation(self, image: Optional[NDArray[np.uint8]] = None) -> Any:
         if self.settings.mode == "simple":
             return self._batch.top_down()
         return {
-            "image": self._batch.view(),
+            "image": self._batch.view() if image is None else image,
             "direction": self._batch.direction.astype(np.int64),
             "mission": tuple(self._missions),
         }
