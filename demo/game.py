@@ -18,6 +18,7 @@ import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
 
 from .ahead import Ahead, shared_worker
+from .weaveplay import WeaveWalk, weave_level
 from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: the game's rules, read from here too
     MAX_SIDE,
     MIN_SIDE,
@@ -80,6 +81,8 @@ class Game:
         self.ahead: Optional[Ahead] = None  # makes the next level in the background (make_ahead)
         self.forks: Optional[int] = None  # the level's decision points, when worked out ahead (else None)
         self.waiting = False  # the level is complete and the next one is still being made
+        self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
+        self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
         self._load(algorithm, width, height, resolve_seed(seed), content)
 
     # -- levels ----------------------------------------------------------------
@@ -97,7 +100,11 @@ class Game:
         :attr:`make_level` may ask that one for more difficulty (N, G, +/-
         and codes make the plain level of their seed). ``exact``: ``content``
         is all the level has, even when empty (R replays the level's code).
+        With :attr:`weave` (or a code's ``w``) the weave level of the seed, no
+        rooms or content (:func:`demo.weaveplay.weave_level`).
         """
+        if self.weave or (content and content.get("weave")):
+            return weave_level(algorithm, width, height, seed, (content or {}).get("weave", True))
         if content or exact:
             counts: Dict[str, Any] = dict(content or {})  # rooms=, keys=, treasure=, enemies=
             return mp.generate(algorithm, width, height, seed=seed, **counts)
@@ -154,6 +161,7 @@ class Game:
         self.rect = pygame.Rect(0, 0, side, side)
         self.rect.center = mpg.tile_to_pixel(level.entrance, self.tile)
         self.player_tile = level.entrance
+        self.walker = WeaveWalk(level.entrance) if level.weave else None
         self.moves = 0
         self.elapsed = 0.0
         self.started = False  # the clock starts at the first move
@@ -223,7 +231,7 @@ class Game:
         """
         request = self.next_request()
         algorithm, width, height, seed, number = request[:5]
-        if self.ahead is None:
+        if self.ahead is None or self.weave:  # weave levels are made here (they are quick: no content)
             if self.try_load(algorithm, width, height, seed, number=number):
                 self.level_number = number
             return
@@ -370,7 +378,7 @@ class Game:
         The clock runs from the player's first move until the exit is reached.
         """
         self.idle(dt)
-        if self.ahead is not None and (self.started or self.complete_left is not None):
+        if self.ahead is not None and not self.weave and (self.started or self.complete_left is not None):
             # From the first step on (a level merely looked at costs nothing); cheap when unchanged,
             # and N, G, +/- change what comes next.
             self.ahead.want(self.next_request())
@@ -379,18 +387,23 @@ class Game:
             if self.complete_left <= 0:
                 self.next_level()
             return
-        if direction is None:
+        if direction is None and (self.walker is None or self.walker.target is None):
             self.carry = 0.0
             if self.started:
                 self.elapsed += dt
             return
         before = self.rect.topleft
-        self._walk(direction, SPEED * self.tile * dt)
+        if self.walker is not None:  # weave: tile to tile over and under bridges, a step once begun finished
+            self.walker.advance(self.level, self.solid, direction, SPEED * dt)
+            self.rect.center = self.walker.centre(self.tile)
+        else:
+            assert direction is not None
+            self._walk(direction, SPEED * self.tile * dt)
         if not self.started and self.rect.topleft != before:
             self.started = True
         if self.started:
             self.elapsed += dt
-        tile = mpg.pixel_to_tile(self.rect.center, self.tile)
+        tile = self.walker.tile if self.walker is not None else mpg.pixel_to_tile(self.rect.center, self.tile)
         if tile != self.player_tile:
             self.player_tile = tile
             self.moves += 1
