@@ -122,9 +122,9 @@ def render_images(
         # Bridges (weave): railings in the plain wall's colour (the middle of the wall image with walls all round).
         solid = stack[16 if wall_set is not None else 1]
         colour = check_colour("wall", solid[tw // 2, th // 2])
-        seen_mask = None if seen is None else np.asarray(seen, dtype=bool)
+        shown = None if seen is None else np.asarray(seen, dtype=bool)
         for rect in railing_rects(level, tile=tw, area=(x0, y0, x1 - x0, y1 - y0)):
-            if seen_mask is None or seen_mask[rect.y // th, rect.x // tw]:
+            if shown is None or shown[rect.y // th, rect.x // tw]:
                 out.fill(colour, rect.move(-x0 * tw, -y0 * th))
     return out
 
