@@ -28,7 +28,9 @@ import mazeplugin.pg as mpg
 from mazeplugin.codes import LevelCode
 from mazeplugin.seeds import Seed, resolve_seed
 
+from .content import counts as content_counts
 from .game import Game as SquareGame
+from .gridcontent import GridContent, with_content
 from .rules import next_seed, parse_code
 
 Topology = Tuple[str, Optional[str]]
@@ -90,7 +92,7 @@ def grid_size(grid: str, width: int, height: int) -> Tuple[int, int]:
 
 
 def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topology: Topology,
-                    exact: bool = False) -> mp.GridLevel:
+                    exact: bool = False, content: Optional[Dict[str, int]] = None) -> mp.GridLevel:
     """The level of ``(algorithm, size, seed, topology)``; the same arguments, the same level.
 
     ``width`` and ``height`` are the square game's; :func:`grid_size` turns
@@ -104,19 +106,18 @@ def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topolog
             raise ValueError(f"the demo plays {topology_name(topology)} levels up to {MAX_GRID_SIDE} cells a side "
                              f"(they are drawn whole), not {width}x{height}")
         options: Dict[str, object] = {"wrap": wrap} if wrap else {"grid": grid}
-        level = mp.generate(algorithm, width, height, seed=seed, **options)  # type: ignore[call-overload]
-        assert isinstance(level, mp.GridLevel)
-        return level
+        return with_content(lambda c: mp.generate(algorithm, width, height, seed=seed, **options, **c),  # type: ignore
+                            content or {}, True)
     w, h = grid_size(grid, width, height)
     if wrap:
         w, h = max(3, w), max(3, h)  # a wrap joins edges at least three cells long
     options = {"wrap": wrap} if wrap else {"grid": grid}
     try:
-        level = mp.generate(algorithm, w, h, seed=seed, **options)  # type: ignore[call-overload]
+        mp.generate(algorithm, 3, 3, seed=0, **options)  # type: ignore[call-overload]
     except ValueError:
-        level = mp.generate(FALLBACK, w, h, seed=seed, **options)  # type: ignore[call-overload]
-    assert isinstance(level, mp.GridLevel)
-    return level
+        algorithm = FALLBACK  # the generator takes no such grid
+    return with_content(lambda c: mp.generate(algorithm, w, h, seed=seed, **options, **c),  # type: ignore
+                        content or {}, False)
 
 
 def level_name(level: mp.GridLevel) -> str:
@@ -149,8 +150,11 @@ class GridGame:
     """A grid level, the player on it (a cell, or gliding between two), its clock and moves."""
 
     def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], topology: Topology,
-                 *, level_number: int = 1, exact: bool = False) -> None:
+                 *, level_number: int = 1, exact: bool = False, content: Optional[Dict[str, int]] = None,
+                 furnished: bool = False) -> None:
         self.topology = topology
+        self.content = content  # a code's counts (every level of this game), or None
+        self.furnished = furnished  # else content by level number, as on square levels (not with --no-content)
         self.exact = exact  # the size is the grid's own (a level code), not the square game's
         self.level_number = level_number
         self.show_solution = False
@@ -166,7 +170,8 @@ class GridGame:
     # -- levels ------------------------------------------------------------------
 
     def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
-        level = make_grid_level(algorithm, width, height, seed, self.topology, self.exact)
+        counts = self.content or (content_counts(self.level_number) if self.furnished else None)
+        level = make_grid_level(algorithm, width, height, seed, self.topology, self.exact, counts)
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, seed
         self.level = level
         self.code = level_name(level)
@@ -194,6 +199,9 @@ class GridGame:
         self.started = False
         self.complete_left: Optional[float] = None
         self._to_exit = self.level.distances(self.level.exit)
+        self.stuff = GridContent(self.level) if self.level.things else None  # keys, doors, treasure, enemies
+        self._walk = self.level.solution() if self.stuff is not None and self.stuff.doors else None
+        self._walked = 0  # how far along _walk (the key-respecting solution) the player is
 
     def regenerate(self) -> None:
         """R: the same level again (the same generator, size, seed and grid)."""
@@ -229,8 +237,9 @@ class GridGame:
     def next_level(self) -> None:
         """The next level: the next seed, a little larger, on the same grid."""
         width, height = min(MAX_GRID_SIDE, self.width + 2), min(MAX_GRID_SIDE, self.height + 1)
-        if self.try_load(self.algorithm, width, height, next_seed(self.seed)):
-            self.level_number += 1
+        self.level_number += 1  # the next level's content is that number's
+        if not self.try_load(self.algorithm, width, height, next_seed(self.seed)):
+            self.level_number -= 1
 
     def toggle_solution(self) -> None:
         """H: show or hide the shortest way from entrance to exit."""
@@ -258,6 +267,12 @@ class GridGame:
         """The direction (an index into :data:`DIRECTIONS`) one step nearer the exit, or None at the exit."""
         if self.target is not None:
             return None  # mid-step: the next one is chosen on arrival
+        if self._walk is not None:  # locked doors: the walk to each key before its door
+            nexts = [i for i in range(self._walked, len(self._walk) - 1) if self._walk[i] == self.cell]
+            if not nexts or self._walk[nexts[0] + 1] not in self.steps():
+                return None
+            self._walked = nexts[0]
+            return self.steps().index(self._walk[nexts[0] + 1])
         here = int(self._to_exit[self.cell])
         if here <= 0:
             return None
@@ -281,7 +296,12 @@ class GridGame:
             return
         if self.started:
             self.elapsed += dt
-        left = dt * STEPS_PER_SECOND
+        self._move(dt * STEPS_PER_SECOND, direction)
+        if not self.completed:
+            self._enemies(dt)
+
+    def _move(self, left: float, direction: Optional[int]) -> None:
+        """Glide ``left`` cells' worth, starting a step towards ``direction`` whenever one is done."""
         while left > 0:
             if self.target is None:
                 if direction is None:
@@ -289,6 +309,9 @@ class GridGame:
                 there = self.steps()[direction]
                 if there == self.cell:
                     return  # a wall
+                if self.stuff is not None and self.stuff.locked(self.cell, there):
+                    self.say("Locked: find its key first")
+                    return
                 self.target, self.progress = there, 0.0
                 if not self.started:
                     self.started = True
@@ -300,8 +323,21 @@ class GridGame:
                 if self.completed:
                     return
 
+    def _enemies(self, dt: float) -> None:
+        """Enemies walk; meeting one sends the player back to the entrance (keys and treasure kept)."""
+        stuff = self.stuff
+        near = self.target if self.target is not None and self.progress >= 0.5 else self.cell
+        if stuff is not None and stuff.meets(dt, near):
+            assert self.level.entrance is not None
+            self.cell, self.target, self.progress, self._walked = self.level.entrance, None, 0.0, 0
+            stuff.caught += 1
+            self.events.append("door")
+            self.say("Caught! Back to the entrance (keys and treasure kept)")
+
     def _arrive(self) -> None:
         assert self.target is not None
+        if self.stuff is not None:
+            self.events += self.stuff.arrive(self.cell, self.target, self.say)
         self.cell, self.target, self.progress = self.target, None, 0.0
         self.moves += 1
         self.events.append("step")
@@ -331,10 +367,13 @@ class GridView:
         cell = self.cell_pixels(game.level, view.size)
         key = (game.version, game.show_solution, cell)
         if key != self.key or self.picture is None:
-            self.picture = mpg.render_grid(game.level, cell=cell, show_solution=game.show_solution, palette=self.palette)
+            self.picture = mpg.render_grid(game.level, cell=cell, show_solution=game.show_solution, palette=self.palette,
+                                           things=False)
             self.key = key
         rect = self.picture.get_rect(center=view.center)
         surface.blit(self.picture, rect)
+        if game.stuff is not None:
+            game.stuff.draw(surface, cell, rect.topleft)
         end = game.target if game.target is not None else game.cell
         return mpg.draw_grid_player(surface, game.level, game.cell, cell=cell, end=end, progress=game.progress,
                                     offset=rect.topleft, colour=self.player, edge=self.edge)
@@ -363,9 +402,11 @@ class GridSwitch:
         if self.code is not None:
             algorithm, width, height, seed = self.code
             self.topology = (self.code.grid, None)
-            self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True)
+            self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True,
+                                 content=self.code.content or None)
         elif self.topology != ("square", None):
-            self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology)
+            self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology,
+                                 furnished=square.furnish is not None)
             self.game.show_solution = square.show_solution
 
     def cycle(self, square: SquareGame) -> None:
@@ -382,7 +423,7 @@ class GridSwitch:
             square.say("Grid: square")
         else:
             try:
-                game = GridGame(algorithm, width, height, seed, topology)
+                game = GridGame(algorithm, width, height, seed, topology, furnished=square.furnish is not None)
             except (ValueError, TypeError) as error:
                 source.say(f"Cannot make a {topology_name(topology)} level: {error}")
                 return
@@ -404,7 +445,7 @@ class GridSwitch:
             return False
         algorithm, width, height, seed = code
         try:
-            game = GridGame(algorithm, width, height, seed, (code.grid, None), exact=True)
+            game = GridGame(algorithm, width, height, seed, (code.grid, None), exact=True, content=code.content or None)
         except (ValueError, TypeError) as error:
             (self.game or square).say(f"Cannot make that level: {error}")
             return True
@@ -444,7 +485,8 @@ class GridSwitch:
     def flags(self) -> List[str]:
         """The HUD's words for the grid level: its topology, and the solution when shown."""
         assert self.game is not None
-        return [topology_name(self.topology).upper()] + (["SOLUTION"] if self.game.show_solution else [])
+        stuff = self.game.stuff.flags() if self.game.stuff is not None else []
+        return [topology_name(self.topology).upper()] + stuff + (["SOLUTION"] if self.game.show_solution else [])
 
     def status(self, frames: int) -> str:
         """The exit line for a grid level."""

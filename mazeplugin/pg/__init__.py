@@ -46,7 +46,7 @@ from .camera import Camera
 from .collide import Motion, RectLike, can_move, move_rect
 from .files import PathLike, mask_from_image, save_png, save_rgb_png
 from .grid_player import COMPASS, draw_grid_player, glide, grid_exits, grid_key_steps, grid_step
-from .grids import grid_to_pixel, render_grid, save_grid_png
+from .grids import draw_grid_things, grid_to_pixel, render_grid, save_grid_png
 from .grid import DIRECTIONS, TilesLike, pixel_to_tile, tile_rect, tile_to_pixel
 from .palette import DEFAULT_PALETTE, Colour, Palette
 from .railings import MIN_RAILING_TILE, draw_bridges, railing_rects
@@ -60,6 +60,7 @@ __all__ = [
     "draw_bridges",
     "railing_rects",
     "render_grid",
+    "draw_grid_things",
     "save_grid_png",
     "grid_to_pixel",
     "COMPASS",
