@@ -18,7 +18,7 @@ import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
 
 from .ahead import Ahead, shared_worker
-from .weaveplay import WeaveWalk, weave_level
+from .weaveplay import WeaveWalk, weave_level, woven_level
 from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: the game's rules, read from here too
     MAX_SIDE,
     MIN_SIDE,
@@ -211,9 +211,10 @@ class Game:
     def next_request(self) -> Tuple[Any, ...]:
         """What the next level depends on: its generator, size, seed and number, and the functions making it
         (the arguments of :func:`demo.rules.numbered_level`)."""
+        makers = (woven_level, None, None) if self.weave else (self.make_level, self.rooms_for, self.furnish)
         return (
             self.algorithm, clamp_side(self.width + GROW[0]), clamp_side(self.height + GROW[1]),
-            resolve_seed(next_seed(self.seed)), self.level_number + 1, self.make_level, self.rooms_for, self.furnish,
+            resolve_seed(next_seed(self.seed)), self.level_number + 1, *makers,
         )
 
     def make_ahead(self) -> None:
@@ -231,7 +232,7 @@ class Game:
         """
         request = self.next_request()
         algorithm, width, height, seed, number = request[:5]
-        if self.ahead is None or self.weave:  # weave levels are made here (they are quick: no content)
+        if self.ahead is None:
             if self.try_load(algorithm, width, height, seed, number=number):
                 self.level_number = number
             return
@@ -378,7 +379,7 @@ class Game:
         The clock runs from the player's first move until the exit is reached.
         """
         self.idle(dt)
-        if self.ahead is not None and not self.weave and (self.started or self.complete_left is not None):
+        if self.ahead is not None and (self.started or self.complete_left is not None):
             # From the first step on (a level merely looked at costs nothing); cheap when unchanged,
             # and N, G, +/- change what comes next.
             self.ahead.want(self.next_request())

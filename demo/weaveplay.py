@@ -55,6 +55,12 @@ def weave_level(algorithm: str, width: int, height: int, seed: Seed, weave: "boo
         return mp.generate(FALLBACK, width, height, seed=seed, weave=weave)
 
 
+def woven_level(algorithm: str, width: int, height: int, seed: Seed, number: int, rooms: int = 0) -> mp.Level:
+    """:func:`weave_level` as a :data:`demo.rules.LevelMaker` (the number and rooms do not change it), so the
+    next weave level is made ahead in the worker (:mod:`demo.ahead`) like any other."""
+    return weave_level(algorithm, width, height, seed)
+
+
 def can_weave(algorithm: str) -> bool:
     """Whether ``algorithm`` makes weave levels (perfect generators do).
 

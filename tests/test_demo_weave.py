@@ -93,11 +93,15 @@ def test_walking_the_weave_solution_with_arrow_keys_goes_under_bridges_and_wins(
             assert bridges[there[1], there[0]]  # under only ever on a bridge tile
     assert went_under, "the solution of this level passes under a bridge"
     assert game.completed and game.player_tile == game.level.exit
+    request = game.next_request()
+    algorithm, width, height, seed = request[:4]
+    assert game.ahead is not None and game.ahead.ready(request)  # made in the worker meanwhile, as other levels
     for _ in range(200):
         app.tick(FRAME)
         if game.level_number == 2:
             break
     assert game.level_number == 2 and game.level.weave  # the next level weaves too
+    assert game.level.tiles.tobytes() == mp.generate(algorithm, width, height, seed=seed, weave=True).tiles.tobytes()
 
 
 def test_a_bridge_blocks_turns_and_a_step_is_finished_once_begun():
