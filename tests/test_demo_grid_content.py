@@ -14,7 +14,7 @@ pygame = pytest.importorskip("pygame")
 import mazeplugin as mp  # noqa: E402
 import mazeplugin.pg as mpg  # noqa: E402
 from demo.app import App, build_parser  # noqa: E402
-from demo.gridplay import ANGLES, DIRECTIONS, GridGame, STEPS_PER_SECOND  # noqa: E402
+from demo.gridplay import ANGLES, DIRECTIONS, STEPS_PER_SECOND, GridGame, prepare_grid_level  # noqa: E402
 
 FRAME = 1 / 60
 KEYPAD = dict(zip(DIRECTIONS, (pygame.K_KP6, pygame.K_KP3, pygame.K_KP2, pygame.K_KP1,
@@ -58,11 +58,21 @@ def test_walking_the_solution_on_a_hex_level_with_two_keys_picks_them_up_opens_t
             if game.cell != here or game.completed:
                 break
         post(key, down=False)
-        app.tick(FRAME) if game.target is not None else None
         assert game.cell == there, f"stuck at {game.cell} on the way from {here} to {there}"
     assert game.completed
     assert game.stuff.held == keys and game.stuff.opened == doors
     assert "KEYS 2/2" in app.flags()
+    # The next level is made in the worker meanwhile (demo/ahead.py), as square levels are: wait for it, not frames.
+    request = game.next_request()
+    assert game.ahead is not None and game.ahead.ready(request)
+    for _ in range(200):
+        app.tick(FRAME)
+        if game.level_number == 2:
+            break
+    assert game.level_number == 2 and not game.waiting
+    expected = prepare_grid_level(request)
+    assert game.level.maze.open.tobytes() == expected.maze.open.tobytes() and game.level.things == expected.things
+    assert len([t for t in game.level.things if t.kind == "key"]) == 2  # a code's content on every level
 
 
 def test_a_door_blocks_its_passage_until_its_key_is_held():
@@ -95,12 +105,13 @@ def test_grid_levels_get_content_by_level_number_unless_no_content():
     app = make_app("--grid", "hex", "--size", "12x9", "--seed", "4")
     game = app.grid_game
     assert game is not None and not game.level.things  # level 1: none, as on square levels
-    game.level_number = 1
+    assert game.ahead is not None and game.ahead.ready(game.next_request())
     game.next_level()
     assert game.level_number == 2 and any(t.kind == "key" for t in game.level.things)
     plain = make_app("--grid", "hex", "--size", "12x9", "--seed", "4", "--no-content").grid_game
-    assert plain is not None
+    assert plain is not None and plain.ahead is not None and plain.ahead.ready(plain.next_request())
     plain.next_level()
+    assert plain.level_number == 2
     assert not plain.level.things
 
 

@@ -9,7 +9,6 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 import mazeplugin as mp  # noqa: E402
-import mazeplugin.pg as mpg  # noqa: E402
 from demo.app import MOVE_KEYS, App, build_parser  # noqa: E402
 from demo.view import PALETTE, PLAYER  # noqa: E402
 from demo.weaveplay import FALLBACK, WeaveWalk, dimmed, weave_level  # noqa: E402
