@@ -297,10 +297,10 @@ class Game:
         first tile not yet seen, so the overlay never draws the unseen map
         (nor leads straight to an exit the player has not found). On a level
         with locked doors it follows the key-respecting walk instead (to the
-        keys before their doors), from the player's place on it.
+        keys before their doors), from the player's place on it, and on a weave level the solution.
         """
-        if any(t.kind == "door" for t in self.level.things):
-            return self._walk_hint()
+        if self.level.weave or any(t.kind == "door" for t in self.level.things):
+            return self._walk_hint()  # a weave's distances cannot be walked down greedily (no turns on bridges)
         if self._to_exit is None:
             assert self.level.exit is not None
             self._to_exit = self.level.distances(self.level.exit)

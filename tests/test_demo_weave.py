@@ -142,3 +142,14 @@ def test_under_a_bridge_the_player_is_dimmed_behind_its_railings():
 def test_square_play_without_weave_has_no_walker():
     app = make_app("--code", "backtracker-6x5-3")
     assert app.game.walker is None and not app.game.weave
+
+
+def test_the_fog_hint_on_a_weave_level_follows_the_solution_over_seen_tiles():
+    app = make_app("--code", "backtracker-12x9-4", "--weave", "--fog")
+    game = app.game
+    game.seen[:] = True
+    assert game.hint() == game.level.solution()  # never a turn on a bridge
+    game.seen[:] = False
+    game.reveal()
+    hint = game.hint()
+    assert hint and hint == game.level.solution()[:len(hint)] and all(game.seen[y, x] for x, y in hint)
