@@ -17,10 +17,11 @@ from .content import LevelContent
 from .endless import EndlessSwitch
 from .levels import Levels
 from .minimap import Minimap
+from .weaveplay import WeaveSwitch
 
 __all__ = ["Addon", "Binding", "Host", "addon_classes"]
 
 
 def addon_classes() -> List[Type[Addon]]:
     """Every add-on class of the demo, in the order they draw (a fresh list: callers may extend it)."""
-    return [Levels, LevelContent, Minimap, EndlessSwitch]
+    return [Levels, LevelContent, Minimap, EndlessSwitch, WeaveSwitch]

@@ -32,6 +32,7 @@ from mazeplugin.content import Thing
 from .addon_api import Addon, Host
 from .game import PLAYER_SIZE
 from .options import content_options
+from .weaveplay import WeaveWalk
 
 ENEMY_SPEED = 2.2
 """Enemy speed in tiles per second (the player walks 7.5)."""
@@ -170,6 +171,8 @@ class LevelContent(Addon):
         assert game.level.entrance is not None
         game.rect.center = mpg.tile_to_pixel(game.level.entrance, game.tile)
         game.player_tile = game.level.entrance
+        if game.walker is not None:  # a weave level (a typed code): its walk starts again too
+            game.walker = WeaveWalk(game.level.entrance)
         game.carry = 0.0
         game.reveal()
         self.caught += 1

@@ -18,6 +18,7 @@ import mazeplugin.pg as mpg
 from mazeplugin.seeds import Seed, resolve_seed
 
 from .ahead import Ahead, shared_worker
+from .weaveplay import WeaveWalk, weave_level, woven_level
 from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: the game's rules, read from here too
     MAX_SIDE,
     MIN_SIDE,
@@ -80,6 +81,8 @@ class Game:
         self.ahead: Optional[Ahead] = None  # makes the next level in the background (make_ahead)
         self.forks: Optional[int] = None  # the level's decision points, when worked out ahead (else None)
         self.waiting = False  # the level is complete and the next one is still being made
+        self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
+        self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
         self._load(algorithm, width, height, resolve_seed(seed), content)
 
     # -- levels ----------------------------------------------------------------
@@ -97,7 +100,11 @@ class Game:
         :attr:`make_level` may ask that one for more difficulty (N, G, +/-
         and codes make the plain level of their seed). ``exact``: ``content``
         is all the level has, even when empty (R replays the level's code).
+        With :attr:`weave` (or a code's ``w``) the weave level of the seed, no
+        rooms or content (:func:`demo.weaveplay.weave_level`).
         """
+        if self.weave or (content and content.get("weave")):
+            return weave_level(algorithm, width, height, seed, (content or {}).get("weave", True))
         if content or exact:
             counts: Dict[str, Any] = dict(content or {})  # rooms=, keys=, treasure=, enemies=
             return mp.generate(algorithm, width, height, seed=seed, **counts)
@@ -154,6 +161,7 @@ class Game:
         self.rect = pygame.Rect(0, 0, side, side)
         self.rect.center = mpg.tile_to_pixel(level.entrance, self.tile)
         self.player_tile = level.entrance
+        self.walker = WeaveWalk(level.entrance) if level.weave else None
         self.moves = 0
         self.elapsed = 0.0
         self.started = False  # the clock starts at the first move
@@ -203,9 +211,10 @@ class Game:
     def next_request(self) -> Tuple[Any, ...]:
         """What the next level depends on: its generator, size, seed and number, and the functions making it
         (the arguments of :func:`demo.rules.numbered_level`)."""
+        makers = (woven_level, None, None) if self.weave else (self.make_level, self.rooms_for, self.furnish)
         return (
             self.algorithm, clamp_side(self.width + GROW[0]), clamp_side(self.height + GROW[1]),
-            resolve_seed(next_seed(self.seed)), self.level_number + 1, self.make_level, self.rooms_for, self.furnish,
+            resolve_seed(next_seed(self.seed)), self.level_number + 1, *makers,
         )
 
     def make_ahead(self) -> None:
@@ -288,10 +297,10 @@ class Game:
         first tile not yet seen, so the overlay never draws the unseen map
         (nor leads straight to an exit the player has not found). On a level
         with locked doors it follows the key-respecting walk instead (to the
-        keys before their doors), from the player's place on it.
+        keys before their doors), from the player's place on it, and on a weave level the solution.
         """
-        if any(t.kind == "door" for t in self.level.things):
-            return self._walk_hint()
+        if self.level.weave or any(t.kind == "door" for t in self.level.things):
+            return self._walk_hint()  # a weave's distances cannot be walked down greedily (no turns on bridges)
         if self._to_exit is None:
             assert self.level.exit is not None
             self._to_exit = self.level.distances(self.level.exit)
@@ -379,18 +388,23 @@ class Game:
             if self.complete_left <= 0:
                 self.next_level()
             return
-        if direction is None:
+        if direction is None and (self.walker is None or self.walker.target is None):
             self.carry = 0.0
             if self.started:
                 self.elapsed += dt
             return
         before = self.rect.topleft
-        self._walk(direction, SPEED * self.tile * dt)
+        if self.walker is not None:  # weave: tile to tile over and under bridges, a step once begun finished
+            self.walker.advance(self.level, self.solid, direction, SPEED * dt)
+            self.rect.center = self.walker.centre(self.tile)
+        else:
+            assert direction is not None
+            self._walk(direction, SPEED * self.tile * dt)
         if not self.started and self.rect.topleft != before:
             self.started = True
         if self.started:
             self.elapsed += dt
-        tile = mpg.pixel_to_tile(self.rect.center, self.tile)
+        tile = self.walker.tile if self.walker is not None else mpg.pixel_to_tile(self.rect.center, self.tile)
         if tile != self.player_tile:
             self.player_tile = tile
             self.moves += 1

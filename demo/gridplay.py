@@ -14,6 +14,10 @@ as a disc (:func:`mazeplugin.pg.draw_grid_player`).
 complete" banner). The app (:mod:`demo.app`) switches to it with the grid key
 and back; the square game waits meanwhile. What the grid cycles through is
 :data:`CYCLE`: square → hex → triangle → polar → wrap xy → square.
+The levels themselves are made by :mod:`demo.gridlevels` (the next one in
+the worker process, :mod:`demo.ahead`, as on square levels), their keys,
+doors, treasure and enemies are :mod:`demo.gridcontent`, and they are drawn
+by :class:`demo.gridview.GridView`.
 """
 
 from __future__ import annotations
@@ -21,46 +25,37 @@ from __future__ import annotations
 import math
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-import pygame
 
 import mazeplugin as mp
 import mazeplugin.pg as mpg
 from mazeplugin.codes import LevelCode
 from mazeplugin.seeds import Seed, resolve_seed
 
+from .ahead import Ahead
+from .content import counts as content_counts
 from .game import Game as SquareGame
+from .gridcontent import GridContent
+from .gridlevels import (  # noqa: F401 - grid_size, GridRequest: read from here too
+    FALLBACK, MAX_GRID_SIDE, GridRequest, Topology, grid_size, level_name, make_grid_level, prepare_grid_level,
+    topology_name,
+)
+from .gridview import GridView
 from .rules import next_seed, parse_code
 
-Topology = Tuple[str, Optional[str]]
-"""``(grid, wrap)``: ``("hex", None)``, ``("square", "xy")``, ..."""
 
 CYCLE: Tuple[Topology, ...] = (("square", None), ("hex", None), ("triangle", None), ("polar", None), ("square", "xy"))
 """What the grid key steps through, in turn."""
 GRIDS = ("square", "hex", "triangle", "polar")
 WRAPS = ("x", "y", "xy")
-MAX_GRID_SIDE = 60
-"""Grid levels are drawn whole, so the demo keeps them at most this many cells a side."""
 STEPS_PER_SECOND = 7.5
 """Cells a second the player glides (the square game's speed in tiles)."""
 COMPLETE_SECONDS = 1.8
 MESSAGE_SECONDS = 3.0
-FALLBACK = "backtracker"
-"""The generator used when the square game's one takes no other grid (sidewinder, eller, ...)."""
 DIRECTIONS: Tuple[Tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 """The eight ways the keys push, as screen vectors (y down): east, south-east, south, ... north-east."""
 GRID_MOVES = ("Q E Z C, keypad", "diagonals (hex: Q E / A D / Z C are the six sides)", "diagonals")
 """The ``?`` overlay's row for the grid levels' extra movement keys (:data:`demo.keys.GRID_KEYS`)."""
 ANGLES = [math.degrees(math.atan2(dy, dx)) % 360 for dx, dy in DIRECTIONS]
-
-
-def topology_name(topology: Topology) -> str:
-    """What the HUD and messages call a topology: ``"hex"``, ``"wrap xy"``.
-
-    >>> topology_name(("square", "xy")), topology_name(("polar", None))
-    ('wrap xy', 'polar')
-    """
-    grid, wrap = topology
-    return f"wrap {wrap}" if wrap else grid
 
 
 def next_topology(topology: Topology) -> Topology:
@@ -72,60 +67,6 @@ def next_topology(topology: Topology) -> Topology:
     if topology in CYCLE:
         return CYCLE[(CYCLE.index(topology) + 1) % len(CYCLE)]
     return CYCLE[0]
-
-
-def grid_size(grid: str, width: int, height: int) -> Tuple[int, int]:
-    """The ``(width, height)`` the square game's size becomes on ``grid``, kept within :data:`MAX_GRID_SIDE`:
-    as many hexes; twice as many triangles across (two make a square); polar: half as many cells in the
-    innermost ring and about half as many rings.
-
-    >>> grid_size("hex", 12, 9), grid_size("triangle", 12, 9), grid_size("polar", 12, 9)
-    ((12, 9), (24, 9), (6, 5))
-    """
-    if grid == "triangle":
-        width *= 2
-    elif grid == "polar":
-        width, height = max(1, width // 2), max(2, (height + 1) // 2)
-    return min(width, MAX_GRID_SIDE), min(height, MAX_GRID_SIDE)
-
-
-def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topology: Topology,
-                    exact: bool = False) -> mp.GridLevel:
-    """The level of ``(algorithm, size, seed, topology)``; the same arguments, the same level.
-
-    ``width`` and ``height`` are the square game's; :func:`grid_size` turns
-    them into the grid's. A generator that takes no such grid gives way to
-    :data:`FALLBACK`, the same way every time. ``exact``: the size is the
-    grid's own and the generator is kept (a level code: exactly its level).
-    """
-    grid, wrap = topology
-    if exact:
-        if max(width, height) > MAX_GRID_SIDE:
-            raise ValueError(f"the demo plays {topology_name(topology)} levels up to {MAX_GRID_SIDE} cells a side "
-                             f"(they are drawn whole), not {width}x{height}")
-        options: Dict[str, object] = {"wrap": wrap} if wrap else {"grid": grid}
-        level = mp.generate(algorithm, width, height, seed=seed, **options)  # type: ignore[call-overload]
-        assert isinstance(level, mp.GridLevel)
-        return level
-    w, h = grid_size(grid, width, height)
-    if wrap:
-        w, h = max(3, w), max(3, h)  # a wrap joins edges at least three cells long
-    options = {"wrap": wrap} if wrap else {"grid": grid}
-    try:
-        level = mp.generate(algorithm, w, h, seed=seed, **options)  # type: ignore[call-overload]
-    except ValueError:
-        level = mp.generate(FALLBACK, w, h, seed=seed, **options)  # type: ignore[call-overload]
-    assert isinstance(level, mp.GridLevel)
-    return level
-
-
-def level_name(level: mp.GridLevel) -> str:
-    """The level's code, or for a wrapping level (codes hold no ``wrap``) the code's words and the wrap."""
-    try:
-        return mp.level_code(level)
-    except ValueError:
-        wrap = level.options.get("wrap")
-        return f"{level.algorithm}-{level.width}x{level.height}-{level.seed} wrap={wrap}"
 
 
 def push(held: Sequence[Tuple[int, int]]) -> Optional[int]:
@@ -149,8 +90,12 @@ class GridGame:
     """A grid level, the player on it (a cell, or gliding between two), its clock and moves."""
 
     def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], topology: Topology,
-                 *, level_number: int = 1, exact: bool = False) -> None:
+                 *, level_number: int = 1, exact: bool = False, content: Optional[Dict[str, int]] = None,
+                 furnished: bool = False, ahead: bool = False) -> None:
         self.topology = topology
+        self.ahead = Ahead(prepare_grid_level) if ahead else None  # makes the next level in the worker
+        self.content = content  # a code's counts (every level of this game), or None
+        self.furnished = furnished  # else content by level number, as on square levels (not with --no-content)
         self.exact = exact  # the size is the grid's own (a level code), not the square game's
         self.level_number = level_number
         self.show_solution = False
@@ -166,7 +111,11 @@ class GridGame:
     # -- levels ------------------------------------------------------------------
 
     def _load(self, algorithm: str, width: int, height: int, seed: Seed) -> None:
-        level = make_grid_level(algorithm, width, height, seed, self.topology, self.exact)
+        counts = self.content or (content_counts(self.level_number) if self.furnished else None)
+        self._apply(make_grid_level(algorithm, width, height, seed, self.topology, self.exact, counts),
+                    algorithm, width, height, seed)
+
+    def _apply(self, level: mp.GridLevel, algorithm: str, width: int, height: int, seed: Seed) -> None:
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, seed
         self.level = level
         self.code = level_name(level)
@@ -194,6 +143,9 @@ class GridGame:
         self.started = False
         self.complete_left: Optional[float] = None
         self._to_exit = self.level.distances(self.level.exit)
+        self.stuff = GridContent(self.level) if self.level.things else None  # keys, doors, treasure, enemies
+        self._walk = self.level.solution() if self.stuff is not None and self.stuff.doors else None
+        self._walked = 0  # how far along _walk (the key-respecting solution) the player is
 
     def regenerate(self) -> None:
         """R: the same level again (the same generator, size, seed and grid)."""
@@ -226,11 +178,37 @@ class GridGame:
         if (width, height) != (self.width, self.height):
             self.try_load(self.algorithm, width, height, self.seed)
 
+    def next_request(self) -> GridRequest:
+        """What the next level depends on (the arguments of :func:`prepare_grid_level`): the next seed, a
+        little larger, on the same grid, with the next level number's content."""
+        counts = self.content or (content_counts(self.level_number + 1) if self.furnished else None)
+        return (self.algorithm, min(MAX_GRID_SIDE, self.width + 2), min(MAX_GRID_SIDE, self.height + 1),
+                resolve_seed(next_seed(self.seed)), self.topology, self.exact, tuple(sorted((counts or {}).items())))
+
     def next_level(self) -> None:
-        """The next level: the next seed, a little larger, on the same grid."""
-        width, height = min(MAX_GRID_SIDE, self.width + 2), min(MAX_GRID_SIDE, self.height + 1)
-        if self.try_load(self.algorithm, width, height, next_seed(self.seed)):
-            self.level_number += 1
+        """The next level (:meth:`next_request`); with :attr:`ahead`, the one made in the worker, and while
+        it is not ready nothing happens (:attr:`waiting`), so the frame loop never waits for it."""
+        request = self.next_request()
+        made: Optional[Tuple[bool, object]]
+        if self.ahead is not None:
+            made = self.ahead.take(request)
+        else:
+            try:
+                made = (True, prepare_grid_level(request))
+            except (ValueError, TypeError) as error:
+                made = (False, error)
+        self.waiting = made is None
+        if made is None:
+            return
+        ok, value = made
+        if not ok:
+            if not isinstance(value, (ValueError, TypeError)):
+                raise value  # type: ignore[misc]
+            self.say(f"Cannot make that level: {value}")
+            return
+        assert isinstance(value, mp.GridLevel)
+        self.level_number += 1
+        self._apply(value, *request[:4])
 
     def toggle_solution(self) -> None:
         """H: show or hide the shortest way from entrance to exit."""
@@ -258,6 +236,12 @@ class GridGame:
         """The direction (an index into :data:`DIRECTIONS`) one step nearer the exit, or None at the exit."""
         if self.target is not None:
             return None  # mid-step: the next one is chosen on arrival
+        if self._walk is not None:  # locked doors: the walk to each key before its door
+            nexts = [i for i in range(self._walked, len(self._walk) - 1) if self._walk[i] == self.cell]
+            if not nexts or self._walk[nexts[0] + 1] not in self.steps():
+                return None
+            self._walked = nexts[0]
+            return self.steps().index(self._walk[nexts[0] + 1])
         here = int(self._to_exit[self.cell])
         if here <= 0:
             return None
@@ -274,6 +258,8 @@ class GridGame:
     def update(self, dt: float, direction: Optional[int]) -> None:
         """``dt`` seconds of play with the player pushing ``direction`` (an index into :data:`DIRECTIONS`) or not."""
         self.idle(dt)
+        if self.ahead is not None and (self.started or self.complete_left is not None):
+            self.ahead.want(self.next_request())  # from the first step on; cheap when unchanged
         if self.complete_left is not None:
             self.complete_left -= dt
             if self.complete_left <= 0:
@@ -281,7 +267,12 @@ class GridGame:
             return
         if self.started:
             self.elapsed += dt
-        left = dt * STEPS_PER_SECOND
+        self._move(dt * STEPS_PER_SECOND, direction)
+        if not self.completed:
+            self._enemies(dt)
+
+    def _move(self, left: float, direction: Optional[int]) -> None:
+        """Glide ``left`` cells' worth, starting a step towards ``direction`` whenever one is done."""
         while left > 0:
             if self.target is None:
                 if direction is None:
@@ -289,6 +280,9 @@ class GridGame:
                 there = self.steps()[direction]
                 if there == self.cell:
                     return  # a wall
+                if self.stuff is not None and self.stuff.locked(self.cell, there):
+                    self.say("Locked: find its key first")
+                    return
                 self.target, self.progress = there, 0.0
                 if not self.started:
                     self.started = True
@@ -300,8 +294,21 @@ class GridGame:
                 if self.completed:
                     return
 
+    def _enemies(self, dt: float) -> None:
+        """Enemies walk; meeting one sends the player back to the entrance (keys and treasure kept)."""
+        stuff = self.stuff
+        near = self.target if self.target is not None and self.progress >= 0.5 else self.cell
+        if stuff is not None and stuff.meets(dt, near):
+            assert self.level.entrance is not None
+            self.cell, self.target, self.progress, self._walked = self.level.entrance, None, 0.0, 0
+            stuff.caught += 1
+            self.events.append("door")
+            self.say("Caught! Back to the entrance (keys and treasure kept)")
+
     def _arrive(self) -> None:
         assert self.target is not None
+        if self.stuff is not None:
+            self.events += self.stuff.arrive(self.cell, self.target, self.say)
         self.cell, self.target, self.progress = self.target, None, 0.0
         self.moves += 1
         self.events.append("step")
@@ -309,35 +316,6 @@ class GridGame:
             self.complete_left = COMPLETE_SECONDS
             self.last_complete = (self.elapsed, self.moves)
             self.events.append("exit")
-
-
-class GridView:
-    """Draws a :class:`GridGame`: the level scaled to fit the view (cached per level and size), and the player."""
-
-    def __init__(self, palette: mpg.Palette, player: mpg.Colour, edge: mpg.Colour) -> None:
-        self.palette, self.player, self.edge = palette, player, edge
-        self.key: Tuple[int, bool, int] = (-1, False, 0)
-        self.picture: Optional[pygame.Surface] = None
-
-    @staticmethod
-    def cell_pixels(level: mp.GridLevel, view: Tuple[int, int]) -> int:
-        """Pixels per grid unit that fit the whole level (and its half-unit margins) in ``view``, 2 to 256."""
-        width, height = level.maze.grid.extent()
-        fit = min(view[0] / (width + 1), view[1] / (height + 1))
-        return max(2, min(256, int(fit)))
-
-    def draw(self, surface: pygame.Surface, game: GridGame, view: pygame.Rect) -> Tuple[int, int]:
-        """Draw the level centred in ``view`` and the player on it; returns the player's centre on ``surface``."""
-        cell = self.cell_pixels(game.level, view.size)
-        key = (game.version, game.show_solution, cell)
-        if key != self.key or self.picture is None:
-            self.picture = mpg.render_grid(game.level, cell=cell, show_solution=game.show_solution, palette=self.palette)
-            self.key = key
-        rect = self.picture.get_rect(center=view.center)
-        surface.blit(self.picture, rect)
-        end = game.target if game.target is not None else game.cell
-        return mpg.draw_grid_player(surface, game.level, game.cell, cell=cell, end=end, progress=game.progress,
-                                    offset=rect.topleft, colour=self.player, edge=self.edge)
 
 
 class GridSwitch:
@@ -363,9 +341,11 @@ class GridSwitch:
         if self.code is not None:
             algorithm, width, height, seed = self.code
             self.topology = (self.code.grid, None)
-            self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True)
+            self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True,
+                                 content=self.code.content or None, ahead=square.ahead is not None)
         elif self.topology != ("square", None):
-            self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology)
+            self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology,
+                                 furnished=square.furnish is not None, ahead=square.ahead is not None)
             self.game.show_solution = square.show_solution
 
     def cycle(self, square: SquareGame) -> None:
@@ -382,7 +362,8 @@ class GridSwitch:
             square.say("Grid: square")
         else:
             try:
-                game = GridGame(algorithm, width, height, seed, topology)
+                game = GridGame(algorithm, width, height, seed, topology, furnished=square.furnish is not None,
+                                ahead=square.ahead is not None)
             except (ValueError, TypeError) as error:
                 source.say(f"Cannot make a {topology_name(topology)} level: {error}")
                 return
@@ -404,7 +385,8 @@ class GridSwitch:
             return False
         algorithm, width, height, seed = code
         try:
-            game = GridGame(algorithm, width, height, seed, (code.grid, None), exact=True)
+            game = GridGame(algorithm, width, height, seed, (code.grid, None), exact=True, content=code.content or None,
+                            ahead=square.ahead is not None)
         except (ValueError, TypeError) as error:
             (self.game or square).say(f"Cannot make that level: {error}")
             return True
@@ -444,7 +426,8 @@ class GridSwitch:
     def flags(self) -> List[str]:
         """The HUD's words for the grid level: its topology, and the solution when shown."""
         assert self.game is not None
-        return [topology_name(self.topology).upper()] + (["SOLUTION"] if self.game.show_solution else [])
+        stuff = self.game.stuff.flags() if self.game.stuff is not None else []
+        return [topology_name(self.topology).upper()] + stuff + (["SOLUTION"] if self.game.show_solution else [])
 
     def status(self, frames: int) -> str:
         """The exit line for a grid level."""

@@ -49,7 +49,7 @@ GRID_KEYS: Dict[int, Direction] = {
 Home, Page Up, End and Page Down as its diagonals; the arrows also turn diagonal two at a time (up and
 right: north-east)."""
 HELP_KEYS = (pygame.K_SLASH, pygame.K_QUESTION, pygame.K_F1)
-SHORT_DROP_ORDER = ["T", "G", "M", "Enter", "F", "N", "Tab", "H", "R"]
+SHORT_DROP_ORDER = ["V", "T", "G", "M", "Enter", "F", "N", "Tab", "H", "R"]
 """Which keys leave the short key line first when the window is narrow (others' keys go after these)."""
 ESSENTIAL_KEYS = ("P", "?", "Esc")
 """Keys the key line always names: with ``?`` every other key is one press away."""

@@ -226,7 +226,16 @@ def endless_options(parser: argparse.ArgumentParser) -> None:
                         help="endless world: chunk size in cells (default 16x16)")
 
 
-BUILT_IN_ADDON_OPTIONS: Tuple[ArgumentAdder, ...] = (level_options, content_options, map_options, endless_options)
+def weave_options(parser: argparse.ArgumentParser) -> None:
+    """:class:`demo.weaveplay.WeaveSwitch`: ``--weave``."""
+    parser.add_argument("--weave", action="store_true",
+                        help="square levels with bridges over tunnels (V toggles; generators that cannot weave "
+                             "give way to backtracker)")
+
+
+BUILT_IN_ADDON_OPTIONS: Tuple[ArgumentAdder, ...] = (
+    level_options, content_options, map_options, endless_options, weave_options,
+)
 """The options of the registry's add-ons, in its order (a test checks they agree)."""
 
 

@@ -25,6 +25,7 @@ import mazeplugin as mp
 import mazeplugin.pg as mpg
 
 from .game import Game
+from .weaveplay import draw_walker
 
 Colour = Tuple[int, int, int]
 PALETTE = replace(
@@ -178,6 +179,10 @@ class MapView:
         """The player's disc; where it stands on the entrance, the ring is drawn again around it."""
         player = game.rect.move(offset)
         radius = player_radius(game)
+        if game.walker is not None:  # a weave level: the player may be under a bridge
+            draw_walker(surface, game.level, game.walker, tile=self.tile, offset=offset, radius=radius,
+                        colour=PLAYER, edge=PLAYER_EDGE, wall=PALETTE.wall)
+            return
         pygame.draw.circle(surface, PLAYER_EDGE, player.center, radius + max(1, self.tile // 14))
         pygame.draw.circle(surface, PLAYER, player.center, radius)
         entrance = game.level.entrance

@@ -21,7 +21,8 @@ The modules: ``render`` (tile colours, markers, the solution), ``sprites``
 (tile images and autotiling), ``collide`` (``move_rect``, ``can_move``),
 ``camera``, ``grid`` (tile and pixel coordinates), ``palette``, ``files``
 (PNGs and picture masks), ``things`` (level content), ``grids`` (drawing hex,
-triangle, polar and wrapping levels), ``grid_player`` (a player stepping
+triangle, polar and wrapping levels), ``railings`` (a weave level's
+bridges), ``grid_player`` (a player stepping
 cell to cell on them) and ``world`` (endless worlds: :class:`WorldView`,
 :class:`EndlessCamera`); every public name
 is here, in ``mazeplugin.pg``.
@@ -45,16 +46,21 @@ from .camera import Camera
 from .collide import Motion, RectLike, can_move, move_rect
 from .files import PathLike, mask_from_image, save_png, save_rgb_png
 from .grid_player import COMPASS, draw_grid_player, glide, grid_exits, grid_key_steps, grid_step
-from .grids import grid_to_pixel, render_grid, save_grid_png
+from .grids import draw_grid_things, grid_to_pixel, render_grid, save_grid_png
 from .grid import DIRECTIONS, TilesLike, pixel_to_tile, tile_rect, tile_to_pixel
 from .palette import DEFAULT_PALETTE, Colour, Palette
+from .railings import MIN_RAILING_TILE, draw_bridges, railing_rects
 from .render import draw_level, draw_markers, draw_solution, render, tile_colours
 from .sprites import autotile, render_images, simple_wall_set
 from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, patrol_position, thing_sprite, things_at
 from .world import EndlessCamera, WorldView
 
 __all__ = [
+    "MIN_RAILING_TILE",
+    "draw_bridges",
+    "railing_rects",
     "render_grid",
+    "draw_grid_things",
     "save_grid_png",
     "grid_to_pixel",
     "COMPASS",

@@ -13,15 +13,16 @@ units to pixels so a game can put a player on :meth:`Grid.centre` of a cell.
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Collection, Tuple
 
 import pygame
 
 from ..formats.files import PathLike, atomic_path
 from ..grid_level import GridLevel
 from .palette import DEFAULT_PALETTE, Palette
+from .things import THING_COLOURS
 
-__all__ = ["render_grid", "save_grid_png", "grid_to_pixel"]
+__all__ = ["render_grid", "save_grid_png", "grid_to_pixel", "draw_grid_things"]
 
 MARGIN = 0.5
 
@@ -31,9 +32,61 @@ def grid_to_pixel(point: Tuple[float, float], cell: float) -> Tuple[int, int]:
     return round((point[0] + MARGIN) * cell), round((point[1] + MARGIN) * cell)
 
 
+def draw_grid_things(surface: "pygame.Surface", level: GridLevel, *, cell: int, offset: Tuple[int, int] = (0, 0),
+                     hidden: Collection[int] = ()) -> None:
+    """Draw ``level.things`` simply, ``cell`` pixels per grid unit, the picture's top-left at ``offset``.
+
+    A door is a bar across its passage (between the centres of
+    ``props["cells"]``), a key a diamond, treasure a small disc, an enemy a
+    larger disc, any other kind a square, in :data:`THING_COLOURS`. Things
+    whose id is in ``hidden`` (keys picked up, doors opened, enemies a game
+    draws moving) are left out.
+
+    >>> import mazeplugin as mp, pygame
+    >>> level = mp.generate("wilson", 6, 5, grid="hex", seed=7, keys=1)
+    >>> surface = pygame.Surface((200, 200))
+    >>> draw_grid_things(surface, level, cell=20)
+    >>> key = next(t for t in level.things if t.kind == "key")
+    >>> point = grid_to_pixel(level.maze.grid.centre(key.cell), 20)
+    >>> tuple(surface.get_at(point)[:3]) == THING_COLOURS["key"]
+    True
+    """
+    grid = level.maze.grid
+    ox, oy = offset
+
+    def at(c: int) -> Tuple[int, int]:
+        x, y = grid_to_pixel(grid.centre(c), cell)
+        return x + ox, y + oy
+
+    size = max(2, cell * 3 // 10)
+    for thing in level.things:
+        if thing.id in hidden:
+            continue
+        colour = THING_COLOURS.get(thing.kind, THING_COLOURS["thing"])
+        if thing.kind == "door":
+            (ax, ay), (bx, by) = (at(c) for c in thing.props["cells"])
+            mx, my, dx, dy = (ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay
+            length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            px, py = -dy / length * cell * 0.4, dx / length * cell * 0.4  # across the passage
+            pygame.draw.line(surface, colour, (round(mx - px), round(my - py)), (round(mx + px), round(my + py)),
+                             max(2, cell // 4))
+            continue
+        x, y = at(thing.cell)
+        if thing.kind == "key":
+            pygame.draw.polygon(surface, colour, [(x, y - size), (x + size * 3 // 4, y), (x, y + size),
+                                                  (x - size * 3 // 4, y)])
+        elif thing.kind == "treasure":
+            pygame.draw.circle(surface, colour, (x, y), max(1, size * 2 // 3))
+        elif thing.kind == "enemy":
+            pygame.draw.circle(surface, colour, (x, y), size)
+        else:
+            pygame.draw.rect(surface, colour, pygame.Rect(x - size // 2, y - size // 2, size, size))
+
+
 def render_grid(level: GridLevel, *, cell: int = 20, show_solution: bool = False,
-                palette: Palette = DEFAULT_PALETTE) -> "pygame.Surface":
-    """A new surface with ``level`` drawn on it, ``cell`` pixels per grid unit."""
+                palette: Palette = DEFAULT_PALETTE, things: bool = True) -> "pygame.Surface":
+    """A new surface with ``level`` drawn on it, ``cell`` pixels per grid unit, its things too
+    (:func:`draw_grid_things`) unless ``things=False``."""
     if not isinstance(level, GridLevel):
         raise TypeError(f"level must be a GridLevel (generate(..., grid='hex'|'triangle'|'polar')), "
                         f"not {type(level).__name__}")
@@ -53,6 +106,8 @@ def render_grid(level: GridLevel, *, cell: int = 20, show_solution: bool = False
     for where, colour in ((level.entrance, palette.entrance), (level.exit, palette.exit)):
         if where is not None:
             pygame.draw.circle(surface, colour, grid_to_pixel(grid.centre(where), cell), max(1, cell * 3 // 10))
+    if things and level.things:
+        draw_grid_things(surface, level, cell=cell)
     return surface
 
 

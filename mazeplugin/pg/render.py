@@ -12,6 +12,7 @@ from ..level import Level
 from ..tiles import WALL
 from .palette import Colour, check_colour, Palette, DEFAULT_PALETTE
 from .grid import TilesLike, check_tile_size, check_picture_size, tiles_of, tile_rect
+from .railings import draw_bridges, railing_rects
 
 
 def tile_colours(
@@ -74,7 +75,9 @@ def render(
     One pixel per tile through ``pygame.surfarray``, then a nearest-neighbour
     ``pygame.transform.scale``: a 201 × 201-tile map takes milliseconds.
     See :func:`tile_colours` for ``palette``, ``show_solution`` and ``seen``.
-    The surface is ``(columns * tile, rows * tile)`` pixels.
+    The surface is ``(columns * tile, rows * tile)`` pixels. A weave level's
+    bridges get railings along their sides (:func:`draw_bridges`; from
+    :data:`~mazeplugin.pg.railings.MIN_RAILING_TILE` pixels a tile).
 
     >>> import mazeplugin as mp
     >>> render(mp.generate("prim", 5, 5, seed=3), tile=4).get_size()
@@ -87,7 +90,16 @@ def render(
     if tile == 1:
         return small
     h, w = rgb.shape[:2]
-    return pygame.transform.scale(small, (w * tile, h * tile))
+    scaled = pygame.transform.scale(small, (w * tile, h * tile))
+    if isinstance(level, Level) and level.weave:
+        if seen is None:
+            draw_bridges(scaled, level, tile=tile, colour=palette.wall)
+        else:  # no railings over fog
+            seen_mask = np.asarray(seen, dtype=bool)
+            for rect in railing_rects(level, tile=tile):
+                if seen_mask[rect.y // tile, rect.x // tile]:
+                    scaled.fill(palette.wall, rect)
+    return scaled
 
 
 def draw_level(

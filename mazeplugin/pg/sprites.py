@@ -8,9 +8,11 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 import pygame
 
+from ..level import Level
 from ..tiles import EAST_BIT, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
 from .palette import Colour, check_colour, Palette, DEFAULT_PALETTE
 from .grid import TilesLike, check_tile_size, tiles_of
+from .railings import railing_rects
 
 
 def _image_array(image: "pygame.Surface", name: str) -> NDArray[np.uint8]:
@@ -57,7 +59,9 @@ def render_images(
     ``area`` = ``(x, y, width, height)`` in tiles draws only that part (clipped
     to the map; autotiling still sees the neighbours outside it), for levels
     too big to keep as one picture. With ``seen`` (bool, the whole map's
-    shape) unseen tiles are filled with the ``fog`` colour.
+    shape) unseen tiles are filled with the ``fog`` colour. A weave level's
+    bridges get railings (:mod:`mazeplugin.pg.railings`) in the colour of the
+    wall image's middle (``wall_set[15]``: walls all round).
 
     >>> import mazeplugin as mp, pygame
     >>> floor, wall = pygame.Surface((4, 4)), pygame.Surface((4, 4))
@@ -114,6 +118,14 @@ def render_images(
     pixels = np.stack(stack)
     mapped = pygame.surfarray.map_array(out, pixels.reshape(-1, th, 3)).reshape(len(stack), tw, th)
     pygame.surfarray.blit_array(out, mapped[index.T].swapaxes(1, 2).reshape(columns * tw, rows * th))
+    if isinstance(level, Level) and level.weave and tw == th:
+        # Bridges (weave): railings in the plain wall's colour (the middle of the wall image with walls all round).
+        solid = stack[16 if wall_set is not None else 1]
+        colour = check_colour("wall", solid[tw // 2, th // 2])
+        shown = None if seen is None else np.asarray(seen, dtype=bool)
+        for rect in railing_rects(level, tile=tw, area=(x0, y0, x1 - x0, y1 - y0)):
+            if shown is None or shown[rect.y // th, rect.x // tw]:
+                out.fill(colour, rect.move(-x0 * tw, -y0 * th))
     return out
 
 
