@@ -18,5 +18,6 @@ if importlib.util.find_spec("pygame") is None:
 if importlib.util.find_spec("numba") is None:
     kernels = Path(__file__).parent / "mazeplugin" / "_compiled"
     collect_ignore += [f"mazeplugin/_compiled/{p.name}" for p in sorted(kernels.glob("*.py")) if p.name != "__init__.py"]
+    collect_ignore += ["mazeplugin/dataset/figures_kernel.py"]  # the dataset's kernel, on the same shared parts
 if importlib.util.find_spec("gymnasium") is None:  # the `gym` extra: mazeplugin.gym's doctests need it
     collect_ignore += ["mazeplugin/gym"]

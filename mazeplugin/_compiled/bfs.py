@@ -105,7 +105,7 @@ def shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Optional
     cache=True,
     nogil=True,
 )
-def _sweep(east: Any, south: Any, width: int, source: int, target: int, dist: Any, parent: Any, queue: Any) -> Any:
+def sweep(east: Any, south: Any, width: int, source: int, target: int, dist: Any, parent: Any, queue: Any) -> Any:
     """Breadth-first from ``source`` through open passages, neighbours north, east,
     south, west; ``(cells reached, the last reached)``, stopping at ``target``.
     ``dist`` (all -1 on entry) gets the distances, ``parent`` the cell each was
@@ -161,12 +161,12 @@ def sweeps(mask: Any, east: Any, south: Any, width: int) -> Any:
         if not mask[cell] or seen[cell]:
             continue
         pieces += 1
-        count, last = _sweep(east, south, width, cell, -1, dist, parent, queue)
+        count, last = sweep(east, south, width, cell, -1, dist, parent, queue)
         for i in range(count):
             seen[queue[i]] = 1
             dist[queue[i]] = -1
         if count > 1:
-            count, far = _sweep(east, south, width, last, -1, dist, parent, queue)
+            count, far = sweep(east, south, width, last, -1, dist, parent, queue)
             longest = max(longest, dist[far])
             for i in range(count):
                 dist[queue[i]] = -1
@@ -181,7 +181,7 @@ def shortest_walk(east: Any, south: Any, width: int, source: int, target: int) -
     dist = np.full(n, -1, dtype=np.int32)
     parent = np.empty(n, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
-    _sweep(east, south, width, source, target, dist, parent, queue)
+    sweep(east, south, width, source, target, dist, parent, queue)
     if dist[target] < 0:
         return np.empty(0, dtype=np.int64)
     walk = np.empty(dist[target] + 1, dtype=np.int64)

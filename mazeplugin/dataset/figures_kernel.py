@@ -11,65 +11,18 @@ figures against ``Level.stats()``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import Any
 
 import numpy as np
 
-Function = TypeVar("Function", bound=Callable[..., Any])
-
-if TYPE_CHECKING:  # numba ships no types: to mypy, njit keeps each function's own type (what numba promises)
-
-    def njit(*signature: Any, **options: Any) -> Callable[[Function], Function]:
-        ...
-
-else:
-    try:
-        from numba import njit
-    except ImportError:  # pragma: no cover - collected for doctests without numba: plain loops, never called
-        def njit(*signature, **options):
-            return lambda function: function
+from mazeplugin._compiled.bfs import sweep
+from mazeplugin._compiled.jit import njit
 
 __all__ = ["COLUMNS", "shard_figures"]
 
 COLUMNS = ("cells", "passages", "dead_ends", "junctions", "loops", "longest_path", "solution_length",
            "decision_points", "turns")
 """The columns of :func:`shard_figures`'s result, in order (-1: no solution)."""
-
-
-@njit(cache=True, nogil=True)
-def _sweep(east: Any, south: Any, width: int, source: int, target: int, dist: Any, parent: Any,
-           queue: Any) -> Any:
-    """Breadth-first from ``source``; ``(cells reached, the last reached)``, stopping at ``target``."""
-    dist[source] = 0
-    queue[0] = source
-    head, tail = 0, 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        if cell == target:
-            break
-        d = dist[cell] + 1
-        if cell >= width and south[cell - width] and dist[cell - width] < 0:
-            dist[cell - width] = d
-            parent[cell - width] = cell
-            queue[tail] = cell - width
-            tail += 1
-        if east[cell] and dist[cell + 1] < 0:
-            dist[cell + 1] = d
-            parent[cell + 1] = cell
-            queue[tail] = cell + 1
-            tail += 1
-        if south[cell] and dist[cell + width] < 0:
-            dist[cell + width] = d
-            parent[cell + width] = cell
-            queue[tail] = cell + width
-            tail += 1
-        if cell % width and east[cell - 1] and dist[cell - 1] < 0:
-            dist[cell - 1] = d
-            parent[cell - 1] = cell
-            queue[tail] = cell - 1
-            tail += 1
-    return tail, queue[tail - 1]
 
 
 @njit(cache=True, nogil=True)
@@ -116,12 +69,12 @@ def shard_figures(east: Any, south: Any, width: int, starts: Any, goals: Any) ->
             if seen[cell]:
                 continue
             pieces += 1
-            reached, last = _sweep(e, s, width, cell, -1, dist, parent, queue)
+            reached, last = sweep(e, s, width, cell, -1, dist, parent, queue)
             for i in range(reached):
                 seen[queue[i]] = 1
                 dist[queue[i]] = -1
             if reached > 1:
-                reached, far = _sweep(e, s, width, last, -1, dist, parent, queue)
+                reached, far = sweep(e, s, width, last, -1, dist, parent, queue)
                 if dist[far] > longest:
                     longest = dist[far]
                 for i in range(reached):
@@ -138,7 +91,7 @@ def shard_figures(east: Any, south: Any, width: int, starts: Any, goals: Any) ->
         start, goal = starts[level], goals[level]
         if start < 0:
             continue
-        reached, _ = _sweep(e, s, width, start, goal, dist, parent, queue)
+        reached, _ = sweep(e, s, width, start, goal, dist, parent, queue)
         length = dist[goal]
         if length >= 0:
             # Walk back from the goal along first finders: the plain code's walk, exit first.
