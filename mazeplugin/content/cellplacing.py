@@ -40,7 +40,7 @@ from ..grid_level import GridLevel
 from ..seeds import Random, Seed, resolve_seed
 from ..unionfind import component_roots
 from .cells import CellGraph, CellThing
-from .choosing import corridor_stretch, widest
+from .choosing import corridor_stretch, where_allowed, widest
 from .locks import plan_locks
 from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS
 from .request import ContentRequest, check_request
@@ -156,16 +156,7 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
     for request in place:
         if not request.count:
             continue
-        allowed = free.copy()
-        if request.where == "dead-ends":
-            allowed &= degree == 1
-        elif request.where == "corridors":
-            allowed &= degree == 2
-        elif request.where == "junctions":
-            allowed &= degree >= 3
-        if has_route and request.min_distance:
-            allowed &= dist_e >= request.min_distance
-        candidates = np.flatnonzero(allowed)
+        candidates = np.flatnonzero(where_allowed(request, free, degree, dist_e if has_route else None))
         order = candidates[rng.permutation(len(candidates))]
         picks = spread.pick(order, request.count, request.spacing)
         if len(picks) < request.count:

@@ -16,9 +16,14 @@ this spacing".
 from __future__ import annotations
 
 import math
-from typing import Callable, List, Optional, Sequence, Set
+from typing import Any, Callable, List, Optional, Sequence, Set
 
-__all__ = ["corridor_stretch", "widest"]
+import numpy as np
+from numpy.typing import NDArray
+
+from .things import Place
+
+__all__ = ["corridor_stretch", "widest", "where_allowed"]
 
 
 def corridor_stretch(neighbours: Callable[[int], Sequence[int]], start: int, walkable: Callable[[int], bool],
@@ -59,3 +64,20 @@ def widest(pick: Callable[[int], List[int]], count: int, area: int, undo: Option
         if len(picks) == count or spacing == 1:
             return picks
         spacing //= 2
+
+
+def where_allowed(request: Place, free: NDArray[np.bool_], degree: NDArray[Any],
+                  distance: Optional[NDArray[Any]]) -> NDArray[np.bool_]:
+    """Where a game's own kind may stand: ``free`` places (one per cell or floor place) narrowed to
+    the request's ``where`` (by ``degree``, open passages per place) and, given the ``distance``
+    from the entrance, its ``min_distance``. Square and grid levels share it."""
+    allowed = free.copy()
+    if request.where == "dead-ends":
+        allowed &= degree == 1
+    elif request.where == "corridors":
+        allowed &= degree == 2
+    elif request.where == "junctions":
+        allowed &= degree >= 3
+    if distance is not None and request.min_distance:
+        allowed &= distance >= request.min_distance
+    return allowed

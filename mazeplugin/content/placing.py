@@ -42,7 +42,7 @@ from numpy.typing import NDArray
 
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
-from .choosing import corridor_stretch, widest
+from .choosing import corridor_stretch, where_allowed, widest
 from .graph import FloorGraph
 from .locks import plan_locks
 from .request import ContentRequest, check_request
@@ -296,16 +296,7 @@ def place_things(
     for request in place:
         if not request.count:
             continue
-        fits = free_cell.copy()
-        if request.where == "dead-ends":
-            fits &= degree == 1
-        elif request.where == "corridors":
-            fits &= degree == 2
-        elif request.where == "junctions":
-            fits &= degree >= 3
-        if has_route and request.min_distance:
-            fits &= dist_cells >= request.min_distance
-        candidates = np.flatnonzero(fits)
+        candidates = np.flatnonzero(where_allowed(request, free_cell, degree, dist_cells if has_route else None))
         order = candidates[rng.permutation(len(candidates))]
         picks = spread.pick(*cells(order), request.count, request.spacing)
         if len(picks) < request.count:
