@@ -19,6 +19,12 @@ widest), and all doors' tiles and patrol points together at most
 :data:`MAX_LISTED_TILES` (and no more than the map has tiles), so a small file
 cannot make a huge list.
 
+On a hexagonal map (a hex level's, ``hex_side`` given: its ``hexsidelength``)
+a thing stands on the tile whose centre is nearest its point (a rectangle's
+centre); a door lists that one tile, and an enemy's polyline points give its
+patrol's tiles the same way. Which cells and passages they are is for the
+hex reader (:mod:`mazeplugin.formats.tiled_hex_read`) to say.
+
 >>> door = {"type": "door", "x": 32, "y": 0, "width": 64, "height": 32, "properties": {"key": 1}}
 >>> things_from_objects([door], (32, 32), (5, 3), "m.tmx")[0].props["tiles"]
 ((1, 0), (2, 0))
@@ -32,9 +38,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..formats.files import LevelFormatError
+from ..formats.tiled_common import tile_at
 from ..limits import MAX_CORRIDOR, MAX_WALL
 from .things import Thing, check_props
 
@@ -51,11 +58,13 @@ MAX_LISTED_TILES = 1 << 20
 
 
 def things_from_objects(
-    objects: Sequence[Dict[str, Any]], tile: Tuple[int, int], size: Tuple[int, int], source: str
+    objects: Sequence[Dict[str, Any]], tile: Tuple[int, int], size: Tuple[int, int], source: str,
+    hex_side: Optional[int] = None,
 ) -> Tuple[Thing, ...]:
     """Things from plain object dicts: ``type``, ``x``, ``y``, ``width``, ``height``, ``properties`` (a dict)
     and, for polylines, ``polyline`` (a list of ``(x, y)`` offsets). ``tile`` is ``(width, height)`` in
-    pixels, ``size`` the map's ``(columns, rows)``."""
+    pixels, ``size`` the map's ``(columns, rows)``, ``hex_side`` a hexagonal map's ``hexsidelength``
+    (None: an orthogonal map)."""
     if len(objects) > MAX_THINGS_OBJECTS:
         raise LevelFormatError(f"{source}: the things layer has more than {MAX_THINGS_OBJECTS:,} objects")
     tw, th = tile
@@ -71,7 +80,8 @@ def things_from_objects(
         def cell(px: float, py: float) -> Tuple[int, int]:
             if not (math.isfinite(px) and math.isfinite(py)):
                 raise LevelFormatError(f"{where}: position ({px}, {py}) is not a number")
-            x, y = math.floor(px / tw), math.floor(py / th)
+            far = max(abs(px), abs(py)) > 1e15  # off any map; and far enough to overflow a squared distance
+            x, y = (-1, -1) if far else tile_at(px, py, tile, hex_side)
             if not (0 <= x < columns and 0 <= y < rows):
                 raise LevelFormatError(f"{where}: pixel ({px:g}, {py:g}) is outside the map")
             return (x, y)
@@ -89,6 +99,10 @@ def things_from_objects(
                                        f"{min(MAX_LISTED_TILES, columns * rows):,} tiles")
             tx, ty = cell(x, y)
             props["patrol"] = [cell(x + px, y + py) for px, py in polyline]
+        elif hex_side is not None:  # one tile: the nearest centre to the object's
+            tx, ty = cell(x + width / 2, y + height / 2)
+            if kind == "door":
+                props["tiles"] = [(tx, ty)]
         elif kind == "door" and width > 0 and height > 0:
             x0, y0 = cell(x, y)
             x1, y1 = cell(x + width - 0.5, y + height - 0.5)

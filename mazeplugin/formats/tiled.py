@@ -56,7 +56,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
 
 __all__ = ["save_tmx", "save_tmj", "tileset_png", "bridges_png", "png_bytes", "tmx_text", "tmj_data",
-           "write_tileset_image", "FLOOR_GID", "WALL_GID", "BRIDGE_FIRST_GID"]
+           "write_tileset_image", "tiled_property", "things_xml", "thing_json", "FLOOR_GID", "WALL_GID",
+           "BRIDGE_FIRST_GID"]
 
 FLOOR_GID, WALL_GID = 1, 2
 """Global tile ids in the tile layer (the tileset's first gid is 1)."""
@@ -84,7 +85,7 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     )
     things = _thing_objects(level, tile)
     layers, next_id = (4, 3 + len(things)) if things else (3, 3)
-    after, tilesets = _things_xml(things), ""
+    after, tilesets = things_xml(things), ""
     if level.weave:
         bridges_image = write_tileset_image(path, f"{_BRIDGES_NAME}-{tile}.png", lambda: bridges_png(tile))
         tilesets = _bridges_tileset_xml(tile, bridges_image)
@@ -161,7 +162,7 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     if things:
         data["layers"].append({
             "id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
-            "objects": [_thing_json(thing) for thing in things], **_COMMON,
+            "objects": [thing_json(thing) for thing in things], **_COMMON,
         })
     if level.weave:
         bridges_image = write_tileset_image(path, f"{_BRIDGES_NAME}-{tile}.png", lambda: bridges_png(tile))
@@ -378,7 +379,7 @@ def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
         for name, value in sorted(thing.props.items()):
             if (thing.kind, name) in (("door", "tiles"), ("enemy", "patrol")):
                 continue  # drawn as the object's shape
-            props.append(_tiled_property(name, value))
+            props.append(tiled_property(name, value))
         obj: Dict[str, Any] = {"id": n, "name": f"{thing.kind} {thing.id}", "type": thing.kind, "props": props}
         if thing.kind == "enemy" and thing.props.get("patrol"):
             cx, cy = (thing.x + 0.5) * tile, (thing.y + 0.5) * tile
@@ -394,7 +395,9 @@ def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
     return out
 
 
-def _tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
+def tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
+    """``(name, Tiled type, value)`` of a thing's prop: bool, int, float and text as themselves, anything
+    else as JSON text."""
     if isinstance(value, bool):
         return (name, "bool", value)
     if isinstance(value, numbers.Integral):
@@ -406,7 +409,10 @@ def _tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
     return (name, "string", json.dumps(value))
 
 
-def _things_xml(things: List[Dict[str, Any]]) -> str:
+def things_xml(things: List[Dict[str, Any]]) -> str:
+    """The ``things`` object layer (id 3) of a ``.tmx``: one ``<object>`` per thing object (a dict with
+    ``id``, ``name``, ``type``, ``x``, ``y``, ``width``, ``height``, ``props`` and, optionally, ``polyline``
+    offsets or ``point``: True); empty text without things. The square and hex writers share it."""
     if not things:
         return ""
     lines = [' <objectgroup id="3" name="things">']
@@ -414,27 +420,37 @@ def _things_xml(things: List[Dict[str, Any]]) -> str:
         size = f' width="{obj["width"]:g}" height="{obj["height"]:g}"' if obj["width"] else ""
         lines.append(
             f'  <object id="{obj["id"]}" name={quoteattr(obj["name"])} type={quoteattr(obj["type"])}'
-            f' x="{obj["x"]:g}" y="{obj["y"]:g}"{size}>'
+            f' x="{_number(obj["x"])}" y="{_number(obj["y"])}"{size}>'
         )
         lines.append("   <properties>")
         for name, kind, value in obj["props"]:
             kind_attr = "" if kind == "string" else f" type={quoteattr(kind)}"
             lines.append(f"    <property name={quoteattr(name)}{kind_attr} value={quoteattr(_xml_value(value))}/>")
         lines.append("   </properties>")
+        if obj.get("point"):
+            lines.append("   <point/>")
         if "polyline" in obj:
-            points = " ".join(f"{x:g},{y:g}" for x, y in obj["polyline"])
+            points = " ".join(f"{_number(x)},{_number(y)}" for x, y in obj["polyline"])
             lines.append(f'   <polyline points="{points}"/>')
         lines.append("  </object>")
     lines.append(" </objectgroup>")
     return "\n".join(lines) + "\n"
 
 
-def _thing_json(obj: Dict[str, Any]) -> Dict[str, Any]:
+def _number(value: float) -> str:
+    """A pixel coordinate as text, every digit kept (``:g`` would round a large map's to six)."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def thing_json(obj: Dict[str, Any]) -> Dict[str, Any]:
+    """A thing object (see :func:`things_xml`) as a ``.tmj`` object."""
     out: Dict[str, Any] = {
         "id": obj["id"], "name": obj["name"], "type": obj["type"], "x": obj["x"], "y": obj["y"],
         "width": obj["width"], "height": obj["height"], "rotation": 0, "visible": True,
         "properties": [{"name": name, "type": kind, "value": value} for name, kind, value in obj["props"]],
     }
+    if obj.get("point"):
+        out["point"] = True
     if "polyline" in obj:
         out["polyline"] = [{"x": x, "y": y} for x, y in obj["polyline"]]
     return out

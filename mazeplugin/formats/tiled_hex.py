@@ -12,12 +12,23 @@ What is written (the same shape as :mod:`mazeplugin.formats.tiled`'s square maps
   written beside the map.
 - A tile layer ``maze`` (global ids 1 floor, 2 wall) and an object layer
   ``markers`` with ``entrance`` and ``exit`` points at their tiles' centres.
+- With things (``keys=``, ``treasure=``, ``enemies=``, ``place=``: see
+  :mod:`mazeplugin.content.cells`), an object layer ``things`` as on square
+  maps: one object per thing, its ``type`` the kind, its id and props as
+  Tiled properties (``thing_id``; ``key``/``door``/``lock``; other props that
+  are not numbers, bools or text as JSON text). Every thing is a point at its
+  tile's centre: a key, treasure or a game's own thing at its cell's tile, a
+  door at its passage's tile (the tile between its two cells), an enemy a
+  polyline from its cell's tile through the tiles of the cells it patrols.
+  A door's passage and cells, and an enemy's patrol, are where the objects
+  are, so a designer moves them in Tiled by moving the objects.
 - Map properties ``generator``, ``grid`` (``"hex"``), ``size`` (cells),
   ``seed`` (as text; ``generator`` and ``seed`` only when known) and, when the
   level was made with any (``braid``, ``markers="none"``, a generator's own),
   ``options``: JSON text.
 
-Both files read back (:mod:`mazeplugin.formats.tiled_hex_read`) into the same level.
+Both files read back (:mod:`mazeplugin.formats.tiled_hex_read`) into the same level,
+things included.
 
 >>> import os, tempfile, mazeplugin as mp
 >>> folder = tempfile.mkdtemp()
@@ -31,17 +42,17 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
-from ..grids.hextiles import STAGGER_AXIS, STAGGER_INDEX
+from ..grids.hextiles import STAGGER_AXIS, STAGGER_INDEX, cell_tiles, passage_tiles
 from ..limits import MAX_TILE_PIXELS, check_int
 from .files import PathLike, write_text
 from .recorded import plain_json
 from .svg import COLOURS
-from .tiled import png_bytes, tmj_data, tmx_text, write_tileset_image
+from .tiled import png_bytes, thing_json, things_xml, tiled_property, tmj_data, tmx_text, write_tileset_image
 from .tiled_common import hex_tile_centre
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,9 +94,9 @@ def save_tmx(level: "GridLevel", path: PathLike, *, tile: int = 32) -> None:
         map_attributes=f'orientation="hexagonal" renderorder="right-down" width="{map_.columns}" '
                        f'height="{map_.rows}" tilewidth="{map_.width}" tileheight="{map_.height}" infinite="0" '
                        f'hexsidelength="{map_.side}" staggeraxis="{STAGGER_AXIS}" staggerindex="{STAGGER_INDEX}" '
-                       f'nextlayerid="3" nextobjectid="{len(map_.markers) + 1}"',
+                       f'nextlayerid="{map_.next_layer}" nextobjectid="{map_.next_object}"',
         properties=properties, tileset=TILESET_NAME, tile_width=map_.width, tile_height=map_.height,
-        image=map_.image, tiles=map_.tiles, markers=map_.markers,
+        image=map_.image, tiles=map_.tiles, markers=map_.markers, after=things_xml(map_.things),
     )
     write_text(path, text)
 
@@ -97,10 +108,14 @@ def save_tmj(level: "GridLevel", path: PathLike, *, tile: int = 32) -> None:
         fields={"orientation": "hexagonal", "renderorder": "right-down", "width": map_.columns,
                 "height": map_.rows, "tilewidth": map_.width, "tileheight": map_.height, "infinite": False,
                 "hexsidelength": map_.side, "staggeraxis": STAGGER_AXIS, "staggerindex": STAGGER_INDEX,
-                "nextlayerid": 3, "nextobjectid": len(map_.markers) + 1},
+                "nextlayerid": map_.next_layer, "nextobjectid": map_.next_object},
         properties=map_.properties, tileset=TILESET_NAME, tile_width=map_.width, tile_height=map_.height,
         image=map_.image, tiles=map_.tiles, markers=map_.markers,
     )
+    if map_.things:
+        data["layers"].append({"id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
+                               "objects": [thing_json(obj) for obj in map_.things],
+                               "opacity": 1, "visible": True, "x": 0, "y": 0})
     write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
@@ -126,3 +141,38 @@ class _HexMap:
         if options:
             props.append(("options", json.dumps(options, default=plain_json, sort_keys=True)))
         self.properties: List[Tuple[str, str, Any]] = [(n, "string", v) for n, v in props if v is not None]
+        self.things = _thing_objects(level, tile, first_id=len(self.markers) + 1)
+        self.next_layer = 4 if self.things else 3
+        self.next_object = len(self.markers) + len(self.things) + 1
+
+
+def _thing_objects(level: "GridLevel", tile: int, first_id: int) -> List[Dict[str, Any]]:
+    """One Tiled object per thing (as :func:`mazeplugin.formats.tiled.things_xml` takes them): a point at
+    its cell's tile centre (a door: its passage's), an enemy a polyline through its patrol's cells."""
+    if not level.things:
+        return []
+    cols, rows = cell_tiles(level.maze.grid)  # type: ignore[arg-type]  # a hex level's grid
+    mid_cols, mid_rows = passage_tiles(level.maze.grid)  # type: ignore[arg-type]
+
+    def cell_centre(cell: int) -> Tuple[float, float]:
+        return tile_centre(int(cols[cell]), int(rows[cell]), tile)
+
+    out: List[Dict[str, Any]] = []
+    for n, thing in enumerate(level.things, start=first_id):
+        shape = {("door", "edge"), ("door", "cells"), ("enemy", "patrol")}  # where the object is
+        props = [("thing_id", "int", thing.id)] + [
+            tiled_property(name, value) for name, value in sorted(thing.props.items()) if (thing.kind, name) not in shape]
+        obj: Dict[str, Any] = {"id": n, "name": f"{thing.kind} {thing.id}", "type": thing.kind, "props": props,
+                               "width": 0, "height": 0}
+        if thing.kind == "door" and "edge" in thing.props:
+            edge = int(thing.props["edge"])
+            x, y = tile_centre(int(mid_cols[edge]), int(mid_rows[edge]), tile)
+        else:
+            x, y = cell_centre(thing.cell)
+        obj.update(x=x, y=y)
+        if thing.kind == "enemy" and thing.props.get("patrol"):
+            obj["polyline"] = [(px - x, py - y) for px, py in map(cell_centre, thing.props["patrol"])]
+        else:
+            obj["point"] = True
+        out.append(obj)
+    return out
