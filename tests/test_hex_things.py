@@ -168,3 +168,27 @@ def test_a_door_read_back_names_its_cells_in_the_order_the_player_meets_them(tmp
         assert door.cell == before
         way = level.solution()
         assert way.index(before) < way.index(after)
+
+
+@pytest.mark.parametrize("kind", ["tmx", "tmj"])
+def test_the_command_line_writes_a_hex_levels_content_into_its_map(kind, capsys, tmp_path):
+    from test_cli import run  # the command line run in this process: (status, stdout, stderr)
+
+    path = tmp_path / f"hex.{kind}"
+    status, _, err = run(capsys, "generate", "backtracker", "--grid", "hex", "--size", "10x8", "--seed", "4",
+                         "--keys", "2", "--treasure", "2", "--enemies", "1", "-o", str(path))
+    assert status == 0, err
+    level = mp.generate("backtracker", 10, 8, grid="hex", seed=4, keys=2, treasure=2, enemies=1)
+    same_level(load_tiled(path), level)
+    assert sorted(t.kind for t in load_tiled(path).things) == ["door", "door", "enemy", "key", "key",
+                                                               "treasure", "treasure"]
+
+
+def test_the_command_line_refuses_an_npy_that_would_drop_content(capsys, tmp_path):
+    from test_cli import run
+
+    path = tmp_path / "level.npy"
+    status, _, err = run(capsys, "generate", "backtracker", "--size", "12x9", "--seed", "3", "--keys", "2",
+                         "-o", str(path))
+    assert status == 2 and "cannot write an .npy tilemap of a level with things" in err
+    assert not path.exists()
