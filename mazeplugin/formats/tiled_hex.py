@@ -47,6 +47,7 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
+from ..grids import HexGrid
 from ..grids.hextiles import STAGGER_AXIS, STAGGER_INDEX, cell_tiles, passage_tiles
 from ..limits import MAX_TILE_PIXELS, check_int
 from .files import PathLike, write_text
@@ -151,8 +152,10 @@ def _thing_objects(level: "GridLevel", tile: int, first_id: int) -> List[Dict[st
     its cell's tile centre (a door: its passage's), an enemy a polyline through its patrol's cells."""
     if not level.things:
         return []
-    cols, rows = cell_tiles(level.maze.grid)  # type: ignore[arg-type]  # a hex level's grid
-    mid_cols, mid_rows = passage_tiles(level.maze.grid)  # type: ignore[arg-type]
+    grid = level.maze.grid
+    assert isinstance(grid, HexGrid)  # _HexMap checked the level is hex
+    cols, rows = cell_tiles(grid)
+    mid_cols, mid_rows = passage_tiles(grid)
 
     def cell_centre(cell: int) -> Tuple[float, float]:
         return tile_centre(int(cols[cell]), int(rows[cell]), tile)
