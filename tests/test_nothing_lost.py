@@ -178,3 +178,25 @@ def test_a_level_code_refuses_or_keeps_room_size():
     except ValueError:
         return
     assert np.array_equal(mp.level_from_code(code).tiles, level.tiles)
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "tmj"])
+@pytest.mark.parametrize("grid", ["square", "hex"])
+@pytest.mark.parametrize("value", [[1, 2], None, {"a": 1}, float("nan")])
+def test_a_thing_prop_a_tiled_property_cannot_hold_is_refused_before_any_file(grid, fmt, value, tmp_path):
+    if grid == "hex":
+        level = mp.generate("wilson", 6, 4, grid="hex", seed=2, place=[mp.Place("lamp", 1)])
+        lamp = level.things[0]
+        level.things = (mp.CellThing("lamp", lamp.cell, lamp.id, {"colour": value}),)
+    else:
+        level = mp.generate("backtracker", 10, 8, seed=3, place=[mp.Place("lamp", 1)])
+        lamp = level.things[0]
+        level.things = (mp.Thing("lamp", lamp.x, lamp.y, lamp.id, {"colour": value}),)
+    with pytest.raises(ValueError, match=r"cannot write a Tiled map: lamp 1: props\['colour'\] is"):
+        getattr(level, f"save_{fmt}")(tmp_path / f"level.{fmt}")
+    assert os.listdir(tmp_path) == []
+    if value == value:  # JSON keeps it
+        assert type(level).from_json(level.to_json()).things == level.things
+    else:  # NaN is no JSON number: refused there too
+        with pytest.raises(ValueError, match="cannot be written as JSON|cannot write JSON"):
+            level.to_json()

@@ -127,10 +127,14 @@ def to_json(level: Level) -> str:
     fields = "".join(f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in head.items())
     if not level.things and not level.weave:
         return f'{{\n{fields} "tiles": [\n  {rows}\n ]\n}}\n'
-    things = ",\n  ".join(
-        json.dumps({"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": _thing_props(t.props)})
-        for t in level.things
-    )
+    try:  # NaN and infinity are not JSON, and from_json refuses them: refused here, before writing
+        things = ",\n  ".join(
+            json.dumps({"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": _thing_props(t.props)},
+                       allow_nan=False)
+            for t in level.things
+        )
+    except ValueError as error:
+        raise ValueError(f"cannot write JSON: a thing's props hold a number JSON cannot: {error}") from None
     if not level.weave:
         return f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [\n  {things}\n ]\n}}\n'
     ys, xs = np.nonzero(level.bridges)

@@ -13,8 +13,9 @@ What is written:
   at the centres of their tiles (pixel coordinates).
 - With things (:mod:`mazeplugin.content`), an object layer ``things``: one
   object per thing, its ``type`` the kind, its thing id and props as Tiled
-  properties (``thing_id``, and e.g. ``key``/``door``/``lock``; props that are not
-  numbers, bools or text are JSON text). A door is a rectangle over every
+  properties (``thing_id``, and e.g. ``key``/``door``/``lock``; a prop that is not
+  a bool, int, finite float or text is refused, ``ValueError`` before any file
+  is written: it would come back as text). A door is a rectangle over every
   tile it blocks; an enemy is a polyline object at its tile's centre whose
   points walk its patrol; every other thing is a one-tile rectangle.
 - With bridges (a weave level, see :mod:`mazeplugin.weave`), a second tile
@@ -37,6 +38,7 @@ What is written:
 from __future__ import annotations
 
 import json
+import math
 import numbers
 import os
 import struct
@@ -56,7 +58,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
 
 __all__ = ["save_tmx", "save_tmj", "tileset_png", "bridges_png", "png_bytes", "tmx_text", "tmj_data",
-           "write_tileset_image", "tiled_property", "things_xml", "thing_json", "FLOOR_GID", "WALL_GID",
+           "write_tileset_image", "tiled_property", "thing_property", "things_xml", "thing_json", "FLOOR_GID", "WALL_GID",
            "BRIDGE_FIRST_GID"]
 
 FLOOR_GID, WALL_GID = 1, 2
@@ -77,13 +79,13 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     check_loadable(level, "a Tiled map")
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
+    things = _thing_objects(level, tile)  # before any file: a prop Tiled cannot hold is refused
     image = _write_tileset_image(path, tile)
     props = "\n".join(
         f"  <property name={quoteattr(name)}{'' if kind == 'string' else f' type={quoteattr(kind)}'}"
         f" value={quoteattr(_xml_value(value))}/>"
         for name, kind, value in _map_properties(level)
     )
-    things = _thing_objects(level, tile)
     layers, next_id = (4, 3 + len(things)) if things else (3, 3)
     after, tilesets = things_xml(things), ""
     if level.weave:
@@ -150,8 +152,8 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     check_loadable(level, "a Tiled map")
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
+    things = _thing_objects(level, tile)  # before any file: a prop Tiled cannot hold is refused
     image = _write_tileset_image(path, tile)
-    things = _thing_objects(level, tile)
     data = tmj_data(
         fields={"orientation": "orthogonal", "renderorder": "right-down", "width": columns, "height": rows,
                 "tilewidth": tile, "tileheight": tile, "infinite": False, "nextlayerid": 4 if things else 3,
@@ -379,7 +381,7 @@ def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
         for name, value in sorted(thing.props.items()):
             if (thing.kind, name) in (("door", "tiles"), ("enemy", "patrol")):
                 continue  # drawn as the object's shape
-            props.append(tiled_property(name, value))
+            props.append(thing_property(thing, name, value))
         obj: Dict[str, Any] = {"id": n, "name": f"{thing.kind} {thing.id}", "type": thing.kind, "props": props}
         if thing.kind == "enemy" and thing.props.get("patrol"):
             cx, cy = (thing.x + 0.5) * tile, (thing.y + 0.5) * tile
@@ -396,17 +398,27 @@ def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
 
 
 def tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
-    """``(name, Tiled type, value)`` of a thing's prop: bool, int, float and text as themselves, anything
-    else as JSON text."""
+    """``(name, Tiled type, value)`` of a thing's prop: a bool, int, float (finite) or text, as itself.
+    Anything else (a list, None, ...) would come back as text, so it is refused: ``ValueError``."""
     if isinstance(value, bool):
         return (name, "bool", value)
     if isinstance(value, numbers.Integral):
         return (name, "int", int(value))
-    if isinstance(value, numbers.Real):
+    if isinstance(value, numbers.Real) and math.isfinite(value):
         return (name, "float", float(value))
     if isinstance(value, str):
         return (name, "string", value)
-    return (name, "string", json.dumps(value))
+    raise ValueError(f"props[{name!r}] is {type(value).__name__} {value!r:.40}; a Tiled property holds a bool, "
+                     "an int, a finite float or text, so it would come back as something else: save JSON "
+                     "to keep it")
+
+
+def thing_property(thing: Any, name: str, value: Any) -> Tuple[str, str, Any]:
+    """:func:`tiled_property` of ``thing``'s prop, its refusal naming the thing."""
+    try:
+        return tiled_property(name, value)
+    except ValueError as error:
+        raise ValueError(f"cannot write a Tiled map: {thing.kind} {thing.id}: {error}") from None
 
 
 def things_xml(things: List[Dict[str, Any]]) -> str:

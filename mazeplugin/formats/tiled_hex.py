@@ -15,8 +15,8 @@ What is written (the same shape as :mod:`mazeplugin.formats.tiled`'s square maps
 - With things (``keys=``, ``treasure=``, ``enemies=``, ``place=``: see
   :mod:`mazeplugin.content.cells`), an object layer ``things`` as on square
   maps: one object per thing, its ``type`` the kind, its id and props as
-  Tiled properties (``thing_id``; ``key``/``door``/``lock``; other props that
-  are not numbers, bools or text as JSON text). Every thing is a point at its
+  Tiled properties (``thing_id``; ``key``/``door``/``lock``; a prop that is
+  not a bool, int, finite float or text is refused up front). Every thing is a point at its
   tile's centre: a key, treasure or a game's own thing at its cell's tile, a
   door at its passage's tile (the tile between its two cells), an enemy a
   polyline from its cell's tile through the tiles of the cells it patrols.
@@ -53,7 +53,7 @@ from ..limits import MAX_TILE_PIXELS, check_int
 from .files import PathLike, write_text
 from .recorded import plain_json
 from .svg import COLOURS
-from .tiled import png_bytes, thing_json, things_xml, tiled_property, tmj_data, tmx_text, write_tileset_image
+from .tiled import png_bytes, thing_json, thing_property, things_xml, tmj_data, tmx_text, write_tileset_image
 from .tiled_common import hex_tile_centre
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,6 +131,7 @@ class _HexMap:
         self.tiles = level.tiles
         self.rows, self.columns = self.tiles.shape
         self.width, self.height, self.side = tile_size(tile)
+        self.things = _thing_objects(level, tile, first_id=3)  # before any file: a prop Tiled cannot hold is refused
         self.image = write_tileset_image(path, f"mazeplugin-hex-{tile}.png", lambda: hex_tileset_png(tile))
         self.markers: List[Tuple[str, float, float]] = []
         if level.entrance_tile is not None and level.exit_tile is not None:
@@ -142,7 +143,8 @@ class _HexMap:
         if options:
             props.append(("options", json.dumps(options, default=plain_json, sort_keys=True)))
         self.properties: List[Tuple[str, str, Any]] = [(n, "string", v) for n, v in props if v is not None]
-        self.things = _thing_objects(level, tile, first_id=len(self.markers) + 1)
+        for n, obj in enumerate(self.things, start=len(self.markers) + 1):
+            obj["id"] = n
         self.next_layer = 4 if self.things else 3
         self.next_object = len(self.markers) + len(self.things) + 1
 
@@ -164,7 +166,7 @@ def _thing_objects(level: "GridLevel", tile: int, first_id: int) -> List[Dict[st
     for n, thing in enumerate(level.things, start=first_id):
         shape = {("door", "edge"), ("door", "cells"), ("enemy", "patrol")}  # where the object is
         props = [("thing_id", "int", thing.id)] + [
-            tiled_property(name, value) for name, value in sorted(thing.props.items()) if (thing.kind, name) not in shape]
+            thing_property(thing, name, value) for name, value in sorted(thing.props.items()) if (thing.kind, name) not in shape]
         obj: Dict[str, Any] = {"id": n, "name": f"{thing.kind} {thing.id}", "type": thing.kind, "props": props,
                                "width": 0, "height": 0}
         if thing.kind == "door" and "edge" in thing.props:
