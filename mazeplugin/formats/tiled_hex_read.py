@@ -56,7 +56,7 @@ from ..content.proof import ContentError
 from ..content.things import Thing
 from ..grid_level import GridLevel
 from ..grids import GridMaze, HexGrid
-from ..grids.hextiles import cell_tiles, opening_tiles, passage_tiles
+from ..grids.hextiles import cell_tiles, opening_tiles, passage_tiles, tile_shape
 from ..limits import MAX_GRID_CELLS
 from .files import LevelFormatError
 from .recorded import check_plain
@@ -111,18 +111,26 @@ def _cell_things(maze: GridMaze, things: Sequence[Thing], entrance: Optional[int
         return ()
     grid = maze.grid
     assert isinstance(grid, HexGrid)
+    # Which cell (or edge) each tile is, -1 for none: two arrays, not dicts of a million tuples.
+    cell_index = np.full(tile_shape(grid), -1, dtype=np.int64)
     cols, rows = cell_tiles(grid)
-    cell_at = {(int(c), int(r)): k for k, (c, r) in enumerate(zip(cols.tolist(), rows.tolist()))}
+    cell_index[rows, cols] = np.arange(grid.cells)
+    edge_index = np.full(tile_shape(grid), -1, dtype=np.int64)
     mid_cols, mid_rows = passage_tiles(grid)
-    edge_at = {(int(c), int(r)): k for k, (c, r) in enumerate(zip(mid_cols.tolist(), mid_rows.tolist()))}
+    edge_index[mid_rows, mid_cols] = np.arange(len(grid.edges))
+
+    def cell_at(tile: Tuple[int, int]) -> Optional[int]:
+        k = int(cell_index[tile[1], tile[0]])  # the reader kept every thing's tiles on the map
+        return None if k < 0 else k
+
     graph = CellGraph.of(maze)
     out: List[CellThing] = []
     for thing in things:
         where = f"{source}: things: {thing.kind} {thing.id}"
         props = {k: v for k, v in thing.props.items() if k not in ("tiles", "patrol", "edge", "cells")}
         if thing.kind == "door":
-            edge = edge_at.get((thing.x, thing.y))
-            if edge is None:
+            edge = int(edge_index[thing.y, thing.x])
+            if edge < 0:
                 raise LevelFormatError(f"{where} is on tile ({thing.x}, {thing.y}), which is not between two "
                                        "cells; a door on a hex level stands on its passage's tile")
             cells = [int(c) for c in grid.edges[edge]]
@@ -132,15 +140,16 @@ def _cell_things(maze: GridMaze, things: Sequence[Thing], entrance: Optional[int
                     cells.reverse()  # the player meets the cell the entrance still reaches first
             out.append(CellThing("door", cells[0], thing.id, dict(props, edge=edge, cells=cells)))
             continue
-        cell = cell_at.get((thing.x, thing.y))
+        cell = cell_at((thing.x, thing.y))
         if cell is None:
             raise LevelFormatError(f"{where} is on tile ({thing.x}, {thing.y}), which is not a cell's tile")
         if "patrol" in thing.props:
             patrol = []
             for x, y in thing.props["patrol"]:
-                if (x, y) not in cell_at:
+                step = cell_at((x, y))
+                if step is None:
                     raise LevelFormatError(f"{where}: its patrol's point on tile ({x}, {y}) is not on a cell's tile")
-                patrol.append(cell_at[(x, y)])
+                patrol.append(step)
             props["patrol"] = patrol
         out.append(CellThing(thing.kind, cell, thing.id, props))
     return tuple(out)
