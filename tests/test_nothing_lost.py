@@ -215,3 +215,34 @@ def test_a_thing_prop_a_tiled_property_cannot_hold_is_refused_before_any_file(gr
     else:  # NaN is no JSON number: refused there too
         with pytest.raises(ValueError, match="cannot be written as JSON|cannot write JSON"):
             level.to_json()
+
+
+ASCII = {"#": 1, " ": 0, ".": 0, "S": 2, "E": 3, "D": 4, "k": 5, "$": 6, "m": 7, "|": 8, "-": 9}
+
+
+def _drawn(level):
+    """What ``print(level)`` shows, read back tile by tile into the numbers of ``marked()`` (bridges 8, 9)."""
+    lines = str(level).split("\n")
+    if isinstance(level, mp.GridLevel) and level.grid == "hex":
+        lines = [(line[1:] if row % 2 else line)[::2] for row, line in enumerate(lines)]
+    return np.array([[ASCII[c] for c in line] for line in lines], dtype=np.int8)
+
+
+@pytest.mark.parametrize("kind", [k for k in SQUARE if k != "corridor2"] + ["hex+content", "wrap+content", "hex"])
+def test_text_draws_every_tile_marker_thing_and_bridge_the_level_has(kind, levels):
+    """Text has no reader (a drawing, like SVG), but it drops nothing it can draw: each tile's character
+    is the level's wall, floor, marker, thing (built-in kinds) or bridge there."""
+    level = levels(kind)
+    wanted = level.marked().copy()
+    if isinstance(level, mp.Level):
+        if level.weave:
+            bare = wanted == 0
+            wanted[bare & (level.bridges == 1)] = 8
+            wanted[bare & (level.bridges == 2)] = 9
+    else:  # a grid level's text shows no entrance and exit marks: its openings are floor
+        wanted[np.isin(wanted, (2, 3))] = 0
+    wanted[wanted > 9] = 0
+    assert np.array_equal(_drawn(level), wanted)
+    shown = {4: "door", 5: "key", 6: "treasure", 7: "enemy"}
+    assert {shown[v] for v in np.unique(_drawn(level)).tolist() if v in shown} == {
+        t.kind for t in level.things if t.kind in shown.values()}
