@@ -48,6 +48,8 @@ GRID = {
     "hex": lambda: mp.generate("wilson", 6, 4, grid="hex", seed=1),
     "hex+braid+none": lambda: mp.generate("wilson", 6, 4, grid="hex", seed=1, braid=0.5, markers="none"),
     "hex+content": lambda: mp.generate("backtracker", 10, 8, grid="hex", seed=4, keys=2, treasure=2, enemies=1),
+    "hex+none+content": lambda: mp.generate("wilson", 8, 6, grid="hex", seed=3, markers="none", treasure=2,
+                                            enemies=1),
     "hex+placed": lambda: mp.generate("wilson", 6, 4, grid="hex", seed=2, place=[mp.Place("lamp", 1)]),
     "triangle": lambda: mp.generate("wilson", 8, 4, grid="triangle", seed=1),
     "triangle+content": lambda: mp.generate("backtracker", 14, 8, grid="triangle", seed=5, keys=1, treasure=2),
@@ -67,7 +69,8 @@ REFUSED = {
     ("weave+things", "json"), ("weave+things", "tmx"), ("weave+things", "tmj"),
     # a level code holds no options
     ("placed", "code"), ("masked", "code"), ("corridor2", "code"), ("braid+farthest", "code"),
-    ("weave+things", "code"), ("hex+braid+none", "code"), ("hex+placed", "code"), ("wrap", "code"),
+    ("weave+things", "code"), ("hex+braid+none", "code"), ("hex+none+content", "code"),
+    ("hex+placed", "code"), ("wrap", "code"),
     ("wrap+content", "code"),
     # Tiled maps are square (orthogonal) or hex (hexagonal)
     ("triangle", "tmx"), ("triangle", "tmj"), ("triangle+content", "tmx"), ("triangle+content", "tmj"),
