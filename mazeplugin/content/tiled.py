@@ -1,7 +1,8 @@
 """Things back from a Tiled map's ``things`` object layer (what :mod:`mazeplugin.formats.tiled` writes).
 
 Each object of the layer is one thing: its ``type`` (or ``class``) the kind,
-its ``thing_id`` property the id, its other properties the props. Where it
+its ``thing_id`` property the id, its other properties the props (those
+named in its ``json_props`` property, a JSON list, parsed from JSON text). Where it
 stands comes from its shape, in tiles: a door's rectangle gives every tile it
 blocks (``props["tiles"]``) and the thing's tile is the middle one; an
 enemy's polyline gives its patrol, the polyline's origin its tile; any other
@@ -36,6 +37,7 @@ mazeplugin.errors.LevelFormatError: m.tmx: things object 1 (door): its rectangle
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -88,6 +90,7 @@ def things_from_objects(
 
         props = dict(obj.get("properties") or {})
         thing_id = props.pop("thing_id", None)
+        _decode(props, props.pop("json_props", None), where)
         if thing_id is None:  # added in Tiled without an id: the next free one
             thing_id, next_id = next_id, next_id + 1
         x, y, width, height = (float(obj.get(k, 0) or 0) for k in ("x", "y", "width", "height"))
@@ -128,6 +131,26 @@ def things_from_objects(
         twice = min(i for i, count in Counter(ids).items() if count > 1)
         raise LevelFormatError(f"{source}: two things share a thing_id ({twice}); each thing's id must be its own")
     return tuple(sorted(out, key=lambda t: t.id))
+
+
+def _decode(props: Dict[str, Any], names: Any, where: str) -> None:
+    """Props the writer wrote as JSON text (named by the ``json_props`` property, a JSON list) parsed back."""
+    if names is None:
+        return
+    try:
+        listed = json.loads(names) if isinstance(names, str) else None
+    except (ValueError, RecursionError):
+        listed = None
+    if not isinstance(listed, list) or not all(isinstance(n, str) for n in listed):
+        raise LevelFormatError(f"{where}: property 'json_props' must be a JSON list of prop names")
+    for name in listed:
+        text = props.get(name)
+        try:
+            props[name] = json.loads(text) if isinstance(text, str) else None
+        except (ValueError, RecursionError):
+            raise LevelFormatError(f"{where}: prop {name!r:.40} is listed in 'json_props' but is not JSON text") from None
+        if not isinstance(text, str):
+            raise LevelFormatError(f"{where}: prop {name!r:.40} is listed in 'json_props' but is not text")
 
 
 def _given_id(obj: Dict[str, Any]) -> Any:

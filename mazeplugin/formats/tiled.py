@@ -13,9 +13,9 @@ What is written:
   at the centres of their tiles (pixel coordinates).
 - With things (:mod:`mazeplugin.content`), an object layer ``things``: one
   object per thing, its ``type`` the kind, its thing id and props as Tiled
-  properties (``thing_id``, and e.g. ``key``/``door``/``lock``; a prop that is not
-  a bool, int, finite float or text is refused, ``ValueError`` before any file
-  is written: it would come back as text). A door is a rectangle over every
+  properties (``thing_id``, and e.g. ``key``/``door``/``lock``; props that are not
+  bools, ints, floats or text are JSON text, their names listed in the property
+  ``json_props``, so they read back as they were; NaN is refused). A door is a rectangle over every
   tile it blocks; an enemy is a polyline object at its tile's centre whose
   points walk its patrol; every other thing is a one-tile rectangle.
 - With bridges (a weave level, see :mod:`mazeplugin.weave`), a second tile
@@ -58,7 +58,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
 
 __all__ = ["save_tmx", "save_tmj", "tileset_png", "bridges_png", "png_bytes", "tmx_text", "tmj_data",
-           "write_tileset_image", "tiled_property", "thing_property", "things_xml", "thing_json", "FLOOR_GID", "WALL_GID",
+           "write_tileset_image", "tiled_property", "thing_properties", "things_xml", "thing_json", "JSON_PROPS", "FLOOR_GID", "WALL_GID",
            "BRIDGE_FIRST_GID"]
 
 FLOOR_GID, WALL_GID = 1, 2
@@ -386,11 +386,8 @@ def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
     """One Tiled object (as a plain dict) per thing; object ids follow the two marker ids."""
     out: List[Dict[str, Any]] = []
     for n, thing in enumerate(level.things, start=3):
-        props: List[Tuple[str, str, Any]] = [("thing_id", "int", thing.id)]
-        for name, value in sorted(thing.props.items()):
-            if (thing.kind, name) in (("door", "tiles"), ("enemy", "patrol")):
-                continue  # drawn as the object's shape
-            props.append(thing_property(thing, name, value))
+        shape = {"door": ("tiles",), "enemy": ("patrol",)}.get(thing.kind, ())  # drawn as the object's shape
+        props = thing_properties(thing, shape)
         obj: Dict[str, Any] = {"id": n, "name": f"{thing.kind} {thing.id}", "type": thing.kind, "props": props}
         if thing.kind == "enemy" and thing.props.get("patrol"):
             cx, cy = (thing.x + 0.5) * tile, (thing.y + 0.5) * tile
@@ -406,9 +403,14 @@ def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
     return out
 
 
+JSON_PROPS = "json_props"
+"""The Tiled property naming (as a JSON list) a thing's props written as JSON text: lists, objects, null."""
+
+
 def tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
-    """``(name, Tiled type, value)`` of a thing's prop: a bool, int, float (finite) or text, as itself.
-    Anything else (a list, None, ...) would come back as text, so it is refused: ``ValueError``."""
+    """``(name, Tiled type, value)`` of a thing's prop: a bool, int, finite float or text as itself;
+    anything else as JSON text (its name listed in :data:`JSON_PROPS`, so it reads back as it was).
+    ``ValueError`` for what JSON cannot hold (NaN, infinity, objects that are not plain data)."""
     if isinstance(value, bool):
         return (name, "bool", value)
     if isinstance(value, numbers.Integral):
@@ -417,17 +419,34 @@ def tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
         return (name, "float", float(value))
     if isinstance(value, str):
         return (name, "string", value)
-    raise ValueError(f"props[{name!r}] is {type(value).__name__} {value!r:.40}; a Tiled property holds a bool, "
-                     "an int, a finite float or text, so it would come back as something else: save JSON "
-                     "to keep it")
-
-
-def thing_property(thing: Any, name: str, value: Any) -> Tuple[str, str, Any]:
-    """:func:`tiled_property` of ``thing``'s prop, its refusal naming the thing."""
     try:
-        return tiled_property(name, value)
-    except ValueError as error:
-        raise ValueError(f"cannot write a Tiled map: {thing.kind} {thing.id}: {error}") from None
+        return (name, "string", json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError):
+        raise ValueError(f"props[{name!r}] is {type(value).__name__} {value!r:.40}, which neither a Tiled "
+                         "property nor JSON text holds") from None
+
+
+def thing_properties(thing: Any, skip: Sequence[str] = ()) -> List[Tuple[str, str, Any]]:
+    """``thing``'s Tiled properties: ``thing_id``, its props but ``skip`` (drawn as the object's shape)
+    by :func:`tiled_property`, and :data:`JSON_PROPS` when any is JSON text; refusals name the thing."""
+    out: List[Tuple[str, str, Any]] = [("thing_id", "int", thing.id)]
+    encoded = []
+    for name, value in sorted(thing.props.items()):
+        if name in skip:
+            continue
+        if name in ("thing_id", JSON_PROPS):
+            raise ValueError(f"cannot write a Tiled map: {thing.kind} {thing.id}: props[{name!r}] has a name "
+                             "the things layer keeps for itself")
+        try:
+            prop = tiled_property(name, value)
+        except ValueError as error:
+            raise ValueError(f"cannot write a Tiled map: {thing.kind} {thing.id}: {error}") from None
+        if prop[1] == "string" and not isinstance(value, str):
+            encoded.append(name)
+        out.append(prop)
+    if encoded:
+        out.append((JSON_PROPS, "string", json.dumps(encoded)))
+    return out
 
 
 def things_xml(things: List[Dict[str, Any]]) -> str:

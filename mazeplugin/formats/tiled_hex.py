@@ -15,8 +15,8 @@ What is written (the same shape as :mod:`mazeplugin.formats.tiled`'s square maps
 - With things (``keys=``, ``treasure=``, ``enemies=``, ``place=``: see
   :mod:`mazeplugin.content.cells`), an object layer ``things`` as on square
   maps: one object per thing, its ``type`` the kind, its id and props as
-  Tiled properties (``thing_id``; ``key``/``door``/``lock``; a prop that is
-  not a bool, int, finite float or text is refused up front). Every thing is a point at its
+  Tiled properties (``thing_id``; ``key``/``door``/``lock``; other props as
+  JSON text, named in ``json_props``, as on square maps). Every thing is a point at its
   tile's centre: a key, treasure or a game's own thing at its cell's tile, a
   door at its passage's tile (the tile between its two cells), an enemy a
   polyline from its cell's tile through the tiles of the cells it patrols.
@@ -53,7 +53,7 @@ from ..limits import MAX_TILE_PIXELS, check_int
 from .files import PathLike, write_text
 from .recorded import plain_json
 from .svg import COLOURS
-from .tiled import png_bytes, thing_json, thing_property, things_xml, tmj_data, tmx_text, write_tileset_image
+from .tiled import png_bytes, thing_json, thing_properties, things_xml, tmj_data, tmx_text, write_tileset_image
 from .tiled_common import hex_tile_centre
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -164,9 +164,8 @@ def _thing_objects(level: "GridLevel", tile: int, first_id: int) -> List[Dict[st
 
     out: List[Dict[str, Any]] = []
     for n, thing in enumerate(level.things, start=first_id):
-        shape = {("door", "edge"), ("door", "cells"), ("enemy", "patrol")}  # where the object is
-        props = [("thing_id", "int", thing.id)] + [
-            thing_property(thing, name, value) for name, value in sorted(thing.props.items()) if (thing.kind, name) not in shape]
+        shape = {"door": ("edge", "cells"), "enemy": ("patrol",)}.get(thing.kind, ())  # where the object is
+        props = thing_properties(thing, shape)
         obj: Dict[str, Any] = {"id": n, "name": f"{thing.kind} {thing.id}", "type": thing.kind, "props": props,
                                "width": 0, "height": 0}
         if thing.kind == "door" and "edge" in thing.props:
