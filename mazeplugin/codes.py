@@ -138,6 +138,7 @@ def level_code(level: Union[Level, GridLevel]) -> str:
             "this level has no unambiguous code"
         )
     content: Dict[str, Any] = {name: int(level.options[name]) for name in _COUNTS if level.options.get(name)}
+    _check_things(level, content)
     code = f"{level.algorithm}-{grid if grid != 'square' else ''}{level.width}x{level.height}-{level.seed}"
     weave = level.options.get("weave")
     if content or weave:
@@ -156,6 +157,21 @@ def level_code(level: Union[Level, GridLevel]) -> str:
             or parsed.grid != grid):
         raise ValueError(f"algorithm {level.algorithm!r} and seed {level.seed!r} do not make an unambiguous code")
     return code
+
+
+def _check_things(level: Union[Level, GridLevel], content: Dict[str, Any]) -> None:
+    """Refuse a level whose things are not what its content counts make (things set or edited after
+    :func:`~mazeplugin.generate`): its code would make the level without them."""
+    counts: Dict[str, int] = {}
+    for thing in level.things:
+        counts[thing.kind] = counts.get(thing.kind, 0) + 1
+    keys = content.get("keys", 0)
+    made = {"key": keys, "door": keys, "treasure": content.get("treasure", 0), "enemy": content.get("enemies", 0)}
+    if counts != {kind: n for kind, n in made.items() if n}:
+        held = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "none"
+        raise ValueError(f"this level's things ({held}) are not the ones its content counts make "
+                         "(were they set after generate?), so its code would make it without them: "
+                         "save it as JSON or a Tiled map instead")
 
 
 def parse_size(text: str, *, square: bool = True) -> Optional[Tuple[int, int]]:

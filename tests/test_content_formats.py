@@ -273,11 +273,15 @@ def test_json_refuses_a_key_moved_behind_its_door():
         jsonio.from_json(json.dumps(data))
 
 
-def test_npy_keeps_tiles_and_markers_of_a_level_with_things(tmp_path):
+def test_npy_refuses_a_level_with_things_instead_of_dropping_them(tmp_path):
     level = rich_level()
-    level.save_npy(tmp_path / "level.npy")
+    with pytest.raises(ValueError, match="cannot write an .npy tilemap of a level with things .*save JSON"):
+        level.save_npy(tmp_path / "level.npy")
+    assert list(tmp_path.iterdir()) == []
+    level.things = ()
+    level.save_npy(tmp_path / "level.npy")  # its tiles and markers alone: all an .npy holds
     again = mp.Level.load_npy(tmp_path / "level.npy")
-    assert again.tiles.tobytes() == level.tiles.tobytes() and again.things == ()
+    assert again.tiles.tobytes() == level.tiles.tobytes()
     assert (again.entrance, again.exit) == (level.entrance, level.exit)
 
 

@@ -272,7 +272,8 @@ def test_each_loader_names_the_other_for_the_other_kind_of_map(tmp_path):
 
 @pytest.mark.parametrize("change,words", [
     (lambda m: m["layers"].append({"id": 3, "name": "things", "type": "objectgroup", "objects": [
-        {"id": 9, "name": "key 1", "type": "key", "x": 40, "y": 40}]}), ["'things' layer", "remove the layer"]),
+        {"id": 9, "name": "key 1", "type": "key", "x": 14, "y": 16, "point": True}]}),
+     ["things: key 1 is on tile (0, 0), which is not a cell's tile"]),
     (lambda m: m["properties"].append({"name": "grid", "type": "string", "value": "triangle"}),
      ["map property 'grid' is 'triangle'"]),
     (lambda m: m["properties"].append({"name": "options", "type": "string", "value": "[1]"}),

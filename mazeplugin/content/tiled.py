@@ -1,7 +1,8 @@
 """Things back from a Tiled map's ``things`` object layer (what :mod:`mazeplugin.formats.tiled` writes).
 
 Each object of the layer is one thing: its ``type`` (or ``class``) the kind,
-its ``thing_id`` property the id, its other properties the props. Where it
+its ``thing_id`` property the id, its other properties the props (those
+named in its ``json_props`` property, a JSON list, parsed from JSON text). Where it
 stands comes from its shape, in tiles: a door's rectangle gives every tile it
 blocks (``props["tiles"]``) and the thing's tile is the middle one; an
 enemy's polyline gives its patrol, the polyline's origin its tile; any other
@@ -19,6 +20,12 @@ widest), and all doors' tiles and patrol points together at most
 :data:`MAX_LISTED_TILES` (and no more than the map has tiles), so a small file
 cannot make a huge list.
 
+On a hexagonal map (a hex level's, ``hex_side`` given: its ``hexsidelength``)
+a thing stands on the tile whose centre is nearest its point (a rectangle's
+centre); a door lists that one tile, and an enemy's polyline points give its
+patrol's tiles the same way. Which cells and passages they are is for the
+hex reader (:mod:`mazeplugin.formats.tiled_hex_read`) to say.
+
 >>> door = {"type": "door", "x": 32, "y": 0, "width": 64, "height": 32, "properties": {"key": 1}}
 >>> things_from_objects([door], (32, 32), (5, 3), "m.tmx")[0].props["tiles"]
 ((1, 0), (2, 0))
@@ -30,11 +37,13 @@ mazeplugin.errors.LevelFormatError: m.tmx: things object 1 (door): its rectangle
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..formats.files import LevelFormatError
+from ..formats.tiled_common import tile_at
 from ..limits import MAX_CORRIDOR, MAX_WALL
 from .things import Thing, check_props
 
@@ -51,11 +60,13 @@ MAX_LISTED_TILES = 1 << 20
 
 
 def things_from_objects(
-    objects: Sequence[Dict[str, Any]], tile: Tuple[int, int], size: Tuple[int, int], source: str
+    objects: Sequence[Dict[str, Any]], tile: Tuple[int, int], size: Tuple[int, int], source: str,
+    hex_side: Optional[int] = None,
 ) -> Tuple[Thing, ...]:
     """Things from plain object dicts: ``type``, ``x``, ``y``, ``width``, ``height``, ``properties`` (a dict)
     and, for polylines, ``polyline`` (a list of ``(x, y)`` offsets). ``tile`` is ``(width, height)`` in
-    pixels, ``size`` the map's ``(columns, rows)``."""
+    pixels, ``size`` the map's ``(columns, rows)``, ``hex_side`` a hexagonal map's ``hexsidelength``
+    (None: an orthogonal map)."""
     if len(objects) > MAX_THINGS_OBJECTS:
         raise LevelFormatError(f"{source}: the things layer has more than {MAX_THINGS_OBJECTS:,} objects")
     tw, th = tile
@@ -71,13 +82,15 @@ def things_from_objects(
         def cell(px: float, py: float) -> Tuple[int, int]:
             if not (math.isfinite(px) and math.isfinite(py)):
                 raise LevelFormatError(f"{where}: position ({px}, {py}) is not a number")
-            x, y = math.floor(px / tw), math.floor(py / th)
+            far = max(abs(px), abs(py)) > 1e15  # off any map; and far enough to overflow a squared distance
+            x, y = (-1, -1) if far else tile_at(px, py, tile, hex_side)
             if not (0 <= x < columns and 0 <= y < rows):
                 raise LevelFormatError(f"{where}: pixel ({px:g}, {py:g}) is outside the map")
             return (x, y)
 
         props = dict(obj.get("properties") or {})
         thing_id = props.pop("thing_id", None)
+        _decode(props, props.pop("json_props", None), where)
         if thing_id is None:  # added in Tiled without an id: the next free one
             thing_id, next_id = next_id, next_id + 1
         x, y, width, height = (float(obj.get(k, 0) or 0) for k in ("x", "y", "width", "height"))
@@ -89,6 +102,10 @@ def things_from_objects(
                                        f"{min(MAX_LISTED_TILES, columns * rows):,} tiles")
             tx, ty = cell(x, y)
             props["patrol"] = [cell(x + px, y + py) for px, py in polyline]
+        elif hex_side is not None:  # one tile: the nearest centre to the object's
+            tx, ty = cell(x + width / 2, y + height / 2)
+            if kind == "door":
+                props["tiles"] = [(tx, ty)]
         elif kind == "door" and width > 0 and height > 0:
             x0, y0 = cell(x, y)
             x1, y1 = cell(x + width - 0.5, y + height - 0.5)
@@ -114,6 +131,26 @@ def things_from_objects(
         twice = min(i for i, count in Counter(ids).items() if count > 1)
         raise LevelFormatError(f"{source}: two things share a thing_id ({twice}); each thing's id must be its own")
     return tuple(sorted(out, key=lambda t: t.id))
+
+
+def _decode(props: Dict[str, Any], names: Any, where: str) -> None:
+    """Props the writer wrote as JSON text (named by the ``json_props`` property, a JSON list) parsed back."""
+    if names is None:
+        return
+    try:
+        listed = json.loads(names) if isinstance(names, str) else None
+    except (ValueError, RecursionError):
+        listed = None
+    if not isinstance(listed, list) or not all(isinstance(n, str) for n in listed):
+        raise LevelFormatError(f"{where}: property 'json_props' must be a JSON list of prop names")
+    for name in listed:
+        text = props.get(name)
+        try:
+            props[name] = json.loads(text) if isinstance(text, str) else None
+        except (ValueError, RecursionError):
+            raise LevelFormatError(f"{where}: prop {name!r:.40} is listed in 'json_props' but is not JSON text") from None
+        if not isinstance(text, str):
+            raise LevelFormatError(f"{where}: prop {name!r:.40} is listed in 'json_props' but is not text")
 
 
 def _given_id(obj: Dict[str, Any]) -> Any:

@@ -57,9 +57,9 @@ def to_json(level: GridLevel) -> str:
     if level.things:  # only then: files of levels without content stay as they were
         data["things"] = [t.as_list() for t in level.things]
     try:
-        return json.dumps(data, separators=(",", ":")) + "\n"
-    except TypeError as error:
-        raise ValueError(f"this level's options cannot be written as JSON: {error}") from None
+        return json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n"
+    except (TypeError, ValueError) as error:  # ValueError: NaN or infinity, which JSON has not
+        raise ValueError(f"this level's options or things cannot be written as JSON: {error}") from None
 
 
 def from_json(text: str, *, source: str = "<json text>") -> GridLevel:

@@ -96,6 +96,9 @@ def to_json(level: Level) -> str:
     level that would not load back (see :func:`mazeplugin.formats.rebuild.check_loadable`).
     """
     check_loadable(level, "JSON")
+    if level.weave and level.things:  # load_json refuses the pair: refuse it here, before anything is written
+        raise ValueError("cannot write JSON of a weave level with things: a level with bridges cannot have things "
+                         "yet (their proof does not walk over and under bridges), so the file would not load back")
     options: Dict[str, Any] = {}
     for name, value in level.options.items():
         try:
@@ -124,10 +127,14 @@ def to_json(level: Level) -> str:
     fields = "".join(f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in head.items())
     if not level.things and not level.weave:
         return f'{{\n{fields} "tiles": [\n  {rows}\n ]\n}}\n'
-    things = ",\n  ".join(
-        json.dumps({"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": _thing_props(t.props)})
-        for t in level.things
-    )
+    try:  # NaN and infinity are not JSON, and from_json refuses them: refused here, before writing
+        things = ",\n  ".join(
+            json.dumps({"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": _thing_props(t.props)},
+                       allow_nan=False)
+            for t in level.things
+        )
+    except ValueError as error:
+        raise ValueError(f"cannot write JSON: a thing's props hold a number JSON cannot: {error}") from None
     if not level.weave:
         return f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [\n  {things}\n ]\n}}\n'
     ys, xs = np.nonzero(level.bridges)
@@ -375,11 +382,21 @@ def _marker(value: Any, name: str, source: str) -> Any:
 def save_npy(level: Level, path: PathLike) -> None:
     """Write ``level.marked()`` (int8: 0 floor, 1 wall, 2 entrance, 3 exit) to ``path`` atomically.
 
-    Things are not written (an ``.npy`` is tiles and markers only; save JSON to keep them).
+    An ``.npy`` is the tilemap and its markers only, so a level with things (keys, doors, treasure,
+    enemies) or bridges (a weave) is refused before anything is written: the file would drop them
+    (save JSON or a Tiled map to keep them). What made the level (algorithm, seed, options) is not in
+    the array either; the JSON and Tiled files keep that too.
     """
     check_loadable(level, "an .npy tilemap")
+    if level.things:
+        kinds = sorted({t.kind for t in level.things})
+        raise ValueError(f"cannot write an .npy tilemap of a level with things ({', '.join(kinds)}): the array "
+                         "holds tiles and markers only, so they would be lost; save JSON (.json) or a Tiled "
+                         "map (.tmx, .tmj) to keep them")
+    if level.weave:
+        raise ValueError("cannot write an .npy tilemap of a weave level: the array holds tiles and markers only, "
+                         "so its bridges would be lost; save JSON (.json) or a Tiled map (.tmx, .tmj) to keep them")
     marked = level.marked()
-    marked[marked > EXIT] = 0  # things stand on floor
     with atomic_path(path) as temporary:
         with open(temporary, "wb") as f:
             np.save(f, marked, allow_pickle=False)

@@ -14,7 +14,8 @@ What is written:
 - With things (:mod:`mazeplugin.content`), an object layer ``things``: one
   object per thing, its ``type`` the kind, its thing id and props as Tiled
   properties (``thing_id``, and e.g. ``key``/``door``/``lock``; props that are not
-  numbers, bools or text are JSON text). A door is a rectangle over every
+  bools, ints, floats or text are JSON text, their names listed in the property
+  ``json_props``, so they read back as they were; NaN is refused). A door is a rectangle over every
   tile it blocks; an enemy is a polyline object at its tile's centre whose
   points walk its patrol; every other thing is a one-tile rectangle.
 - With bridges (a weave level, see :mod:`mazeplugin.weave`), a second tile
@@ -37,6 +38,7 @@ What is written:
 from __future__ import annotations
 
 import json
+import math
 import numbers
 import os
 import struct
@@ -56,7 +58,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
 
 __all__ = ["save_tmx", "save_tmj", "tileset_png", "bridges_png", "png_bytes", "tmx_text", "tmj_data",
-           "write_tileset_image", "FLOOR_GID", "WALL_GID", "BRIDGE_FIRST_GID"]
+           "write_tileset_image", "tiled_property", "thing_properties", "things_xml", "thing_json", "JSON_PROPS", "FLOOR_GID", "WALL_GID",
+           "BRIDGE_FIRST_GID"]
 
 FLOOR_GID, WALL_GID = 1, 2
 """Global tile ids in the tile layer (the tileset's first gid is 1)."""
@@ -74,17 +77,18 @@ _TILESET_NAME = "mazeplugin"
 def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     """Write ``level`` as a Tiled XML map to ``path``, and the tileset image beside it."""
     check_loadable(level, "a Tiled map")
+    _check_no_things_on_bridges(level)
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
+    things = _thing_objects(level, tile)  # before any file: a prop Tiled cannot hold is refused
     image = _write_tileset_image(path, tile)
     props = "\n".join(
         f"  <property name={quoteattr(name)}{'' if kind == 'string' else f' type={quoteattr(kind)}'}"
         f" value={quoteattr(_xml_value(value))}/>"
         for name, kind, value in _map_properties(level)
     )
-    things = _thing_objects(level, tile)
     layers, next_id = (4, 3 + len(things)) if things else (3, 3)
-    after, tilesets = _things_xml(things), ""
+    after, tilesets = things_xml(things), ""
     if level.weave:
         bridges_image = write_tileset_image(path, f"{_BRIDGES_NAME}-{tile}.png", lambda: bridges_png(tile))
         tilesets = _bridges_tileset_xml(tile, bridges_image)
@@ -147,10 +151,11 @@ def tmx_text(*, map_attributes: str, properties: str, tileset: str, tile_width: 
 def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     """Write ``level`` as a Tiled JSON map to ``path``, and the tileset image beside it."""
     check_loadable(level, "a Tiled map")
+    _check_no_things_on_bridges(level)
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
+    things = _thing_objects(level, tile)  # before any file: a prop Tiled cannot hold is refused
     image = _write_tileset_image(path, tile)
-    things = _thing_objects(level, tile)
     data = tmj_data(
         fields={"orientation": "orthogonal", "renderorder": "right-down", "width": columns, "height": rows,
                 "tilewidth": tile, "tileheight": tile, "infinite": False, "nextlayerid": 4 if things else 3,
@@ -161,7 +166,7 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     if things:
         data["layers"].append({
             "id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
-            "objects": [_thing_json(thing) for thing in things], **_COMMON,
+            "objects": [thing_json(thing) for thing in things], **_COMMON,
         })
     if level.weave:
         bridges_image = write_tileset_image(path, f"{_BRIDGES_NAME}-{tile}.png", lambda: bridges_png(tile))
@@ -329,6 +334,13 @@ def write_tileset_image(map_path: PathLike, name: str, image: Callable[[], bytes
     return name
 
 
+def _check_no_things_on_bridges(level: "Level") -> None:
+    """Refuse a weave level with things, as every reader does: their proof does not walk over and under bridges."""
+    if level.weave and level.things:
+        raise ValueError("cannot write a Tiled map of a weave level with things: a level with bridges cannot have "
+                         "things yet (their proof does not walk over and under bridges), so it would not load back")
+
+
 def _check_tile_size(tile: object) -> int:
     if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
         raise TypeError(f"tile must be an int (pixels per tile), not {type(tile).__name__}")
@@ -374,11 +386,8 @@ def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
     """One Tiled object (as a plain dict) per thing; object ids follow the two marker ids."""
     out: List[Dict[str, Any]] = []
     for n, thing in enumerate(level.things, start=3):
-        props: List[Tuple[str, str, Any]] = [("thing_id", "int", thing.id)]
-        for name, value in sorted(thing.props.items()):
-            if (thing.kind, name) in (("door", "tiles"), ("enemy", "patrol")):
-                continue  # drawn as the object's shape
-            props.append(_tiled_property(name, value))
+        shape = {"door": ("tiles",), "enemy": ("patrol",)}.get(thing.kind, ())  # drawn as the object's shape
+        props = thing_properties(thing, shape)
         obj: Dict[str, Any] = {"id": n, "name": f"{thing.kind} {thing.id}", "type": thing.kind, "props": props}
         if thing.kind == "enemy" and thing.props.get("patrol"):
             cx, cy = (thing.x + 0.5) * tile, (thing.y + 0.5) * tile
@@ -394,19 +403,56 @@ def _thing_objects(level: "Level", tile: int) -> List[Dict[str, Any]]:
     return out
 
 
-def _tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
+JSON_PROPS = "json_props"
+"""The Tiled property naming (as a JSON list) a thing's props written as JSON text: lists, objects, null."""
+
+
+def tiled_property(name: str, value: Any) -> Tuple[str, str, Any]:
+    """``(name, Tiled type, value)`` of a thing's prop: a bool, int, finite float or text as itself;
+    anything else as JSON text (its name listed in :data:`JSON_PROPS`, so it reads back as it was).
+    ``ValueError`` for what JSON cannot hold (NaN, infinity, objects that are not plain data)."""
     if isinstance(value, bool):
         return (name, "bool", value)
     if isinstance(value, numbers.Integral):
         return (name, "int", int(value))
-    if isinstance(value, numbers.Real):
+    if isinstance(value, numbers.Real) and math.isfinite(value):
         return (name, "float", float(value))
     if isinstance(value, str):
         return (name, "string", value)
-    return (name, "string", json.dumps(value))
+    try:
+        return (name, "string", json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError):
+        raise ValueError(f"props[{name!r}] is {type(value).__name__} {value!r:.40}, which neither a Tiled "
+                         "property nor JSON text holds") from None
 
 
-def _things_xml(things: List[Dict[str, Any]]) -> str:
+def thing_properties(thing: Any, skip: Sequence[str] = ()) -> List[Tuple[str, str, Any]]:
+    """``thing``'s Tiled properties: ``thing_id``, its props but ``skip`` (drawn as the object's shape)
+    by :func:`tiled_property`, and :data:`JSON_PROPS` when any is JSON text; refusals name the thing."""
+    out: List[Tuple[str, str, Any]] = [("thing_id", "int", thing.id)]
+    encoded = []
+    for name, value in sorted(thing.props.items()):
+        if name in skip:
+            continue
+        if name in ("thing_id", JSON_PROPS):
+            raise ValueError(f"cannot write a Tiled map: {thing.kind} {thing.id}: props[{name!r}] has a name "
+                             "the things layer keeps for itself")
+        try:
+            prop = tiled_property(name, value)
+        except ValueError as error:
+            raise ValueError(f"cannot write a Tiled map: {thing.kind} {thing.id}: {error}") from None
+        if prop[1] == "string" and not isinstance(value, str):
+            encoded.append(name)
+        out.append(prop)
+    if encoded:
+        out.append((JSON_PROPS, "string", json.dumps(encoded)))
+    return out
+
+
+def things_xml(things: List[Dict[str, Any]]) -> str:
+    """The ``things`` object layer (id 3) of a ``.tmx``: one ``<object>`` per thing object (a dict with
+    ``id``, ``name``, ``type``, ``x``, ``y``, ``width``, ``height``, ``props`` and, optionally, ``polyline``
+    offsets or ``point``: True); empty text without things. The square and hex writers share it."""
     if not things:
         return ""
     lines = [' <objectgroup id="3" name="things">']
@@ -414,27 +460,37 @@ def _things_xml(things: List[Dict[str, Any]]) -> str:
         size = f' width="{obj["width"]:g}" height="{obj["height"]:g}"' if obj["width"] else ""
         lines.append(
             f'  <object id="{obj["id"]}" name={quoteattr(obj["name"])} type={quoteattr(obj["type"])}'
-            f' x="{obj["x"]:g}" y="{obj["y"]:g}"{size}>'
+            f' x="{_number(obj["x"])}" y="{_number(obj["y"])}"{size}>'
         )
         lines.append("   <properties>")
         for name, kind, value in obj["props"]:
             kind_attr = "" if kind == "string" else f" type={quoteattr(kind)}"
             lines.append(f"    <property name={quoteattr(name)}{kind_attr} value={quoteattr(_xml_value(value))}/>")
         lines.append("   </properties>")
+        if obj.get("point"):
+            lines.append("   <point/>")
         if "polyline" in obj:
-            points = " ".join(f"{x:g},{y:g}" for x, y in obj["polyline"])
+            points = " ".join(f"{_number(x)},{_number(y)}" for x, y in obj["polyline"])
             lines.append(f'   <polyline points="{points}"/>')
         lines.append("  </object>")
     lines.append(" </objectgroup>")
     return "\n".join(lines) + "\n"
 
 
-def _thing_json(obj: Dict[str, Any]) -> Dict[str, Any]:
+def _number(value: float) -> str:
+    """A pixel coordinate as text, every digit kept (``:g`` would round a large map's to six)."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def thing_json(obj: Dict[str, Any]) -> Dict[str, Any]:
+    """A thing object (see :func:`things_xml`) as a ``.tmj`` object."""
     out: Dict[str, Any] = {
         "id": obj["id"], "name": obj["name"], "type": obj["type"], "x": obj["x"], "y": obj["y"],
         "width": obj["width"], "height": obj["height"], "rotation": 0, "visible": True,
         "properties": [{"name": name, "type": kind, "value": value} for name, kind, value in obj["props"]],
     }
+    if obj.get("point"):
+        out["point"] = True
     if "polyline" in obj:
         out["polyline"] = [{"x": x, "y": y} for x, y in obj["polyline"]]
     return out

@@ -25,7 +25,7 @@ from .files import LevelFormatError
 
 __all__ = [
     "TiledMap", "ROLES", "check_map_kind", "infinite_map", "map_size", "positive_int", "count", "is_marker",
-    "add_marker", "brief", "text_of", "recorded_properties", "hex_things", "hex_tile_centre", "tile_at",
+    "add_marker", "brief", "text_of", "recorded_properties", "hex_tile_centre", "tile_at",
 ]
 
 ROLES = ("entrance", "exit", "door")
@@ -100,12 +100,6 @@ def tile_at(x: float, y: float, tile: Tuple[int, int], hex_side: Optional[int] =
             cx, cy = hex_tile_centre(col, row, tile[0], tile[1], hex_side)
             best = min(best, ((cx - x) ** 2 + (cy - y) ** 2, col, row))
     return best[1], best[2]
-
-
-def hex_things(source: str) -> LevelFormatError:
-    """The error for a ``things`` object layer on a hexagonal map (hex levels' things are not read from Tiled)."""
-    return LevelFormatError(f"{source}: the hexagonal map has objects in a 'things' layer; hex levels read "
-                            "from Tiled carry no things (keys, doors, treasure, enemies): remove the layer")
 
 
 def infinite_map(source: str) -> LevelFormatError:

@@ -16,7 +16,16 @@ shows. A map that is not a hex maze is refused with a
 - a floor tile between two cells that are not both floor,
 - a floor tile in the margin (neither a cell, nor between two, nor an opening),
 - one opening floor and the other wall (a level has both markers or neither),
-- an ``entrance`` or ``exit`` object away from its opening, or without one.
+- an ``entrance`` or ``exit`` object away from its opening, or without one,
+- a thing of the ``things`` layer off a cell's tile (a door: off a passage's
+  tile), or things that do not make a sound level (:meth:`GridLevel.check`).
+
+Things (the ``things`` object layer, as :mod:`mazeplugin.formats.tiled_hex`
+writes it) come back as :class:`~mazeplugin.content.cells.CellThing` s: each
+on the cell whose tile is nearest its point; a door on the passage whose
+tile is nearest, its ``cells`` ordered as the player meets them (the one the
+entrance still reaches with that door shut first); an enemy's patrol the
+cells under its polyline's points.
 
 Map properties, when present, say what made the level: ``generator``,
 ``seed`` and ``options`` (JSON text), as the writer stores them; ``grid``, if
@@ -29,18 +38,25 @@ given, must be ``"hex"``. A map drawn by hand needs none of them.
 >>> again = mp.GridLevel.load_tmx(path)
 >>> bool((again.maze.open == level.maze.open).all()), again.options == level.options, again.seed
 (True, True, 3)
+>>> keyed = mp.generate("backtracker", 8, 6, grid="hex", seed=4, keys=2, treasure=1, enemies=1)
+>>> keyed.save_tmj(path.replace(".tmx", ".tmj"))
+>>> mp.GridLevel.load_tmj(path.replace(".tmx", ".tmj")).things == keyed.things
+True
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..content.cells import CellGraph, CellThing
+from ..content.proof import ContentError
+from ..content.things import Thing
 from ..grid_level import GridLevel
 from ..grids import GridMaze, HexGrid
-from ..grids.hextiles import cell_tiles, opening_tiles, passage_tiles
+from ..grids.hextiles import cell_tiles, opening_tiles, passage_tiles, tile_shape
 from ..limits import MAX_GRID_CELLS
 from .files import LevelFormatError
 from .recorded import check_plain
@@ -75,9 +91,68 @@ def hex_level(tiled: TiledMap) -> GridLevel:
                                "the map is hexagonal: a hex level")
     options = _options(options, markers, source)
     entrance, exit = (0, grid.cells - 1) if markers else (None, None)
-    return GridLevel(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
-                     openings=grid.openings() if markers else (), algorithm=algorithm, seed=seed,
-                     options=dict(options, grid="hex"))
+    maze = GridMaze(grid, open_)
+    things = _cell_things(maze, tiled.things, entrance, source)
+    level = GridLevel(maze, width=width, height=height, entrance=entrance, exit=exit,
+                      openings=grid.openings() if markers else (), algorithm=algorithm, seed=seed,
+                      options=dict(options, grid="hex"), things=things)
+    if things:
+        try:
+            level.check()  # a designer may have moved things: they must still make a sound level
+        except ContentError as error:
+            raise LevelFormatError(f"{source}: things: {error}") from None
+    return level
+
+
+def _cell_things(maze: GridMaze, things: Sequence[Thing], entrance: Optional[int],
+                 source: str) -> Tuple[CellThing, ...]:
+    """The things of the ``things`` layer (on tiles) as things on cells, a door on a passage."""
+    if not things:
+        return ()
+    grid = maze.grid
+    assert isinstance(grid, HexGrid)
+    # Which cell (or edge) each tile is, -1 for none: two arrays, not dicts of a million tuples.
+    cell_index = np.full(tile_shape(grid), -1, dtype=np.int64)
+    cols, rows = cell_tiles(grid)
+    cell_index[rows, cols] = np.arange(grid.cells)
+    edge_index = np.full(tile_shape(grid), -1, dtype=np.int64)
+    mid_cols, mid_rows = passage_tiles(grid)
+    edge_index[mid_rows, mid_cols] = np.arange(len(grid.edges))
+
+    def cell_at(tile: Tuple[int, int]) -> Optional[int]:
+        k = int(cell_index[tile[1], tile[0]])  # the reader kept every thing's tiles on the map
+        return None if k < 0 else k
+
+    graph = CellGraph.of(maze)
+    out: List[CellThing] = []
+    for thing in things:
+        where = f"{source}: things: {thing.kind} {thing.id}"
+        props = {k: v for k, v in thing.props.items() if k not in ("tiles", "patrol", "edge", "cells")}
+        if thing.kind == "door":
+            edge = int(edge_index[thing.y, thing.x])
+            if edge < 0:
+                raise LevelFormatError(f"{where} is on tile ({thing.x}, {thing.y}), which is not between two "
+                                       "cells; a door on a hex level stands on its passage's tile")
+            cells = [int(c) for c in grid.edges[edge]]
+            if entrance is not None and graph.open[edge]:
+                reached = graph.reached(entrance, shut=[edge])
+                if reached[cells[1]] and not reached[cells[0]]:
+                    cells.reverse()  # the player meets the cell the entrance still reaches first
+            out.append(CellThing("door", cells[0], thing.id, dict(props, edge=edge, cells=cells)))
+            continue
+        cell = cell_at((thing.x, thing.y))
+        if cell is None:
+            raise LevelFormatError(f"{where} is on tile ({thing.x}, {thing.y}), which is not a cell's tile")
+        if "patrol" in thing.props:
+            patrol = []
+            for x, y in thing.props["patrol"]:
+                step = cell_at((x, y))
+                if step is None:
+                    raise LevelFormatError(f"{where}: its patrol's point on tile ({x}, {y}) is not on a cell's tile")
+                patrol.append(step)
+            props["patrol"] = patrol
+        out.append(CellThing(thing.kind, cell, thing.id, props))
+    return tuple(out)
 
 
 def _passages(grid: HexGrid, floor: NDArray[np.bool_], source: str) -> NDArray[np.bool_]:

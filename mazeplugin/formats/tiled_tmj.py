@@ -23,7 +23,7 @@ from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
 from .recorded import check_plain
 from .tiled_common import (
-    TiledMap, add_marker, brief, check_map_kind, count, hex_things, infinite_map, is_marker, map_size, positive_int, text_of,
+    TiledMap, add_marker, brief, check_map_kind, count, infinite_map, is_marker, map_size, positive_int, text_of,
 )
 from .tiled_layers import Blocks, WallTable, base64_blocks, list_blocks
 from .tiled_parse import json_properties, parse_json
@@ -91,10 +91,8 @@ def _map(data: Any, source: str, directory: str) -> TiledMap:
             fields[key] = _number(obj, key, fields["name"], source)
         add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source, hex_side)
     properties = json_properties(data.get("properties"), "the map", source)
-    if hex_side is not None and any(obj is not None for obj in thing_objects):
-        raise hex_things(source)
     things = things_from_objects([_thing(obj, source) for obj in thing_objects if obj is not None],
-                                 (tile_w, tile_h), (columns, rows), source)
+                                 (tile_w, tile_h), (columns, rows), source, hex_side)
     return TiledMap(walls, markers, properties, source, doors, things, orientation, walls_by_gid.tunnels)
 
 

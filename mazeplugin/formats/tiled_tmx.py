@@ -22,7 +22,7 @@ from xml.etree.ElementTree import Element
 from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
 from .tiled_common import (
-    TiledMap, add_marker, check_map_kind, count, hex_things, infinite_map, is_marker, map_size, positive_int,
+    TiledMap, add_marker, check_map_kind, count, infinite_map, is_marker, map_size, positive_int,
 )
 from .tiled_layers import Blocks, WallTable, array_blocks, base64_blocks, csv_blocks
 from .tiled_parse import XmlMap, parse_xml, xml_properties
@@ -62,14 +62,12 @@ def read_tmx(data: bytes, source: str, directory: str) -> TiledMap:
         for obj in group.findall("object"):
             fields = _object(obj, source)
             if group.get("name") == "things" and not is_marker(fields):  # level content: mazeplugin.content.tiled
-                if hex_side is not None:
-                    raise hex_things(source)
                 things.append(_thing(obj, source))
                 continue
             add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source, hex_side)
     properties = xml_properties(root.find("properties"), "the map", source)
     return TiledMap(walls, markers, properties, source, doors,
-                    things_from_objects(things, (tile_w, tile_h), (columns, rows), source), orientation,
+                    things_from_objects(things, (tile_w, tile_h), (columns, rows), source, hex_side), orientation,
                     walls_by_gid.tunnels)
 
 
