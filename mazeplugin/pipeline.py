@@ -305,6 +305,10 @@ def make_level(build: Build) -> None:
         recorded["mask"] = build.mask
     if build.room_spec is not None:
         recorded["rooms"] = build.room_spec.recorded()
+        from .rooms.placing import DEFAULT_ROOM_SIZE
+
+        if "room_size" not in recorded and build.room_spec.room_size != DEFAULT_ROOM_SIZE:
+            recorded["room_size"] = build.room_spec.room_size  # (the rooms generator keeps its own)
         if build.doors != 1:
             recorded["doors"] = build.doors
     if plan.mode != "border":

@@ -187,10 +187,11 @@ def test_the_comparison_sees_each_kind_of_loss(levels):
     assert "bridges" in lost(levels("weave"), mp.generate("backtracker", 10, 8, seed=4))
 
 
-@pytest.mark.xfail(strict=True, reason="room_size= is not recorded in level.options (pipeline.make_level), "
-                                       "so the level code drops it and makes another level")
 def test_a_level_code_refuses_or_keeps_room_size():
     level = mp.generate("backtracker", 14, 10, seed=3, rooms=2, room_size=(3, 4))
+    assert tuple(level.options["room_size"]) == (3, 4)  # recorded, so files and codes can tell
+    again = mp.Level.from_json(level.to_json())
+    assert np.array_equal(again.tiles, level.tiles) and tuple(again.options["room_size"]) == (3, 4)
     try:
         code = mp.level_code(level)
     except ValueError:
