@@ -302,7 +302,9 @@ def _decision_points(maze: Maze, adjacency: Sequence[List[int]], walk: List[int]
 
 def _detour_ratio(maze: Maze, walk: List[int]) -> Optional[float]:
     (x0, y0), (x1, y1) = maze.cell_xy(walk[0]), maze.cell_xy(walk[-1])
-    straight = math.hypot(x1 - x0, y1 - y0)
+    # sqrt of the exact integer sum, not math.hypot: hypot is correctly rounded only from Python 3.10
+    # (on 3.9 it differs in the last bit for most pairs, and the figure must be the same everywhere).
+    straight = math.sqrt((x1 - x0) ** 2 + (y1 - y0) ** 2)
     return (len(walk) - 1) / straight if straight else None
 
 

@@ -166,8 +166,13 @@ def missing_modules(code: str) -> List[str]:
     for node in ast.walk(ast.parse(code)):
         if isinstance(node, ast.Import):
             names.update(alias.name.split(".")[0] for alias in node.names)
+            if any(alias.name.startswith("mazeplugin.pg") for alias in node.names):
+                names.add("pygame")  # mazeplugin.pg is the package that needs pygame
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module.split(".")[0])
+            if node.module.startswith("mazeplugin.pg") or (
+                    node.module == "mazeplugin" and any(alias.name == "pg" for alias in node.names)):
+                names.add("pygame")
     return sorted(n for n in names if not n.startswith("mazeplugin") and importlib.util.find_spec(n) is None)
 
 
@@ -182,7 +187,10 @@ def test_the_block_rules_find_what_they_should():
     text = "a\n```python\nimport os\nopen('docs/x.png')\n```\n```toml\nk = 1\n```\n```sh\nls \\\n  -l\n# note\n```\n"
     assert python_blocks(text) == [(3, "import os\nopen('docs/x.png')\n")]
     assert sh_commands(text) == [(10, "ls    -l")]
-    assert missing_modules("import os, no_such_module_here\nfrom mazeplugin import pg") == ["no_such_module_here"]
+    assert missing_modules("import os, no_such_module_here") == ["no_such_module_here"]
+    no_pygame = [] if importlib.util.find_spec("pygame") else ["pygame"]
+    for code in ("import mazeplugin.pg as mpg", "from mazeplugin import pg", "from mazeplugin.pg import render"):
+        assert missing_modules(code) == no_pygame, code
     needs = missing_modules("x = 1  # needs pygame: pip install ...")
     assert needs == ([] if importlib.util.find_spec("pygame") else ["pygame"])
     assert DOCS_PATH.findall("open('docs/x.png'); mask='docs/heart.txt'") == ["docs/x.png", "docs/heart.txt"]
