@@ -47,12 +47,17 @@ class Grid:
     """
 
     cells: int
+    edges: NDArray[np.int64]
+    offsets: NDArray[np.int64]
+    neighbours: NDArray[np.int64]
+    edge_ids: NDArray[np.int64]
 
     name = "graph"
 
     def __init__(self, cells: int, edges: NDArray[np.int64], *, rows: "Rows | None" = None) -> None:
-        """``edges`` as ``(a, b)`` rows in any order; ``rows``, when a subclass has them already
-        (:meth:`from_lattice`), the sorted edges' ``(offsets, neighbours, edge_ids)``, taken as they are."""
+        """``edges`` as ``(a, b)`` rows in any order; or, with ``rows`` (a subclass that built them in
+        one pass, :func:`lattice_rows`), int64 ``edges`` already sorted, each ``a < b``, and their
+        ``(offsets, neighbours, edge_ids)``, taken as they are."""
         if rows is not None:
             self.cells = int(cells)
             self.edges = edges
@@ -66,10 +71,7 @@ class Grid:
         if key.size and not (key[1:] >= key[:-1]).all():
             pairs = pairs[np.argsort(key, kind="stable")]  # runs of sorted pairs: timsort is quick
         self.cells = int(cells)
-        self.edges: NDArray[np.int64] = pairs
-        self.offsets: NDArray[np.int64]
-        self.neighbours: NDArray[np.int64]
-        self.edge_ids: NDArray[np.int64]
+        self.edges = pairs
         fast = kernel("grid-rows", 2 * len(pairs))
         if fast is not None:  # the same rows by a counting sort (mazeplugin/_compiled/gridrows.py)
             self.offsets, self.neighbours, self.edge_ids = fast.compressed_rows(self.cells, pairs)
