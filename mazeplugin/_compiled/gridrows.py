@@ -6,6 +6,12 @@ reach it from a smaller cell, then those that leave it for a larger one,
 each in edge order (numpy: a stable argsort of all edge ends). Here the same
 rows by a counting sort, two passes over the edges: the same arrays, without
 sorting 2 × edges keys (about a tenth of the time on a million hex cells).
+
+The regular grids (hex, triangle, the wrapping square) skip the numpy edge
+pairs too: :func:`lattice_rows` walks the cells once to count each row, then
+once more writing every cell's edges to its larger neighbours into the sorted
+edge list and into both ends' rows (a cell's smaller neighbours have all
+written themselves into its row by then), which gives the same arrays.
 """
 
 from __future__ import annotations
