@@ -415,6 +415,32 @@ def test_compiled_grid_rows_are_the_numpy_rows(size):
         assert a.dtype == b.dtype == np.int64 and np.array_equal(a, b), name
 
 
+@settings(max_examples=60, deadline=None)
+@given(grid=st.sampled_from(["hex", "triangle", "square"]), width=st.integers(1, 12), height=st.integers(1, 12),
+       wrap=st.sampled_from([None, "x", "y", "xy"]))
+def test_compiled_lattice_pass_makes_the_numpy_edges_and_rows(grid, width, height, wrap):
+    # Hex, triangle and (wrapping) square grids build edges and rows in one compiled pass; the numpy
+    # path must give the same arrays at every size, thin strips and wraps too narrow to wrap included.
+    pytest.importorskip("numba")
+    import os
+    from unittest import mock
+
+    from mazeplugin.grids import HexGrid, SquareGrid, TriangleGrid
+
+    build = {"hex": lambda: HexGrid(width, height), "triangle": lambda: TriangleGrid(width, height),
+             "square": lambda: SquareGrid(width, height, wrap)}[grid]
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "0"}):
+        plain = build()
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}):
+        compiled = build()
+    assert kernel("grid-rows") is not None
+    assert plain.cells == compiled.cells == width * height
+    for name in ("edges", "offsets", "neighbours", "edge_ids"):
+        a, b = getattr(plain, name), getattr(compiled, name)
+        assert a.dtype == b.dtype == np.int64 and a.shape == b.shape and np.array_equal(a, b), name
+    assert compiled.edges.shape[1:] == (2,) and compiled.edges.flags.c_contiguous
+
+
 def test_every_grid_generator_has_a_compiled_kernel():
     from mazeplugin._compiled import KERNELS
 

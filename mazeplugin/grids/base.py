@@ -30,9 +30,11 @@ from numpy.typing import NDArray
 
 from .._compiled import kernel
 
-__all__ = ["Grid", "GridMaze", "Point", "Side"]
+__all__ = ["Grid", "GridMaze", "Point", "Side", "Rows", "lattice_rows"]
 
 Point = Tuple[float, float]
+Rows = Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
+"""A grid's compressed neighbour rows: ``(offsets, neighbours, edge_ids)``."""
 Side = Tuple[int, List[Point]]
 """One side of a cell's outline: ``(neighbour across it or -1, polyline)``; a wall unless that passage is open."""
 
@@ -45,10 +47,22 @@ class Grid:
     """
 
     cells: int
+    edges: NDArray[np.int64]
+    offsets: NDArray[np.int64]
+    neighbours: NDArray[np.int64]
+    edge_ids: NDArray[np.int64]
 
     name = "graph"
 
-    def __init__(self, cells: int, edges: NDArray[np.int64]) -> None:
+    def __init__(self, cells: int, edges: NDArray[np.int64], *, rows: "Rows | None" = None) -> None:
+        """``edges`` as ``(a, b)`` rows in any order; or, with ``rows`` (a subclass that built them in
+        one pass, :func:`lattice_rows`), int64 ``edges`` already sorted, each ``a < b``, and their
+        ``(offsets, neighbours, edge_ids)``, taken as they are."""
+        if rows is not None:
+            self.cells = int(cells)
+            self.edges = edges
+            self.offsets, self.neighbours, self.edge_ids = rows
+            return
         given = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
         # Each pair smaller cell first (what a sort of each row gives, without sorting 2-element rows).
         pairs = np.stack([np.minimum(given[:, 0], given[:, 1]), np.maximum(given[:, 0], given[:, 1])], axis=1)
@@ -57,10 +71,7 @@ class Grid:
         if key.size and not (key[1:] >= key[:-1]).all():
             pairs = pairs[np.argsort(key, kind="stable")]  # runs of sorted pairs: timsort is quick
         self.cells = int(cells)
-        self.edges: NDArray[np.int64] = pairs
-        self.offsets: NDArray[np.int64]
-        self.neighbours: NDArray[np.int64]
-        self.edge_ids: NDArray[np.int64]
+        self.edges = pairs
         fast = kernel("grid-rows", 2 * len(pairs))
         if fast is not None:  # the same rows by a counting sort (mazeplugin/_compiled/gridrows.py)
             self.offsets, self.neighbours, self.edge_ids = fast.compressed_rows(self.cells, pairs)
@@ -112,6 +123,21 @@ class Grid:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.cells} cells, {len(self.edges)} edges)"
+
+
+def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
+                 wrap_y: bool = False) -> "Tuple[NDArray[np.int64], Rows] | None":
+    """``(edges, (offsets, neighbours, edge_ids))`` of a ``width × height`` hex, triangle or
+    (wrapping) square grid in one compiled pass, when the compiled path is on; else None (the
+    grid classes then build them with numpy: the same arrays, ``tests/test_grids.py``).
+
+    ``shape`` is ``mazeplugin._compiled.gridrows.SQUARE``, ``HEX`` or ``TRIANGLE`` (0, 1, 2).
+    """
+    fast = kernel("grid-rows", 4 * width * height)  # about 2 × edges, as Grid.__init__ asks
+    if fast is None:
+        return None
+    edges, offsets, neighbours, edge_ids = fast.lattice_rows(shape, width, height, wrap_x, wrap_y)
+    return edges, (offsets, neighbours, edge_ids)
 
 
 class GridMaze:

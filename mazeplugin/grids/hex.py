@@ -21,11 +21,12 @@ from typing import List, Optional, Tuple
 
 import numpy as np
 
-from .base import Grid, Point, Side
+from .base import Grid, Point, Side, lattice_rows
 
 __all__ = ["HexGrid", "HEX_DIRECTIONS"]
 
 ROOT3 = math.sqrt(3.0)
+HEX_LATTICE = 1  # mazeplugin._compiled.gridrows.HEX
 
 HEX_DIRECTIONS = ("north-east", "east", "south-east", "south-west", "west", "north-west")
 """The six directions, clockwise from the top-right side (the order of :meth:`HexGrid.step`)."""
@@ -42,6 +43,10 @@ class HexGrid(Grid):
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = int(width), int(height)
         w, h = self.width, self.height
+        built = lattice_rows(HEX_LATTICE, w, h)
+        if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
+            super().__init__(w * h, built[0], rows=built[1])
+            return
         y, x = np.divmod(np.arange(w * h, dtype=np.int64), w)
         shift = y & 1  # odd rows sit half a cell right: their south-west is straight below
         cell = y * w + x

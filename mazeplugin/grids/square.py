@@ -20,12 +20,13 @@ from typing import List, Optional, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .base import Grid, GridMaze, Point, Side
+from .base import Grid, GridMaze, Point, Side, lattice_rows
 
 __all__ = ["SquareGrid", "WRAPS", "square_tiles", "side_tile"]
 
 WRAPS = ("x", "y", "xy")
 """The ``wrap=`` values: across the east/west edges, the north/south edges, or both."""
+SQUARE_LATTICE = 0  # mazeplugin._compiled.gridrows.SQUARE
 
 
 class SquareGrid(Grid):
@@ -43,6 +44,10 @@ class SquareGrid(Grid):
         self.width, self.height, self.wrap = int(width), int(height), wrap
         self.wraps_x, self.wraps_y = wrap is not None and "x" in wrap, wrap is not None and "y" in wrap
         w, h = self.width, self.height
+        built = lattice_rows(SQUARE_LATTICE, w, h, self.wraps_x, self.wraps_y)
+        if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
+            super().__init__(w * h, built[0], rows=built[1])
+            return
         ids = np.arange(w * h, dtype=np.int64).reshape(h, w)
         pairs = [np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1),
                  np.stack([ids[:-1, :].ravel(), ids[1:, :].ravel()], axis=1)]

@@ -17,11 +17,12 @@ from typing import List, Optional, Tuple
 
 import numpy as np
 
-from .base import Grid, Point, Side
+from .base import Grid, Point, Side, lattice_rows
 
 __all__ = ["TriangleGrid"]
 
 HEIGHT = math.sqrt(3.0) / 2  # of a triangle with unit sides
+TRIANGLE_LATTICE = 2  # mazeplugin._compiled.gridrows.TRIANGLE
 
 
 class TriangleGrid(Grid):
@@ -34,6 +35,10 @@ class TriangleGrid(Grid):
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = int(width), int(height)
+        built = lattice_rows(TRIANGLE_LATTICE, self.width, self.height)
+        if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
+            super().__init__(self.width * self.height, built[0], rows=built[1])
+            return
         ids = np.arange(self.width * self.height, dtype=np.int64).reshape(self.height, self.width)
         east = np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1)
         ys, xs = np.nonzero(((np.arange(self.width)[None, :] + np.arange(self.height)[:, None]) % 2 == 0)
