@@ -30,7 +30,6 @@ passages never change with its content.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
@@ -42,7 +41,7 @@ from ..unionfind import component_roots
 from .cells import CellGraph, CellThing
 from .choosing import corridor_stretch, where_allowed, widest
 from .locks import plan_locks
-from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS
+from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, with_content
 from .request import ContentRequest, check_request
 from .things import Place
 
@@ -78,16 +77,7 @@ def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, reques
     """:func:`furnish_grid` with the stream given and the arguments checked (``generate`` calls this)."""
     made = place_cell_things(CellGraph.of(level.maze), level.entrance, level.exit, rng, keys=k, treasure=t,
                              enemies=e, place=requests, existing=level.things)
-    out = copy.copy(level)
-    out.things = tuple(level.things) + made
-    options = dict(level.options)
-    for name, value in (("keys", k), ("treasure", t), ("enemies", e)):
-        if value:
-            options[name] = value
-    if requests:
-        options["place"] = [r.as_dict() for r in requests]
-    out.options = options
-    return out
+    return with_content(level, made, k, t, e, requests)
 
 
 def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[int], rng: Random, *,

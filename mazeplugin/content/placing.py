@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import copy
 import sys
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -112,8 +112,19 @@ def furnish(
 def furnished(level: Level, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> Level:
     """:func:`furnish` with the stream given and the arguments already checked (``generate`` calls this)."""
     things = place_things(level, rng, keys=k, treasure=t, enemies=e, place=requests)
+    return with_content(level, things, k, t, e, requests)
+
+
+Furnishable = TypeVar("Furnishable", bound=Any)
+
+
+def with_content(level: Furnishable, things: Tuple[Any, ...], k: int, t: int, e: int,
+                 requests: Tuple[Place, ...]) -> Furnishable:
+    """A copy of ``level`` (square or grid) with ``things`` added after its own and the content
+    options that made them recorded (``keys``, ``treasure``, ``enemies``, ``place``): what a level
+    code and a level file say of it."""
     out = copy.copy(level)
-    out.things = tuple(level.things) + things
+    out.things = tuple(level.things) + tuple(things)
     options = dict(level.options)
     for name, value in (("keys", k), ("treasure", t), ("enemies", e)):
         if value:
