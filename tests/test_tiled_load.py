@@ -404,6 +404,28 @@ def test_maps_round_trip_through_the_tiled_editor(tmp_path, kind, target, how):
     same_level(load_tiled(exported), level)
 
 
+@pytest.mark.parametrize("kind, target", [("tmx", "tmj"), ("tmj", "tmx")])
+def test_hex_maps_with_content_round_trip_through_the_tiled_editor(tmp_path, kind, target):
+    """A hexagonal map (staggered rows, things at hex tile centres) as Tiled itself saves it again."""
+    level = mp.generate("wilson", 7, 5, grid="hex", seed=3, keys=1, treasure=2, enemies=1)
+    getattr(level, f"save_{kind}")(tmp_path / f"h.{kind}")
+    _tiled_export(tmp_path / f"h.{kind}", tmp_path / f"tiled-out.{target}")
+    again = load_tiled(tmp_path / f"tiled-out.{target}")
+    assert isinstance(again, mp.GridLevel) and bool((again.maze.open == level.maze.open).all())
+    assert (again.entrance, again.exit, again.things) == (level.entrance, level.exit, level.things)
+
+
+@pytest.mark.parametrize("kind, target", [("tmx", "tmj"), ("tmj", "tmx")])
+def test_weave_maps_round_trip_through_the_tiled_editor(tmp_path, kind, target):
+    """The bridges layer and its tileset's 'tunnel' property survive Tiled saving the map again."""
+    level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
+    getattr(level, f"save_{kind}")(tmp_path / f"w.{kind}")
+    _tiled_export(tmp_path / f"w.{kind}", tmp_path / f"tiled-out.{target}")
+    again = load_tiled(tmp_path / f"tiled-out.{target}")
+    assert again.tiles.tobytes() == level.tiles.tobytes() and again.bridges.tobytes() == level.bridges.tobytes()
+    assert again.solution() == level.solution()
+
+
 def test_wall_edit_made_in_tiled_format_loads(tmp_path):
     """An edited .tmj converted by Tiled to .tmx (as a designer saving in Tiled) keeps the edit."""
     level = mp.generate("kruskal", 9, 6, seed=8)
