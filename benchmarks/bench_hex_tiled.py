@@ -1,4 +1,5 @@
-"""Hex levels through Tiled: saving and loading ``.tmx``/``.tmj`` against JSON and the square reader, and peak memory.
+"""Hex levels through Tiled: saving and loading ``.tmx``/``.tmj`` against JSON and the square reader, peak memory,
+and the cost of a ``things`` layer.
 
     python benchmarks/bench_hex_tiled.py                  # 50 x 50 and 300 x 300 hex cells
     python benchmarks/bench_hex_tiled.py --sizes 1000 --repeat 1
@@ -8,34 +9,27 @@ and ``.tmj`` (:mod:`mazeplugin.formats.tiled_hex_read`), next to its JSON
 and to loading a square level's ``.tmx`` of the same cell count (the ratios
 say what reading the doubled hex lattice costs against those); then the peak
 memory of one ``GridLevel.load_tmx`` (``tracemalloc``: numpy's and Python's
-allocations), per cell. Medians of ``--repeat`` runs; the machine may be
-shared, so compare figures from one run. Not a test: nothing here asserts a time.
+allocations), per cell; then a hex level (``backtracker``, seed 7) with keys,
+treasure and enemies saved and loaded as ``.tmx`` and ``.tmj`` next to the
+same passages without content (the difference is what writing the things
+layer, reading it back into cells and proving it with ``level.check()``
+cost). Medians of ``--repeat`` runs (``bench_tiled.median``); the machine may
+be shared, so compare figures from one run. Not a test: nothing here asserts a time.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import tempfile
-import time
 import tracemalloc
-from typing import Callable, List
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import mazeplugin as mp  # noqa: E402
-
-
-def median(run: Callable[[], object], repeat: int) -> float:
-    times: List[float] = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+from bench_tiled import median  # noqa: E402  (this folder is the script's own: first on sys.path)
 
 
 def main() -> None:
@@ -71,6 +65,25 @@ def main() -> None:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         print(f"  load_tmx peak memory {peak / 2**20:8.1f} MiB, {peak / (side * side):6.0f} bytes a cell")
+        things(side, args.repeat, folder)
+
+
+def things(side: int, repeat: int, folder: str) -> None:
+    """A hex level with content against the same passages without: save and load, ``.tmx`` and ``.tmj``."""
+    content = dict(keys=3, treasure=max(1, side // 5), enemies=max(1, side // 25))
+    rich = mp.generate("backtracker", side, side, grid="hex", seed=7, **content)
+    bare = mp.generate("backtracker", side, side, grid="hex", seed=7)
+    print(f"hex backtracker {side}x{side} cells, {len(rich.things)} things "
+          f"({', '.join(f'{k}={v}' for k, v in content.items())}), median of {repeat}")
+    for kind in ("tmx", "tmj"):
+        figures = []
+        for name, level in (("things", rich), ("bare", bare)):
+            path = os.path.join(folder, f"{name}{side}.{kind}")
+            save = median(lambda: getattr(level, f"save_{kind}")(path), repeat)
+            load = median(lambda: getattr(mp.GridLevel, f"load_{kind}")(path), repeat)
+            figures.append((name, save, load, os.path.getsize(path)))
+        for name, save, load, size in figures:
+            print(f"  {kind} {name:6}  save {save * 1000:8.1f} ms  load {load * 1000:8.1f} ms  {size:>10,} bytes")
 
 
 if __name__ == "__main__":
