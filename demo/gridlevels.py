@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Dict, Optional, Tuple
 
 import mazeplugin as mp
+from mazeplugin.generators.graph import GRID_GENERATORS
 from mazeplugin.seeds import Seed
 
 from .gridcontent import with_content
@@ -70,10 +71,8 @@ def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topolog
     if wrap:
         w, h = max(3, w), max(3, h)  # a wrap joins edges at least three cells long
     options = {"wrap": wrap} if wrap else {"grid": grid}
-    try:
-        mp.generate(algorithm, 3, 3, seed=0, **options)  # type: ignore[call-overload]
-    except ValueError:
-        algorithm = FALLBACK  # the generator takes no such grid
+    if algorithm not in GRID_GENERATORS:
+        algorithm = FALLBACK  # the generator takes no grid but the square (sidewinder, eller, ...)
     return with_content(lambda c: mp.generate(algorithm, w, h, seed=seed, **options, **c),  # type: ignore
                         content or {}, False)
 
