@@ -93,6 +93,15 @@ class Worker:
 
 
 _workers: Dict[str, Optional[Worker]] = {}
+_counted_frames = {"on": False}
+
+
+def count_frames(on: bool) -> None:
+    """Whether frames are counted, not timed (a run of ``--frames N``, each frame 1/60 s of play): then
+    :meth:`Ahead.take` waits for the worker (up to :meth:`Ahead.ready`'s hang guard) instead of
+    answering "not yet", so a scripted run plays the same on a loaded machine as on an idle one. Played
+    live, the game never waits."""
+    _counted_frames["on"] = on
 
 
 def shared_worker() -> Optional[Worker]:
@@ -140,6 +149,8 @@ class Ahead:
                 _workers["worker"] = None
                 self._sent = False
             else:
+                if request not in worker.results and _counted_frames["on"]:
+                    self.ready(request)  # counted frames: waiting costs the run no frames
                 if request not in worker.results:
                     return None
                 self._wanted = None

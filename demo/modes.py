@@ -13,6 +13,7 @@ from typing import Callable, Optional, Protocol, Tuple
 
 import pygame
 
+from . import ahead
 from .frametimes import FrameTimes
 from .script import KeyScript
 
@@ -49,12 +50,14 @@ def run(app: Mode, frames: Optional[int], make: Callable[[str], Mode]) -> Tuple[
     Frames are paced at 60 fps in a window (a stalled frame counts as at most
     :data:`MAX_STEP` of play) and are exactly 1/60 s each headless or with
     ``frames``. Returns the mode running at the end and the time every frame
-    took (its work: events, rules, drawing; not the wait for the next frame).
+    took (its work: events, rules, drawing; not the wait for the next frame). With ``frames``, a frame
+    that waits for the next level from the worker counts that wait (:func:`demo.ahead.count_frames`).
     """
     times = FrameTimes()
     used = 0
     clock = pygame.time.Clock()
     real_time = os.environ.get("SDL_VIDEODRIVER") != "dummy"
+    ahead.count_frames(frames is not None)  # a run of N frames waits for the next level: the same every time
     try:
         while True:
             while app.running and (frames is None or used < frames):
@@ -78,3 +81,5 @@ def run(app: Mode, frames: Optional[int], make: Callable[[str], Mode]) -> Tuple[
             app.script = script  # the script carries on in the next mode
     except KeyboardInterrupt:
         return app, times
+    finally:
+        ahead.count_frames(False)

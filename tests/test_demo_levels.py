@@ -232,3 +232,23 @@ def test_while_the_next_level_is_being_made_frames_go_on():
         app.tick(FRAME)
     assert app.frames == frames + 30 and game.waiting  # drawn and counted, the banner still up
     assert any("making the next level" in text for text, _ in app.hud.placed)
+
+
+def test_counted_frames_wait_for_the_next_level_so_a_scripted_run_is_the_same_every_time():
+    """In a run of ``--frames N`` (frames counted, not timed) the next level is taken as soon as it is
+    asked for: the frame waits for the worker instead of showing the banner, so where a script's keys
+    land does not depend on how loaded the machine is. Played live, ``take`` never waits."""
+    import demo.game
+    from demo import ahead
+
+    app = make_app("--code", "backtracker-10x8-5")
+    game = app.game
+    request = game.next_request()
+    ahead.count_frames(True)
+    try:
+        made = game.ahead.take(request)  # asked for the first time: the worker has only just been sent it
+    finally:
+        ahead.count_frames(False)
+    assert made is not None and made[0]
+    level, _, _ = made[1]  # (level, its solution, its decision points)
+    assert level.tiles.tobytes() == demo.game.numbered_level(*request).tiles.tobytes()
