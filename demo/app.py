@@ -117,7 +117,7 @@ class App:
         self._follow(snap=True)
         # Grid levels (T, --grid, --wrap): played by demo.gridplay while the square game waits.
         self.grids = GridSwitch(GridView(PALETTE, PLAYER, PLAYER_EDGE), getattr(options, "grid", None),
-                                getattr(options, "wrap", None), options.code)
+                                getattr(options, "wrap", None), options.code, getattr(options, "level", None))
         self.grids.start(self.game)
         # What start-up made (numpy, pygame, the library, the sounds) lives as long as the game: keep it
         # out of the collector's full passes, which otherwise stall a frame for some 60 ms now and then.

@@ -16,11 +16,10 @@ from mazeplugin.generators.graph import GRID_GENERATORS
 from mazeplugin.seeds import Seed
 
 from .gridcontent import with_content
+from .rules import MAX_GRID_SIDE  # noqa: F401 - read from here too
 
 Topology = Tuple[str, Optional[str]]
 """``(grid, wrap)``: ``("hex", None)``, ``("square", "xy")``, ..."""
-MAX_GRID_SIDE = 60
-"""Grid levels are drawn whole, so the demo keeps them at most this many cells a side."""
 FALLBACK = "backtracker"
 """The generator used when the square game's one takes no other grid (sidewinder, eller, ...)."""
 

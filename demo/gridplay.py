@@ -23,6 +23,7 @@ by :class:`demo.gridview.GridView`.
 from __future__ import annotations
 
 import math
+import os
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 
@@ -37,11 +38,11 @@ from .content import counts as content_counts
 from .game import Game as SquareGame
 from .gridcontent import GridContent
 from .gridlevels import (  # noqa: F401 - grid_size, GridRequest: read from here too
-    FALLBACK, MAX_GRID_SIDE, GridRequest, Topology, grid_size, level_name, make_grid_level, prepare_grid_level,
+    FALLBACK, GridRequest, Topology, grid_size, level_name, make_grid_level, prepare_grid_level,
     topology_name,
 )
 from .gridview import GridView
-from .rules import next_seed, parse_code
+from .rules import MAX_GRID_SIDE, next_seed, parse_code
 
 
 CYCLE: Tuple[Topology, ...] = (("square", None), ("hex", None), ("triangle", None), ("polar", None), ("square", "xy"))
@@ -92,7 +93,8 @@ class GridGame:
 
     def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], topology: Topology,
                  *, level_number: int = 1, exact: bool = False, content: Optional[Dict[str, int]] = None,
-                 furnished: bool = False, ahead: bool = False) -> None:
+                 furnished: bool = False, ahead: bool = False,
+                 file: Optional[Tuple[str, mp.GridLevel]] = None) -> None:
         self.topology = topology
         self.ahead = Ahead(prepare_grid_level) if ahead else None  # makes the next level in the worker
         self.content = content  # a code's counts (every level of this game), or None
@@ -107,7 +109,24 @@ class GridGame:
         self.last_complete: Optional[Tuple[float, int]] = None
         self.events: List[str] = []
         self._steps: Optional[Tuple[Tuple[int, int], List[int]]] = None  # ((version, cell), steps) of the last cell asked
-        self._load(algorithm, width, height, resolve_seed(seed))
+        self.level_file: Optional[str] = None  # the file the level came from (--level), until the next level
+        if file is not None:
+            path, level = file
+            self._apply(level, algorithm, width, height, resolve_seed(seed))
+            self.level_file, self.code = path, os.path.basename(path)
+        else:
+            self._load(algorithm, width, height, resolve_seed(seed))
+
+    @classmethod
+    def from_file(cls, path: str, level: mp.GridLevel, *, ahead: bool = False) -> "GridGame":
+        """Play a level loaded from ``path`` (``--level``): R restarts it; N, G, +, - and the next
+        level make new levels on its grid, from its generator (or :data:`FALLBACK` for a hand-drawn
+        map), size and seed."""
+        wrap = level.options.get("wrap")
+        algorithm = level.algorithm if level.algorithm in GRID_GENERATORS else FALLBACK
+        seed = level.seed if isinstance(level.seed, int) else None
+        return cls(algorithm, level.width, level.height, seed, (level.grid, wrap if isinstance(wrap, str) else None),
+                   exact=True, ahead=ahead, file=(path, level))
 
     # -- levels ------------------------------------------------------------------
 
@@ -119,6 +138,7 @@ class GridGame:
     def _apply(self, level: mp.GridLevel, algorithm: str, width: int, height: int, seed: Seed) -> None:
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, seed
         self.level = level
+        self.level_file = None
         self.code = level_name(level)
         self.version += 1
         self.events.append("level")
@@ -149,7 +169,11 @@ class GridGame:
         self._walked = 0  # how far along _walk (the key-respecting solution) the player is
 
     def regenerate(self) -> None:
-        """R: the same level again (the same generator, size, seed and grid)."""
+        """R: the same level again (the same generator, size, seed and grid), or its file's."""
+        if self.level_file is not None:
+            self.restart()
+            self.say("Restarted " + self.code)
+            return
         if self.try_load(self.algorithm, self.width, self.height, self.seed):
             self.say("Restarted " + self.code)
 
@@ -325,18 +349,23 @@ class GridSwitch:
     """The keys that work on grid levels; the others (fog, codes, minimap, endless world ...) are for square levels."""
 
     def __init__(self, view: GridView, grid: Optional[str] = None, wrap: Optional[str] = None,
-                 code: Optional[LevelCode] = None) -> None:
+                 code: Optional[LevelCode] = None, file: "Optional[Tuple[str, mp.Level | mp.GridLevel]]" = None) -> None:
         if wrap and grid not in (None, "square"):
             raise ValueError(f"--wrap is for square levels; got --grid {grid} (leave --grid out)")
         self.view = view
         self.topology: Topology = ("square", wrap) if wrap else (grid or "square", None)
         self.game: Optional[GridGame] = None
         self.code = code if code is not None and code.grid != "square" else None
+        # --level FILE: played here when it holds a grid level (demo.levels plays a square one).
+        self.file = (file[0], file[1]) if file is not None and isinstance(file[1], mp.GridLevel) else None
 
     def start(self, square: SquareGame) -> None:
         """The first level: a ``--code`` that names a grid, exactly; else on the grid asked for
-        (nothing to do for a plain square level)."""
-        if self.code is not None:
+        (nothing to do for a plain square level); a grid level file given with ``--level``, as it is."""
+        if self.file is not None:
+            self.game = GridGame.from_file(*self.file, ahead=square.ahead is not None)
+            self.topology = self.game.topology
+        elif self.code is not None:
             algorithm, width, height, seed = self.code
             self.topology = (self.code.grid, None)
             self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True,

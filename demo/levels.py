@@ -132,14 +132,14 @@ class Levels(Addon):
     """``--level FILE`` and levels that ask for more difficulty as the level number grows."""
 
     def __init__(self, app: Host, *, harder: bool = True, path: Optional[str] = None,
-                 level: Optional[mp.Level] = None) -> None:
+                 level: "mp.Level | mp.GridLevel | None" = None) -> None:
         super().__init__(app)
         self.harder = harder
         self._forks: Optional[Tuple[int, int]] = None  # (game version, decision points)
         game = app.game
         if harder:
             game.make_level = harder_level
-        if path is not None and level is not None:
+        if path is not None and isinstance(level, mp.Level):  # a grid level file: demo.gridplay plays it
             game.play(level, os.path.basename(path))
             game.level_file = path
             if level.algorithm in mp.algorithms():

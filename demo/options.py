@@ -18,7 +18,7 @@ import mazeplugin as mp
 from mazeplugin.codes import LevelCode, parse_size
 from mazeplugin.seeds import Seed, resolve_seed
 
-from .rules import MAX_SIDE, MIN_SIDE, SIDE_REASON, check_seed, parse_code
+from .rules import MAX_GRID_SIDE, MAX_SIDE, MIN_SIDE, SIDE_REASON, check_seed, parse_code
 
 GRIDS = ("square", "hex", "triangle", "polar")
 """``--grid``: the grids the demo plays (``demo.gridplay`` plays all but the square)."""
@@ -43,12 +43,7 @@ SCRIPT_ALIASES: Dict[str, Optional[str]] = {
 }
 """Names ``--script`` takes besides pygame's own key names (``tab``, ``p``, ``f1``, ...), as pygame names; ``wait`` presses nothing."""
 
-LEVEL_FILE_TYPES: Dict[str, Callable[[str], mp.Level]] = {
-    ".tmx": mp.Level.load_tmx,
-    ".tmj": mp.Level.load_tmj,
-    ".json": mp.Level.load_json,
-    ".npy": mp.Level.load_npy,
-}
+LEVEL_FILE_TYPES = (".tmx", ".tmj", ".json", ".npy")
 """Level files ``--level`` plays, by extension."""
 
 SCREENSHOT_TYPES = (".png", ".bmp")
@@ -150,24 +145,30 @@ def code_argument(text: str) -> LevelCode:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def load_level_file(path: str) -> mp.Level:
-    """The level in ``path``, or a ``ValueError`` whose one line names the file and the problem.
+def load_level_file(path: str) -> "mp.Level | mp.GridLevel":
+    """The level in ``path`` (square, or a grid level: hex, triangle, polar, wrapping), or a
+    ``ValueError`` whose one line names the file and the problem.
 
-    The level must have an entrance and an exit (the demo's start and goal).
+    The level must have an entrance and an exit (the demo's start and goal); a grid level at most
+    :data:`demo.rules.MAX_GRID_SIDE` cells a side (the demo draws it whole).
     """
+    from mazeplugin.formats import load_level  # the formats load with a level file only
+
     extension = os.path.splitext(path)[1].lower()
-    loader = LEVEL_FILE_TYPES.get(extension)
-    if loader is None:
+    if extension not in LEVEL_FILE_TYPES:
         raise ValueError(
             f"{path}: cannot play a {extension or 'extensionless'} file; level files are "
             + ", ".join(LEVEL_FILE_TYPES)
         )
     try:
-        level = loader(path)
+        level = load_level(path)
     except OSError as error:
         raise ValueError(f"{path}: {error.strerror or error}") from None
     if level.entrance is None or level.exit is None:
         raise ValueError(f"{path}: the level has no entrance and exit to play between")
+    if isinstance(level, mp.GridLevel) and max(level.width, level.height) > MAX_GRID_SIDE:
+        raise ValueError(f"{path}: a {level.grid} level of {level.width}x{level.height} cells; the demo plays grid "
+                         f"levels of at most {MAX_GRID_SIDE} cells a side")
     try:
         level.solution()
     except ValueError:
@@ -175,7 +176,7 @@ def load_level_file(path: str) -> mp.Level:
     return level
 
 
-def level_file_argument(text: str) -> Tuple[str, mp.Level]:
+def level_file_argument(text: str) -> Tuple[str, "mp.Level | mp.GridLevel"]:
     """``--level``: the file and its level, or a one-line reason (exit status 2)."""
     try:
         return text, load_level_file(text)
@@ -198,8 +199,8 @@ def level_options(parser: argparse.ArgumentParser) -> None:
     """:class:`demo.levels.Levels`: ``--level FILE``, ``--steady``."""
     parser.add_argument(
         "--level", type=level_file_argument, metavar="FILE",
-        help="play this level file: a Tiled map (.tmx, .tmj, also as edited in Tiled), "
-        "a .json level or an .npy tilemap",
+        help="play this level file: a Tiled map (.tmx, .tmj, also as edited in Tiled; a hexagonal map is a hex "
+        "level), a .json level (square or grid) or an .npy tilemap",
     )
     parser.add_argument("--steady", action="store_true",
                         help="next levels only grow larger, without asking for more difficulty")

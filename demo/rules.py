@@ -22,6 +22,8 @@ SIDE_REASON = (
     f"mazeplugin's CLI makes any size from 1x1)"
 )
 """Why the demo's sizes differ from the CLI's, for its error messages."""
+MAX_GRID_SIDE = 60
+"""Grid levels (hex, triangle, polar, wrap) are drawn whole, so the demo keeps them at most this many cells a side."""
 
 LevelMaker = Callable[[str, int, int, Seed, int, int], mp.Level]
 """Makes level number N: ``(algorithm, width, height, seed, level_number, rooms) -> Level``."""

@@ -252,3 +252,57 @@ def test_counted_frames_wait_for_the_next_level_so_a_scripted_run_is_the_same_ev
     assert made is not None and made[0]
     level, _, _ = made[1]  # (level, its solution, its decision points)
     assert level.tiles.tobytes() == demo.game.numbered_level(*request).tiles.tobytes()
+
+
+# -- grid level files: a hex Tiled map, a polar or wrapping level's JSON ---------------------------------
+
+
+def finish_grid(app: App, frames: int = 4000) -> None:
+    grid_game = app.grid_game
+    assert grid_game is not None
+    number = grid_game.level_number
+    for _ in range(frames):
+        app.tick(FRAME)
+        if grid_game.level_number > number:
+            return
+        if grid_game.completed and grid_game.ahead is not None:
+            grid_game.ahead.ready(grid_game.next_request())
+    raise AssertionError("the grid level was not finished")
+
+
+@pytest.mark.parametrize("name, make", [
+    ("hex.tmx", lambda: mp.generate("wilson", 8, 6, seed=5, grid="hex", keys=1)),
+    ("hex.tmj", lambda: mp.generate("kruskal", 7, 5, seed=2, grid="hex")),
+    ("polar.json", lambda: mp.generate("backtracker", 6, 4, seed=9, grid="polar")),
+    ("wrap.json", lambda: mp.generate("prim", 7, 6, seed=4, wrap="xy")),
+])
+def test_a_grid_level_file_is_played_on_its_grid_and_then_the_game_goes_on_there(tmp_path, name, make):
+    level = make()
+    path = tmp_path / name
+    {".tmx": level.save_tmx, ".tmj": level.save_tmj, ".json": level.save_json}[path.suffix](path)
+    app = make_app("--level", str(path), "--autoplay")
+    grid_game = app.grid_game
+    assert grid_game is not None and grid_game.level_file == str(path) and grid_game.code == name
+    assert grid_game.level.maze.open.tobytes() == level.maze.open.tobytes()
+    assert (grid_game.level.entrance, grid_game.level.exit) == (level.entrance, level.exit)
+    assert [t.as_list() for t in grid_game.level.things] == [t.as_list() for t in level.things]
+    assert app.grids.topology == (level.grid, level.options.get("wrap"))
+    grid_game.cell = grid_game.level.exit  # R: the file's level again, from its entrance
+    grid_game.regenerate()
+    assert grid_game.cell == level.entrance and grid_game.level.maze.open.tobytes() == level.maze.open.tobytes()
+    finish_grid(app)
+    # Next: a generated level on the same grid, from the file's generator and seed, a little larger.
+    assert grid_game.level_file is None and grid_game.level.grid == level.grid
+    assert grid_game.level.options.get("wrap") == level.options.get("wrap")
+    assert grid_game.algorithm == level.algorithm and grid_game.width == level.width + 2
+
+
+def test_a_grid_level_file_too_large_to_draw_or_not_a_level_is_one_line(tmp_path):
+    mp.generate("wilson", 61, 4, seed=1, grid="hex").save_tmx(tmp_path / "wide.tmx")
+    result = run_demo("--level", str(tmp_path / "wide.tmx"), "--frames", "5")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "61x4" in result.stderr and "at most 60 cells a side" in result.stderr
+    (tmp_path / "deep.json").write_text("[" * 100_000)  # nesting too deep for Python's JSON reader
+    result = run_demo("--level", str(tmp_path / "deep.json"), "--frames", "5")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "deep.json" in result.stderr and "nested too deep" in result.stderr

@@ -45,6 +45,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Uni
 import numpy as np
 
 import mazeplugin as mp
+from mazeplugin.formats.jsontext import parse_json
 from mazeplugin.grid_level import GridLevel
 
 from .digest import DIGEST_VERSION, digest_bytes
@@ -87,9 +88,11 @@ def read_manifest(out: Union[PathLike, Folder]) -> Dict[str, Any]:
     folder = out if isinstance(out, Folder) else Folder(out)
     path = folder.name(MANIFEST)
     try:
-        data = json.loads(folder.read_bytes(MANIFEST, 64 << 20))
+        data = parse_json(folder.read_bytes(MANIFEST, 64 << 20), path, what="a dataset manifest", error=DatasetError)
     except FileNotFoundError:
         raise DatasetError(f"{folder.out} holds no dataset ({MANIFEST} is missing)") from None
+    except DatasetError:
+        raise  # what parse_json found, already naming the manifest
     except (OSError, ValueError) as error:
         raise DatasetError(f"cannot read {path}: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

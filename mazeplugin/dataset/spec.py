@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Mapping, Tuple, Union
 
 import mazeplugin as mp
+from mazeplugin.formats.jsontext import parse_json
 from mazeplugin.grid_level import GridLevel
 
 __all__ = [
@@ -240,16 +241,15 @@ def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<sp
         if len(text) > MAX_SPEC_BYTES:
             raise SpecError(f"{source}: a spec is at most {MAX_SPEC_BYTES:,} bytes, this is {len(text):,}")
         if kind == "json":
-            try:
-                raw = json.loads(text)
-            except ValueError as error:
-                raise SpecError(f"{source}: not valid JSON: {error}") from None
+            raw = parse_json(text, source, what="a dataset spec", error=SpecError)
         elif kind == "toml":
             loads = _toml_loads()
             try:
                 raw = loads(text.decode("utf-8") if isinstance(text, bytes) else text)
             except (ValueError, UnicodeDecodeError) as error:
                 raise SpecError(f"{source}: not valid TOML: {error}") from None
+            except RecursionError:
+                raise SpecError(f"{source}: not a dataset spec: lists or tables nested too deep to read") from None
         else:
             raise SpecError(f"kind must be 'json' or 'toml', got {kind!r}")
     if not isinstance(raw, dict):

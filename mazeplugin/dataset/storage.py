@@ -88,7 +88,7 @@ def _describe_holder(text: bytes) -> str:
     try:
         holder = json.loads(text.decode("utf-8"))
         return f"pid {holder['pid']} on host {holder['host']} since {holder['since']}"
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
         return "a build that has not written its pid yet"
 
 
@@ -327,7 +327,7 @@ class Folder:
             try:
                 holder = json.loads(text.decode("utf-8"))
                 stale = holder["host"] == socket.gethostname() and not _pid_runs(int(holder["pid"]))
-            except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
                 stale = False
             if not stale:
                 raise self._busy(_describe_holder(text), f", or delete {self.name(LOCK_FILE)} if that build is "

@@ -17,6 +17,10 @@ Each format lives in one module and works from a finished
 - :mod:`~mazeplugin.formats.files`: safe writing (atomic for regular files, symlinks
   followed, devices and FIFOs written through, never a rename over anything else) and
   :func:`~mazeplugin.formats.files.read_limited`, which every loader reads through.
+- :mod:`~mazeplugin.formats.level_files`: :func:`load_level`, any level file (square or grid; JSON,
+  Tiled or ``.npy``) by one call.
+- :mod:`~mazeplugin.formats.jsontext`: JSON read safely (counted before parsing, nesting too deep
+  refused), for every JSON file mazeplugin loads.
 - :mod:`~mazeplugin.formats.recorded`: a level file's recorded options, checked on load.
 - For hex, triangle, polar and wrapping square levels (:class:`~mazeplugin.GridLevel`):
   :mod:`~mazeplugin.formats.grid_json` (every grid, read back), :mod:`~mazeplugin.formats.grid_svg`,
@@ -44,6 +48,7 @@ from __future__ import annotations
 
 from .files import LevelFormatError, UnsafeDestinationError, atomic_path, read_limited, write_bytes, write_text
 from .jsonio import load_json
+from .level_files import load_level
 from .tiled_read import load_tiled
 
 __all__ = [
@@ -51,6 +56,7 @@ __all__ = [
     "UnsafeDestinationError",
     "atomic_path",
     "load_json",
+    "load_level",
     "load_tiled",
     "read_limited",
     "write_bytes",

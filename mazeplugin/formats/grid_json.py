@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 
@@ -37,10 +37,12 @@ from ..grids import GRIDS, WRAPS, GridMaze, make_grid
 from ..grids.polar import ring_sizes
 from ..limits import MAX_GRID_CELLS
 from .files import PathLike, read_limited, write_text
+from .jsonio import FORMAT as SQUARE_FORMAT, GRID_FORMAT
+from .jsontext import parse_json
 
-__all__ = ["to_json", "from_json", "save_json", "load_json", "FORMAT"]
+__all__ = ["to_json", "from_json", "from_data", "save_json", "load_json", "FORMAT"]
 
-FORMAT = "mazeplugin-grid-level"
+FORMAT = GRID_FORMAT
 VERSION = 1
 MAX_JSON_CHARS = 4 * MAX_GRID_CELLS + (1 << 20)
 
@@ -62,17 +64,24 @@ def to_json(level: GridLevel) -> str:
         raise ValueError(f"this level's options or things cannot be written as JSON: {error}") from None
 
 
-def from_json(text: str, *, source: str = "<json text>") -> GridLevel:
-    """The :class:`GridLevel` that :func:`to_json` wrote; ``LevelFormatError`` saying what is wrong otherwise."""
+def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> GridLevel:
+    """The :class:`GridLevel` that :func:`to_json` wrote (text, or UTF-8 bytes); ``LevelFormatError`` saying
+    what is wrong otherwise."""
     def bad(what: str) -> LevelFormatError:
         return LevelFormatError(f"{source}: {what}")
 
     if len(text) > MAX_JSON_CHARS:
         raise bad(f"{len(text):,} characters is more than a grid level's {MAX_JSON_CHARS:,}")
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise bad(f"not JSON ({error})") from None
+    return from_data(parse_json(text, source, what="a grid level", strings=MAX_JSON_CHARS), source)
+
+
+def from_data(data: Any, source: str) -> GridLevel:
+    """The :class:`GridLevel` of :func:`to_json`'s text once parsed as JSON (checked as :func:`from_json` does)."""
+    def bad(what: str) -> LevelFormatError:
+        return LevelFormatError(f"{source}: {what}")
+
+    if isinstance(data, dict) and data.get("format") == SQUARE_FORMAT:
+        raise bad("a square level, not a grid level: load it with mp.Level.load_json (or mazeplugin.formats.load_level)")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad(f"not a grid level (a JSON object with \"format\": {FORMAT!r})")
     if data.get("version") != VERSION:
@@ -138,8 +147,7 @@ def save_json(level: GridLevel, path: PathLike) -> None:
 
 def load_json(path: PathLike) -> GridLevel:
     """The grid level in the JSON file at ``path``."""
-    return from_json(read_limited(path, MAX_JSON_CHARS, what="a grid level").decode("utf-8", "replace"),
-                     source=str(path))
+    return from_json(read_limited(path, MAX_JSON_CHARS, what="a grid level"), source=str(path))
 
 
 def _whole(value: Any, name: str, bad: Any) -> int:

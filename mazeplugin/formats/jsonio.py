@@ -63,6 +63,7 @@ from ..limits import MAX_TILES, check_size
 from ..level import Level
 from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
+from .jsontext import parse_json
 from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited, write_text
 from .recorded import LevelShape, check_options, check_plain, plain_json
 from .rebuild import check_loadable, layout_for_shape, level_from_tiles
@@ -71,11 +72,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..content import Thing
 
 __all__ = [
-    "FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "load_json", "save_json", "save_npy", "load_npy",
+    "FORMAT", "GRID_FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "from_data", "load_json", "save_json", "save_npy", "load_npy",
 ]
 
 FORMAT = "mazeplugin.level"
 VERSION = 3
+
+GRID_FORMAT = "mazeplugin-grid-level"
+"""What a grid level's JSON (:mod:`mazeplugin.formats.grid_json`) says it is: named here to point to its loader."""
 
 MAX_JSON_CHARS = 2 * MAX_TILES + (1 << 20)
 """Longest JSON text :func:`from_json` parses (513 MiB): a level file holds about one character per
@@ -165,27 +169,7 @@ def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
         raise LevelFormatError(
             f"{source}: {len(text):,} characters is too large for a level (at most {MAX_JSON_CHARS:,})"
         )
-    from .tiled_parse import MAX_JSON_CONTAINERS  # here, to leave this module's imports as they are
-
-    containers = text.count("[") + text.count("{")  # what json.loads would make the largest objects of
-    if containers > MAX_JSON_CONTAINERS:
-        raise LevelFormatError(
-            f"{source}: {containers:,} JSON lists and objects is more than a level holds (at most {MAX_JSON_CONTAINERS:,})"
-        )
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise LevelFormatError(f"{source}: not a level: lists or objects nested too deep to read") from None
-    except json.JSONDecodeError as error:
-        # The parser ran out of text: the file was cut short (an unterminated string ends at the end).
-        ended = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
-        what = "truncated" if ended else "not valid JSON"
-        raise LevelFormatError(
-            f"{source}: {what}: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
-    except ValueError as error:  # an integer with more digits than Python converts
-        raise LevelFormatError(f"{source}: not valid JSON: {error}") from None
-    return _from_data(data, source)
+    return from_data(parse_json(text, source, what="a level", strings=MAX_JSON_CHARS), source)
 
 
 def load_json(path: PathLike) -> Level:
@@ -203,7 +187,11 @@ def save_json(level: Level, path: PathLike) -> None:
     write_text(path, to_json(level))
 
 
-def _from_data(data: Any, source: str) -> Level:
+def from_data(data: Any, source: str) -> Level:
+    """The level of :func:`to_json`'s text once parsed as JSON, checked as :func:`from_json` checks it."""
+    if isinstance(data, dict) and data.get("format") == GRID_FORMAT:
+        raise LevelFormatError(f"{source}: a {data.get('grid', 'grid')!s:.20} level, not a square one: load it with "
+                               "mp.GridLevel.load_json (or mazeplugin.formats.load_level)")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise LevelFormatError(f"{source}: not a mazeplugin level (no \"format\": \"{FORMAT}\")")
     version = data.get("version")

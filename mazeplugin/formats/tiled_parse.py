@@ -25,7 +25,6 @@ mazeplugin.errors.LevelFormatError: m.tmj: 3 JSON lists and objects is more than
 
 from __future__ import annotations
 
-import json
 from array import array
 from typing import Any, Dict, List, Optional, Tuple
 from xml.etree.ElementTree import Element, TreeBuilder
@@ -36,6 +35,7 @@ from numpy.typing import NDArray
 
 from ..limits import MAX_TILES
 from .files import LevelFormatError
+from .jsontext import MAX_JSON_CONTAINERS, MAX_JSON_STRINGS, count_containers, parse_json  # re-exported
 
 __all__ = [
     "MAX_XML_ELEMENTS", "MAX_JSON_CONTAINERS", "MAX_JSON_STRINGS", "GID_LIMIT", "XmlMap", "parse_xml", "parse_json",
@@ -45,15 +45,6 @@ __all__ = [
 MAX_XML_ELEMENTS = 1 << 18
 """Most XML elements a Tiled file may hold, a tile layer's ``<tile>`` elements aside (262,144; each
 becomes an ``Element`` and a dict of attributes, about 330 bytes: 85 MB at most)."""
-
-MAX_JSON_CONTAINERS = 1 << 21
-"""Most JSON lists and objects a Tiled file or a level file may hold (2,097,152): each becomes a
-Python list or dict of about 60 bytes or more, so this bounds what parsing builds before any check
-(a level's door tiles, at most 1,048,576 ``[x, y]`` pairs, fit)."""
-
-MAX_JSON_STRINGS = 1 << 22
-"""Most JSON strings (keys included) a ``.tmj`` or ``.tsj`` may hold (4,194,304, about 60 bytes each
-once parsed): a Tiled map has a few per layer, object and property; its tile ids are numbers."""
 
 GID_LIMIT = 1 << 32
 """Global tile ids (flip flags included) are below this."""
@@ -157,40 +148,6 @@ def _tile_gid(text: str, path: List[Tuple[str, Dict[str, str]]], source: str) ->
         return int(text)
     raise LevelFormatError(
         f"{source}: tile layer {_layer_name(path)!r} holds tile id {text!r:.20}; ids are ints 0..{GID_LIMIT - 1}")
-
-
-def count_containers(data: bytes) -> int:
-    """How many ``[`` and ``{`` bytes ``data`` holds: an upper bound on the lists and objects it parses into."""
-    return data.count(b"[") + data.count(b"{")
-
-
-def parse_json(data: bytes, source: str, *, containers: int = MAX_JSON_CONTAINERS,
-               strings: int = MAX_JSON_STRINGS) -> Any:
-    """JSON bytes as Python values; a :class:`LevelFormatError` naming ``source`` for anything else
-    (including more than ``containers`` lists and objects or ``strings`` strings, nesting too deep,
-    integers too long). Both counts are taken from the bytes before parsing."""
-    found = count_containers(data)
-    if found > containers:
-        raise LevelFormatError(f"{source}: {found:,} JSON lists and objects is more than a Tiled file holds "
-                               f"(at most {containers:,})")
-    found = data.count(b'"') // 2  # escaped quotes count too: an upper bound
-    if found > strings:
-        raise LevelFormatError(f"{source}: {found:,} JSON strings is more than a Tiled file holds "
-                               f"(at most {strings:,})")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise LevelFormatError(f"{source}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise LevelFormatError(f"{source}: not a Tiled file: lists or objects nested too deep to read") from None
-    except json.JSONDecodeError as error:
-        ended = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
-        what = "truncated" if ended else "not valid JSON"
-        raise LevelFormatError(f"{source}: {what}: {error.msg} at line {error.lineno}, column {error.colno}") from None
-    except ValueError as error:  # an integer with more digits than Python converts
-        raise LevelFormatError(f"{source}: not valid JSON: {error}") from None
 
 
 def xml_properties(element: Optional[Element], owner: str, source: str) -> Dict[str, Any]:
