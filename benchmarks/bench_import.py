@@ -1,6 +1,6 @@
 """How long ``import mazeplugin`` takes next to ``import numpy``, in fresh processes (medians).
 
-    python benchmarks/bench_import.py                  # this checkout, 21 processes each
+    python benchmarks/bench_import.py                  # this checkout, 21 processes of each kind
     python benchmarks/bench_import.py --also /tmp/old  # and another checkout, alternately, for before/after
 
 Each figure is the cumulative time ``python -X importtime`` reports for the
@@ -10,15 +10,25 @@ the CPU figure is ``time.process_time()`` around ``import numpy`` and then
 wall time); and, for "first level", the wall time of ``import mazeplugin`` plus one
 15 × 15 backtracker level inside the process. Processes of the different
 kinds alternate, so a change in the machine's load hits them alike.
+
+Each checkout's ``mazeplugin`` package is copied to a temporary folder (the
+checkout is never written to) and timed two ways (``--bytecode``):
+``cached``, its bytecode compiled beforehand, as an installed package (and
+numpy) has it; and ``source``, no bytecode, so every module is compiled from
+its source at each import, as in a checkout run with
+``PYTHONDONTWRITEBYTECODE=1``. numpy is always read from its installed bytecode.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from typing import Dict, List
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,10 +39,25 @@ FIRST_LEVEL = (
 )
 
 
+def environment(root: str) -> Dict[str, str]:
+    """A child's environment: ``root`` first on the path, the plain path, no bytecode written anywhere."""
+    return dict(os.environ, PYTHONPATH=root, MAZEPLUGIN_COMPILED="0", PYTHONDONTWRITEBYTECODE="1")
+
+
+def copy_package(root: str, into: str, bytecode: bool) -> str:
+    """A copy of ``root``'s ``mazeplugin`` package in a new folder under ``into`` (compiled if ``bytecode``)."""
+    folder = tempfile.mkdtemp(prefix="cached-" if bytecode else "source-", dir=into)
+    target = os.path.join(folder, "mazeplugin")
+    shutil.copytree(os.path.join(root, "mazeplugin"), target, ignore=shutil.ignore_patterns("__pycache__"))
+    if bytecode and not compileall.compile_dir(target, quiet=1):
+        raise RuntimeError(f"could not compile {target}")
+    return folder
+
+
 def import_time(module: str, root: str) -> float:
     """Microseconds ``import module`` took (``-X importtime``'s cumulative figure) in a fresh process."""
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", f"import {module}"], capture_output=True,
-                          text=True, timeout=120, env=dict(os.environ, PYTHONPATH=root, MAZEPLUGIN_COMPILED="0"))
+                          text=True, timeout=120, env=environment(root))
     for line in done.stderr.splitlines():
         parts = line.split("|")
         if len(parts) == 3 and parts[2].strip() == module:
@@ -49,14 +74,14 @@ CPU_SPLIT = (
 def import_cpu(root: str) -> "tuple[float, float]":
     """CPU microseconds of ``import numpy`` and of ``import numpy`` then ``import mazeplugin``, in one fresh process."""
     done = subprocess.run([sys.executable, "-c", CPU_SPLIT], capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, PYTHONPATH=root, MAZEPLUGIN_COMPILED="0"))
+                          env=environment(root))
     numpy_us, both_us = map(float, done.stdout.split())
     return numpy_us, both_us
 
 
 def first_level(root: str) -> float:
     done = subprocess.run([sys.executable, "-c", FIRST_LEVEL], capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, PYTHONPATH=root, MAZEPLUGIN_COMPILED="0"))
+                          env=environment(root))
     return float(done.stdout.strip())
 
 
@@ -64,19 +89,25 @@ def main(argv: "List[str] | None" = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=21, help="fresh processes per figure (default 21)")
     parser.add_argument("--also", metavar="ROOT", help="another checkout to time alternately (e.g. the code before a change)")
+    parser.add_argument("--bytecode", choices=("cached", "source", "both"), default="both",
+                        help="time the package from compiled bytecode, from source, or both (default)")
     args = parser.parse_args(argv)
-    roots = {"this checkout": ROOT}
+    checkouts = {"this checkout": ROOT}
     if args.also:
-        roots["--also " + args.also] = os.path.abspath(args.also)
-    times: Dict[str, List[float]] = {}
-    for _ in range(args.runs):
-        times.setdefault("numpy", []).append(import_time("numpy", ROOT))
-        for name, root in roots.items():
-            times.setdefault(f"mazeplugin|{name}", []).append(import_time("mazeplugin", root))
-            numpy_us, both_us = import_cpu(root)
-            times.setdefault("cpu numpy", []).append(numpy_us)
-            times.setdefault(f"cpu mazeplugin|{name}", []).append(both_us)
-            times.setdefault(f"first|{name}", []).append(first_level(root))
+        checkouts["--also " + args.also] = os.path.abspath(args.also)
+    ways = ("cached", "source") if args.bytecode == "both" else (args.bytecode,)
+    with tempfile.TemporaryDirectory(prefix="bench-import-") as scratch:
+        roots = {f"{name}, {way}": copy_package(root, scratch, way == "cached")
+                 for name, root in checkouts.items() for way in ways}
+        times: Dict[str, List[float]] = {}
+        for _ in range(args.runs):
+            times.setdefault("numpy", []).append(import_time("numpy", ROOT))
+            for name, root in roots.items():
+                times.setdefault(f"mazeplugin|{name}", []).append(import_time("mazeplugin", root))
+                numpy_us, both_us = import_cpu(root)
+                times.setdefault("cpu numpy", []).append(numpy_us)
+                times.setdefault(f"cpu mazeplugin|{name}", []).append(both_us)
+                times.setdefault(f"first|{name}", []).append(first_level(root))
     med = {k: statistics.median(v) / 1000 for k, v in times.items()}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"medians of {args.runs} fresh processes each (plain path: MAZEPLUGIN_COMPILED=0); "
