@@ -39,9 +39,14 @@ FIRST_LEVEL = (
 )
 
 
-def environment(root: str) -> Dict[str, str]:
-    """A child's environment: ``root`` first on the path, the plain path, no bytecode written anywhere."""
-    return dict(os.environ, PYTHONPATH=root, MAZEPLUGIN_COMPILED="0", PYTHONDONTWRITEBYTECODE="1")
+def child(code: "List[str]", root: str) -> "subprocess.CompletedProcess[str]":
+    """Run ``python *code`` in ``root`` with ``root`` on the path, on the plain path, writing no bytecode.
+
+    The child's working directory is ``root`` too: ``python -c`` puts it first on ``sys.path``, so a
+    child started in another checkout would import that checkout's ``mazeplugin`` instead.
+    """
+    env = dict(os.environ, PYTHONPATH=root, MAZEPLUGIN_COMPILED="0", PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, *code], capture_output=True, text=True, timeout=120, env=env, cwd=root)
 
 
 def copy_package(root: str, into: str, bytecode: bool) -> str:
@@ -56,8 +61,7 @@ def copy_package(root: str, into: str, bytecode: bool) -> str:
 
 def import_time(module: str, root: str) -> float:
     """Microseconds ``import module`` took (``-X importtime``'s cumulative figure) in a fresh process."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", f"import {module}"], capture_output=True,
-                          text=True, timeout=120, env=environment(root))
+    done = child(["-X", "importtime", "-c", f"import {module}"], root)
     for line in done.stderr.splitlines():
         parts = line.split("|")
         if len(parts) == 3 and parts[2].strip() == module:
@@ -67,21 +71,21 @@ def import_time(module: str, root: str) -> float:
 
 CPU_SPLIT = (
     "import time; t0 = time.process_time(); import numpy; t1 = time.process_time(); import mazeplugin; "
-    "t2 = time.process_time(); print((t1 - t0) * 1e6, (t2 - t0) * 1e6)"
+    "t2 = time.process_time(); print((t1 - t0) * 1e6, (t2 - t0) * 1e6, mazeplugin.__file__)"
 )
 
 
 def import_cpu(root: str) -> "tuple[float, float]":
     """CPU microseconds of ``import numpy`` and of ``import numpy`` then ``import mazeplugin``, in one fresh process."""
-    done = subprocess.run([sys.executable, "-c", CPU_SPLIT], capture_output=True, text=True, timeout=120,
-                          env=environment(root))
-    numpy_us, both_us = map(float, done.stdout.split())
-    return numpy_us, both_us
+    done = child(["-c", CPU_SPLIT], root)
+    numpy_us, both_us, where = done.stdout.split()
+    if not os.path.realpath(where).startswith(os.path.realpath(root) + os.sep):
+        raise RuntimeError(f"timed the wrong mazeplugin: {where}, not the one in {root}")
+    return float(numpy_us), float(both_us)
 
 
 def first_level(root: str) -> float:
-    done = subprocess.run([sys.executable, "-c", FIRST_LEVEL], capture_output=True, text=True, timeout=120,
-                          env=environment(root))
+    done = child(["-c", FIRST_LEVEL], root)
     return float(done.stdout.strip())
 
 
@@ -107,19 +111,22 @@ def main(argv: "List[str] | None" = None) -> int:
                 numpy_us, both_us = import_cpu(root)
                 times.setdefault("cpu numpy", []).append(numpy_us)
                 times.setdefault(f"cpu mazeplugin|{name}", []).append(both_us)
+                times.setdefault(f"cpu own|{name}", []).append(both_us - numpy_us)
                 times.setdefault(f"first|{name}", []).append(first_level(root))
     med = {k: statistics.median(v) / 1000 for k, v in times.items()}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"medians of {args.runs} fresh processes each (plain path: MAZEPLUGIN_COMPILED=0); "
           f"load average {load:.1f} on {os.cpu_count()} cores")
     print()
-    print("| what | ms (-X importtime) | vs import numpy | CPU ms (in the process) | vs import numpy |")
-    print("|---|---|---|---|---|")
-    print(f"| import numpy | {med['numpy']:.0f} | 1.00× | {med['cpu numpy']:.0f} | 1.00× |")
+    print("| what | ms (-X importtime) | vs import numpy | CPU ms (in the process) | vs import numpy "
+          "| CPU ms after numpy (mazeplugin's own) |")
+    print("|---|---|---|---|---|---|")
+    print(f"| import numpy | {med['numpy']:.0f} | 1.00× | {med['cpu numpy']:.0f} | 1.00× | – |")
     for name in roots:
-        mine, cpu = med[f"mazeplugin|{name}"], med[f"cpu mazeplugin|{name}"]
-        print(f"| import mazeplugin ({name}) | {mine:.0f} | {mine / med['numpy']:.2f}× | {cpu:.0f} | {cpu / med['cpu numpy']:.2f}× |")
-        print(f"| import mazeplugin + a first 15 × 15 level, wall ({name}) | {med[f'first|{name}']:.0f} | – | – | – |")
+        mine, cpu, own = med[f"mazeplugin|{name}"], med[f"cpu mazeplugin|{name}"], med[f"cpu own|{name}"]
+        print(f"| import mazeplugin ({name}) | {mine:.0f} | {mine / med['numpy']:.2f}× | {cpu:.0f} "
+              f"| {cpu / med['cpu numpy']:.2f}× | {own:.0f} |")
+        print(f"| import mazeplugin + a first 15 × 15 level, wall ({name}) | {med[f'first|{name}']:.0f} | – | – | – | – |")
     return 0
 
 
