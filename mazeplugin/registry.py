@@ -193,8 +193,8 @@ def register(
 
     def decorate(function: GeneratorFunction) -> GeneratorFunction:
         current = _REGISTRY.get(name)
-        # A built-in module registering itself on its first import: it fills in its placeholder.
-        own = BUILTIN_MODULES.get(name) is not None and (
+        # A built-in module registering itself on its (first) import fills in its placeholder.
+        own = name in BUILTIN_MODULES and name not in _IMPORTED and (
             getattr(function, "__module__", "") == _BUILTIN_PACKAGE + BUILTIN_MODULES[name])
         if current is not None and not own:
             if not replace:

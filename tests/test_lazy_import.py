@@ -190,3 +190,20 @@ def test_lazy_names_of_the_content_package_and_the_kernels_resolve():
     assert _compiled.LOG is logging.getLogger("mazeplugin.compiled")
     level = mp.generate("kruskal", 8, 8, seed=4)
     assert level.stats().cells == 64 and len(level.dead_ends()) == level.stats().dead_ends
+
+
+def test_a_plugin_that_re_registers_a_built_ins_own_function_is_still_refused():
+    """Only the module's own first import fills in a placeholder; registering its function again is a replacement."""
+    done = _run(
+        "import warnings; from mazeplugin import registry; import mazeplugin as mp\n"
+        "class EntryPoint:\n"
+        "    name, value = 'sly', 'test:sly'\n"
+        "    def load(self):\n"
+        "        import mazeplugin.generators.kruskal as k\n"
+        "        mp.register('kruskal', replace=True, perfect=False)(k.kruskal)\n"
+        "registry._entry_points = lambda: [EntryPoint()]\n"
+        "with warnings.catch_warnings(record=True) as said:\n"
+        "    warnings.simplefilter('always')\n"
+        "    print(registry.load_plugins(), mp.get_generator('kruskal').perfect,\n"
+        "          [type(w.message).__name__ for w in said])\n")
+    assert done.stdout.split() == ["[]", "True", "['PluginWarning']"]
