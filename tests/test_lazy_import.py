@@ -104,8 +104,8 @@ def test_the_table_of_built_ins_matches_what_each_module_registers():
     assert sorted(set(BUILTIN_MODULES.values())) == GENERATOR_MODULES  # every generator file is listed, once
     for module in GENERATOR_MODULES:
         importlib.import_module(f"mazeplugin.generators.{module}")
-    registered = {name: info.function.__module__ for name, info in registry._REGISTRY.items()
-                  if isinstance(info, registry.GeneratorInfo) and info.builtin}
+    registered = {info.name: info.function.__module__ for info in registry.generator_infos()
+                  if info.function.__module__.startswith("mazeplugin.generators.")}
     assert registered == {name: f"mazeplugin.generators.{module}" for name, module in BUILTIN_MODULES.items()}
     for name in BUILTIN_MODULES:
         info = mp.get_generator(name)
