@@ -22,7 +22,6 @@ from .interrupt import guard_start as _guard_start
 
 _guard_start()  # first: Ctrl-C while the mazeplugin command imports is one line, not a traceback
 
-from . import generators as _generators  # noqa: F401, E402  (registers the built-ins)
 from . import content  # noqa: E402
 from .api import MAX_CELLS, MAX_TILES, generate, grid_level_from_code, level_from_code, stream  # noqa: E402
 from .level import Level

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Any, Dict, Iterator, Literal, Mappin
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from . import grid_pipeline, pipeline
+from . import pipeline
 from .content.things import Place
 from .level import Level
 from .limits import MAX_CELLS, MAX_TILES, check_int, check_memory, check_size
@@ -266,6 +266,8 @@ def generate(
         refused = dict(corridor=corridor, wall=wall, mask=mask, rooms=rooms, doors=doors, keys=keys,
                        treasure=treasure, enemies=enemies, place=place)
         options = dict(options, braid=braid)
+        from . import grid_pipeline  # (here: a square level never needs the grids' pipeline)
+
         return _generate_on_grid(algorithm, width, height, grid_pipeline.check_grid(grid), seed, markers, require,
                                  refused, options, wrap, progress)
     if require is not None:
@@ -308,6 +310,8 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
             lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,
                                                 refused, dict(options), wrap),
             resolve_seed(seed), require, attempts, progress=progress)
+    from . import grid_pipeline
+
     build = grid_pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
                                        refused=refused, wrap=wrap, **options)
     return grid_pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level → furnish_grid

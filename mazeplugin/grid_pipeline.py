@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, Tuple
 
-from .content.placing import ContentRequest, check_request
+from .content.request import ContentRequest, check_request
 from .limits import MAX_GRID_CELLS, check_int
 from .pipeline import BRAID_STREAM, CONTENT_STREAM, MAZE_STREAM, Streams
 from .registry import get_generator

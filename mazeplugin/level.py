@@ -14,15 +14,18 @@ True
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
-from . import analysis, bridges, paths, seam, text
+from . import bridges, paths, seam, text
 from .maze import Cell, Maze
 from .seeds import Seed
 from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_bridges, base_tiles, check_tile
+
+if TYPE_CHECKING:  # pragma: no cover - at run time imported by the methods that use it
+    from . import analysis
 
 __all__ = ["Level"]
 
@@ -290,6 +293,8 @@ class Level:
         >>> len(mp.generate("backtracker", 10, 10, seed=1, braid=1).dead_ends())
         0
         """
+        from . import analysis  # (on first use: a level that is only played never needs it)
+
         return analysis.dead_ends(self.maze)
 
     def stats(self) -> analysis.Stats:
@@ -302,6 +307,8 @@ class Level:
         >>> s.cells, s.loops, 0.2 < s.dead_end_fraction < 0.4
         (400, 0, True)
         """
+        from . import analysis
+
         start = goal = None
         if self.entrance is not None and self.exit is not None:
             start, goal = self._cell_of(self.entrance), self._cell_of(self.exit)

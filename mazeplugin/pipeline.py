@@ -37,7 +37,7 @@ from numpy.typing import NDArray
 
 from . import markers as marker_layer
 from . import weave as weave_layer
-from .content.placing import ContentRequest, check_request, furnished
+from .content.request import ContentRequest, check_request
 from .content.things import Place
 from .level import Level
 from .limits import check_memory, check_size
@@ -325,6 +325,8 @@ def make_level(build: Build) -> None:
 def furnish(build: Build) -> None:
     """Keys and locked doors, treasure, enemies and a game's own things, from the content stream."""
     if any(build.content):
+        from .content.placing import furnished  # (here: a level without content never loads placement)
+
         build.level = furnished(build.level, build.streams[CONTENT_STREAM], *build.content)
 
 

@@ -19,6 +19,10 @@ Other installed packages add generators through the entry-point group
     spiral = "my_package.spiral:spiral"     # a generator function, registered as "spiral"
 
 They are loaded lazily, the first time a generator is looked up or listed.
+The built-in generators are lazy too: the registry knows their names and
+modules from :data:`mazeplugin.generators.BUILTIN_MODULES` and imports a
+built-in's module the first time it is looked up (:func:`get_generator`,
+``generate``), so :func:`algorithms` lists them all without importing any.
 **Loading a plugin runs its code** (it is an ordinary import, with every
 right your program has): install only plugins you trust, and set the
 environment variable ``MAZEPLUGIN_NO_PLUGINS=1`` to load none.
@@ -42,27 +46,16 @@ ValueError: unknown algorithm 'kruskall'; did you mean 'kruskal'? Known: ...
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import sys
 import warnings
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, cast
+from typing import TYPE_CHECKING, Callable, Dict, List, Mapping, Optional, Tuple, Union, cast
 
-import numpy as np
-from numpy.typing import NDArray
-
-from .limits import (
-    BYTES_PER_TILE,
-    DEFAULT_BYTES_PER_CELL,
-    GENERATOR_BYTES_PER_CELL,
-    GENERATOR_BYTES_PER_COLUMN,
-    check_number,
-    max_cells_for,
-    max_width_for,
-)
-from .maze import Maze
-from .seeds import Random
+from .generator_info import GeneratorFunction, GeneratorInfo, OptionCheck, RowFunction, check_plugin_maze
+from .generators import BUILTIN_MODULES
+from .limits import DEFAULT_BYTES_PER_CELL, GENERATOR_BYTES_PER_CELL, GENERATOR_BYTES_PER_COLUMN, check_number
 
 if TYPE_CHECKING:  # pragma: no cover - imported where used, so `import mazeplugin` stays quick
     from importlib import metadata
@@ -89,125 +82,46 @@ ENTRY_POINT_GROUP = "mazeplugin.generators"
 NO_PLUGINS_VARIABLE = "MAZEPLUGIN_NO_PLUGINS"
 """Set this environment variable to ``1`` (or any value but ``0`` or empty) to load no plugins."""
 
-GeneratorFunction = Callable[..., None]
-RowFunction = Callable[..., Iterator[Tuple[Any, Any]]]
-OptionCheck = Callable[[Mapping[str, Any], Optional[int], Optional[int]], None]
+
+class _NotImported:
+    """A built-in generator whose module is not imported yet: :func:`_resolved` imports it on first use."""
+
+    __slots__ = ("name",)
+    builtin = True  # protected from plugins like the GeneratorInfo it stands for
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<built-in generator {self.name!r}, not imported yet>"
 
 
-@dataclass(frozen=True)
-class GeneratorInfo:
-    """A registered generator.
+_Entry = Union[GeneratorInfo, _NotImported]
 
-    Attributes:
-        name: the registered name.
-        function: ``(maze, rng, **options) -> None``.
-        description: one line about its texture.
-        perfect: True if every maze it makes is a spanning tree of its cells
-            (all cells joined, no loops).
-        options: keyword-only option names and their defaults.
-        rows: for row-by-row generators, ``(width, rng, height=None)`` yielding
-            ``(east, south)`` bool rows; enables :func:`mazeplugin.stream`.
-        masks: whether it can generate inside a mask.
-        fills: whether it joins every cell of each part of its mask (False
-            for generators that leave sealed pockets, like ``union-find``);
-            ``rooms=`` needs it, so every room can be joined to the maze.
-    """
-
-    name: str
-    function: GeneratorFunction
-    description: str
-    perfect: bool = True
-    options: Mapping[str, Any] = field(default_factory=dict)
-    rows: Optional[RowFunction] = None
-    masks: bool = True
-    fills: bool = True
-    check: Optional[OptionCheck] = None
-    builtin: bool = False
-    bytes_per_cell: float = DEFAULT_BYTES_PER_CELL
-    bytes_per_column: float = 0.0
-
-    @property
-    def max_cells(self) -> int:
-        """The most cells it may generate with no other options (see :mod:`mazeplugin.limits`)."""
-        return max_cells_for(self.bytes_per_cell + 4 * BYTES_PER_TILE)  # four tiles per cell by default
-
-    @property
-    def max_width(self) -> Optional[int]:
-        """The widest maze it may generate, when its memory grows with the width; else None."""
-        return max_width_for(self.bytes_per_column)
-
-    def check_options(self, options: Mapping[str, Any], width: Optional[int] = None,
-                      height: Optional[int] = None) -> None:
-        """Check options before any work: ``TypeError`` naming an unknown one, then the generator's own ``check``.
-
-        ``check(options, width, height)`` (given to :func:`register`) checks
-        types and upper bounds; ``width``/``height`` are the maze size when
-        known (None when only the options are checked, as on loading a file).
-        """
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            allowed = ", ".join(sorted(self.options)) or "none"
-            raise TypeError(
-                f"unknown option {unknown[0]!r} for {self.name!r}; its options: {allowed}"
-            )
-        if self.check is not None:
-            self.check(options, width, height)
-
-    def run(self, maze: Maze, rng: Random, options: Mapping[str, Any]) -> None:
-        """Generate into ``maze``, then check the passages stay on the grid and in the mask.
-
-        A plugin's maze is checked first for what the model promises (see
-        :func:`check_plugin_maze`), so a faulty plugin fails here, naming
-        itself, instead of handing back a level no one can solve.
-        """
-        mask = None if self.builtin else maze.mask.copy()
-        self.function(maze, rng, **options)
-        if mask is not None:
-            check_plugin_maze(self.name, maze, mask)
-        maze.check()
-
-
-_REGISTRY: Dict[str, GeneratorInfo] = {}
-
-
-def check_plugin_maze(name: str, maze: Maze, mask: NDArray[np.bool_]) -> None:
-    """``ValueError`` naming generator ``name`` if it broke the model while carving ``maze``.
-
-    The passage, corner and room arrays must still be arrays of their dtype
-    and shape; the mask it was given (``mask``) may lose cells (as open
-    rooms' solid cells do) but gain none; the start and goal cells stay in it.
-
-    >>> import numpy as np
-    >>> maze = Maze(3, 2)
-    >>> maze.east = np.ones((2, 3), dtype=np.int64)
-    >>> check_plugin_maze("sloppy", maze, np.ones((2, 3), dtype=bool))
-    Traceback (most recent call last):
-    ...
-    ValueError: generator 'sloppy' broke the maze: maze.east must stay a bool array of shape (2, 3), got int64 (2, 3)
-    """
-    shape = (maze.height, maze.width)
-    wanted = {
-        "mask": (np.bool_, shape), "east": (np.bool_, shape), "south": (np.bool_, shape),
-        "corners": (np.bool_, (max(maze.height - 1, 0), max(maze.width - 1, 0))), "rooms": (np.int32, shape),
-    }
-    for field_name, (dtype, field_shape) in wanted.items():
-        value = getattr(maze, field_name, None)
-        if not isinstance(value, np.ndarray) or value.dtype != dtype or value.shape != field_shape:
-            got = f"{value.dtype} {value.shape}" if isinstance(value, np.ndarray) else type(value).__name__
-            raise ValueError(
-                f"generator {name!r} broke the maze: maze.{field_name} must stay a "
-                f"{np.dtype(dtype).name} array of shape {field_shape}, got {got}"
-            )
-    gained = maze.mask & ~mask
-    if gained.any():
-        y, x = (int(v) for v in np.argwhere(gained)[0])
-        raise ValueError(f"generator {name!r} broke the maze: it added cell ({x}, {y}) to the mask it was given; "
-                         "a generator may only leave cells out")
-    for what, (x, y) in (("start", maze.start), ("goal", maze.goal)):
-        if mask[y, x] and not maze.mask[y, x]:
-            raise ValueError(f"generator {name!r} broke the maze: it took the {what} cell ({x}, {y}) out of the mask")
+_REGISTRY: Dict[str, _Entry] = {name: _NotImported(name) for name in BUILTIN_MODULES}
+_IMPORTED: Dict[str, GeneratorInfo] = {}
+"""What each built-in module registered when it was imported (an import runs once; a placeholder put back
+into :data:`_REGISTRY`, as a plugin that failed is undone, resolves to this)."""
 
 _BUILTIN_PACKAGE = __name__.rpartition(".")[0] + ".generators."
+
+
+def _resolved(name: str) -> Optional[GeneratorInfo]:
+    """The generator registered as ``name`` (its built-in module imported first if need be), or None."""
+    entry = _REGISTRY.get(name)
+    if entry is None or isinstance(entry, GeneratorInfo):
+        return entry
+    info = _IMPORTED.get(entry.name)
+    if info is None:
+        module = _BUILTIN_PACKAGE + BUILTIN_MODULES[entry.name]
+        importlib.import_module(module)  # its @register line fills in _IMPORTED (and the placeholder)
+        info = _IMPORTED.get(entry.name)
+        if info is None:
+            raise RuntimeError(f"{module} did not register the built-in generator {entry.name!r} "
+                               "(mazeplugin.generators.BUILTIN_MODULES is out of date)")
+    if _REGISTRY.get(name) is entry:
+        _REGISTRY[name] = info
+    return info
 
 
 class _BuiltinTouched(Exception):
@@ -278,21 +192,26 @@ def register(
             check_number(label, bound, low=0, high=1e12)
 
     def decorate(function: GeneratorFunction) -> GeneratorFunction:
-        if name in _REGISTRY and not replace:
-            raise ValueError(f"a generator named {name!r} is already registered")
-        if name in _REGISTRY and _REGISTRY[name].builtin:
-            _touch_builtin(name, "replacing")
+        current = _REGISTRY.get(name)
+        # A built-in module registering itself on its (first) import fills in its placeholder.
+        own = name in BUILTIN_MODULES and name not in _IMPORTED and (
+            getattr(function, "__module__", "") == _BUILTIN_PACKAGE + BUILTIN_MODULES[name])
+        if current is not None and not own:
+            if not replace:
+                raise ValueError(f"a generator named {name!r} is already registered")
+            if current.builtin:
+                _touch_builtin(name, "replacing")
         params = inspect.signature(function).parameters.values()
         options = {
             p.name: p.default for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY
         }
         doc = inspect.getdoc(function) or ""
         # A built-in's name stays protected even after the application replaced it.
-        builtin = (name in _REGISTRY and _REGISTRY[name].builtin) or (
+        builtin = own or (current is not None and current.builtin) or (
             _loading_plugin is None and getattr(function, "__module__", "").startswith(_BUILTIN_PACKAGE)
         )
         measured = GENERATOR_BYTES_PER_CELL.get(name) if builtin else None
-        _REGISTRY[name] = GeneratorInfo(
+        info = GeneratorInfo(
             name=name,
             function=function,
             description=description or (doc.splitlines()[0] if doc else name),
@@ -309,6 +228,12 @@ def register(
             ),
             bytes_per_column=float(bytes_per_column or (GENERATOR_BYTES_PER_COLUMN.get(name, 0.0) if builtin else 0.0)),
         )
+        if not own:
+            _REGISTRY[name] = info
+            return function
+        _IMPORTED[name] = info
+        if isinstance(current, _NotImported) and current.name == name:
+            _REGISTRY[name] = info  # (an application that replaced or removed it keeps its choice)
         return function
 
     return decorate
@@ -332,9 +257,13 @@ def algorithms() -> List[str]:
 
 def generator_infos() -> List[GeneratorInfo]:
     """Every registered generator (plugins included), sorted by name: for lists such as
-    "generators that take a mask" (``[g.name for g in generator_infos() if g.masks]``)."""
+    "generators that take a mask" (``[g.name for g in generator_infos() if g.masks]``).
+
+    This imports every built-in generator's module; :func:`algorithms` lists the names without.
+    """
     _load_plugins_once()
-    return [_REGISTRY[name] for name in sorted(_REGISTRY)]
+    found = (_resolved(name) for name in sorted(_REGISTRY))
+    return [info for info in found if info is not None]
 
 
 def builtin_generator(name: object) -> Optional[GeneratorInfo]:
@@ -343,7 +272,7 @@ def builtin_generator(name: object) -> Optional[GeneratorInfo]:
     Loads no plugin: for checking what a level file records, where only the
     built-ins' options are known.
     """
-    info = _REGISTRY.get(name) if isinstance(name, str) else None
+    info = _resolved(name) if isinstance(name, str) else None
     return info if info is not None and info.builtin else None
 
 
@@ -351,15 +280,11 @@ def get_generator(name: object) -> GeneratorInfo:
     """The generator registered as ``name``; ``ValueError`` listing the known ones if none."""
     if not isinstance(name, str):
         raise TypeError(f"algorithm must be a str, not {type(name).__name__}")
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        pass
-    if _load_plugins_once():
-        try:
-            return _REGISTRY[name]
-        except KeyError:
-            pass
+    info = _resolved(name)
+    if info is None and _load_plugins_once():
+        info = _resolved(name)
+    if info is not None:
+        return info
     import difflib  # (only for this message: import mazeplugin need not load it)
 
     close = difflib.get_close_matches(name, _REGISTRY, n=1)
@@ -424,11 +349,11 @@ def load_plugins() -> List[str]:
                 raise _BuiltinTouched(_plugin_touched)
             _check_builtins_kept(before)
             new = set(_REGISTRY) - set(before)
-            if inspect.ismodule(loaded) or any(_REGISTRY[n].function is loaded for n in new):
+            if inspect.ismodule(loaded) or any(getattr(_REGISTRY[n], "function", None) is loaded for n in new):
                 pass  # it registered itself with @register
             elif callable(loaded):
                 if entry_point.name in _REGISTRY:
-                    if _REGISTRY[entry_point.name].function is loaded:
+                    if getattr(_REGISTRY[entry_point.name], "function", None) is loaded:
                         continue  # the same function again (say, a second path entry)
                     raise ValueError(f"the name {entry_point.name!r} is already taken by another generator")
                 register(entry_point.name)(cast(GeneratorFunction, loaded))
@@ -453,10 +378,15 @@ def load_plugins() -> List[str]:
     return added
 
 
-def _check_builtins_kept(before: Mapping[str, GeneratorInfo]) -> None:
-    """Raise when a plugin changed a built-in by any means (even editing the registry directly)."""
-    for name, info in before.items():
-        if info.builtin and _REGISTRY.get(name) is not info:
+def _check_builtins_kept(before: Mapping[str, _Entry]) -> None:
+    """Raise when a plugin changed a built-in by any means (even editing the registry directly).
+
+    A built-in first used while the plugin loaded (its placeholder filled in by its own module) is kept.
+    """
+    for name, entry in before.items():
+        now = _REGISTRY.get(name)
+        imported = isinstance(entry, _NotImported) and now is not None and now is _IMPORTED.get(entry.name)
+        if entry.builtin and now is not entry and not imported:
             raise _BuiltinTouched(f"it replaced or removed the built-in generator {name!r}")
 
 

@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import numbers
 from typing import MutableSequence, Sequence, TypeVar, Union
 
@@ -94,6 +93,8 @@ def seed_entropy(seed: Seed) -> int:
     True
     """
     if isinstance(seed, str):
+        import hashlib  # (here: import mazeplugin need not load it)
+
         digest = hashlib.sha256(b"mazeplugin-seed:" + seed.encode("utf-8")).digest()
         return int.from_bytes(digest[:16], "big")
     return int(seed)

@@ -35,7 +35,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("level", ["level", "grid_level"]),
     ("layers on a maze", ["shaping", "grid_shaping", "weave", "markers", "rooms", "=content", "content.placing",
                           "content.request", "content.cellplacing", "_compiled.rooms"]),
-    ("generators", ["registry", "generators", "_compiled",
+    ("generators", ["registry", "generator_info", "generators", "_compiled",
                     # the grid generators' kernels (generators.graph's compiled twins)
                     "_compiled.graph_backtracker", "_compiled.graph_kruskal", "_compiled.graph_prim",
                     "_compiled.graph_prim_simplified", "_compiled.graph_union_find", "_compiled.graph_wilson",

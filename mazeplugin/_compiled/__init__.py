@@ -38,18 +38,15 @@ as the plain path does, and kernels apply the same fixed arithmetic to them
 
 from __future__ import annotations
 
-import glob
-import hashlib
 import importlib
 import importlib.util
-import logging
 import os
 import sys
 import threading
 import time
 import warnings
 from types import ModuleType
-from typing import Dict, Iterable, List, Optional, Set, Type
+from typing import Any, Dict, Iterable, List, Optional, Set, Type
 
 __all__ = [
     "MODE_VARIABLE",
@@ -64,6 +61,7 @@ __all__ = [
     "cached",
     "CompileWarning",
     "LOG",
+    "LOGGER",
 ]
 
 MODE_VARIABLE = "MAZEPLUGIN_COMPILED"
@@ -99,8 +97,18 @@ KERNELS: Dict[str, str] = {
     "grid-rows": "gridrows",
 }
 
-LOG = logging.getLogger("mazeplugin.compiled")
-"""Reports each kernel loaded (compiled or read from the cache) and how long it took, at INFO."""
+LOGGER = "mazeplugin.compiled"
+"""The name of the logger (``LOG``) that reports each kernel loaded (compiled or read from the cache) and
+how long it took, at INFO. ``LOG`` is made on first use, so ``import mazeplugin`` does not load ``logging``."""
+
+
+def __getattr__(name: str) -> Any:
+    """``LOG``, the ``logging.getLogger("mazeplugin.compiled")`` logger, on first use (PEP 562)."""
+    if name == "LOG":
+        import logging
+
+        return logging.getLogger(LOGGER)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class CompileWarning(UserWarning):
@@ -240,10 +248,14 @@ def cached(name: str) -> bool:
     here = os.path.dirname(os.path.abspath(__file__))
     user = os.environ.get("NUMBA_CACHE_DIR")
     if user:  # numba then caches only there, in a folder named after this one and its path's SHA-1
+        import hashlib  # (here, like glob: import mazeplugin need not load them)
+
         digest = hashlib.sha1(here.encode()).hexdigest()
         folder = os.path.join(user, f"{os.path.basename(here)}_{digest}")
     else:
         folder = os.path.join(here, "__pycache__")
+    import glob
+
     return bool(glob.glob(os.path.join(glob.escape(folder), f"{stem}.*.nbi")))
 
 
@@ -288,7 +300,9 @@ def _import(name: str) -> Optional[ModuleType]:
                 stacklevel=3,
             )
             return None
-        LOG.info("loaded the compiled %r kernel in %.2f s", name, time.perf_counter() - started)
+        import logging
+
+        logging.getLogger(LOGGER).info("loaded the compiled %r kernel in %.2f s", name, time.perf_counter() - started)
         _loaded[name] = module
         return module
 

@@ -35,23 +35,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, furnish, place_things
-from .proof import ContentError, check, solve
 from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, Place, Thing
 
-if TYPE_CHECKING:  # pragma: no cover - at run time the grid content loads on first use (__getattr__)
+if TYPE_CHECKING:  # pragma: no cover - at run time placement, proof and grid content load on first use (__getattr__)
     from .cellplacing import furnish_grid
     from .cellproof import check_cells, solve_cells
     from .cells import CellGraph, CellThing
+    from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, furnish, place_things
+    from .proof import ContentError, check, solve
 
-_LAZY = {"furnish_grid": "cellplacing", "check_cells": "cellproof", "solve_cells": "cellproof",
+_LAZY = {"CONTENT_STREAM": "placing", "ENEMY_DISTANCE": "placing", "PATROL_CELLS": "placing",
+         "furnish": "placing", "place_things": "placing", "ContentError": "proof", "check": "proof",
+         "solve": "proof", "furnish_grid": "cellplacing", "check_cells": "cellproof", "solve_cells": "cellproof",
          "CellGraph": "cells", "CellThing": "cells"}
-"""Content on grid levels: not needed for a first square level, so ``import mazeplugin`` does not load
-the grids through it; ``from mazeplugin.content import CellThing`` works as ever."""
+"""Placement and its proof (needed only for a level with content) and content on grid levels: ``import
+mazeplugin`` does not load them (nor the grids through them); ``from mazeplugin.content import furnish``
+works as ever."""
 
 
 def __getattr__(name: str) -> Any:
-    """The grid content names load their modules on first use (PEP 562)."""
+    """Placement, the proof and the grid content names load their modules on first use (PEP 562)."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -60,6 +63,10 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> "list[str]":
+    return sorted(set(globals()) | set(_LAZY))
 
 
 __all__ = [

@@ -1,0 +1,135 @@
+"""What a registered generator is: :class:`GeneratorInfo`, and the check a plugin's maze must pass.
+
+The registry (:mod:`mazeplugin.registry`) makes one ``GeneratorInfo`` per
+``@register`` line and hands it out by name; ``mazeplugin.registry`` exports
+these names too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Optional, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .limits import BYTES_PER_TILE, DEFAULT_BYTES_PER_CELL, max_cells_for, max_width_for
+from .maze import Maze
+from .seeds import Random
+
+__all__ = ["GeneratorInfo", "GeneratorFunction", "RowFunction", "OptionCheck", "check_plugin_maze"]
+
+GeneratorFunction = Callable[..., None]
+RowFunction = Callable[..., Iterator[Tuple[Any, Any]]]
+OptionCheck = Callable[[Mapping[str, Any], Optional[int], Optional[int]], None]
+
+
+@dataclass(frozen=True)
+class GeneratorInfo:
+    """A registered generator.
+
+    Attributes:
+        name: the registered name.
+        function: ``(maze, rng, **options) -> None``.
+        description: one line about its texture.
+        perfect: True if every maze it makes is a spanning tree of its cells
+            (all cells joined, no loops).
+        options: keyword-only option names and their defaults.
+        rows: for row-by-row generators, ``(width, rng, height=None)`` yielding
+            ``(east, south)`` bool rows; enables :func:`mazeplugin.stream`.
+        masks: whether it can generate inside a mask.
+        fills: whether it joins every cell of each part of its mask (False
+            for generators that leave sealed pockets, like ``union-find``);
+            ``rooms=`` needs it, so every room can be joined to the maze.
+    """
+
+    name: str
+    function: GeneratorFunction
+    description: str
+    perfect: bool = True
+    options: Mapping[str, Any] = field(default_factory=dict)
+    rows: Optional[RowFunction] = None
+    masks: bool = True
+    fills: bool = True
+    check: Optional[OptionCheck] = None
+    builtin: bool = False
+    bytes_per_cell: float = DEFAULT_BYTES_PER_CELL
+    bytes_per_column: float = 0.0
+
+    @property
+    def max_cells(self) -> int:
+        """The most cells it may generate with no other options (see :mod:`mazeplugin.limits`)."""
+        return max_cells_for(self.bytes_per_cell + 4 * BYTES_PER_TILE)  # four tiles per cell by default
+
+    @property
+    def max_width(self) -> Optional[int]:
+        """The widest maze it may generate, when its memory grows with the width; else None."""
+        return max_width_for(self.bytes_per_column)
+
+    def check_options(self, options: Mapping[str, Any], width: Optional[int] = None,
+                      height: Optional[int] = None) -> None:
+        """Check options before any work: ``TypeError`` naming an unknown one, then the generator's own ``check``.
+
+        ``check(options, width, height)`` (given to :func:`register`) checks
+        types and upper bounds; ``width``/``height`` are the maze size when
+        known (None when only the options are checked, as on loading a file).
+        """
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            allowed = ", ".join(sorted(self.options)) or "none"
+            raise TypeError(
+                f"unknown option {unknown[0]!r} for {self.name!r}; its options: {allowed}"
+            )
+        if self.check is not None:
+            self.check(options, width, height)
+
+    def run(self, maze: Maze, rng: Random, options: Mapping[str, Any]) -> None:
+        """Generate into ``maze``, then check the passages stay on the grid and in the mask.
+
+        A plugin's maze is checked first for what the model promises (see
+        :func:`check_plugin_maze`), so a faulty plugin fails here, naming
+        itself, instead of handing back a level no one can solve.
+        """
+        mask = None if self.builtin else maze.mask.copy()
+        self.function(maze, rng, **options)
+        if mask is not None:
+            check_plugin_maze(self.name, maze, mask)
+        maze.check()
+
+
+def check_plugin_maze(name: str, maze: Maze, mask: NDArray[np.bool_]) -> None:
+    """``ValueError`` naming generator ``name`` if it broke the model while carving ``maze``.
+
+    The passage, corner and room arrays must still be arrays of their dtype
+    and shape; the mask it was given (``mask``) may lose cells (as open
+    rooms' solid cells do) but gain none; the start and goal cells stay in it.
+
+    >>> import numpy as np
+    >>> maze = Maze(3, 2)
+    >>> maze.east = np.ones((2, 3), dtype=np.int64)
+    >>> check_plugin_maze("sloppy", maze, np.ones((2, 3), dtype=bool))
+    Traceback (most recent call last):
+    ...
+    ValueError: generator 'sloppy' broke the maze: maze.east must stay a bool array of shape (2, 3), got int64 (2, 3)
+    """
+    shape = (maze.height, maze.width)
+    wanted = {
+        "mask": (np.bool_, shape), "east": (np.bool_, shape), "south": (np.bool_, shape),
+        "corners": (np.bool_, (max(maze.height - 1, 0), max(maze.width - 1, 0))), "rooms": (np.int32, shape),
+    }
+    for field_name, (dtype, field_shape) in wanted.items():
+        value = getattr(maze, field_name, None)
+        if not isinstance(value, np.ndarray) or value.dtype != dtype or value.shape != field_shape:
+            got = f"{value.dtype} {value.shape}" if isinstance(value, np.ndarray) else type(value).__name__
+            raise ValueError(
+                f"generator {name!r} broke the maze: maze.{field_name} must stay a "
+                f"{np.dtype(dtype).name} array of shape {field_shape}, got {got}"
+            )
+    gained = maze.mask & ~mask
+    if gained.any():
+        y, x = (int(v) for v in np.argwhere(gained)[0])
+        raise ValueError(f"generator {name!r} broke the maze: it added cell ({x}, {y}) to the mask it was given; "
+                         "a generator may only leave cells out")
+    for what, (x, y) in (("start", maze.start), ("goal", maze.goal)):
+        if mask[y, x] and not maze.mask[y, x]:
+            raise ValueError(f"generator {name!r} broke the maze: it took the {what} cell ({x}, {y}) out of the mask")
