@@ -17,6 +17,7 @@ Rules (see docs/architecture.md for why):
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
@@ -259,3 +260,34 @@ def test_the_checks_catch_what_they_are_for(tmp_path):
     assert layer_of("mazeplugin.maze") == 0 and layer_of("mazeplugin") == len(LAYERS) - 1
     assert layer_of("mazeplugin._compiled") == 0 and layer_of("mazeplugin._compiled.kruskal") == 4
     assert layer_of("mazeplugin.content") == 3 and layer_of("mazeplugin.content.proof") == 1
+
+
+FIRST_IMPORT = r'''
+import importlib, json, sys
+bad = {}
+for name in json.loads(sys.argv[1]):
+    for loaded in [m for m in sys.modules if m == "mazeplugin" or m.startswith("mazeplugin.")]:
+        del sys.modules[loaded]  # numpy, pygame, numba stay loaded: only mazeplugin is imported afresh
+    try:
+        importlib.import_module(name)
+    except Exception as error:
+        bad[name] = repr(error)[:300]
+print(json.dumps(bad))
+'''
+
+
+def test_every_module_imports_first_in_a_fresh_interpreter():
+    """Any module can be the first one imported: the static circle check cannot see a circle that runs through a
+    package's ``__init__`` (importing ``formats.files`` runs ``formats/__init__``). ``content.tiled`` imported first
+    failed that way (``formats/__init__`` loaded the Tiled readers, which import ``content.tiled``)."""
+    import json
+    import subprocess
+    import sys
+
+    names = [name for name in modules("mazeplugin") if not name.endswith("__main__")
+             and not name.startswith(("mazeplugin.gym", "mazeplugin.dataset.ray"))]  # their extras register globally
+    result = subprocess.run([sys.executable, "-c", FIRST_IMPORT, json.dumps(names)], capture_output=True, text=True,
+                            timeout=600, cwd=ROOT, env=dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {}
+    assert len(names) > 150

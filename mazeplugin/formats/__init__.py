@@ -47,9 +47,33 @@ wrong with it.
 from __future__ import annotations
 
 from .files import LevelFormatError, UnsafeDestinationError, atomic_path, read_limited, write_bytes, write_text
-from .jsonio import load_json
-from .level_files import load_level
-from .tiled_read import load_tiled
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .jsonio import load_json
+    from .level_files import load_level
+    from .tiled_read import load_tiled
+
+_LAZY = {"load_json": "jsonio", "load_level": "level_files", "load_tiled": "tiled_read"}
+"""The loaders, imported on first use (PEP 562): importing one format module (``formats.files``,
+``formats.tiled_common``, ...) then does not load every reader, whose Tiled readers import
+``content.tiled``, which imports ``formats.files`` (a circle when ``content.tiled`` came first)."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "LevelFormatError",
