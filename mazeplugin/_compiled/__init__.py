@@ -97,6 +97,7 @@ KERNELS: Dict[str, str] = {
     "graph-hunt-and-kill": "graph_hunt_and_kill",
     "graph-growing-tree": "graph_growing_tree",
     "grid-rows": "gridrows",
+    "streams": "streams",
 }
 
 LOG = logging.getLogger("mazeplugin.compiled")
