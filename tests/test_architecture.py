@@ -41,7 +41,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                     "_compiled.graph_prim_simplified", "_compiled.graph_union_find", "_compiled.graph_wilson",
                     "_compiled.graph_aldous_broder", "_compiled.graph_hunt_and_kill",
                     "_compiled.graph_growing_tree"]),
-    ("pipeline", ["pipeline", "grid_pipeline", "codes", "difficulty", "api"]),
+    ("pipeline", ["pipeline", "pipeline_batch", "grid_pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),
     ("worlds", ["world"]),
     ("pygame", ["pg"]),

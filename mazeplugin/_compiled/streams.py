@@ -37,7 +37,7 @@ _PCG_LOW = np.uint64(0x4385DF649FCCF645)
 
 
 @njit(types.UniTuple(types.uint64, 2)(types.uint64, types.uint64), cache=True, nogil=True, inline="always")
-def mul_wide(a: int, b: int) -> Any:
+def mul_wide(a: Any, b: Any) -> Any:
     """The 128-bit product of two uint64 words as ``(high, low)``."""
     a_lo, a_hi = a & _M32, a >> np.uint64(32)
     b_lo, b_hi = b & _M32, b >> np.uint64(32)
