@@ -22,7 +22,8 @@ on the seed, and once for the whole batch where they do:
 The levels are the ones ``generate`` makes (``tests/test_pipeline_batch.py``
 compares them seed by seed). Requests taken (:func:`why_not` says why
 another is not): a built-in generator whose compiled kernel has a
-``generate_many`` (:data:`BATCH_GENERATORS`: ``backtracker``), with the compiled path on,
+``generate_many`` (:data:`BATCH_GENERATORS`: ``backtracker``, ``hunt-and-kill``,
+``kruskal``), with the compiled path on,
 no generator options, ``markers`` ``"border"``, ``"none"`` or two given tiles,
 any ``corridor`` and ``wall``, and no mask, rooms, braid, weave or content.
 
@@ -52,7 +53,7 @@ from .tiles import Layout, Opening, Tile, open_markers, passage_tiles
 
 __all__ = ["BATCH_GENERATORS", "LevelBatch", "why_not", "make_batch"]
 
-BATCH_GENERATORS = ("backtracker",)
+BATCH_GENERATORS = ("backtracker", "hunt-and-kill", "kruskal")
 """The generators whose compiled kernel carves a batch of mazes in one call (``generate_many``)."""
 
 

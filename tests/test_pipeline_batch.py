@@ -64,7 +64,7 @@ def test_keyed_words_refuses_a_bad_key_or_count():
 def same_as_generate(batch: pipeline_batch.LevelBatch, width: int, height: int, kwargs: dict) -> None:
     codes = batch.codes()
     for i, seed in enumerate(batch.seeds):
-        level = mp.generate("backtracker", width, height, seed=seed, **kwargs)
+        level = mp.generate(batch.algorithm, width, height, seed=seed, **kwargs)
         assert batch.tiles[i].tobytes() == level.tiles.tobytes(), seed
         assert np.array_equal(batch.east[i], level.maze.east) and np.array_equal(batch.south[i], level.maze.south)
         assert (batch.entrance, batch.exit) == (level.entrance, level.exit)
@@ -80,10 +80,11 @@ def same_as_generate(batch: pipeline_batch.LevelBatch, width: int, height: int, 
 
 
 @settings(max_examples=examples(120))
-@given(width=st.integers(1, 14), height=st.integers(1, 14), corridor=st.integers(1, 3), wall=st.integers(1, 2),
+@given(algorithm=st.sampled_from(pipeline_batch.BATCH_GENERATORS), width=st.integers(1, 14),
+       height=st.integers(1, 14), corridor=st.integers(1, 3), wall=st.integers(1, 2),
        markers=st.sampled_from(["border", "none", "tiles"]),
        seeds=st.lists(seeds_strategy, min_size=1, max_size=6))
-def test_a_batch_is_what_generate_makes_seed_by_seed(width, height, corridor, wall, markers, seeds):
+def test_a_batch_is_what_generate_makes_seed_by_seed(algorithm, width, height, corridor, wall, markers, seeds):
     compiled_or_skip()
     kwargs: dict = {"corridor": corridor, "wall": wall}
     if markers == "tiles":
@@ -93,20 +94,21 @@ def test_a_batch_is_what_generate_makes_seed_by_seed(width, height, corridor, wa
             kwargs["markers"] = "none"
     else:
         kwargs["markers"] = markers
-    build = Build.checked("backtracker", width, height, seed=0, **kwargs)
+    build = Build.checked(algorithm, width, height, seed=0, **kwargs)
     assert why_not(build) is None
     same_as_generate(make_batch(build, seeds), width, height, kwargs)
 
 
-def test_a_batch_of_many_seeds_is_what_generate_makes():
+@pytest.mark.parametrize("algorithm", pipeline_batch.BATCH_GENERATORS)
+def test_a_batch_of_many_seeds_is_what_generate_makes(algorithm):
     compiled_or_skip()
-    for size in (9, 32):
-        build = Build.checked("backtracker", size, size, seed=0)
-        same_as_generate(make_batch(build, list(range(1000, 1000 + (400 if size == 9 else 60)))), size, size, {})
+    for width, height, count in ((9, 9, 400), (32, 32, 60), (1, 1, 5), (17, 2, 50)):
+        build = Build.checked(algorithm, width, height, seed=0)
+        same_as_generate(make_batch(build, list(range(1000, 1000 + count))), width, height, {})
 
 
 @pytest.mark.parametrize("algorithm, kwargs, reason", [
-    ("kruskal", {}, "has no batch kernel"),
+    ("wilson", {}, "has no batch kernel"),
     ("backtracker", {"markers": "random"}, "markers='random'"),
     ("backtracker", {"markers": "farthest"}, "markers='farthest'"),
     ("backtracker", {"mask": np.arange(16).reshape(4, 4) != 3}, "mask"),
@@ -136,6 +138,8 @@ def test_a_batch_needs_a_seed():
 
 SPEC = {"levels": [
     {"generator": "backtracker", "width": 9, "height": 9, "count": 60, "first_seed": 5, "shard_size": 25},
+    {"generator": "kruskal", "width": 8, "height": 6, "count": 30, "shard_size": 16},
+    {"generator": "hunt-and-kill", "width": 6, "height": 9, "count": 30, "shard_size": 30, "markers": "none"},
     {"generator": "backtracker", "width": 7, "height": 3, "count": 20, "shard_size": 20, "corridor": 2, "wall": 3},
     {"generator": "backtracker", "width": 5, "height": 5, "count": 20, "shard_size": 7, "markers": "none",
      "stats": False},
