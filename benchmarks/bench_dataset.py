@@ -153,6 +153,10 @@ def scaling(args: argparse.Namespace) -> None:
           f"speed-up {one / two:.2f}x, {one / max(two - start_up, 1e-9):.2f}x without the start-up "
           f"(load average before: {load}); CPU seconds {one_cpu:.2f} with 1 worker, {two_cpu:.2f} with 2 "
           "(main process and workers)")
+    print(f"- the pool's own cost: {two_cpu - one_cpu:+.2f} CPU-s ({100 * (two_cpu - one_cpu) / one_cpu:+.1f}%) and "
+          f"{start_up:.3f} s of start-up; on two otherwise idle cores the speed-up would be about "
+          f"{one_cpu / (two_cpu / 2 + start_up):.2f}x (the 2-worker CPU seconds split over two cores, plus the "
+          "start-up: an estimate, not a measurement)")
     SCALING.update(count=count, shard=shard, two=two)
     if args.ray:
         try:
@@ -259,11 +263,11 @@ def projection(rates: Dict[int, float], args: argparse.Namespace) -> None:
     cluster = -(-shards // cores) * shard_seconds
     print("\n## A 10,000,000-level 9 x 9 dataset (projected from the figures above)\n")
     print(f"- size on disk: {per_level * levels / 1e9:,.2f} GB ({per_level:,.0f} bytes a level, npz shards of 10,000)")
-    print(f"- {shards:,} shards of {shard:,} levels, {shard_seconds:,.1f} s each on one core")
-    print(f"- build here ({args.cores} cores, perfect scaling): {here / 60:,.0f} min")
-    print(f"- on 100 nodes of {args.node_cores} cores ({cores:,}): {cluster:,.0f} s of shard work with shards of "
+    print(f"- {shards:,} shards of {shard:,} levels, {shard_seconds:,.3f} s each on one core")
+    print(f"- build here ({args.cores} cores, perfect scaling): {here / 60:,.1f} min ({here:,.0f} s)")
+    print(f"- on 100 nodes of {args.node_cores} cores ({cores:,}): {cluster:,.2f} s of shard work with shards of "
           f"{shard:,} (fewer shards than cores); with shards of 1,000 levels about "
-          f"{-(-(levels // 1000) // cores) * 1000 / rates[9]:,.1f} s. Ray start-up, scheduling and storage "
+          f"{-(-(levels // 1000) // cores) * 1000 / rates[9]:,.3f} s. Ray start-up, scheduling and storage "
           "are not counted.")
 
 
