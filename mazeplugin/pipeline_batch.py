@@ -51,7 +51,10 @@ from .pipeline import MAZE_STREAM, Build, openings, place_rooms, plan_markers, r
 from .seeds import Seed, keyed_words, resolve_seed
 from .tiles import Layout, Opening, Tile, open_markers, passage_tiles
 
-__all__ = ["BATCH_GENERATORS", "LevelBatch", "why_not", "make_batch"]
+__all__ = ["BATCH_GENERATORS", "LevelBatch", "why_not", "make_batch", "WORDS_AT_ONCE"]
+
+WORDS_AT_ONCE = 1 << 20
+"""Random words drawn at a time (8 MiB): a shard of 10,000 128 × 128 levels would need 1.3 GB of them at once."""
 
 BATCH_GENERATORS = ("backtracker", "hunt-and-kill", "kruskal")
 """The generators whose compiled kernel carves a batch of mazes in one call (``generate_many``)."""
@@ -146,8 +149,14 @@ def make_batch(build: Build, seeds: Sequence[Seed]) -> LevelBatch:
     fast = kernel(build.generator.name, maze.size)
     if fast is None:  # pragma: no cover - why_not looked it up just now
         raise ValueError("make_batch: the compiled path went off")
-    words = keyed_words(resolved, MAZE_STREAM, fast.words_per_maze(maze.width, maze.height))
-    east, south = fast.generate_many(words, maze.width, maze.height, maze.start)
+    per_maze = fast.words_per_maze(maze.width, maze.height)
+    east = np.empty((len(resolved), maze.height, maze.width), dtype=np.bool_)
+    south = np.empty_like(east)
+    step = max(1, WORDS_AT_ONCE // max(per_maze, 1))  # the words of a few mazes at a time, not of all
+    for first in range(0, len(resolved), step):
+        words = keyed_words(resolved[first:first + step], MAZE_STREAM, per_maze)
+        east[first:first + step], south[first:first + step] = fast.generate_many(words, maze.width, maze.height,
+                                                                                 maze.start)
     openings(template)
     markers = side_openings(template.plan)
     tiles = layout.expand(open_markers(passage_tiles(east, south), markers))

@@ -162,3 +162,13 @@ def test_shards_of_the_batched_lane_are_the_bytes_of_the_level_by_level_lane(tmp
     plain = ds.build(spec, tmp_path / "plain", workers=1, unique=unique)
     assert [(s["file"], s["sha256"]) for s in batched["shards"]] == [(s["file"], s["sha256"]) for s in plain["shards"]]
     assert ds.verify(tmp_path / "batched") == []
+
+
+def test_a_batch_drawn_a_few_mazes_at_a_time_is_the_same(monkeypatch):
+    compiled_or_skip()
+    build = Build.checked("kruskal", 6, 5, seed=0)
+    whole = make_batch(build, list(range(50)))
+    monkeypatch.setattr(pipeline_batch, "WORDS_AT_ONCE", 3 * 49)  # three mazes' words at a time, then the rest
+    parts = make_batch(build, list(range(50)))
+    assert np.array_equal(whole.tiles, parts.tiles) and np.array_equal(whole.east, parts.east)
+    same_as_generate(parts, 6, 5, {})
