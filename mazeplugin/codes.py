@@ -51,7 +51,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 from .grid_level import GridLevel
 from .level import Level
@@ -60,7 +60,7 @@ from .seeds import Seed, resolve_seed
 MAX_CODE_CHARS = 1200
 """Longest level code read: a 1,024-character seed text with room for the name, size and content."""
 
-__all__ = ["level_code", "parse_level_code", "looks_like_level_code", "LevelCode", "parse_size"]
+__all__ = ["level_code", "code_of", "parse_level_code", "looks_like_level_code", "LevelCode", "parse_size"]
 
 # The algorithm is the shortest prefix followed by "-WxH-": names may hold
 # dashes ("union-find") and seeds any text, but the size sits between them.
@@ -123,8 +123,20 @@ def level_code(level: Union[Level, GridLevel]) -> str:
     if level.algorithm is None or level.seed is None:
         raise ValueError("only a generated level (with an algorithm and a seed) has a level code")
     grid = level.grid if isinstance(level, GridLevel) else "square"
-    others = sorted(set(level.options) - set(_COUNTS) - {"grid", "weave"})
-    rooms = level.options.get("rooms")
+    return code_of(level.algorithm, level.width, level.height, level.seed, level.options, level.things, grid)
+
+
+def code_of(algorithm: str, width: int, height: int, seed: Seed, options: Mapping[str, Any],
+            things: Sequence[Any] = (), grid: str = "square") -> str:
+    """The level code of the level ``generate`` made with these (its ``algorithm``, size, ``seed``,
+    recorded ``options`` and ``things``): :func:`level_code` without the level, for code that has the
+    parts (``ValueError`` where the level has no code).
+
+    >>> code_of("kruskal", 20, 15, 7, {})
+    'kruskal-20x15-7'
+    """
+    others = sorted(set(options) - set(_COUNTS) - {"grid", "weave"})
+    rooms = options.get("rooms")
     if rooms is not None and (isinstance(rooms, bool) or not isinstance(rooms, int)):
         others.append("rooms (rectangles or prefabs)")
     if others:
@@ -132,15 +144,15 @@ def level_code(level: Union[Level, GridLevel]) -> str:
             f"a level code holds no options, so this level (options {others}) has none; "
             "codes are for levels generated with default options (and a count of rooms, keys, treasure, enemies)"
         )
-    if "+" in str(level.seed):
+    if "+" in str(seed):
         raise ValueError(
-            f"seed {level.seed!r} holds '+', which in a level code starts the content counts: "
+            f"seed {seed!r} holds '+', which in a level code starts the content counts: "
             "this level has no unambiguous code"
         )
-    content: Dict[str, Any] = {name: int(level.options[name]) for name in _COUNTS if level.options.get(name)}
-    _check_things(level, content)
-    code = f"{level.algorithm}-{grid if grid != 'square' else ''}{level.width}x{level.height}-{level.seed}"
-    weave = level.options.get("weave")
+    content: Dict[str, Any] = {name: int(options[name]) for name in _COUNTS if options.get(name)}
+    _check_things(things, content)
+    code = f"{algorithm}-{grid if grid != 'square' else ''}{width}x{height}-{seed}"
+    weave = options.get("weave")
     if content or weave:
         code += "+" + "".join(f"{letter}{content[name]}" for letter, name in _CONTENT.items() if name in content)
     if weave:
@@ -153,17 +165,17 @@ def level_code(level: Union[Level, GridLevel]) -> str:
             raise ValueError(f"weave={weave!r} is not a whole percentage, so this level has no level code")
         content["weave"] = True if percent == 100 else weave
     parsed = parse_level_code(code)
-    if (parsed != (level.algorithm, level.width, level.height, level.seed) or parsed.content != content
+    if (parsed != (algorithm, width, height, seed) or parsed.content != content
             or parsed.grid != grid):
-        raise ValueError(f"algorithm {level.algorithm!r} and seed {level.seed!r} do not make an unambiguous code")
+        raise ValueError(f"algorithm {algorithm!r} and seed {seed!r} do not make an unambiguous code")
     return code
 
 
-def _check_things(level: Union[Level, GridLevel], content: Dict[str, Any]) -> None:
+def _check_things(things: Sequence[Any], content: Dict[str, Any]) -> None:
     """Refuse a level whose things are not what its content counts make (things set or edited after
     :func:`~mazeplugin.generate`): its code would make the level without them."""
     counts: Dict[str, int] = {}
-    for thing in level.things:
+    for thing in things:
         counts[thing.kind] = counts.get(thing.kind, 0) + 1
     keys = content.get("keys", 0)
     made = {"key": keys, "door": keys, "treasure": content.get("treasure", 0), "enemy": content.get("enemies", 0)}

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from . import bridges, paths, seam, text
 from .maze import Cell, Maze
 from .seeds import Seed
-from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_bridges, base_tiles, check_tile
+from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_bridges, base_tiles, check_tile, open_markers
 
 if TYPE_CHECKING:  # pragma: no cover - at run time imported by the methods that use it
     from . import analysis
@@ -68,10 +68,7 @@ class Level:
         self.algorithm: Optional[str] = algorithm
         self.seed: Optional[Seed] = seed
         self.options: Dict[str, Any] = dict(options or {})
-        base = base_tiles(maze)
-        for opening in openings:
-            bx, by = opening.base_position()
-            base[by, bx] = FLOOR
+        base = open_markers(base_tiles(maze), openings)
         base.flags.writeable = False
         self._base = base
         tiles = self.layout.expand(base)

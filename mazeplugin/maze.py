@@ -301,8 +301,8 @@ class Maze:
         h, w = self.height, self.width
         if self.corners.shape != (max(h - 1, 0), max(w - 1, 0)) or self.rooms.shape != (h, w):
             raise ValueError("corners must be (height - 1, width - 1) and rooms (height, width)")
-        loose = self.corners & ~self.joined_corners()
-        if loose.any():
+        loose = self.corners & ~self.joined_corners() if self.corners.any() else None  # (none open: none loose)
+        if loose is not None and loose.any():
             y, x = (int(v) for v in np.argwhere(loose)[0])
             raise ValueError(
                 f"the corner between cells ({x}, {y}) and ({x + 1}, {y + 1}) is open, "

@@ -295,6 +295,18 @@ def openings(build: Build) -> None:
 
 def make_level(build: Build) -> None:
     """The :class:`~mazeplugin.level.Level`, with the options it was made with (for files and codes)."""
+    build.level = Level(build.maze, layout=build.layout, entrance=build.entrance, exit=build.exit,
+                        openings=side_openings(build.plan), algorithm=build.algorithm, seed=build.seed,
+                        options=recorded_options(build))
+
+
+def side_openings(plan: marker_layer.MarkerPlan) -> List[Opening]:
+    """The planned markers that open the outer wall (their tiles become floor)."""
+    return [o for o in (plan.entrance, plan.exit) if o is not None and o.side]
+
+
+def recorded_options(build: Build) -> Dict[str, Any]:
+    """The options a level of ``build`` records (``level.options``), after the :func:`openings` stage."""
     plan, layout = build.plan, build.layout
     recorded = dict(build.options)
     if build.braid > 0:
@@ -317,9 +329,7 @@ def make_level(build: Build) -> None:
         recorded["corridor"] = layout.corridor
     if layout.wall != 1:
         recorded["wall"] = layout.wall
-    side_openings: List[Opening] = [o for o in (plan.entrance, plan.exit) if o is not None and o.side]
-    build.level = Level(build.maze, layout=layout, entrance=build.entrance, exit=build.exit,
-                        openings=side_openings, algorithm=build.algorithm, seed=build.seed, options=recorded)
+    return recorded
 
 
 def furnish(build: Build) -> None:

@@ -25,7 +25,7 @@ from typing import MutableSequence, Sequence, TypeVar, Union
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-__all__ = ["Random", "Seed", "resolve_seed", "seed_entropy", "MAX_SEED", "MAX_SEED_CHARS"]
+__all__ = ["Random", "Seed", "resolve_seed", "seed_entropy", "keyed_words", "MAX_SEED", "MAX_SEED_CHARS"]
 
 T = TypeVar("T")
 
@@ -98,6 +98,44 @@ def seed_entropy(seed: Seed) -> int:
         digest = hashlib.sha256(b"mazeplugin-seed:" + seed.encode("utf-8")).digest()
         return int.from_bytes(digest[:16], "big")
     return int(seed)
+
+
+def keyed_words(seeds: Sequence[Seed], key: int, count: int) -> NDArray[np.uint64]:
+    """The first ``count`` raw words of stream ``key`` of each of ``seeds`` (resolved seeds), one row a seed:
+    row ``i`` is ``Random.keyed(seeds[i], (key,)).raw(count)``.
+
+    With the compiled path (:mod:`mazeplugin._compiled.streams`) the streams
+    of the whole batch are made in one loop, numpy's ``SeedSequence`` and
+    ``PCG64`` arithmetic written out (about 0.2 µs a seed instead of 8);
+    without it, ``Random.keyed`` seed by seed. The words are the same.
+
+    >>> words = keyed_words([3, "castle"], 0, 4)
+    >>> words[1].tolist() == Random.keyed("castle", (0,)).raw(4).tolist()
+    True
+    """
+    if not 0 <= int(key) < 2**32:
+        raise ValueError(f"key must be an int in [0, 2**32), got {key!r}")
+    if count < 0:
+        raise ValueError(f"count must be at least 0, got {count!r}")
+    out = np.empty((len(seeds), count), dtype=np.uint64)
+    from ._compiled import kernel  # (ground, like this module: the lookup loads nothing until asked)
+
+    fast = kernel("streams", len(seeds) * (count + 64))
+    if fast is None or not len(seeds):
+        for i, seed in enumerate(seeds):
+            out[i] = Random.keyed(seed, (key,)).raw(count)
+        return out
+    entropy = np.zeros((len(seeds), 4), dtype=np.uint32)
+    if all(type(seed) is int and 0 <= seed < 2**64 for seed in seeds):  # a dataset's seeds: two words each
+        small = np.array(seeds, dtype=np.uint64)
+        entropy[:, 0] = small & np.uint64(0xFFFFFFFF)
+        entropy[:, 1] = small >> np.uint64(32)
+    else:
+        for i, seed in enumerate(seeds):  # (a seed's entropy is below 2**128: four words, low first)
+            value = seed_entropy(seed)
+            entropy[i] = (value & 0xFFFFFFFF, (value >> 32) & 0xFFFFFFFF, (value >> 64) & 0xFFFFFFFF, value >> 96)
+    fast.keyed_words(entropy, np.uint32(key), out)
+    return out
 
 
 class Random:

@@ -35,7 +35,8 @@ from numpy.typing import NDArray
 
 from .maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH, Cell, Maze
 
-__all__ = ["WALL", "FLOOR", "ENTRANCE", "EXIT", "Layout", "Opening", "base_tiles", "base_bridges", "Tile", "check_tile"]
+__all__ = ["WALL", "FLOOR", "ENTRANCE", "EXIT", "Layout", "Opening", "base_tiles", "base_bridges", "passage_tiles",
+           "open_markers", "Tile", "check_tile"]
 
 WALL = 1
 FLOOR = 0
@@ -64,16 +65,41 @@ class Opening:
         return (2 * cx + 1 + dx, 2 * cy + 1 + dy)
 
 
-def base_tiles(maze: Maze) -> NDArray[np.uint8]:
-    """The width-1 tilemap of ``maze``: ``(2*height + 1, 2*width + 1)``, 1 = wall."""
-    h, w = maze.height, maze.width
-    tiles = np.ones((2 * h + 1, 2 * w + 1), dtype=np.uint8)
-    tiles[1::2, 1::2] = ~maze.mask
+def passage_tiles(east: NDArray[np.bool_], south: NDArray[np.bool_], mask: Optional[NDArray[np.bool_]] = None,
+                  corners: Optional[NDArray[np.bool_]] = None) -> NDArray[np.uint8]:
+    """The width-1 tilemap of passages ``east`` and ``south`` (``(..., height, width)``; leading axes
+    are a batch of mazes): ``(..., 2*height + 1, 2*width + 1)``, 1 = wall. ``mask`` (default: every
+    cell) and ``corners`` (default: none open) are a :class:`~mazeplugin.maze.Maze`'s, shaped like the passages.
+
+    >>> maze = Maze(2, 1)
+    >>> maze.east[0, 0] = True
+    >>> passage_tiles(maze.east[None], maze.south[None])[0].tolist()
+    [[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]]
+    """
+    *batch, h, w = east.shape
+    tiles = np.ones((*batch, 2 * h + 1, 2 * w + 1), dtype=np.uint8)
+    tiles[..., 1::2, 1::2] = FLOOR if mask is None else ~mask
     # The last column/row of east/south is always closed, so the slices that
     # reach the outer ring leave it wall.
-    tiles[1::2, 2::2] = ~maze.east
-    tiles[2::2, 1::2] = ~maze.south
-    tiles[2:-1:2, 2:-1:2] = ~maze.corners  # open corners: floor inside rooms
+    tiles[..., 1::2, 2::2] = ~east
+    tiles[..., 2::2, 1::2] = ~south
+    if corners is not None:
+        tiles[..., 2:-1:2, 2:-1:2] = ~corners  # open corners: floor inside rooms
+    return tiles
+
+
+def open_markers(base: NDArray[np.uint8], openings: Iterable[Opening]) -> NDArray[np.uint8]:
+    """``base`` tiles (``(..., rows, columns)``, one map or a batch) with each border opening's tile
+    made floor, in place; ``base``."""
+    for opening in openings:
+        bx, by = opening.base_position()
+        base[..., by, bx] = FLOOR
+    return base
+
+
+def base_tiles(maze: Maze) -> NDArray[np.uint8]:
+    """The width-1 tilemap of ``maze``: ``(2*height + 1, 2*width + 1)``, 1 = wall."""
+    tiles = passage_tiles(maze.east, maze.south, maze.mask, maze.corners)
     if maze.under is not None:  # a weave: the tiles either side of a bridge carry its under-passage
         ew, ns = maze.under == UNDER_EAST_WEST, maze.under == UNDER_NORTH_SOUTH
         across, along = tiles[1::2, 2::2], tiles[2::2, 1::2]  # views: the walls east of / south of each cell
@@ -132,8 +158,8 @@ class Layout:
         """Stretch a base tilemap to this layout's corridor and wall widths."""
         if self.is_unit:
             return base
-        base = np.repeat(base, self._repeats(self.height), axis=0)
-        return np.repeat(base, self._repeats(self.width), axis=1)
+        base = np.repeat(base, self._repeats(self.height), axis=-2)  # (-2, -1): a batch of maps too
+        return np.repeat(base, self._repeats(self.width), axis=-1)
 
     def base_of(self, tile: Tile) -> Tile:
         """The base position that tile ``(x, y)`` belongs to."""

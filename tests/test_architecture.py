@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: List[Tuple[str, List[str]]] = [
     ("ground", ["limits", "errors", "interrupt", "seeds", "unionfind", "maze", "tiles", "seam", "compiled",
                 "=_compiled", "_compiled.grid", "_compiled.rand", "_compiled.sort", "_compiled.unionfind",
-                "_compiled.bfs", "_compiled.jit", "_compiled.draws", "_compiled.gridrows", "grids"]),
+                "_compiled.bfs", "_compiled.jit", "_compiled.draws", "_compiled.gridrows", "_compiled.streams", "grids"]),
     ("analysis", ["paths", "bridges", "analysis", "text", "grid_analysis", "content.things", "content.graph",
                   "content.proof", "content.regions", "content.locks", "content.choosing", "content.cells",
                   "content.cellproof"]),
@@ -42,7 +42,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                     "_compiled.graph_prim_simplified", "_compiled.graph_union_find", "_compiled.graph_wilson",
                     "_compiled.graph_aldous_broder", "_compiled.graph_hunt_and_kill",
                     "_compiled.graph_growing_tree"]),
-    ("pipeline", ["pipeline", "grid_pipeline", "codes", "difficulty", "api"]),
+    ("pipeline", ["pipeline", "pipeline_batch", "grid_pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),
     ("worlds", ["world"]),
     ("pygame", ["pg"]),

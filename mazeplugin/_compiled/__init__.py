@@ -95,6 +95,7 @@ KERNELS: Dict[str, str] = {
     "graph-hunt-and-kill": "graph_hunt_and_kill",
     "graph-growing-tree": "graph_growing_tree",
     "grid-rows": "gridrows",
+    "streams": "streams",
 }
 
 LOGGER = "mazeplugin.compiled"

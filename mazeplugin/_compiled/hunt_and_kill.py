@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Tuple
 
 import numpy as np
+from numpy.typing import NDArray
 from .jit import njit, types
 
 from ..maze import Maze
@@ -72,3 +73,42 @@ def generate(maze: Maze, rng: Random) -> None:
     start = int(framed_id(maze, maze.cell_id(*maze.start)))
     hunt_and_kill(inside, words, start, maze.width + 2, east, south)
     unframe_passages(maze, east, south)
+
+
+@njit(types.void(types.uint64[:, ::1], types.int64, types.int64, types.int64, types.boolean[:, :, ::1],
+                 types.boolean[:, :, ::1]), cache=True, nogil=True)
+def carve_many(words: Any, width: int, height: int, start: int, east_out: Any, south_out: Any) -> None:
+    """:func:`hunt_and_kill` for a batch of full ``width`` × ``height`` mazes (no mask) from framed cell
+    ``start``: maze ``i`` reads ``words[i]`` and leaves its passages in ``east_out[i]``, ``south_out[i]``."""
+    pitch = width + 2
+    size = (height + 2) * pitch
+    inside = np.zeros(size, dtype=np.uint8)
+    for y in range(1, height + 1):
+        inside[y * pitch + 1:y * pitch + 1 + width] = 1
+    east = np.empty(size, dtype=np.uint8)
+    south = np.empty(size, dtype=np.uint8)
+    for i in range(words.shape[0]):
+        east[:] = 0
+        south[:] = 0
+        hunt_and_kill(inside, words[i], start, pitch, east, south)
+        for y in range(height):
+            for x in range(width):
+                framed_cell = (y + 1) * pitch + x + 1
+                east_out[i, y, x] = east[framed_cell] != 0
+                south_out[i, y, x] = south[framed_cell] != 0
+
+
+def words_per_maze(width: int, height: int) -> int:
+    """The raw words :func:`generate` draws for a ``width`` × ``height`` maze (the maze stream's first ones)."""
+    return width * height
+
+
+def generate_many(words: NDArray[np.uint64], width: int, height: int,
+                  start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """The passages ``(east, south)``, each ``(mazes, height, width)``, that :func:`generate` opens in a full
+    maze whose start cell is ``start`` from each row of ``words`` (:func:`words_per_maze` words a row)."""
+    count = words.shape[0]
+    east = np.zeros((count, height, width), dtype=np.bool_)
+    south = np.zeros((count, height, width), dtype=np.bool_)
+    carve_many(np.ascontiguousarray(words), width, height, (start[1] + 1) * (width + 2) + start[0] + 1, east, south)
+    return east, south

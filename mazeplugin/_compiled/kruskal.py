@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Tuple
 
 import numpy as np
+from numpy.typing import NDArray
 from .jit import njit, types
 
 from ..maze import Maze
@@ -60,3 +61,29 @@ def generate(maze: Maze, rng: Random) -> None:
     order = stable_argsort(rng.raw(count))  # rng.permutation(count): the same permutation
     east, south = passage_views(maze)
     join_in_order(maze.width, maze.height, order, full, a, b, east, south)
+
+
+@njit(types.void(types.uint64[:, ::1], types.int64, types.int64, types.uint8[:, ::1], types.uint8[:, ::1]),
+      cache=True, nogil=True)
+def carve_many(words: Any, width: int, height: int, east_out: Any, south_out: Any) -> None:
+    """Kruskal's pass for a batch of full ``width`` × ``height`` mazes (no mask): maze ``i`` shuffles its
+    walls by ``words[i]`` and leaves its passages in ``east_out[i]``, ``south_out[i]`` (flat, row-major)."""
+    none = np.empty(0, dtype=np.int64)
+    for i in range(words.shape[0]):
+        join_in_order(width, height, stable_argsort(words[i]), True, none, none, east_out[i], south_out[i])
+
+
+def words_per_maze(width: int, height: int) -> int:
+    """The raw words :func:`generate` draws for a full ``width`` × ``height`` maze: one per inner wall."""
+    return (width - 1) * height + width * (height - 1)
+
+
+def generate_many(words: NDArray[np.uint64], width: int, height: int,
+                  start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """The passages ``(east, south)``, each ``(mazes, height, width)``, that :func:`generate` opens in a full
+    maze from each row of ``words`` (:func:`words_per_maze` words a row; ``start`` plays no part)."""
+    count = words.shape[0]
+    east = np.zeros((count, width * height), dtype=np.uint8)
+    south = np.zeros((count, width * height), dtype=np.uint8)
+    carve_many(np.ascontiguousarray(words), width, height, east, south)
+    return east.view(np.bool_).reshape(count, height, width), south.view(np.bool_).reshape(count, height, width)

@@ -58,14 +58,15 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-from typing import Any, Union
+from typing import Any, Optional, Sequence, Tuple, Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 import mazeplugin as mp
 from mazeplugin.grid_level import GridLevel
 
-__all__ = ["digest", "digest_bytes", "DIGEST_VERSION"]
+__all__ = ["digest", "digest_bytes", "tiles_digest", "DIGEST_VERSION"]
 
 DIGEST_VERSION = 1
 """The version of the digest's byte layout (see the module docstring)."""
@@ -108,21 +109,28 @@ def digest_bytes(level: Union[mp.Level, GridLevel]) -> bytes:
         return _grid_digest(level)
     if not isinstance(level, mp.Level):
         raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
-    tiles = np.ascontiguousarray(level.tiles, dtype=np.uint8)
+    return tiles_digest(level.tiles, level.entrance, level.exit, [_thing_json(thing) for thing in level.things],
+                        level.bridges if level.weave else None)
+
+
+def tiles_digest(tiles: NDArray[np.uint8], entrance: Optional[Tuple[int, int]], exit: Optional[Tuple[int, int]],
+                 things: Sequence[bytes] = (), bridges: Optional[NDArray[np.uint8]] = None) -> bytes:
+    """:func:`digest_bytes` of a square level given as its parts: ``tiles``, the marker tiles, each
+    thing's JSON (as the digest writes it) and, for a weave level, its ``bridges`` layer."""
+    tiles = np.ascontiguousarray(tiles, dtype=np.uint8)
     rows, columns = tiles.shape
-    entrance = level.entrance if level.entrance is not None else _NO_TILE
-    exit = level.exit if level.exit is not None else _NO_TILE
-    h = hashlib.sha256(_WEAVE_HEAD if level.weave else _HEAD)
+    entrance = entrance if entrance is not None else _NO_TILE
+    exit = exit if exit is not None else _NO_TILE
+    h = hashlib.sha256(_WEAVE_HEAD if bridges is not None else _HEAD)
     h.update(struct.pack("<II", rows, columns))
     h.update(tiles.tobytes())
     h.update(struct.pack("<4i", entrance[0], entrance[1], exit[0], exit[1]))
-    h.update(struct.pack("<I", len(level.things)))
-    for thing in level.things:
-        data = _thing_json(thing)
+    h.update(struct.pack("<I", len(things)))
+    for data in things:
         h.update(struct.pack("<I", len(data)))
         h.update(data)
-    if level.weave:
-        h.update(np.ascontiguousarray(level.bridges, dtype=np.uint8).tobytes())
+    if bridges is not None:
+        h.update(np.ascontiguousarray(bridges, dtype=np.uint8).tobytes())
     return h.digest()
 
 

@@ -29,8 +29,9 @@ from numpy.typing import NDArray
 
 import mazeplugin as mp
 from mazeplugin.analysis import Stats
+from mazeplugin.pipeline_batch import LevelBatch
 
-__all__ = ["STATS_FIELDS", "FLOAT_STATS", "shard_stats", "COMPILED_MIN_CELLS"]
+__all__ = ["STATS_FIELDS", "FLOAT_STATS", "shard_stats", "batch_stats", "COMPILED_MIN_CELLS"]
 
 STATS_FIELDS: Tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Stats))
 """The ``stats()`` figures each shard keeps, as ``stats_<name>`` columns."""
@@ -80,8 +81,6 @@ def _empty_columns(count: int) -> Dict[str, NDArray[Any]]:
 
 def _compiled_columns(levels: Sequence[mp.Level], columns: Dict[str, NDArray[Any]]) -> NDArray[np.bool_]:
     """Fill ``columns`` for the plain levels (every cell in the mask, no rooms, no bridges); which levels those were."""
-    from .figures_kernel import COLUMNS, shard_figures
-
     mazes = [level.maze for level in levels]
     plain: NDArray[np.bool_] = np.asarray(np.stack([maze.mask for maze in mazes]).all(axis=(1, 2)))
     plain &= ~np.stack([maze.rooms for maze in mazes]).any(axis=(1, 2))
@@ -98,6 +97,31 @@ def _compiled_columns(levels: Sequence[mp.Level], columns: Dict[str, NDArray[Any
         level = levels[i]
         if level.entrance is not None and level.exit is not None:
             starts[k], goals[k] = _cell(level, level.entrance), _cell(level, level.exit)
+    _fill_columns(columns, chosen, east, south, width, starts, goals)
+    return plain
+
+
+def batch_stats(batch: LevelBatch) -> Dict[str, NDArray[Any]]:
+    """:func:`shard_stats` of the levels of a :class:`~mazeplugin.pipeline_batch.LevelBatch` (plain mazes:
+    the compiled pass for all of them), from its passages: no ``Level`` made."""
+    count = len(batch)
+    columns = _empty_columns(count)
+    first = batch.level(0)  # (the marker cells, as Level.stats finds them: the same for every level of a batch)
+    start = goal = -1
+    if batch.entrance is not None and batch.exit is not None:
+        start, goal = _cell(first, batch.entrance), _cell(first, batch.exit)
+    east = np.ascontiguousarray(batch.east.reshape(count, -1)).view(np.uint8)
+    south = np.ascontiguousarray(batch.south.reshape(count, -1)).view(np.uint8)
+    _fill_columns(columns, np.arange(count), east, south, batch.layout.width,
+                  np.full(count, start, dtype=np.int64), np.full(count, goal, dtype=np.int64))
+    return columns
+
+
+def _fill_columns(columns: Dict[str, NDArray[Any]], chosen: NDArray[np.int64], east: NDArray[np.uint8],
+                  south: NDArray[np.uint8], width: int, starts: NDArray[np.int64], goals: NDArray[np.int64]) -> None:
+    """The figures of plain mazes (passages ``east``, ``south``: one flat row each) into rows ``chosen``."""
+    from .figures_kernel import COLUMNS, shard_figures
+
     figures = shard_figures(east, south, width, starts, goals)
     for j, name in enumerate(COLUMNS):
         columns[name][chosen] = figures[:, j]
@@ -112,7 +136,6 @@ def _compiled_columns(levels: Sequence[mp.Level], columns: Dict[str, NDArray[Any
             straight = math.sqrt((goal % width - start % width) ** 2 + (goal // width - start // width) ** 2)
             if straight:
                 ratios[i] = length / straight  # as analysis.stats: the same bits on every Python
-    return plain
 
 
 def shard_stats(levels: Sequence[mp.Level]) -> Dict[str, NDArray[Any]]:

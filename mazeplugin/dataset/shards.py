@@ -57,15 +57,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
-from mazeplugin import pipeline
+from mazeplugin import pipeline, pipeline_batch
 from mazeplugin.difficulty import candidate_seeds
 from mazeplugin.grid_level import GridLevel
+from mazeplugin.pipeline_batch import LevelBatch
 
-from .digest import digest_bytes
-from .figures import FLOAT_STATS, STATS_FIELDS, shard_stats
+from .digest import digest_bytes, tiles_digest
+from .figures import FLOAT_STATS, STATS_FIELDS, batch_stats, shard_stats
 from .spec import Entry
 
-__all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError",
+__all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "batch_arrays", "batch_digests", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError",
            "bridge_planes", "bridge_layers"]
 
 
@@ -102,6 +103,14 @@ class LevelMaker:
         if not {"require", "grid", "wrap", "progress", "attempts"} & set(self.kwargs):
             self._template = pipeline.Build.checked(entry.generator, entry.width, entry.height,
                                                     seed=entry.first_seed, **self.kwargs)
+
+    def batch(self, seeds: Sequence[int]) -> Optional[LevelBatch]:
+        """The levels of ``seeds`` made together (:func:`mazeplugin.pipeline_batch.make_batch`), or None
+        when the entry is not one the batched lane takes (then make them one by one)."""
+        template = self._template
+        if template is None or pipeline_batch.why_not(template) is not None or not seeds:
+            return None
+        return pipeline_batch.make_batch(template, seeds)
 
     def __call__(self, seed: int) -> AnyLevel:
         """The level of ``seed``; ``ValueError`` when it cannot hold the entry's content (as from ``generate``)."""
@@ -251,27 +260,61 @@ def _square_arrays(levels: Sequence[Tuple[int, int, mp.Level]], fields: Sequence
         if level.exit is not None:
             exit[i] = level.exit
         digests[i] = np.frombuffer(digest_bytes(level), dtype=np.uint8)
-    things, things_offsets = _text_column([things_json(level) for _, _, level in levels])
-    codes, code_offsets = _text_column([_code(level) for _, _, level in levels])
+    return _square_columns(
+        [slot for slot, _, _ in levels], [seed for _, seed, _ in levels],
+        [int(level.seed) for _, _, level in levels],  # type: ignore[arg-type]
+        tiles, planes if bridges else None, entrance, exit, digests,
+        [things_json(level) for _, _, level in levels], [_code(level) for _, _, level in levels],
+        shard_stats([level for _, _, level in levels]) if fields else {}, fields)
+
+
+def batch_arrays(slots: Sequence[int], batch: LevelBatch, *, stats: bool = True) -> Dict[str, NDArray[Any]]:
+    """:func:`shard_arrays` of the levels of a :class:`~mazeplugin.pipeline_batch.LevelBatch` (slot
+    ``slots[i]``, seed ``batch.seeds[i]``), made from its arrays: the same columns, no ``Level`` made."""
+    count = len(batch)
+    entrance = np.full((count, 2), -1, dtype="<i4")
+    exit = np.full((count, 2), -1, dtype="<i4")
+    if batch.entrance is not None:
+        entrance[:] = batch.entrance
+    if batch.exit is not None:
+        exit[:] = batch.exit
+    digests = np.frombuffer(batch_digests(batch), dtype=np.uint8).reshape(count, 32)
+    seeds = [int(seed) for seed in batch.seeds]
+    fields = STATS_FIELDS if stats else ()
+    return _square_columns(list(slots), seeds, seeds, batch.tiles, None, entrance, exit, digests,
+                           ["[]"] * count, batch.codes(), batch_stats(batch) if fields else {}, fields)
+
+
+def batch_digests(batch: LevelBatch) -> bytes:
+    """The 32-byte digests (:func:`mazeplugin.dataset.digest`) of a batch's levels, end to end."""
+    return b"".join(tiles_digest(tiles, batch.entrance, batch.exit) for tiles in batch.tiles)
+
+
+def _square_columns(slots: Sequence[int], seeds: Sequence[int], level_seeds: Sequence[int], tiles: NDArray[np.uint8],
+                    planes: Optional[NDArray[np.uint8]], entrance: NDArray[np.int32], exit: NDArray[np.int32],
+                    digests: NDArray[np.uint8], things: Sequence[str], codes: Sequence[str],
+                    figures: Mapping[str, NDArray[Any]], fields: Sequence[str]) -> Dict[str, NDArray[Any]]:
+    """A square shard's columns, in the order the module docstring gives, from each level's parts."""
+    rows, columns = tiles.shape[1:]
+    things_data, things_offsets = _text_column(things)
+    codes_data, code_offsets = _text_column(codes)
     arrays: Dict[str, NDArray[Any]] = {
-        "slot": np.array([slot for slot, _, _ in levels], dtype="<i8"),
-        "seed": np.array([seed for _, seed, _ in levels], dtype="<u8"),
-        "level_seed": np.array([int(level.seed) for _, _, level in levels], dtype="<u8"),  # type: ignore[arg-type]
+        "slot": np.array(slots, dtype="<i8"),
+        "seed": np.array(seeds, dtype="<u8"),
+        "level_seed": np.array(level_seeds, dtype="<u8"),
         "tiles": np.packbits(tiles, axis=-1),
         "tile_shape": np.array([rows, columns], dtype="<i8"),
-        **({"bridges": planes} if bridges else {}),
+        **({"bridges": planes} if planes is not None else {}),
         "entrance": entrance,
         "exit": exit,
         "digest": digests,
-        "things": things,
+        "things": things_data,
         "things_offsets": things_offsets,
-        "code": codes,
+        "code": codes_data,
         "code_offsets": code_offsets,
     }
-    if fields:
-        figures = shard_stats([level for _, _, level in levels])  # one compiled pass where it can
-        for name in fields:
-            arrays["stats_" + name] = figures[name]
+    for name in fields:
+        arrays["stats_" + name] = figures[name]
     return arrays
 
 

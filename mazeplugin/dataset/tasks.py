@@ -18,7 +18,7 @@ from typing import IO, Any, Callable, Dict, Optional, Sequence, Tuple
 
 
 from .digest import digest_bytes
-from .shards import LevelMaker, make_level, npz_bytes, shard_arrays
+from .shards import LevelMaker, batch_arrays, batch_digests, make_level, npz_bytes, shard_arrays
 from .spec import Entry, is_weave
 from .storage import Folder
 
@@ -63,14 +63,19 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
     entry = task.entry
     maker = LevelMaker(entry)
     replacements = dict(task.replacements)
-    levels = []
+    slots = list(entry.shard_slots(task.shard))
+    seeds = [replacements.get(slot, entry.first_seed + slot) for slot in slots]
+    batch = maker.batch(seeds)  # the batched lane: every level of the shard at once, where the entry allows
     refitted = 0
-    for slot in entry.shard_slots(task.shard):
-        seed = replacements.get(slot, entry.first_seed + slot)
-        used, level = make_level(entry, maker, seed)
-        refitted += used != seed
-        levels.append((slot, used, level))
-    arrays = shard_arrays(levels, stats=entry.stats, bridges=is_weave(entry))
+    if batch is not None:  # (its entries have no content: every seed's level fits, none is refitted)
+        arrays = batch_arrays(slots, batch, stats=entry.stats)
+    else:
+        levels = []
+        for slot, seed in zip(slots, seeds):
+            used, level = make_level(entry, maker, seed)
+            refitted += used != seed
+            levels.append((slot, used, level))
+        arrays = shard_arrays(levels, stats=entry.stats, bridges=is_weave(entry))
     if task.file_format == "parquet":
         from .parquet import parquet_bytes
 
@@ -78,7 +83,7 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
     else:
         data = npz_bytes(arrays)
     Folder(task.out).write_atomic(task.file, data)  # under a partial name, then renamed or moved
-    return {"file": task.file, "sha256": sha256_hex(data), "bytes": len(data), "levels": len(levels),
+    return {"file": task.file, "sha256": sha256_hex(data), "bytes": len(data), "levels": len(slots),
             "refitted": refitted}
 
 
@@ -86,8 +91,11 @@ def scan_digests(task: ShardTask) -> bytes:
     """The 32-byte digests of one shard's levels (no replacements), end to end in slot order."""
     entry = task.entry
     maker = LevelMaker(entry)
-    return b"".join(digest_bytes(make_level(entry, maker, entry.first_seed + slot)[1])
-                    for slot in entry.shard_slots(task.shard))
+    seeds = [entry.first_seed + slot for slot in entry.shard_slots(task.shard)]
+    batch = maker.batch(seeds)
+    if batch is not None:
+        return batch_digests(batch)
+    return b"".join(digest_bytes(make_level(entry, maker, seed)[1]) for seed in seeds)
 
 
 # -- engines ----------------------------------------------------------------------
