@@ -146,3 +146,19 @@ def test_a_lock_file_nested_too_deep_reads_as_a_build_that_has_not_written_its_p
             dataset.build({"generator": "kruskal", "width": 4, "height": 4, "count": 2, "shard_size": 2}, out)
     finally:
         fsspec.filesystem("memory").rm("/json-safety", recursive=True)
+
+
+def test_a_shard_whose_things_text_is_nested_too_deep_is_a_dataset_error(tmp_path):
+    import numpy as np
+
+    from mazeplugin.dataset.errors import DatasetError
+    from mazeplugin.dataset.shards import things_at
+
+    good = b'[{"kind":"key","x":1,"y":1,"id":1,"props":{}}]'
+    for text, fine in ((good, True), (b"[" * 50_000, False), (b"[{", False)):
+        arrays = {"things": np.frombuffer(text, dtype=np.uint8), "things_offsets": np.array([0, len(text)])}
+        if fine:
+            assert things_at(arrays, 0)[0]["kind"] == "key"
+        else:
+            with pytest.raises(DatasetError, match="^level 0 of the shard: "):
+                things_at(arrays, 0)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 from typing import Any, Dict, Iterator, Mapping, Union
 
 import numpy as np
@@ -14,7 +12,7 @@ import mazeplugin as mp
 from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
-from .shards import bridge_layers, levels_of, text_at
+from .shards import bridge_layers, levels_of, things_at
 from .spec import PathLike
 from .storage import Folder
 
@@ -73,7 +71,7 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
             "tiles": np.unpackbits(arrays["tiles"][i], axis=-1, count=columns),
             "entrance": entrance if entrance != (-1, -1) else None,
             "exit": exit if exit != (-1, -1) else None,
-            "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
+            "things": things_at(arrays, i),
             "digest": bytes(arrays["digest"][i]).hex(),
             **({"bridges": bridge_layers(arrays["bridges"][i], columns)} if "bridges" in arrays else {}),
         }

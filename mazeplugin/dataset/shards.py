@@ -59,10 +59,12 @@ from numpy.typing import NDArray
 import mazeplugin as mp
 from mazeplugin import pipeline, pipeline_batch
 from mazeplugin.difficulty import candidate_seeds
+from mazeplugin.formats.jsontext import parse_json
 from mazeplugin.grid_level import GridLevel
 from mazeplugin.pipeline_batch import LevelBatch
 
 from .digest import digest_bytes, tiles_digest
+from .errors import DatasetError
 from .figures import FLOAT_STATS, STATS_FIELDS, batch_stats, shard_stats
 from .spec import Entry
 
@@ -152,6 +154,13 @@ def _text_column(texts: Sequence[str]) -> Tuple[NDArray[np.uint8], NDArray[np.in
 def text_at(data: NDArray[np.uint8], offsets: NDArray[np.int64], index: int) -> str:
     """The ``index``-th text of a text column."""
     return bytes(data[int(offsets[index]):int(offsets[index + 1])]).decode("utf-8")
+
+
+def things_at(arrays: Mapping[str, NDArray[Any]], index: int) -> Any:
+    """The ``index``-th level's things, parsed from the shard's ``things`` column (a JSON list; read safely:
+    a shard's text nested too deep or not JSON is a :class:`DatasetError`, not a traceback)."""
+    data = bytes(arrays["things"][int(arrays["things_offsets"][index]):int(arrays["things_offsets"][index + 1])])
+    return parse_json(data, f"level {index} of the shard", what="a list of things", error=DatasetError)
 
 
 def things_json(level: mp.Level) -> str:
@@ -422,7 +431,7 @@ def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
             "entrance": entrance if entrance != [-1, -1] else None,
             "exit": exit if exit != [-1, -1] else None,
             "tiles": [digits[r * columns:(r + 1) * columns] for r in range(rows)],
-            "things": json.loads(text_at(arrays["things"], arrays["things_offsets"], i)),
+            "things": things_at(arrays, i),
         }
         layer = bridge_layers(arrays["bridges"][i], columns) if "bridges" in arrays else None
         if layer is not None and layer.any():  # a weave level: its bridges, as a version 3 level file

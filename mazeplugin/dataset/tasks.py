@@ -7,7 +7,6 @@ and any replacement seeds), never on which worker runs it or when.
 from __future__ import annotations
 
 import hashlib
-import os
 import signal
 import sys
 import time
