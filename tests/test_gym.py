@@ -355,9 +355,9 @@ def test_minigrid_wrappers_run_unchanged():
         assert check(obs) and env.observation_space.contains(obs), wrapper.__name__
 
 
-def test_vector_env_equals_n_single_envs_with_autoreset():
+@pytest.mark.parametrize("n", [6, 64])  # 64 envs and more step in the compiled pass (with numba)
+def test_vector_env_equals_n_single_envs_with_autoreset(n):
     """Same seeds, same actions: identical observations, rewards and ends, across autoresets (small max_steps)."""
-    n = 6
     kwargs = dict(generator="backtracker", width=4, height=3, keys=1, max_steps=25)
     vec = mg.MazeVectorEnv(n, **kwargs)
     singles = [mg.MazeEnv(**kwargs) for _ in range(n)]
@@ -657,11 +657,12 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
         pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
     rng = np.random.default_rng(11)
     doors_changed = picked = 0
-    for view_size in (3, 7):
-        vec = mg.MazeVectorEnv(128, "backtracker", 4, 4, keys=2, view_size=view_size, max_steps=30)
+    # Small levels read sight from bit lines; a level over 64 tiles wide reads it tile by tile.
+    for view_size, cells, rounds in ((3, 4, 40), (7, 4, 40), (5, 30, 6)):
+        vec = mg.MazeVectorEnv(128, "backtracker", cells, cells, keys=2, view_size=view_size, max_steps=30)
         vec.reset(seed=3)
         fast = vec._batch
-        for round_ in range(40):
+        for round_ in range(rounds):
             # Put agents beside doors and keys often, holding a random key or none.
             for k in range(fast.n):
                 kinds = fast.grid[k, ..., 0]
@@ -680,6 +681,7 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
             reward, terminated, truncated, image = fast.step_minigrid_view(action, 30)
             want = plain.step_minigrid(action, 30)
             assert np.array_equal(image, plain.view()), (view_size, round_)
+            assert fast._lines is not None and (fast._lines.shape[1] > 0) == (cells < 20)
             for got, expected in zip((reward, terminated, truncated), want):
                 assert np.array_equal(got, expected)
             assert np.array_equal(fast.grid, plain.grid)

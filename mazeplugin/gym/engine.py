@@ -85,6 +85,8 @@ _CODES = np.arange(256)
 TILE_WORDS: NDArray[np.uint32] = (
     (_CODES % 11) | ((_CODES // 11 % 6) << 8) | ((_CODES // 66) << 16)
 ).astype(np.uint32)
+# Whether sight passes a tile of each code: not a wall, not a door unless open.
+TILE_PASSES: NDArray[np.bool_] = ((_CODES % 11) != WALL) & (((_CODES % 11) != DOOR) | (_CODES // 66 == OPEN))
 _VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
@@ -140,6 +142,7 @@ class Batch:
         # per level: every change to `grid` outside that step clears the level's `_coded` flag.
         self._codes: Optional[NDArray[np.uint8]] = None
         self._coded: NDArray[np.bool_] = np.zeros(n, dtype=bool)
+        self._lines: Optional[NDArray[np.int64]] = None
 
     # -- levels ---------------------------------------------------------------
 
@@ -320,12 +323,16 @@ class Batch:
         terminated = np.empty(n, dtype=bool)
         truncated = np.empty(n, dtype=bool)
         words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
-        if self._codes is None:
+        if self._codes is None or self._lines is None:
             self._codes = np.zeros(g.shape[:3], dtype=np.uint8)
+            # Each level's sight as bits (a bit per tile: by row, by column, by row reversed, by column
+            # reversed), so a view row's sight is one shift; none when a level is over 64 tiles wide or tall.
+            small = g.shape[1] <= 64 and g.shape[2] <= 64
+            self._lines = np.zeros((self.n, 2 * (g.shape[1] + g.shape[2]) if small else 0), dtype=np.int64)
             self._coded[:] = False
-        fast(g.view(np.uint32).reshape(-1), self._codes.reshape(-1), self._coded, TILE_WORDS,
+        fast(self._codes.reshape(-1), g.view(np.uint32).reshape(-1), self._coded, TILE_WORDS, TILE_PASSES, self._lines,
              g.shape[1] * g.shape[2], g.shape[2], self.position, self.direction,
-             self.carrying, self.steps, np.ascontiguousarray(action, dtype=np.intp), max_steps, self._plane_offsets,
+             self.carrying, self.steps, np.ascontiguousarray(action, dtype=np.intp), max_steps,
              reward, terminated, truncated, words)
         image: NDArray[np.uint8] = words.view(np.uint8).reshape(n, size, size, 4)[..., :3]
         return reward, terminated, truncated, image

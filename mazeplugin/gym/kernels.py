@@ -92,31 +92,41 @@ def _build_step() -> Optional[Callable[..., None]]:
     compiled.warm_up(["bfs"])
     import numba
 
-    def step_views(words: Any, codes: Any, coded: Any, table: Any, plane: Any, width: Any, position: Any,
-                   direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any, offsets: Any,
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+    def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, lines: Any, plane: Any, width: Any,
+                   position: Any, direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any,
                    reward: Any, terminated: Any, truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
-        # The view reads `codes`, a byte per tile (table[code] is the tile's word): a quarter of the memory
-        # of `words`. Both change together here; a level whose codes are stale (coded[k] False) is coded first.
+        # Both read `codes`, a byte per tile (table[code] is the tile's word, passes[code] whether sight
+        # passes it): a quarter of the memory of `words`, which is written only where a tile changes.
+        # `lines` holds each level's sight as bits (see Batch._lines), so a view row's "sight passes" is
+        # one shift; only the tiles seen are read. Levels wider or taller than 64 tiles (lines has no
+        # columns then) read sight tile by tile. A level whose codes are stale (coded[k] False) is coded first.
         n, size = image.shape[0], image.shape[1]
         last, middle = size - 1, size // 2
-        seen = numpy.empty(size, numpy.uint32)
+        height = plane // width
+        bits = lines.shape[1] > 0
+        rows = numpy.empty(size, numpy.int64)  # per view row j: bit i set where view cell [i, j] is seen
         full = (numpy.int64(1) << size) - 1
+        flat = image.reshape(-1)  # [k, x, y] as MiniGrid's images
+        area = size * size
+        ahead = (1, width, -1, -width)  # a step east, south, west, north in a level's flattened plane
         for k in range(n):
             start = k * plane
-            if not coded[k]:
+            fresh = not coded[k]
+            if fresh:
                 for t in range(start, start + plane):
                     w = words[t]
                     codes[t] = (w & 255) + 11 * (((w >> 8) & 255) + 6 * ((w >> 16) & 255))
-                coded[k] = True
             count = steps[k] + 1
             steps[k] = count
             d = direction[k]
             y, x = position[k, 0], position[k, 1]
-            ay, ax = y + (1 if d == 1 else -1 if d == 3 else 0), x + (1 if d == 0 else -1 if d == 2 else 0)
-            at = start + ay * width + ax
-            w = words[at]
-            kind, colour, state = w & 255, (w >> 8) & 255, (w >> 16) & 255
+            here = start + y * width + x
+            at = here + ahead[d]
+            c = codes[at]
+            kind, colour, state = c % 11, c // 11 % 6, c // 66
             a = action[k]
             done = False
             if a == 0:
@@ -127,8 +137,10 @@ def _build_step() -> Optional[Callable[..., None]]:
                 direction[k] = d
             elif a == 2:
                 if kind == 1 or kind == 8 or (kind == 4 and state == 0):
-                    position[k, 0], position[k, 1] = ay, ax
-                    y, x = ay, ax
+                    y += 1 if d == 1 else -1 if d == 3 else 0
+                    x += 1 if d == 0 else -1 if d == 2 else 0
+                    position[k, 0], position[k, 1] = y, x
+                    here = at
                 done = kind == 8
             elif a == 3:
                 if kind == 5 and carrying[k] < 0:
@@ -154,33 +166,70 @@ def _build_step() -> Optional[Callable[..., None]]:
                         if c == door or c == door + 66 or c == door + 132:
                             words[t] = (words[t] & 0xFF00FFFF) | (new << 16)
                             codes[t] = door + 66 * new
+                    fresh = True  # sight through the door changed
+            if fresh and bits:  # the level's sight lines: a bit per tile by row, by column, and both reversed
+                line = lines[k]
+                line[:] = 0
+                for ty in range(height):
+                    for tx in range(width):
+                        if passes[codes[start + ty * width + tx]]:
+                            line[ty] |= numpy.int64(1) << tx
+                            line[height + tx] |= numpy.int64(1) << ty
+                            line[height + width + ty] |= numpy.int64(1) << (width - 1 - tx)
+                            line[2 * height + width + tx] |= numpy.int64(1) << (height - 1 - ty)
+            coded[k] = True
             terminated[k] = done
             reward[k] = 1.0 - 0.9 * (count / max_steps) if done else 0.0
             truncated[k] = count >= max_steps
-            # The view: gather a row, then MiniGrid's process_vis on it as bits (bit i: view column i),
-            # row by row from the agent's up: no branch on what is seen.
-            off = offsets[d]
-            base = start + y * width + x
+            # The view: view cell [x=i, y=j] is (size - 1 - j) tiles ahead and (i - middle) to the right.
+            forward, right = ahead[d], ahead[(d + 1) % 4]
+            corner = here + last * forward - middle * right  # view cell [0, 0]
+            # View row j's sight bits, bit i for view column i: from the line across the view at that row.
+            if d == 0:  # the column `ahead` tiles east, from north to south
+                first, along, shift = height + x, 1, y - middle
+            elif d == 1:  # the row south, from east to west
+                first, along, shift = height + width + y, 1, width - 1 - x - middle
+            elif d == 2:  # the column west, from south to north
+                first, along, shift = 2 * height + width + x, -1, height - 1 - y - middle
+            else:  # the row north, from west to east
+                first, along, shift = y, -1, x - middle
+            # MiniGrid's process_vis on the rows as bits, from the agent's row up: sideways along a row through
+            # the cells sight passes (right by a carry through each run of them, left by a doubling fill),
+            # then up into the row above beside every lit cell sight passes.
             lit = numpy.int64(1) << middle
             for j in range(last, -1, -1):
-                through = numpy.int64(0)
-                for i in range(size):
-                    w = table[codes[base + off[j, i]]]
-                    seen[i] = w
-                    kind = w & 255
-                    passes = (kind != 2) & ((kind != 4) | (((w >> 16) & 255) == 0))
-                    through |= numpy.int64(passes) << i
-                for _ in range(last):  # sideways through what sight passes: right, then left
-                    lit |= (lit & through) << 1
-                lit &= full
-                for _ in range(last):
-                    lit |= (lit & through) >> 1
-                for i in range(size):
-                    image[k, i, j] = seen[i] & -((lit >> i) & 1)
-                lit &= through  # up into the row above, beside every lit cell sight passes
+                if bits:
+                    run = (lines[k, first + along * (last - j)] >> shift) & full
+                else:
+                    run = numpy.int64(0)
+                    t = corner - j * forward
+                    for i in range(size):
+                        run |= numpy.int64(passes[codes[t]]) << i
+                        t += right
+                lit = (lit | (((lit & run) + run) ^ run)) & full
+                fill, through = lit & run, run
+                s = 1
+                while s < size:
+                    fill |= through & (fill >> s)
+                    through &= through >> s
+                    s *= 2
+                lit |= fill | (fill >> 1)
+                rows[j] = lit
+                lit &= run
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
+            # Unseen cells are 0; read only the tiles seen.
+            o = k * area
+            for m in range(o, o + area):
+                flat[m] = 0
+            for j in range(size):
+                seen = rows[j]
+                row = corner - j * forward
+                while seen:
+                    i = trailing_zeros(seen)
+                    seen &= seen - 1
+                    flat[o + i * size + j] = table[codes[row + i * right]]
             c = carrying[k]
-            image[k, middle, last] = (5 | (c << 8)) if c >= 0 else 1
+            flat[o + middle * size + last] = (5 | (c << 8)) if c >= 0 else 1
 
     return _jit(numba, step_views)
 
@@ -202,9 +251,9 @@ def _ready() -> Optional[Callable[..., None]]:
                 step = _build_step()
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
-                    step(numpy.zeros(64, numpy.uint32), numpy.zeros(64, numpy.uint8), numpy.zeros(1, numpy.bool_),
-                         numpy.zeros(256, numpy.uint32), 64, 8, numpy.full((1, 2), 3, numpy.intp), one.copy(),
-                         -one, one.copy(), one.copy(), 10, numpy.zeros((4, 3, 3), numpy.intp),
+                    step(numpy.zeros(64, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
+                         numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros((1, 32), numpy.int64), 64, 8,
+                         numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(), one.copy(), 10,
                          numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
                          numpy.zeros((1, 3, 3), numpy.uint32))
                 _STEP = step
