@@ -681,7 +681,7 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
             reward, terminated, truncated, image = fast.step_minigrid_view(action, 30)
             want = plain.step_minigrid(action, 30)
             assert np.array_equal(image, plain.view()), (view_size, round_)
-            assert fast._lines is not None and (fast._lines.shape[1] > 0) == (cells < 20)
+            assert fast._levels is not None and (fast._levels[5].shape[1] > 0) == (cells < 20)  # the bit lines
             for got, expected in zip((reward, terminated, truncated), want):
                 assert np.array_equal(got, expected)
             assert np.array_equal(fast.grid, plain.grid)
@@ -710,3 +710,42 @@ def test_a_locked_door_toggled_without_its_key_stays_locked_in_a_batch():
     before = batch.grid.copy()
     batch.step_minigrid(np.array([5, 6]), 100)
     assert np.array_equal(batch.grid, before)
+
+
+
+class Twin(gymnasium.Wrapper):
+    """Steps a twin env with every action and checks both see, score and change the level the same."""
+
+    def __init__(self, env, twin):
+        super().__init__(env)
+        self.twin = twin
+
+    def step(self, action):
+        o, r, te, tr, info = self.env.step(action)
+        to, t_r, t_te, t_tr, _ = self.twin.step(int(action))
+        assert np.array_equal(o["image"], to["image"]) and o["direction"] == to["direction"]
+        assert (r, te, tr) == (t_r, t_te, t_tr)
+        assert np.array_equal(self.env.unwrapped._batch.grid, self.twin._batch.grid)
+        return o, r, te, tr, info
+
+
+def test_single_env_compiled_step_equals_the_plain_one():
+    """A single env steps in the compiled pass once it is built: the same observations, rewards and ends as the Python step."""
+    from mazeplugin.gym.kernels import step_kernel
+
+    if step_kernel() is None:
+        pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
+    kwargs = dict(generator="backtracker", width=6, height=6, keys=2, max_steps=1000)
+    fast, plain = mg.MazeEnv(**kwargs), mg.MazeEnv(**kwargs)
+    plain._batch.compiled = False
+    both = Twin(fast, plain)
+    rng = np.random.default_rng(5)
+    for seed in range(4):
+        fast.reset(seed=seed), plain.reset(seed=seed)
+        # Random steps (turns, pickups, drops and toggles), then the solution: keys fetched, doors unlocked, the goal.
+        for _ in range(100):
+            both.step(int(rng.choice(7, p=[0.2, 0.2, 0.3, 0.1, 0.05, 0.15, 0.0])))
+        fast.reset(seed=seed), plain.reset(seed=seed)
+        *_, terminated, _, _ = walk_solution(both)
+        assert terminated
+    assert fast._batch._one is not None and plain._batch._one is None  # the two paths were taken

@@ -33,7 +33,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -136,13 +136,14 @@ class Batch:
         small = shape[0] * shape[1] * shape[2] < 2**31
         self._offsets = (self._dy * shape[2] + self._dx).astype(np.int32 if small else np.intp)
         self._all = np.arange(n)
-        self._plane_offsets = (self._dy * shape[2] + self._dx).astype(np.intp)  # the same within one level's plane
         self._still: Optional[NDArray[np.uint8]] = None  # a single env's top-down channels, kept between steps
-        # The compiled step's copy of `grid`, a byte per tile (TILE_WORDS[code] is the tile), made on demand
-        # per level: every change to `grid` outside that step clears the level's `_coded` flag.
-        self._codes: Optional[NDArray[np.uint8]] = None
+        # The compiled step keeps a copy of `grid` with a byte per tile (TILE_WORDS[code] is the tile) and
+        # each level's sight as bit lines, re-made per level on demand: every change to `grid` outside that
+        # step clears the level's `_coded` flag. `_levels` holds them (flat views) with the step's other
+        # arguments about the levels, made on first use.
         self._coded: NDArray[np.bool_] = np.zeros(n, dtype=bool)
-        self._lines: Optional[NDArray[np.int64]] = None
+        self._levels: Optional[Tuple[Any, ...]] = None
+        self._one: Optional[Tuple[NDArray[np.intp], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_]]] = None
 
     # -- levels ---------------------------------------------------------------
 
@@ -313,29 +314,60 @@ class Batch:
         fast = step_kernel(wait=True) if self.compiled and self.n >= COMPILED_VIEWS and self.view_size < 63 else None
         if fast is None:
             return None
+        n = self.n
+        reward = np.empty(n, dtype=np.float64)
+        terminated = np.empty(n, dtype=bool)
+        truncated = np.empty(n, dtype=bool)
+        image = self._fused(fast, np.ascontiguousarray(action, dtype=np.intp), max_steps, reward, terminated, truncated)
+        return reward, terminated, truncated, image
+
+    def step_one_view(self, action: int, max_steps: int) -> Optional[Tuple[float, bool, bool, NDArray[np.uint8]]]:
+        """:meth:`step_one` (MiniGrid mode) and then ``view()[0]`` in the compiled pass, for a batch of one.
+
+        None until the kernel is built (:func:`~mazeplugin.gym.kernels.warm_up`
+        builds it in the background; a single env never waits) or without
+        numba: call the two methods then. The same results (a test checks it).
+        """
+        fast = step_kernel(wait=False) if self.compiled and self.view_size < 63 else None
+        if fast is None:
+            return None
+        if self._one is None:
+            self._one = (np.zeros(1, dtype=np.intp), np.zeros(1), np.zeros(1, dtype=bool), np.zeros(1, dtype=bool))
+        moves, reward, terminated, truncated = self._one
+        moves[0] = action
+        image = self._fused(fast, moves, max_steps, reward, terminated, truncated)
+        return float(reward[0]), bool(terminated[0]), bool(truncated[0]), image[0]
+
+    def _fused(self, fast: Callable[..., None], action: NDArray[np.intp], max_steps: int, reward: NDArray[np.float64],
+               terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> NDArray[np.uint8]:
+        """Run the compiled step and view (:func:`~mazeplugin.gym.kernels.step_kernel`) into the given outputs; the image."""
         self._still = None
         if self.position.dtype != np.intp or not self.position.flags.c_contiguous:
             self.position = np.ascontiguousarray(self.position, dtype=np.intp)
         if self.direction.dtype != np.intp:
             self.direction = self.direction.astype(np.intp)
-        n, size, g = self.n, self.view_size, self.grid
-        reward = np.empty(n, dtype=np.float64)
-        terminated = np.empty(n, dtype=bool)
-        truncated = np.empty(n, dtype=bool)
-        words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
-        if self._codes is None or self._lines is None:
-            self._codes = np.zeros(g.shape[:3], dtype=np.uint8)
+        if self._levels is None:
+            g = self.grid
+            codes = np.zeros(g.shape[:3], dtype=np.uint8)
             # Each level's sight as bits (a bit per tile: by row, by column, by row reversed, by column
             # reversed), so a view row's sight is one shift; none when a level is over 64 tiles wide or tall.
             small = g.shape[1] <= 64 and g.shape[2] <= 64
-            self._lines = np.zeros((self.n, 2 * (g.shape[1] + g.shape[2]) if small else 0), dtype=np.int64)
+            lines = np.zeros((self.n, 2 * (g.shape[1] + g.shape[2]) if small else 0), dtype=np.int64)
             self._coded[:] = False
-        fast(self._codes.reshape(-1), g.view(np.uint32).reshape(-1), self._coded, TILE_WORDS, TILE_PASSES, self._lines,
-             g.shape[1] * g.shape[2], g.shape[2], self.position, self.direction,
-             self.carrying, self.steps, np.ascontiguousarray(action, dtype=np.intp), max_steps,
+            self._levels = (codes.reshape(-1), g.view(np.uint32).reshape(-1), self._coded, TILE_WORDS,
+                            TILE_PASSES, lines, g.shape[1] * g.shape[2], g.shape[2])
+        n, size = self.n, self.view_size
+        words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
+        fast(*self._levels, self.position, self.direction, self.carrying, self.steps, action, max_steps,
              reward, terminated, truncated, words)
         image: NDArray[np.uint8] = words.view(np.uint8).reshape(n, size, size, 4)[..., :3]
-        return reward, terminated, truncated, image
+        return image
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # The compiled step's flat views of the grid are not copied: a copy would not share the grid's memory.
+        state = self.__dict__.copy()
+        state["_levels"] = None
+        return state
 
     def step_one(self, action: int, max_steps: int, *, simple: bool = False) -> Tuple[float, bool, bool]:
         """:meth:`step_minigrid` (or :meth:`step_simple`) for a batch of one, in plain Python: the same rules.
