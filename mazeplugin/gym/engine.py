@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 
 from .. import FLOOR, Level
 from .kernels import step_kernel, view_kernel
-from .sight import DIRECTION_VECTORS, spread_rows, view_offsets, visible, visible_one
+from .sight import DIRECTION_VECTORS, sideways_table, spread_rows, view_offsets, visible, visible_one
 
 __all__ = [
     "Batch",
@@ -354,8 +354,9 @@ class Batch:
             small = g.shape[1] <= 64 and g.shape[2] <= 64
             lines = np.zeros((self.n, 2 * (g.shape[1] + g.shape[2]) if small else 0), dtype=np.int64)
             self._coded[:] = False
+            sideways = sideways_table(self.view_size) if self.view_size <= 7 else np.zeros(0, dtype=np.uint8)
             self._levels = (codes.reshape(-1), g.view(np.uint32).reshape(-1), self._coded, TILE_WORDS,
-                            TILE_PASSES, lines, g.shape[1] * g.shape[2], g.shape[2])
+                            TILE_PASSES, sideways, lines, g.shape[1] * g.shape[2], g.shape[2])
         n, size = self.n, self.view_size
         words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
         fast(*self._levels, self.position, self.direction, self.carrying, self.steps, action, max_steps,

@@ -94,19 +94,22 @@ def _build_step() -> Optional[Callable[..., None]]:
 
     from numba.cpython.unsafe.numbers import trailing_zeros
 
-    def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, lines: Any, plane: Any, width: Any,
+    def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any, plane: Any, width: Any,
                    position: Any, direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any,
                    reward: Any, terminated: Any, truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
         # Both read `codes`, a byte per tile (table[code] is the tile's word, passes[code] whether sight
         # passes it): a quarter of the memory of `words`, which is written only where a tile changes.
-        # `lines` holds each level's sight as bits (see Batch._lines), so a view row's "sight passes" is
-        # one shift; only the tiles seen are read. Levels wider or taller than 64 tiles (lines has no
-        # columns then) read sight tile by tile. A level whose codes are stale (coded[k] False) is coded first.
+        # `lines` holds each level's sight as bits (see Batch._fused), so a view row's "sight passes" is
+        # one shift, and only the tiles seen are read; levels over 64 tiles wide or tall (`lines` has no
+        # columns then) read sight tile by tile. For views up to 7 wide, `sideways` is a view row's
+        # sideways spread by table (sight.sideways_table); else it is computed. A level whose codes are
+        # stale (coded[k] False) is coded first.
         n, size = image.shape[0], image.shape[1]
         last, middle = size - 1, size // 2
         height = plane // width
         bits = lines.shape[1] > 0
+        table_sideways = sideways.shape[0] == 1 << (2 * size)
         rows = numpy.empty(size, numpy.int64)  # per view row j: bit i set where view cell [i, j] is seen
         full = (numpy.int64(1) << size) - 1
         flat = image.reshape(-1)  # [k, x, y] as MiniGrid's images
@@ -206,14 +209,17 @@ def _build_step() -> Optional[Callable[..., None]]:
                     for i in range(size):
                         run |= numpy.int64(passes[codes[t]]) << i
                         t += right
-                lit = (lit | (((lit & run) + run) ^ run)) & full
-                fill, through = lit & run, run
-                s = 1
-                while s < size:
-                    fill |= through & (fill >> s)
-                    through &= through >> s
-                    s *= 2
-                lit |= fill | (fill >> 1)
+                if table_sideways:  # small views: the row's sideways spread looked up
+                    lit = sideways[(lit << size) | run]
+                else:
+                    lit = (lit | (((lit & run) + run) ^ run)) & full
+                    fill, through = lit & run, run
+                    s = 1
+                    while s < size:
+                        fill |= through & (fill >> s)
+                        through &= through >> s
+                        s *= 2
+                    lit |= fill | (fill >> 1)
                 rows[j] = lit
                 lit &= run
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
@@ -252,7 +258,7 @@ def _ready() -> Optional[Callable[..., None]]:
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
                     step(numpy.zeros(64, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
-                         numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros((1, 32), numpy.int64), 64, 8,
+                         numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8), numpy.zeros((1, 32), numpy.int64), 64, 8,
                          numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(), one.copy(), 10,
                          numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
                          numpy.zeros((1, 3, 3), numpy.uint32))
