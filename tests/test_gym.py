@@ -657,9 +657,9 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
         pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
     rng = np.random.default_rng(11)
     doors_changed = picked = 0
-    # Small levels read sight from bit lines, a level over 64 tiles wide tile by tile; views up to 7
-    # wide spread sight along a row by table, wider ones compute it.
-    for view_size, cells, rounds in ((3, 4, 40), (7, 4, 40), (9, 4, 20), (5, 30, 6)):
+    # Levels read sight from bit lines (32-bit up to 32 tiles, 64-bit up to 64), larger ones tile by tile;
+    # views up to 7 wide spread sight along a row by table, wider ones compute it.
+    for view_size, cells, rounds in ((3, 4, 40), (7, 4, 40), (9, 4, 20), (7, 20, 6), (5, 33, 4)):
         vec = mg.MazeVectorEnv(128, "backtracker", cells, cells, keys=2, view_size=view_size, max_steps=30)
         vec.reset(seed=3)
         fast = vec._batch
@@ -682,7 +682,8 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
             reward, terminated, truncated, image = fast.step_minigrid_view(action, 30)
             want = plain.step_minigrid(action, 30)
             assert np.array_equal(image, plain.view()), (view_size, round_)
-            assert fast._levels is not None and (fast._levels[6].shape[1] > 0) == (cells < 20)  # the bit lines
+            lines = fast._levels[6]  # the bit lines
+            assert (lines.shape[1] > 0, lines.dtype == np.uint32) == (cells < 32, cells < 16)
             for got, expected in zip((reward, terminated, truncated), want):
                 assert np.array_equal(got, expected)
             assert np.array_equal(fast.grid, plain.grid)

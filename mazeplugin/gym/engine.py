@@ -349,14 +349,16 @@ class Batch:
         if self._levels is None:
             g = self.grid
             codes = np.zeros(g.shape[:3], dtype=np.uint8)
-            # Each level's sight as bits (a bit per tile: by row, by column, by row reversed, by column
-            # reversed), so a view row's sight is one shift; none when a level is over 64 tiles wide or tall.
-            small = g.shape[1] <= 64 and g.shape[2] <= 64
-            lines = np.zeros((self.n, 2 * (g.shape[1] + g.shape[2]) if small else 0), dtype=np.int64)
+            # Each level's sight as bits: a bit per tile of the level (not of the wall around it) by row, by
+            # column, by row reversed and by column reversed, so a view row's sight is one shift; 32-bit lines
+            # for levels up to 32 tiles wide and tall (half the memory), none over 64 (sight tile by tile).
+            rows, columns = self.rows, self.columns
+            kind = np.uint32 if max(rows, columns) <= 32 else np.int64
+            lines = np.zeros((self.n, 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
             self._coded[:] = False
             sideways = sideways_table(self.view_size) if self.view_size <= 7 else np.zeros(0, dtype=np.uint8)
             self._levels = (codes.reshape(-1), g.view(np.uint32).reshape(-1), self._coded, TILE_WORDS,
-                            TILE_PASSES, sideways, lines, g.shape[1] * g.shape[2], g.shape[2])
+                            TILE_PASSES, sideways, lines, g.shape[1] * g.shape[2], g.shape[2], self.pad, rows, columns)
         n, size = self.n, self.view_size
         words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
         fast(*self._levels, self.position, self.direction, self.carrying, self.steps, action, max_steps,

@@ -95,22 +95,21 @@ def _build_step() -> Optional[Callable[..., None]]:
     from numba.cpython.unsafe.numbers import trailing_zeros
 
     def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any, plane: Any, width: Any,
-                   position: Any, direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any,
+                   pad: Any, rows: Any, columns: Any, position: Any, direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any,
                    reward: Any, terminated: Any, truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
         # Both read `codes`, a byte per tile (table[code] is the tile's word, passes[code] whether sight
         # passes it): a quarter of the memory of `words`, which is written only where a tile changes.
         # `lines` holds each level's sight as bits (see Batch._fused), so a view row's "sight passes" is
         # one shift, and only the tiles seen are read; levels over 64 tiles wide or tall (`lines` has no
-        # columns then) read sight tile by tile. For views up to 7 wide, `sideways` is a view row's
+        # columns then) read sight tile by tile. `pad` is where a level starts in its plane, rows x columns its size. For views up to 7 wide, `sideways` is a view row's
         # sideways spread by table (sight.sideways_table); else it is computed. A level whose codes are
         # stale (coded[k] False) is coded first.
         n, size = image.shape[0], image.shape[1]
         last, middle = size - 1, size // 2
-        height = plane // width
         bits = lines.shape[1] > 0
         table_sideways = sideways.shape[0] == 1 << (2 * size)
-        rows = numpy.empty(size, numpy.int64)  # per view row j: bit i set where view cell [i, j] is seen
+        lit_rows = numpy.empty(size, numpy.int64)  # per view row j: bit i set where view cell [i, j] is seen
         full = (numpy.int64(1) << size) - 1
         flat = image.reshape(-1)  # [k, x, y] as MiniGrid's images
         area = size * size
@@ -173,13 +172,13 @@ def _build_step() -> Optional[Callable[..., None]]:
             if fresh and bits:  # the level's sight lines: a bit per tile by row, by column, and both reversed
                 line = lines[k]
                 line[:] = 0
-                for ty in range(height):
-                    for tx in range(width):
-                        if passes[codes[start + ty * width + tx]]:
+                for ty in range(rows):
+                    for tx in range(columns):
+                        if passes[codes[start + (ty + pad) * width + tx + pad]]:
                             line[ty] |= numpy.int64(1) << tx
-                            line[height + tx] |= numpy.int64(1) << ty
-                            line[height + width + ty] |= numpy.int64(1) << (width - 1 - tx)
-                            line[2 * height + width + tx] |= numpy.int64(1) << (height - 1 - ty)
+                            line[rows + tx] |= numpy.int64(1) << ty
+                            line[rows + columns + ty] |= numpy.int64(1) << (columns - 1 - tx)
+                            line[2 * rows + columns + tx] |= numpy.int64(1) << (rows - 1 - ty)
             coded[k] = True
             terminated[k] = done
             reward[k] = 1.0 - 0.9 * (count / max_steps) if done else 0.0
@@ -188,21 +187,28 @@ def _build_step() -> Optional[Callable[..., None]]:
             forward, right = ahead[d], ahead[(d + 1) % 4]
             corner = here + last * forward - middle * right  # view cell [0, 0]
             # View row j's sight bits, bit i for view column i: from the line across the view at that row.
-            if d == 0:  # the column `ahead` tiles east, from north to south
-                first, along, shift = height + x, 1, y - middle
+            # The line at distance a ahead is lines[k, base + q + along * a] when 0 <= q + along * a < limit
+            # (else outside the level: wall), shifted right by `shift` (left when negative).
+            ly, lx = y - pad, x - pad
+            if d == 0:  # the column `a` tiles east, from north to south
+                base, q, along, limit, shift = rows, lx, 1, columns, ly - middle
             elif d == 1:  # the row south, from east to west
-                first, along, shift = height + width + y, 1, width - 1 - x - middle
+                base, q, along, limit, shift = rows + columns, ly, 1, rows, columns - 1 - lx - middle
             elif d == 2:  # the column west, from south to north
-                first, along, shift = 2 * height + width + x, -1, height - 1 - y - middle
+                base, q, along, limit, shift = 2 * rows + columns, lx, -1, columns, rows - 1 - ly - middle
             else:  # the row north, from west to east
-                first, along, shift = y, -1, x - middle
+                base, q, along, limit, shift = 0, ly, -1, rows, lx - middle
             # MiniGrid's process_vis on the rows as bits, from the agent's row up: sideways along a row through
             # the cells sight passes (right by a carry through each run of them, left by a doubling fill),
             # then up into the row above beside every lit cell sight passes.
             lit = numpy.int64(1) << middle
             for j in range(last, -1, -1):
                 if bits:
-                    run = (lines[k, first + along * (last - j)] >> shift) & full
+                    across = q + along * (last - j)
+                    run = numpy.int64(0)
+                    if 0 <= across < limit:
+                        run = numpy.int64(lines[k, base + across])
+                        run = (run >> shift if shift >= 0 else run << -shift) & full
                 else:
                     run = numpy.int64(0)
                     t = corner - j * forward
@@ -220,7 +226,7 @@ def _build_step() -> Optional[Callable[..., None]]:
                         through &= through >> s
                         s *= 2
                     lit |= fill | (fill >> 1)
-                rows[j] = lit
+                lit_rows[j] = lit
                 lit &= run
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
             # Unseen cells are 0; read only the tiles seen.
@@ -228,7 +234,7 @@ def _build_step() -> Optional[Callable[..., None]]:
             for m in range(o, o + area):
                 flat[m] = 0
             for j in range(size):
-                seen = rows[j]
+                seen = lit_rows[j]
                 row = corner - j * forward
                 while seen:
                     i = trailing_zeros(seen)
@@ -257,11 +263,12 @@ def _ready() -> Optional[Callable[..., None]]:
                 step = _build_step()
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
-                    step(numpy.zeros(64, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
-                         numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8), numpy.zeros((1, 32), numpy.int64), 64, 8,
-                         numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(), one.copy(), 10,
-                         numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
-                         numpy.zeros((1, 3, 3), numpy.uint32))
+                    for lines in (numpy.zeros((1, 16), numpy.uint32), numpy.zeros((1, 16), numpy.int64)):  # both kinds
+                        step(numpy.zeros(64, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
+                             numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
+                             lines, 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
+                             one.copy(), 10, numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
+                             numpy.zeros((1, 3, 3), numpy.uint32))
                 _STEP = step
             _KERNEL = kernel
     return _KERNEL  # type: ignore[no-any-return]
