@@ -347,12 +347,13 @@ class Batch:
         if self.direction.dtype != np.intp:
             self.direction = self.direction.astype(np.intp)
         if self._levels is None:
-            g = self.grid
-            codes = np.zeros(g.shape[:3], dtype=np.uint8)
+            g, rows, columns = self.grid, self.rows, self.columns
+            # The codes: a byte per tile of each level and of one tile of wall around it (all that the
+            # agent can see of the wall: sight stops at the level's outer wall, its entrance and exit tiles).
+            codes = np.zeros((self.n, self.rows + 2, self.columns + 2), dtype=np.uint8)
             # Each level's sight as bits: a bit per tile of the level (not of the wall around it) by row, by
             # column, by row reversed and by column reversed, so a view row's sight is one shift; 32-bit lines
             # for levels up to 32 tiles wide and tall (half the memory), none over 64 (sight tile by tile).
-            rows, columns = self.rows, self.columns
             kind = np.uint32 if max(rows, columns) <= 32 else np.int64
             lines = np.zeros((self.n, 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
             self._coded[:] = False

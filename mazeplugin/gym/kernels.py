@@ -94,17 +94,20 @@ def _build_step() -> Optional[Callable[..., None]]:
 
     from numba.cpython.unsafe.numbers import trailing_zeros
 
-    def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any, plane: Any, width: Any,
-                   pad: Any, rows: Any, columns: Any, position: Any, direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any,
+    def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any,
+                   plane: Any, width: Any, pad: Any, rows: Any, columns: Any, position: Any, direction: Any,
+                   carrying: Any, steps: Any, action: Any, max_steps: Any,
                    reward: Any, terminated: Any, truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
-        # Both read `codes`, a byte per tile (table[code] is the tile's word, passes[code] whether sight
-        # passes it): a quarter of the memory of `words`, which is written only where a tile changes.
-        # `lines` holds each level's sight as bits (see Batch._fused), so a view row's "sight passes" is
-        # one shift, and only the tiles seen are read; levels over 64 tiles wide or tall (`lines` has no
-        # columns then) read sight tile by tile. `pad` is where a level starts in its plane, rows x columns its size. For views up to 7 wide, `sideways` is a view row's
-        # sideways spread by table (sight.sideways_table); else it is computed. A level whose codes are
-        # stale (coded[k] False) is coded first.
+        # `words` is Batch.grid (a level of rows x columns tiles at (pad, pad) in a plane `width` wide);
+        # `codes` holds each level with one tile of wall around it, a byte per tile (table[code] is the
+        # tile's word, passes[code] whether sight passes it): a fifth of the memory or less, read by the
+        # rules and the view; `words` is written only where a tile changes. A level whose codes are stale
+        # (coded[k] False) is coded first. `lines` holds each level's sight as bits (see Batch._fused), so
+        # a view row's "sight passes" is one shift, and only the tiles seen are read (all within a tile
+        # of the level); levels over 64 tiles wide or tall (`lines` has no columns then) read sight from
+        # `words` tile by tile. For views up to 7 wide, `sideways` is a view row's sideways spread by
+        # table (sight.sideways_table); else it is computed.
         n, size = image.shape[0], image.shape[1]
         last, middle = size - 1, size // 2
         bits = lines.shape[1] > 0
@@ -113,20 +116,25 @@ def _build_step() -> Optional[Callable[..., None]]:
         full = (numpy.int64(1) << size) - 1
         flat = image.reshape(-1)  # [k, x, y] as MiniGrid's images
         area = size * size
-        ahead = (1, width, -1, -width)  # a step east, south, west, north in a level's flattened plane
+        across, tall = columns + 2, rows + 2  # a level's codes: its tiles and one of wall around them
+        ahead = (1, across, -1, -across)  # a step east, south, west, north in the codes
+        step = (1, width, -1, -width)  # and in the grid
+        edge = pad - 1  # grid row or column of codes row or column 0
         for k in range(n):
-            start = k * plane
+            start, first = k * plane, k * tall * across
             fresh = not coded[k]
             if fresh:
-                for t in range(start, start + plane):
-                    w = words[t]
-                    codes[t] = (w & 255) + 11 * (((w >> 8) & 255) + 6 * ((w >> 16) & 255))
+                for ty in range(tall):
+                    for tx in range(across):
+                        w = words[start + (ty + edge) * width + tx + edge]
+                        codes[first + ty * across + tx] = (w & 255) + 11 * (((w >> 8) & 255) + 6 * ((w >> 16) & 255))
             count = steps[k] + 1
             steps[k] = count
             d = direction[k]
             y, x = position[k, 0], position[k, 1]
-            here = start + y * width + x
+            here = first + (y - edge) * across + x - edge
             at = here + ahead[d]
+            tile = start + y * width + x + step[d]  # the same tile in the grid
             c = codes[at]
             kind, colour, state = c % 11, c // 11 % 6, c // 66
             a = action[k]
@@ -147,11 +155,11 @@ def _build_step() -> Optional[Callable[..., None]]:
             elif a == 3:
                 if kind == 5 and carrying[k] < 0:
                     carrying[k] = colour
-                    words[at] = 1
+                    words[tile] = 1
                     codes[at] = 1
             elif a == 4:
                 if kind == 1 and carrying[k] >= 0:
-                    words[at] = 5 | (carrying[k] << 8)
+                    words[tile] = 5 | (carrying[k] << 8)
                     codes[at] = 5 + 11 * carrying[k]
                     carrying[k] = -1
             elif a == 5 and kind == 4:
@@ -163,18 +171,20 @@ def _build_step() -> Optional[Callable[..., None]]:
                     new = 1 if state == 0 else 0
                 if new >= 0:  # every tile of the door (a wide corridor's is several): those of its colour
                     door = 4 + 11 * colour
-                    for t in range(start, start + plane):
-                        c = codes[t]
-                        if c == door or c == door + 66 or c == door + 132:
-                            words[t] = (words[t] & 0xFF00FFFF) | (new << 16)
-                            codes[t] = door + 66 * new
+                    for ty in range(tall):
+                        for tx in range(across):
+                            c = codes[first + ty * across + tx]
+                            if c == door or c == door + 66 or c == door + 132:
+                                codes[first + ty * across + tx] = door + 66 * new
+                                t = start + (ty + edge) * width + tx + edge
+                                words[t] = (words[t] & 0xFF00FFFF) | (new << 16)
                     fresh = True  # sight through the door changed
             if fresh and bits:  # the level's sight lines: a bit per tile by row, by column, and both reversed
                 line = lines[k]
                 line[:] = 0
                 for ty in range(rows):
                     for tx in range(columns):
-                        if passes[codes[start + (ty + pad) * width + tx + pad]]:
+                        if passes[codes[first + (ty + 1) * across + tx + 1]]:
                             line[ty] |= numpy.int64(1) << tx
                             line[rows + tx] |= numpy.int64(1) << ty
                             line[rows + columns + ty] |= numpy.int64(1) << (columns - 1 - tx)
@@ -185,10 +195,10 @@ def _build_step() -> Optional[Callable[..., None]]:
             truncated[k] = count >= max_steps
             # The view: view cell [x=i, y=j] is (size - 1 - j) tiles ahead and (i - middle) to the right.
             forward, right = ahead[d], ahead[(d + 1) % 4]
-            corner = here + last * forward - middle * right  # view cell [0, 0]
-            # View row j's sight bits, bit i for view column i: from the line across the view at that row.
-            # The line at distance a ahead is lines[k, base + q + along * a] when 0 <= q + along * a < limit
-            # (else outside the level: wall), shifted right by `shift` (left when negative).
+            corner = here + last * forward - middle * right  # view cell [0, 0] (perhaps outside the codes: never read)
+            # View row j's sight bits, bit i for view column i, from the line across the view at that row: the
+            # line at distance a ahead is lines[k, base + q + along * a] when 0 <= q + along * a < limit (else
+            # outside the level: wall), shifted right by `shift` (left when negative).
             ly, lx = y - pad, x - pad
             if d == 0:  # the column `a` tiles east, from north to south
                 base, q, along, limit, shift = rows, lx, 1, columns, ly - middle
@@ -203,18 +213,18 @@ def _build_step() -> Optional[Callable[..., None]]:
             # then up into the row above beside every lit cell sight passes.
             lit = numpy.int64(1) << middle
             for j in range(last, -1, -1):
+                run = numpy.int64(0)
                 if bits:
-                    across = q + along * (last - j)
-                    run = numpy.int64(0)
-                    if 0 <= across < limit:
-                        run = numpy.int64(lines[k, base + across])
+                    line_at = q + along * (last - j)
+                    if 0 <= line_at < limit:
+                        run = numpy.int64(lines[k, base + line_at])
                         run = (run >> shift if shift >= 0 else run << -shift) & full
-                else:
-                    run = numpy.int64(0)
-                    t = corner - j * forward
+                else:  # from the grid, whose wall reaches as far as a view
+                    t = start + y * width + x + (last - j) * step[d] - middle * step[(d + 1) % 4]
                     for i in range(size):
-                        run |= numpy.int64(passes[codes[t]]) << i
-                        t += right
+                        w = words[t]
+                        run |= numpy.int64((w & 255) != 2 and ((w & 255) != 4 or ((w >> 16) & 255) == 0)) << i
+                        t += step[(d + 1) % 4]
                 if table_sideways:  # small views: the row's sideways spread looked up
                     lit = sideways[(lit << size) | run]
                 else:
@@ -264,7 +274,7 @@ def _ready() -> Optional[Callable[..., None]]:
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
                     for lines in (numpy.zeros((1, 16), numpy.uint32), numpy.zeros((1, 16), numpy.int64)):  # both kinds
-                        step(numpy.zeros(64, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
+                        step(numpy.zeros(36, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
                              numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
                              lines, 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
                              one.copy(), 10, numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
