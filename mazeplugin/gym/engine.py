@@ -304,21 +304,31 @@ class Batch:
         truncated = self.steps >= max_steps
         return reward, terminated, truncated
 
-    def step_minigrid_view(self, action: NDArray[np.intp], max_steps: int) -> Optional[Tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.uint8]]]:
+    @property
+    def fuses(self) -> bool:
+        """Whether :meth:`step_minigrid_view` runs (compiled, with numba: 64 levels or more; builds the kernel if need be)."""
+        return self.compiled and self.n >= COMPILED_VIEWS and self.view_size < 63 and step_kernel(wait=True) is not None
+
+    def step_minigrid_view(self, action: NDArray[np.intp], max_steps: int, *, fresh: Optional[NDArray[np.intp]] = None) -> Optional[Tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.uint8]]]:
         """:meth:`step_minigrid` and then :meth:`view`, in one compiled pass over the levels: ``(reward, terminated, truncated, image)``.
 
-        None when the compiled kernel is not there (numba not installed, or
+        ``fresh``: levels just loaded, which take no step (their action is
+        ignored; reward 0, not ended) and show their first view. None when
+        the compiled kernel is not there (see :attr:`fuses`: numba not installed, or
         the batch smaller than :data:`COMPILED_VIEWS`, or a view of 63 tiles or more): call the two methods
         then. The same results as theirs (a test checks it).
         """
-        fast = step_kernel(wait=True) if self.compiled and self.n >= COMPILED_VIEWS and self.view_size < 63 else None
+        fast = step_kernel(wait=True) if self.fuses else None
         if fast is None:
             return None
         n = self.n
         reward = np.empty(n, dtype=np.float64)
         terminated = np.empty(n, dtype=bool)
         truncated = np.empty(n, dtype=bool)
-        image = self._fused(fast, np.ascontiguousarray(action, dtype=np.intp), max_steps, reward, terminated, truncated)
+        moves = np.array(action, dtype=np.intp) if fresh is not None else np.ascontiguousarray(action, dtype=np.intp)
+        if fresh is not None:
+            moves[fresh] = -1  # the kernel's "no step, only the view"
+        image = self._fused(fast, moves, max_steps, reward, terminated, truncated)
         return reward, terminated, truncated, image
 
     def step_one_view(self, action: int, max_steps: int) -> Optional[Tuple[float, bool, bool, NDArray[np.uint8]]]:

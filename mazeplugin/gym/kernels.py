@@ -128,8 +128,11 @@ def _build_step() -> Optional[Callable[..., None]]:
                     for tx in range(across):
                         w = words[start + (ty + edge) * width + tx + edge]
                         codes[first + ty * across + tx] = (w & 255) + 11 * (((w >> 8) & 255) + 6 * ((w >> 16) & 255))
-            count = steps[k] + 1
-            steps[k] = count
+            a = action[k]
+            count = steps[k]
+            if a >= 0:  # a negative action: no step, only the view (of a level just loaded)
+                count += 1
+                steps[k] = count
             d = direction[k]
             y, x = position[k, 0], position[k, 1]
             here = first + (y - edge) * across + x - edge
@@ -137,7 +140,6 @@ def _build_step() -> Optional[Callable[..., None]]:
             tile = start + y * width + x + step[d]  # the same tile in the grid
             c = codes[at]
             kind, colour, state = c % 11, c // 11 % 6, c // 66
-            a = action[k]
             done = False
             if a == 0:
                 d = (d + 3) % 4

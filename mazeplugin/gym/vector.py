@@ -100,26 +100,29 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if moves.view(np.uintp).max() >= n:  # negative actions are huge as unsigned numbers: one pass checks both ends
             raise ValueError(f"actions must be in 0..{n - 1} ({', '.join(a.name for a in self.actions)})")
         s = self.settings
-        image: Optional[NDArray[np.uint8]] = None
-        if s.mode == "minigrid":
-            # The compiled step makes the views as it goes (numba, 64 envs or more); else the numpy rules, then the views.
-            fused = self._batch.step_minigrid_view(moves, s.max_steps)
-            if fused is not None:
-                reward, terminated, truncated, image = fused
-            else:
-                reward, terminated, truncated = self._batch.step_minigrid(moves, s.max_steps)
-        else:
-            reward, terminated, truncated = self._batch.step_simple(moves, s.max_steps)
         resetting = self._autoreset
-        if resetting.any():
-            fresh = np.flatnonzero(resetting)
-            for i in fresh:
+        fresh = np.flatnonzero(resetting) if resetting.any() else None
+        image: Optional[NDArray[np.uint8]] = None
+        if s.mode == "minigrid" and self._batch.fuses:
+            # The compiled step (numba, 64 envs or more) makes the views as it goes: the envs that reset
+            # load their new levels first and take no step in it, only their first view.
+            for i in fresh if fresh is not None else ():
                 self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
-            reward[resetting] = 0.0
-            terminated[resetting] = False
-            truncated[resetting] = False
-            if image is not None:
-                image[fresh] = self._batch.view(fresh)
+            fused = self._batch.step_minigrid_view(moves, s.max_steps, fresh=fresh)
+            assert fused is not None
+            reward, terminated, truncated, image = fused
+        else:
+            # The numpy rules for every env, then the new levels of those that reset, then their views.
+            if s.mode == "minigrid":
+                reward, terminated, truncated = self._batch.step_minigrid(moves, s.max_steps)
+            else:
+                reward, terminated, truncated = self._batch.step_simple(moves, s.max_steps)
+            if fresh is not None:
+                for i in fresh:
+                    self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
+                reward[fresh] = 0.0
+                terminated[fresh] = False
+                truncated[fresh] = False
         self._autoreset = terminated | truncated
         info = self._info(resetting)
         info["is_success"] = terminated.copy()
