@@ -39,28 +39,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .. import FLOOR, Level
-from .kernels import step_kernel, view_kernel
-from .sight import DIRECTION_VECTORS, sideways_table, spread_rows, view_offsets, visible, visible_one
+from .kernels import step_kernel, step_levels, view_kernel
+from .sight import DIRECTION_VECTORS, spread_rows, view_offsets, visible, visible_one
 
 __all__ = [
-    "Batch",
-    "COLOURS",
-    "LOCK_COLOURS",
-    "MAX_LOCKS",
-    "UNSEEN",
-    "EMPTY",
-    "WALL",
-    "DOOR",
-    "KEY",
-    "GOAL",
-    "AGENT",
-    "OPEN",
-    "CLOSED",
-    "LOCKED",
-    "DIRECTION_VECTORS",
-    "visible",
-    "visible_one",
-    "COMPILED_VIEWS",
+    "Batch", "COLOURS", "LOCK_COLOURS", "MAX_LOCKS", "COMPILED_VIEWS", "DIRECTION_VECTORS", "visible", "visible_one",
+    # MiniGrid's object ids and door states
+    "UNSEEN", "EMPTY", "WALL", "DOOR", "KEY", "GOAL", "AGENT", "OPEN", "CLOSED", "LOCKED",
 ]
 
 # MiniGrid's object ids (minigrid.core.constants.OBJECT_TO_IDX).
@@ -80,13 +65,6 @@ MAX_LOCKS = len(LOCK_COLOURS)
 
 
 # A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
-# The compiled step also keeps a byte per tile, code = object + 11 * (colour + 6 * state): TILE_WORDS[code] is the word.
-_CODES = np.arange(256)
-TILE_WORDS: NDArray[np.uint32] = (
-    (_CODES % 11) | ((_CODES // 11 % 6) << 8) | ((_CODES // 66) << 16)
-).astype(np.uint32)
-# Whether sight passes a tile of each code: not a wall, not a door unless open.
-TILE_PASSES: NDArray[np.bool_] = ((_CODES % 11) != WALL) & (((_CODES % 11) != DOOR) | (_CODES // 66 == OPEN))
 _VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
@@ -357,19 +335,8 @@ class Batch:
         if self.direction.dtype != np.intp:
             self.direction = self.direction.astype(np.intp)
         if self._levels is None:
-            g, rows, columns = self.grid, self.rows, self.columns
-            # The codes: a byte per tile of each level and of one tile of wall around it (all that the
-            # agent can see of the wall: sight stops at the level's outer wall, its entrance and exit tiles).
-            codes = np.zeros((self.n, self.rows + 2, self.columns + 2), dtype=np.uint8)
-            # Each level's sight as bits: a bit per tile of the level (not of the wall around it) by row, by
-            # column, by row reversed and by column reversed, so a view row's sight is one shift; 32-bit lines
-            # for levels up to 32 tiles wide and tall (half the memory), none over 64 (sight tile by tile).
-            kind = np.uint32 if max(rows, columns) <= 32 else np.int64
-            lines = np.zeros((self.n, 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
             self._coded[:] = False
-            sideways = sideways_table(self.view_size) if self.view_size <= 7 else np.zeros(0, dtype=np.uint8)
-            self._levels = (codes.reshape(-1), g.view(np.uint32).reshape(-1), self._coded, TILE_WORDS,
-                            TILE_PASSES, sideways, lines, g.shape[1] * g.shape[2], g.shape[2], self.pad, rows, columns)
+            self._levels = step_levels(self.grid, self._coded, self.rows, self.columns, self.pad, self.view_size)
         n, size = self.n, self.view_size
         words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
         fast(*self._levels, self.position, self.direction, self.carrying, self.steps, action, max_steps,

@@ -9,21 +9,58 @@ has built it, and the plain path until then. :func:`view_kernel` is None
 without numba and the plain paths run. A test checks the paths give the same views.
 
 :func:`step_kernel` is the batched MiniGrid step fused with the view after
-it (:meth:`Batch.step_minigrid_view`, 64 envs or more): the rules of
-:meth:`Batch.step_minigrid`, door toggles included, then each view read from
-a byte-per-tile copy of the grid (a quarter of the memory traffic) with its
-visibility spread over a row at a time as bits. A test checks it against the
-numpy rules and views.
+it (:meth:`Batch.step_minigrid_view`, 64 envs or more; and
+:meth:`Batch.step_one_view`, a single env once the kernel is built): the
+rules of :meth:`Batch.step_minigrid`, door toggles included, then each view.
+It reads a byte-per-tile copy of each level with one tile of wall around it
+(all the agent can see) and the level's sight as bit lines (by row, by column,
+both reversed), so a view row's sight is one shift and MiniGrid's
+``process_vis`` runs on bits a row at a time (sideways by table for views up
+to 7 wide); only the tiles seen are read. Tests check it against the numpy
+rules and views, and the single env against the Python step.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Tuple
 
 import numpy
+from numpy.typing import NDArray
 
-__all__ = ["view_kernel", "step_kernel", "warm_up"]
+from .sight import sideways_table
+
+__all__ = ["view_kernel", "step_kernel", "step_levels", "warm_up", "TILE_WORDS", "TILE_PASSES"]
+
+# The compiled step keeps a byte per tile, code = object + 11 * (colour + 6 * state) in MiniGrid's encoding.
+_CODES = numpy.arange(256)
+TILE_WORDS: NDArray[numpy.uint32] = (
+    (_CODES % 11) | ((_CODES // 11 % 6) << 8) | ((_CODES // 66) << 16)
+).astype(numpy.uint32)
+"""The tile (object, colour, state and a 0 byte as one little-endian word) of each code."""
+TILE_PASSES: NDArray[numpy.bool_] = ((_CODES % 11) != 2) & (((_CODES % 11) != 4) | (_CODES // 66 == 0))
+"""Whether sight passes a tile of each code: not a wall (2), not a door (4) unless open (state 0)."""
+
+
+def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: int, columns: int, pad: int,
+                view_size: int) -> Tuple[Any, ...]:
+    """:func:`step_kernel`'s arguments about a batch's levels (its first twelve), made once per batch.
+
+    ``grid`` is :attr:`Batch.grid <mazeplugin.gym.engine.Batch.grid>` (levels of at most ``rows`` ×
+    ``columns`` tiles at ``(pad, pad)``); ``coded`` its per-level flags (False: the kernel codes the
+    level again). Made here: the codes, a byte per tile of each level and of one tile of wall around it
+    (all the agent can see: sight stops at the level's outer wall, its entrance and exit tiles); each
+    level's sight as bit lines (a bit per tile of the level by row, by column, by row reversed and by
+    column reversed, so a view row's sight is one shift): 32-bit lines for levels up to 32 tiles wide
+    and tall, 64-bit up to 64, none beyond (sight is read tile by tile then); the sideways table for
+    views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`).
+    """
+    codes = numpy.zeros((grid.shape[0], rows + 2, columns + 2), dtype=numpy.uint8)
+    kind = numpy.uint32 if max(rows, columns) <= 32 else numpy.int64
+    lines = numpy.zeros((grid.shape[0], 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
+    sideways = sideways_table(view_size) if view_size <= 7 else numpy.zeros(0, dtype=numpy.uint8)
+    return (codes.reshape(-1), grid.view(numpy.uint32).reshape(-1), coded, TILE_WORDS, TILE_PASSES, sideways, lines,
+            grid.shape[1] * grid.shape[2], grid.shape[2], pad, rows, columns)
 
 
 def _build() -> Optional[Callable[..., None]]:
@@ -92,7 +129,9 @@ def _build_step() -> Optional[Callable[..., None]]:
     compiled.warm_up(["bfs"])
     import numba
 
-    from numba.cpython.unsafe.numbers import trailing_zeros
+    from numba.cpython.unsafe import numbers as unsafe_numbers
+
+    trailing_zeros: Any = unsafe_numbers.trailing_zeros  # the count of trailing 0 bits (LLVM's cttz), in compiled code
 
     def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any,
                    plane: Any, width: Any, pad: Any, rows: Any, columns: Any, position: Any, direction: Any,
