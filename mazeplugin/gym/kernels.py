@@ -142,7 +142,7 @@ def _build_step() -> Optional[Callable[..., None]]:
         # `codes` holds each level with one tile of wall around it, a byte per tile (table[code] is the
         # tile's word, passes[code] whether sight passes it): a fifth of the memory or less, read by the
         # rules and the view; `words` is written only where a tile changes. A level whose codes are stale
-        # (coded[k] False) is coded first. `lines` holds each level's sight as bits (see Batch._fused), so
+        # (coded[k] False) is coded first. `lines` holds each level's sight as bits (see step_levels), so
         # a view row's "sight passes" is one shift, and only the tiles seen are read (all within a tile
         # of the level); levels over 64 tiles wide or tall (`lines` has no columns then) read sight from
         # `words` tile by tile. For views up to 7 wide, `sideways` is a view row's sideways spread by
