@@ -355,9 +355,9 @@ def test_minigrid_wrappers_run_unchanged():
         assert check(obs) and env.observation_space.contains(obs), wrapper.__name__
 
 
-def test_vector_env_equals_n_single_envs_with_autoreset():
+@pytest.mark.parametrize("n", [6, 64])  # 64 envs and more step in the compiled pass (with numba)
+def test_vector_env_equals_n_single_envs_with_autoreset(n):
     """Same seeds, same actions: identical observations, rewards and ends, across autoresets (small max_steps)."""
-    n = 6
     kwargs = dict(generator="backtracker", width=4, height=3, keys=1, max_steps=25)
     vec = mg.MazeVectorEnv(n, **kwargs)
     singles = [mg.MazeEnv(**kwargs) for _ in range(n)]
@@ -365,11 +365,15 @@ def test_vector_env_equals_n_single_envs_with_autoreset():
     single_obs = [env.reset(seed=10 + i)[0] for i, env in enumerate(singles)]
     for i in range(n):
         assert np.array_equal(obs["image"][i], single_obs[i]["image"])
+    for i in range(0, n, 3):  # some episodes 7 steps older on both sides: they end, and reset, at other steps
+        vec._batch.steps[i] += 7
+        singles[i]._batch.steps[0] += 7
     rng = np.random.default_rng(0)
     done = np.zeros(n, dtype=bool)
-    episodes = 0
+    episodes = some = 0
     for t in range(120):
         actions = rng.choice(7, size=n, p=[0.2, 0.2, 0.4, 0.1, 0.02, 0.06, 0.02])
+        some += 0 < done.sum() < n  # a step where some envs reset and the others step
         obs, reward, terminated, truncated, _ = vec.step(actions)
         for i, env in enumerate(singles):
             if done[i]:
@@ -382,7 +386,7 @@ def test_vector_env_equals_n_single_envs_with_autoreset():
             assert obs["direction"][i] == o["direction"] and obs["mission"][i] == o["mission"]
             assert (reward[i], terminated[i], truncated[i]) == (r, te, tr), (t, i)
             done[i] = te or tr
-    assert episodes >= n  # every env went through at least one autoreset
+    assert episodes >= n and some  # every env went through at least one autoreset, not all at once
 
 
 def test_vector_simple_mode_equals_single_envs():
@@ -657,11 +661,13 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
         pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
     rng = np.random.default_rng(11)
     doors_changed = picked = 0
-    for view_size in (3, 7):
-        vec = mg.MazeVectorEnv(128, "backtracker", 4, 4, keys=2, view_size=view_size, max_steps=30)
+    # Levels read sight from bit lines (32-bit up to 32 tiles, 64-bit up to 64), larger ones tile by tile;
+    # views up to 7 wide spread sight along a row by table, wider ones compute it.
+    for view_size, cells, rounds in ((3, 4, 40), (7, 4, 40), (9, 4, 20), (7, 20, 6), (5, 33, 4)):
+        vec = mg.MazeVectorEnv(128, "backtracker", cells, cells, keys=2, view_size=view_size, max_steps=30)
         vec.reset(seed=3)
         fast = vec._batch
-        for round_ in range(40):
+        for round_ in range(rounds):
             # Put agents beside doors and keys often, holding a random key or none.
             for k in range(fast.n):
                 kinds = fast.grid[k, ..., 0]
@@ -680,6 +686,8 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
             reward, terminated, truncated, image = fast.step_minigrid_view(action, 30)
             want = plain.step_minigrid(action, 30)
             assert np.array_equal(image, plain.view()), (view_size, round_)
+            lines = fast._levels[6]  # the bit lines
+            assert (lines.shape[1] > 0, lines.dtype == np.uint32) == (cells < 32, cells < 16)
             for got, expected in zip((reward, terminated, truncated), want):
                 assert np.array_equal(got, expected)
             assert np.array_equal(fast.grid, plain.grid)
@@ -708,3 +716,42 @@ def test_a_locked_door_toggled_without_its_key_stays_locked_in_a_batch():
     before = batch.grid.copy()
     batch.step_minigrid(np.array([5, 6]), 100)
     assert np.array_equal(batch.grid, before)
+
+
+
+class Twin(gymnasium.Wrapper):
+    """Steps a twin env with every action and checks both see, score and change the level the same."""
+
+    def __init__(self, env, twin):
+        super().__init__(env)
+        self.twin = twin
+
+    def step(self, action):
+        o, r, te, tr, info = self.env.step(action)
+        to, t_r, t_te, t_tr, _ = self.twin.step(int(action))
+        assert np.array_equal(o["image"], to["image"]) and o["direction"] == to["direction"]
+        assert (r, te, tr) == (t_r, t_te, t_tr)
+        assert np.array_equal(self.env.unwrapped._batch.grid, self.twin._batch.grid)
+        return o, r, te, tr, info
+
+
+def test_single_env_compiled_step_equals_the_plain_one():
+    """A single env steps in the compiled pass once it is built: the same observations, rewards and ends as the Python step."""
+    from mazeplugin.gym.kernels import step_kernel
+
+    if step_kernel() is None:
+        pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
+    kwargs = dict(generator="backtracker", width=6, height=6, keys=2, max_steps=1000)
+    fast, plain = mg.MazeEnv(**kwargs), mg.MazeEnv(**kwargs)
+    plain._batch.compiled = False
+    both = Twin(fast, plain)
+    rng = np.random.default_rng(5)
+    for seed in range(4):
+        fast.reset(seed=seed), plain.reset(seed=seed)
+        # Random steps (turns, pickups, drops and toggles), then the solution: keys fetched, doors unlocked, the goal.
+        for _ in range(100):
+            both.step(int(rng.choice(7, p=[0.2, 0.2, 0.3, 0.1, 0.05, 0.15, 0.0])))
+        fast.reset(seed=seed), plain.reset(seed=seed)
+        *_, terminated, _, _ = walk_solution(both)
+        assert terminated
+    assert fast._batch._one is not None and plain._batch._one is None  # the two paths were taken

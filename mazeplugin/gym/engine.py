@@ -33,34 +33,19 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .. import FLOOR, Level
-from .kernels import step_kernel, view_kernel
+from .kernels import step_kernel, step_levels, view_kernel
 from .sight import DIRECTION_VECTORS, spread_rows, view_offsets, visible, visible_one
 
 __all__ = [
-    "Batch",
-    "COLOURS",
-    "LOCK_COLOURS",
-    "MAX_LOCKS",
-    "UNSEEN",
-    "EMPTY",
-    "WALL",
-    "DOOR",
-    "KEY",
-    "GOAL",
-    "AGENT",
-    "OPEN",
-    "CLOSED",
-    "LOCKED",
-    "DIRECTION_VECTORS",
-    "visible",
-    "visible_one",
-    "COMPILED_VIEWS",
+    "Batch", "COLOURS", "LOCK_COLOURS", "MAX_LOCKS", "COMPILED_VIEWS", "DIRECTION_VECTORS", "visible", "visible_one",
+    # MiniGrid's object ids and door states
+    "UNSEEN", "EMPTY", "WALL", "DOOR", "KEY", "GOAL", "AGENT", "OPEN", "CLOSED", "LOCKED",
 ]
 
 # MiniGrid's object ids (minigrid.core.constants.OBJECT_TO_IDX).
@@ -80,11 +65,6 @@ MAX_LOCKS = len(LOCK_COLOURS)
 
 
 # A tile is 4 bytes (the fourth always 0) so that a grid is also a uint32 array: one gather per view.
-# The compiled step also keeps a byte per tile, code = object + 11 * (colour + 6 * state): TILE_WORDS[code] is the word.
-_CODES = np.arange(256)
-TILE_WORDS: NDArray[np.uint32] = (
-    (_CODES % 11) | ((_CODES // 11 % 6) << 8) | ((_CODES // 66) << 16)
-).astype(np.uint32)
 _VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
@@ -134,12 +114,14 @@ class Batch:
         small = shape[0] * shape[1] * shape[2] < 2**31
         self._offsets = (self._dy * shape[2] + self._dx).astype(np.int32 if small else np.intp)
         self._all = np.arange(n)
-        self._plane_offsets = (self._dy * shape[2] + self._dx).astype(np.intp)  # the same within one level's plane
         self._still: Optional[NDArray[np.uint8]] = None  # a single env's top-down channels, kept between steps
-        # The compiled step's copy of `grid`, a byte per tile (TILE_WORDS[code] is the tile), made on demand
-        # per level: every change to `grid` outside that step clears the level's `_coded` flag.
-        self._codes: Optional[NDArray[np.uint8]] = None
+        # The compiled step keeps a copy of `grid` with a byte per tile (TILE_WORDS[code] is the tile) and
+        # each level's sight as bit lines, re-made per level on demand: every change to `grid` outside that
+        # step clears the level's `_coded` flag. `_levels` holds them (flat views) with the step's other
+        # arguments about the levels, made on first use.
         self._coded: NDArray[np.bool_] = np.zeros(n, dtype=bool)
+        self._levels: Optional[Tuple[Any, ...]] = None
+        self._one: Optional[Tuple[NDArray[np.intp], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_]]] = None
 
     # -- levels ---------------------------------------------------------------
 
@@ -300,35 +282,73 @@ class Batch:
         truncated = self.steps >= max_steps
         return reward, terminated, truncated
 
-    def step_minigrid_view(self, action: NDArray[np.intp], max_steps: int) -> Optional[Tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.uint8]]]:
+    @property
+    def fuses(self) -> bool:
+        """Whether :meth:`step_minigrid_view` runs (compiled, with numba: 64 levels or more; builds the kernel if need be)."""
+        return self.compiled and self.n >= COMPILED_VIEWS and self.view_size < 63 and step_kernel(wait=True) is not None
+
+    def step_minigrid_view(self, action: NDArray[np.intp], max_steps: int, *, fresh: Optional[NDArray[np.intp]] = None) -> Optional[Tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.uint8]]]:
         """:meth:`step_minigrid` and then :meth:`view`, in one compiled pass over the levels: ``(reward, terminated, truncated, image)``.
 
-        None when the compiled kernel is not there (numba not installed, or
+        ``fresh``: levels just loaded, which take no step (their action is
+        ignored; reward 0, not ended) and show their first view. None when
+        the compiled kernel is not there (see :attr:`fuses`: numba not installed, or
         the batch smaller than :data:`COMPILED_VIEWS`, or a view of 63 tiles or more): call the two methods
         then. The same results as theirs (a test checks it).
         """
-        fast = step_kernel(wait=True) if self.compiled and self.n >= COMPILED_VIEWS and self.view_size < 63 else None
+        fast = step_kernel(wait=True) if self.fuses else None
         if fast is None:
             return None
+        n = self.n
+        reward = np.empty(n, dtype=np.float64)
+        terminated = np.empty(n, dtype=bool)
+        truncated = np.empty(n, dtype=bool)
+        moves = np.array(action, dtype=np.intp) if fresh is not None else np.ascontiguousarray(action, dtype=np.intp)
+        if fresh is not None:
+            moves[fresh] = -1  # the kernel's "no step, only the view"
+        image = self._fused(fast, moves, max_steps, reward, terminated, truncated)
+        return reward, terminated, truncated, image
+
+    def step_one_view(self, action: int, max_steps: int) -> Optional[Tuple[float, bool, bool, NDArray[np.uint8]]]:
+        """:meth:`step_one` (MiniGrid mode) and then ``view()[0]`` in the compiled pass, for a batch of one.
+
+        None until the kernel is built (:func:`~mazeplugin.gym.kernels.warm_up`
+        builds it in the background; a single env never waits) or without
+        numba: call the two methods then. The same results (a test checks it).
+        """
+        fast = step_kernel(wait=False) if self.compiled and self.view_size < 63 else None
+        if fast is None:
+            return None
+        if self._one is None:
+            self._one = (np.zeros(1, dtype=np.intp), np.zeros(1), np.zeros(1, dtype=bool), np.zeros(1, dtype=bool))
+        moves, reward, terminated, truncated = self._one
+        moves[0] = action
+        image = self._fused(fast, moves, max_steps, reward, terminated, truncated)
+        return float(reward[0]), bool(terminated[0]), bool(truncated[0]), image[0]
+
+    def _fused(self, fast: Callable[..., None], action: NDArray[np.intp], max_steps: int, reward: NDArray[np.float64],
+               terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> NDArray[np.uint8]:
+        """Run the compiled step and view (:func:`~mazeplugin.gym.kernels.step_kernel`) into the given outputs; the image."""
         self._still = None
         if self.position.dtype != np.intp or not self.position.flags.c_contiguous:
             self.position = np.ascontiguousarray(self.position, dtype=np.intp)
         if self.direction.dtype != np.intp:
             self.direction = self.direction.astype(np.intp)
-        n, size, g = self.n, self.view_size, self.grid
-        reward = np.empty(n, dtype=np.float64)
-        terminated = np.empty(n, dtype=bool)
-        truncated = np.empty(n, dtype=bool)
-        words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
-        if self._codes is None:
-            self._codes = np.zeros(g.shape[:3], dtype=np.uint8)
+        if self._levels is None:
             self._coded[:] = False
-        fast(g.view(np.uint32).reshape(-1), self._codes.reshape(-1), self._coded, TILE_WORDS,
-             g.shape[1] * g.shape[2], g.shape[2], self.position, self.direction,
-             self.carrying, self.steps, np.ascontiguousarray(action, dtype=np.intp), max_steps, self._plane_offsets,
+            self._levels = step_levels(self.grid, self._coded, self.rows, self.columns, self.pad, self.view_size)
+        n, size = self.n, self.view_size
+        words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
+        fast(*self._levels, self.position, self.direction, self.carrying, self.steps, action, max_steps,
              reward, terminated, truncated, words)
         image: NDArray[np.uint8] = words.view(np.uint8).reshape(n, size, size, 4)[..., :3]
-        return reward, terminated, truncated, image
+        return image
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # The compiled step's flat views of the grid are not copied: a copy would not share the grid's memory.
+        state = self.__dict__.copy()
+        state["_levels"] = None
+        return state
 
     def step_one(self, action: int, max_steps: int, *, simple: bool = False) -> Tuple[float, bool, bool]:
         """:meth:`step_minigrid` (or :meth:`step_simple`) for a batch of one, in plain Python: the same rules.

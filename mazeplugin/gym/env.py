@@ -300,10 +300,16 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         if not 0 <= move < self.action_space.n:
             raise ValueError(f"action must be one of 0..{self.action_space.n - 1} ({', '.join(a.name for a in self.actions)}), got {action!r}")
         s = self.settings
-        reward, done, truncated = self._batch.step_one(move, s.max_steps, simple=s.mode == "simple")
+        fused = self._batch.step_one_view(move, s.max_steps) if s.mode == "minigrid" else None
+        if fused is not None:  # the compiled step and view, once built (numba)
+            reward, done, truncated, image = fused
+            observation: Any = {"image": image, "direction": int(self._batch.direction[0]), "mission": self.mission}
+        else:
+            reward, done, truncated = self._batch.step_one(move, s.max_steps, simple=s.mode == "simple")
+            observation = self._observation()
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, done, truncated, {"is_success": done}
+        return observation, reward, done, truncated, {"is_success": done}
 
     def _observation(self) -> Any:
         if self.settings.mode == "simple":

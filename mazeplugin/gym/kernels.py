@@ -9,21 +9,58 @@ has built it, and the plain path until then. :func:`view_kernel` is None
 without numba and the plain paths run. A test checks the paths give the same views.
 
 :func:`step_kernel` is the batched MiniGrid step fused with the view after
-it (:meth:`Batch.step_minigrid_view`, 64 envs or more): the rules of
-:meth:`Batch.step_minigrid`, door toggles included, then each view read from
-a byte-per-tile copy of the grid (a quarter of the memory traffic) with its
-visibility spread over a row at a time as bits. A test checks it against the
-numpy rules and views.
+it (:meth:`Batch.step_minigrid_view`, 64 envs or more; and
+:meth:`Batch.step_one_view`, a single env once the kernel is built): the
+rules of :meth:`Batch.step_minigrid`, door toggles included, then each view.
+It reads a byte-per-tile copy of each level with one tile of wall around it
+(all the agent can see) and the level's sight as bit lines (by row, by column,
+both reversed), so a view row's sight is one shift and MiniGrid's
+``process_vis`` runs on bits a row at a time (sideways by table for views up
+to 7 wide); only the tiles seen are read. Tests check it against the numpy
+rules and views, and the single env against the Python step.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Tuple
 
 import numpy
+from numpy.typing import NDArray
 
-__all__ = ["view_kernel", "step_kernel", "warm_up"]
+from .sight import sideways_table
+
+__all__ = ["view_kernel", "step_kernel", "step_levels", "warm_up", "TILE_WORDS", "TILE_PASSES"]
+
+# The compiled step keeps a byte per tile, code = object + 11 * (colour + 6 * state) in MiniGrid's encoding.
+_CODES = numpy.arange(256)
+TILE_WORDS: NDArray[numpy.uint32] = (
+    (_CODES % 11) | ((_CODES // 11 % 6) << 8) | ((_CODES // 66) << 16)
+).astype(numpy.uint32)
+"""The tile (object, colour, state and a 0 byte as one little-endian word) of each code."""
+TILE_PASSES: NDArray[numpy.bool_] = ((_CODES % 11) != 2) & (((_CODES % 11) != 4) | (_CODES // 66 == 0))
+"""Whether sight passes a tile of each code: not a wall (2), not a door (4) unless open (state 0)."""
+
+
+def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: int, columns: int, pad: int,
+                view_size: int) -> Tuple[Any, ...]:
+    """:func:`step_kernel`'s arguments about a batch's levels (its first twelve), made once per batch.
+
+    ``grid`` is :attr:`Batch.grid <mazeplugin.gym.engine.Batch.grid>` (levels of at most ``rows`` ×
+    ``columns`` tiles at ``(pad, pad)``); ``coded`` its per-level flags (False: the kernel codes the
+    level again). Made here: the codes, a byte per tile of each level and of one tile of wall around it
+    (all the agent can see: sight stops at the level's outer wall, its entrance and exit tiles); each
+    level's sight as bit lines (a bit per tile of the level by row, by column, by row reversed and by
+    column reversed, so a view row's sight is one shift): 32-bit lines for levels up to 32 tiles wide
+    and tall, 64-bit up to 64, none beyond (sight is read tile by tile then); the sideways table for
+    views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`).
+    """
+    codes = numpy.zeros((grid.shape[0], rows + 2, columns + 2), dtype=numpy.uint8)
+    kind = numpy.uint32 if max(rows, columns) <= 32 else numpy.int64
+    lines = numpy.zeros((grid.shape[0], 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
+    sideways = sideways_table(view_size) if view_size <= 7 else numpy.zeros(0, dtype=numpy.uint8)
+    return (codes.reshape(-1), grid.view(numpy.uint32).reshape(-1), coded, TILE_WORDS, TILE_PASSES, sideways, lines,
+            grid.shape[1] * grid.shape[2], grid.shape[2], pad, rows, columns)
 
 
 def _build() -> Optional[Callable[..., None]]:
@@ -92,32 +129,56 @@ def _build_step() -> Optional[Callable[..., None]]:
     compiled.warm_up(["bfs"])
     import numba
 
-    def step_views(words: Any, codes: Any, coded: Any, table: Any, plane: Any, width: Any, position: Any,
-                   direction: Any, carrying: Any, steps: Any, action: Any, max_steps: Any, offsets: Any,
+    from numba.cpython.unsafe import numbers as unsafe_numbers
+
+    trailing_zeros: Any = unsafe_numbers.trailing_zeros  # the count of trailing 0 bits (LLVM's cttz), in compiled code
+
+    def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any,
+                   plane: Any, width: Any, pad: Any, rows: Any, columns: Any, position: Any, direction: Any,
+                   carrying: Any, steps: Any, action: Any, max_steps: Any,
                    reward: Any, terminated: Any, truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
-        # The view reads `codes`, a byte per tile (table[code] is the tile's word): a quarter of the memory
-        # of `words`. Both change together here; a level whose codes are stale (coded[k] False) is coded first.
+        # `words` is Batch.grid (a level of rows x columns tiles at (pad, pad) in a plane `width` wide);
+        # `codes` holds each level with one tile of wall around it, a byte per tile (table[code] is the
+        # tile's word, passes[code] whether sight passes it): a fifth of the memory or less, read by the
+        # rules and the view; `words` is written only where a tile changes. A level whose codes are stale
+        # (coded[k] False) is coded first. `lines` holds each level's sight as bits (see step_levels), so
+        # a view row's "sight passes" is one shift, and only the tiles seen are read (all within a tile
+        # of the level); levels over 64 tiles wide or tall (`lines` has no columns then) read sight from
+        # `words` tile by tile. For views up to 7 wide, `sideways` is a view row's sideways spread by
+        # table (sight.sideways_table); else it is computed.
         n, size = image.shape[0], image.shape[1]
         last, middle = size - 1, size // 2
-        seen = numpy.empty(size, numpy.uint32)
+        bits = lines.shape[1] > 0
+        table_sideways = sideways.shape[0] == 1 << (2 * size)
+        lit_rows = numpy.empty(size, numpy.int64)  # per view row j: bit i set where view cell [i, j] is seen
         full = (numpy.int64(1) << size) - 1
+        flat = image.reshape(-1)  # [k, x, y] as MiniGrid's images
+        area = size * size
+        across, tall = columns + 2, rows + 2  # a level's codes: its tiles and one of wall around them
+        ahead = (1, across, -1, -across)  # a step east, south, west, north in the codes
+        step = (1, width, -1, -width)  # and in the grid
+        edge = pad - 1  # grid row or column of codes row or column 0
         for k in range(n):
-            start = k * plane
-            if not coded[k]:
-                for t in range(start, start + plane):
-                    w = words[t]
-                    codes[t] = (w & 255) + 11 * (((w >> 8) & 255) + 6 * ((w >> 16) & 255))
-                coded[k] = True
-            count = steps[k] + 1
-            steps[k] = count
+            start, first = k * plane, k * tall * across
+            fresh = not coded[k]
+            if fresh:
+                for ty in range(tall):
+                    for tx in range(across):
+                        w = words[start + (ty + edge) * width + tx + edge]
+                        codes[first + ty * across + tx] = (w & 255) + 11 * (((w >> 8) & 255) + 6 * ((w >> 16) & 255))
+            a = action[k]
+            count = steps[k]
+            if a >= 0:  # a negative action: no step, only the view (of a level just loaded)
+                count += 1
+                steps[k] = count
             d = direction[k]
             y, x = position[k, 0], position[k, 1]
-            ay, ax = y + (1 if d == 1 else -1 if d == 3 else 0), x + (1 if d == 0 else -1 if d == 2 else 0)
-            at = start + ay * width + ax
-            w = words[at]
-            kind, colour, state = w & 255, (w >> 8) & 255, (w >> 16) & 255
-            a = action[k]
+            here = first + (y - edge) * across + x - edge
+            at = here + ahead[d]
+            tile = start + y * width + x + step[d]  # the same tile in the grid
+            c = codes[at]
+            kind, colour, state = c % 11, c // 11 % 6, c // 66
             done = False
             if a == 0:
                 d = (d + 3) % 4
@@ -127,17 +188,19 @@ def _build_step() -> Optional[Callable[..., None]]:
                 direction[k] = d
             elif a == 2:
                 if kind == 1 or kind == 8 or (kind == 4 and state == 0):
-                    position[k, 0], position[k, 1] = ay, ax
-                    y, x = ay, ax
+                    y += 1 if d == 1 else -1 if d == 3 else 0
+                    x += 1 if d == 0 else -1 if d == 2 else 0
+                    position[k, 0], position[k, 1] = y, x
+                    here = at
                 done = kind == 8
             elif a == 3:
                 if kind == 5 and carrying[k] < 0:
                     carrying[k] = colour
-                    words[at] = 1
+                    words[tile] = 1
                     codes[at] = 1
             elif a == 4:
                 if kind == 1 and carrying[k] >= 0:
-                    words[at] = 5 | (carrying[k] << 8)
+                    words[tile] = 5 | (carrying[k] << 8)
                     codes[at] = 5 + 11 * carrying[k]
                     carrying[k] = -1
             elif a == 5 and kind == 4:
@@ -149,38 +212,87 @@ def _build_step() -> Optional[Callable[..., None]]:
                     new = 1 if state == 0 else 0
                 if new >= 0:  # every tile of the door (a wide corridor's is several): those of its colour
                     door = 4 + 11 * colour
-                    for t in range(start, start + plane):
-                        c = codes[t]
-                        if c == door or c == door + 66 or c == door + 132:
-                            words[t] = (words[t] & 0xFF00FFFF) | (new << 16)
-                            codes[t] = door + 66 * new
+                    for ty in range(tall):
+                        for tx in range(across):
+                            c = codes[first + ty * across + tx]
+                            if c == door or c == door + 66 or c == door + 132:
+                                codes[first + ty * across + tx] = door + 66 * new
+                                t = start + (ty + edge) * width + tx + edge
+                                words[t] = (words[t] & 0xFF00FFFF) | (new << 16)
+                    fresh = True  # sight through the door changed
+            if fresh and bits:  # the level's sight lines: a bit per tile by row, by column, and both reversed
+                line = lines[k]
+                line[:] = 0
+                for ty in range(rows):
+                    for tx in range(columns):
+                        if passes[codes[first + (ty + 1) * across + tx + 1]]:
+                            line[ty] |= numpy.int64(1) << tx
+                            line[rows + tx] |= numpy.int64(1) << ty
+                            line[rows + columns + ty] |= numpy.int64(1) << (columns - 1 - tx)
+                            line[2 * rows + columns + tx] |= numpy.int64(1) << (rows - 1 - ty)
+            coded[k] = True
             terminated[k] = done
             reward[k] = 1.0 - 0.9 * (count / max_steps) if done else 0.0
             truncated[k] = count >= max_steps
-            # The view: gather a row, then MiniGrid's process_vis on it as bits (bit i: view column i),
-            # row by row from the agent's up: no branch on what is seen.
-            off = offsets[d]
-            base = start + y * width + x
+            # The view: view cell [x=i, y=j] is (size - 1 - j) tiles ahead and (i - middle) to the right.
+            forward, right = ahead[d], ahead[(d + 1) % 4]
+            corner = here + last * forward - middle * right  # view cell [0, 0] (perhaps outside the codes: never read)
+            # View row j's sight bits, bit i for view column i, from the line across the view at that row: the
+            # line at distance a ahead is lines[k, base + q + along * a] when 0 <= q + along * a < limit (else
+            # outside the level: wall), shifted right by `shift` (left when negative).
+            ly, lx = y - pad, x - pad
+            if d == 0:  # the column `a` tiles east, from north to south
+                base, q, along, limit, shift = rows, lx, 1, columns, ly - middle
+            elif d == 1:  # the row south, from east to west
+                base, q, along, limit, shift = rows + columns, ly, 1, rows, columns - 1 - lx - middle
+            elif d == 2:  # the column west, from south to north
+                base, q, along, limit, shift = 2 * rows + columns, lx, -1, columns, rows - 1 - ly - middle
+            else:  # the row north, from west to east
+                base, q, along, limit, shift = 0, ly, -1, rows, lx - middle
+            # MiniGrid's process_vis on the rows as bits, from the agent's row up: sideways along a row through
+            # the cells sight passes (right by a carry through each run of them, left by a doubling fill),
+            # then up into the row above beside every lit cell sight passes.
             lit = numpy.int64(1) << middle
             for j in range(last, -1, -1):
-                through = numpy.int64(0)
-                for i in range(size):
-                    w = table[codes[base + off[j, i]]]
-                    seen[i] = w
-                    kind = w & 255
-                    passes = (kind != 2) & ((kind != 4) | (((w >> 16) & 255) == 0))
-                    through |= numpy.int64(passes) << i
-                for _ in range(last):  # sideways through what sight passes: right, then left
-                    lit |= (lit & through) << 1
-                lit &= full
-                for _ in range(last):
-                    lit |= (lit & through) >> 1
-                for i in range(size):
-                    image[k, i, j] = seen[i] & -((lit >> i) & 1)
-                lit &= through  # up into the row above, beside every lit cell sight passes
+                run = numpy.int64(0)
+                if bits:
+                    line_at = q + along * (last - j)
+                    if 0 <= line_at < limit:
+                        run = numpy.int64(lines[k, base + line_at])
+                        run = (run >> shift if shift >= 0 else run << -shift) & full
+                else:  # from the grid, whose wall reaches as far as a view
+                    t = start + y * width + x + (last - j) * step[d] - middle * step[(d + 1) % 4]
+                    for i in range(size):
+                        w = words[t]
+                        run |= numpy.int64((w & 255) != 2 and ((w & 255) != 4 or ((w >> 16) & 255) == 0)) << i
+                        t += step[(d + 1) % 4]
+                if table_sideways:  # small views: the row's sideways spread looked up
+                    lit = sideways[(lit << size) | run]
+                else:
+                    lit = (lit | (((lit & run) + run) ^ run)) & full
+                    fill, through = lit & run, run
+                    s = 1
+                    while s < size:
+                        fill |= through & (fill >> s)
+                        through &= through >> s
+                        s *= 2
+                    lit |= fill | (fill >> 1)
+                lit_rows[j] = lit
+                lit &= run
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
+            # Unseen cells are 0; read only the tiles seen.
+            o = k * area
+            for m in range(o, o + area):
+                flat[m] = 0
+            for j in range(size):
+                seen = lit_rows[j]
+                row = corner - j * forward
+                while seen:
+                    i = trailing_zeros(seen)
+                    seen &= seen - 1
+                    flat[o + i * size + j] = table[codes[row + i * right]]
             c = carrying[k]
-            image[k, middle, last] = (5 | (c << 8)) if c >= 0 else 1
+            flat[o + middle * size + last] = (5 | (c << 8)) if c >= 0 else 1
 
     return _jit(numba, step_views)
 
@@ -202,11 +314,12 @@ def _ready() -> Optional[Callable[..., None]]:
                 step = _build_step()
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
-                    step(numpy.zeros(64, numpy.uint32), numpy.zeros(64, numpy.uint8), numpy.zeros(1, numpy.bool_),
-                         numpy.zeros(256, numpy.uint32), 64, 8, numpy.full((1, 2), 3, numpy.intp), one.copy(),
-                         -one, one.copy(), one.copy(), 10, numpy.zeros((4, 3, 3), numpy.intp),
-                         numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
-                         numpy.zeros((1, 3, 3), numpy.uint32))
+                    for lines in (numpy.zeros((1, 16), numpy.uint32), numpy.zeros((1, 16), numpy.int64)):  # both kinds
+                        step(numpy.zeros(36, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
+                             numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
+                             lines, 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
+                             one.copy(), 10, numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
+                             numpy.zeros((1, 3, 3), numpy.uint32))
                 _STEP = step
             _KERNEL = kernel
     return _KERNEL  # type: ignore[no-any-return]

@@ -13,7 +13,7 @@ from typing import List, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["DIRECTION_VECTORS", "view_offsets", "visible", "visible_one", "spread_rows"]
+__all__ = ["DIRECTION_VECTORS", "view_offsets", "visible", "visible_one", "spread_rows", "sideways_table"]
 
 DIRECTION_VECTORS = np.array([(1, 0), (0, 1), (-1, 0), (0, -1)], dtype=np.intp)
 """``(dx, dy)`` of directions 0 east, 1 south, 2 west, 3 north (MiniGrid's DIR_TO_VEC)."""
@@ -104,3 +104,30 @@ def spread_rows(rows: List[List[bool]]) -> List[List[bool]]:
                     if i < last:
                         above[i + 1] = True
     return mask
+
+
+def sideways_table(size: int) -> NDArray[np.uint8]:
+    """How sight spreads along one view row of ``size`` cells (up to 7), for every row: uint8 ``(2 ** (2 * size),)``.
+
+    Entry ``(lit << size) | passes`` is the row's lit cells after sight
+    spreads sideways (as in :func:`visible`) from the ``lit`` cells through
+    the cells sight passes, bit ``i`` for view column ``i``. The compiled
+    step (:mod:`mazeplugin.gym.kernels`) looks rows up in it.
+
+    >>> table = sideways_table(3)
+    >>> bin(table[(0b010 << 3) | 0b011])   # lit middle; sight passes columns 0, 1: column 0 lit, and 2 beyond 1
+    '0b111'
+    >>> bin(table[(0b010 << 3) | 0b001])   # the middle blocks: only it stays lit
+    '0b10'
+    """
+    if not 1 <= size <= 7:
+        raise ValueError(f"size must be from 1 to 7 (a table of 4 ** size entries), got {size}")
+    entries = np.arange(1 << (2 * size), dtype=np.int64)
+    lit, passes = entries >> size, entries & ((1 << size) - 1)
+    for _ in range(size):  # right, a cell at a time, through the cells sight passes
+        lit |= (lit & passes) << 1
+    lit &= (1 << size) - 1
+    for _ in range(size):  # then left
+        lit |= (lit & passes) >> 1
+    table: NDArray[np.uint8] = lit.astype(np.uint8)
+    return table

@@ -65,6 +65,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         self._batch = Batch(num_envs, rows=s.rows, columns=s.columns, view_size=s.view_size)
         self._rngs: List[np.random.Generator] = [seeding.np_random(None)[0] for _ in range(num_envs)]
         self._missions: List[str] = [""] * num_envs
+        self._mission_tuple: Optional[Tuple[str, ...]] = None  # the observation's, made again after a level loads
         self._seeds = np.zeros(num_envs, dtype=np.int64)
         self._autoreset = np.zeros(num_envs, dtype=bool)
         self._started = False
@@ -84,6 +85,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
     def _load(self, i: int, level: Level) -> None:
         self._batch.load(i, level)
         self._missions[i] = self.settings.mission(level)
+        self._mission_tuple = None
         # A text seed (from a level code such as 'kruskal-9x9-castle') has no int: -1.
         self._seeds[i] = level.seed if isinstance(level.seed, int) and level.seed < 2**63 else -1
 
@@ -91,33 +93,36 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if not self._started:
             raise RuntimeError("call reset() before step()")
         action = np.asarray(actions)
-        n = len(self.actions)
-        if action.shape != (self.num_envs,) or not np.issubdtype(action.dtype, np.integer):
+        if action.shape != (self.num_envs,) or action.dtype.kind not in "iu":
             raise ValueError(f"actions must be {self.num_envs} whole numbers (one per env), got shape {action.shape} of {action.dtype}")
-        if action.size and (action.min() < 0 or action.max() >= n):
+        moves = action.astype(np.intp, copy=False)
+        n = self.single_action_space.n
+        if moves.view(np.uintp).max() >= n:  # negative actions are huge as unsigned numbers: one pass checks both ends
             raise ValueError(f"actions must be in 0..{n - 1} ({', '.join(a.name for a in self.actions)})")
         s = self.settings
-        moves = action.astype(np.intp, copy=False)
-        image: Optional[NDArray[np.uint8]] = None
-        if s.mode == "minigrid":
-            # The compiled step makes the views as it goes (numba, 64 envs or more); else the numpy rules, then the views.
-            fused = self._batch.step_minigrid_view(moves, s.max_steps)
-            if fused is not None:
-                reward, terminated, truncated, image = fused
-            else:
-                reward, terminated, truncated = self._batch.step_minigrid(moves, s.max_steps)
-        else:
-            reward, terminated, truncated = self._batch.step_simple(moves, s.max_steps)
         resetting = self._autoreset
-        if resetting.any():
-            fresh = np.flatnonzero(resetting)
-            for i in fresh:
+        fresh = np.flatnonzero(resetting) if resetting.any() else None
+        image: Optional[NDArray[np.uint8]] = None
+        if s.mode == "minigrid" and self._batch.fuses:
+            # The compiled step (numba, 64 envs or more) makes the views as it goes: the envs that reset
+            # load their new levels first and take no step in it, only their first view.
+            for i in fresh if fresh is not None else ():
                 self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
-            reward[resetting] = 0.0
-            terminated[resetting] = False
-            truncated[resetting] = False
-            if image is not None:
-                image[fresh] = self._batch.view(fresh)
+            fused = self._batch.step_minigrid_view(moves, s.max_steps, fresh=fresh)
+            assert fused is not None
+            reward, terminated, truncated, image = fused
+        else:
+            # The numpy rules for every env, then the new levels of those that reset, then their views.
+            if s.mode == "minigrid":
+                reward, terminated, truncated = self._batch.step_minigrid(moves, s.max_steps)
+            else:
+                reward, terminated, truncated = self._batch.step_simple(moves, s.max_steps)
+            if fresh is not None:
+                for i in fresh:
+                    self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
+                reward[fresh] = 0.0
+                terminated[fresh] = False
+                truncated[fresh] = False
         self._autoreset = terminated | truncated
         info = self._info(resetting)
         info["is_success"] = terminated.copy()
@@ -133,8 +138,13 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         return {
             "image": self._batch.view() if image is None else image,
             "direction": self._batch.direction.astype(np.int64),
-            "mission": tuple(self._missions),
+            "mission": self._missions_now(),
         }
+
+    def _missions_now(self) -> Tuple[str, ...]:
+        if self._mission_tuple is None:
+            self._mission_tuple = tuple(self._missions)
+        return self._mission_tuple
 
     def render(self) -> Optional[Tuple[NDArray[np.uint8], ...]]:
         if self.render_mode != "rgb_array":
