@@ -30,6 +30,33 @@ def cell_of(framed: int, pitch: int, width: int) -> int:
     return (framed // pitch - 1) * width + framed % pitch - 1
 
 
+B3 = types.boolean[:, :, ::1]
+
+
+@njit(types.void(u8, u8, types.int64, types.int64, types.int64, B3, B3, types.int64), cache=True, nogil=True)
+def unframe_into(east: Any, south: Any, pitch: int, width: int, height: int, east_out: Any, south_out: Any,
+                 i: int) -> None:
+    """Maze ``i`` of a batch: framed passage arrays (rows of ``pitch``) copied unframed into ``east_out[i]``,
+    ``south_out[i]`` (each ``height`` × ``width``)."""
+    for y in range(height):
+        for x in range(width):
+            framed_cell = (y + 1) * pitch + x + 1
+            east_out[i, y, x] = east[framed_cell] != 0
+            south_out[i, y, x] = south[framed_cell] != 0
+
+
+def carve_batch(carve_many: Any, words: NDArray[np.uint64], width: int, height: int,
+                start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """The passages ``(east, south)``, each ``(mazes, height, width)``, that a framed batch kernel
+    ``carve_many(words, width, height, framed start cell, east, south)`` opens from cell ``start``, one
+    maze a row of ``words``."""
+    count = words.shape[0]
+    east = np.zeros((count, height, width), dtype=np.bool_)
+    south = np.zeros((count, height, width), dtype=np.bool_)
+    carve_many(np.ascontiguousarray(words), width, height, (start[1] + 1) * (width + 2) + start[0] + 1, east, south)
+    return east, south
+
+
 @njit(types.void(u8, u8, types.int64, types.int64), cache=True, nogil=True, inline="always")
 def open_between(east: Any, south: Any, a: int, b: int) -> None:
     """Open the passage between neighbouring framed cells ``a`` and ``b`` in framed

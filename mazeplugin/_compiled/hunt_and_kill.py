@@ -10,7 +10,7 @@ from .jit import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
-from .grid import framed, framed_id, framed_passages, open_between, u8, u64, unframe_passages
+from .grid import carve_batch, unframe_into, framed, framed_id, framed_passages, open_between, u8, u64, unframe_passages
 from .rand import below
 
 
@@ -91,11 +91,7 @@ def carve_many(words: Any, width: int, height: int, start: int, east_out: Any, s
         east[:] = 0
         south[:] = 0
         hunt_and_kill(inside, words[i], start, pitch, east, south)
-        for y in range(height):
-            for x in range(width):
-                framed_cell = (y + 1) * pitch + x + 1
-                east_out[i, y, x] = east[framed_cell] != 0
-                south_out[i, y, x] = south[framed_cell] != 0
+        unframe_into(east, south, pitch, width, height, east_out, south_out, i)
 
 
 def words_per_maze(width: int, height: int) -> int:
@@ -107,8 +103,4 @@ def generate_many(words: NDArray[np.uint64], width: int, height: int,
                   start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     """The passages ``(east, south)``, each ``(mazes, height, width)``, that :func:`generate` opens in a full
     maze whose start cell is ``start`` from each row of ``words`` (:func:`words_per_maze` words a row)."""
-    count = words.shape[0]
-    east = np.zeros((count, height, width), dtype=np.bool_)
-    south = np.zeros((count, height, width), dtype=np.bool_)
-    carve_many(np.ascontiguousarray(words), width, height, (start[1] + 1) * (width + 2) + start[0] + 1, east, south)
-    return east, south
+    return carve_batch(carve_many, words, width, height, start)
