@@ -90,7 +90,7 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, i
 def generate(grid: Grid, rng: Random, start: int, name: str, p: float) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """The growing tree on ``grid`` with its loop compiled (``name``, ``p`` from ``parse_strategy``)."""
     strategy = {"newest": NEWEST, "oldest": OLDEST, "middle": MIDDLE, "random": RANDOM}[name]
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
     visited = np.zeros(grid.cells, dtype=np.uint8)
     visited[start] = 1
     item = np.empty(grid.cells, dtype=np.int32)  # every cell is appended once
@@ -106,4 +106,4 @@ def generate(grid: Grid, rng: Random, start: int, name: str, p: float) -> "np.nd
                     visited, opened)
 
     feed(step, rng, 3 * grid.cells + 64)
-    return opened.astype(bool)
+    return opened.view(np.bool_)

@@ -64,8 +64,8 @@ def carve(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, start: int, 
 
 def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """Hunt-and-kill on ``grid`` with its loop compiled: one bool per edge, True where open."""
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
     words = rng.raw(max(grid.cells - 1, 0))  # the plain loop's floats: one per opened passage
     offsets, neighbours, edge_ids = graph_arrays(grid)
     carve(offsets, neighbours, edge_ids, words, start, opened)
-    return opened.astype(bool)
+    return opened.view(np.bool_)

@@ -16,12 +16,16 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .grid import i32, i64, u8
+from .grid import edge_ends, i32, i64, u8
 from .sort import stable_argsort
 from .unionfind import rem_join, self_parents
 
 
-@njit(types.void(types.int64, i64, i64, i32, u8), cache=True, nogil=True)
+def _join_signature(ends: Any) -> Any:
+    return types.void(types.int64, ends, ends, i32, u8)
+
+
+@njit([_join_signature(i64), _join_signature(i32)], cache=True, nogil=True)
 def join_in_order(cells: int, a: Any, b: Any, order: Any, opened: Any) -> None:
     """Kruskal's pass: open edge ``order[i]`` (cells ``a[k]``, ``b[k]``) when it joins two sets."""
     parent = self_parents(cells)
@@ -35,14 +39,9 @@ def join_in_order(cells: int, a: Any, b: Any, order: Any, opened: Any) -> None:
             opened[k] = 1
 
 
-def edge_ends(grid: Grid) -> "tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.int64]]]":
-    """The two cells of each edge, as contiguous arrays."""
-    return np.ascontiguousarray(grid.edges[:, 0]), np.ascontiguousarray(grid.edges[:, 1])
-
-
 def generate(grid: Grid, rng: Random) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """Kruskal's generator on ``grid`` with its shuffle and union-find compiled: one bool per edge."""
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
-    order = stable_argsort(rng.raw(len(grid.edges)))  # rng.permutation(edges): the same permutation
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
+    order = stable_argsort(rng.raw(grid.edge_count))  # rng.permutation(edges): the same permutation
     join_in_order(grid.cells, *edge_ends(grid), order, opened)
-    return opened.astype(bool)
+    return opened.view(np.bool_)

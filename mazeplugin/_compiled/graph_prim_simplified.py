@@ -51,19 +51,18 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, f
 
 def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """Simplified Prim's on ``grid`` with its loop compiled: one bool per edge, True where open."""
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
     in_tree = np.zeros(grid.cells, dtype=np.uint8)
     in_tree[start] = 1
+    offsets, neighbours, edge_ids = graph_arrays(grid)
     # Each edge slot is pushed at most once (when the cell it leaves joins the tree): room for all.
-    frontier = np.empty(len(grid.neighbours), dtype=np.int32)
-    first, stop = int(grid.offsets[start]), int(grid.offsets[start + 1])
+    frontier = np.empty(len(neighbours), dtype=np.int32)
+    first, stop = int(offsets[start]), int(offsets[start + 1])
     frontier[:stop - first] = np.arange(first, stop, dtype=np.int32)
     state = np.array([stop - first], dtype=np.int64)
-
-    offsets, neighbours, edge_ids = graph_arrays(grid)
 
     def step(words: NDArray[np.uint64]) -> int:
         return grow(offsets, neighbours, edge_ids, words, state, frontier, in_tree, opened)
 
     feed(step, rng, 2 * grid.cells + 64)
-    return opened.astype(bool)
+    return opened.view(np.bool_)

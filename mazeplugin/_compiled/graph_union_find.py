@@ -46,7 +46,7 @@ def join(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, parent: Any, 
 
 def generate(grid: Grid, rng: Random, start: int, goal: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """The union-find web on ``grid`` with its loop compiled: one bool per edge, True where open."""
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
     parent = np.arange(grid.cells, dtype=np.int32)  # Rem's forest: each cell its own parent
 
     offsets, neighbours, edge_ids = graph_arrays(grid)
@@ -55,4 +55,4 @@ def generate(grid: Grid, rng: Random, start: int, goal: int) -> "np.ndarray[Any,
         return join(offsets, neighbours, edge_ids, words, parent, start, goal, opened)
 
     feed(step, rng, 4 * grid.cells + 64)
-    return opened.astype(bool)
+    return opened.view(np.bool_)

@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 from .jit import njit, types
 
 i64 = types.int64[::1]
+i32 = types.int32[::1]
 
 
 @njit(types.void(i64, i64, i64, i64, i64), cache=True, nogil=True)
@@ -102,7 +103,11 @@ def larger_neighbours(shape: int, cell: int, width: int, height: int, x: int, wr
     return count
 
 
-@njit(types.int64(types.int64, types.int64, types.int64, types.boolean, types.boolean, i64), cache=True, nogil=True)
+def _offsets_signature(offsets: Any) -> Any:
+    return types.int64(types.int64, types.int64, types.int64, types.boolean, types.boolean, offsets)
+
+
+@njit([_offsets_signature(i64), _offsets_signature(i32)], cache=True, nogil=True)
 def lattice_offsets(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bool, offsets: Any) -> int:
     """A lattice's row ``offsets`` (each edge counted at both ends, then summed); the number of edges."""
     out = np.empty(4, dtype=np.int64)
@@ -165,3 +170,58 @@ def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
     edge_ids = np.empty(2 * edges, dtype=np.int64)
     lattice_fill(shape, width, height, wrap_x, wrap_y, offsets, pairs, neighbours, edge_ids)
     return pairs, offsets, neighbours, edge_ids
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.boolean, types.boolean, i32, i32, i32, i32, i32),
+      cache=True, nogil=True)
+def lattice_fill32(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bool, offsets: Any, a: Any, b: Any,
+                   neighbours: Any, edge_ids: Any) -> None:
+    """:func:`lattice_fill` into int32 arrays, the edges' two ends into ``a`` and ``b`` (when they have room)
+    and each end's row slot into ``neighbours`` and ``edge_ids`` (when they have room)."""
+    out = np.empty(4, dtype=np.int64)
+    pairs, rows = a.size > 0, neighbours.size > 0
+    fill = offsets[:-1].copy()
+    k = 0
+    x = 0
+    for cell in range(width * height):
+        count = larger_neighbours(shape, cell, width, height, x, wrap_x, wrap_y, out)
+        for j in range(count):
+            other = out[j]
+            if pairs:
+                a[k] = cell
+                b[k] = other
+            if rows:
+                neighbours[fill[cell]] = other
+                edge_ids[fill[cell]] = k
+                fill[cell] += 1
+                neighbours[fill[other]] = cell
+                edge_ids[fill[other]] = k
+                fill[other] += 1
+            k += 1
+        x += 1
+        if x == width:
+            x = 0
+
+
+def lattice_rows32(shape: int, width: int, height: int, wrap_x: bool = False, wrap_y: bool = False
+                   ) -> Tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int32]]:
+    """``(offsets, neighbours, edge_ids)`` of a lattice as int32: :func:`lattice_rows`' rows, for the
+    grid kernels, without the int64 arrays and the edge pairs (a grid has far fewer than 2**31 slots)."""
+    offsets = np.zeros(width * height + 1, dtype=np.int32)
+    edges = lattice_offsets(shape, width, height, wrap_x, wrap_y, offsets)
+    neighbours = np.empty(2 * edges, dtype=np.int32)
+    edge_ids = np.empty(2 * edges, dtype=np.int32)
+    none = np.zeros(0, dtype=np.int32)
+    lattice_fill32(shape, width, height, wrap_x, wrap_y, offsets, none, none, neighbours, edge_ids)
+    return offsets, neighbours, edge_ids
+
+
+def lattice_ends32(shape: int, width: int, height: int, wrap_x: bool = False, wrap_y: bool = False
+                   ) -> Tuple[NDArray[np.int32], NDArray[np.int32]]:
+    """The two cells of each edge of a lattice, as int32 ``(a, b)``: :func:`lattice_rows`' edges' columns."""
+    offsets = np.zeros(width * height + 1, dtype=np.int32)
+    edges = lattice_offsets(shape, width, height, wrap_x, wrap_y, offsets)
+    a, b = np.empty(edges, dtype=np.int32), np.empty(edges, dtype=np.int32)
+    none = np.zeros(0, dtype=np.int32)
+    lattice_fill32(shape, width, height, wrap_x, wrap_y, offsets, a, b, none, none)
+    return a, b
