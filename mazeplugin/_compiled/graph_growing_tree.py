@@ -22,25 +22,29 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import graph_arrays, i32, i64, u64, u8
+from .grid import i32, i64, u64, u8
+from .lattice import edge_of, grid_kinds
 from .growing_tree import MIDDLE, NEWEST, OLDEST, RANDOM, fenwick_add, fenwick_kth
 from .rand import below, unit
 
 
-@njit(types.int64(i32, i32, i32, u64, i64, i32, i64, types.int64, types.float64, u8, u8),
-      cache=True, nogil=True)
-def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, item: Any, tree: Any,
-         strategy: int, p: float, visited: Any, opened: Any) -> int:
+def _signature(kind: Any) -> Any:
+    return types.int64(i32, i32, kind, u8, i32, types.int64, types.int64, types.int64, types.int64, u64, i64, i32,
+                       i64, types.int64, types.float64, u8, u8)
+
+
+@njit([_signature(u8), _signature(i32)], cache=True, nogil=True)
+def grow(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int,
+         height: int, words: Any, state: Any, item: Any, tree: Any, strategy: int, p: float, visited: Any,
+         opened: Any) -> int:
     """Grow until no cell is active (then -1) or fewer than three words are left for a step
-    (then the words read); ``state`` = (slots appended, cells active)."""
+    (then the words read); ``state`` = (slots appended, cells active). A cell's neighbours are
+    read from its kind, the edges opened from :func:`~mazeplugin._compiled.lattice.edge_of`."""
     stack = strategy == NEWEST and p == 1.0
     top = 1
     while top * 2 < tree.size:
         top *= 2
-    widest = 1
-    for cell in range(offsets.size - 1):
-        widest = max(widest, offsets[cell + 1] - offsets[cell])
-    choice = np.empty(widest, dtype=np.int32)
+    choice = np.empty(max(stride, 1), dtype=np.int32)
     appended, active = state[0], state[1]
     t = 0
     while active:
@@ -62,10 +66,11 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, i
             at = active // 2
         slot = at if stack else fenwick_kth(tree, at, top)
         cell = item[slot]
+        row = kind[cell] * stride
         k = 0
-        for j in range(offsets[cell], offsets[cell + 1]):
-            if not visited[neighbours[j]]:
-                choice[k] = j
+        for r in range(degrees[kind[cell]]):
+            if not visited[cell + steps[row + r]]:
+                choice[k] = r
                 k += 1
         if not k:  # del active[at]
             if stack:
@@ -74,11 +79,12 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, i
                 fenwick_add(tree, slot, -1)
             active -= 1
             continue
-        j = choice[below(words[t], k)]
+        r = choice[below(words[t], k)]
         t += 1
-        opened[edge_ids[j]] = 1
-        visited[neighbours[j]] = 1
-        item[appended] = neighbours[j]
+        nxt = cell + steps[row + r]
+        opened[edge_of(offsets, edge_ids, shape, width, height, cell, r, nxt)] = 1
+        visited[nxt] = 1
+        item[appended] = nxt
         if not stack:
             fenwick_add(tree, appended, 1)
         appended += 1
@@ -99,11 +105,10 @@ def generate(grid: Grid, rng: Random, start: int, name: str, p: float) -> "np.nd
     fenwick_add(tree, 0, 1)  # slot 0 active
     state = np.array([1, 1], dtype=np.int64)
 
-    offsets, neighbours, edge_ids = graph_arrays(grid)
+    kinds = grid_kinds(grid)
 
     def step(words: NDArray[np.uint64]) -> int:
-        return grow(offsets, neighbours, edge_ids, words, state, item, tree, strategy, p,
-                    visited, opened)
+        return grow(*kinds, words, state, item, tree, strategy, p, visited, opened)
 
     feed(step, rng, 3 * grid.cells + 64)
     return opened.view(np.bool_)

@@ -18,27 +18,36 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import graph_arrays, i32, u64, u8
+from .grid import i32, u64, u8
+from .lattice import edge_of, grid_kinds
 from .rand import below
 from .unionfind import rem_connected, rem_join
 
 
-@njit(types.int64(i32, i32, i32, u64, i32, types.int64, types.int64, u8), cache=True, nogil=True)
-def join(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, parent: Any, start: int, goal: int,
-         opened: Any) -> int:
+def _signature(kind: Any) -> Any:
+    return types.int64(i32, i32, kind, u8, i32, types.int64, types.int64, types.int64, types.int64, u64, i32,
+                       types.int64, types.int64, u8)
+
+
+@njit([_signature(u8), _signature(i32)], cache=True, nogil=True)
+def join(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int,
+         height: int, words: Any, parent: Any, start: int, goal: int, opened: Any) -> int:
     """Join random cells to random neighbours until ``start`` and ``goal`` are one set (then -1)
-    or fewer than two words are left (then the words read)."""
-    cells = offsets.size - 1
+    or fewer than two words are left (then the words read). A cell's neighbours are read from
+    its kind, the edges opened from :func:`~mazeplugin._compiled.lattice.edge_of`."""
+    cells = kind.size
     if rem_connected(parent, start, goal):
         return -1
     t = 0
     while words.size - t >= 2:
         cell = below(words[t], cells)
-        k = offsets[cell] + below(words[t + 1], offsets[cell + 1] - offsets[cell])
+        k = kind[cell]
+        r = below(words[t + 1], degrees[k])
         t += 2
+        other = cell + steps[k * stride + r]
         # Only a join can connect the two: ask then, not after every try (the plain loop's answer).
-        if rem_join(parent, cell, neighbours[k]):
-            opened[edge_ids[k]] = 1
+        if rem_join(parent, cell, other):
+            opened[edge_of(offsets, edge_ids, shape, width, height, cell, r, other)] = 1
             if rem_connected(parent, start, goal):
                 return -1
     return t
@@ -48,11 +57,10 @@ def generate(grid: Grid, rng: Random, start: int, goal: int) -> "np.ndarray[Any,
     """The union-find web on ``grid`` with its loop compiled: one bool per edge, True where open."""
     opened = np.zeros(grid.edge_count, dtype=np.uint8)
     parent = np.arange(grid.cells, dtype=np.int32)  # Rem's forest: each cell its own parent
-
-    offsets, neighbours, edge_ids = graph_arrays(grid)
+    kinds = grid_kinds(grid)
 
     def step(words: NDArray[np.uint64]) -> int:
-        return join(offsets, neighbours, edge_ids, words, parent, start, goal, opened)
+        return join(*kinds, words, parent, start, goal, opened)
 
     feed(step, rng, 4 * grid.cells + 64)
     return opened.view(np.bool_)

@@ -26,10 +26,13 @@ from typing import Any, List, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
+from ..grids import Grid
+from .grid import graph_arrays, i32, walk_steps
 from .gridrows import HEX, TRIANGLE
 from .jit import njit, types
 
-__all__ = ["lattice_steps", "inner_steps", "edge_between", "parity_of", "KINDS", "SEEN", "BORDER"]
+__all__ = ["lattice_steps", "inner_steps", "edge_between", "parity_of", "grid_kinds", "edge_of", "Kinds", "KINDS",
+           "SEEN", "BORDER"]
 
 KINDS = 32
 """Kind numbers are below this: a parity bit and four border bits."""
@@ -148,3 +151,35 @@ def edge_between(shape: int, width: int, height: int, a: int, b: int) -> int:
     if east and b == a + 1:
         return first
     return first + east  # south
+
+
+Kinds = Tuple[NDArray[np.int32], NDArray[np.int32], NDArray[Any], NDArray[np.uint8], NDArray[np.int32], int, int,
+              int, int]
+
+
+def grid_kinds(grid: Grid) -> Kinds:
+    """``(offsets, edge_ids, kind, degrees, steps, stride, shape, width, height)``: each cell's neighbours
+    as kinds and steps, for a kernel that takes any grid (see :func:`edge_of`).
+
+    On a hex or triangle grid from :func:`lattice_steps` (``offsets`` and ``edge_ids`` empty, ``shape``
+    the lattice's); on another grid from its rows (:func:`~mazeplugin._compiled.grid.walk_steps`, and
+    ``shape``, ``width``, ``height`` 0).
+    """
+    if grid.lattice is not None:
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        none = np.zeros(0, dtype=np.int32)
+        return none, none, kind, degrees, steps, stride, shape, width, height
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    kind, degrees, steps, stride, _, _ = walk_steps(offsets, neighbours)
+    return offsets, edge_ids, kind, degrees, steps, stride, 0, 0, 0
+
+
+@njit(types.int64(i32, i32, types.int64, types.int64, types.int64, types.int64, types.int64, types.int64),
+      cache=True, nogil=True, inline="always")
+def edge_of(offsets: Any, edge_ids: Any, shape: int, width: int, height: int, cell: int, r: int, other: int) -> int:
+    """The edge from ``cell`` to its ``r``-th neighbour ``other``: by arithmetic on a lattice (``shape`` > 0),
+    else from the grid's rows (:func:`grid_kinds`)."""
+    if shape:
+        return edge_between(shape, width, height, cell, other)
+    return edge_ids[offsets[cell] + r]
