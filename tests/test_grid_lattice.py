@@ -28,7 +28,7 @@ pytest.importorskip("numba")
 from mazeplugin._compiled import kernel  # noqa: E402
 from mazeplugin._compiled.gridrows import HEX, TRIANGLE, lattice_ends32, lattice_rows32  # noqa: E402
 from mazeplugin._compiled.lattice import (  # noqa: E402
-    BORDER, edge_between, inner_steps, lattice_steps, parity_of)
+    BORDER, edge_between, edge_cells, inner_steps, lattice_steps, parity_of)
 
 LATTICES = {"hex": (HexGrid, HEX), "triangle": (TriangleGrid, TRIANGLE)}
 lattices = st.tuples(st.sampled_from(sorted(LATTICES)), st.integers(1, 13), st.integers(1, 13))
@@ -50,6 +50,7 @@ def test_edge_numbers_by_arithmetic_are_the_grids_edges(size):
     for k, (a, b) in enumerate(grid.edges.tolist()):
         assert edge_between(shape, width, height, a, b) == k
         assert edge_between(shape, width, height, b, a) == k
+        assert edge_cells(shape, width, height, k) == (a, b)  # and back, for Kruskal's pass
 
 
 @settings(max_examples=80, deadline=None)
@@ -81,7 +82,7 @@ def test_int32_rows_and_edge_ends_are_the_grids_arrays(size):
     name, width, height = size
     grid, shape = built_plain(*size), LATTICES[name][1]
     offsets, neighbours, edge_ids = lattice_rows32(shape, width, height)
-    a, b = lattice_ends32(shape, width, height)
+    a, b = lattice_ends32(shape, width, height, len(grid.edges))
     for mine, theirs in ((offsets, grid.offsets), (neighbours, grid.neighbours), (edge_ids, grid.edge_ids),
                          (a, grid.edges[:, 0]), (b, grid.edges[:, 1])):
         assert mine.dtype == np.int32 and np.array_equal(mine, theirs)

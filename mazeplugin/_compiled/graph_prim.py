@@ -17,8 +17,8 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .graph_kruskal import join_in_order
-from .grid import edge_ends, u64
+from .graph_kruskal import join_edges
+from .grid import u64
 from .sort import stable_argsort
 
 
@@ -35,5 +35,5 @@ def generate(grid: Grid, rng: Random) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """True Prim's tree on ``grid`` by weight-ordered Kruskal, compiled: one bool per edge."""
     opened = np.zeros(grid.edge_count, dtype=np.uint8)
     keys = weight_keys(rng.raw(grid.edge_count))  # the plain path's rng.random(edges), as exact integers
-    join_in_order(grid.cells, *edge_ends(grid), stable_argsort(keys), opened)
+    join_edges(grid, stable_argsort(keys), opened)
     return opened.view(np.bool_)

@@ -196,5 +196,5 @@ def edge_ends(grid: Grid) -> Tuple[NDArray[Any], NDArray[Any]]:
     """The two cells of each edge of ``grid`` (``grid.edges``' columns) as contiguous arrays: int64,
     or int32 for a hex or triangle grid whose edges are not built (built directly, and left unbuilt)."""
     if grid.lattice is not None and not grid.built:
-        return lattice_ends32(*grid.lattice)
+        return lattice_ends32(*grid.lattice, grid.edge_count)
     return np.ascontiguousarray(grid.edges[:, 0]), np.ascontiguousarray(grid.edges[:, 1])

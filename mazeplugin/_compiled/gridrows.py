@@ -62,12 +62,11 @@ SQUARE, HEX, TRIANGLE = 0, 1, 2
 """The lattices :func:`lattice_rows` builds: a (wrapping) square grid, the hex grid, the triangle grid."""
 
 
-@njit(types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.boolean, types.boolean,
-                  i64), cache=True, nogil=True, inline="always")
-def larger_neighbours(shape: int, cell: int, width: int, height: int, x: int, wrap_x: bool, wrap_y: bool,
+@njit(types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.int64, types.boolean,
+                  types.boolean, i64), cache=True, nogil=True, inline="always")
+def larger_neighbours(shape: int, cell: int, width: int, height: int, x: int, y: int, wrap_x: bool, wrap_y: bool,
                       out: Any) -> int:
-    """The neighbours of ``cell`` (column ``x``) numbered above it, ascending, into ``out``; how many."""
-    y = cell // width
+    """The neighbours of ``cell`` (column ``x``, row ``y``) numbered above it, ascending, into ``out``; how many."""
     count = 0
     if shape == HEX:
         shift = y & 1  # odd rows sit half a cell right (mazeplugin/grids/hex.py)
@@ -112,9 +111,9 @@ def lattice_offsets(shape: int, width: int, height: int, wrap_x: bool, wrap_y: b
     """A lattice's row ``offsets`` (each edge counted at both ends, then summed); the number of edges."""
     out = np.empty(4, dtype=np.int64)
     edges = 0
-    x = 0
+    x = y = 0  # the column and row of cell, counted along (no division per cell)
     for cell in range(width * height):
-        count = larger_neighbours(shape, cell, width, height, x, wrap_x, wrap_y, out)
+        count = larger_neighbours(shape, cell, width, height, x, y, wrap_x, wrap_y, out)
         offsets[cell + 1] += count
         for j in range(count):
             offsets[out[j] + 1] += 1
@@ -122,6 +121,7 @@ def lattice_offsets(shape: int, width: int, height: int, wrap_x: bool, wrap_y: b
         x += 1
         if x == width:
             x = 0
+            y += 1
     for cell in range(width * height):
         offsets[cell + 1] += offsets[cell]
     return edges
@@ -136,9 +136,9 @@ def lattice_fill(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bool
     out = np.empty(4, dtype=np.int64)
     fill = offsets[:-1].copy()
     k = 0
-    x = 0
+    x = y = 0  # the column and row of cell, counted along (no division per cell)
     for cell in range(width * height):
-        count = larger_neighbours(shape, cell, width, height, x, wrap_x, wrap_y, out)
+        count = larger_neighbours(shape, cell, width, height, x, y, wrap_x, wrap_y, out)
         for j in range(count):
             other = out[j]
             pairs[k, 0] = cell
@@ -153,6 +153,7 @@ def lattice_fill(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bool
         x += 1
         if x == width:
             x = 0
+            y += 1
 
 
 def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
@@ -182,9 +183,9 @@ def lattice_fill32(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bo
     pairs, rows = a.size > 0, neighbours.size > 0
     fill = offsets[:-1].copy()
     k = 0
-    x = 0
+    x = y = 0  # the column and row of cell, counted along (no division per cell)
     for cell in range(width * height):
-        count = larger_neighbours(shape, cell, width, height, x, wrap_x, wrap_y, out)
+        count = larger_neighbours(shape, cell, width, height, x, y, wrap_x, wrap_y, out)
         for j in range(count):
             other = out[j]
             if pairs:
@@ -201,6 +202,7 @@ def lattice_fill32(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bo
         x += 1
         if x == width:
             x = 0
+            y += 1
 
 
 def lattice_rows32(shape: int, width: int, height: int, wrap_x: bool = False, wrap_y: bool = False
@@ -216,12 +218,11 @@ def lattice_rows32(shape: int, width: int, height: int, wrap_x: bool = False, wr
     return offsets, neighbours, edge_ids
 
 
-def lattice_ends32(shape: int, width: int, height: int, wrap_x: bool = False, wrap_y: bool = False
-                   ) -> Tuple[NDArray[np.int32], NDArray[np.int32]]:
-    """The two cells of each edge of a lattice, as int32 ``(a, b)``: :func:`lattice_rows`' edges' columns."""
-    offsets = np.zeros(width * height + 1, dtype=np.int32)
-    edges = lattice_offsets(shape, width, height, wrap_x, wrap_y, offsets)
+def lattice_ends32(shape: int, width: int, height: int, edges: int) -> Tuple[NDArray[np.int32], NDArray[np.int32]]:
+    """The two cells of each of the ``edges`` edges of a hex or triangle lattice (``Grid.edge_count``), as
+    int32 ``(a, b)``: :func:`lattice_rows`' edges' columns, in one pass (no rows, no int64 arrays)."""
     a, b = np.empty(edges, dtype=np.int32), np.empty(edges, dtype=np.int32)
     none = np.zeros(0, dtype=np.int32)
-    lattice_fill32(shape, width, height, wrap_x, wrap_y, offsets, a, b, none, none)
+    lattice_fill32(shape, width, height, False, False, np.zeros(width * height + 1, dtype=np.int32), a, b, none,
+                   none)
     return a, b

@@ -182,4 +182,48 @@ def edge_of(offsets: Any, edge_ids: Any, shape: int, width: int, height: int, ce
     else from the grid's rows (:func:`grid_kinds`)."""
     if shape:
         return edge_between(shape, width, height, cell, other)
-    return edge_ids[offsets[cell] + r]
+    return int(edge_ids[offsets[cell] + r])
+
+
+@njit(types.UniTuple(types.int64, 2)(types.int64, types.int64, types.int64, types.int64), cache=True, nogil=True,
+      inline="always")
+def edge_cells(shape: int, width: int, height: int, k: int) -> Tuple[int, int]:
+    """The two cells ``(a, b)``, ``a < b``, of edge ``k``: :func:`edge_between` undone (row ``k`` of the
+    grid's ``edges``), so Kruskal's pass reads no edge arrays."""
+    if shape == HEX:
+        row = 3 * width - 2
+        y = k // row if k < (height - 1) * row else height - 1
+        j = k - y * row
+        if y == height - 1:  # the last row: east passages only
+            a = y * width + j
+            return a, a + 1
+        s = y & 1
+        x = (j + 1) // 3 if s == 0 else j // 3
+        r = j - (3 * x - 1 if s == 0 and x > 0 else 3 * x)
+        a = y * width + x
+        if x < width - 1:  # east is the cell's first edge
+            if r == 0:
+                return a, a + 1
+            r -= 1
+        if x - 1 + s >= 0:  # then south-west
+            if r == 0:
+                return a, a + width - 1 + s
+        return a, a + width + s  # south-east
+    # triangle: a pair of rows (even, odd) holds 3 * width - 2 edges
+    pair = 3 * width - 2
+    last = (height - 1) * (width - 1) + height // 2 * ((width + 1) // 2) + (height - 1) // 2 * (width // 2)
+    if k >= last:  # the last row: east passages only
+        a = (height - 1) * width + k - last
+        return a, a + 1
+    y = 2 * (k // pair)
+    j = k - (y // 2) * pair
+    even_row = width - 1 + (width + 1) // 2
+    if j >= even_row:
+        y += 1
+        j -= even_row
+    x = (2 * j) // 3 if y & 1 == 0 else (2 * j + 1) // 3
+    r = j - (x + (x + 1) // 2 if y & 1 == 0 else x + x // 2)
+    a = y * width + x
+    if x < width - 1 and r == 0:
+        return a, a + 1
+    return a, a + width  # south, below an upward triangle

@@ -10,7 +10,12 @@ a cell, so every neighbour-only generator runs on every grid.
 Neighbours are kept flat, in compressed sparse rows: the neighbours of
 ``cell`` are ``neighbours[offsets[cell]:offsets[cell + 1]]`` (ascending), and
 ``edge_ids`` at the same positions name the edge each step crosses. Edges
-are the rows of ``edges``, ``(a, b)`` with ``a < b``, sorted.
+are the rows of ``edges``, ``(a, b)`` with ``a < b``, sorted. A hex or
+triangle grid builds these arrays when they are first read (:attr:`Grid.built`):
+its neighbours follow from the cell numbers (:attr:`Grid.lattice`), and the
+compiled generators count them by arithmetic instead
+(``mazeplugin._compiled.lattice``), so a level made there reads them only
+for the answers that need them (solution, tiles, pictures, formats).
 
 The square grid keeps its own fast arrays (:class:`mazeplugin.maze.Maze`);
 the grids here are hexagonal, triangular and polar.
