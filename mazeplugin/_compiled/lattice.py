@@ -15,8 +15,19 @@ square level (docs/benchmarks.md, "Grids beyond the square").
 
 The kinds are ``parity | west << 1 | east << 2 | north << 3 | south << 4``
 (the border bits: the cell is in the first or last column, the first or
-last row); kinds 0 and 1 are the inner cells. ``tests/test_grids.py``
+last row); kinds 0 and 1 are the inner cells. ``tests/test_grid_lattice.py``
 checks the steps and edge numbers against the grid's own arrays.
+
+>>> from mazeplugin.grids import HexGrid
+>>> grid = HexGrid(4, 3)
+>>> a, b = grid.edges[5].tolist()
+>>> edge_between(HEX, 4, 3, a, b), edge_cells(HEX, 4, 3, 5) == (a, b)
+(5, True)
+>>> kind, degrees, steps, stride, common, seen = lattice_steps(HEX, 4, 3)
+>>> inner = kind[grid.cell_at(1, 1)]  # an inner cell of an odd row: six neighbours
+>>> row = steps[inner * stride:inner * stride + degrees[inner]]
+>>> (grid.cell_at(1, 1) + row).tolist() == grid.neighbours_of(grid.cell_at(1, 1)).tolist()
+True
 """
 
 from __future__ import annotations
