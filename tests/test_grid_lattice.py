@@ -26,7 +26,7 @@ from mazeplugin.seeds import Random
 pytest.importorskip("numba")
 
 from mazeplugin._compiled import kernel  # noqa: E402
-from mazeplugin._compiled.gridrows import HEX, TRIANGLE, lattice_ends32, lattice_rows32  # noqa: E402
+from mazeplugin._compiled.gridrows import HEX, TRIANGLE  # noqa: E402
 from mazeplugin._compiled.lattice import (  # noqa: E402
     BORDER, edge_between, edge_cells, inner_steps, lattice_steps, parity_of)
 
@@ -74,18 +74,6 @@ def test_lattice_kinds_give_every_cells_neighbours_in_row_order(size):
             steps_of, flip, degree = inner
             assert np.array_equal(cell + steps_of[parity * degree:(parity + 1) * degree], row)
             assert [parity_of(shape, width, int(n)) for n in row] == [parity ^ f for f in flip.tolist()]
-
-
-@settings(max_examples=40, deadline=None)
-@given(size=lattices)
-def test_int32_rows_and_edge_ends_are_the_grids_arrays(size):
-    name, width, height = size
-    grid, shape = built_plain(*size), LATTICES[name][1]
-    offsets, neighbours, edge_ids = lattice_rows32(shape, width, height)
-    a, b = lattice_ends32(shape, width, height, len(grid.edges))
-    for mine, theirs in ((offsets, grid.offsets), (neighbours, grid.neighbours), (edge_ids, grid.edge_ids),
-                         (a, grid.edges[:, 0]), (b, grid.edges[:, 1])):
-        assert mine.dtype == np.int32 and np.array_equal(mine, theirs)
 
 
 CASES = [(algorithm, {}) for algorithm in sorted(GRID_GENERATORS) if algorithm != "growing-tree"] + [

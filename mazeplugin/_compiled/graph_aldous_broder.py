@@ -114,7 +114,7 @@ def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[n
     """Aldous–Broder on ``grid`` with its walk compiled: one bool per edge, True where open."""
     opened = np.zeros(grid.edge_count, dtype=np.uint8)
     state = np.array([start, grid.cells - 1], dtype=np.int64)
-    if grid.lattice is not None and grid.lattice[1] >= 3:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
+    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
         shape, width, height = grid.lattice
         kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
         inner, flip, degree = inner_steps(shape, width)

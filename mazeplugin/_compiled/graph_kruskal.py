@@ -16,17 +16,13 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .grid import edge_ends, i32, i64, u8
+from .grid import i32, i64, u8
 from .lattice import edge_cells
 from .sort import stable_argsort
 from .unionfind import rem_join, self_parents
 
 
-def _join_signature(ends: Any) -> Any:
-    return types.void(types.int64, ends, ends, i32, u8, types.int64, types.int64, types.int64)
-
-
-@njit([_join_signature(i64), _join_signature(i32)], cache=True, nogil=True)
+@njit(types.void(types.int64, i64, i64, i32, u8, types.int64, types.int64, types.int64), cache=True, nogil=True)
 def join_in_order(cells: int, a: Any, b: Any, order: Any, opened: Any, shape: int, width: int, height: int) -> None:
     """Kruskal's pass: open edge ``order[i]`` (cells ``a[k]``, ``b[k]``) when it joins two sets. On a
     hex or triangle lattice (``shape`` > 0) the cells of edge ``k`` are worked out from ``k``
@@ -47,10 +43,15 @@ def join_in_order(cells: int, a: Any, b: Any, order: Any, opened: Any, shape: in
             opened[k] = 1
 
 
+def edge_ends(grid: Grid) -> "tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.int64]]]":
+    """The two cells of each edge, as contiguous arrays."""
+    return np.ascontiguousarray(grid.edges[:, 0]), np.ascontiguousarray(grid.edges[:, 1])
+
+
 def join_edges(grid: Grid, order: "np.ndarray[Any, np.dtype[np.int32]]", opened: "np.ndarray[Any, Any]") -> None:
     """:func:`join_in_order` on ``grid``'s edges: by arithmetic on a hex or triangle grid, else its ``edges``."""
     if grid.lattice is not None:
-        none = np.zeros(0, dtype=np.int32)
+        none = np.zeros(0, dtype=np.int64)
         join_in_order(grid.cells, none, none, order, opened, *grid.lattice)
         return
     join_in_order(grid.cells, *edge_ends(grid), order, opened, 0, 0, 0)

@@ -3,7 +3,10 @@
 The plain loop reads one float per frontier edge it takes out (swap with the
 last, pop); here the same raw words in the same order
 (:func:`~mazeplugin._compiled.draws.feed`), the frontier an array of edge
-slots (a cell and which of its neighbours) kept in the plain list's order.
+slots kept in the plain list's order. On a hex or triangle grid
+(:func:`lattice_grow`) a frontier edge is a cell and which of its neighbours,
+read from the cell's kind, and the edges are counted from their number
+(:mod:`mazeplugin._compiled.lattice`): no neighbour rows to build.
 """
 
 from __future__ import annotations
@@ -17,22 +20,46 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import i32, i64, u64, u8
-from .lattice import edge_of, grid_kinds
+from .grid import graph_arrays, i32, i64, u64, u8
+from .lattice import edge_between, lattice_steps
 from .rand import below
 
 
-def _signature(kind: Any, slots: Any) -> Any:
-    return types.int64(i32, i32, kind, u8, i32, types.int64, types.int64, types.int64, types.int64, types.int64,
-                       u64, i64, slots, u8, u8)
-
-
-@njit([_signature(kind, slots) for kind in (u8, i32) for slots in (i32, i64)], cache=True, nogil=True)
-def grow(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int,
-         height: int, bits: int, words: Any, state: Any, frontier: Any, in_tree: Any, opened: Any) -> int:
+@njit(types.int64(i32, i32, i32, u64, i64, i32, u8, u8), cache=True, nogil=True)
+def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, frontier: Any, in_tree: Any,
+         opened: Any) -> int:
     """Take random frontier edges until there are none (then -1) or the words run out (then the
-    words read); ``state[0]`` is the frontier's length. A frontier edge is ``cell << bits | r``,
-    the ``r``-th neighbour of ``cell`` (read from its kind)."""
+    words read); ``state[0]`` is the frontier's length."""
+    size = state[0]
+    t = 0
+    while size:
+        if t == words.size:
+            state[0] = size
+            return t
+        i = below(words[t], size)
+        t += 1
+        size -= 1
+        k = frontier[i]
+        frontier[i] = frontier[size]  # swap-remove, as the plain list does
+        cell = neighbours[k]
+        if not in_tree[cell]:
+            in_tree[cell] = 1
+            opened[edge_ids[k]] = 1
+            for j in range(offsets[cell], offsets[cell + 1]):
+                if not in_tree[neighbours[j]]:
+                    frontier[size] = j
+                    size += 1
+    state[0] = 0
+    return -1
+
+
+@njit(types.int64(u8, u8, i32, types.int64, types.int64, types.int64, types.int64, types.int64, u64, i64, i32, u8,
+                  u8), cache=True, nogil=True)
+def lattice_grow(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int, height: int, bits: int,
+                 words: Any, state: Any, frontier: Any, in_tree: Any, opened: Any) -> int:
+    """:func:`grow` on a hex or triangle lattice: a frontier edge is ``cell << bits | r``, the ``r``-th
+    neighbour of ``cell`` (``cell + steps[kind[cell] * stride + r]``, row order), the plain list's
+    slots in the same order; the edge opened is counted by ``edge_between``."""
     size = state[0]
     mask = (1 << bits) - 1
     t = 0
@@ -50,7 +77,7 @@ def grow(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, strid
         cell = source + steps[kind[source] * stride + r]
         if not in_tree[cell]:
             in_tree[cell] = 1
-            opened[edge_of(offsets, edge_ids, shape, width, height, source, r, cell)] = 1
+            opened[edge_between(shape, width, height, source, cell)] = 1
             row = kind[cell] * stride
             for j in range(degrees[kind[cell]]):
                 if not in_tree[cell + steps[row + j]]:
@@ -65,17 +92,33 @@ def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[n
     opened = np.zeros(grid.edge_count, dtype=np.uint8)
     in_tree = np.zeros(grid.cells, dtype=np.uint8)
     in_tree[start] = 1
-    kinds = grid_kinds(grid)
-    kind, degrees, stride = kinds[2], kinds[3], kinds[5]
-    bits = max(stride - 1, 1).bit_length()  # a frontier edge: its cell, and which of the cell's neighbours
-    # Each edge is pushed at most once from each end (when the cell it leaves joins the tree): room for all.
-    frontier = np.empty(2 * grid.edge_count, dtype=np.int32 if grid.cells << bits < 1 << 31 else np.int64)
-    degree = int(degrees[kind[start]])
-    frontier[:degree] = (start << bits) + np.arange(degree)
-    state = np.array([degree], dtype=np.int64)
+    if grid.lattice is not None and grid.cells < 1 << 28:  # hex, triangle: arithmetic (_compiled/lattice.py)
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        bits = max(stride - 1, 1).bit_length()  # a frontier edge: its cell, and which of the cell's neighbours
+        # Each edge is pushed at most once from each end (when the cell it leaves joins the tree): room for all.
+        # (At most 6 neighbours a cell: 3 bits, so a frontier edge of fewer than 2**28 cells fits an int32.)
+        slots = np.empty(2 * grid.edge_count, dtype=np.int32)
+        degree = int(degrees[kind[start]])
+        slots[:degree] = (start << bits) + np.arange(degree)
+        size = np.array([degree], dtype=np.int64)
+
+        def lattice_step(words: NDArray[np.uint64]) -> int:
+            return lattice_grow(kind, degrees, steps, stride, shape, width, height, bits, words, size, slots,
+                                in_tree, opened)
+
+        feed(lattice_step, rng, 2 * grid.cells + 64)
+        return opened.view(np.bool_)
+    # Each edge slot is pushed at most once (when the cell it leaves joins the tree): room for all.
+    frontier = np.empty(len(grid.neighbours), dtype=np.int32)
+    first, stop = int(grid.offsets[start]), int(grid.offsets[start + 1])
+    frontier[:stop - first] = np.arange(first, stop, dtype=np.int32)
+    state = np.array([stop - first], dtype=np.int64)
+
+    offsets, neighbours, edge_ids = graph_arrays(grid)
 
     def step(words: NDArray[np.uint64]) -> int:
-        return grow(*kinds, bits, words, state, frontier, in_tree, opened)
+        return grow(offsets, neighbours, edge_ids, words, state, frontier, in_tree, opened)
 
     feed(step, rng, 2 * grid.cells + 64)
     return opened.view(np.bool_)

@@ -16,7 +16,6 @@ from numpy.typing import NDArray
 
 from ..grids import Grid
 from ..maze import Maze
-from .gridrows import lattice_ends32, lattice_rows32
 
 u8 = types.uint8[::1]
 i32 = types.int32[::1]
@@ -99,11 +98,8 @@ def graph_arrays(grid: Grid) -> Tuple[NDArray[np.int32], NDArray[np.int32], NDAr
 
     The kernels read them at random, step after step: half the memory of the
     int64 originals is about a third less time on a million hex cells, for a
-    copy of a few milliseconds (grids have far fewer than 2**31 edge slots). A hex or triangle grid
-    whose int64 arrays are not built has the int32 ones built directly (and the int64 left unbuilt).
+    copy of a few milliseconds (grids have far fewer than 2**31 edge slots).
     """
-    if grid.lattice is not None and not grid.built:
-        return lattice_rows32(*grid.lattice)
     return grid.offsets.astype(np.int32), grid.neighbours.astype(np.int32), grid.edge_ids.astype(np.int32)
 
 
@@ -190,11 +186,3 @@ def walk_steps(offsets: NDArray[np.int32], neighbours: NDArray[np.int32]) -> Wal
         return kind, degrees, steps, stride, common, 128
     return (np.arange(len(degree), dtype=np.int32), degree.astype(np.uint8), step_rows(offsets, neighbours, stride),
             stride, common, 1 << 30)
-
-
-def edge_ends(grid: Grid) -> Tuple[NDArray[Any], NDArray[Any]]:
-    """The two cells of each edge of ``grid`` (``grid.edges``' columns) as contiguous arrays: int64,
-    or int32 for a hex or triangle grid whose edges are not built (built directly, and left unbuilt)."""
-    if grid.lattice is not None and not grid.built:
-        return lattice_ends32(*grid.lattice, grid.edge_count)
-    return np.ascontiguousarray(grid.edges[:, 0]), np.ascontiguousarray(grid.edges[:, 1])

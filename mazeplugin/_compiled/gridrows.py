@@ -24,7 +24,6 @@ from numpy.typing import NDArray
 from .jit import njit, types
 
 i64 = types.int64[::1]
-i32 = types.int32[::1]
 
 
 @njit(types.void(i64, i64, i64, i64, i64), cache=True, nogil=True)
@@ -62,11 +61,12 @@ SQUARE, HEX, TRIANGLE = 0, 1, 2
 """The lattices :func:`lattice_rows` builds: a (wrapping) square grid, the hex grid, the triangle grid."""
 
 
-@njit(types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.int64, types.boolean,
-                  types.boolean, i64), cache=True, nogil=True, inline="always")
-def larger_neighbours(shape: int, cell: int, width: int, height: int, x: int, y: int, wrap_x: bool, wrap_y: bool,
+@njit(types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.boolean, types.boolean,
+                  i64), cache=True, nogil=True, inline="always")
+def larger_neighbours(shape: int, cell: int, width: int, height: int, x: int, wrap_x: bool, wrap_y: bool,
                       out: Any) -> int:
-    """The neighbours of ``cell`` (column ``x``, row ``y``) numbered above it, ascending, into ``out``; how many."""
+    """The neighbours of ``cell`` (column ``x``) numbered above it, ascending, into ``out``; how many."""
+    y = cell // width
     count = 0
     if shape == HEX:
         shift = y & 1  # odd rows sit half a cell right (mazeplugin/grids/hex.py)
@@ -102,18 +102,14 @@ def larger_neighbours(shape: int, cell: int, width: int, height: int, x: int, y:
     return count
 
 
-def _offsets_signature(offsets: Any) -> Any:
-    return types.int64(types.int64, types.int64, types.int64, types.boolean, types.boolean, offsets)
-
-
-@njit([_offsets_signature(i64), _offsets_signature(i32)], cache=True, nogil=True)
+@njit(types.int64(types.int64, types.int64, types.int64, types.boolean, types.boolean, i64), cache=True, nogil=True)
 def lattice_offsets(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bool, offsets: Any) -> int:
     """A lattice's row ``offsets`` (each edge counted at both ends, then summed); the number of edges."""
     out = np.empty(4, dtype=np.int64)
     edges = 0
-    x = y = 0  # the column and row of cell, counted along (no division per cell)
+    x = 0
     for cell in range(width * height):
-        count = larger_neighbours(shape, cell, width, height, x, y, wrap_x, wrap_y, out)
+        count = larger_neighbours(shape, cell, width, height, x, wrap_x, wrap_y, out)
         offsets[cell + 1] += count
         for j in range(count):
             offsets[out[j] + 1] += 1
@@ -121,7 +117,6 @@ def lattice_offsets(shape: int, width: int, height: int, wrap_x: bool, wrap_y: b
         x += 1
         if x == width:
             x = 0
-            y += 1
     for cell in range(width * height):
         offsets[cell + 1] += offsets[cell]
     return edges
@@ -136,9 +131,9 @@ def lattice_fill(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bool
     out = np.empty(4, dtype=np.int64)
     fill = offsets[:-1].copy()
     k = 0
-    x = y = 0  # the column and row of cell, counted along (no division per cell)
+    x = 0
     for cell in range(width * height):
-        count = larger_neighbours(shape, cell, width, height, x, y, wrap_x, wrap_y, out)
+        count = larger_neighbours(shape, cell, width, height, x, wrap_x, wrap_y, out)
         for j in range(count):
             other = out[j]
             pairs[k, 0] = cell
@@ -153,7 +148,6 @@ def lattice_fill(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bool
         x += 1
         if x == width:
             x = 0
-            y += 1
 
 
 def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
@@ -171,58 +165,3 @@ def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
     edge_ids = np.empty(2 * edges, dtype=np.int64)
     lattice_fill(shape, width, height, wrap_x, wrap_y, offsets, pairs, neighbours, edge_ids)
     return pairs, offsets, neighbours, edge_ids
-
-
-@njit(types.void(types.int64, types.int64, types.int64, types.boolean, types.boolean, i32, i32, i32, i32, i32),
-      cache=True, nogil=True)
-def lattice_fill32(shape: int, width: int, height: int, wrap_x: bool, wrap_y: bool, offsets: Any, a: Any, b: Any,
-                   neighbours: Any, edge_ids: Any) -> None:
-    """:func:`lattice_fill` into int32 arrays, the edges' two ends into ``a`` and ``b`` (when they have room)
-    and each end's row slot into ``neighbours`` and ``edge_ids`` (when they have room)."""
-    out = np.empty(4, dtype=np.int64)
-    pairs, rows = a.size > 0, neighbours.size > 0
-    fill = offsets[:-1].copy()
-    k = 0
-    x = y = 0  # the column and row of cell, counted along (no division per cell)
-    for cell in range(width * height):
-        count = larger_neighbours(shape, cell, width, height, x, y, wrap_x, wrap_y, out)
-        for j in range(count):
-            other = out[j]
-            if pairs:
-                a[k] = cell
-                b[k] = other
-            if rows:
-                neighbours[fill[cell]] = other
-                edge_ids[fill[cell]] = k
-                fill[cell] += 1
-                neighbours[fill[other]] = cell
-                edge_ids[fill[other]] = k
-                fill[other] += 1
-            k += 1
-        x += 1
-        if x == width:
-            x = 0
-            y += 1
-
-
-def lattice_rows32(shape: int, width: int, height: int, wrap_x: bool = False, wrap_y: bool = False
-                   ) -> Tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int32]]:
-    """``(offsets, neighbours, edge_ids)`` of a lattice as int32: :func:`lattice_rows`' rows, for the
-    grid kernels, without the int64 arrays and the edge pairs (a grid has far fewer than 2**31 slots)."""
-    offsets = np.zeros(width * height + 1, dtype=np.int32)
-    edges = lattice_offsets(shape, width, height, wrap_x, wrap_y, offsets)
-    neighbours = np.empty(2 * edges, dtype=np.int32)
-    edge_ids = np.empty(2 * edges, dtype=np.int32)
-    none = np.zeros(0, dtype=np.int32)
-    lattice_fill32(shape, width, height, wrap_x, wrap_y, offsets, none, none, neighbours, edge_ids)
-    return offsets, neighbours, edge_ids
-
-
-def lattice_ends32(shape: int, width: int, height: int, edges: int) -> Tuple[NDArray[np.int32], NDArray[np.int32]]:
-    """The two cells of each of the ``edges`` edges of a hex or triangle lattice (``Grid.edge_count``), as
-    int32 ``(a, b)``: :func:`lattice_rows`' edges' columns, in one pass (no rows, no int64 arrays)."""
-    a, b = np.empty(edges, dtype=np.int32), np.empty(edges, dtype=np.int32)
-    none = np.zeros(0, dtype=np.int32)
-    lattice_fill32(shape, width, height, False, False, np.zeros(width * height + 1, dtype=np.int32), a, b, none,
-                   none)
-    return a, b

@@ -37,13 +37,10 @@ from typing import Any, List, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ..grids import Grid
-from .grid import graph_arrays, i32, walk_steps
 from .gridrows import HEX, TRIANGLE
 from .jit import njit, types
 
-__all__ = ["lattice_steps", "inner_steps", "edge_between", "parity_of", "grid_kinds", "edge_of", "Kinds", "KINDS",
-           "SEEN", "BORDER"]
+__all__ = ["lattice_steps", "inner_steps", "edge_between", "edge_cells", "parity_of", "KINDS", "SEEN", "BORDER"]
 
 KINDS = 32
 """Kind numbers are below this: a parity bit and four border bits."""
@@ -113,8 +110,8 @@ def inner_steps(shape: int, width: int) -> Tuple[NDArray[np.int32], NDArray[np.u
     The parity changes with the row on the hex grid (not east or west), and with every step on the
     triangle grid (up and down alternate along a row and down a column), whatever ``p`` is.
     """
-    if width < 3:
-        raise ValueError(f"a lattice {width} cells wide has no inner cells")
+    if width < 3:  # every cell is on the west or east border: a table no walk reads
+        return np.zeros(2, dtype=np.int32), np.zeros(1, dtype=np.uint8), 1
     # Cell (1, y) of a grid 5 rows high is inner; y = 2 and 1 give the hex parities 0 and 1, y = 1
     # and 2 an upward and a downward triangle.
     rows = [[n - (y * width + 1) for n in _neighbours(shape, width, 5, 1, y)]
@@ -162,38 +159,6 @@ def edge_between(shape: int, width: int, height: int, a: int, b: int) -> int:
     if east and b == a + 1:
         return first
     return first + east  # south
-
-
-Kinds = Tuple[NDArray[np.int32], NDArray[np.int32], NDArray[Any], NDArray[np.uint8], NDArray[np.int32], int, int,
-              int, int]
-
-
-def grid_kinds(grid: Grid) -> Kinds:
-    """``(offsets, edge_ids, kind, degrees, steps, stride, shape, width, height)``: each cell's neighbours
-    as kinds and steps, for a kernel that takes any grid (see :func:`edge_of`).
-
-    On a hex or triangle grid from :func:`lattice_steps` (``offsets`` and ``edge_ids`` empty, ``shape``
-    the lattice's); on another grid from its rows (:func:`~mazeplugin._compiled.grid.walk_steps`, and
-    ``shape``, ``width``, ``height`` 0).
-    """
-    if grid.lattice is not None:
-        shape, width, height = grid.lattice
-        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
-        none = np.zeros(0, dtype=np.int32)
-        return none, none, kind, degrees, steps, stride, shape, width, height
-    offsets, neighbours, edge_ids = graph_arrays(grid)
-    kind, degrees, steps, stride, _, _ = walk_steps(offsets, neighbours)
-    return offsets, edge_ids, kind, degrees, steps, stride, 0, 0, 0
-
-
-@njit(types.int64(i32, i32, types.int64, types.int64, types.int64, types.int64, types.int64, types.int64),
-      cache=True, nogil=True, inline="always")
-def edge_of(offsets: Any, edge_ids: Any, shape: int, width: int, height: int, cell: int, r: int, other: int) -> int:
-    """The edge from ``cell`` to its ``r``-th neighbour ``other``: by arithmetic on a lattice (``shape`` > 0),
-    else from the grid's rows (:func:`grid_kinds`)."""
-    if shape:
-        return edge_between(shape, width, height, cell, other)
-    return int(edge_ids[offsets[cell] + r])
 
 
 @njit(types.UniTuple(types.int64, 2)(types.int64, types.int64, types.int64, types.int64), cache=True, nogil=True,
