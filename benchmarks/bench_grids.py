@@ -2,6 +2,7 @@
 
     python benchmarks/bench_grids.py [--cells 1000000] [--algorithm backtracker]
     python benchmarks/bench_grids.py --compiled-ratios [--cells 1000000] [--runs 3] [--only kruskal,wilson]
+    python benchmarks/bench_grids.py --compiled-ratios --tree /tmp/before   # another checkout's mazeplugin
 
 For each grid, ``mp.generate(algorithm, w, h, grid=...)`` with about
 ``--cells`` cells (square: w = h = √cells; hex and triangle the same w × h;
@@ -22,6 +23,9 @@ the registry's generator on a fresh ``Maze``; hex and triangle:
 ``run_on_grid`` on a grid built once), which is what the kernels decide.
 Times are this process's CPU time (``time.process_time``; the kernels run in
 it), which a busy shared machine disturbs less than the wall clock.
+``--tree DIR`` times the ``mazeplugin`` of another checkout (say the branch
+point, from ``git archive``) with this same script, for before / after
+figures: run them in turn, before, after, after, before.
 
 The machine may be shared: compare figures from one run. Not a test;
 nothing here asserts a time.
@@ -79,7 +83,10 @@ def main() -> None:
                         help="every grid generator, compiled: square vs hex vs triangle times and ratios")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure for --compiled-ratios (the median)")
     parser.add_argument("--only", default="", help="--compiled-ratios: only these generators (comma-separated)")
+    parser.add_argument("--tree", default="", help="--compiled-ratios: import mazeplugin from this checkout")
     args = parser.parse_args()
+    if args.tree:
+        sys.path.insert(0, os.path.abspath(args.tree))
     if args.compiled_ratios:
         compiled_ratios(args.cells, args.runs, [name for name in args.only.split(",") if name] or None)
         return
@@ -136,6 +143,8 @@ def compiled_ratios(cells: int, runs: int, only: "list[str] | None") -> None:
             times.append(time.process_time() - started)
         return statistics.median(times)
 
+    print(f"mazeplugin from {os.path.dirname(os.path.dirname(os.path.abspath(mp.__file__)))}; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"compiled path, {side} x {side} = {side * side:,} cells, median of {runs} runs "
           "(CPU seconds of this process: steadier than the wall clock on a shared machine):")
     print(f"  {'generator':24} {'square':>7} {'hex':>7} {'triangle':>8} {'hex/sq':>7} {'tri/sq':>7}"

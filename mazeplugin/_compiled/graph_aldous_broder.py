@@ -4,6 +4,14 @@ The plain walk reads one float per step, ``int(u * degree)`` choosing the
 neighbour; here the same raw words in the same order
 (:func:`~mazeplugin._compiled.draws.feed`), turned into the same indices
 ``int(unit(word) * degree)``.
+
+On a hex or triangle grid (:func:`lattice_walk`) a step on an inner cell
+takes its neighbour from the cell's parity, which the walk carries along
+(each step flips it or not, by the neighbour chosen), instead of from the
+kind byte of the cell it stands on: the next cell's address then waits on
+no load, as on the square grid, and the byte read is only checked (visited?
+on a border?). Border cells take their kind's steps. No edge arrays: the
+edge a step opens is counted by :func:`~mazeplugin._compiled.lattice.edge_between`.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
 from .grid import graph_arrays, i32, i64, u8, u64, walk_steps
+from .lattice import BORDER, SEEN, edge_between, inner_steps, lattice_steps, parity_of
 from .rand import unit
 
 
@@ -63,16 +72,66 @@ def walk(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, strid
     return -1
 
 
+@njit(types.int64(types.int64, types.int64, types.int64, u8, u8, i32, types.int64, i32, u8, types.int64, u64, i64,
+                  u8), cache=True, nogil=True)
+def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, steps: Any, stride: int, inner: Any,
+                 flip: Any, degree: int, words: Any, state: Any, opened: Any) -> int:
+    """:func:`walk` on a hex or triangle lattice (see the module docstring): an inner cell of parity
+    ``p`` steps to ``cell + inner[p * degree + r]``, a border cell as its kind says."""
+    cell, left = state[0], state[1]
+    p = parity_of(shape, width, cell)
+    inner_degree = np.float64(degree)
+    k = kind[cell] - SEEN  # the walk stands on visited cells only
+    t = 0
+    while left:
+        if t == words.size:
+            state[0], state[1] = cell, left
+            return t
+        u = unit(words[t])
+        t += 1
+        if k & BORDER == 0:  # an inner cell: its steps from the parity carried along, not from memory
+            r = int(u * inner_degree)
+            nxt = cell + inner[p * degree + r]
+            p ^= flip[r]
+        else:
+            r = int(u * np.float64(degrees[k]))
+            nxt = cell + steps[k * stride + r]
+            p = parity_of(shape, width, nxt)
+        b = kind[nxt]
+        if b < SEEN:  # entered first: open the passage in
+            kind[nxt] = b + SEEN
+            opened[edge_between(shape, width, height, cell, nxt)] = 1
+            left -= 1
+            k = b
+        else:
+            k = b - SEEN
+        cell = nxt
+    state[0], state[1] = cell, 0
+    return -1
+
+
 def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """Aldous–Broder on ``grid`` with its walk compiled: one bool per edge, True where open."""
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
+    state = np.array([start, grid.cells - 1], dtype=np.int64)
+    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        inner, flip, degree = inner_steps(shape, width)
+        kind[start] += SEEN
+
+        def lattice_step(words: NDArray[np.uint64]) -> int:
+            return lattice_walk(shape, width, height, kind, degrees, steps, stride, inner, flip, degree, words, state,
+                                opened)
+
+        feed(lattice_step, rng, 8 * grid.cells + 64)
+        return opened.view(np.bool_)
     offsets, neighbours, edge_ids = graph_arrays(grid)
     kind, degrees, steps, stride, common, seen = walk_steps(offsets, neighbours)
     kind[start] += seen
-    state = np.array([start, grid.cells - 1], dtype=np.int64)
 
     def step(words: NDArray[np.uint64]) -> int:
         return walk(offsets, edge_ids, kind, degrees, steps, stride, common, seen, words, state, opened)
 
     feed(step, rng, 8 * grid.cells + 64)
-    return opened.astype(bool)
+    return opened.view(np.bool_)

@@ -17,7 +17,7 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .graph_kruskal import edge_ends, join_in_order
+from .graph_kruskal import join_edges
 from .grid import u64
 from .sort import stable_argsort
 
@@ -33,7 +33,7 @@ def weight_keys(words: Any) -> Any:
 
 def generate(grid: Grid, rng: Random) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """True Prim's tree on ``grid`` by weight-ordered Kruskal, compiled: one bool per edge."""
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
-    keys = weight_keys(rng.raw(len(grid.edges)))  # the plain path's rng.random(edges), as exact integers
-    join_in_order(grid.cells, *edge_ends(grid), stable_argsort(keys), opened)
-    return opened.astype(bool)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
+    keys = weight_keys(rng.raw(grid.edge_count))  # the plain path's rng.random(edges), as exact integers
+    join_edges(grid, stable_argsort(keys), opened)
+    return opened.view(np.bool_)

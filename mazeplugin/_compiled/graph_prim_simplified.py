@@ -3,7 +3,10 @@
 The plain loop reads one float per frontier edge it takes out (swap with the
 last, pop); here the same raw words in the same order
 (:func:`~mazeplugin._compiled.draws.feed`), the frontier an array of edge
-slots kept in the plain list's order.
+slots kept in the plain list's order. On a hex or triangle grid
+(:func:`lattice_grow`) a frontier edge is a cell and which of its neighbours,
+read from the cell's kind, and the edges are counted from their number
+(:mod:`mazeplugin._compiled.lattice`): no neighbour rows to build.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
 from .grid import graph_arrays, i32, i64, u64, u8
+from .lattice import edge_between, lattice_steps
 from .rand import below
 
 
@@ -49,11 +53,62 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, f
     return -1
 
 
+@njit(types.int64(u8, u8, i32, types.int64, types.int64, types.int64, types.int64, types.int64, u64, i64, i32, u8,
+                  u8), cache=True, nogil=True)
+def lattice_grow(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int, height: int, bits: int,
+                 words: Any, state: Any, frontier: Any, in_tree: Any, opened: Any) -> int:
+    """:func:`grow` on a hex or triangle lattice: a frontier edge is ``cell << bits | r``, the ``r``-th
+    neighbour of ``cell`` (``cell + steps[kind[cell] * stride + r]``, row order), the plain list's
+    slots in the same order; the edge opened is counted by ``edge_between``."""
+    size = state[0]
+    mask = (1 << bits) - 1
+    t = 0
+    while size:
+        if t == words.size:
+            state[0] = size
+            return t
+        i = below(words[t], size)
+        t += 1
+        size -= 1
+        slot = frontier[i]
+        frontier[i] = frontier[size]  # swap-remove, as the plain list does
+        source = slot >> bits
+        r = slot & mask
+        cell = source + steps[kind[source] * stride + r]
+        if not in_tree[cell]:
+            in_tree[cell] = 1
+            opened[edge_between(shape, width, height, source, cell)] = 1
+            row = kind[cell] * stride
+            for j in range(degrees[kind[cell]]):
+                if not in_tree[cell + steps[row + j]]:
+                    frontier[size] = cell << bits | j
+                    size += 1
+    state[0] = 0
+    return -1
+
+
 def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """Simplified Prim's on ``grid`` with its loop compiled: one bool per edge, True where open."""
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
     in_tree = np.zeros(grid.cells, dtype=np.uint8)
     in_tree[start] = 1
+    if grid.lattice is not None and grid.cells < 1 << 28:  # hex, triangle: arithmetic (_compiled/lattice.py)
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        bits = max(stride - 1, 1).bit_length()  # a frontier edge: its cell, and which of the cell's neighbours
+        # Each edge is pushed at most once from each end (when the cell it leaves joins the tree): room for all.
+        # (At most 6 neighbours a cell: 3 bits, so a frontier edge of fewer than 2**28 cells fits an int32.)
+        slots = np.empty(2 * grid.edge_count, dtype=np.int32)
+        degree = int(degrees[kind[start]])
+        slots[:degree] = (start << bits) + np.arange(degree)
+        size = np.array([degree], dtype=np.int64)
+
+        def lattice_step(words: NDArray[np.uint64]) -> int:
+            return lattice_grow(kind, degrees, steps, stride, shape, width, height, bits, words, size, slots,
+                                in_tree, opened)
+
+        feed(lattice_step, rng, 2 * grid.cells + 64)
+        return opened.view(np.bool_)
     # Each edge slot is pushed at most once (when the cell it leaves joins the tree): room for all.
     frontier = np.empty(len(grid.neighbours), dtype=np.int32)
     first, stop = int(grid.offsets[start]), int(grid.offsets[start + 1])
@@ -66,4 +121,4 @@ def generate(grid: Grid, rng: Random, start: int) -> "np.ndarray[Any, np.dtype[n
         return grow(offsets, neighbours, edge_ids, words, state, frontier, in_tree, opened)
 
     feed(step, rng, 2 * grid.cells + 64)
-    return opened.astype(bool)
+    return opened.view(np.bool_)

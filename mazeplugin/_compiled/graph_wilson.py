@@ -4,6 +4,11 @@ The plain loop reads one float per step of each loop-erased random walk;
 here the same raw words in the same order
 (:func:`~mazeplugin._compiled.draws.feed`), turned into the same indices
 ``int(unit(word) * degree)``.
+
+On a hex or triangle grid (:func:`lattice_walk`) the walks carry the
+parity of the cell they stand on, as the Aldous–Broder kernel does
+(:mod:`mazeplugin._compiled.graph_aldous_broder`), and the edges grafted
+are counted by :func:`~mazeplugin._compiled.lattice.edge_between`: no edge arrays.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
 from .grid import graph_arrays, i32, i64, u64, u8, walk_steps
+from .lattice import BORDER, SEEN, edge_between, inner_steps, lattice_steps, parity_of
 from .rand import unit
 
 
@@ -73,18 +79,76 @@ def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, 
     return -1
 
 
+@njit(types.int64(types.int64, types.int64, types.int64, u8, u8, i32, types.int64, i32, u8, types.int64, u64, i64,
+                  u8, u8), cache=True, nogil=True)
+def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, steps: Any, stride: int, inner: Any,
+                 flip: Any, degree: int, words: Any, state: Any, exit_of: Any, opened: Any) -> int:
+    """:func:`walk` on a hex or triangle lattice: an inner cell of parity ``p`` steps to
+    ``cell + inner[p * degree + r]``, a border cell as its kind says (``kind[cell] >= SEEN``: in the tree)."""
+    cells = width * height
+    inner_degree = np.float64(degree)
+    first, cell = state[0], state[1]
+    t = 0
+    while first < cells:
+        if cell < 0:
+            cell = first
+        k = kind[cell]
+        p = parity_of(shape, width, cell)
+        while k < SEEN:  # walk until the tree is hit
+            if t == words.size:
+                state[0], state[1] = first, cell
+                return t
+            u = unit(words[t])
+            t += 1
+            if k & BORDER == 0:  # an inner cell: its steps from the parity carried along, not from memory
+                r = int(u * inner_degree)
+                nxt = cell + inner[p * degree + r]
+                p ^= flip[r]
+            else:
+                r = int(u * np.float64(degrees[k]))
+                nxt = cell + steps[k * stride + r]
+                p = parity_of(shape, width, nxt)
+            exit_of[cell] = r
+            cell = nxt
+            k = kind[cell]
+        cell = first
+        k = kind[cell]
+        while k < SEEN:  # graft the loop-erased path
+            nxt = cell + steps[k * stride + exit_of[cell]]
+            kind[cell] = k + SEEN
+            opened[edge_between(shape, width, height, cell, nxt)] = 1
+            cell = nxt
+            k = kind[cell]
+        first += 1
+        cell = -1
+    state[0], state[1] = first, -1
+    return -1
+
+
 def generate(grid: Grid, rng: Random, root: int) -> "np.ndarray[Any, np.dtype[np.bool_]]":
     """Wilson's generator on ``grid`` with its walks compiled: one bool per edge, True where open."""
-    opened = np.zeros(len(grid.edges), dtype=np.uint8)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
+    exit_of = np.zeros(grid.cells, dtype=np.uint8)
+    state = np.array([0, -1], dtype=np.int64)
+    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        inner, flip, degree = inner_steps(shape, width)
+        kind[root] += SEEN
+
+        def lattice_step(words: NDArray[np.uint64]) -> int:
+            return lattice_walk(shape, width, height, kind, degrees, steps, stride, inner, flip, degree, words, state,
+                                exit_of, opened)
+
+        feed(lattice_step, rng, 4 * grid.cells + 64)
+        return opened.view(np.bool_)
     offsets, neighbours, edge_ids = graph_arrays(grid)
     kind, degrees, steps, stride, common, seen = walk_steps(offsets, neighbours)
     kind[root] += seen
-    exit_of = np.zeros(grid.cells, dtype=np.uint8)
-    state = np.array([0, -1], dtype=np.int64)
 
     def step(words: NDArray[np.uint64]) -> int:
         return walk(offsets, neighbours, edge_ids, kind, degrees, steps, stride, common, seen, words, state,
                     exit_of, opened)
 
     feed(step, rng, 4 * grid.cells + 64)
-    return opened.astype(bool)
+    return opened.view(np.bool_)

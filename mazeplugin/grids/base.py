@@ -10,7 +10,12 @@ a cell, so every neighbour-only generator runs on every grid.
 Neighbours are kept flat, in compressed sparse rows: the neighbours of
 ``cell`` are ``neighbours[offsets[cell]:offsets[cell + 1]]`` (ascending), and
 ``edge_ids`` at the same positions name the edge each step crosses. Edges
-are the rows of ``edges``, ``(a, b)`` with ``a < b``, sorted.
+are the rows of ``edges``, ``(a, b)`` with ``a < b``, sorted. A hex or
+triangle grid builds these arrays when they are first read (:attr:`Grid.built`):
+its neighbours follow from the cell numbers (:attr:`Grid.lattice`), and the
+compiled generators count them by arithmetic instead
+(``mazeplugin._compiled.lattice``), so a level made there reads them only
+for the answers that need them (solution, tiles, pictures, formats).
 
 The square grid keeps its own fast arrays (:class:`mazeplugin.maze.Maze`);
 the grids here are hexagonal, triangular and polar.
@@ -47,34 +52,43 @@ class Grid:
     """
 
     cells: int
-    edges: NDArray[np.int64]
-    offsets: NDArray[np.int64]
-    neighbours: NDArray[np.int64]
-    edge_ids: NDArray[np.int64]
 
     name = "graph"
 
-    def __init__(self, cells: int, edges: NDArray[np.int64], *, rows: "Rows | None" = None) -> None:
+    lattice: "Tuple[int, int, int] | None" = None
+    """``(shape, width, height)`` for a hex or triangle grid, whose neighbours follow from the cell
+    numbers (``mazeplugin._compiled.lattice``; ``shape`` as :func:`lattice_rows` takes it); else None."""
+
+    def __init__(self, cells: int, edges: "NDArray[np.int64] | None" = None, *, rows: "Rows | None" = None) -> None:
         """``edges`` as ``(a, b)`` rows in any order; or, with ``rows`` (a subclass that built them in
         one pass, :func:`lattice_rows`), int64 ``edges`` already sorted, each ``a < b``, and their
-        ``(offsets, neighbours, edge_ids)``, taken as they are."""
+        ``(offsets, neighbours, edge_ids)``, taken as they are. Without ``edges`` (a subclass that
+        builds them when first asked for, :meth:`_build`), nothing is built yet."""
+        self.cells = int(cells)
+        self._edges: "NDArray[np.int64] | None" = None
+        self._rows: "Rows | None" = None
+        if edges is not None:
+            self._set(edges, rows)
+
+    def _build(self) -> None:
+        """Build the edges and rows of a grid made without them (a subclass calls :meth:`_set`)."""
+        raise NotImplementedError(f"{type(self).__name__} was made without its edges")
+
+    def _set(self, edges: NDArray[np.int64], rows: "Rows | None" = None) -> None:
+        """Keep ``edges`` and their compressed rows (see :meth:`__init__`)."""
         if rows is not None:
-            self.cells = int(cells)
-            self.edges = edges
-            self.offsets, self.neighbours, self.edge_ids = rows
+            self._edges, self._rows = edges, rows
             return
         given = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
         # Each pair smaller cell first (what a sort of each row gives, without sorting 2-element rows).
         pairs = np.stack([np.minimum(given[:, 0], given[:, 1]), np.maximum(given[:, 0], given[:, 1])], axis=1)
-        n = max(int(cells), 1)
+        n = max(self.cells, 1)
         key = pairs[:, 0] * n + pairs[:, 1]  # sorts as (a, b) would
         if key.size and not (key[1:] >= key[:-1]).all():
             pairs = pairs[np.argsort(key, kind="stable")]  # runs of sorted pairs: timsort is quick
-        self.cells = int(cells)
-        self.edges = pairs
         fast = kernel("grid-rows", 2 * len(pairs))
         if fast is not None:  # the same rows by a counting sort (mazeplugin/_compiled/gridrows.py)
-            self.offsets, self.neighbours, self.edge_ids = fast.compressed_rows(self.cells, pairs)
+            self._edges, self._rows = pairs, fast.compressed_rows(self.cells, pairs)
             return
         m = len(pairs)
         # Each edge seen from both ends, smaller neighbours first: a stable sort by the cell alone
@@ -82,10 +96,45 @@ class Grid:
         source = np.concatenate([pairs[:, 1], pairs[:, 0]])
         target = np.concatenate([pairs[:, 0], pairs[:, 1]])
         order = np.argsort(source, kind="stable")
-        self.neighbours = target[order]
-        self.edge_ids = np.where(order >= m, order - m, order)
-        self.offsets = np.zeros(self.cells + 1, dtype=np.int64)
-        np.cumsum(np.bincount(source, minlength=self.cells), out=self.offsets[1:])
+        offsets = np.zeros(self.cells + 1, dtype=np.int64)
+        np.cumsum(np.bincount(source, minlength=self.cells), out=offsets[1:])
+        self._edges, self._rows = pairs, (offsets, target[order], np.where(order >= m, order - m, order))
+
+    def _arrays(self) -> "Tuple[NDArray[np.int64], Rows]":
+        if self._edges is None or self._rows is None:
+            self._build()
+            assert self._edges is not None and self._rows is not None, f"{type(self).__name__}._build set nothing"
+        return self._edges, self._rows
+
+    @property
+    def built(self) -> bool:
+        """Whether the edges and neighbour rows exist yet (a hex or triangle grid builds them when first read)."""
+        return self._edges is not None
+
+    @property
+    def edges(self) -> NDArray[np.int64]:
+        """The edges (neighbouring pairs) as ``(a, b)`` rows, ``a < b``, sorted: edge ``k`` is row ``k``."""
+        return self._arrays()[0]
+
+    @property
+    def offsets(self) -> NDArray[np.int64]:
+        """Where each cell's row starts in :attr:`neighbours` and :attr:`edge_ids` (``cells + 1`` values)."""
+        return self._arrays()[1][0]
+
+    @property
+    def neighbours(self) -> NDArray[np.int64]:
+        """Every cell's neighbours, ascending, one row after another (see :attr:`offsets`)."""
+        return self._arrays()[1][1]
+
+    @property
+    def edge_ids(self) -> NDArray[np.int64]:
+        """The edge each entry of :attr:`neighbours` crosses."""
+        return self._arrays()[1][2]
+
+    @property
+    def edge_count(self) -> int:
+        """How many edges the grid has (a hex or triangle grid says without building them)."""
+        return len(self.edges)
 
     def neighbours_of(self, cell: int) -> NDArray[np.int64]:
         """The cells next to ``cell``, ascending."""
@@ -122,7 +171,7 @@ class Grid:
         raise NotImplementedError(f"{type(self).__name__} has no geometry")
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.cells} cells, {len(self.edges)} edges)"
+        return f"{type(self).__name__}({self.cells} cells, {self.edge_count} edges)"
 
 
 def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
@@ -155,10 +204,11 @@ class GridMaze:
 
     def __init__(self, grid: Grid, open: "NDArray[np.bool_] | None" = None) -> None:
         self.grid = grid
-        self.open: NDArray[np.bool_] = (np.zeros(len(grid.edges), dtype=bool) if open is None
+        edges = grid.edge_count  # (a hex or triangle grid's edges are not built for this)
+        self.open: NDArray[np.bool_] = (np.zeros(edges, dtype=bool) if open is None
                                        else np.asarray(open, dtype=bool))
-        if self.open.shape != (len(grid.edges),):
-            raise ValueError(f"open must hold one bool per edge ({len(grid.edges)}), got shape {self.open.shape}")
+        if self.open.shape != (edges,):
+            raise ValueError(f"open must hold one bool per edge ({edges}), got shape {self.open.shape}")
 
     def link(self, a: int, b: int) -> None:
         """Open the passage between neighbours ``a`` and ``b``."""

@@ -42,10 +42,21 @@ class HexGrid(Grid):
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = int(width), int(height)
+        self.lattice = (HEX_LATTICE, self.width, self.height)
+        # The edges and rows are built when first read: a generator with a lattice kernel needs none
+        # of them (its neighbours and edge numbers are arithmetic, mazeplugin/_compiled/lattice.py).
+        super().__init__(self.width * self.height)
+
+    @property
+    def edge_count(self) -> int:
+        """Every row but the last has ``3 * width - 2`` edges (east, south-west, south-east); the last ``width - 1``."""
+        return (self.height - 1) * (3 * self.width - 2) + self.width - 1
+
+    def _build(self) -> None:
         w, h = self.width, self.height
         built = lattice_rows(HEX_LATTICE, w, h)
         if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
-            super().__init__(w * h, built[0], rows=built[1])
+            self._set(built[0], built[1])
             return
         y, x = np.divmod(np.arange(w * h, dtype=np.int64), w)
         shift = y & 1  # odd rows sit half a cell right: their south-west is straight below
@@ -53,8 +64,7 @@ class HexGrid(Grid):
         # Each cell's east, south-west and south-east neighbours, ascending, so the pairs come sorted.
         targets = np.stack([cell + 1, cell + w - 1 + shift, cell + w + shift], axis=1)
         ok = np.stack([x < w - 1, (y < h - 1) & (x - 1 + shift >= 0), (y < h - 1) & (x + shift < w)], axis=1)
-        pairs = np.stack([np.broadcast_to(cell[:, None], targets.shape)[ok], targets[ok]], axis=1)
-        super().__init__(w * h, pairs)
+        self._set(np.stack([np.broadcast_to(cell[:, None], targets.shape)[ok], targets[ok]], axis=1))
 
     def cell_at(self, x: int, y: int) -> int:
         """The number of cell ``(x, y)``."""

@@ -35,16 +35,28 @@ class TriangleGrid(Grid):
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = int(width), int(height)
+        self.lattice = (TRIANGLE_LATTICE, self.width, self.height)
+        # The edges and rows are built when first read: a generator with a lattice kernel needs none
+        # of them (its neighbours and edge numbers are arithmetic, mazeplugin/_compiled/lattice.py).
+        super().__init__(self.width * self.height)
+
+    @property
+    def edge_count(self) -> int:
+        """``width - 1`` east edges a row, and a south edge below each upward triangle of every row but the last."""
+        w, rows = self.width, self.height - 1
+        return self.height * (w - 1) + (rows + 1) // 2 * ((w + 1) // 2) + rows // 2 * (w // 2)
+
+    def _build(self) -> None:
         built = lattice_rows(TRIANGLE_LATTICE, self.width, self.height)
         if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
-            super().__init__(self.width * self.height, built[0], rows=built[1])
+            self._set(built[0], built[1])
             return
         ids = np.arange(self.width * self.height, dtype=np.int64).reshape(self.height, self.width)
         east = np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1)
         ys, xs = np.nonzero(((np.arange(self.width)[None, :] + np.arange(self.height)[:, None]) % 2 == 0)
                             & (np.arange(self.height)[:, None] < self.height - 1))
         south = np.stack([ids[ys, xs], ids[ys + 1, xs]], axis=1)
-        super().__init__(self.width * self.height, np.concatenate([east, south]))
+        self._set(np.concatenate([east, south]))
 
     def cell_at(self, x: int, y: int) -> int:
         """The number of cell ``(x, y)``."""
