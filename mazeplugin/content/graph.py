@@ -26,12 +26,13 @@ walk from the entrance to the exit crosses it, whatever loops the level has
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .. import paths
+from .._compiled import kernel
 
 __all__ = ["FloorGraph"]
 
@@ -87,7 +88,12 @@ class FloorGraph:
         self.touch_high: NDArray[np.int64] = np.full(n, -1, dtype=np.int64)
         self._spans: List[Tuple[int, int]] = []
         self.route: NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self._parent_list: Optional[List[int]] = None
         if entrance is None or exit is None:
+            return
+        fast = kernel("content", n)
+        if fast is not None and self.floor[self.index(entrance)] and self.floor[self.index(exit)]:
+            self._compiled(fast, entrance, exit)  # the same arrays in one pass (mazeplugin/_compiled/content.py)
             return
         dist = np.full((h + 2, w + 2), -1, dtype=np.int32)
         dist[1:-1, 1:-1] = paths.distance_map(base, entrance)
@@ -98,6 +104,17 @@ class FloorGraph:
             raise ValueError("the exit cannot be reached from the entrance")
         self.path = self._up(goal)[::-1]
         self._branches()
+
+    def _compiled(self, fast: Any, entrance: Tile, exit: Tile) -> None:
+        """Every array of the plain passes below, from the kernel's one pass."""
+        dist, parent, route, index, dist_path, touch_high, span_lo, span_hi = fast.floor_graph(
+            self.floor.view(np.uint8), self.stride, self.index(entrance), self.index(exit))
+        if route.size == 0:
+            raise ValueError("the exit cannot be reached from the entrance")
+        self.dist_entrance, self.parent, self.route, self.path_index = dist, parent, route, index
+        self.dist_path, self.touch_high = dist_path, touch_high
+        self.path = route.tolist()
+        self._spans = sorted(set(zip(span_lo.tolist(), span_hi.tolist())))
 
     # -- positions -----------------------------------------------------------
 
@@ -132,11 +149,16 @@ class FloorGraph:
             parent[nearer] = here[nearer] + step
         self.parent = full = np.full(h2 * w2, -1, dtype=np.int64)
         full.reshape(h2, w2)[1:-1, 1:-1] = parent
-        self._parents = full.tolist()
+
+    def _parents(self) -> List[int]:
+        """``parent`` as a list, made once (walks up the tree read it entry by entry)."""
+        if self._parent_list is None:
+            self._parent_list = self.parent.tolist()
+        return self._parent_list
 
     def _up(self, i: int) -> List[int]:
         """``i`` and its ancestors up to the entrance."""
-        parent = self._parents
+        parent = self._parents()
         out = [i]
         while parent[i] >= 0:
             i = parent[i]
@@ -245,7 +267,7 @@ class FloorGraph:
             for i in tiles:
                 marks[i] = 1
             return marks
-        parent = self._parents
+        parent = self._parents()
         for i in tiles:
             while not marks[i]:
                 marks[i] = 1

@@ -1,0 +1,151 @@
+"""Compiled twin of :class:`mazeplugin.content.graph.FloorGraph`: the floor graph in one pass.
+
+The plain class builds its arrays with a dozen numpy passes (a breadth-first
+search, the tree's parents, pointer jumping to each branch's seed, the loop
+edges and a union-find over them), each cheap but each paying numpy's fixed
+cost, which is most of the time on the small levels an environment resets
+to. Here the same arrays come out of one kernel, computed the same way:
+
+- distances: breadth-first from the entrance over the padded floor (every
+  distance is unique, so the order of the search does not matter);
+- parents: a tile's first neighbour, north, east, south, west, one step nearer;
+- the route: the exit's ancestors; a tile off it hangs below its *seed*, the
+  topmost tile off the route on its way up (tiles are visited in the order
+  found, so a parent's seed is known first);
+- loop edges (floor neighbours the tree does not join, not both on the
+  route) join branches with a union-find; a part's touch span is the least
+  and greatest route index over its branches and edges, which no order of
+  joining changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .grid import i32, i64, u8
+from .jit import njit, types
+
+
+@njit(types.int64(i64, types.int64), cache=True, nogil=True)
+def find(links: Any, x: int) -> int:
+    """The root of ``x`` (path halving)."""
+    while links[x] != x:
+        links[x] = links[links[x]]
+        x = links[x]
+    return x
+
+
+@njit(
+    types.Tuple((i32, i64, i64, i64, i32, i64, i64, i64))(u8, types.int64, types.int64, types.int64),  # type: ignore[no-untyped-call, unused-ignore]
+    cache=True,
+    nogil=True,
+)
+def floor_graph(floor: Any, stride: int, entrance: int, goal: int) -> Any:
+    """``(dist, parent, route, index, dist_path, touch_high, span_lo, span_hi)`` over padded flat ``floor``.
+
+    ``route`` is empty when ``goal`` is not reached (the caller raises);
+    ``span_lo``/``span_hi`` are the touch spans of the parts loops join (one
+    per part, possibly repeated).
+    """
+    n = floor.size
+    step = np.array([-stride, 1, stride, -1], dtype=np.int64)
+    dist = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int64)
+    dist[entrance] = 0
+    queue[0] = entrance
+    head, tail = 0, 1
+    while head < tail:
+        i = queue[head]
+        head += 1
+        d = dist[i] + 1
+        for k in range(4):
+            j = i + step[k]
+            if floor[j] and dist[j] < 0:
+                dist[j] = d
+                queue[tail] = j
+                tail += 1
+    for q in range(1, tail):
+        i = queue[q]
+        for k in range(4):
+            j = i + step[k]
+            if dist[j] == dist[i] - 1:
+                parent[i] = j
+                break
+    index = np.full(n, -1, dtype=np.int64)
+    dist_path = np.full(n, -1, dtype=np.int32)
+    touch_high = np.full(n, -1, dtype=np.int64)
+    if dist[goal] < 0:
+        return dist, parent, np.empty(0, dtype=np.int64), index, dist_path, touch_high, \
+            np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+    length = dist[goal] + 1
+    route = np.empty(length, dtype=np.int64)
+    i = goal
+    for k in range(length - 1, -1, -1):
+        route[k] = i
+        index[i] = k
+        dist_path[i] = 0
+        i = parent[i]
+    # Seeds, in the order found: a parent's seed is known before its children's.
+    seed = np.full(n, -1, dtype=np.int64)
+    lo = np.full(n, -1, dtype=np.int64)  # per seed: its part's least and greatest route index
+    hi = np.full(n, -1, dtype=np.int64)
+    for q in range(1, tail):
+        i = queue[q]
+        if index[i] >= 0:
+            continue
+        p = parent[i]
+        if index[p] >= 0:
+            seed[i] = i
+            lo[i] = hi[i] = index[p]
+        else:
+            seed[i] = seed[p]
+        dist_path[i] = dist[i] - dist[seed[i]] + 1
+    # Loop edges join branches (the union-find is over seeds).
+    links = np.arange(n, dtype=np.int64)
+    involved = np.zeros(n, dtype=np.uint8)
+    for a in range(n):
+        if not floor[a] or dist[a] < 0:
+            continue
+        for b in (a + 1, a + stride):
+            if not floor[b] or parent[a] == b or parent[b] == a:
+                continue
+            if index[a] >= 0 and index[b] >= 0:
+                continue
+            if index[a] >= 0:
+                r = find(links, seed[b])
+                involved[seed[b]] = 1
+                lo[r] = min(lo[r], index[a])
+                hi[r] = max(hi[r], index[a])
+                continue
+            r = find(links, seed[a])
+            involved[seed[a]] = 1
+            if index[b] >= 0:
+                lo[r] = min(lo[r], index[b])
+                hi[r] = max(hi[r], index[b])
+                continue
+            s = find(links, seed[b])
+            involved[seed[b]] = 1
+            if s != r:
+                links[s] = r
+                lo[r] = min(lo[r], lo[s])
+                hi[r] = max(hi[r], hi[s])
+    roots = 0
+    for x in range(n):
+        if involved[x] and links[x] == x:
+            roots += 1
+    span_lo = np.empty(roots, dtype=np.int64)
+    span_hi = np.empty(roots, dtype=np.int64)
+    roots = 0
+    for x in range(n):
+        if involved[x] and links[x] == x:
+            span_lo[roots] = lo[x]
+            span_hi[roots] = hi[x]
+            roots += 1
+    for q in range(1, tail):
+        i = queue[q]
+        if index[i] < 0:
+            touch_high[i] = hi[find(links, seed[i])]
+    return dist, parent, route, index, dist_path, touch_high, span_lo, span_hi
