@@ -140,7 +140,8 @@ class _Blocks:
 
     def __init__(self, level: Level) -> None:
         layout = level.layout
-        self.corridor, self.wall, self.pitch = layout.corridor, layout.wall, layout.pitch
+        # Python ints: the things made from these are not re-checked (Thing.made).
+        self.corridor, self.wall, self.pitch = int(layout.corridor), int(layout.wall), int(layout.pitch)
 
     def span(self, b: int) -> Tuple[int, int]:
         k, odd = divmod(b, 2)
@@ -254,7 +255,8 @@ def place_things(
 
     def new(kind: str, base_tile: Tile, props: Optional[Dict[str, Any]] = None) -> Thing:
         nonlocal next_id
-        thing = Thing(kind, *blocks.middle(base_tile), next_id, props or {})
+        x, y = blocks.middle(base_tile)
+        thing = Thing.made(kind, x, y, next_id, props or {})  # fields right by construction: not re-checked
         next_id += 1
         made.append(thing)
         return thing
@@ -280,7 +282,7 @@ def place_things(
             key_id, door_id = next_id, next_id + 1
             new("key", base_of_cell(key), {"door": door_id, "lock": lock})
             door_base = g.xy(door)
-            new("door", door_base, {"key": key_id, "lock": lock, "tiles": blocks.tiles(door_base)})
+            new("door", door_base, {"key": key_id, "lock": lock, "tiles": tuple(blocks.tiles(door_base))})
             claim(key)
             taken.add(door)
 
@@ -364,7 +366,7 @@ def place_things(
             n = int(order[p])
             route = routes[p]
             patrol = blocks.walk([g.xy(i) for i in route])
-            new("enemy", base_of_cell(n), {"patrol": patrol})
+            new("enemy", base_of_cell(n), {"patrol": tuple(patrol)})
             free_cell[n] = False
     return tuple(made)
 
