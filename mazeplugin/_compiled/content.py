@@ -6,6 +6,7 @@ edges and a union-find over them), each cheap but each paying numpy's fixed
 cost, which is most of the time on the small levels an environment resets
 to. Here the same arrays come out of one kernel, computed the same way:
 
+- degrees: floor neighbours of each floor tile;
 - distances: breadth-first from the entrance over the padded floor (every
   distance is unique, so the order of the search does not matter);
 - parents: a tile's first neighbour, north, east, south, west, one step nearer;
@@ -38,12 +39,12 @@ def find(links: Any, x: int) -> int:
 
 
 @njit(
-    types.Tuple((i32, i64, i64, i64, i32, i64, i64, i64))(u8, types.int64, types.int64, types.int64),  # type: ignore[no-untyped-call, unused-ignore]
+    types.Tuple((types.int8[::1], i32, i64, i64, i64, i32, i64, i64, i64))(u8, types.int64, types.int64, types.int64),  # type: ignore[no-untyped-call, unused-ignore]
     cache=True,
     nogil=True,
 )
 def floor_graph(floor: Any, stride: int, entrance: int, goal: int) -> Any:
-    """``(dist, parent, route, index, dist_path, touch_high, span_lo, span_hi)`` over padded flat ``floor``.
+    """``(degree, dist, parent, route, index, dist_path, touch_high, span_lo, span_hi)`` over padded flat ``floor``.
 
     ``route`` is empty when ``goal`` is not reached (the caller raises);
     ``span_lo``/``span_hi`` are the touch spans of the parts loops join (one
@@ -51,6 +52,10 @@ def floor_graph(floor: Any, stride: int, entrance: int, goal: int) -> Any:
     """
     n = floor.size
     step = np.array([-stride, 1, stride, -1], dtype=np.int64)
+    degree = np.zeros(n, dtype=np.int8)
+    for i in range(stride, n - stride):
+        if floor[i]:
+            degree[i] = floor[i - stride] + floor[i + 1] + floor[i + stride] + floor[i - 1]
     dist = np.full(n, -1, dtype=np.int32)
     parent = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
@@ -78,7 +83,7 @@ def floor_graph(floor: Any, stride: int, entrance: int, goal: int) -> Any:
     dist_path = np.full(n, -1, dtype=np.int32)
     touch_high = np.full(n, -1, dtype=np.int64)
     if dist[goal] < 0:
-        return dist, parent, np.empty(0, dtype=np.int64), index, dist_path, touch_high, \
+        return degree, dist, parent, np.empty(0, dtype=np.int64), index, dist_path, touch_high, \
             np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     length = dist[goal] + 1
     route = np.empty(length, dtype=np.int64)
@@ -148,4 +153,4 @@ def floor_graph(floor: Any, stride: int, entrance: int, goal: int) -> Any:
         i = queue[q]
         if index[i] < 0:
             touch_high[i] = hi[find(links, seed[i])]
-    return dist, parent, route, index, dist_path, touch_high, span_lo, span_hi
+    return degree, dist, parent, route, index, dist_path, touch_high, span_lo, span_hi

@@ -71,6 +71,16 @@ class FloorGraph:
         padded = np.zeros((h + 2, w + 2), dtype=bool)
         padded[1:-1, 1:-1] = base == 0
         self.floor: NDArray[np.bool_] = padded.ravel()
+        self.entrance = entrance
+        self.exit = exit
+        n = (h + 2) * stride
+        self.path: List[int] = []
+        self._spans: List[Tuple[int, int]] = []
+        self._parent_list: Optional[List[int]] = None
+        fast = kernel("content", n) if entrance is not None and exit is not None else None
+        if fast is not None and self.floor[self.index(entrance)] and self.floor[self.index(exit)]:
+            self._compiled(fast, entrance, exit)  # the same arrays in one pass (mazeplugin/_compiled/content.py)
+            return
         degree = np.zeros((h + 2, w + 2), dtype=np.int8)
         degree[1:-1, 1:-1] = (
             padded[:-2, 1:-1].view(np.int8) + padded[2:, 1:-1].view(np.int8)
@@ -78,22 +88,12 @@ class FloorGraph:
         )
         degree[~padded] = 0
         self.degree: NDArray[np.int8] = degree.ravel()
-        self.entrance = entrance
-        self.exit = exit
-        n = (h + 2) * stride
-        self.path: List[int] = []
         self.parent: NDArray[np.int64] = np.full(n, -1, dtype=np.int64)
         self.dist_entrance: NDArray[np.int32] = np.full(n, -1, dtype=np.int32)
         self.dist_path: NDArray[np.int32] = np.full(n, -1, dtype=np.int32)
         self.touch_high: NDArray[np.int64] = np.full(n, -1, dtype=np.int64)
-        self._spans: List[Tuple[int, int]] = []
         self.route: NDArray[np.int64] = np.zeros(0, dtype=np.int64)
-        self._parent_list: Optional[List[int]] = None
         if entrance is None or exit is None:
-            return
-        fast = kernel("content", n)
-        if fast is not None and self.floor[self.index(entrance)] and self.floor[self.index(exit)]:
-            self._compiled(fast, entrance, exit)  # the same arrays in one pass (mazeplugin/_compiled/content.py)
             return
         dist = np.full((h + 2, w + 2), -1, dtype=np.int32)
         dist[1:-1, 1:-1] = paths.distance_map(base, entrance)
@@ -107,11 +107,11 @@ class FloorGraph:
 
     def _compiled(self, fast: Any, entrance: Tile, exit: Tile) -> None:
         """Every array of the plain passes below, from the kernel's one pass."""
-        dist, parent, route, index, dist_path, touch_high, span_lo, span_hi = fast.floor_graph(
+        degree, dist, parent, route, index, dist_path, touch_high, span_lo, span_hi = fast.floor_graph(
             self.floor.view(np.uint8), self.stride, self.index(entrance), self.index(exit))
         if route.size == 0:
             raise ValueError("the exit cannot be reached from the entrance")
-        self.dist_entrance, self.parent, self.route, self.path_index = dist, parent, route, index
+        self.degree, self.dist_entrance, self.parent, self.route, self.path_index = degree, dist, parent, route, index
         self.dist_path, self.touch_high = dist_path, touch_high
         self.path = route.tolist()
         self._spans = sorted(set(zip(span_lo.tolist(), span_hi.tolist())))

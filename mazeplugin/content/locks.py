@@ -103,9 +103,12 @@ def plan_locks(
             else:
                 hi_n = mid - 1
         target = i * (length - 1) / (keys + 1)
-        window = doors[first:lo_n + 1]
-        gaps = [abs(d - target) for d in window]
-        door = int(window[gaps.index(min(gaps))])  # the first nearest, as numpy's argmin
+        # The door of doors[first..lo_n] nearest the target, the earlier of two as near (numpy's
+        # argmin): doors ascend, so it is one of the two around the target.
+        j = bisect_left(doors, target, first, lo_n + 1)
+        near = doors[max(j - 1, first):min(j + 1, lo_n + 1)]
+        gaps = [abs(d - target) for d in near]
+        door = int(near[gaps.index(min(gaps))])
         a = bisect_right(tops, previous)
         b = bisect_left(tops, door)
         best = scores[a:b]

@@ -225,8 +225,7 @@ def place_things(
 
     # Cells that can hold things: floor cells reached from the entrance (or
     # any floor cell without markers), not a marker's cell.
-    cy, cx = np.mgrid[0:level.height, 0:level.width]
-    flat = ((2 * cy + 1 + 1) * stride + 2 * cx + 1 + 1).ravel()
+    flat = ((2 * np.arange(level.height)[:, None] + 1 + 1) * stride + 2 * np.arange(level.width) + 1 + 1).ravel()
     floor = g.floor[flat]
     dist_e = g.dist_entrance[flat].astype(np.int64)
     usable = floor & (dist_e >= 0) if has_route else floor.copy()
