@@ -32,7 +32,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                 "_compiled.bfs", "_compiled.jit", "_compiled.draws", "_compiled.gridrows", "_compiled.streams", "grids"]),
     ("analysis", ["paths", "bridges", "analysis", "text", "grid_analysis", "content.things", "content.graph",
                   "content.proof", "content.regions", "content.locks", "content.choosing", "content.cells",
-                  "content.cellproof"]),
+                  "content.cellproof", "_compiled.content"]),
     ("level", ["level", "grid_level"]),
     ("layers on a maze", ["shaping", "grid_shaping", "weave", "markers", "rooms", "=content", "content.placing",
                           "content.request", "content.cellplacing", "_compiled.rooms"]),

@@ -77,10 +77,11 @@ class FloorGraph:
         self.path: List[int] = []
         self._spans: List[Tuple[int, int]] = []
         self._parent_list: Optional[List[int]] = None
-        fast = kernel("content", n) if entrance is not None and exit is not None else None
-        if fast is not None and self.floor[self.index(entrance)] and self.floor[self.index(exit)]:
-            self._compiled(fast, entrance, exit)  # the same arrays in one pass (mazeplugin/_compiled/content.py)
-            return
+        if entrance is not None and exit is not None:
+            fast = kernel("content", n)
+            if fast is not None and self.floor[self.index(entrance)] and self.floor[self.index(exit)]:
+                self._compiled(fast, entrance, exit)  # the same arrays in one pass (mazeplugin/_compiled/content.py)
+                return
         degree = np.zeros((h + 2, w + 2), dtype=np.int8)
         degree[1:-1, 1:-1] = (
             padded[:-2, 1:-1].view(np.int8) + padded[2:, 1:-1].view(np.int8)
