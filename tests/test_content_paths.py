@@ -86,6 +86,9 @@ def test_both_graphs_agree_on_many_braided_levels(monkeypatch, extra):
         assert np.array_equal(plain.touch_high, fast.touch_high), seed
         assert np.array_equal(plain.dist_path, fast.dist_path), seed
         assert fast.separators().tolist() == plain.separators().tolist(), seed
+        for keys in (1, 3):
+            content = {"keys": keys, "treasure": 2, "enemies": 1}
+            assert _things(level, monkeypatch, "1", **content) == _things(level, monkeypatch, "0", **content), seed
 
 
 def _things(level, monkeypatch, mode, **content):

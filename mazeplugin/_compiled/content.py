@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .grid import i32, i64, u8
+from .grid import f64, i32, i64, u8
 from .jit import njit, types
 
 
@@ -154,3 +154,53 @@ def floor_graph(floor: Any, stride: int, entrance: int, goal: int) -> Any:
         if index[i] < 0:
             touch_high[i] = hi[find(links, seed[i])]
     return degree, dist, parent, route, index, dist_path, touch_high, span_lo, span_hi
+
+
+@njit(
+    types.Tuple((i64, i64, i64, f64))(i64, i64, types.int8[::1], types.int64, i64, i64, i64, f64, i64),  # type: ignore[no-untyped-call, unused-ignore]
+    cache=True,
+    nogil=True,
+)
+def lock_candidates(route: Any, cuts: Any, degree: Any, stride: int, touch_high: Any, cells_flat: Any,
+                    dist_path: Any, noise: Any, cell_degree: Any) -> Any:
+    """``(doors, highs, order, score)`` for :func:`mazeplugin.content.locks.plan_locks`, as ``placing`` makes them.
+
+    ``doors``: the separators ``cuts`` (route indices) that are doorways (two
+    floor neighbours, exactly one odd base coordinate); key candidates: cells
+    off the route whose part touches it, in a stable sort by the last route
+    index touched (a counting sort: those are route indices), each scored
+    ``(dist_path + noise) + (1e9 for a dead end, else 0)``, numpy's sums.
+    """
+    doors = np.empty(cuts.size, dtype=np.int64)
+    count = 0
+    for c in cuts:
+        at = route[c]
+        row, column = at // stride - 1, at % stride - 1
+        if degree[at] == 2 and row % 2 != column % 2:
+            doors[count] = c
+            count += 1
+    m = cells_flat.size
+    off = np.empty(m, dtype=np.int64)
+    starts = np.zeros(route.size + 1, dtype=np.int64)
+    k = 0
+    for n in range(m):
+        t = touch_high[cells_flat[n]]
+        if dist_path[n] > 0 and t >= 0:
+            off[k] = n
+            k += 1
+            starts[t + 1] += 1
+    for t in range(route.size):
+        starts[t + 1] += starts[t]
+    order = np.empty(k, dtype=np.int64)
+    for j in range(k):
+        n = off[j]
+        t = touch_high[cells_flat[n]]
+        order[starts[t]] = n
+        starts[t] += 1
+    highs = np.empty(k, dtype=np.int64)
+    score = np.empty(k, dtype=np.float64)
+    for j in range(k):
+        n = order[j]
+        highs[j] = touch_high[cells_flat[n]]
+        score[j] = (np.float64(dist_path[n]) + noise[n]) + (1e9 if cell_degree[n] == 1 else 0.0)
+    return doors[:count].copy(), highs, order, score

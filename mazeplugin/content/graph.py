@@ -251,6 +251,8 @@ class FloorGraph:
         length = len(self.path)
         if length < 3:
             return np.zeros(0, dtype=np.int64)
+        if not self._spans:  # no loop beside the route (a perfect maze): every inner route tile
+            return np.arange(1, length - 1, dtype=np.int64)
         cover = np.zeros(length + 1, dtype=np.int64)
         for a, b in self._spans:
             if b - a >= 2:

@@ -40,6 +40,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from .._compiled import kernel
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
 from .choosing import corridor_stretch, where_allowed, widest
@@ -381,6 +382,11 @@ def _plan_locks(
     """``(door tile index, key cell number)`` per lock, in the order the player meets them."""
     length = len(g.path)
     cuts = g.separators()
+    fast = kernel("content", len(g.floor))
+    if fast is not None:  # the same arrays in one pass (mazeplugin/_compiled/content.py)
+        doors, highs, order, score = fast.lock_candidates(g.route, cuts, g.degree, g.stride, g.touch_high,
+                                                          cells_flat, dist_path, noise, degree)
+        return [(g.path[door], key) for door, key in plan_locks(keys, length, doors, highs, order, score)]
     at = g.route[cuts]
     # A doorway: two floor neighbours, between two cells (exactly one odd base coordinate).
     row, column = at // g.stride - 1, at % g.stride - 1
