@@ -204,32 +204,3 @@ def lock_candidates(route: Any, cuts: Any, degree: Any, stride: int, touch_high:
         highs[j] = touch_high[cells_flat[n]]
         score[j] = (np.float64(dist_path[n]) + noise[n]) + (1e9 if cell_degree[n] == 1 else 0.0)
     return doors[:count].copy(), highs, order, score
-
-
-@njit(
-    types.Tuple((i64, i64, i64, i64, i64, i64, i64))(i64, u8, types.int64, types.int8[::1], i32, i32),  # type: ignore[no-untyped-call, unused-ignore]
-    cache=True,
-    nogil=True,
-)
-def usable_cells(flat: Any, usable: Any, width: int, degree: Any, dist_entrance: Any, dist_path: Any) -> Any:
-    """The usable cells' arrays ``placing`` reads: ``(tile index, cell number, x, y, degree,
-    steps to the route, steps from the entrance)``, int64, in cell order."""
-    m = 0
-    for n in range(usable.size):
-        if usable[n]:
-            m += 1
-    tile = np.empty(m, dtype=np.int64)
-    cell = np.empty(m, dtype=np.int64)
-    x = np.empty(m, dtype=np.int64)
-    y = np.empty(m, dtype=np.int64)
-    sides = np.empty(m, dtype=np.int64)
-    to_route = np.empty(m, dtype=np.int64)
-    from_entrance = np.empty(m, dtype=np.int64)
-    k = 0
-    for n in range(usable.size):
-        if usable[n]:
-            i = flat[n]
-            tile[k], cell[k], x[k], y[k] = i, n, n % width, n // width
-            sides[k], to_route[k], from_entrance[k] = degree[i], dist_path[i], dist_entrance[i]
-            k += 1
-    return tile, cell, x, y, sides, to_route, from_entrance

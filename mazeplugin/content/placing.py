@@ -242,18 +242,12 @@ def place_things(
             taken.add(g.index((bx, by)))
             if bx % 2 == 1 and by % 2 == 1:
                 usable[(by // 2) * level.width + bx // 2] = False
-    fast = kernel("content", len(g.floor))
-    if fast is not None:  # the same arrays in one pass (mazeplugin/_compiled/content.py)
-        cells_flat, cell_ids, cell_x, cell_y, degree, dist_path, dist_usable = fast.usable_cells(
-            flat, usable.view(np.uint8), level.width, g.degree, g.dist_entrance, g.dist_path)
-    else:
-        cells_flat = flat[usable]
-        cell_ids = np.flatnonzero(usable)
-        cell_x, cell_y = cell_ids % level.width, cell_ids // level.width
-        degree = g.degree[cells_flat].astype(np.int64)
-        dist_path = g.dist_path[cells_flat].astype(np.int64)
-        dist_usable = dist_e[usable]
-    dist_cells = dist_usable // 2
+    cells_flat = flat[usable]
+    cell_ids = np.flatnonzero(usable)
+    cell_x, cell_y = cell_ids % level.width, cell_ids // level.width
+    degree = g.degree[cells_flat].astype(np.int64)
+    dist_path = g.dist_path[cells_flat].astype(np.int64)
+    dist_cells = dist_e[usable] // 2
     free_cell = np.ones(len(cell_ids), dtype=bool)  # not yet holding a thing
     next_id = max((t.id for t in level.things), default=0) + 1
     made: List[Thing] = []
@@ -343,7 +337,7 @@ def place_things(
 
         fits = free_cell & (degree <= 2)
         if has_route:
-            fits &= dist_usable >= far
+            fits &= dist_e[usable] >= far
         candidates = np.flatnonzero(fits)
         order = candidates[rng.permutation(len(candidates))]
         routes: Dict[int, List[int]] = {}
@@ -389,7 +383,7 @@ def _plan_locks(
     length = len(g.path)
     cuts = g.separators()
     fast = kernel("content", len(g.floor))
-    if fast is not None:  # the same arrays in one pass
+    if fast is not None:  # the same arrays in one pass (mazeplugin/_compiled/content.py)
         doors, highs, order, score = fast.lock_candidates(g.route, cuts, g.degree, g.stride, g.touch_high,
                                                           cells_flat, dist_path, noise, degree)
         return [(g.path[door], key) for door, key in plan_locks(keys, length, doors, highs, order, score)]
