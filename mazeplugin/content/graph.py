@@ -28,6 +28,7 @@ same arrays come from one compiled pass instead of the numpy passes below.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -63,6 +64,8 @@ class FloorGraph:
         dist_path: int32, steps up the tree to the route (0 on it, -1 unreached).
         touch_high: int64, for a tile off the route, the largest route index
             its part of the floor touches (-1 on the route or unreached).
+        fast: the ``content`` kernel module when the arrays came from it
+            (placement then asks it for its own arrays too), else None.
     """
 
     def __init__(self, base: NDArray[np.uint8], entrance: Optional[Tile], exit: Optional[Tile]) -> None:
@@ -79,10 +82,12 @@ class FloorGraph:
         self.path: List[int] = []
         self._spans: List[Tuple[int, int]] = []
         self._parent_list: Optional[List[int]] = None
+        self.fast: Optional[ModuleType] = None  # the compiled kernel module this graph was built with
         if entrance is not None and exit is not None:
             fast = kernel("content", n)
             if fast is not None and self.floor[self.index(entrance)] and self.floor[self.index(exit)]:
                 self._compiled(fast, entrance, exit)  # the same arrays in one pass (mazeplugin/_compiled/content.py)
+                self.fast = fast
                 return
         degree = np.zeros((h + 2, w + 2), dtype=np.int8)
         degree[1:-1, 1:-1] = (

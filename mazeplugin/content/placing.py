@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import copy
 import sys
+from functools import lru_cache
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
-from .._compiled import kernel
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
 from .choosing import corridor_stretch, where_allowed, widest
@@ -136,6 +136,14 @@ def with_content(level: Furnishable, things: Tuple[Any, ...], k: int, t: int, e:
     return out
 
 
+@lru_cache(maxsize=64)
+def _cell_tiles(width: int, height: int, stride: int) -> NDArray[np.int64]:
+    """The floor graph's index of each cell's base tile, cells in row order (read-only: shared)."""
+    flat = ((2 * np.arange(height)[:, None] + 1 + 1) * stride + 2 * np.arange(width) + 1 + 1).ravel()
+    flat.setflags(write=False)
+    return flat
+
+
 class _Blocks:
     """Where a base tile's block lies in the level's tiles."""
 
@@ -226,7 +234,7 @@ def place_things(
 
     # Cells that can hold things: floor cells reached from the entrance (or
     # any floor cell without markers), not a marker's cell.
-    flat = ((2 * np.arange(level.height)[:, None] + 1 + 1) * stride + 2 * np.arange(level.width) + 1 + 1).ravel()
+    flat = _cell_tiles(level.width, level.height, stride)
     floor = g.floor[flat]
     dist_e = g.dist_entrance[flat].astype(np.int64)
     usable = floor & (dist_e >= 0) if has_route else floor.copy()
@@ -335,10 +343,10 @@ def place_things(
                 and g.degree[i] <= 2 and (not has_route or dist_all[i] >= far)
             )
 
-        fits = free_cell & (degree <= 2)
+        fitting = free_cell & (degree <= 2)
         if has_route:
-            fits &= dist_e[usable] >= far
-        candidates = np.flatnonzero(fits)
+            fitting &= dist_e[usable] >= far
+        candidates = np.flatnonzero(fitting)
         order = candidates[rng.permutation(len(candidates))]
         routes: Dict[int, List[int]] = {}
 
@@ -382,10 +390,9 @@ def _plan_locks(
     """``(door tile index, key cell number)`` per lock, in the order the player meets them."""
     length = len(g.path)
     cuts = g.separators()
-    fast = kernel("content", len(g.floor))
-    if fast is not None:  # the same arrays in one pass (mazeplugin/_compiled/content.py)
-        doors, highs, order, score = fast.lock_candidates(g.route, cuts, g.degree, g.stride, g.touch_high,
-                                                          cells_flat, dist_path, noise, degree)
+    if g.fast is not None:  # the same arrays in one pass (mazeplugin/_compiled/content.py)
+        doors, highs, order, score = g.fast.lock_candidates(g.route, cuts, g.degree, g.stride, g.touch_high,
+                                                            cells_flat, dist_path, noise, degree)
         return [(g.path[door], key) for door, key in plan_locks(keys, length, doors, highs, order, score)]
     at = g.route[cuts]
     # A doorway: two floor neighbours, between two cells (exactly one odd base coordinate).
