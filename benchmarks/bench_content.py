@@ -1,6 +1,16 @@
 """Figures for level content (issue 9): placing things, and the key-aware solution.
 
     python benchmarks/bench_content.py
+    python benchmarks/bench_content.py --small [--levels 2000] [--rounds 3]
+
+``--small`` gives the per-level figures of issue 18 instead (a Gymnasium
+autoreset makes one small level with keys): CPU time per level of
+``generate`` with content, and of the content stage alone (``furnish`` on the
+same maze), for 7x7 keys=2, 15x15 keys=2 and 20x15 keys=2 treasure=3
+enemies=2, seeds 0..levels-1 (seeds whose maze cannot hold the content count
+too: they raise, as an environment's fallback seeds do). Run it with
+``MAZEPLUGIN_COMPILED=0`` for the plain path; otherwise the kernels are
+loaded first.
 
 Targets from the issue: placing keys=3, treasure=20, enemies=10 on a
 100 x 100-cell level under 20 ms; the key-aware ``solution()`` on 500 x 500
@@ -38,7 +48,51 @@ def cpu_ms(function, repeat: int) -> float:
     return median_ms(function, repeat, time.process_time)
 
 
+SMALL_CASES = (
+    ("7x7 keys=2", 7, 7, {"keys": 2}),
+    ("15x15 keys=2", 15, 15, {"keys": 2}),
+    ("20x15 keys=2 treasure=3 enemies=2", 20, 15, {"keys": 2, "treasure": 3, "enemies": 2}),
+)
+
+
+def small(levels: int, rounds: int) -> None:
+    """Per-level CPU time (µs) of small content levels: the whole ``generate``, and ``furnish`` alone."""
+    import mazeplugin.compiled as compiled
+
+    if compiled.available():
+        compiled.compile_kernels()
+    path = "compiled" if compiled.available() else "plain"
+    print(f"mazeplugin {mp.__version__}, Python {sys.version.split()[0]}, {path} path, "
+          f"load {os.getloadavg()[0]:.2f}; {levels} levels per case, median of {rounds} rounds, CPU µs per level")
+    for label, width, height, content in SMALL_CASES:
+        mazes = [mp.generate("backtracker", width, height, seed=s) for s in range(levels)]
+
+        def whole() -> None:
+            for s in range(levels):
+                try:
+                    mp.generate("backtracker", width, height, seed=s, **content)
+                except ValueError:
+                    pass
+
+        def placing() -> None:
+            for maze in mazes:
+                try:
+                    furnish(maze, **content)
+                except ValueError:
+                    pass
+
+        whole_us = cpu_ms(whole, rounds) * 1000 / levels
+        place_us = cpu_ms(placing, rounds) * 1000 / levels
+        print(f"  {label:36s} generate {whole_us:7.1f} µs   furnish alone {place_us:7.1f} µs")
+
+
 def main() -> None:
+    if "--small" in sys.argv:
+        args = sys.argv[1:]
+        levels = int(args[args.index("--levels") + 1]) if "--levels" in args else 2000
+        rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 3
+        small(levels, rounds)
+        return
     print(f"mazeplugin {mp.__version__}, Python {sys.version.split()[0]}")
     print("\nfurnish(keys=3, treasure=20, enemies=10) on 100x100 cells (201x201 tiles); target < 20 ms")
     for algorithm, extra in (("backtracker", {}), ("kruskal", {}), ("wilson", {}), ("prim", {}),

@@ -33,7 +33,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                 "_compiled.lattice", "grids"]),
     ("analysis", ["paths", "bridges", "analysis", "text", "grid_analysis", "content.things", "content.graph",
                   "content.proof", "content.regions", "content.locks", "content.choosing", "content.cells",
-                  "content.cellproof"]),
+                  "content.cellproof", "_compiled.content"]),
     ("level", ["level", "grid_level"]),
     ("layers on a maze", ["shaping", "grid_shaping", "weave", "markers", "rooms", "=content", "content.placing",
                           "content.request", "content.cellplacing", "_compiled.rooms"]),

@@ -96,6 +96,7 @@ KERNELS: Dict[str, str] = {
     "graph-growing-tree": "graph_growing_tree",
     "grid-rows": "gridrows",
     "streams": "streams",
+    "content": "content",
 }
 
 LOGGER = "mazeplugin.compiled"

@@ -10,6 +10,8 @@ route and which route tiles its part of the floor touches. A route tile that no
 such part bypasses (touches both before and after) is a *separator*: every
 walk from the entrance to the exit crosses it, whatever loops the level has
 (braid, rooms, union-find). Open corners and rooms are just more floor tiles.
+With numba (the ``content`` kernel, :mod:`mazeplugin._compiled.content`) the
+same arrays come from one compiled pass instead of the numpy passes below.
 
 >>> import numpy as np
 >>> base = np.array([[1, 1, 1, 1, 1, 1, 1],
@@ -26,12 +28,14 @@ walk from the entrance to the exit crosses it, whatever loops the level has
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from types import ModuleType
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .. import paths
+from .._compiled import kernel
 
 __all__ = ["FloorGraph"]
 
@@ -60,6 +64,8 @@ class FloorGraph:
         dist_path: int32, steps up the tree to the route (0 on it, -1 unreached).
         touch_high: int64, for a tile off the route, the largest route index
             its part of the floor touches (-1 on the route or unreached).
+        fast: the ``content`` kernel module when the arrays came from it
+            (placement then asks it for its own arrays too), else None.
     """
 
     def __init__(self, base: NDArray[np.uint8], entrance: Optional[Tile], exit: Optional[Tile]) -> None:
@@ -70,6 +76,19 @@ class FloorGraph:
         padded = np.zeros((h + 2, w + 2), dtype=bool)
         padded[1:-1, 1:-1] = base == 0
         self.floor: NDArray[np.bool_] = padded.ravel()
+        self.entrance = entrance
+        self.exit = exit
+        n = (h + 2) * stride
+        self.path: List[int] = []
+        self._spans: List[Tuple[int, int]] = []
+        self._parent_list: Optional[List[int]] = None
+        self.fast: Optional[ModuleType] = None  # the compiled kernel module this graph was built with
+        if entrance is not None and exit is not None:
+            fast = kernel("content", n)
+            if fast is not None and self.floor[self.index(entrance)] and self.floor[self.index(exit)]:
+                self._compiled(fast, entrance, exit)  # the same arrays in one pass (mazeplugin/_compiled/content.py)
+                self.fast = fast
+                return
         degree = np.zeros((h + 2, w + 2), dtype=np.int8)
         degree[1:-1, 1:-1] = (
             padded[:-2, 1:-1].view(np.int8) + padded[2:, 1:-1].view(np.int8)
@@ -77,15 +96,10 @@ class FloorGraph:
         )
         degree[~padded] = 0
         self.degree: NDArray[np.int8] = degree.ravel()
-        self.entrance = entrance
-        self.exit = exit
-        n = (h + 2) * stride
-        self.path: List[int] = []
         self.parent: NDArray[np.int64] = np.full(n, -1, dtype=np.int64)
         self.dist_entrance: NDArray[np.int32] = np.full(n, -1, dtype=np.int32)
         self.dist_path: NDArray[np.int32] = np.full(n, -1, dtype=np.int32)
         self.touch_high: NDArray[np.int64] = np.full(n, -1, dtype=np.int64)
-        self._spans: List[Tuple[int, int]] = []
         self.route: NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         if entrance is None or exit is None:
             return
@@ -98,6 +112,17 @@ class FloorGraph:
             raise ValueError("the exit cannot be reached from the entrance")
         self.path = self._up(goal)[::-1]
         self._branches()
+
+    def _compiled(self, fast: Any, entrance: Tile, exit: Tile) -> None:
+        """Every array of the plain passes below, from the kernel's one pass."""
+        degree, dist, parent, route, index, dist_path, touch_high, span_lo, span_hi = fast.floor_graph(
+            self.floor.view(np.uint8), self.stride, self.index(entrance), self.index(exit))
+        if route.size == 0:
+            raise ValueError("the exit cannot be reached from the entrance")
+        self.degree, self.dist_entrance, self.parent, self.route, self.path_index = degree, dist, parent, route, index
+        self.dist_path, self.touch_high = dist_path, touch_high
+        self.path = route.tolist()
+        self._spans = sorted(set(zip(span_lo.tolist(), span_hi.tolist())))
 
     # -- positions -----------------------------------------------------------
 
@@ -132,11 +157,16 @@ class FloorGraph:
             parent[nearer] = here[nearer] + step
         self.parent = full = np.full(h2 * w2, -1, dtype=np.int64)
         full.reshape(h2, w2)[1:-1, 1:-1] = parent
-        self._parents = full.tolist()
+
+    def _parents(self) -> List[int]:
+        """``parent`` as a list, made once (walks up the tree read it entry by entry)."""
+        if self._parent_list is None:
+            self._parent_list = self.parent.tolist()
+        return self._parent_list
 
     def _up(self, i: int) -> List[int]:
         """``i`` and its ancestors up to the entrance."""
-        parent = self._parents
+        parent = self._parents()
         out = [i]
         while parent[i] >= 0:
             i = parent[i]
@@ -228,6 +258,8 @@ class FloorGraph:
         length = len(self.path)
         if length < 3:
             return np.zeros(0, dtype=np.int64)
+        if not self._spans:  # no loop beside the route (a perfect maze): every inner route tile
+            return np.arange(1, length - 1, dtype=np.int64)
         cover = np.zeros(length + 1, dtype=np.int64)
         for a, b in self._spans:
             if b - a >= 2:
@@ -245,7 +277,7 @@ class FloorGraph:
             for i in tiles:
                 marks[i] = 1
             return marks
-        parent = self._parents
+        parent = self._parents()
         for i in tiles:
             while not marks[i]:
                 marks[i] = 1

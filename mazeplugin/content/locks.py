@@ -31,6 +31,7 @@ ValueError: keys=3 does not fit: this level can hold 2 locks (a door needs a pas
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import List, Tuple
 
 import numpy as np
@@ -60,13 +61,17 @@ def plan_locks(
     Raises ``ValueError`` saying how many locks fit when ``keys`` do not.
     """
 
+    # Python lists and bisect: a route holds a few dozen doors and candidates, where
+    # each numpy call would cost more than the search it makes.
+    doors, tops, numbers, scores = door_at.tolist(), highs.tolist(), order.tolist(), score.tolist()
+
     def earliest(previous: int) -> int:
         """The first door possible after a door at route index ``previous`` (-1: none)."""
-        n = int(np.searchsorted(highs, previous, side="right"))
-        if n == len(highs):
+        n = bisect_right(tops, previous)
+        if n == len(tops):
             return -1
-        m = int(np.searchsorted(door_at, highs[n], side="right"))
-        return int(door_at[m]) if m < len(door_at) else -1
+        m = bisect_right(doors, tops[n])
+        return int(doors[m]) if m < len(doors) else -1
 
     def capacity(previous: int, limit: int) -> int:
         count = 0
@@ -89,21 +94,25 @@ def plan_locks(
     for i in range(1, keys + 1):
         low = earliest(previous)
         # The latest door that still leaves room for the rest, by bisection over doors.
-        lo_n = int(np.searchsorted(door_at, low))
-        hi_n = len(door_at) - 1
+        first = bisect_left(doors, low)
+        lo_n, hi_n = first, len(doors) - 1
         while lo_n < hi_n:
             mid = (lo_n + hi_n + 1) // 2
-            if capacity(int(door_at[mid]), keys - i) == keys - i:
+            if capacity(doors[mid], keys - i) == keys - i:
                 lo_n = mid
             else:
                 hi_n = mid - 1
-        first, last = int(np.searchsorted(door_at, low)), lo_n
         target = i * (length - 1) / (keys + 1)
-        window = door_at[first:last + 1]
-        door = int(window[int(np.argmin(np.abs(window - target)))])
-        a = int(np.searchsorted(highs, previous, side="right"))
-        b = int(np.searchsorted(highs, door, side="left"))
-        key = int(order[a + int(np.argmax(score[a:b]))])
+        # The door of doors[first..lo_n] nearest the target, the earlier of two as near (numpy's
+        # argmin): doors ascend, so it is one of the two around the target.
+        j = bisect_left(doors, target, first, lo_n + 1)
+        near = doors[max(j - 1, first):min(j + 1, lo_n + 1)]
+        gaps = [abs(d - target) for d in near]
+        door = int(near[gaps.index(min(gaps))])
+        a = bisect_right(tops, previous)
+        b = bisect_left(tops, door)
+        best = scores[a:b]
+        key = int(numbers[a + best.index(max(best))])  # the first best, as numpy's argmax
         plan.append((door, key))
         previous = door
     return plan

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import copy
 import sys
+from functools import lru_cache
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 
 import numpy as np
@@ -135,12 +136,21 @@ def with_content(level: Furnishable, things: Tuple[Any, ...], k: int, t: int, e:
     return out
 
 
+@lru_cache(maxsize=64)
+def _cell_tiles(width: int, height: int, stride: int) -> NDArray[np.int64]:
+    """The floor graph's index of each cell's base tile, cells in row order (read-only: shared)."""
+    flat = ((2 * np.arange(height)[:, None] + 1 + 1) * stride + 2 * np.arange(width) + 1 + 1).ravel()
+    flat.setflags(write=False)
+    return flat
+
+
 class _Blocks:
     """Where a base tile's block lies in the level's tiles."""
 
     def __init__(self, level: Level) -> None:
         layout = level.layout
-        self.corridor, self.wall, self.pitch = layout.corridor, layout.wall, layout.pitch
+        # Python ints: the things made from these are not re-checked (Thing.made).
+        self.corridor, self.wall, self.pitch = int(layout.corridor), int(layout.wall), int(layout.pitch)
 
     def span(self, b: int) -> Tuple[int, int]:
         k, odd = divmod(b, 2)
@@ -224,8 +234,7 @@ def place_things(
 
     # Cells that can hold things: floor cells reached from the entrance (or
     # any floor cell without markers), not a marker's cell.
-    cy, cx = np.mgrid[0:level.height, 0:level.width]
-    flat = ((2 * cy + 1 + 1) * stride + 2 * cx + 1 + 1).ravel()
+    flat = _cell_tiles(level.width, level.height, stride)
     floor = g.floor[flat]
     dist_e = g.dist_entrance[flat].astype(np.int64)
     usable = floor & (dist_e >= 0) if has_route else floor.copy()
@@ -254,7 +263,8 @@ def place_things(
 
     def new(kind: str, base_tile: Tile, props: Optional[Dict[str, Any]] = None) -> Thing:
         nonlocal next_id
-        thing = Thing(kind, *blocks.middle(base_tile), next_id, props or {})
+        x, y = blocks.middle(base_tile)
+        thing = Thing.made(kind, x, y, next_id, props or {})  # fields right by construction: not re-checked
         next_id += 1
         made.append(thing)
         return thing
@@ -280,7 +290,7 @@ def place_things(
             key_id, door_id = next_id, next_id + 1
             new("key", base_of_cell(key), {"door": door_id, "lock": lock})
             door_base = g.xy(door)
-            new("door", door_base, {"key": key_id, "lock": lock, "tiles": blocks.tiles(door_base)})
+            new("door", door_base, {"key": key_id, "lock": lock, "tiles": tuple(blocks.tiles(door_base))})
             claim(key)
             taken.add(door)
 
@@ -333,10 +343,10 @@ def place_things(
                 and g.degree[i] <= 2 and (not has_route or dist_all[i] >= far)
             )
 
-        fits = free_cell & (degree <= 2)
+        fitting = free_cell & (degree <= 2)
         if has_route:
-            fits &= dist_e[usable] >= far
-        candidates = np.flatnonzero(fits)
+            fitting &= dist_e[usable] >= far
+        candidates = np.flatnonzero(fitting)
         order = candidates[rng.permutation(len(candidates))]
         routes: Dict[int, List[int]] = {}
 
@@ -364,7 +374,7 @@ def place_things(
             n = int(order[p])
             route = routes[p]
             patrol = blocks.walk([g.xy(i) for i in route])
-            new("enemy", base_of_cell(n), {"patrol": patrol})
+            new("enemy", base_of_cell(n), {"patrol": tuple(patrol)})
             free_cell[n] = False
     return tuple(made)
 
@@ -380,6 +390,10 @@ def _plan_locks(
     """``(door tile index, key cell number)`` per lock, in the order the player meets them."""
     length = len(g.path)
     cuts = g.separators()
+    if g.fast is not None:  # the same arrays in one pass (mazeplugin/_compiled/content.py)
+        doors, highs, order, score = g.fast.lock_candidates(g.route, cuts, g.degree, g.stride, g.touch_high,
+                                                            cells_flat, dist_path, noise, degree)
+        return [(g.path[door], key) for door, key in plan_locks(keys, length, doors, highs, order, score)]
     at = g.route[cuts]
     # A doorway: two floor neighbours, between two cells (exactly one odd base coordinate).
     row, column = at // g.stride - 1, at % g.stride - 1
