@@ -226,6 +226,43 @@ def test_parquet_shards_load_with_hugging_face_datasets(tmp_path, monkeypatch, b
     assert [t["kind"] for t in json.loads(row["things"])] == [t.kind for t in level.things]
 
 
+
+def test_a_mixed_parquet_folder_loads_whole_with_its_unified_schema(tmp_path, monkeypatch):
+    """Plain, weave and hex entries' shards have different columns: without the unified schema pyarrow keeps only the
+    first file's and Hugging Face refuses the folder; with ``ds.parquet_schema`` both read every row and column."""
+    pa = pytest.importorskip("pyarrow")
+    pads = pytest.importorskip("pyarrow.dataset")
+    datasets = pytest.importorskip("datasets")
+    for name in ("HF_HOME", "HF_DATASETS_CACHE"):
+        monkeypatch.setenv(name, str(tmp_path / "hf"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    spec = {"levels": [
+        {"generator": "backtracker", "width": 6, "height": 5, "count": 6, "shard_size": 3},
+        {"generator": "backtracker", "width": 6, "height": 5, "count": 4, "shard_size": 4, "weave": True},
+        {"generator": "wilson", "width": 4, "height": 4, "count": 5, "shard_size": 5, "grid": "hex"},
+    ]}
+    out = tmp_path / "mixed"
+    manifest = ds.build(spec, out, workers=1, file_format="parquet")
+    files = [str(out / s["file"]) for s in manifest["shards"]]
+    schema = ds.parquet_schema(out)
+    assert {"tiles", "bridges", "passages", "digest"} <= set(schema.names)
+    table = pads.dataset(files, format="parquet", schema=schema).to_table()
+    assert table.num_rows == 15 and table["bridges"].null_count == 11 and table["passages"].null_count == 10
+    assert table["digest"].to_pylist() == [r["digest"] for r in ds.open(out, raw=True)]
+    hf = datasets.load_dataset("parquet", data_files=files, split="train", cache_dir=str(tmp_path / "hf"),
+                               features=datasets.Features.from_arrow_schema(schema))
+    assert hf.num_rows == 15 and hf["digest"] == table["digest"].to_pylist()
+    weave = mp.generate("backtracker", 6, 5, seed=hf[6]["seed"], weave=True)
+    bridges = np.frombuffer(hf[6]["bridges"], dtype=np.uint8).reshape(weave.bridges.shape)
+    assert (bridges == weave.bridges).all()
+    assert pa.types.is_binary(schema.field("passages").type)
+    npz = tmp_path / "npz"
+    ds.build(spec["levels"][0], npz, workers=1)
+    with pytest.raises(ds.DatasetError, match="npz shards, not Parquet"):
+        ds.parquet_schema(npz)
+
+
 # -- helpers ----------------------------------------------------------------------------
 
 

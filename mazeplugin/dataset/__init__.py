@@ -32,6 +32,7 @@ from __future__ import annotations
 from .building import DatasetError, MANIFEST, SEED_PROMISE, build, info, read_manifest, verify
 from .digest import DIGEST_VERSION, digest
 from .reading import open_dataset as open
+from .reading import parquet_schema
 from .spec import Entry, Spec, SpecError, load_spec, parse_spec
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "load_spec",
     "open",
     "parse_spec",
+    "parquet_schema",
     "read_manifest",
     "verify",
 ]

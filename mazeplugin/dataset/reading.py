@@ -102,3 +102,46 @@ def open_dataset(out: PathLike, *, raw: bool = False,
         else:
             yield from levels_of(arrays, entries[index], manifest["entries"][index]["level_options"])
 
+
+
+def parquet_schema(out: PathLike) -> Any:
+    """One pyarrow schema for every Parquet shard of the dataset in ``out``: the union of its entries' schemas.
+
+    Shards of different kinds of entries have different columns (a weave entry's
+    have ``bridges``; a hex, triangle, polar or wrapping entry's have ``passages``
+    and cell markers in place of tiles). Given this schema, readers keep every
+    column and fill the ones a shard lacks with nulls; without it,
+    ``pyarrow.dataset`` takes the first file's columns and drops the others, and
+    Hugging Face ``datasets`` refuses the folder::
+
+        schema = ds.parquet_schema(out)
+        table = pyarrow.dataset.dataset(files, format="parquet", schema=schema).to_table()
+        hf = datasets.load_dataset("parquet", data_files=files, features=datasets.Features.from_arrow_schema(schema))
+
+    One built shard per entry is read (the schema is the entry's); a dataset of
+    ``.npz`` shards is a :class:`DatasetError`.
+    """
+    from .parquet import require_pyarrow
+
+    require_pyarrow()
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    folder = Folder(out)
+    manifest = read_manifest(folder)
+    if manifest["file_format"] != "parquet":
+        raise DatasetError(f"{folder.out} holds {manifest['file_format']} shards, not Parquet: it has no Parquet schema")
+    first: Dict[int, Mapping[str, Any]] = {}
+    for record in manifest["shards"]:
+        if record.get("sha256") is not None:
+            first.setdefault(int(record["entry"]), record)
+    if not first:
+        raise DatasetError(f"{folder.out}: no shard is built yet; run build")
+    schemas = []
+    for _, record in sorted(first.items()):
+        try:
+            data = folder.read_bytes(record["file"])
+        except OSError as error:
+            raise DatasetError(f"cannot read shard {folder.name(record['file'])}: {error.strerror or error}") from None
+        schemas.append(pq.read_schema(pa.BufferReader(data)))
+    return pa.unify_schemas(schemas)
