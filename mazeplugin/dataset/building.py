@@ -51,6 +51,7 @@ from mazeplugin.grid_level import GridLevel
 from .digest import DIGEST_VERSION, digest_bytes
 from .shards import LevelMaker, make_level
 from .errors import DatasetError
+from .manifest_check import check_manifest
 from .storage import LOCK_FILE, Folder
 from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file
 from .spec import Entry, PathLike, SEED_RANGE, Spec, check_entry, load_spec, parse_spec
@@ -99,6 +100,7 @@ def read_manifest(out: Union[PathLike, Folder]) -> Dict[str, Any]:
         raise DatasetError(f"{path} is not a mazeplugin dataset manifest (no \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
         raise DatasetError(f"{path}: manifest version {data.get('version')!r}; this mazeplugin reads version {VERSION}")
+    check_manifest(data, path, FILE_FORMATS)
     return data
 
 

@@ -26,7 +26,7 @@ shards do not depend on any library version.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping
+from typing import Any, Dict, List, Mapping
 
 import numpy as np
 from numpy.typing import NDArray
@@ -203,3 +203,12 @@ def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
         "code_offsets": code_offsets,
     }
     return arrays
+
+
+def union_schema(shards: List[bytes]) -> Any:
+    """The pyarrow schema holding every column of these Parquet shards' bytes (:func:`pyarrow.unify_schemas`)."""
+    require_pyarrow()
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    return pa.unify_schemas([pq.read_schema(pa.BufferReader(data)) for data in shards])

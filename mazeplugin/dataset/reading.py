@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import zipfile
 from typing import Any, Dict, Iterator, Mapping, Union
 
 import numpy as np
@@ -96,11 +97,18 @@ def open_dataset(out: PathLike, *, raw: bool = False,
     entries = entries_of(manifest)
     for record in manifest["shards"]:
         index = record["entry"]
-        arrays = shard_arrays_of(folder, record, manifest["file_format"], check=check)
-        if raw:
-            yield from _raw(arrays, index)
-        else:
-            yield from levels_of(arrays, entries[index], manifest["entries"][index]["level_options"])
+        try:
+            arrays = shard_arrays_of(folder, record, manifest["file_format"], check=check)
+            if raw:
+                yield from _raw(arrays, index)
+            else:
+                yield from levels_of(arrays, entries[index], manifest["entries"][index]["level_options"])
+        except DatasetError:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, EOFError, zipfile.BadZipFile) as error:
+            # a shard file (or its manifest entry) not as this mazeplugin writes them
+            raise DatasetError(f"shard {record['file']}: not a shard this mazeplugin reads "
+                               f"({type(error).__name__}: {str(error)[:200]})") from None
 
 
 
@@ -121,11 +129,7 @@ def parquet_schema(out: PathLike) -> Any:
     One built shard per entry is read (the schema is the entry's); a dataset of
     ``.npz`` shards is a :class:`DatasetError`.
     """
-    from .parquet import require_pyarrow
-
-    require_pyarrow()
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    from .parquet import union_schema
 
     folder = Folder(out)
     manifest = read_manifest(folder)
@@ -137,11 +141,10 @@ def parquet_schema(out: PathLike) -> Any:
             first.setdefault(int(record["entry"]), record)
     if not first:
         raise DatasetError(f"{folder.out}: no shard is built yet; run build")
-    schemas = []
+    shards = []
     for _, record in sorted(first.items()):
         try:
-            data = folder.read_bytes(record["file"])
+            shards.append(folder.read_bytes(record["file"]))
         except OSError as error:
             raise DatasetError(f"cannot read shard {folder.name(record['file'])}: {error.strerror or error}") from None
-        schemas.append(pq.read_schema(pa.BufferReader(data)))
-    return pa.unify_schemas(schemas)
+    return union_schema(shards)
