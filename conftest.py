@@ -2,7 +2,8 @@
 
 ``mazeplugin/pg/`` (the only package importing pygame) and
 ``mazeplugin/formats/picture.py`` (whose doctest writes a PNG through it) are
-collected for their doctests only when pygame is installed; the pygame test
+collected for their doctests only when pygame is installed, and so is the demo
+(``demo/``, whose modules' doctests run with the suite); the pygame test
 modules skip themselves with ``pytest.importorskip``. Likewise the compiled
 kernels in ``mazeplugin/_compiled/`` (which import numba, the optional
 ``fast`` extra) are collected only when numba is installed; their package
@@ -15,6 +16,8 @@ from pathlib import Path
 collect_ignore = []
 if importlib.util.find_spec("pygame") is None:
     collect_ignore += ["mazeplugin/pg", "mazeplugin/formats/picture.py"]
+    # The demo is a pygame game. "demo" is one of the testpaths, which collect_ignore does not drop: its files.
+    collect_ignore += [f"demo/{p.name}" for p in sorted((Path(__file__).parent / "demo").glob("*.py"))]
 if importlib.util.find_spec("numba") is None:
     kernels = Path(__file__).parent / "mazeplugin" / "_compiled"
     collect_ignore += [f"mazeplugin/_compiled/{p.name}" for p in sorted(kernels.glob("*.py")) if p.name != "__init__.py"]
