@@ -253,6 +253,7 @@ def _build_step() -> Optional[Callable[..., None]]:
             # the cells sight passes (right by a carry through each run of them, left by a doubling fill),
             # then up into the row above beside every lit cell sight passes.
             lit = numpy.int64(1) << middle
+            top = 0  # the rows above it are all unseen
             for j in range(last, -1, -1):
                 run = numpy.int64(0)
                 if bits:
@@ -279,12 +280,15 @@ def _build_step() -> Optional[Callable[..., None]]:
                     lit |= fill | (fill >> 1)
                 lit_rows[j] = lit
                 lit &= run
+                if lit == 0:  # no lit cell lets sight through to the row above: it and those beyond are unseen
+                    top = j
+                    break
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
             # Unseen cells are 0; read only the tiles seen.
             o = k * area
             for m in range(o, o + area):
                 flat[m] = 0
-            for j in range(size):
+            for j in range(top, size):
                 seen = lit_rows[j]
                 row = corner - j * forward
                 while seen:
