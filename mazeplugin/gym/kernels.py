@@ -250,8 +250,7 @@ def _build_step() -> Optional[Callable[..., int]]:
             o = k * area
             key = ((here * 4 + d) * 8) + carrying[k] + 1
             if not (fresh or taken) and keys[k] == key:
-                for m in range(o, o + area):
-                    flat[m] = views[m]
+                flat[o:o + area] = views[o:o + area]
                 continue
             keys[k] = key
             # The view: view cell [x=i, y=j] is (size - 1 - j) tiles ahead and (i - middle) to the right.
@@ -305,8 +304,7 @@ def _build_step() -> Optional[Callable[..., int]]:
                     break
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
             # Unseen cells are 0; read only the tiles seen.
-            for m in range(o, o + area):
-                flat[m] = 0
+            flat[o:o + area] = 0
             for j in range(top, size):
                 seen = lit_rows[j]
                 row = corner - j * forward
@@ -316,8 +314,7 @@ def _build_step() -> Optional[Callable[..., int]]:
                     flat[o + i * size + j] = table[codes[row + i * right]]
             c = carrying[k]
             flat[o + middle * size + last] = (5 | (c << 8)) if c >= 0 else 1
-            for m in range(o, o + area):
-                views[m] = flat[m]
+            views[o:o + area] = flat[o:o + area]
         return ended
 
     return _jit(numba, step_views)
