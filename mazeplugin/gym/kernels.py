@@ -16,7 +16,10 @@ It reads a byte-per-tile copy of each level with one tile of wall around it
 (all the agent can see) and the level's sight as bit lines (by row, by column,
 both reversed), so a view row's sight is one shift and MiniGrid's
 ``process_vis`` runs on bits a row at a time (sideways by table for views up
-to 7 wide); only the tiles seen are read. Tests check it against the numpy
+to 7 wide), stopping at the first row sight does not reach; only the tiles seen
+are read. It keeps each level's last view with the tile, direction and key it
+was seen from: a step that changes none of them nor the level copies it (most
+random actions bump a wall or do nothing). Tests check it against the numpy
 rules and views, and the single env against the Python step.
 """
 
