@@ -90,6 +90,7 @@ class Batch:
         carrying: intp ``(n,)``, the colour of the key held (MiniGrid mode), -1 for none.
         held: intp ``(n,)``, a bit per colour of the keys held (simple mode).
         steps: intp ``(n,)``, steps taken this episode.
+        ended: how many levels ended (terminated or truncated) in the last :meth:`step_minigrid_view`.
     """
 
     n: int
@@ -121,6 +122,7 @@ class Batch:
         # arguments about the levels, made on first use.
         self._coded: NDArray[np.bool_] = np.zeros(n, dtype=bool)
         self._levels: Optional[Tuple[Any, ...]] = None
+        self.ended = 0
         self._one: Optional[Tuple[NDArray[np.intp], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_]]] = None
 
     # -- levels ---------------------------------------------------------------
@@ -291,7 +293,7 @@ class Batch:
         """:meth:`step_minigrid` and then :meth:`view`, in one compiled pass over the levels: ``(reward, terminated, truncated, image)``.
 
         ``fresh``: levels just loaded, which take no step (their action is
-        ignored; reward 0, not ended) and show their first view. None when
+        ignored; reward 0, not ended) and show their first view. Sets :attr:`ended`. None when
         the compiled kernel is not there (see :attr:`fuses`: numba not installed, or
         the batch smaller than :data:`COMPILED_VIEWS`, or a view of 63 tiles or more): call the two methods
         then. The same results as theirs (a test checks it).
@@ -326,9 +328,12 @@ class Batch:
         image = self._fused(fast, moves, max_steps, reward, terminated, truncated)
         return float(reward[0]), bool(terminated[0]), bool(truncated[0]), image[0]
 
-    def _fused(self, fast: Callable[..., None], action: NDArray[np.intp], max_steps: int, reward: NDArray[np.float64],
+    def _fused(self, fast: Callable[..., int], action: NDArray[np.intp], max_steps: int, reward: NDArray[np.float64],
                terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> NDArray[np.uint8]:
-        """Run the compiled step and view (:func:`~mazeplugin.gym.kernels.step_kernel`) into the given outputs; the image."""
+        """Run the compiled step and view (:func:`~mazeplugin.gym.kernels.step_kernel`) into the given outputs; the image.
+
+        The kernel writes a tile per 4 bytes (one word, the 4th byte 0): the image is a view of the first 3.
+        """
         self._still = None
         if self.position.dtype != np.intp or not self.position.flags.c_contiguous:
             self.position = np.ascontiguousarray(self.position, dtype=np.intp)
@@ -339,8 +344,8 @@ class Batch:
             self._levels = step_levels(self.grid, self._coded, self.rows, self.columns, self.pad, self.view_size)
         n, size = self.n, self.view_size
         words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
-        fast(*self._levels, self.position, self.direction, self.carrying, self.steps, action, max_steps,
-             reward, terminated, truncated, words)
+        self.ended = fast(*self._levels, self.position, self.direction, self.carrying, self.steps, action, max_steps,
+                          reward, terminated, truncated, words)
         image: NDArray[np.uint8] = words.view(np.uint8).reshape(n, size, size, 4)[..., :3]
         return image
 

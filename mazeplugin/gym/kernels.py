@@ -16,7 +16,10 @@ It reads a byte-per-tile copy of each level with one tile of wall around it
 (all the agent can see) and the level's sight as bit lines (by row, by column,
 both reversed), so a view row's sight is one shift and MiniGrid's
 ``process_vis`` runs on bits a row at a time (sideways by table for views up
-to 7 wide); only the tiles seen are read. Tests check it against the numpy
+to 7 wide), stopping at the first row sight does not reach; only the tiles seen
+are read. It keeps each level's last view with the tile, direction and key it
+was seen from: a step that changes none of them nor the level copies it (most
+random actions bump a wall or do nothing). Tests check it against the numpy
 rules and views, and the single env against the Python step.
 """
 
@@ -44,7 +47,7 @@ TILE_PASSES: NDArray[numpy.bool_] = ((_CODES % 11) != 2) & (((_CODES % 11) != 4)
 
 def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: int, columns: int, pad: int,
                 view_size: int) -> Tuple[Any, ...]:
-    """:func:`step_kernel`'s arguments about a batch's levels (its first twelve), made once per batch.
+    """:func:`step_kernel`'s arguments about a batch's levels (its first fourteen), made once per batch.
 
     ``grid`` is :attr:`Batch.grid <mazeplugin.gym.engine.Batch.grid>` (levels of at most ``rows`` ×
     ``columns`` tiles at ``(pad, pad)``); ``coded`` its per-level flags (False: the kernel codes the
@@ -53,14 +56,18 @@ def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: i
     level's sight as bit lines (a bit per tile of the level by row, by column, by row reversed and by
     column reversed, so a view row's sight is one shift): 32-bit lines for levels up to 32 tiles wide
     and tall, 64-bit up to 64, none beyond (sight is read tile by tile then); the sideways table for
-    views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`).
+    views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`); the last view of each level and
+    what it was seen from (the agent's tile, direction and key carried; -1: none yet), so that a step
+    that changes none of these, nor the level, copies the view instead of looking again.
     """
     codes = numpy.zeros((grid.shape[0], rows + 2, columns + 2), dtype=numpy.uint8)
     kind = numpy.uint32 if max(rows, columns) <= 32 else numpy.int64
     lines = numpy.zeros((grid.shape[0], 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
     sideways = sideways_table(view_size) if view_size <= 7 else numpy.zeros(0, dtype=numpy.uint8)
+    views = numpy.zeros(grid.shape[0] * view_size * view_size, dtype=numpy.uint32)
+    keys = numpy.full(grid.shape[0], -1, dtype=numpy.int64)
     return (codes.reshape(-1), grid.view(numpy.uint32).reshape(-1), coded, TILE_WORDS, TILE_PASSES, sideways, lines,
-            grid.shape[1] * grid.shape[2], grid.shape[2], pad, rows, columns)
+            views, keys, grid.shape[1] * grid.shape[2], grid.shape[2], pad, rows, columns)
 
 
 def _build() -> Optional[Callable[..., None]]:
@@ -112,16 +119,16 @@ def _build() -> Optional[Callable[..., None]]:
     return _jit(numba, views)
 
 
-def _jit(numba: Any, function: Callable[..., None]) -> Callable[..., None]:
+def _jit(numba: Any, function: Callable[..., Any]) -> Callable[..., Any]:
     try:
-        kernel: Callable[..., None] = numba.njit(cache=True, nogil=True)(function)
+        kernel: Callable[..., Any] = numba.njit(cache=True, nogil=True)(function)
         return kernel
     except Exception:  # pragma: no cover - an unwritable cache folder: compile each run instead
-        plain: Callable[..., None] = numba.njit(nogil=True)(function)
+        plain: Callable[..., Any] = numba.njit(nogil=True)(function)
         return plain
 
 
-def _build_step() -> Optional[Callable[..., None]]:
+def _build_step() -> Optional[Callable[..., int]]:
     from .. import compiled
 
     if not compiled.available():
@@ -134,9 +141,9 @@ def _build_step() -> Optional[Callable[..., None]]:
     trailing_zeros: Any = unsafe_numbers.trailing_zeros  # the count of trailing 0 bits (LLVM's cttz), in compiled code
 
     def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any,
-                   plane: Any, width: Any, pad: Any, rows: Any, columns: Any, position: Any, direction: Any,
+                   views: Any, keys: Any, plane: Any, width: Any, pad: Any, rows: Any, columns: Any, position: Any, direction: Any,
                    carrying: Any, steps: Any, action: Any, max_steps: Any,
-                   reward: Any, terminated: Any, truncated: Any, image: Any) -> None:  # pragma: no cover - compiled
+                   reward: Any, terminated: Any, truncated: Any, image: Any) -> int:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
         # `words` is Batch.grid (a level of rows x columns tiles at (pad, pad) in a plane `width` wide);
         # `codes` holds each level with one tile of wall around it, a byte per tile (table[code] is the
@@ -148,6 +155,7 @@ def _build_step() -> Optional[Callable[..., None]]:
         # `words` tile by tile. For views up to 7 wide, `sideways` is a view row's sideways spread by
         # table (sight.sideways_table); else it is computed.
         n, size = image.shape[0], image.shape[1]
+        ended = 0  # returned: how many levels ended (terminated or truncated)
         last, middle = size - 1, size // 2
         bits = lines.shape[1] > 0
         table_sideways = sideways.shape[0] == 1 << (2 * size)
@@ -172,6 +180,7 @@ def _build_step() -> Optional[Callable[..., None]]:
             if a >= 0:  # a negative action: no step, only the view (of a level just loaded)
                 count += 1
                 steps[k] = count
+            taken = False  # a key taken or dropped (the level changed where sight is not concerned)
             d = direction[k]
             y, x = position[k, 0], position[k, 1]
             here = first + (y - edge) * across + x - edge
@@ -198,11 +207,13 @@ def _build_step() -> Optional[Callable[..., None]]:
                     carrying[k] = colour
                     words[tile] = 1
                     codes[at] = 1
+                    taken = True
             elif a == 4:
                 if kind == 1 and carrying[k] >= 0:
                     words[tile] = 5 | (carrying[k] << 8)
                     codes[at] = 5 + 11 * carrying[k]
                     carrying[k] = -1
+                    taken = True
             elif a == 5 and kind == 4:
                 new = -1
                 if state == 2:
@@ -233,7 +244,18 @@ def _build_step() -> Optional[Callable[..., None]]:
             coded[k] = True
             terminated[k] = done
             reward[k] = 1.0 - 0.9 * (count / max_steps) if done else 0.0
-            truncated[k] = count >= max_steps
+            over = count >= max_steps
+            truncated[k] = over
+            ended += done | over
+            # A step that changed neither the level (no key taken or dropped, no door toggled, not just loaded)
+            # nor where the agent looks from sees what it saw: the last view, copied (most random actions bump
+            # a wall or do nothing; half the work of a step is the view).
+            o = k * area
+            key = ((here * 4 + d) * 8) + carrying[k] + 1
+            if not (fresh or taken) and keys[k] == key:
+                flat[o:o + area] = views[o:o + area]
+                continue
+            keys[k] = key
             # The view: view cell [x=i, y=j] is (size - 1 - j) tiles ahead and (i - middle) to the right.
             forward, right = ahead[d], ahead[(d + 1) % 4]
             corner = here + last * forward - middle * right  # view cell [0, 0] (perhaps outside the codes: never read)
@@ -253,6 +275,7 @@ def _build_step() -> Optional[Callable[..., None]]:
             # the cells sight passes (right by a carry through each run of them, left by a doubling fill),
             # then up into the row above beside every lit cell sight passes.
             lit = numpy.int64(1) << middle
+            top = 0  # the rows above it are all unseen
             for j in range(last, -1, -1):
                 run = numpy.int64(0)
                 if bits:
@@ -279,12 +302,13 @@ def _build_step() -> Optional[Callable[..., None]]:
                     lit |= fill | (fill >> 1)
                 lit_rows[j] = lit
                 lit &= run
+                if lit == 0:  # no lit cell lets sight through to the row above: it and those beyond are unseen
+                    top = j
+                    break
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
             # Unseen cells are 0; read only the tiles seen.
-            o = k * area
-            for m in range(o, o + area):
-                flat[m] = 0
-            for j in range(size):
+            flat[o:o + area] = 0
+            for j in range(top, size):
                 seen = lit_rows[j]
                 row = corner - j * forward
                 while seen:
@@ -293,6 +317,8 @@ def _build_step() -> Optional[Callable[..., None]]:
                     flat[o + i * size + j] = table[codes[row + i * right]]
             c = carrying[k]
             flat[o + middle * size + last] = (5 | (c << 8)) if c >= 0 else 1
+            views[o:o + area] = flat[o:o + area]
+        return ended
 
     return _jit(numba, step_views)
 
@@ -317,7 +343,7 @@ def _ready() -> Optional[Callable[..., None]]:
                     for lines in (numpy.zeros((1, 16), numpy.uint32), numpy.zeros((1, 16), numpy.int64)):  # both kinds
                         step(numpy.zeros(36, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
                              numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
-                             lines, 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
+                             lines, numpy.zeros(9, numpy.uint32), numpy.full(1, -1, numpy.int64), 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
                              one.copy(), 10, numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
                              numpy.zeros((1, 3, 3), numpy.uint32))
                 _STEP = step
@@ -337,8 +363,13 @@ def view_kernel(wait: bool = True) -> Optional[Callable[..., None]]:
     return _KERNEL  # type: ignore[no-any-return]
 
 
-def step_kernel(wait: bool = True) -> Optional[Callable[..., None]]:
-    """The compiled MiniGrid step fused with the view after it (built with :func:`view_kernel`); None without numba."""
+def step_kernel(wait: bool = True) -> Optional[Callable[..., int]]:
+    """The compiled MiniGrid step fused with the view after it (built with :func:`view_kernel`); None without numba.
+
+    It writes each level's reward, ends and view (into a uint32 ``(n, V, V)`` array: a tile per word, its
+    4th byte 0) and returns how many levels ended (terminated or truncated), so that a batch where none did
+    skips the work of autoresets.
+    """
     if _KERNEL is False:
         if not wait:
             return None

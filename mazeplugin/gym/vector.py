@@ -67,7 +67,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         self._missions: List[str] = [""] * num_envs
         self._mission_tuple: Optional[Tuple[str, ...]] = None  # the observation's, made again after a level loads
         self._seeds = np.zeros(num_envs, dtype=np.int64)
-        self._autoreset = np.zeros(num_envs, dtype=bool)
+        self._autoreset: Optional[NDArray[np.bool_]] = None  # the envs that ended last step; None when none did
         self._started = False
 
     def reset(self, *, seed: Union[None, int, Sequence[Optional[int]]] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[Any, Dict[str, Any]]:
@@ -78,7 +78,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
             if env_seed is not None:
                 self._rngs[i] = seeding.np_random(env_seed)[0]
             self._load(i, self.settings.new_level(self._rngs[i], env_seed, options))
-        self._autoreset[:] = False
+        self._autoreset = None
         self._started = True
         return self._observation(), self._info(np.ones(self.num_envs, dtype=bool))
 
@@ -101,7 +101,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
             raise ValueError(f"actions must be in 0..{n - 1} ({', '.join(a.name for a in self.actions)})")
         s = self.settings
         resetting = self._autoreset
-        fresh = np.flatnonzero(resetting) if resetting.any() else None
+        fresh = None if resetting is None else np.flatnonzero(resetting)
         image: Optional[NDArray[np.uint8]] = None
         if s.mode == "minigrid" and self._batch.fuses:
             # The compiled step (numba, 64 envs or more) makes the views as it goes: the envs that reset
@@ -111,6 +111,8 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
             fused = self._batch.step_minigrid_view(moves, s.max_steps, fresh=fresh)
             assert fused is not None
             reward, terminated, truncated, image = fused
+            # The compiled step counts the envs that ended: none (most steps), no pass over the ends.
+            self._autoreset = terminated | truncated if self._batch.ended else None
         else:
             # The numpy rules for every env, then the new levels of those that reset, then their views.
             if s.mode == "minigrid":
@@ -123,13 +125,19 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
                 reward[fresh] = 0.0
                 terminated[fresh] = False
                 truncated[fresh] = False
-        self._autoreset = terminated | truncated
+            ends = terminated | truncated
+            self._autoreset = ends if ends.any() else None
         info = self._info(resetting)
         info["is_success"] = terminated.copy()
         return self._observation(image), reward, terminated, truncated, info
 
-    def _info(self, fresh: NDArray[np.bool_]) -> Dict[str, Any]:
-        """gymnasium's vector info: ``level_seed`` of the envs that started a level (-1 for a text seed), with its ``_level_seed`` mask."""
+    def _info(self, fresh: Optional[NDArray[np.bool_]]) -> Dict[str, Any]:
+        """gymnasium's vector info: ``level_seed`` of the envs that started a level (-1 for a text seed), with its ``_level_seed`` mask.
+
+        ``fresh`` None: no env started a level (zeros, without a pass over the seeds).
+        """
+        if fresh is None:
+            return {"level_seed": np.zeros(self.num_envs, dtype=np.int64), "_level_seed": np.zeros(self.num_envs, dtype=bool)}
         return {"level_seed": np.where(fresh, self._seeds, 0), "_level_seed": fresh.copy()}
 
     def _observation(self, image: Optional[NDArray[np.uint8]] = None) -> Any:
