@@ -118,7 +118,7 @@ class GridGame:
             self._load(algorithm, width, height, resolve_seed(seed))
 
     @classmethod
-    def from_file(cls, path: str, level: mp.GridLevel, *, ahead: bool = False) -> "GridGame":
+    def from_file(cls, path: str, level: mp.GridLevel, *, ahead: bool = False, furnished: bool = False) -> "GridGame":
         """Play a level loaded from ``path`` (``--level``): R restarts it; N, G, +, - and the next
         level make new levels on its grid, from its generator (or :data:`FALLBACK` for a hand-drawn
         map), size and seed."""
@@ -126,7 +126,7 @@ class GridGame:
         algorithm = level.algorithm if level.algorithm in GRID_GENERATORS else FALLBACK
         seed = level.seed if isinstance(level.seed, int) else None
         return cls(algorithm, level.width, level.height, seed, (level.grid, wrap if isinstance(wrap, str) else None),
-                   exact=True, ahead=ahead, file=(path, level))
+                   exact=True, ahead=ahead, furnished=furnished, file=(path, level))
 
     # -- levels ------------------------------------------------------------------
 
@@ -363,7 +363,8 @@ class GridSwitch:
         """The first level: a ``--code`` that names a grid, exactly; else on the grid asked for
         (nothing to do for a plain square level); a grid level file given with ``--level``, as it is."""
         if self.file is not None:
-            self.game = GridGame.from_file(*self.file, ahead=square.ahead is not None)
+            self.game = GridGame.from_file(*self.file, ahead=square.ahead is not None,
+                                           furnished=square.furnish is not None)
             self.topology = self.game.topology
         elif self.code is not None:
             algorithm, width, height, seed = self.code

@@ -295,6 +295,7 @@ def test_a_grid_level_file_is_played_on_its_grid_and_then_the_game_goes_on_there
     assert grid_game.level_file is None and grid_game.level.grid == level.grid
     assert grid_game.level.options.get("wrap") == level.options.get("wrap")
     assert grid_game.algorithm == level.algorithm and grid_game.width == level.width + 2
+    assert grid_game.furnished  # content by level number on the levels after the file, as on square levels
 
 
 def test_a_grid_level_file_too_large_to_draw_or_not_a_level_is_one_line(tmp_path):
