@@ -51,7 +51,6 @@ def require_pyarrow() -> None:
 def parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index: int) -> bytes:
     """A Parquet file (zstd-compressed, one row group) of a shard's arrays."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     if "passages" in arrays:
         return _grid_parquet_bytes(arrays, entry, entry_index)
@@ -80,15 +79,8 @@ def parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index:
         "code": pa.array([text_at(arrays["code"], arrays["code_offsets"], i) for i in range(count)], pa.string()),
         "digest": pa.array([bytes(d).hex() for d in arrays["digest"]], pa.string()),
     }
-    for name in STATS_FIELDS:
-        if "stats_" + name not in arrays:
-            continue  # the entry said "stats": false
-        values = arrays["stats_" + name]
-        missing = np.isnan(values) if values.dtype.kind == "f" else values == -1
-        table["stats_" + name] = pa.array(values, mask=missing)
-    sink = pa.BufferOutputStream()
-    pq.write_table(pa.table(table), sink, compression="zstd", row_group_size=max(count, 1))
-    return bytes(sink.getvalue().to_pybytes())
+    _stats_columns(arrays, table)
+    return _write(table, count)
 
 
 def _stats_columns(arrays: Mapping[str, NDArray[Any]], table: Dict[str, Any]) -> None:
