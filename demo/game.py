@@ -26,6 +26,7 @@ from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: 
     RoomCount,
     check_seed,
     clamp_side,
+    generators_after,
     next_seed,
     numbered_level,
     parse_code,
@@ -194,10 +195,7 @@ class Game:
 
     def cycle_algorithm(self) -> None:
         """G: the next registered generator, same size and seed."""
-        names = mp.algorithms()
-        index = names.index(self.algorithm) if self.algorithm in names else -1
-        for step in range(1, len(names) + 1):
-            name = names[(index + step) % len(names)]
+        for name in generators_after(self.algorithm):
             if self.try_load(name, self.width, self.height, self.seed):
                 self.say(f"Generator: {name} — {mp.get_generator(name).description}")
                 return

@@ -42,7 +42,7 @@ from .gridlevels import (  # noqa: F401 - grid_size, GridRequest: read from here
     topology_name,
 )
 from .gridview import GridView
-from .rules import MAX_GRID_SIDE, next_seed, parse_code
+from .rules import MAX_GRID_SIDE, generators_after, next_seed, parse_code
 
 
 CYCLE: Tuple[Topology, ...] = (("square", None), ("hex", None), ("triangle", None), ("polar", None), ("square", "xy"))
@@ -183,10 +183,7 @@ class GridGame:
 
     def cycle_algorithm(self) -> None:
         """G: the next registered generator that takes this grid, same size and seed."""
-        names = mp.algorithms()
-        index = names.index(self.algorithm) if self.algorithm in names else -1
-        for step in range(1, len(names) + 1):
-            name = names[(index + step) % len(names)]
+        for name in generators_after(self.algorithm):
             if name not in GRID_GENERATORS:
                 continue  # square-only (sidewinder, eller, division, ...)
             if self.try_load(name, self.width, self.height, self.seed):

@@ -46,6 +46,18 @@ def next_seed(seed: Seed) -> Seed:
     return f"{seed}#2"
 
 
+def generators_after(name: str) -> List[str]:
+    """Every registered generator once, starting with the one after ``name`` and wrapping round: G's order.
+
+    >>> names = mp.algorithms()
+    >>> generators_after(names[0])[-1] == names[0] and len(generators_after("no-such")) == len(names)
+    True
+    """
+    names = mp.algorithms()
+    index = names.index(name) if name in names else -1
+    return [names[(index + step) % len(names)] for step in range(1, len(names) + 1)]
+
+
 def check_seed(seed: Seed) -> Seed:
     """A seed the demo plays: a whole number >= 0 or a word, but not text that reads as a negative number.
 
