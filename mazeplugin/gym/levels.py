@@ -24,9 +24,14 @@ from __future__ import annotations
 import hashlib
 import numbers
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .. import Level, algorithms, generate, level_from_code
+from ..content.lockbatch import place_locks_batch
+from ..content.placing import with_content
+from ..pipeline import Build
+from ..pipeline_batch import LevelBatch, make_batch, why_not
+from ..tiles import open_markers, passage_tiles
 from .engine import MAX_LOCKS
 
 __all__ = ["LevelSpec", "OPTION_NAMES", "candidate_seeds", "level_digest"]
@@ -158,6 +163,75 @@ class LevelSpec:
                 last = error
         assert last is not None
         raise ValueError(f"no level for seed {seed} among {CANDIDATES} candidates: {last}") from last
+
+    def make_many(self, seeds: Sequence[int]) -> List[Level]:
+        """``[self.make(seed) for seed in seeds]``, the levels made in batches where the batched lane takes them.
+
+        A spec without mask, rooms, braid, ``require`` or generator options, of a
+        generator with a batch kernel (:data:`mazeplugin.pipeline_batch.BATCH_GENERATORS`),
+        on the compiled path: every seed's maze is carved in one call
+        (:func:`mazeplugin.pipeline_batch.make_batch`) and its keys placed in one
+        more (:func:`mazeplugin.content.lockbatch.place_locks_batch`); the seeds
+        whose maze cannot hold the keys move on to their next candidate together,
+        a batch again. Any other spec, or seeds beyond ``0 … 2**63 - 1``, are made one by one.
+
+        >>> spec = LevelSpec("backtracker", 7, 7, keys=2)
+        >>> [level_digest(level) for level in spec.make_many([5, 6])] == [level_digest(spec.make(s)) for s in (5, 6)]
+        True
+        """
+        seeds = list(seeds)
+        build = self._batch_build() if seeds and all(type(s) is int and 0 <= s < 2**63 for s in seeds) else None
+        if build is None:
+            return [self.make(seed) for seed in seeds]
+        made: List[Optional[Level]] = [None] * len(seeds)
+        tries = [_candidates(seed) for seed in seeds]
+        current = [next(t) for t in tries]
+        pending = list(range(len(seeds)))
+        for _ in range(CANDIDATES):
+            batch = make_batch(build, [current[i] for i in pending])
+            placed = self._furnish_batch(batch)
+            if placed is None:  # the locks kernel is not loaded (yet): one by one, the same levels
+                break
+            failed = []
+            for j, i in enumerate(pending):
+                if placed[j] is None:
+                    failed.append(i)
+                    current[i] = next(tries[i], -1)
+                else:
+                    made[i] = placed[j]
+            pending = [i for i in failed if current[i] >= 0]  # (a seed out of candidates: its error below)
+            if not pending:
+                break
+        for i, level in enumerate(made):  # what the batches did not make, and the errors of seeds without a level
+            if level is None:
+                made[i] = self.make(seeds[i])
+        return [level for level in made if level is not None]
+
+    def _batch_build(self) -> Optional[Build]:
+        """The checked request of this spec's levels when the batched lane takes it (kept), else None."""
+        if self.mask is not None or self.rooms is not None or self.braid or self.require is not None or self.options:
+            return None
+        cached: Optional[Tuple[Build]] = self.__dict__.get("_build")
+        if cached is None:
+            build = Build.checked(self.generator, self.width, self.height, seed=0, corridor=self.corridor,
+                                  wall=self.wall)
+            cached = (build,)
+            object.__setattr__(self, "_build", cached)  # frozen: a cache beside the fields, not one of them
+        build = cached[0]
+        return build if why_not(build) is None else None
+
+    def _furnish_batch(self, batch: LevelBatch) -> Optional[List[Optional[Level]]]:
+        """The levels of ``batch`` with this spec's keys (None where a maze cannot hold them); None: no kernel."""
+        if not self.keys:
+            return [batch.level(j) for j in range(len(batch))]
+        assert batch.entrance is not None and batch.exit is not None  # border markers
+        base = batch.tiles if batch.layout.is_unit else open_markers(passage_tiles(batch.east, batch.south),
+                                                                     batch.openings)
+        plan = place_locks_batch(base, batch.layout, batch.entrance, batch.exit, batch.seeds, self.keys)
+        if plan is None:
+            return None
+        return [with_content(batch.level(j), plan.things(j), self.keys, 0, 0, ()) if plan.placed[j] else None
+                for j in range(len(batch))]
 
 
 def level_from_options(spec: LevelSpec, options: Optional[Mapping[str, Any]], within: Tuple[int, int]) -> Tuple[LevelSpec, Optional[Level]]:
