@@ -21,8 +21,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,6 +50,7 @@ class LockPlan:
     placed: NDArray[np.bool_]
     door_base: NDArray[np.int64]
     key_cell: NDArray[np.int64]
+    _lists: Optional[Tuple[List[Any], List[Any], List[Any]]] = field(default=None, init=False, repr=False)
 
     @property
     def keys(self) -> int:
@@ -82,8 +83,9 @@ class LockPlan:
 
     def things(self, index: int) -> Tuple[Thing, ...]:
         """Level ``index``'s things, as ``place_things`` makes them: key, door, key, door, ... ids from 1."""
-        keys, doors, blocks = self.key_tiles()[index].tolist(), self.door_tiles()[index].tolist(), \
-            self.door_blocks()[index].tolist()
+        if self._lists is None:  # the whole batch's positions as Python ints, once
+            self._lists = (self.key_tiles().tolist(), self.door_tiles().tolist(), self.door_blocks().tolist())
+        keys, doors, blocks = (part[index] for part in self._lists)
         made: List[Thing] = []
         for k in range(self.keys):
             key_id, door_id, lock = 2 * k + 1, 2 * k + 2, k + 1

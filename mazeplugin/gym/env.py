@@ -199,10 +199,11 @@ def _warm_up(generator: str) -> None:
     from . import kernels
 
     kernels.warm_up()
+    levels = ["bfs", "content", "streams", "locks"]  # searches, keys, and a batch of autoresets' streams and keys
     try:
-        _WARMING[generator] = compiled.warm_up([generator, "bfs"], background=True)
+        _WARMING[generator] = compiled.warm_up([generator, *levels], background=True)
     except ValueError:  # a generator without a kernel (a plugin, or numpy-vectorised)
-        _WARMING[generator] = compiled.warm_up(["bfs"], background=True)
+        _WARMING[generator] = compiled.warm_up(levels, background=True)
 
 
 def level_info(level: Level) -> Dict[str, Any]:

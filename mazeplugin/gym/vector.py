@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 
 from .. import Level
 from .engine import Batch
-from .env import Actions, Moves, Settings, seeds_of
+from .env import MISSION, MISSION_KEYS, Actions, Moves, Settings, seeds_of
 from .frames import frame
 
 __all__ = ["MazeVectorEnv"]
@@ -89,6 +89,21 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         # A text seed (from a level code such as 'kruskal-9x9-castle') has no int: -1.
         self._seeds[i] = level.seed if isinstance(level.seed, int) and level.seed < 2**63 else -1
 
+    def _new_levels(self, fresh: NDArray[np.intp]) -> None:
+        """The autoreset of envs ``fresh``: each draws its level seed from its own ``np_random`` (as one by
+        one), then their levels are made together (:meth:`LevelSpec.make_arrays`) and loaded."""
+        s = self.settings
+        slots = fresh.tolist()
+        made = s.levels.make_arrays([s.level_seed(self._rngs[i], None) for i in slots])
+        made.load_into(self._batch, slots)
+        mission = MISSION_KEYS if made.keys else MISSION
+        for j, i in enumerate(slots):
+            level = made.levels[j]
+            self._missions[i] = mission if level is None else s.mission(level)
+            seed = made.seeds[j] if level is None else level.seed
+            self._seeds[i] = seed if isinstance(seed, int) and seed < 2**63 else -1
+        self._mission_tuple = None
+
     def step(self, actions: Any) -> Tuple[Any, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], Dict[str, Any]]:
         if not self._started:
             raise RuntimeError("call reset() before step()")
@@ -106,8 +121,8 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if s.mode == "minigrid" and self._batch.fuses:
             # The compiled step (numba, 64 envs or more) makes the views as it goes: the envs that reset
             # load their new levels first and take no step in it, only their first view.
-            for i in fresh if fresh is not None else ():
-                self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
+            if fresh is not None:
+                self._new_levels(fresh)
             fused = self._batch.step_minigrid_view(moves, s.max_steps, fresh=fresh)
             assert fused is not None
             reward, terminated, truncated, image = fused
@@ -120,8 +135,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
             else:
                 reward, terminated, truncated = self._batch.step_simple(moves, s.max_steps)
             if fresh is not None:
-                for i in fresh:
-                    self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
+                self._new_levels(fresh)
                 reward[fresh] = 0.0
                 terminated[fresh] = False
                 truncated[fresh] = False
