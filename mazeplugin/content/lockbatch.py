@@ -120,14 +120,17 @@ def place_locks_batch(base: NDArray[np.uint8], layout: Layout, entrance: Tile, e
 
     def padded(tile: Tile) -> int:
         bx, by = layout.base_of(tile)
-        return (by + 1) * stride + bx + 1
+        return int((by + 1) * stride + bx + 1)
 
     markers = np.array([cell_number(layout, entrance), cell_number(layout, exit)], dtype=np.int64)
     words = keyed_words(list(seeds), CONTENT_STREAM, width * height)
     door_tiles = np.zeros((count, keys), dtype=np.int64)
     key_cells = np.zeros((count, keys), dtype=np.int64)
     placed = np.zeros(count, dtype=np.bool_)
-    fast.place_locks(np.ascontiguousarray(base, dtype=np.uint8), padded(entrance), padded(exit), cell_tiles,
+    base = np.ascontiguousarray(base, dtype=np.uint8)
+    if not base.flags.writeable:  # (a level's own tiles are read-only; the kernel is compiled for writable arrays)
+        base = base.copy()
+    fast.place_locks(base, padded(entrance), padded(exit), cell_tiles,
                      markers, words, keys, door_tiles, key_cells, placed)
     door_base = np.stack([door_tiles % stride - 1, door_tiles // stride - 1], axis=-1)
     key_cell = np.stack([key_cells % width, key_cells // width], axis=-1)
