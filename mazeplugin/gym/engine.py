@@ -33,6 +33,7 @@ S #   #
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -71,6 +72,7 @@ _EMPTY_CODE = (EMPTY, 0, 0, 0)
 _GOAL_CODE = (GOAL, GREEN, 0, 0)
 Tile = Tuple[int, int]
 Mark = Tuple[Tuple[int, int, int, int], Sequence[Tile]]  # a key or locked door: its code and the tiles it is on
+_word = lru_cache(maxsize=None)(lambda code: np.array(code, dtype=np.uint8).view(np.uint32)[0])  # code -> its word
 
 
 class Batch:
@@ -130,8 +132,7 @@ class Batch:
     # -- levels ---------------------------------------------------------------
 
     def load(self, index: int, level: Level) -> None:
-        """Put ``level`` into slot ``index`` (by :meth:`place`): its tiles, keys, doors and goal; the agent at its
-        entrance, facing the first floor tile beside it (east, south, west, north in that order), into the maze."""
+        """Put ``level`` into slot ``index``: its tiles, keys, doors and goal, and the agent at its entrance (:meth:`place`)."""
         if level.entrance is None or level.exit is None:
             raise ValueError("a level for an environment needs an entrance and an exit (markers='none' has neither)")
         marks: List[Mark] = []
@@ -141,26 +142,26 @@ class Batch:
                 continue
             if not 1 <= lock <= MAX_LOCKS:
                 raise ValueError(f"at most {MAX_LOCKS} locks (MiniGrid's colours), got lock {lock}")
-            colour = LOCK_COLOURS[lock - 1]
-            key = thing.kind == "key"
+            key, colour = thing.kind == "key", LOCK_COLOURS[lock - 1]
             marks.append(((KEY, colour, 0, 0), (thing.tile,)) if key else ((DOOR, colour, LOCKED, 0), thing.tiles()))
         self.place(index, level.tiles, level.entrance, level.exit, marks)
 
     def place(self, index: int, tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, marks: Sequence[Mark]) -> None:
-        """:meth:`load`'s work from a level's parts; ``marks``: keys and locked doors, in order, as :data:`Mark` s."""
+        """:meth:`load`'s work from a level's parts (``marks``: keys and locked doors, in order); the agent faces the first floor tile beside the entrance (east, south, west, north)."""
         h, w = tiles.shape
         if h > self.rows or w > self.columns:
             raise ValueError(f"a level of {w} x {h} tiles does not fit the environment's {self.columns} x {self.rows}")
         p = self.pad
-        self.grid[index] = _WALL_CODE
-        region = self.grid[index, p:p + h, p:p + w]
-        region[tiles == FLOOR] = _EMPTY_CODE
+        words = self.grid[index].view(np.uint32)[..., 0]  # a tile's code as one word: one store per tile
+        words[...] = _word(_WALL_CODE)
+        region = words[p:p + h, p:p + w]
+        region[tiles == FLOOR] = _word(_EMPTY_CODE)
         for code, where in marks:
             for x, y in where:
-                region[y, x] = code
-        region[exit[1], exit[0]] = _GOAL_CODE
+                region[y, x] = _word(code)
+        region[exit[1], exit[0]] = _word(_GOAL_CODE)
         x, y = entrance
-        self.position[index] = (y + p, x + p)
+        self.position[index, 0], self.position[index, 1] = y + p, x + p
         self.direction[index] = 0
         for direction, (dx, dy) in enumerate(DIRECTION_VECTORS):
             if 0 <= x + dx < w and 0 <= y + dy < h and tiles[y + dy, x + dx] == FLOOR:
