@@ -6,8 +6,9 @@
 Also times ``make_arrays`` (what ``MazeVectorEnv``'s autoresets call: the
 levels as arrays, no ``Level`` objects) and ``make_arrays`` + ``load_into``
 a ``Batch``, against ``make`` + ``Batch.load``, which autoresets did before.
-Seeds are drawn as an env draws them (``integers(2**63)``), so about a quarter
-of the 7 x 7 seeds need another candidate. The kernels are loaded before
+Seeds are drawn as an env draws them (``integers(2**63)``), ``--levels`` of
+them a round (distinct, cut into batches), so about a quarter of the 7 x 7
+seeds need another candidate. The kernels are loaded before
 timing; each figure is the median over ``--rounds`` rounds, the two ways
 timed alternately, in CPU time (``time.process_time``).
 """
@@ -27,13 +28,12 @@ sys.path.insert(0, os.path.dirname(HERE))
 import numpy as np  # noqa: E402
 
 
-def per_level(work: Callable[[], object], levels: int, total: int) -> float:
-    """CPU µs per level of ``work`` (which makes ``levels``), repeated to about ``total`` levels."""
-    repeats = max(1, total // levels)
+def per_level(work: Callable[[List[int], int], object], chunks: List[List[int]]) -> float:
+    """CPU µs per level of ``work(seeds, chunk number)`` over ``chunks`` (batches of distinct seeds)."""
     start = time.process_time()
-    for _ in range(repeats):
-        work()
-    return (time.process_time() - start) / (repeats * levels) * 1e6
+    for number, seeds in enumerate(chunks):
+        work(seeds, number)
+    return (time.process_time() - start) / sum(len(c) for c in chunks) * 1e6
 
 
 def main(argv: "List[str] | None" = None) -> int:
@@ -64,25 +64,26 @@ def main(argv: "List[str] | None" = None) -> int:
             slots = list(range(batch))
             board = Batch(batch, rows=rows, columns=columns, view_size=7)
             for _ in range(args.rounds):
-                seeds = [int(s) for s in rng.integers(2**63, size=batch)]
-                spec.make_many(seeds)  # (a first call of each shape outside the timing)
+                every = [int(s) for s in rng.integers(2**63, size=max(args.levels, batch))]
+                chunks = [every[i:i + batch] for i in range(0, len(every), batch)]
+                spec.make_many(chunks[0][:8])  # (a first call of each shape outside the timing)
 
-                def one_by_one() -> None:
+                def one_by_one(seeds: List[int], _: int) -> None:
                     for i, seed in enumerate(seeds):
                         board.load(i, spec.make(seed))
 
-                def batched() -> None:
-                    spec.make_arrays(seeds).load_into(board, slots)
+                def batched(seeds: List[int], _: int) -> None:
+                    spec.make_arrays(seeds).load_into(board, slots[:len(seeds)])
 
-                ways = {
-                    "make": lambda: [spec.make(s) for s in seeds],
-                    "many": lambda: spec.make_many(seeds),
-                    "arrays": lambda: spec.make_arrays(seeds),
+                ways: Dict[str, Callable[[List[int], int], object]] = {
+                    "make": lambda seeds, _: [spec.make(s) for s in seeds],
+                    "many": lambda seeds, _: spec.make_many(seeds),
+                    "arrays": lambda seeds, _: spec.make_arrays(seeds),
                     "make+load": one_by_one,
                     "arrays+load": batched,
                 }
                 for name, work in ways.items():
-                    figures.setdefault(name, []).append(per_level(work, batch, args.levels))
+                    figures.setdefault(name, []).append(per_level(work, chunks))
             med = {k: statistics.median(v) for k, v in figures.items()}
             print(f"| {size} × {size} | {batch:,} | {med['make']:.1f} | {med['many']:.1f} | {med['arrays']:.1f} "
                   f"| {med['make+load']:.1f} | {med['arrays+load']:.1f} | {med['make+load'] / med['arrays+load']:.1f}× |",

@@ -219,6 +219,10 @@ class LevelSpec:
                 made.levels[i] = self.make(seeds[i])
         return made
 
+    def __getstate__(self) -> Dict[str, Any]:
+        """The fields (a pickled spec leaves its kept batch request behind: made again when first needed)."""
+        return {name: value for name, value in self.__dict__.items() if name != "_build"}
+
     def _batch_build(self) -> Optional[Build]:
         """The checked request of this spec's levels when the batched lane takes it (kept), else None."""
         if self.mask is not None or self.rooms is not None or self.braid or self.require is not None or self.options:
