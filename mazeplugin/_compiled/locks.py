@@ -186,8 +186,8 @@ def place_locks(base: Any, entrance: int, goal: int, cell_tiles: Any, markers: A
             cell_degree[m] = degree[t]
             cell_path[m] = dist_path[t]
             m += 1
-        doors, highs, order, score = lock_candidates(route, cuts, degree, stride, touch_high, flat[:m].copy(),
-                                                     cell_path[:m].copy(), noise[:m].copy(), cell_degree[:m].copy())
+        doors, highs, order, score = lock_candidates(route, cuts, degree, stride, touch_high, flat[:m],
+                                                     cell_path[:m], noise[:m], cell_degree[:m])
         if not plan(keys, length, doors, highs, order, score, door_pos, key_n):
             placed[i] = False
             continue
