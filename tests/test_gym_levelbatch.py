@@ -136,8 +136,8 @@ def test_lock_plan_of_a_batch_has_the_things_of_generate(monkeypatch):
         place_locks_batch(base, Layout(8, 6, corridor=2), levels[0].entrance, levels[0].exit, [1], 2)
 
 
-def test_vector_autoresets_make_their_levels_in_one_batch(monkeypatch):
-    """64 envs end together and reset in one step: one batch, the levels of 64 single envs."""
+def test_vector_reset_and_autoresets_make_their_levels_in_one_batch(monkeypatch):
+    """A reset of 64 envs is one batch; so is the step after all 64 end together: the levels of 64 single envs."""
     monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
     calls = []
     make_arrays = LevelSpec.make_arrays
@@ -166,4 +166,28 @@ def test_vector_autoresets_make_their_levels_in_one_batch(monkeypatch):
             else:
                 o = env.step(int(actions[i]))[0]
             assert np.array_equal(obs["image"][i], o["image"]) and obs["mission"][i] == o["mission"], (t, i)
-    assert calls == [(n, n), (n, n)]
+    assert calls == [(n, n)] * 3
+
+
+@pytest.mark.parametrize("options", [None, {"width": 5, "height": 6, "keys": 1}, {"generator": "wilson", "keys": 3},
+                                     {"level_code": "kruskal-6x5-7+k1"}])
+def test_vector_reset_with_options_gives_the_levels_of_single_envs(monkeypatch, options):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
+    kwargs = dict(generator="backtracker", width=7, height=7, keys=2, warm_up=False)
+    vec = mg.MazeVectorEnv(5, **kwargs)
+    singles = [mg.MazeEnv(**kwargs) for _ in range(5)]
+    seeds = [3, 1, 2**63 + 5, 0, 9]  # (2**63 + 5: beyond the batched lane's seeds, made one by one)
+    vec.reset(seed=seeds)
+    for i, env in enumerate(singles):
+        env.reset(seed=seeds[i])  # the same np_random as the vector env's i-th
+    for given in (seeds, None):  # the seeds given, then seeds drawn from each env's np_random
+        obs, info = vec.reset(seed=given, options=options)
+        for i, env in enumerate(singles):
+            o, inf = env.reset(seed=None if given is None else seeds[i], options=options)
+            assert np.array_equal(obs["image"][i], o["image"]) and obs["mission"][i] == o["mission"], i
+            seed = inf["level_seed"]
+            assert info["level_seed"][i] == (seed if isinstance(seed, int) and seed < 2**63 else -1), i
+    with pytest.raises(ValueError, match="unknown reset option 'colour'"):
+        vec.reset(options={"colour": 1})
+    with pytest.raises(TypeError, match="reset options must be a dict"):
+        vec.reset(options=[("keys", 1)])

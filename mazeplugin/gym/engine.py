@@ -163,7 +163,7 @@ class Batch:
         x, y = entrance
         self.position[index, 0], self.position[index, 1] = y + p, x + p
         self.direction[index] = 0
-        for direction, (dx, dy) in enumerate(DIRECTION_VECTORS):
+        for direction, (dx, dy) in enumerate(_VECTORS):
             if 0 <= x + dx < w and 0 <= y + dy < h and tiles[y + dy, x + dx] == FLOOR:
                 self.direction[index] = direction
                 break

@@ -20,7 +20,7 @@ after an episode ends resets that env (its action is ignored, reward 0).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Type, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -77,7 +77,11 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         for i, env_seed in enumerate(seeds):
             if env_seed is not None:
                 self._rngs[i] = seeding.np_random(env_seed)[0]
-            self._load(i, self.settings.new_level(self._rngs[i], env_seed, options))
+        if isinstance(options, Mapping) and "level_code" in options:  # one given level: each env reads it
+            for i, env_seed in enumerate(seeds):
+                self._load(i, self.settings.new_level(self._rngs[i], env_seed, options))
+        else:
+            self._new_levels(np.arange(self.num_envs), seeds, options)
         self._autoreset = None
         self._started = True
         return self._observation(), self._info(np.ones(self.num_envs, dtype=bool))
@@ -89,12 +93,15 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         # A text seed (from a level code such as 'kruskal-9x9-castle') has no int: -1.
         self._seeds[i] = level.seed if isinstance(level.seed, int) and level.seed < 2**63 else -1
 
-    def _new_levels(self, fresh: NDArray[np.intp]) -> None:
-        """The autoreset of envs ``fresh``: each draws its level seed from its own ``np_random`` (as one by
-        one), then their levels are made together (:meth:`LevelSpec.make_arrays`) and loaded."""
+    def _new_levels(self, fresh: NDArray[np.intp], seeds: Optional[Sequence[Optional[int]]] = None,
+                    options: Optional[Mapping[str, Any]] = None) -> None:
+        """New levels for envs ``fresh`` (a reset, or the autoreset of those that ended): each draws its
+        level seed from its own ``np_random`` as one by one (``seeds[i]`` given: that one), then their
+        levels are made together (:meth:`Settings.new_levels`) and loaded."""
         s = self.settings
         slots = fresh.tolist()
-        made = s.levels.make_arrays([s.level_seed(self._rngs[i], None) for i in slots])
+        given = [None if seeds is None else seeds[i] for i in slots]
+        made = s.new_levels([self._rngs[i] for i in slots], given, options)
         made.load_into(self._batch, slots)
         mission = MISSION_KEYS if made.keys else MISSION
         for j, i in enumerate(slots):
