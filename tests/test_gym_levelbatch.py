@@ -134,6 +134,10 @@ def test_lock_plan_of_a_batch_has_the_things_of_generate(monkeypatch):
     assert all(plan.things(i) == level.things for i, level in enumerate(levels))
     with pytest.raises(ValueError, match="one tilemap per seed"):
         place_locks_batch(base, Layout(8, 6, corridor=2), levels[0].entrance, levels[0].exit, [1], 2)
+    with pytest.raises(ValueError, match="base tilemaps of the layout's 9 x 6 cells"):
+        place_locks_batch(base, Layout(9, 6, corridor=2), levels[0].entrance, levels[0].exit, list(range(6)), 2)
+    with pytest.raises(ValueError, match="keys must be a whole number >= 1"):
+        place_locks_batch(base, Layout(8, 6, corridor=2), levels[0].entrance, levels[0].exit, list(range(6)), 0)
 
 
 def test_vector_reset_and_autoresets_make_their_levels_in_one_batch(monkeypatch):

@@ -108,8 +108,11 @@ def place_locks_batch(base: NDArray[np.uint8], layout: Layout, entrance: Tile, e
     count = len(seeds)
     if base.ndim != 3 or base.shape[0] != count:
         raise ValueError(f"base must hold one tilemap per seed ({count}), got shape {base.shape}")
-    if keys < 1:
-        raise ValueError(f"keys must be at least 1, got {keys}")
+    if base.shape[1:] != (2 * layout.height + 1, 2 * layout.width + 1):
+        raise ValueError(f"base must hold base tilemaps of the layout's {layout.width} x {layout.height} cells "
+                         f"({2 * layout.height + 1} x {2 * layout.width + 1}), got {base.shape[1]} x {base.shape[2]}")
+    if isinstance(keys, bool) or not isinstance(keys, int) or keys < 1:
+        raise ValueError(f"keys must be a whole number >= 1, got {keys!r}")
     fast = kernel("locks", base.size)
     if fast is None:
         return None

@@ -197,9 +197,9 @@ class LevelSpec:
         current = [next(t) for t in tries]
         pending = list(range(len(seeds))) if build is not None else []
         for _ in range(CANDIDATES):
-            if not pending:
+            if build is None or not pending:
                 break
-            batch = make_batch(build, [current[i] for i in pending])  # type: ignore[arg-type]
+            batch = make_batch(build, [current[i] for i in pending])
             plan = None
             if self.keys:
                 assert batch.entrance is not None and batch.exit is not None  # border markers
@@ -279,7 +279,7 @@ class LevelArrays:
             self.door_blocks[at] = plan.door_blocks()[picked]
         for i, j in zip(which, rows):
             self.batched[i] = True
-            self.seeds[i] = batch.seeds[j]  # type: ignore[assignment]  # (the int seeds given)
+            self.seeds[i] = int(batch.seeds[j])  # (the lane takes int seeds only)
             self._made_by[i] = (batch, plan, j)
 
     def level(self, index: int) -> Level:
