@@ -223,7 +223,10 @@ def wait_for_kernels() -> str:
 
     if not compiled.available():
         return "plain path (numba not installed)"
-    compiled.warm_up(["backtracker", "bfs"])
+    from mazeplugin import _compiled
+
+    # The kernels a reset and a batch of autoresets use (the maze, searches, keys, seeds' streams), loaded before timing.
+    compiled.warm_up([k for k in ("backtracker", "bfs", "content", "streams", "locks") if k in _compiled.KERNELS])
     from mazeplugin.gym.kernels import view_kernel
 
     view_kernel()  # the compiled view too

@@ -33,10 +33,10 @@ LAYERS: List[Tuple[str, List[str]]] = [
                 "_compiled.lattice", "grids"]),
     ("analysis", ["paths", "bridges", "analysis", "text", "grid_analysis", "content.things", "content.graph",
                   "content.proof", "content.regions", "content.locks", "content.choosing", "content.cells",
-                  "content.cellproof", "_compiled.content"]),
+                  "content.cellproof", "_compiled.content", "_compiled.locks"]),
     ("level", ["level", "grid_level"]),
     ("layers on a maze", ["shaping", "grid_shaping", "weave", "markers", "rooms", "=content", "content.placing",
-                          "content.request", "content.cellplacing", "_compiled.rooms"]),
+                          "content.request", "content.cellplacing", "content.lockbatch", "_compiled.rooms"]),
     ("generators", ["registry", "generator_info", "generators", "_compiled",
                     # the grid generators' kernels (generators.graph's compiled twins)
                     "_compiled.graph_backtracker", "_compiled.graph_kruskal", "_compiled.graph_prim",

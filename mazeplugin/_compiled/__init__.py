@@ -97,6 +97,7 @@ KERNELS: Dict[str, str] = {
     "grid-rows": "gridrows",
     "streams": "streams",
     "content": "content",
+    "locks": "locks",
 }
 
 LOGGER = "mazeplugin.compiled"

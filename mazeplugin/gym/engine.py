@@ -33,7 +33,8 @@ S #   #
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Tuple
+from functools import lru_cache
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -69,6 +70,9 @@ _VECTORS = [(int(dx), int(dy)) for dx, dy in DIRECTION_VECTORS]
 _WALL_CODE = (WALL, GREY, OPEN, 0)
 _EMPTY_CODE = (EMPTY, 0, 0, 0)
 _GOAL_CODE = (GOAL, GREEN, 0, 0)
+Tile = Tuple[int, int]
+Mark = Tuple[Tuple[int, int, int, int], Sequence[Tile]]  # a key or locked door: its code and the tiles it is on
+_word = lru_cache(maxsize=None)(lambda code: np.array(code, dtype=np.uint8).view(np.uint32)[0])  # code -> its word
 
 
 class Batch:
@@ -128,42 +132,39 @@ class Batch:
     # -- levels ---------------------------------------------------------------
 
     def load(self, index: int, level: Level) -> None:
-        """Put ``level`` into slot ``index``: its tiles, keys, doors and goal; the agent at its entrance.
-
-        The agent faces the first floor tile beside the entrance (east,
-        south, west, north in that order), so its first view looks into the maze.
-        """
+        """Put ``level`` into slot ``index``: its tiles, keys, doors and goal, and the agent at its entrance (:meth:`place`)."""
         if level.entrance is None or level.exit is None:
             raise ValueError("a level for an environment needs an entrance and an exit (markers='none' has neither)")
-        h, w = level.tiles.shape
-        if h > self.rows or w > self.columns:
-            raise ValueError(
-                f"a level of {w} x {h} tiles does not fit the environment's {self.columns} x {self.rows}"
-            )
-        p = self.pad
-        grid = self.grid[index]
-        grid[...] = _WALL_CODE
-        region = grid[p:p + h, p:p + w]
-        region[level.tiles == FLOOR] = _EMPTY_CODE
+        marks: List[Mark] = []
         for thing in level.things:
             lock = thing.props.get("lock")
             if thing.kind not in ("key", "door") or not isinstance(lock, int):
                 continue
             if not 1 <= lock <= MAX_LOCKS:
                 raise ValueError(f"at most {MAX_LOCKS} locks (MiniGrid's colours), got lock {lock}")
-            colour = LOCK_COLOURS[lock - 1]
-            if thing.kind == "key":
-                region[thing.y, thing.x] = (KEY, colour, 0, 0)
-            else:
-                for x, y in thing.tiles():
-                    region[y, x] = (DOOR, colour, LOCKED, 0)
-        ex, ey = level.exit
-        region[ey, ex] = _GOAL_CODE
-        x, y = level.entrance
-        self.position[index] = (y + p, x + p)
+            key, colour = thing.kind == "key", LOCK_COLOURS[lock - 1]
+            marks.append(((KEY, colour, 0, 0), (thing.tile,)) if key else ((DOOR, colour, LOCKED, 0), thing.tiles()))
+        self.place(index, level.tiles, level.entrance, level.exit, marks)
+
+    def place(self, index: int, tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, marks: Sequence[Mark]) -> None:
+        """:meth:`load`'s work from a level's parts (``marks``: keys and locked doors, in order); the agent faces the first floor tile beside the entrance (east, south, west, north)."""
+        h, w = tiles.shape
+        if h > self.rows or w > self.columns:
+            raise ValueError(f"a level of {w} x {h} tiles does not fit the environment's {self.columns} x {self.rows}")
+        p = self.pad
+        words = self.grid[index].view(np.uint32)[..., 0]  # a tile's code as one word: one store per tile
+        words[...] = _word(_WALL_CODE)
+        region = words[p:p + h, p:p + w]
+        region[tiles == FLOOR] = _word(_EMPTY_CODE)
+        for code, where in marks:
+            for x, y in where:
+                region[y, x] = _word(code)
+        region[exit[1], exit[0]] = _word(_GOAL_CODE)
+        x, y = entrance
+        self.position[index, 0], self.position[index, 1] = y + p, x + p
         self.direction[index] = 0
-        for direction, (dx, dy) in enumerate(DIRECTION_VECTORS):
-            if 0 <= x + dx < w and 0 <= y + dy < h and level.tiles[y + dy, x + dx] == FLOOR:
+        for direction, (dx, dy) in enumerate(_VECTORS):
+            if 0 <= x + dx < w and 0 <= y + dy < h and tiles[y + dy, x + dx] == FLOOR:
                 self.direction[index] = direction
                 break
         self.carrying[index] = -1

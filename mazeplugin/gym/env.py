@@ -43,7 +43,7 @@ from numpy.typing import NDArray
 from .. import Level, level_code
 from .engine import Batch
 from .frames import LOOKS, frame
-from .levels import LevelSpec, level_from_options
+from .levels import LevelArrays, LevelSpec, level_from_options
 
 __all__ = ["MazeEnv", "Actions", "Moves", "MODES", "RENDER_MODES", "Settings", "MISSION", "MISSION_KEYS"]
 
@@ -171,15 +171,26 @@ class Settings:
 
     def new_level(self, rng: np.random.Generator, seed: Optional[int], options: Optional[Mapping[str, Any]]) -> Level:
         """The level a reset plays (the first one starts loading the compiled kernels, with ``warm_up``)."""
+        self._start_warm_up()
+        spec, level = level_from_options(self.levels, options, (self.rows, self.columns))
+        if level is None:
+            level = spec.make(self.level_seed(rng, seed))
+        return level
+
+    def new_levels(self, rngs: Sequence[np.random.Generator], seeds: Sequence[Optional[int]],
+                   options: Optional[Mapping[str, Any]]) -> LevelArrays:
+        """The levels of several resets with the same ``options`` (no ``level_code``): what :meth:`new_level`
+        gives for each ``(rngs[i], seeds[i])``, the same draws from each rng, the levels made together."""
+        self._start_warm_up()
+        spec, _ = level_from_options(self.levels, options, (self.rows, self.columns))
+        return spec.make_arrays([self.level_seed(rng, seed) for rng, seed in zip(rngs, seeds)])
+
+    def _start_warm_up(self) -> None:
         if self.warm_up:
             # At the first reset, not in the constructor: AsyncVectorEnv builds an env in its parent
             # process and then forks, and a fork must not happen while a loading thread holds a lock.
             _warm_up(self.levels.generator)
             self.warm_up = False
-        spec, level = level_from_options(self.levels, options, (self.rows, self.columns))
-        if level is None:
-            level = spec.make(self.level_seed(rng, seed))
-        return level
 
     def mission(self, level: Level) -> str:
         return MISSION_KEYS if any(t.kind == "key" for t in level.things) else MISSION
@@ -199,10 +210,11 @@ def _warm_up(generator: str) -> None:
     from . import kernels
 
     kernels.warm_up()
+    levels = ["bfs", "content", "streams", "locks"]  # searches, keys, and a batch of autoresets' streams and keys
     try:
-        _WARMING[generator] = compiled.warm_up([generator, "bfs"], background=True)
+        _WARMING[generator] = compiled.warm_up([generator, *levels], background=True)
     except ValueError:  # a generator without a kernel (a plugin, or numpy-vectorised)
-        _WARMING[generator] = compiled.warm_up(["bfs"], background=True)
+        _WARMING[generator] = compiled.warm_up(levels, background=True)
 
 
 def level_info(level: Level) -> Dict[str, Any]:

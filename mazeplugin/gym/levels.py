@@ -24,12 +24,20 @@ from __future__ import annotations
 import hashlib
 import numbers
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
 
 from .. import Level, algorithms, generate, level_from_code
-from .engine import MAX_LOCKS
+from ..content.lockbatch import LockPlan, place_locks_batch
+from ..content.placing import with_content
+from ..pipeline import Build
+from ..pipeline_batch import LevelBatch, make_batch, why_not
+from ..tiles import open_markers, passage_tiles
+from .engine import DOOR, KEY, LOCK_COLOURS, LOCKED, MAX_LOCKS, Batch, Mark
 
-__all__ = ["LevelSpec", "OPTION_NAMES", "candidate_seeds", "level_digest"]
+__all__ = ["LevelSpec", "LevelArrays", "OPTION_NAMES", "candidate_seeds", "level_digest"]
 
 OPTION_NAMES = ("generator", "width", "height", "braid", "rooms", "keys", "mask", "require", "corridor", "wall", "options")
 """What ``reset(options=...)`` may change, besides ``level_code``."""
@@ -158,6 +166,151 @@ class LevelSpec:
                 last = error
         assert last is not None
         raise ValueError(f"no level for seed {seed} among {CANDIDATES} candidates: {last}") from last
+
+    def make_many(self, seeds: Sequence[int]) -> List[Level]:
+        """``[self.make(seed) for seed in seeds]``, the levels made in batches where the batched lane takes them.
+
+        See :meth:`make_arrays`, which this wraps (an environment loads its arrays without ``Level`` objects).
+
+        >>> spec = LevelSpec("backtracker", 7, 7, keys=2)
+        >>> [level_digest(level) for level in spec.make_many([5, 6])] == [level_digest(spec.make(s)) for s in (5, 6)]
+        True
+        """
+        made = self.make_arrays(seeds)
+        return [made.level(i) for i in range(len(made))]
+
+    def make_arrays(self, seeds: Sequence[int]) -> "LevelArrays":
+        """The levels of ``seeds`` (those :meth:`make` makes), as arrays where they were made in a batch.
+
+        A spec without mask, rooms, braid, ``require`` or generator options, of a
+        generator with a batch kernel (:data:`mazeplugin.pipeline_batch.BATCH_GENERATORS`),
+        on the compiled path: every seed's maze is carved in one call
+        (:func:`mazeplugin.pipeline_batch.make_batch`) and its keys placed in one
+        more (:func:`mazeplugin.content.lockbatch.place_locks_batch`); the seeds
+        whose maze cannot hold the keys move on to their next candidate together,
+        a batch again. Any other spec, or seeds beyond ``0 … 2**63 - 1``, are made one by one.
+        """
+        seeds = list(seeds)
+        made = LevelArrays(self, seeds)
+        build = self._batch_build() if seeds and all(type(s) is int and 0 <= s < 2**63 for s in seeds) else None
+        tries = [_candidates(seed) for seed in seeds]
+        current = [next(t) for t in tries]
+        pending = list(range(len(seeds))) if build is not None else []
+        for _ in range(CANDIDATES):
+            if build is None or not pending:
+                break
+            batch = make_batch(build, [current[i] for i in pending])
+            plan = None
+            if self.keys:
+                assert batch.entrance is not None and batch.exit is not None  # border markers
+                base = batch.tiles if batch.layout.is_unit else open_markers(passage_tiles(batch.east, batch.south),
+                                                                             batch.openings)
+                plan = place_locks_batch(base, batch.layout, batch.entrance, batch.exit, batch.seeds, self.keys)
+                if plan is None:  # the locks kernel is not loaded (yet): one by one below, the same levels
+                    break
+            placed = [True] * len(pending) if plan is None else plan.placed.tolist()
+            made.add(batch, plan, [i for i, ok in zip(pending, placed) if ok], [j for j, ok in enumerate(placed) if ok])
+            failed = [i for i, ok in zip(pending, placed) if not ok]
+            for i in failed:
+                current[i] = next(tries[i], -1)
+            pending = [i for i in failed if current[i] >= 0]  # (a seed out of candidates: its error below)
+        for i in range(len(seeds)):  # what the batches did not make, and the errors of seeds without a level
+            if not made.batched[i]:
+                made.levels[i] = self.make(seeds[i])
+        return made
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """The fields (a pickled spec leaves its kept batch request behind: made again when first needed)."""
+        return {name: value for name, value in self.__dict__.items() if name != "_build"}
+
+    def _batch_build(self) -> Optional[Build]:
+        """The checked request of this spec's levels when the batched lane takes it (kept), else None."""
+        if self.mask is not None or self.rooms is not None or self.braid or self.require is not None or self.options:
+            return None
+        cached: Optional[Tuple[Build]] = self.__dict__.get("_build")
+        if cached is None:
+            build = Build.checked(self.generator, self.width, self.height, seed=0, corridor=self.corridor,
+                                  wall=self.wall)
+            cached = (build,)
+            object.__setattr__(self, "_build", cached)  # frozen: a cache beside the fields, not one of them
+        build = cached[0]
+        return build if why_not(build) is None else None
+
+
+class LevelArrays:
+    """The levels of one :class:`LevelSpec` for many seeds (:meth:`LevelSpec.make_arrays`).
+
+    Level ``i`` was made either in a batch (``batched[i]``): its tiles are
+    ``tiles[i]``, its markers ``entrance`` and ``exit`` (one pair for the
+    batch), its keys on ``key_tiles[i]`` and its doors on the blocks
+    ``door_blocks[i]`` (``(x0, y0, x1, y1)``, lock ``k + 1`` at ``[i, k]``); or
+    one by one (``levels[i]``, a :class:`~mazeplugin.level.Level`).
+    ``seeds[i]`` is the level seed used (a candidate of the seed asked for).
+    :meth:`level` gives either as the ``Level`` that :meth:`LevelSpec.make` makes.
+    """
+
+    def __init__(self, spec: LevelSpec, seeds: Sequence[int]) -> None:
+        n = len(seeds)
+        self.spec = spec
+        self.keys: int = spec.keys
+        self.seeds: List[int] = list(seeds)
+        self.batched: List[bool] = [False] * n
+        self.levels: List[Optional[Level]] = [None] * n
+        self.tiles: NDArray[np.uint8] = np.zeros((n, *spec.shape), dtype=np.uint8)
+        self.entrance: Tuple[int, int] = (0, 0)
+        self.exit: Tuple[int, int] = (0, 0)
+        self.key_tiles: NDArray[np.int64] = np.zeros((n, spec.keys, 2), dtype=np.int64)
+        self.door_blocks: NDArray[np.int64] = np.zeros((n, spec.keys, 4), dtype=np.int64)
+        self._made_by: Dict[int, Tuple[LevelBatch, Optional[LockPlan], int]] = {}
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    def add(self, batch: LevelBatch, plan: Optional[LockPlan], which: List[int], rows: List[int]) -> None:
+        """Levels ``which`` are rows ``rows`` of ``batch`` (and of ``plan``, their locks)."""
+        if not which:
+            return
+        assert batch.entrance is not None and batch.exit is not None
+        self.entrance, self.exit = batch.entrance, batch.exit
+        at, picked = np.asarray(which), np.asarray(rows)
+        self.tiles[at] = batch.tiles[picked]
+        if plan is not None:
+            self.key_tiles[at] = plan.key_tiles()[picked]
+            self.door_blocks[at] = plan.door_blocks()[picked]
+        for i, j in zip(which, rows):
+            self.batched[i] = True
+            self.seeds[i] = int(batch.seeds[j])  # (the lane takes int seeds only)
+            self._made_by[i] = (batch, plan, j)
+
+    def level(self, index: int) -> Level:
+        """Level ``index`` as the :class:`~mazeplugin.level.Level` :meth:`LevelSpec.make` makes."""
+        made = self.levels[index]
+        if made is not None:
+            return made
+        batch, plan, row = self._made_by[index]
+        level = batch.level(row)
+        if plan is None:
+            return level
+        return with_content(level, plan.things(row), self.keys, 0, 0, ())
+
+    def load_into(self, batch: Batch, slots: Sequence[int]) -> None:
+        """Level ``j`` into slot ``slots[j]`` of ``batch``, as ``batch.load(slots[j], self.level(j))`` puts it.
+
+        A level made in a batch goes in by :meth:`Batch.place <mazeplugin.gym.engine.Batch.place>`, the
+        work of ``load``, from the arrays (no ``Level`` made); the others by ``load``.
+        """
+        keys, blocks = self.key_tiles.tolist(), self.door_blocks.tolist()
+        for j, slot in enumerate(slots):
+            level = self.levels[j]
+            if level is not None:
+                batch.load(slot, level)
+                continue
+            marks: List[Mark] = []
+            for k, ((x, y), (x0, y0, x1, y1)) in enumerate(zip(keys[j], blocks[j])):
+                colour = LOCK_COLOURS[k]  # lock k + 1
+                marks.append(((KEY, colour, 0, 0), ((x, y),)))
+                marks.append(((DOOR, colour, LOCKED, 0), [(u, v) for v in range(y0, y1) for u in range(x0, x1)]))
+            batch.place(slot, self.tiles[j], self.entrance, self.exit, marks)
 
 
 def level_from_options(spec: LevelSpec, options: Optional[Mapping[str, Any]], within: Tuple[int, int]) -> Tuple[LevelSpec, Optional[Level]]:

@@ -20,7 +20,7 @@ after an episode ends resets that env (its action is ignored, reward 0).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Type, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 
 from .. import Level
 from .engine import Batch
-from .env import Actions, Moves, Settings, seeds_of
+from .env import MISSION, MISSION_KEYS, Actions, Moves, Settings, seeds_of
 from .frames import frame
 
 __all__ = ["MazeVectorEnv"]
@@ -77,7 +77,11 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         for i, env_seed in enumerate(seeds):
             if env_seed is not None:
                 self._rngs[i] = seeding.np_random(env_seed)[0]
-            self._load(i, self.settings.new_level(self._rngs[i], env_seed, options))
+        if isinstance(options, Mapping) and "level_code" in options:  # one given level: each env reads it
+            for i, env_seed in enumerate(seeds):
+                self._load(i, self.settings.new_level(self._rngs[i], env_seed, options))
+        else:
+            self._new_levels(np.arange(self.num_envs), seeds, options)
         self._autoreset = None
         self._started = True
         return self._observation(), self._info(np.ones(self.num_envs, dtype=bool))
@@ -88,6 +92,24 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         self._mission_tuple = None
         # A text seed (from a level code such as 'kruskal-9x9-castle') has no int: -1.
         self._seeds[i] = level.seed if isinstance(level.seed, int) and level.seed < 2**63 else -1
+
+    def _new_levels(self, fresh: NDArray[np.intp], seeds: Optional[Sequence[Optional[int]]] = None,
+                    options: Optional[Mapping[str, Any]] = None) -> None:
+        """New levels for envs ``fresh`` (a reset, or the autoreset of those that ended): each draws its
+        level seed from its own ``np_random`` as one by one (``seeds[i]`` given: that one), then their
+        levels are made together (:meth:`Settings.new_levels`) and loaded."""
+        s = self.settings
+        slots = fresh.tolist()
+        given = [None if seeds is None else seeds[i] for i in slots]
+        made = s.new_levels([self._rngs[i] for i in slots], given, options)
+        made.load_into(self._batch, slots)
+        mission = MISSION_KEYS if made.keys else MISSION
+        for j, i in enumerate(slots):
+            level = made.levels[j]
+            self._missions[i] = mission if level is None else s.mission(level)
+            seed = made.seeds[j] if level is None else level.seed
+            self._seeds[i] = seed if isinstance(seed, int) and seed < 2**63 else -1
+        self._mission_tuple = None
 
     def step(self, actions: Any) -> Tuple[Any, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], Dict[str, Any]]:
         if not self._started:
@@ -106,8 +128,8 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if s.mode == "minigrid" and self._batch.fuses:
             # The compiled step (numba, 64 envs or more) makes the views as it goes: the envs that reset
             # load their new levels first and take no step in it, only their first view.
-            for i in fresh if fresh is not None else ():
-                self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
+            if fresh is not None:
+                self._new_levels(fresh)
             fused = self._batch.step_minigrid_view(moves, s.max_steps, fresh=fresh)
             assert fused is not None
             reward, terminated, truncated, image = fused
@@ -120,8 +142,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
             else:
                 reward, terminated, truncated = self._batch.step_simple(moves, s.max_steps)
             if fresh is not None:
-                for i in fresh:
-                    self._load(int(i), self.settings.new_level(self._rngs[i], None, None))
+                self._new_levels(fresh)
                 reward[fresh] = 0.0
                 terminated[fresh] = False
                 truncated[fresh] = False
