@@ -305,6 +305,9 @@ def run_command(checkout: Path, line: int, command: str) -> None:
         SDL_VIDEODRIVER="dummy",
         SDL_AUDIODRIVER="dummy",
         PYTHONDONTWRITEBYTECODE="1",
+        # `python -m pytest FILE` in one process: this suite's workers already fill the cores, and
+        # -n auto would start one more worker per core for one small file (xdist runs in the suite itself).
+        PYTEST_ADDOPTS="-n 0",
     )
     # `python` is the test's own interpreter, as in the activated venv the README assumes.
     command_line = re.sub(r"^python(3)?\b", lambda _: f'"{sys.executable}"', command)
