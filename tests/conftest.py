@@ -22,6 +22,8 @@ if "MAZEPLUGIN_COMPILED" not in os.environ:
         os.environ["MAZEPLUGIN_COMPILED"] = "1"
         # Child processes get the user's default mode instead (tests/processes.py, child_env).
         os.environ["MAZEPLUGIN_SUITE_CHOSE_COMPILED"] = "1"
+elif os.environ["MAZEPLUGIN_COMPILED"] != "1":  # a mode chosen for this run (a test's own nested run): kept
+    os.environ.pop("MAZEPLUGIN_SUITE_CHOSE_COMPILED", None)
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
