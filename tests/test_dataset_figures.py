@@ -145,7 +145,9 @@ import mazeplugin as mp
 from mazeplugin import _compiled
 from mazeplugin.dataset import figures
 
+os.environ["MAZEPLUGIN_COMPILED"] = "0"  # made plain: no warm-up thread of this process loads a kernel meanwhile
 levels = [mp.generate("backtracker", 9, 9, seed=s) for s in range(4)]
+del os.environ["MAZEPLUGIN_COMPILED"]  # auto, as a user has it
 _compiled._lock.acquire()  # as a background warm-up holds it while it loads a kernel
 pid = os.fork()
 if pid == 0:
