@@ -4,14 +4,16 @@
 test processes, so every level made there runs compiled, however small. Two
 costs followed from that, and both are paid once here instead:
 
-- A child process (``python -c``, ``python -m mazeplugin``, the demo, a
-  README block) inherited the setting and loaded numba and each kernel it
-  touched: about 0.45 s of CPU a process, for levels the default ``auto``
-  mode makes plain in milliseconds. :func:`child_env` gives a child the
-  user's default (unset: ``auto``; a large job still loads its kernel)
-  unless the person running the suite chose a mode. Tests about the compiled path in a
-  child set ``MAZEPLUGIN_COMPILED`` themselves (tests/test_compiled.py, the
-  other-process determinism tests of test_seeds, test_world, test_content).
+- A child process (``python -c``, ``python -m mazeplugin``, a README block
+  or command, a loader under a memory limit) inherited the setting and
+  loaded numba and each kernel it touched: about 0.45 s of CPU a process,
+  for levels the default ``auto`` mode makes plain in milliseconds.
+  :func:`child_env` gives a child the user's default (unset: ``auto``; a
+  large job still loads its kernel) unless the person running the suite
+  chose a mode. Tests about the compiled path in a child keep it on
+  (tests/test_compiled.py, and the other-process determinism tests of
+  test_seeds, test_world, test_content, test_difficulty); so do the demo's
+  runs, which warm their kernels up in the background either way.
 - On a clean clone numba's disk cache is empty: every test worker (and any
   child) compiled the kernels it met first on its own, the same ones in
   parallel, 2 to 35 s of CPU each time. :func:`build_kernels` builds the
