@@ -98,8 +98,12 @@ class LevelBatch:
         try:
             first = code_of(self.algorithm, self.layout.width, self.layout.height, self.seeds[0], self.options)
         except ValueError:
-            return [""] * len(self.seeds)
-        if all(type(seed) is int for seed in self.seeds) and first.endswith(f"-{self.seeds[0]}"):
+            try:  # the first seed cannot be written in a code (""), or the options cannot, whatever the seed
+                code_of(self.algorithm, self.layout.width, self.layout.height, 0, self.options)
+            except ValueError:
+                return [""] * len(self.seeds)
+            first = ""
+        if first and all(type(seed) is int for seed in self.seeds) and first.endswith(f"-{self.seeds[0]}"):
             # The codes differ only in the seed written last: the parts before it are checked above.
             prefix = first[:len(first) - len(str(self.seeds[0]))]
             return [prefix + str(seed) for seed in self.seeds]

@@ -20,6 +20,10 @@ if "MAZEPLUGIN_COMPILED" not in os.environ:
 
     if importlib.util.find_spec("numba") is not None:
         os.environ["MAZEPLUGIN_COMPILED"] = "1"
+        # Child processes get the user's default mode instead (tests/processes.py, child_env).
+        os.environ["MAZEPLUGIN_SUITE_CHOSE_COMPILED"] = "1"
+elif os.environ["MAZEPLUGIN_COMPILED"] != "1":  # a mode chosen for this run (a test's own nested run): kept
+    os.environ.pop("MAZEPLUGIN_SUITE_CHOSE_COMPILED", None)
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
@@ -34,3 +38,20 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+_KERNELS_BUILT = ""
+
+
+def pytest_configure(config):
+    # Once, in the process that starts the run (not in each xdist worker, which starts after this):
+    # the kernels numba's cache lacks are built ahead, over the cores (tests/processes.py).
+    global _KERNELS_BUILT
+    if not hasattr(config, "workerinput") and not config.option.collectonly:
+        import processes
+
+        _KERNELS_BUILT = processes.build_kernels()
+
+
+def pytest_report_header(config):
+    return [_KERNELS_BUILT] if _KERNELS_BUILT else []

@@ -20,6 +20,8 @@ import mazeplugin as mp
 from mazeplugin import cli
 from mazeplugin.formats import jsonio
 
+from processes import child_env
+
 TIMEOUT = 600  # a hang guard for subprocesses, never a speed bound
 
 
@@ -327,11 +329,11 @@ def test_python_dash_m_and_the_console_script_run(tmp_path):
     assert script is not None, "the mazeplugin console script is not installed next to this Python"
     for command in ([sys.executable, "-m", "mazeplugin"], [script]):
         done = subprocess.run(command + ["generate", "backtracker", "--size", "3x2", "--seed", "castle"],
-                              capture_output=True, text=True, timeout=TIMEOUT)
+                              capture_output=True, text=True, timeout=TIMEOUT, env=child_env())
         assert done.returncode == 0, done.stderr
         assert done.stdout == str(mp.generate("backtracker", 3, 2, seed="castle")) + "\n"
         wrong = subprocess.run(command + ["generate", "kruskal", "--size", "big"],
-                               capture_output=True, text=True, timeout=TIMEOUT)
+                               capture_output=True, text=True, timeout=TIMEOUT, env=child_env())
         assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
 
 

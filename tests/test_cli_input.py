@@ -23,6 +23,7 @@ from mazeplugin import cli
 from mazeplugin.cli import batch as cli_batch
 from mazeplugin.codes import looks_like_level_code
 from test_cli import run  # the command line run in this process: (status, stdout, stderr)
+from processes import child_env
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 60
@@ -182,7 +183,7 @@ def _commands():
 
 @pytest.mark.parametrize("command", list(_commands()), ids=lambda c: os.path.basename(c[-1]))
 def test_ctrl_c_while_the_command_starts_prints_one_line_and_exits_130(tmp_path, command):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), MAZEPLUGIN_NO_PLUGINS="1", PYTHONPROFILEIMPORTTIME="1")
+    env = child_env(PYTHONPATH=str(ROOT), MAZEPLUGIN_NO_PLUGINS="1", PYTHONPROFILEIMPORTTIME="1")
     interrupted_while_importing = 0
     for delay in (0.0, 0.02, 0.06):
         process = subprocess.Popen(command + ["list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -13,6 +13,8 @@ import pytest
 
 import mazeplugin as mp
 
+from processes import child_env
+
 RICH = dict(seed=7, keys=2, treasure=5, enemies=3)
 
 
@@ -55,7 +57,7 @@ def test_only_counts_go_in_a_code():
 
 def _cli(*args, cwd):
     return subprocess.run([sys.executable, "-m", "mazeplugin", *args], capture_output=True, text=True,
-                          timeout=600, cwd=cwd)
+                          timeout=600, cwd=cwd, env=child_env())
 
 
 def test_the_command_line_places_content(tmp_path):

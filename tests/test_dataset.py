@@ -26,6 +26,8 @@ from mazeplugin.dataset import building as build_module
 from mazeplugin.dataset import spec as spec_module
 from mazeplugin.dataset.cli import main
 
+from processes import child_env
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Two entries, one with content, shards of uneven fill: small enough to build in a second.
@@ -491,7 +493,7 @@ def test_cli_builds_verifies_and_describes(tmp_path, built):
 
 def test_python_dash_m_runs_the_dataset_cli(tmp_path, built):
     out, _ = built
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = child_env(PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-m", "mazeplugin.dataset", "verify", str(out)],
                           capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr

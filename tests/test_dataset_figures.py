@@ -136,3 +136,43 @@ def test_a_level_maker_makes_what_generate_makes(index, seed):
     for _ in range(2):  # and again: the checked build it copies is left as it was
         level = maker(seed)
         assert level.to_json() == expected.to_json() and ds.digest(level) == ds.digest(expected)
+
+
+FORKED_MID_LOAD = r'''
+import os, sys
+import numba  # loaded: the compiled pass would be taken for any shard
+import mazeplugin as mp
+from mazeplugin import _compiled
+from mazeplugin.dataset import figures
+
+os.environ["MAZEPLUGIN_COMPILED"] = "0"  # made plain: no warm-up thread of this process loads a kernel meanwhile
+levels = [mp.generate("backtracker", 9, 9, seed=s) for s in range(4)]
+del os.environ["MAZEPLUGIN_COMPILED"]  # auto, as a user has it
+_compiled._lock.acquire()  # as a background warm-up holds it while it loads a kernel
+pid = os.fork()
+if pid == 0:
+    ok = _compiled.forked_mid_load()
+    columns = figures.shard_stats(levels)
+    ok = ok and [int(v) for v in columns["solution_length"]] == [lv.stats().solution_length for lv in levels]
+    # Loading the compiled pass here could wait forever on locks held by the thread the fork left behind.
+    ok = ok and "mazeplugin.dataset.figures_kernel" not in sys.modules and "mazeplugin._compiled.bfs" not in sys.modules
+    os._exit(0 if ok else 1)
+_, status = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(status))
+'''
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="fork is POSIX-only")
+def test_a_process_forked_while_kernels_load_gives_plain_figures_without_loading_the_pass():
+    # A dataset build in auto mode forked its process pool while a background thread was importing the
+    # searches' kernel: each pool worker then waited forever on that module's import lock (README's dataset example, found when the README's blocks ran in auto mode).
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("numba")
+    env = {k: v for k, v in os.environ.items() if k != "MAZEPLUGIN_COMPILED"}  # auto, as a user has it
+    done = subprocess.run([sys.executable, "-c", FORKED_MID_LOAD], capture_output=True, text=True,
+                          timeout=300, env=env)  # a hang guard, not a speed bound
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "0"

@@ -17,6 +17,8 @@ import pytest
 
 import mazeplugin.dataset as ds
 
+from processes import child_env
+
 SPEC = {"generator": "kruskal", "width": 4, "height": 4, "count": 6, "shard_size": 3, "keys": 1}
 
 
@@ -57,7 +59,7 @@ def test_a_damaged_manifest_is_one_error_naming_the_field(built, tmp_path, chang
             call(out)
         assert "manifest.json" in str(caught.value) and words in str(caught.value)
     result = subprocess.run([sys.executable, "-m", "mazeplugin", "dataset", "verify", str(out)],
-                            capture_output=True, text=True, timeout=300)
+                            capture_output=True, text=True, timeout=300, env=child_env())
     assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert words in result.stderr
 

@@ -21,6 +21,8 @@ import mazeplugin as mp
 import mazeplugin.dataset as ds
 from mazeplugin.dataset.storage import LOCK_FILE, Folder
 
+from processes import child_env
+
 ROOT = Path(__file__).resolve().parent.parent
 HANG_GUARD = 300  # seconds: only ends a stuck child process, never judges speed
 
@@ -59,7 +61,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Tuple[Path, Dict[str, Any
 
 
 def start_holder(out: Path) -> "subprocess.Popen[str]":
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = child_env(PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     child = subprocess.Popen([sys.executable, "-c", HOLDER, json.dumps(SPEC), str(out)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     ready, _, _ = select.select([child.stdout], [], [], HANG_GUARD)

@@ -107,17 +107,34 @@ def test_a_map_edited_in_tiled_plays(tmp_path):
     (lambda d: mp.generate("kruskal", 4, 4, seed=1, markers="none").save_tmx(d / "nomarkers.tmx"),
      ["nomarkers.tmx", "no entrance and exit"]),
 ])
-def test_bad_level_file_is_one_line_and_exit_2(tmp_path, make, words):
+def test_bad_level_file_is_one_line_and_exit_2(tmp_path, capsys, make, words):
+    # The demo's main() in this process (test_a_bad_level_file_in_a_real_process_prints_that_line_alone
+    # runs one case as a command: nothing else reaches the terminal there either).
+    from demo.app import main
+
     make(tmp_path)
     names = {"bad.tmx", "bad.tmj", "bad.json", "bad.npy", "bad.png", "nomarkers.tmx"}
     found = [p.name for p in tmp_path.iterdir() if p.name in names]
     path = tmp_path / (found[0] if found else "missing.tmx")
-    result = run_demo("--level", str(path), "--frames", "5")
-    assert result.returncode == 2 and result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
+    try:
+        status = main(["--level", str(path), "--frames", "5"])
+    except SystemExit as exit:  # the option's own check (argparse) ends the run this way
+        status = exit.code
+    assert status == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
     for word in words:
         assert word in lines[0]
+
+
+def test_a_bad_level_file_in_a_real_process_prints_that_line_alone(tmp_path):
+    (tmp_path / "bad.tmx").write_text("<map")
+    result = run_demo("--level", str(tmp_path / "bad.tmx"), "--frames", "5")
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "bad.tmx" in lines[0] and "truncated" in lines[0], result.stderr
 
 
 def test_level_file_runs_headless_in_a_real_process(level_files):

@@ -19,6 +19,8 @@ import mazeplugin as mp
 from mazeplugin.formats import LevelFormatError, atomic_path
 from mazeplugin.formats import jsonio
 
+from processes import child_env
+
 ALGORITHMS = mp.algorithms()
 MARKERS = st.sampled_from(["border", "farthest", "random", "none"])
 
@@ -414,7 +416,7 @@ def test_tiled_export_works_without_pygame(tmp_path):
         "level = mp.generate('kruskal', 4, 3, seed=7)\n"
         f"level.save_tmx({str(tmp_path / 'a.tmx')!r}); level.save_tmj({str(tmp_path / 'a.tmj')!r})\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=600)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=600, env=child_env())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.tmj", "a.tmx", "mazeplugin-tiles-16.png"]
 
 

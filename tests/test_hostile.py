@@ -37,6 +37,8 @@ from mazeplugin import cli, registry
 from mazeplugin.formats import LevelFormatError, jsonio
 from mazeplugin.formats.files import UnsafeDestinationError, read_limited, write_bytes, write_text
 
+from processes import child_env
+
 HAS_PYGAME = importlib.util.find_spec("pygame") is not None
 TIMEOUT = 600  # a hang guard for subprocesses, never a speed bound: wide enough for a loaded machine
 HANG_GUARD = 600
@@ -60,8 +62,8 @@ def _limit_memory() -> None:  # preexec_fn: runs in the child before Python star
 
 def python(code: str, *args: str, timeout: float = TIMEOUT, **kwargs) -> subprocess.CompletedProcess:
     """Run Python code in a fresh process under the memory limit and a timeout (no plugins)."""
-    env = dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = child_env(MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT),
+                    SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     kwargs.setdefault("capture_output", True)
     return subprocess.run([sys.executable, "-c", code, *args], text=True, env=env, timeout=timeout,
                           preexec_fn=_limit_memory, **kwargs)
@@ -230,8 +232,7 @@ def test_dash_o_dash_prints_every_format_to_a_pipe(tmp_path, fmt):
     done = subprocess.run(
         [sys.executable, "-m", "mazeplugin", "generate", "kruskal", "--seed", "1", "--size", "5x4",
          "--format", fmt, "-o", "-"],
-        capture_output=True, timeout=TIMEOUT, env=dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1",
-                                                       PYGAME_HIDE_SUPPORT_PROMPT="1"),
+        capture_output=True, timeout=TIMEOUT, env=child_env(MAZEPLUGIN_NO_PLUGINS="1", PYGAME_HIDE_SUPPORT_PROMPT="1"),
     )
     assert done.returncode == 0, done.stderr
     expected = tmp_path / f"level.{fmt}"
@@ -435,7 +436,7 @@ def test_ctrl_c_to_the_process_group_leaves_no_temporary_files(tmp_path, jobs):
             [sys.executable, "-m", "mazeplugin", "batch", "kruskal", "--size", "40x40", "--count", "100000",
              "--out", str(out), "--jobs", jobs, "--quiet"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
-            env=dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1"),
+            env=child_env(MAZEPLUGIN_NO_PLUGINS="1"),
         )
         # Let it get going, a little further each run: wait for files, not for a time.
         polls = 0
@@ -558,7 +559,7 @@ def test_a_plugin_calling_sys_exit_does_not_kill_the_host(tmp_path):
         "Metadata-Version: 2.1\nName: exiting-plugin\nVersion: 1.0\n")
     (package / "exiting_plugin-1.0.dist-info" / "entry_points.txt").write_text(
         "[mazeplugin.generators]\nexiting = exiting_plugin\n")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(package), str(ROOT)]))
+    env = child_env(PYTHONPATH=os.pathsep.join([str(package), str(ROOT)]))
     env.pop("MAZEPLUGIN_NO_PLUGINS", None)
     done = subprocess.run([sys.executable, "-c", "import mazeplugin as mp; print(len(mp.algorithms()))"],
                           capture_output=True, text=True, env=env, timeout=TIMEOUT)
@@ -867,7 +868,7 @@ class Worker:
     """One Python process under the memory limit that runs cases sent to it, each under a CPU-time limit."""
 
     def __init__(self, cpu_seconds=CASE_CPU_SECONDS, **environment):
-        env = dict(os.environ, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT), **environment)
+        env = child_env(MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1", PYTHONPATH=str(ROOT), **environment)
         self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(cpu_seconds)], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, env=env, preexec_fn=_limit_memory)
 

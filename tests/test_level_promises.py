@@ -8,6 +8,8 @@ import pytest
 
 import mazeplugin as mp
 
+from processes import child_env
+
 
 def test_things_assigned_must_be_things():
     level = mp.generate("backtracker", 10, 8, seed=3, keys=2, treasure=2)
@@ -106,7 +108,8 @@ def test_a_saved_world_window_loads_in_a_fresh_process(tmp_path):
     mp.World("kruskal", seed=3, treasure=1).level(0, 0, 40, 40).save_json(str(path))
     code = ("import sys, mazeplugin as mp; level = mp.Level.load_json(sys.argv[1]); "
             "print(sorted(level.options['world']), 'mazeplugin.world' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120,
+                         env=child_env())
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("]")[0].startswith("['chunk'") and out.stdout.strip().endswith("False")
 

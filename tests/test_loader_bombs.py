@@ -26,6 +26,8 @@ from mazeplugin.formats import LevelFormatError, load_tiled
 from mazeplugin.formats.jsonio import load_json
 from mazeplugin.formats.recorded import check_plain
 
+from processes import child_env
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -328,7 +330,7 @@ def _load_in_child(path, *, limit=2560 * MIB, cpu=60):
 
     The address space holds the interpreter and numpy (about 0.5 GiB) and the buffer ``read_limited``
     reserves for a file of the largest size allowed (1 GiB, mostly never touched)."""
-    env = dict(os.environ, PYTHONPATH=ROOT, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1")
+    env = child_env(PYTHONPATH=ROOT, MAZEPLUGIN_NO_PLUGINS="1", OPENBLAS_NUM_THREADS="1")
     done = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(limit), str(cpu)], env=env,
                           capture_output=True, text=True, timeout=cpu * 4 + 60, cwd=os.path.dirname(path))
     assert done.returncode == 0, done.stderr[-2000:]

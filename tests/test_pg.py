@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
+from processes import child_env
 
 pygame = pytest.importorskip("pygame")
 
@@ -521,14 +522,14 @@ BLOCK_PYGAME = "import sys; sys.modules['pygame'] = None\n"
 
 def test_core_imports_without_pygame():
     code = BLOCK_PYGAME + "import mazeplugin as mp; mp.generate('kruskal', 3, 3, seed=1); print('ok')"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, env=child_env())
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
 
 
 def test_pg_without_pygame_says_which_extra_to_install():
     code = BLOCK_PYGAME + "import mazeplugin.pg"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, env=child_env())
     assert done.returncode != 0
     assert "ImportError" in done.stderr
     assert 'pip install "mazeplugin[pygame]"' in done.stderr

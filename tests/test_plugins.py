@@ -15,6 +15,7 @@ import mazeplugin as mp
 from mazeplugin import cli, registry
 
 import mazecheck
+from processes import child_env
 
 TIMEOUT = 600  # a hang guard for subprocesses, never a speed bound
 PLUGINS = Path(__file__).parent / "data" / "plugins"  # a module and the .dist-info pip would install
@@ -22,7 +23,7 @@ PLUGINS = Path(__file__).parent / "data" / "plugins"  # a module and the .dist-i
 
 def python(code: str, *args: str, no_plugins: bool = False) -> subprocess.CompletedProcess:
     """Run Python in a fresh process that has the example plugin package installed on its path."""
-    env = dict(os.environ)
+    env = child_env()
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PLUGINS), env.get("PYTHONPATH")]))
     env.pop(registry.NO_PLUGINS_VARIABLE, None)
     if no_plugins:

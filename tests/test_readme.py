@@ -45,6 +45,8 @@ from typing import List, Tuple
 
 import pytest
 
+from processes import child_env
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 MAX_FRAMES = 20_000
@@ -215,8 +217,7 @@ def test_every_python_block_runs_alone_in_an_empty_folder(tmp_path, first_line, 
         shutil.copy(ROOT / name, work / name)
     (tmp_path / "block.json").write_text(json.dumps([first_line, code]), encoding="utf-8")
     (tmp_path / "runner.py").write_text(RUNNER, encoding="utf-8")
-    env = dict(
-        os.environ,
+    env = child_env(  # the compiled path in its default mode, as a reader runs the block
         SDL_VIDEODRIVER="dummy",
         SDL_AUDIODRIVER="dummy",
         MAZEPLUGIN_NO_PLUGINS="1",
@@ -299,12 +300,14 @@ def test_every_command_example_runs_in_order(checkout):
 
 def run_command(checkout: Path, line: int, command: str) -> None:
     bin_dir = os.path.dirname(sys.executable)
-    env = dict(
-        os.environ,
+    env = child_env(  # the compiled path in its default mode, as a reader types the command
         PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
         SDL_VIDEODRIVER="dummy",
         SDL_AUDIODRIVER="dummy",
         PYTHONDONTWRITEBYTECODE="1",
+        # `python -m pytest FILE` in one process: this suite's workers already fill the cores, and
+        # -n auto would start one more worker per core for one small file (xdist runs in the suite itself).
+        PYTEST_ADDOPTS="-n 0",
     )
     # `python` is the test's own interpreter, as in the activated venv the README assumes.
     command_line = re.sub(r"^python(3)?\b", lambda _: f'"{sys.executable}"', command)

@@ -14,6 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 
 import budget
+import processes
 
 TESTS = Path(__file__).resolve().parent
 WALL_CLOCK = re.compile(r"\b(?:time\.time|perf_counter|monotonic|time_ns|datetime\.now)\s*\(")
@@ -52,3 +53,24 @@ def test_examples_are_full_in_ci_and_a_third_locally(monkeypatch):
     assert [budget.examples(n) for n in (10, 60, 150, 300)] == [10, 60, 150, 300]
     monkeypatch.setattr(budget, "FULL", False)
     assert [budget.examples(n) for n in (10, 60, 150, 300)] == [10, 20, 50, 100]
+
+
+def test_children_get_the_users_default_mode_unless_the_run_chose_one(monkeypatch):
+    monkeypatch.setenv("MAZEPLUGIN_COMPILED", "1")
+    monkeypatch.setenv(processes.SUITE_CHOSE, "1")  # conftest.py turned it on
+    env = processes.child_env(EXTRA="x")
+    assert "MAZEPLUGIN_COMPILED" not in env and processes.SUITE_CHOSE not in env and env["EXTRA"] == "x"
+    assert processes.child_env(MAZEPLUGIN_COMPILED="0")["MAZEPLUGIN_COMPILED"] == "0"  # a test's own choice
+    monkeypatch.delenv(processes.SUITE_CHOSE)  # the person running the suite chose it
+    assert processes.child_env()["MAZEPLUGIN_COMPILED"] == "1"
+
+
+def test_kernels_are_shared_out_once_each_and_evenly():
+    from mazeplugin import _compiled
+
+    names = list(_compiled.KERNELS)
+    for count in (1, 2, 3, 4, 64):
+        groups = processes.share_out(names, count)
+        assert sorted(n for group in groups for n in group) == sorted(names) and len(groups) <= count
+        loads = [sum(processes.COMPILE_SECONDS.get(n, 1.0) for n in group) for group in groups]
+        assert max(loads) - min(loads) <= max(processes.COMPILE_SECONDS.values())

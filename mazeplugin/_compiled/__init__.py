@@ -59,6 +59,7 @@ __all__ = [
     "start_background",
     "loaded",
     "cached",
+    "forked_mid_load",
     "CompileWarning",
     "LOG",
     "LOGGER",
@@ -200,6 +201,16 @@ def kernel(name: str, work: int = AUTO_CELLS) -> Optional[ModuleType]:
         start_background([name] if name == "bfs" or "bfs" in _loaded else [name, "bfs"])
         return None
     return _import(name)
+
+
+def forked_mid_load() -> bool:
+    """Whether this process was forked while a kernel was loading: it then makes every level plain.
+
+    Numba's locks and the half-imported kernel module's import lock were held by a thread the
+    fork did not copy, so nothing here may compile or import a kernel; compiled code outside
+    :data:`KERNELS` (``mazeplugin.dataset.figures_kernel``) asks this before it loads.
+    """
+    return _forked_mid_load
 
 
 def load(names: Optional[Iterable[str]] = None) -> List[str]:

@@ -22,12 +22,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import sys
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
+from mazeplugin._compiled import AUTO_CELLS, forked_mid_load, kernel
 from mazeplugin.analysis import Stats
 from mazeplugin.pipeline_batch import LevelBatch
 
@@ -57,7 +58,19 @@ def _use_compiled(levels: Sequence[mp.Level]) -> bool:
     if not available() or not isinstance(levels[0], mp.Level):
         return False
     cells = len(levels) * levels[0].width * levels[0].height
-    return "numba" in sys.modules or cells >= COMPILED_MIN_CELLS
+    return ("numba" in sys.modules or cells >= COMPILED_MIN_CELLS) and _searches_loaded()
+
+
+def _searches_loaded() -> bool:
+    """Whether the searches' kernel (``bfs``, which the compiled pass imports) is loaded in this process.
+
+    Asked of the compiled layer, never by importing the kernel module here: in a process forked
+    while a background thread was loading kernels (auto mode, then a process pool), that module's
+    import lock and numba's compiler lock stay held by a thread that no longer exists, and loading
+    the compiled pass would wait forever (a dataset build hung so). The layer says no then (and
+    while a warm-up is still running), and the plain figures are used: the same values.
+    """
+    return not forked_mid_load() and kernel("bfs", AUTO_CELLS) is not None
 
 
 def _compiled_rows(levels: Sequence[mp.Level]) -> List[Optional[Dict[str, Any]]]:
@@ -106,6 +119,9 @@ def batch_stats(batch: LevelBatch) -> Dict[str, NDArray[Any]]:
     the compiled pass for all of them), from its passages: no ``Level`` made."""
     count = len(batch)
     columns = _empty_columns(count)
+    if not _searches_loaded():  # the figures of each level, as Level.stats() finds them
+        _plain_columns(columns, [batch.level(i) for i in range(count)], range(count))
+        return columns
     first = batch.level(0)  # (the marker cells, as Level.stats finds them: the same for every level of a batch)
     start = goal = -1
     if batch.entrance is not None and batch.exit is not None:
@@ -143,10 +159,15 @@ def shard_stats(levels: Sequence[mp.Level]) -> Dict[str, NDArray[Any]]:
     with -1 for None, float64 with NaN for None, as the shard columns keep them."""
     columns = _empty_columns(len(levels))
     done = _compiled_columns(levels, columns) if levels and _use_compiled(levels) else np.zeros(len(levels), bool)
-    for i in np.flatnonzero(~done).tolist():
+    _plain_columns(columns, levels, np.flatnonzero(~done).tolist())
+    return columns
+
+
+def _plain_columns(columns: Dict[str, NDArray[Any]], levels: Sequence[mp.Level], rows: Iterable[int]) -> None:
+    """Rows ``rows`` of ``columns`` from ``levels[row].stats()``, level by level."""
+    for i in rows:
         figures = levels[i].stats()
         for name in STATS_FIELDS:
             value = getattr(figures, name)
             if value is not None:
                 columns[name][i] = value
-    return columns
