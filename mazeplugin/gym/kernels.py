@@ -64,7 +64,7 @@ def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: i
     kind = numpy.uint32 if max(rows, columns) <= 32 else numpy.int64
     lines = numpy.zeros((grid.shape[0], 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
     sideways = sideways_table(view_size) if view_size <= 7 else numpy.zeros(0, dtype=numpy.uint8)
-    views = numpy.zeros(grid.shape[0] * view_size * view_size, dtype=numpy.uint32)
+    views = numpy.zeros(grid.shape[0] * view_size * view_size, dtype=numpy.uint8)
     keys = numpy.full(grid.shape[0], -1, dtype=numpy.int64)
     return (codes.reshape(-1), grid.view(numpy.uint32).reshape(-1), coded, TILE_WORDS, TILE_PASSES, sideways, lines,
             views, keys, grid.shape[1] * grid.shape[2], grid.shape[2], pad, rows, columns)
@@ -253,7 +253,6 @@ def _build_step() -> Optional[Callable[..., int]]:
             o = k * area
             key = ((here * 4 + d) * 8) + carrying[k] + 1
             if not (fresh or taken) and keys[k] == key:
-                flat[o:o + area] = views[o:o + area]
                 continue
             keys[k] = key
             # The view: view cell [x=i, y=j] is (size - 1 - j) tiles ahead and (i - middle) to the right.
@@ -306,18 +305,21 @@ def _build_step() -> Optional[Callable[..., int]]:
                     top = j
                     break
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
-            # Unseen cells are 0; read only the tiles seen.
-            flat[o:o + area] = 0
+            # Unseen cells are code 0 (MiniGrid's (0, 0, 0)); read only the tiles seen.
+            views[o:o + area] = 0
             for j in range(top, size):
                 seen = lit_rows[j]
                 row = corner - j * forward
                 while seen:
                     i = trailing_zeros(seen)
                     seen &= seen - 1
-                    flat[o + i * size + j] = table[codes[row + i * right]]
-            c = carrying[k]
-            flat[o + middle * size + last] = (5 | (c << 8)) if c >= 0 else 1
-            views[o:o + area] = flat[o:o + area]
+                    views[o + i * size + j] = codes[row + i * right]
+            held = carrying[k]
+            views[o + middle * size + last] = 5 + 11 * held if held >= 0 else 1  # the agent's cell: what it carries
+        # The image: a word per kept code, in one pass over all the views (TILE_WORDS' arithmetic, which vectorises).
+        for i in range(n * area):
+            code = numpy.uint32(views[i])
+            flat[i] = (code % 11) | ((code // 11 % 6) << 8) | ((code // 66) << 16)
         return ended
 
     return _jit(numba, step_views)
@@ -343,7 +345,7 @@ def _ready() -> Optional[Callable[..., None]]:
                     for lines in (numpy.zeros((1, 16), numpy.uint32), numpy.zeros((1, 16), numpy.int64)):  # both kinds
                         step(numpy.zeros(36, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
                              numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
-                             lines, numpy.zeros(9, numpy.uint32), numpy.full(1, -1, numpy.int64), 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
+                             lines, numpy.zeros(9, numpy.uint8), numpy.full(1, -1, numpy.int64), 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
                              one.copy(), 10, numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
                              numpy.zeros((1, 3, 3), numpy.uint32))
                 _STEP = step
