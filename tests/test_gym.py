@@ -661,9 +661,9 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
         pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
     rng = np.random.default_rng(11)
     doors_changed = picked = 0
-    # Levels read sight from bit lines (32-bit up to 32 tiles, 64-bit up to 64), larger ones tile by tile;
-    # views up to 7 wide spread sight along a row by table, wider ones compute it.
-    for view_size, cells, rounds in ((3, 4, 40), (7, 4, 40), (9, 4, 20), (7, 20, 6), (5, 33, 4)):
+    # Levels read sight from bit lines (16-bit up to 16 tiles, 32-bit up to 32, 64-bit up to 64), larger ones
+    # tile by tile; views up to 7 wide spread sight along a row by table, wider ones compute it.
+    for view_size, cells, rounds in ((3, 4, 40), (7, 4, 40), (9, 4, 20), (7, 7, 10), (7, 8, 10), (7, 20, 6), (5, 33, 4)):
         vec = mg.MazeVectorEnv(128, "backtracker", cells, cells, keys=2, view_size=view_size, max_steps=30)
         vec.reset(seed=3)
         fast = vec._batch
@@ -687,7 +687,9 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
             want = plain.step_minigrid(action, 30)
             assert np.array_equal(image, plain.view()), (view_size, round_)
             lines = fast._levels[6]  # the bit lines
-            assert (lines.shape[1] > 0, lines.dtype == np.uint32) == (cells < 32, cells < 16)
+            tiles = 2 * cells + 1
+            assert lines.shape[1] == (0 if tiles > 64 else 4 * tiles)
+            assert lines.dtype.itemsize == (2 if tiles <= 16 else 4 if tiles <= 32 else 8)
             for got, expected in zip((reward, terminated, truncated), want):
                 assert np.array_equal(got, expected)
             assert np.array_equal(fast.grid, plain.grid)

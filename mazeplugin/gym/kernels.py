@@ -17,10 +17,12 @@ It reads a byte-per-tile copy of each level with one tile of wall around it
 both reversed), so a view row's sight is one shift and MiniGrid's
 ``process_vis`` runs on bits a row at a time (sideways by table for views up
 to 7 wide), stopping at the first row sight does not reach; only the tiles seen
-are read. It keeps each level's last view with the tile, direction and key it
-was seen from: a step that changes none of them nor the level copies it (most
-random actions bump a wall or do nothing). Tests check it against the numpy
-rules and views, and the single env against the Python step.
+are read. It keeps each level's last view as tile codes (a byte per cell) with
+the tile, direction and key it was seen from: a step that changes none of them
+nor the level keeps it (most random actions bump a wall or do nothing); the
+image is then made from the kept codes of every level in one vectorised pass.
+Tests check it against the numpy rules and views, and the single env against
+the Python step.
 """
 
 from __future__ import annotations
@@ -54,15 +56,18 @@ def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: i
     level again). Made here: the codes, a byte per tile of each level and of one tile of wall around it
     (all the agent can see: sight stops at the level's outer wall, its entrance and exit tiles); each
     level's sight as bit lines (a bit per tile of the level by row, by column, by row reversed and by
-    column reversed, so a view row's sight is one shift): 32-bit lines for levels up to 32 tiles wide
-    and tall, 64-bit up to 64, none beyond (sight is read tile by tile then); the sideways table for
-    views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`); the last view of each level and
+    column reversed, so a view row's sight is one shift): 16-bit lines for levels up to 16 tiles wide
+    and tall, 32-bit up to 32, 64-bit up to 64, none beyond (sight is read tile by tile then; the
+    narrower the lines, the less a large batch reads from memory per step); the sideways table for
+    views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`); the last view of each level as
+    codes, a byte per view cell (0 where unseen; the image is made from them, a word per cell), and
     what it was seen from (the agent's tile, direction and key carried; -1: none yet), so that a step
-    that changes none of these, nor the level, copies the view instead of looking again.
+    that changes none of these, nor the level, keeps the codes instead of looking again.
     """
     codes = numpy.zeros((grid.shape[0], rows + 2, columns + 2), dtype=numpy.uint8)
-    kind = numpy.uint32 if max(rows, columns) <= 32 else numpy.int64
-    lines = numpy.zeros((grid.shape[0], 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
+    widest = max(rows, columns)
+    kind = numpy.uint16 if widest <= 16 else numpy.uint32 if widest <= 32 else numpy.int64
+    lines = numpy.zeros((grid.shape[0], 2 * (rows + columns) if widest <= 64 else 0), dtype=kind)
     sideways = sideways_table(view_size) if view_size <= 7 else numpy.zeros(0, dtype=numpy.uint8)
     views = numpy.zeros(grid.shape[0] * view_size * view_size, dtype=numpy.uint8)
     keys = numpy.full(grid.shape[0], -1, dtype=numpy.int64)
@@ -342,7 +347,8 @@ def _ready() -> Optional[Callable[..., None]]:
                 step = _build_step()
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
-                    for lines in (numpy.zeros((1, 16), numpy.uint32), numpy.zeros((1, 16), numpy.int64)):  # both kinds
+                    for kind in (numpy.uint16, numpy.uint32, numpy.int64):  # every kind of sight lines
+                        lines = numpy.zeros((1, 16), kind)
                         step(numpy.zeros(36, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
                              numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
                              lines, numpy.zeros(9, numpy.uint8), numpy.full(1, -1, numpy.int64), 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
