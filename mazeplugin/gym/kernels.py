@@ -60,7 +60,7 @@ def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: i
     and tall, 32-bit up to 32, 64-bit up to 64, none beyond (sight is read tile by tile then; the
     narrower the lines, the less a large batch reads from memory per step); the sideways table for
     views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`); the last view of each level as
-    codes, a byte per view cell (0 where unseen; the image is made from them, a word per cell), and
+    codes, a byte per view cell (0 where unseen; the image is made from them), and
     what it was seen from (the agent's tile, direction and key carried; -1: none yet), so that a step
     that changes none of these, nor the level, keeps the codes instead of looking again.
     """
@@ -166,7 +166,7 @@ def _build_step() -> Optional[Callable[..., int]]:
         table_sideways = sideways.shape[0] == 1 << (2 * size)
         lit_rows = numpy.empty(size, numpy.int64)  # per view row j: bit i set where view cell [i, j] is seen
         full = (numpy.int64(1) << size) - 1
-        flat = image.reshape(-1)  # [k, x, y] as MiniGrid's images
+        flat = image.reshape(-1)  # [k, x, y, 3] as MiniGrid's images
         area = size * size
         across, tall = columns + 2, rows + 2  # a level's codes: its tiles and one of wall around them
         ahead = (1, across, -1, -across)  # a step east, south, west, north in the codes
@@ -321,10 +321,13 @@ def _build_step() -> Optional[Callable[..., int]]:
                     views[o + i * size + j] = codes[row + i * right]
             held = carrying[k]
             views[o + middle * size + last] = 5 + 11 * held if held >= 0 else 1  # the agent's cell: what it carries
-        # The image: a word per kept code, in one pass over all the views (TILE_WORDS' arithmetic, which vectorises).
+        # The image: (object, colour, state) of each kept code, in one pass over all the views (arithmetic rather
+        # than TILE_WORDS: it vectorises).
         for i in range(n * area):
-            code = numpy.uint32(views[i])
-            flat[i] = (code % 11) | ((code // 11 % 6) << 8) | ((code // 66) << 16)
+            code = views[i]
+            flat[3 * i] = code % 11
+            flat[3 * i + 1] = code // 11 % 6
+            flat[3 * i + 2] = code // 66
         return ended
 
     return _jit(numba, step_views)
@@ -353,7 +356,7 @@ def _ready() -> Optional[Callable[..., None]]:
                              numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
                              lines, numpy.zeros(9, numpy.uint8), numpy.full(1, -1, numpy.int64), 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
                              one.copy(), 10, numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
-                             numpy.zeros((1, 3, 3), numpy.uint32))
+                             numpy.zeros((1, 3, 3, 3), numpy.uint8))
                 _STEP = step
             _KERNEL = kernel
     return _KERNEL  # type: ignore[no-any-return]
@@ -374,8 +377,8 @@ def view_kernel(wait: bool = True) -> Optional[Callable[..., None]]:
 def step_kernel(wait: bool = True) -> Optional[Callable[..., int]]:
     """The compiled MiniGrid step fused with the view after it (built with :func:`view_kernel`); None without numba.
 
-    It writes each level's reward, ends and view (into a uint32 ``(n, V, V)`` array: a tile per word, its
-    4th byte 0) and returns how many levels ended (terminated or truncated), so that a batch where none did
+    It writes each level's reward, ends and view (into a uint8 ``(n, V, V, 3)`` array, MiniGrid's
+    images) and returns how many levels ended (terminated or truncated), so that a batch where none did
     skips the work of autoresets.
     """
     if _KERNEL is False:
