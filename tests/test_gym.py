@@ -406,6 +406,27 @@ def test_vector_simple_mode_equals_single_envs():
             done[i] = te or tr
 
 
+@pytest.mark.parametrize("n", [1, 6, 64])  # a single env; the numpy rules; the compiled step (with numba)
+def test_observations_kept_by_the_caller_never_change_on_later_steps(n):
+    """Each step returns new observation arrays: an agent's replay buffer may keep them without copying."""
+    kwargs = dict(generator="backtracker", width=4, height=4, keys=1, max_steps=15)
+    env = mg.MazeEnv(**kwargs) if n == 1 else mg.MazeVectorEnv(n, **kwargs)
+    obs, info = env.reset(seed=2)
+    rng = np.random.default_rng(1)
+    kept = [(obs, {key: np.array(value, copy=True) for key, value in obs.items() if key != "mission"})]
+    for _ in range(40):  # turns, bumps, moves, keys and autoresets (max_steps 15)
+        action = int(rng.integers(7)) if n == 1 else rng.integers(7, size=n)
+        obs, reward, terminated, truncated, info = env.step(action)
+        if n == 1 and (terminated or truncated):
+            obs, info = env.reset()
+        for key in ("image", "direction"):
+            assert all(not np.shares_memory(obs[key], old[key]) for old, _ in kept[-3:] if isinstance(old[key], np.ndarray))
+        kept.append((obs, {key: np.array(value, copy=True) for key, value in obs.items() if key != "mission"}))
+    for old, copied in kept:
+        assert np.array_equal(old["image"], copied["image"]) and np.array_equal(old["direction"], copied["direction"])
+    assert len({copied["image"].tobytes() for _, copied in kept}) > 5  # the views did change
+
+
 def test_make_vec_vector_entry_point_gives_the_batched_env():
     envs = gymnasium.make_vec("mazeplugin/Maze-v0", num_envs=8, vectorization_mode="vector_entry_point", width=5, height=5)
     assert isinstance(envs.unwrapped, mg.MazeVectorEnv) and envs.num_envs == 8
