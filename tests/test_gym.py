@@ -707,7 +707,7 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
             reward, terminated, truncated, image = fast.step_minigrid_view(action, 30)
             want = plain.step_minigrid(action, 30)
             assert np.array_equal(image, plain.view()), (view_size, round_)
-            lines = fast._levels[6]  # the bit lines
+            lines = fast._levels[5]  # the bit lines
             tiles = 2 * cells + 1
             assert lines.shape[1] == (0 if tiles > 64 else 4 * tiles)
             assert lines.dtype.itemsize == (2 if tiles <= 16 else 4 if tiles <= 32 else 8)

@@ -49,7 +49,7 @@ TILE_PASSES: NDArray[numpy.bool_] = ((_CODES % 11) != 2) & (((_CODES % 11) != 4)
 
 def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: int, columns: int, pad: int,
                 view_size: int) -> Tuple[Any, ...]:
-    """:func:`step_kernel`'s arguments about a batch's levels (its first fourteen), made once per batch.
+    """:func:`step_kernel`'s arguments about a batch's levels (its first thirteen), made once per batch.
 
     ``grid`` is :attr:`Batch.grid <mazeplugin.gym.engine.Batch.grid>` (levels of at most ``rows`` ×
     ``columns`` tiles at ``(pad, pad)``); ``coded`` its per-level flags (False: the kernel codes the
@@ -71,7 +71,7 @@ def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: i
     sideways = sideways_table(view_size) if view_size <= 7 else numpy.zeros(0, dtype=numpy.uint8)
     views = numpy.zeros(grid.shape[0] * view_size * view_size, dtype=numpy.uint8)
     keys = numpy.full(grid.shape[0], -1, dtype=numpy.int64)
-    return (codes.reshape(-1), grid.view(numpy.uint32).reshape(-1), coded, TILE_WORDS, TILE_PASSES, sideways, lines,
+    return (codes.reshape(-1), grid.view(numpy.uint32).reshape(-1), coded, TILE_PASSES, sideways, lines,
             views, keys, grid.shape[1] * grid.shape[2], grid.shape[2], pad, rows, columns)
 
 
@@ -145,14 +145,14 @@ def _build_step() -> Optional[Callable[..., int]]:
 
     trailing_zeros: Any = unsafe_numbers.trailing_zeros  # the count of trailing 0 bits (LLVM's cttz), in compiled code
 
-    def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any,
+    def step_views(codes: Any, words: Any, coded: Any, passes: Any, sideways: Any, lines: Any,
                    views: Any, keys: Any, plane: Any, width: Any, pad: Any, rows: Any, columns: Any, position: Any, direction: Any,
                    carrying: Any, steps: Any, action: Any, max_steps: Any,
                    reward: Any, terminated: Any, truncated: Any, image: Any) -> int:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
         # `words` is Batch.grid (a level of rows x columns tiles at (pad, pad) in a plane `width` wide);
-        # `codes` holds each level with one tile of wall around it, a byte per tile (table[code] is the
-        # tile's word, passes[code] whether sight passes it): a fifth of the memory or less, read by the
+        # `codes` holds each level with one tile of wall around it, a byte per tile (TILE_WORDS[code] is the
+        # tile, passes[code] whether sight passes it): a fifth of the memory or less, read by the
         # rules and the view; `words` is written only where a tile changes. A level whose codes are stale
         # (coded[k] False) is coded first. `lines` holds each level's sight as bits (see step_levels), so
         # a view row's "sight passes" is one shift, and only the tiles seen are read (all within a tile
@@ -253,8 +253,8 @@ def _build_step() -> Optional[Callable[..., int]]:
             truncated[k] = over
             ended += done | over
             # A step that changed neither the level (no key taken or dropped, no door toggled, not just loaded)
-            # nor where the agent looks from sees what it saw: the last view, copied (most random actions bump
-            # a wall or do nothing; half the work of a step is the view).
+            # nor where the agent looks from sees what it saw: the last view's codes, kept (most random actions
+            # bump a wall or do nothing; half the work of a step is the view).
             o = k * area
             key = ((here * 4 + d) * 8) + carrying[k] + 1
             if not (fresh or taken) and keys[k] == key:
@@ -321,8 +321,8 @@ def _build_step() -> Optional[Callable[..., int]]:
                     views[o + i * size + j] = codes[row + i * right]
             held = carrying[k]
             views[o + middle * size + last] = 5 + 11 * held if held >= 0 else 1  # the agent's cell: what it carries
-        # The image: (object, colour, state) of each kept code, in one pass over all the views (arithmetic rather
-        # than TILE_WORDS: it vectorises).
+        # The image: (object, colour, state) of each kept code, in one pass over all the views (TILE_WORDS'
+        # arithmetic rather than a table: it vectorises).
         for i in range(n * area):
             code = views[i]
             flat[3 * i] = code % 11
@@ -353,7 +353,7 @@ def _ready() -> Optional[Callable[..., None]]:
                     for kind in (numpy.uint16, numpy.uint32, numpy.int64):  # every kind of sight lines
                         lines = numpy.zeros((1, 16), kind)
                         step(numpy.zeros(36, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
-                             numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
+                             numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
                              lines, numpy.zeros(9, numpy.uint8), numpy.full(1, -1, numpy.int64), 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
                              one.copy(), 10, numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
                              numpy.zeros((1, 3, 3, 3), numpy.uint8))
