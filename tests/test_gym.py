@@ -406,6 +406,27 @@ def test_vector_simple_mode_equals_single_envs():
             done[i] = te or tr
 
 
+@pytest.mark.parametrize("n", [1, 6, 64])  # a single env; the numpy rules; the compiled step (with numba)
+def test_observations_kept_by_the_caller_never_change_on_later_steps(n):
+    """Each step returns new observation arrays: an agent's replay buffer may keep them without copying."""
+    kwargs = dict(generator="backtracker", width=4, height=4, keys=1, max_steps=15)
+    env = mg.MazeEnv(**kwargs) if n == 1 else mg.MazeVectorEnv(n, **kwargs)
+    obs, info = env.reset(seed=2)
+    rng = np.random.default_rng(1)
+    kept = [(obs, {key: np.array(value, copy=True) for key, value in obs.items() if key != "mission"})]
+    for _ in range(40):  # turns, bumps, moves, keys and autoresets (max_steps 15)
+        action = int(rng.integers(7)) if n == 1 else rng.integers(7, size=n)
+        obs, reward, terminated, truncated, info = env.step(action)
+        if n == 1 and (terminated or truncated):
+            obs, info = env.reset()
+        for key in ("image", "direction"):
+            assert all(not np.shares_memory(obs[key], old[key]) for old, _ in kept[-3:] if isinstance(old[key], np.ndarray))
+        kept.append((obs, {key: np.array(value, copy=True) for key, value in obs.items() if key != "mission"}))
+    for old, copied in kept:
+        assert np.array_equal(old["image"], copied["image"]) and np.array_equal(old["direction"], copied["direction"])
+    assert len({copied["image"].tobytes() for _, copied in kept}) > 5  # the views did change
+
+
 def test_make_vec_vector_entry_point_gives_the_batched_env():
     envs = gymnasium.make_vec("mazeplugin/Maze-v0", num_envs=8, vectorization_mode="vector_entry_point", width=5, height=5)
     assert isinstance(envs.unwrapped, mg.MazeVectorEnv) and envs.num_envs == 8
@@ -661,9 +682,9 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
         pytest.skip("numba is not installed (or MAZEPLUGIN_COMPILED=0)")
     rng = np.random.default_rng(11)
     doors_changed = picked = 0
-    # Levels read sight from bit lines (32-bit up to 32 tiles, 64-bit up to 64), larger ones tile by tile;
-    # views up to 7 wide spread sight along a row by table, wider ones compute it.
-    for view_size, cells, rounds in ((3, 4, 40), (7, 4, 40), (9, 4, 20), (7, 20, 6), (5, 33, 4)):
+    # Levels read sight from bit lines (16-bit up to 16 tiles, 32-bit up to 32, 64-bit up to 64), larger ones
+    # tile by tile; views up to 7 wide spread sight along a row by table, wider ones compute it.
+    for view_size, cells, rounds in ((3, 4, 40), (7, 4, 40), (9, 4, 20), (7, 7, 10), (7, 8, 10), (7, 20, 6), (5, 33, 4)):
         vec = mg.MazeVectorEnv(128, "backtracker", cells, cells, keys=2, view_size=view_size, max_steps=30)
         vec.reset(seed=3)
         fast = vec._batch
@@ -686,8 +707,10 @@ def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
             reward, terminated, truncated, image = fast.step_minigrid_view(action, 30)
             want = plain.step_minigrid(action, 30)
             assert np.array_equal(image, plain.view()), (view_size, round_)
-            lines = fast._levels[6]  # the bit lines
-            assert (lines.shape[1] > 0, lines.dtype == np.uint32) == (cells < 32, cells < 16)
+            lines = fast._levels[5]  # the bit lines
+            tiles = 2 * cells + 1
+            assert lines.shape[1] == (0 if tiles > 64 else 4 * tiles)
+            assert lines.dtype.itemsize == (2 if tiles <= 16 else 4 if tiles <= 32 else 8)
             for got, expected in zip((reward, terminated, truncated), want):
                 assert np.array_equal(got, expected)
             assert np.array_equal(fast.grid, plain.grid)

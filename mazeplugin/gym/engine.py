@@ -331,10 +331,7 @@ class Batch:
 
     def _fused(self, fast: Callable[..., int], action: NDArray[np.intp], max_steps: int, reward: NDArray[np.float64],
                terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> NDArray[np.uint8]:
-        """Run the compiled step and view (:func:`~mazeplugin.gym.kernels.step_kernel`) into the given outputs; the image.
-
-        The kernel writes a tile per 4 bytes (one word, the 4th byte 0): the image is a view of the first 3.
-        """
+        """Run the compiled step and view (:func:`~mazeplugin.gym.kernels.step_kernel`) into the given outputs; the image."""
         self._still = None
         if self.position.dtype != np.intp or not self.position.flags.c_contiguous:
             self.position = np.ascontiguousarray(self.position, dtype=np.intp)
@@ -344,10 +341,9 @@ class Batch:
             self._coded[:] = False
             self._levels = step_levels(self.grid, self._coded, self.rows, self.columns, self.pad, self.view_size)
         n, size = self.n, self.view_size
-        words = np.empty((n, size, size), dtype=np.uint32)  # a tile per word, indexed [k, x, y] as MiniGrid's images
+        image = np.empty((n, size, size, 3), dtype=np.uint8)  # indexed [k, x, y] as MiniGrid's images
         self.ended = fast(*self._levels, self.position, self.direction, self.carrying, self.steps, action, max_steps,
-                          reward, terminated, truncated, words)
-        image: NDArray[np.uint8] = words.view(np.uint8).reshape(n, size, size, 4)[..., :3]
+                          reward, terminated, truncated, image)
         return image
 
     def __getstate__(self) -> Dict[str, Any]:

@@ -17,10 +17,12 @@ It reads a byte-per-tile copy of each level with one tile of wall around it
 both reversed), so a view row's sight is one shift and MiniGrid's
 ``process_vis`` runs on bits a row at a time (sideways by table for views up
 to 7 wide), stopping at the first row sight does not reach; only the tiles seen
-are read. It keeps each level's last view with the tile, direction and key it
-was seen from: a step that changes none of them nor the level copies it (most
-random actions bump a wall or do nothing). Tests check it against the numpy
-rules and views, and the single env against the Python step.
+are read. It keeps each level's last view as tile codes (a byte per cell) with
+the tile, direction and key it was seen from: a step that changes none of them
+nor the level keeps it (most random actions bump a wall or do nothing); the
+image is then made from the kept codes of every level in one vectorised pass.
+Tests check it against the numpy rules and views, and the single env against
+the Python step.
 """
 
 from __future__ import annotations
@@ -47,26 +49,29 @@ TILE_PASSES: NDArray[numpy.bool_] = ((_CODES % 11) != 2) & (((_CODES % 11) != 4)
 
 def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: int, columns: int, pad: int,
                 view_size: int) -> Tuple[Any, ...]:
-    """:func:`step_kernel`'s arguments about a batch's levels (its first fourteen), made once per batch.
+    """:func:`step_kernel`'s arguments about a batch's levels (its first thirteen), made once per batch.
 
     ``grid`` is :attr:`Batch.grid <mazeplugin.gym.engine.Batch.grid>` (levels of at most ``rows`` ×
     ``columns`` tiles at ``(pad, pad)``); ``coded`` its per-level flags (False: the kernel codes the
     level again). Made here: the codes, a byte per tile of each level and of one tile of wall around it
     (all the agent can see: sight stops at the level's outer wall, its entrance and exit tiles); each
     level's sight as bit lines (a bit per tile of the level by row, by column, by row reversed and by
-    column reversed, so a view row's sight is one shift): 32-bit lines for levels up to 32 tiles wide
-    and tall, 64-bit up to 64, none beyond (sight is read tile by tile then); the sideways table for
-    views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`); the last view of each level and
+    column reversed, so a view row's sight is one shift): 16-bit lines for levels up to 16 tiles wide
+    and tall, 32-bit up to 32, 64-bit up to 64, none beyond (sight is read tile by tile then; the
+    narrower the lines, the less a large batch reads from memory per step); the sideways table for
+    views up to 7 wide (:func:`~mazeplugin.gym.sight.sideways_table`); the last view of each level as
+    codes, a byte per view cell (0 where unseen; the image is made from them), and
     what it was seen from (the agent's tile, direction and key carried; -1: none yet), so that a step
-    that changes none of these, nor the level, copies the view instead of looking again.
+    that changes none of these, nor the level, keeps the codes instead of looking again.
     """
     codes = numpy.zeros((grid.shape[0], rows + 2, columns + 2), dtype=numpy.uint8)
-    kind = numpy.uint32 if max(rows, columns) <= 32 else numpy.int64
-    lines = numpy.zeros((grid.shape[0], 2 * (rows + columns) if max(rows, columns) <= 64 else 0), dtype=kind)
+    widest = max(rows, columns)
+    kind = numpy.uint16 if widest <= 16 else numpy.uint32 if widest <= 32 else numpy.int64
+    lines = numpy.zeros((grid.shape[0], 2 * (rows + columns) if widest <= 64 else 0), dtype=kind)
     sideways = sideways_table(view_size) if view_size <= 7 else numpy.zeros(0, dtype=numpy.uint8)
-    views = numpy.zeros(grid.shape[0] * view_size * view_size, dtype=numpy.uint32)
+    views = numpy.zeros(grid.shape[0] * view_size * view_size, dtype=numpy.uint8)
     keys = numpy.full(grid.shape[0], -1, dtype=numpy.int64)
-    return (codes.reshape(-1), grid.view(numpy.uint32).reshape(-1), coded, TILE_WORDS, TILE_PASSES, sideways, lines,
+    return (codes.reshape(-1), grid.view(numpy.uint32).reshape(-1), coded, TILE_PASSES, sideways, lines,
             views, keys, grid.shape[1] * grid.shape[2], grid.shape[2], pad, rows, columns)
 
 
@@ -140,14 +145,14 @@ def _build_step() -> Optional[Callable[..., int]]:
 
     trailing_zeros: Any = unsafe_numbers.trailing_zeros  # the count of trailing 0 bits (LLVM's cttz), in compiled code
 
-    def step_views(codes: Any, words: Any, coded: Any, table: Any, passes: Any, sideways: Any, lines: Any,
+    def step_views(codes: Any, words: Any, coded: Any, passes: Any, sideways: Any, lines: Any,
                    views: Any, keys: Any, plane: Any, width: Any, pad: Any, rows: Any, columns: Any, position: Any, direction: Any,
                    carrying: Any, steps: Any, action: Any, max_steps: Any,
                    reward: Any, terminated: Any, truncated: Any, image: Any) -> int:  # pragma: no cover - compiled
         # One MiniGrid step (Batch.step_minigrid's rules) and the view after it (Batch.view), env by env.
         # `words` is Batch.grid (a level of rows x columns tiles at (pad, pad) in a plane `width` wide);
-        # `codes` holds each level with one tile of wall around it, a byte per tile (table[code] is the
-        # tile's word, passes[code] whether sight passes it): a fifth of the memory or less, read by the
+        # `codes` holds each level with one tile of wall around it, a byte per tile (TILE_WORDS[code] is the
+        # tile, passes[code] whether sight passes it): a fifth of the memory or less, read by the
         # rules and the view; `words` is written only where a tile changes. A level whose codes are stale
         # (coded[k] False) is coded first. `lines` holds each level's sight as bits (see step_levels), so
         # a view row's "sight passes" is one shift, and only the tiles seen are read (all within a tile
@@ -161,7 +166,7 @@ def _build_step() -> Optional[Callable[..., int]]:
         table_sideways = sideways.shape[0] == 1 << (2 * size)
         lit_rows = numpy.empty(size, numpy.int64)  # per view row j: bit i set where view cell [i, j] is seen
         full = (numpy.int64(1) << size) - 1
-        flat = image.reshape(-1)  # [k, x, y] as MiniGrid's images
+        flat = image.reshape(-1)  # [k, x, y, 3] as MiniGrid's images
         area = size * size
         across, tall = columns + 2, rows + 2  # a level's codes: its tiles and one of wall around them
         ahead = (1, across, -1, -across)  # a step east, south, west, north in the codes
@@ -248,12 +253,11 @@ def _build_step() -> Optional[Callable[..., int]]:
             truncated[k] = over
             ended += done | over
             # A step that changed neither the level (no key taken or dropped, no door toggled, not just loaded)
-            # nor where the agent looks from sees what it saw: the last view, copied (most random actions bump
-            # a wall or do nothing; half the work of a step is the view).
+            # nor where the agent looks from sees what it saw: the last view's codes, kept (most random actions
+            # bump a wall or do nothing; half the work of a step is the view).
             o = k * area
             key = ((here * 4 + d) * 8) + carrying[k] + 1
             if not (fresh or taken) and keys[k] == key:
-                flat[o:o + area] = views[o:o + area]
                 continue
             keys[k] = key
             # The view: view cell [x=i, y=j] is (size - 1 - j) tiles ahead and (i - middle) to the right.
@@ -306,18 +310,24 @@ def _build_step() -> Optional[Callable[..., int]]:
                     top = j
                     break
                 lit = (lit | (lit << 1) | (lit >> 1)) & full
-            # Unseen cells are 0; read only the tiles seen.
-            flat[o:o + area] = 0
+            # Unseen cells are code 0 (MiniGrid's (0, 0, 0)); read only the tiles seen.
+            views[o:o + area] = 0
             for j in range(top, size):
                 seen = lit_rows[j]
                 row = corner - j * forward
                 while seen:
                     i = trailing_zeros(seen)
                     seen &= seen - 1
-                    flat[o + i * size + j] = table[codes[row + i * right]]
-            c = carrying[k]
-            flat[o + middle * size + last] = (5 | (c << 8)) if c >= 0 else 1
-            views[o:o + area] = flat[o:o + area]
+                    views[o + i * size + j] = codes[row + i * right]
+            held = carrying[k]
+            views[o + middle * size + last] = 5 + 11 * held if held >= 0 else 1  # the agent's cell: what it carries
+        # The image: (object, colour, state) of each kept code, in one pass over all the views (TILE_WORDS'
+        # arithmetic rather than a table: it vectorises).
+        for i in range(n * area):
+            code = views[i]
+            flat[3 * i] = code % 11
+            flat[3 * i + 1] = code // 11 % 6
+            flat[3 * i + 2] = code // 66
         return ended
 
     return _jit(numba, step_views)
@@ -340,12 +350,13 @@ def _ready() -> Optional[Callable[..., None]]:
                 step = _build_step()
                 if step is not None:  # and the fused step, on a step of one
                     one = numpy.ones(1, numpy.intp)
-                    for lines in (numpy.zeros((1, 16), numpy.uint32), numpy.zeros((1, 16), numpy.int64)):  # both kinds
+                    for kind in (numpy.uint16, numpy.uint32, numpy.int64):  # every kind of sight lines
+                        lines = numpy.zeros((1, 16), kind)
                         step(numpy.zeros(36, numpy.uint8), numpy.zeros(64, numpy.uint32), numpy.zeros(1, numpy.bool_),
-                             numpy.zeros(256, numpy.uint32), numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
-                             lines, numpy.zeros(9, numpy.uint32), numpy.full(1, -1, numpy.int64), 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
+                             numpy.zeros(256, numpy.bool_), numpy.zeros(64, numpy.uint8),
+                             lines, numpy.zeros(9, numpy.uint8), numpy.full(1, -1, numpy.int64), 64, 8, 2, 4, 4, numpy.full((1, 2), 3, numpy.intp), one.copy(), -one, one.copy(),
                              one.copy(), 10, numpy.zeros(1), numpy.zeros(1, numpy.bool_), numpy.zeros(1, numpy.bool_),
-                             numpy.zeros((1, 3, 3), numpy.uint32))
+                             numpy.zeros((1, 3, 3, 3), numpy.uint8))
                 _STEP = step
             _KERNEL = kernel
     return _KERNEL  # type: ignore[no-any-return]
@@ -366,8 +377,8 @@ def view_kernel(wait: bool = True) -> Optional[Callable[..., None]]:
 def step_kernel(wait: bool = True) -> Optional[Callable[..., int]]:
     """The compiled MiniGrid step fused with the view after it (built with :func:`view_kernel`); None without numba.
 
-    It writes each level's reward, ends and view (into a uint32 ``(n, V, V)`` array: a tile per word, its
-    4th byte 0) and returns how many levels ended (terminated or truncated), so that a batch where none did
+    It writes each level's reward, ends and view (into a uint8 ``(n, V, V, 3)`` array, MiniGrid's
+    images) and returns how many levels ended (terminated or truncated), so that a batch where none did
     skips the work of autoresets.
     """
     if _KERNEL is False:

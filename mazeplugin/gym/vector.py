@@ -118,8 +118,8 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if action.shape != (self.num_envs,) or action.dtype.kind not in "iu":
             raise ValueError(f"actions must be {self.num_envs} whole numbers (one per env), got shape {action.shape} of {action.dtype}")
         moves = action.astype(np.intp, copy=False)
-        n = self.single_action_space.n
-        if moves.view(np.uintp).max() >= n:  # negative actions are huge as unsigned numbers: one pass checks both ends
+        n = int(self.single_action_space.n)
+        if int(moves.view(np.uintp).max()) >= n:  # negatives are huge unsigned: one pass checks both ends
             raise ValueError(f"actions must be in 0..{n - 1} ({', '.join(a.name for a in self.actions)})")
         s = self.settings
         resetting = self._autoreset
