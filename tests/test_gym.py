@@ -672,6 +672,34 @@ def test_async_vector_env_works_after_an_env_was_made_in_the_parent():
     assert done.stdout.strip().startswith("(2, 7, 7, 3)")
 
 
+FORKED_MID_BUILD = r"""
+import os, numpy as np
+import mazeplugin.gym as mg
+from mazeplugin.gym import kernels
+kernels._STARTED = True
+kernels._LOCK.acquire()  # as if warm_up's thread were building the kernels when the process forks
+pid = os.fork()
+if pid == 0:
+    ok = kernels.step_kernel(wait=True) is None  # waiting for a build no thread will finish would hang
+    envs = mg.MazeVectorEnv(64, "kruskal", 5, 5, keys=1)
+    envs.reset(seed=3)
+    obs, reward, *_ = envs.step(np.full(64, 2))
+    ok = ok and obs["image"].shape == (64, 7, 7, 3)
+    os._exit(0 if ok else 1)
+_, status = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(status))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX-only")
+def test_a_process_forked_while_the_step_kernel_builds_steps_on_the_numpy_path():
+    """A 64-env batch waits for the compiled step; in a child forked mid-build it must not wait for the lost thread."""
+    done = subprocess.run([sys.executable, "-c", FORKED_MID_BUILD], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=300)  # a hang guard, not a speed bound
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "0"
+
+
 def test_compiled_step_with_view_equals_the_numpy_rules_then_view():
     """Batches of 64+ step and look in one compiled pass: the same rewards, ends, grids (keys, doors) and views as numpy's."""
     import copy

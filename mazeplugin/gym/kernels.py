@@ -27,6 +27,7 @@ the Python step.
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Any, Callable, Optional, Tuple
 
@@ -77,9 +78,10 @@ def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: i
 
 def _build() -> Optional[Callable[..., None]]:
     from .. import compiled
+    from .._compiled import forked_mid_load
 
-    if not compiled.available():
-        return None
+    if not compiled.available() or forked_mid_load():
+        return None  # (forked while the core's kernels loaded: numba's locks may be held by a thread that is gone)
     compiled.warm_up(["bfs"])  # sets up numba (and its cache folder) as the core's kernels do
     import numba
 
@@ -336,6 +338,20 @@ def _build_step() -> Optional[Callable[..., int]]:
 _KERNEL: Any = False
 _STEP: Any = None
 _LOCK = threading.Lock()
+
+
+def _after_fork_in_child() -> None:
+    # A thread building the kernels (warm_up) does not survive a fork, but the locks it held would
+    # (ours, and numba's): a process forked mid-build never builds them and steps on the numpy path,
+    # which gives the same observations; waiting for the build would wait forever.
+    global _LOCK, _KERNEL, _STEP
+    if _LOCK.locked():
+        _KERNEL, _STEP = None, None
+    _LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _ready() -> Optional[Callable[..., None]]:
