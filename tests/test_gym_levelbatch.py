@@ -195,3 +195,14 @@ def test_vector_reset_with_options_gives_the_levels_of_single_envs(monkeypatch, 
         vec.reset(options={"colour": 1})
     with pytest.raises(TypeError, match="reset options must be a dict"):
         vec.reset(options=[("keys", 1)])
+
+
+@pytest.mark.parametrize("bad, error", [(-1, ValueError), (2**128, ValueError), (1.5, TypeError), (True, TypeError)])
+def test_a_seed_generate_refuses_is_refused_not_replaced_by_a_candidate(bad, error):
+    # With keys, make() moves on to derived candidates when a level cannot hold its locks; a seed
+    # generate refuses must not be taken for such a level (it made some other seed's level).
+    spec = LevelSpec("backtracker", 7, 7, keys=2)
+    with pytest.raises(error, match="seed"):
+        spec.make(bad)
+    with pytest.raises(error, match="seed"):
+        spec.make_many([3, bad])

@@ -34,6 +34,7 @@ from ..content.lockbatch import LockPlan, place_locks_batch
 from ..content.placing import with_content
 from ..pipeline import Build
 from ..pipeline_batch import LevelBatch, make_batch, why_not
+from ..seeds import resolve_seed
 from ..tiles import open_markers, passage_tiles
 from .engine import DOOR, KEY, LOCK_COLOURS, LOCKED, MAX_LOCKS, Batch, Mark
 
@@ -149,8 +150,10 @@ class LevelSpec:
         """The level of ``seed``: the first of :func:`candidate_seeds` whose level holds the content asked for.
 
         Its ``level.seed`` is the candidate used, so ``generate`` with that
-        seed (or its level code) makes it again.
+        seed (or its level code) makes it again. A seed ``generate`` refuses is
+        refused here too (not taken for a level whose content does not fit).
         """
+        resolve_seed(seed)  # TypeError/ValueError naming the seed (-1, 1.5, ...)
         last: Optional[ValueError] = None
         for candidate in _candidates(seed):
             try:
