@@ -206,3 +206,17 @@ def test_a_seed_generate_refuses_is_refused_not_replaced_by_a_candidate(bad, err
         spec.make(bad)
     with pytest.raises(error, match="seed"):
         spec.make_many([3, bad])
+
+
+@pytest.mark.parametrize("changes, name", [({"braid": 2}, "braid"), ({"require": {"bogus": (1, 2)}}, "require"),
+                                           ({"options": {"bias": "north"}}, "bias")])
+def test_a_bad_argument_is_named_at_once_not_after_every_candidate(changes, name):
+    # With keys, make() tries other candidates when content does not fit; a bad argument used to fail all
+    # 64 and surface as "no level for seed 0 among 64 candidates: ...".
+    with pytest.raises((ValueError, TypeError), match=name) as caught:
+        LevelSpec("kruskal", 7, 7, keys=1, **changes)
+    assert "candidates" not in str(caught.value)
+    env = mg.MazeEnv("kruskal", 7, 7, keys=1)
+    with pytest.raises((ValueError, TypeError), match=name) as caught:
+        env.reset(seed=1, options=changes)
+    assert "candidates" not in str(caught.value)

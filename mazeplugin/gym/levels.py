@@ -32,6 +32,7 @@ from numpy.typing import NDArray
 from .. import Level, algorithms, generate, level_from_code
 from ..content.lockbatch import LockPlan, place_locks_batch
 from ..content.placing import with_content
+from ..difficulty import check_require
 from ..pipeline import Build
 from ..pipeline_batch import LevelBatch, make_batch, why_not
 from ..seeds import resolve_seed
@@ -120,6 +121,12 @@ class LevelSpec:
             raise ValueError(f"keys must be a whole number from 0 to {MAX_LOCKS} (MiniGrid has six colours), got {self.keys!r}")
         if not isinstance(self.options, Mapping):
             raise TypeError(f"options must be a dict of generator options, not {type(self.options).__name__}")
+        # The rest as generate checks them, once here: make() moves on to other candidates when a level
+        # cannot hold its content, and must not take a bad argument (braid=2) for that.
+        Build.checked(self.generator, self.width, self.height, seed=0, corridor=self.corridor, wall=self.wall,
+                      braid=self.braid, mask=self.mask, rooms=self.rooms, keys=self.keys, **dict(self.options))
+        if self.require is not None:
+            check_require(self.require)
 
     @property
     def shape(self) -> Tuple[int, int]:
