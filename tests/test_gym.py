@@ -584,6 +584,20 @@ def test_curriculum_moves_up_on_success_and_down_on_failure():
         assert hard.unwrapped.level.stats().decision_points >= 6  # the stage's measured difficulty holds
 
 
+def test_a_curriculum_stage_the_env_cannot_play_is_refused_when_wrapped():
+    """Not hours into training when the agent reaches it: the stage's number and the argument are named."""
+    env = mg.MazeEnv("backtracker", 6, 6)
+    stages = [{"width": 4, "height": 4}, {"width": 9, "height": 9}]
+    with pytest.raises(ValueError, match=r"curriculum stage 1 .*more than the environment's"):
+        mg.CurriculumWrapper(env, mg.Curriculum(stages))
+    with pytest.raises(ValueError, match=r"curriculum stage 0 .*braid must be"):
+        mg.CurriculumWrapper(env, mg.Curriculum([{"braid": 2}]))
+    with pytest.raises(ValueError, match=r"curriculum stage 0 .*unknown reset option 'size'"):
+        mg.CurriculumWrapper(env, mg.Curriculum([{"size": 4}]))
+    with pytest.raises(TypeError, match="curriculum must be a Curriculum"):
+        mg.CurriculumWrapper(env, [{"width": 4}])  # type: ignore[arg-type]
+
+
 def test_rgb_array_frames_show_the_level_headless():
     env = gymnasium.make("mazeplugin/MazeKeys-v0", render_mode="rgb_array", tile_size=8)
     env.reset(seed=2)

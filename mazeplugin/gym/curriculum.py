@@ -27,7 +27,7 @@ from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence
 
 import gymnasium
 
-from .levels import LevelSpec, level_digest
+from .levels import LevelSpec, level_digest, level_from_options
 
 __all__ = ["Curriculum", "CurriculumWrapper", "SeedSplit", "duplicate_rate"]
 
@@ -128,6 +128,15 @@ class CurriculumWrapper(gymnasium.Wrapper[Any, Any, Any, Any]):
 
     def __init__(self, env: gymnasium.Env[Any, Any], curriculum: Curriculum) -> None:
         super().__init__(env)
+        if not isinstance(curriculum, Curriculum):
+            raise TypeError(f"curriculum must be a Curriculum, not {type(curriculum).__name__}")
+        settings = getattr(env.unwrapped, "settings", None)
+        if settings is not None:  # a maze env: every stage checked now, not when training reaches it
+            for number, stage in enumerate(curriculum.stages):
+                try:
+                    level_from_options(settings.levels, stage, (settings.rows, settings.columns))
+                except (TypeError, ValueError) as error:
+                    raise type(error)(f"curriculum stage {number} ({stage!r}): {error}") from None
         self.curriculum = curriculum
         self._running = False
 
