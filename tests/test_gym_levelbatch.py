@@ -283,3 +283,27 @@ def test_reset_and_steps_do_not_make_the_level_until_it_is_read(monkeypatch):
     assert made == [0] and env.level is not first and env.level.seed == LevelSpec("backtracker", 9, 9, keys=2).make(5).seed
     env.reset(options={"level_code": "kruskal-4x4-2"})  # a given level: its Level, kept as it is
     assert made == [0, 0] and env.level.algorithm == "kruskal" and env._made is None
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seeds=st.lists(st.integers(0, 2**63 - 1), min_size=1, max_size=6), keys=st.integers(0, 3),
+       generator=st.sampled_from(["backtracker", "hunt-and-kill", "kruskal"]), size=st.integers(4, 10),
+       corridor=st.sampled_from([1, 1, 2]))
+def test_any_single_env_reset_gives_the_info_and_view_of_make(monkeypatch, seeds, keys, generator, size, corridor):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
+    spec = LevelSpec(generator, size, size, keys=keys, corridor=corridor)
+    try:
+        expected = [spec.make(seed) for seed in seeds]
+    except ValueError:  # a maze too small for the keys: reset raises what make raises
+        with pytest.raises(ValueError, match="no level for seed"):
+            env = mg.MazeEnv(generator, size, size, keys=keys, corridor=corridor, warm_up=False)
+            for seed in seeds:
+                env.reset(seed=seed)
+        return
+    env = mg.MazeEnv(generator, size, size, keys=keys, corridor=corridor, warm_up=False)
+    for seed, level in zip(seeds, expected):
+        obs, info = env.reset(seed=seed)
+        observation, mission, expected_info = reference(env, level)
+        assert info == expected_info and obs["mission"] == mission
+        assert np.array_equal(obs["image"], observation[0])
+    assert same(env.level, expected[-1])
