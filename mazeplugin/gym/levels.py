@@ -303,6 +303,13 @@ class LevelArrays:
         ``code_of`` writes the seed in one place, so the spec keeps the text on
         either side of the seed, taken once from a level's own code (the argument
         :meth:`LevelBatch.codes <mazeplugin.pipeline_batch.LevelBatch.codes>` makes).
+
+        >>> spec = LevelSpec("backtracker", 7, 7, keys=2)
+        >>> made = spec.make_arrays([5, 6])
+        >>> [made.code(i) for i in range(2)] == [level_code(spec.make(seed)) for seed in (5, 6)]
+        True
+        >>> made.code(0).endswith("+k2")
+        True
         """
         made = self.levels[index]
         if made is not None:
