@@ -17,6 +17,7 @@ import mazeplugin.gym as mg  # noqa: E402
 from mazeplugin import compiled  # noqa: E402
 from mazeplugin.content.lockbatch import place_locks_batch  # noqa: E402
 from mazeplugin.gym.engine import Batch  # noqa: E402
+from mazeplugin.gym.env import level_info  # noqa: E402
 from mazeplugin.gym.levels import LevelSpec  # noqa: E402
 from mazeplugin.tiles import Layout  # noqa: E402
 
@@ -170,7 +171,8 @@ def test_vector_reset_and_autoresets_make_their_levels_in_one_batch(monkeypatch)
             else:
                 o = env.step(int(actions[i]))[0]
             assert np.array_equal(obs["image"][i], o["image"]) and obs["mission"][i] == o["mission"], (t, i)
-    assert calls == [(n, n)] * 3
+    # The vector env's three batches of 64; each single env's reset is a batch of one (3 resets each).
+    assert [call for call in calls if call[0] != 1] == [(n, n)] * 3 and calls.count((1, 1)) == 3 * n
 
 
 @pytest.mark.parametrize("options", [None, {"width": 5, "height": 6, "keys": 1}, {"generator": "wilson", "keys": 3},
@@ -220,3 +222,113 @@ def test_a_bad_argument_is_named_at_once_not_after_every_candidate(changes, name
     with pytest.raises((ValueError, TypeError), match=name) as caught:
         env.reset(seed=1, options=changes)
     assert "candidates" not in str(caught.value)
+
+
+def reference(env, level):
+    """What ``env`` showed after a reset to ``level`` before single envs made levels in batches of one:
+    ``Batch.load`` of the ``Level`` of ``LevelSpec.make`` (its observation, mission and info)."""
+    s = env.settings
+    batch = Batch(1, rows=s.rows, columns=s.columns, view_size=s.view_size)
+    batch.load(0, level)
+    mission = s.mission(level)
+    observation = batch.top_down()[0] if s.mode == "simple" else (batch.view()[0], int(batch.direction[0]), mission)
+    return observation, mission, level_info(level)
+
+
+@pytest.mark.parametrize("kwargs, lane", SPECS, ids=lambda v: str(v) if isinstance(v, dict) else "")
+def test_a_single_env_reset_shows_the_level_of_make(monkeypatch, kwargs, lane):
+    """reset's observation, mission, info (level seed and code) and ``env.level`` are those of ``LevelSpec.make``,
+    whether the level was made in a batch of one (its Level made only when read) or one by one."""
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
+    spec = LevelSpec(**kwargs)
+    for mode in ("minigrid", "simple"):
+        env = mg.MazeEnv(**kwargs, mode=mode, warm_up=False)
+        retried = 0
+        for seed in SEEDS[:20]:
+            obs, info = env.reset(seed=seed)
+            expected = spec.make(seed)
+            assert (env._level is None) == lane, seed  # a batched level's Level is not made by reset
+            observation, mission, expected_info = reference(env, expected)
+            assert info == expected_info and type(info["level_seed"]) is int, seed
+            assert env.mission == mission
+            if mode == "simple":
+                assert np.array_equal(obs, observation), seed
+            else:
+                assert np.array_equal(obs["image"], observation[0]), seed
+                assert (obs["direction"], obs["mission"]) == observation[1:], seed
+            assert same(env.level, expected)
+            retried += info["level_seed"] != seed
+        if lane and spec.keys >= 2 and spec.width == 7:
+            assert retried > 0  # seeds whose first candidate could not hold the keys were among them
+
+
+def test_a_batched_level_code_replays_the_level(monkeypatch):
+    """The code a reset gives without making its Level makes that level again (``level_code`` replay)."""
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
+    import mazeplugin as mp
+
+    env = mg.MazeEnv("hunt-and-kill", 7, 7, keys=3, warm_up=False)
+    replay = mg.MazeEnv("hunt-and-kill", 7, 7, keys=3, warm_up=False)
+    for seed in range(12):
+        obs, info = env.reset(seed=seed)
+        assert env._level is None and info["level_code"].startswith("hunt-and-kill-7x7-")
+        assert info["level_code"] == f"hunt-and-kill-7x7-{info['level_seed']}+k3"
+        again, again_info = replay.reset(options={"level_code": info["level_code"]})
+        assert np.array_equal(obs["image"], again["image"]) and again_info == info
+        assert same(mp.level_from_code(info["level_code"]), env.level)
+
+
+def test_reset_and_steps_do_not_make_the_level_until_it_is_read(monkeypatch):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
+    from mazeplugin.gym.levels import LevelArrays
+
+    made = []
+    level = LevelArrays.level
+
+    def spy(self, index):
+        made.append(index)
+        return level(self, index)
+
+    monkeypatch.setattr(LevelArrays, "level", spy)
+    env = mg.MazeEnv("backtracker", 9, 9, keys=2, render_mode="rgb_array", warm_up=False)
+    assert env.level is None
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+    env.reset(seed=4)
+    actions = np.random.default_rng(0).integers(7, size=60).tolist()
+    for action in actions:
+        _, _, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
+            env.reset()
+    picture = env.render()
+    assert made == [] and picture is not None and picture.shape == (19 * 32, 19 * 32, 3)
+    first = env.level
+    assert made == [0] and env.level is first  # made once, when read, then kept
+    env.reset(seed=5)
+    assert made == [0] and env.level is not first and env.level.seed == LevelSpec("backtracker", 9, 9, keys=2).make(5).seed
+    env.reset(options={"level_code": "kruskal-4x4-2"})  # a given level: its Level, kept as it is
+    assert made == [0, 0] and env.level.algorithm == "kruskal" and env._made is None
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seeds=st.lists(st.integers(0, 2**63 - 1), min_size=1, max_size=6), keys=st.integers(0, 3),
+       generator=st.sampled_from(["backtracker", "hunt-and-kill", "kruskal"]), size=st.integers(4, 10),
+       corridor=st.sampled_from([1, 1, 2]))
+def test_any_single_env_reset_gives_the_info_and_view_of_make(monkeypatch, seeds, keys, generator, size, corridor):
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
+    spec = LevelSpec(generator, size, size, keys=keys, corridor=corridor)
+    try:
+        expected = [spec.make(seed) for seed in seeds]
+    except ValueError:  # a maze too small for the keys: reset raises what make raises
+        with pytest.raises(ValueError, match="no level for seed"):
+            env = mg.MazeEnv(generator, size, size, keys=keys, corridor=corridor, warm_up=False)
+            for seed in seeds:
+                env.reset(seed=seed)
+        return
+    env = mg.MazeEnv(generator, size, size, keys=keys, corridor=corridor, warm_up=False)
+    for seed, level in zip(seeds, expected):
+        obs, info = env.reset(seed=seed)
+        observation, mission, expected_info = reference(env, level)
+        assert info == expected_info and obs["mission"] == mission
+        assert np.array_equal(obs["image"], observation[0])
+    assert same(env.level, expected[-1])

@@ -269,9 +269,22 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         self.tile_size: int = s.tile_size
         self.highlight = True
         self.mission: str = MISSION
-        self.level: Optional[Level] = None
+        self._started = False  # a reset has loaded a level: step may run
+        self._level: Optional[Level] = None  # the level played, once made (see level)
+        self._made: Optional[LevelArrays] = None  # the level played, as arrays, until level makes the Level
         self._batch = Batch(1, rows=s.rows, columns=s.columns, view_size=s.view_size)
         self._window: Any = None
+
+    @property
+    def level(self) -> Optional[Level]:
+        """The level this episode plays (None before the first reset): the ``Level`` ``LevelSpec.make`` makes.
+
+        A reset loads a level made in a batch from its arrays; its ``Level`` is
+        made here, the first time it is read (a reset and steps never need it).
+        """
+        if self._level is None and self._made is not None:
+            self._level, self._made = self._made.level(0), None
+        return self._level
 
     # -- MiniGrid's names -----------------------------------------------------
 
@@ -294,16 +307,27 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[Any, Dict[str, Any]]:
         super().reset(seed=seed)
-        level = self.settings.new_level(self.np_random, seed, options)
-        self._batch.load(0, level)
-        self.level = level
-        self.mission = self.settings.mission(level)
+        s = self.settings
+        if isinstance(options, Mapping) and "level_code" in options:
+            level = s.new_level(self.np_random, seed, options)
+            self._batch.load(0, level)
+            self._level, self._made = level, None
+            self.mission = s.mission(level)
+            info = level_info(level)
+        else:  # a batch of one, as the vector env's: loaded from arrays, its Level made only if read
+            made = s.new_levels([self.np_random], [seed], options)
+            made.load_into(self._batch, [0])
+            one = made.levels[0]  # made one by one (a spec or seed the batched lane does not take): a Level
+            self._level, self._made = one, made if one is None else None
+            self.mission = s.mission(one) if one is not None else MISSION_KEYS if made.keys else MISSION
+            info = {"level_seed": made.seeds[0] if one is None else one.seed, "level_code": made.code(0)}
+        self._started = True
         if self.render_mode == "human":
             self.render()
-        return self._observation(), level_info(level)
+        return self._observation(), info
 
     def step(self, action: int) -> Tuple[Any, SupportsFloat, bool, bool, Dict[str, Any]]:
-        if self.level is None:
+        if not self._started:
             raise RuntimeError("call reset() before step()")
         try:
             move = operator.index(action)
@@ -336,7 +360,7 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         """
         if agent_pov:
             raise ValueError("agent_pov=True is not supported: mazeplugin draws the whole level")
-        if self.level is None:
+        if not self._started:
             raise RuntimeError("call reset() before drawing")
         seen = self._batch.seen(0) if highlight and self.settings.mode == "minigrid" else None
         return frame(self._batch, 0, tile=tile_size, look=self.settings.look, seen=seen)

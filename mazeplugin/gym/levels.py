@@ -29,7 +29,8 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .. import Level, algorithms, generate, level_from_code
+from .. import Level, algorithms, generate, level_code, level_from_code
+from ..codes import code_of
 from ..content.lockbatch import LockPlan, place_locks_batch
 from ..content.placing import with_content
 from ..difficulty import check_require
@@ -230,8 +231,8 @@ class LevelSpec:
         return made
 
     def __getstate__(self) -> Dict[str, Any]:
-        """The fields (a pickled spec leaves its kept batch request behind: made again when first needed)."""
-        return {name: value for name, value in self.__dict__.items() if name != "_build"}
+        """The fields (a pickled spec leaves its kept batch request and code pattern behind: made again when first needed)."""
+        return {name: value for name, value in self.__dict__.items() if name not in ("_build", "_code")}
 
     def _batch_build(self) -> Optional[Build]:
         """The checked request of this spec's levels when the batched lane takes it (kept), else None."""
@@ -302,6 +303,52 @@ class LevelArrays:
         if plan is None:
             return level
         return with_content(level, plan.things(row), self.keys, 0, 0, ())
+
+    def code(self, index: int) -> Optional[str]:
+        """Level ``index``'s level code, ``mazeplugin.level_code(self.level(index))``, or None where it has none.
+
+        A level made in a batch gets it without its ``Level``: the levels of one
+        spec's batches differ only in their int seed (their algorithm, size and
+        recorded options are the spec's, their things ``keys`` keys and doors), and
+        ``code_of`` writes the seed in one place, so the spec keeps the text on
+        either side of the seed, taken once from a level's own code (the argument
+        :meth:`LevelBatch.codes <mazeplugin.pipeline_batch.LevelBatch.codes>` makes).
+
+        >>> spec = LevelSpec("backtracker", 7, 7, keys=2)
+        >>> made = spec.make_arrays([5, 6])
+        >>> [made.code(i) for i in range(2)] == [level_code(spec.make(seed)) for seed in (5, 6)]
+        True
+        >>> made.code(0).endswith("+k2")
+        True
+        """
+        made = self.levels[index]
+        if made is not None:
+            try:
+                return level_code(made)
+            except ValueError:
+                return None
+        seed = self.seeds[index]
+        pattern: Optional[Tuple[Optional[Tuple[str, str]]]] = self.spec.__dict__.get("_code")
+        if pattern is None:
+            batch, plan, row = self._made_by[index]
+            options = dict(batch.options, keys=self.keys) if self.keys else batch.options
+            things = plan.things(row) if plan is not None else ()
+            try:
+                code = code_of(batch.algorithm, batch.layout.width, batch.layout.height, seed, options, things)
+            except ValueError:
+                try:  # no code for this seed (cannot happen for an int) or for none (options a code cannot hold)?
+                    code_of(batch.algorithm, batch.layout.width, batch.layout.height, 0, options, things)
+                except ValueError:
+                    object.__setattr__(self.spec, "_code", (None,))
+                return None
+            head = f"{batch.algorithm}-{batch.layout.width}x{batch.layout.height}-{seed}"
+            if not code.startswith(head):  # a code written otherwise than this reads it: no pattern, this code
+                return code
+            pattern = ((head[:len(head) - len(str(seed))], code[len(head):]),)
+            object.__setattr__(self.spec, "_code", pattern)  # frozen: a cache beside the fields, as _build
+        if pattern[0] is None:
+            return None
+        return f"{pattern[0][0]}{seed}{pattern[0][1]}"
 
     def load_into(self, batch: Batch, slots: Sequence[int]) -> None:
         """Level ``j`` into slot ``slots[j]`` of ``batch``, as ``batch.load(slots[j], self.level(j))`` puts it.
