@@ -552,6 +552,18 @@ def test_seeds_draw_every_level_from_the_split():
     assert got <= set(range(100, 110)) and len(got) > 3
 
 
+def test_seeds_may_be_a_numpy_array_of_whole_numbers_and_draw_as_the_list():
+    listed = mg.MazeEnv("kruskal", 5, 5, seeds=[100, 104, 108])
+    arrayed = mg.MazeEnv("kruskal", 5, 5, seeds=np.array([100, 104, 108], dtype=np.int32))
+    for seed in range(5):
+        assert listed.reset(seed=seed)[1] == arrayed.reset(seed=seed)[1]
+    for bad in (np.array([[1, 2]]), np.array([1.0, 2.0])):
+        with pytest.raises(ValueError, match="seeds as an array must be 1-D whole numbers"):
+            mg.MazeEnv("kruskal", 5, 5, seeds=bad)
+    with pytest.raises(ValueError, match="seeds must hold whole numbers >= 0"):
+        mg.MazeEnv("kruskal", 5, 5, seeds=np.array([3, -1]))
+
+
 def test_seed_split_test_levels_are_never_training_levels():
     spec = mg.LevelSpec("kruskal", 2, 3)
     split = mg.SeedSplit(train=range(0, 300), test=range(1000, 1100))

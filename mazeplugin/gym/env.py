@@ -138,6 +138,10 @@ class Settings:
         if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral) or max_steps < 1:
             raise ValueError(f"max_steps must be a whole number >= 1 (or None: 4 x the tiles), got {max_steps!r}")
         self.max_steps: int = int(max_steps)
+        if isinstance(seeds, np.ndarray):  # np.arange(...), a split read from a file: its ints
+            if seeds.ndim != 1 or seeds.dtype.kind not in "iu":
+                raise ValueError(f"seeds as an array must be 1-D whole numbers, got shape {seeds.shape} of {seeds.dtype}")
+            seeds = seeds.tolist()
         if seeds is not None:
             if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence) or len(seeds) == 0:
                 raise ValueError(f"seeds must be a non-empty range or list of level seeds, got {seeds!r}")
@@ -236,7 +240,7 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
             or ``"simple"`` (four moves, top-down observation).
         view_size: the egocentric view's side in tiles, odd and >= 3 (``"minigrid"``).
         max_steps: steps before truncation; default 4 × the tiles of the largest level.
-        seeds: the level seeds to draw from (a range or list: a training or test split).
+        seeds: the level seeds to draw from (a range, list or 1-D numpy array: a training or test split).
         render_mode: None, ``"rgb_array"`` or ``"human"``.
         tile_size: pixels per tile in pictures; look: ``"minigrid"`` or ``"mazeplugin"``.
         braid, rooms, keys, mask, require, corridor, wall, options: as for
