@@ -308,15 +308,8 @@ class Level:
 
         start = goal = None
         if self.entrance is not None and self.exit is not None:
-            start, goal = self._cell_of(self.entrance), self._cell_of(self.exit)
+            start, goal = self.layout.cell_of(self.entrance), self.layout.cell_of(self.exit)
         return analysis.stats(self.maze, start, goal)
-
-    def _cell_of(self, tile: Tile) -> Cell:
-        """The cell a marker tile is on, or beside (for an opening in the outer wall)."""
-        bx, by = self.layout.base_of(tile)
-        x = min(max((bx - 1) // 2, 0), self.width - 1)
-        y = min(max((by - 1) // 2, 0), self.height - 1)
-        return (x, y)
 
     # -- views ---------------------------------------------------------------
 

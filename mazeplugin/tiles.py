@@ -195,6 +195,15 @@ class Layout:
         size = self.corridor if odd else self.wall
         return start + (size - 1) // 2
 
+    def cell_of(self, tile: Tile) -> Cell:
+        """The cell tile ``(x, y)`` is on, or beside (a wall tile, or a marker's opening in the outer wall).
+
+        >>> Layout(3, 2).cell_of((0, 1)), Layout(3, 2).cell_of((6, 3))   # an opening west, a tile east of the last cell
+        ((0, 0), (2, 1))
+        """
+        bx, by = self.base_of(tile)
+        return (min(max((bx - 1) // 2, 0), self.width - 1), min(max((by - 1) // 2, 0), self.height - 1))
+
     def cell_tile(self, cell: Cell) -> Tile:
         """The tile at the middle of ``cell``'s block."""
         return self.tile_of((2 * cell[0] + 1, 2 * cell[1] + 1))

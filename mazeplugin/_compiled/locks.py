@@ -24,8 +24,7 @@ import numpy as np
 from .content import floor_graph, lock_candidates
 from .grid import f64, i64
 from .jit import njit, types
-
-_DOUBLE_UNIT = 2.0**-53
+from .rand import unit
 
 
 @njit(types.int64(i64, types.float64, types.int64, types.int64), cache=True, nogil=True)
@@ -182,7 +181,7 @@ def place_locks(base: Any, entrance: int, goal: int, cell_tiles: Any, markers: A
                 continue
             usable[m] = n
             flat[m] = t
-            noise[m] = (np.float64(words[i, m] >> np.uint64(11)) * _DOUBLE_UNIT) * 0.5
+            noise[m] = unit(words[i, m]) * 0.5
             cell_degree[m] = degree[t]
             cell_path[m] = dist_path[t]
             m += 1

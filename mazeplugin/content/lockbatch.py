@@ -125,7 +125,7 @@ def place_locks_batch(base: NDArray[np.uint8], layout: Layout, entrance: Tile, e
         bx, by = layout.base_of(tile)
         return int((by + 1) * stride + bx + 1)
 
-    markers = np.array([cell_number(layout, entrance), cell_number(layout, exit)], dtype=np.int64)
+    markers = np.array([x + y * width for x, y in (layout.cell_of(entrance), layout.cell_of(exit))], dtype=np.int64)
     words = keyed_words(list(seeds), CONTENT_STREAM, width * height)
     door_tiles = np.zeros((count, keys), dtype=np.int64)
     key_cells = np.zeros((count, keys), dtype=np.int64)
@@ -138,12 +138,3 @@ def place_locks_batch(base: NDArray[np.uint8], layout: Layout, entrance: Tile, e
     door_base = np.stack([door_tiles % stride - 1, door_tiles // stride - 1], axis=-1)
     key_cell = np.stack([key_cells % width, key_cells // width], axis=-1)
     return LockPlan(layout, placed, door_base, key_cell)
-
-
-def cell_number(layout: Layout, tile: Tile) -> int:
-    """The number (row order) of the cell a marker tile is on, or beside (an opening in the outer wall)."""
-    bx, by = layout.base_of(tile)
-    x = min(max((bx - 1) // 2, 0), layout.width - 1)
-    y = min(max((by - 1) // 2, 0), layout.height - 1)
-    return y * layout.width + x
-

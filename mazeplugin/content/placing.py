@@ -241,7 +241,7 @@ def place_things(
     taken = set()
     for marker in (level.entrance, level.exit):
         if marker is not None:
-            mx, my = level._cell_of(marker)
+            mx, my = layout.cell_of(marker)
             usable[my * level.width + mx] = False
             taken.add(g.index(layout.base_of(marker)))
     for thing in level.things:  # things already there
