@@ -199,6 +199,10 @@ class Settings:
     def mission(self, level: Level) -> str:
         return MISSION_KEYS if any(t.kind == "key" for t in level.things) else MISSION
 
+    def mission_of(self, made: LevelArrays, index: int) -> str:
+        """:meth:`mission` of level ``index`` of ``made``, without making its ``Level``."""
+        return MISSION_KEYS if made.has_keys(index) else MISSION
+
 
 _WARMING: Dict[str, Any] = {}
 
@@ -323,8 +327,8 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
             made.load_into(self._batch, [0])
             one = made.levels[0]  # made one by one (a spec or seed the batched lane does not take): a Level
             self._level, self._made = one, made if one is None else None
-            self.mission = s.mission(one) if one is not None else MISSION_KEYS if made.keys else MISSION
-            info = {"level_seed": made.seeds[0] if one is None else one.seed, "level_code": made.code(0)}
+            self.mission = s.mission_of(made, 0)
+            info = {"level_seed": made.seeds[0], "level_code": made.code(0)}
         self._started = True
         if self.render_mode == "human":
             self.render()

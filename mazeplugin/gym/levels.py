@@ -36,7 +36,7 @@ from ..content.placing import with_content
 from ..difficulty import check_require
 from ..pipeline import Build
 from ..pipeline_batch import LevelBatch, make_batch, why_not
-from ..seeds import resolve_seed
+from ..seeds import Seed, resolve_seed
 from ..tiles import open_markers, passage_tiles
 from .engine import DOOR, KEY, LOCK_COLOURS, LOCKED, MAX_LOCKS, Batch, Mark
 
@@ -227,7 +227,9 @@ class LevelSpec:
             pending = [i for i in failed if current[i] >= 0]  # (a seed out of candidates: its error below)
         for i in range(len(seeds)):  # what the batches did not make, and the errors of seeds without a level
             if not made.batched[i]:
-                made.levels[i] = self.make(seeds[i])
+                level = made.levels[i] = self.make(seeds[i])
+                if level.seed is not None:  # (generate records every seed)
+                    made.seeds[i] = level.seed
         return made
 
     def __getstate__(self) -> Dict[str, Any]:
@@ -264,7 +266,7 @@ class LevelArrays:
         n = len(seeds)
         self.spec = spec
         self.keys: int = spec.keys
-        self.seeds: List[int] = list(seeds)
+        self.seeds: List[Seed] = list(seeds)
         self.batched: List[bool] = [False] * n
         self.levels: List[Optional[Level]] = [None] * n
         self.tiles: NDArray[np.uint8] = np.zeros((n, *spec.shape), dtype=np.uint8)
@@ -292,6 +294,11 @@ class LevelArrays:
             self.batched[i] = True
             self.seeds[i] = int(batch.seeds[j])  # (the lane takes int seeds only)
             self._made_by[i] = (batch, plan, j)
+
+    def has_keys(self, index: int) -> bool:
+        """Whether level ``index`` holds keys (its mission names them), without making its ``Level``."""
+        level = self.levels[index]
+        return self.keys > 0 if level is None else any(t.kind == "key" for t in level.things)
 
     def level(self, index: int) -> Level:
         """Level ``index`` as the :class:`~mazeplugin.level.Level` :meth:`LevelSpec.make` makes."""

@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 
 from .. import Level
 from .engine import Batch
-from .env import MISSION, MISSION_KEYS, Actions, Moves, Settings, seeds_of
+from .env import Actions, Moves, Settings, seeds_of
 from .frames import frame
 
 __all__ = ["MazeVectorEnv"]
@@ -90,8 +90,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         self._batch.load(i, level)
         self._missions[i] = self.settings.mission(level)
         self._mission_tuple = None
-        # A text seed (from a level code such as 'kruskal-9x9-castle') has no int: -1.
-        self._seeds[i] = level.seed if isinstance(level.seed, int) and level.seed < 2**63 else -1
+        self._seeds[i] = _seed_number(level.seed)
 
     def _new_levels(self, fresh: NDArray[np.intp], seeds: Optional[Sequence[Optional[int]]] = None,
                     options: Optional[Mapping[str, Any]] = None) -> None:
@@ -103,12 +102,9 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         given = [None if seeds is None else seeds[i] for i in slots]
         made = s.new_levels([self._rngs[i] for i in slots], given, options)
         made.load_into(self._batch, slots)
-        mission = MISSION_KEYS if made.keys else MISSION
         for j, i in enumerate(slots):
-            level = made.levels[j]
-            self._missions[i] = mission if level is None else s.mission(level)
-            seed = made.seeds[j] if level is None else level.seed
-            self._seeds[i] = seed if isinstance(seed, int) and seed < 2**63 else -1
+            self._missions[i] = s.mission_of(made, j)
+            self._seeds[i] = _seed_number(made.seeds[j])
         self._mission_tuple = None
 
     def step(self, actions: Any) -> Tuple[Any, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], Dict[str, Any]]:
@@ -184,3 +180,8 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
             for i in range(self.num_envs)
         )
 
+
+def _seed_number(seed: object) -> int:
+    """A level's seed as ``info["level_seed"]`` holds it: a text seed (a level code such as
+    'kruskal-9x9-castle') or one beyond int64 has no number there: -1."""
+    return seed if isinstance(seed, int) and seed < 2**63 else -1
