@@ -148,7 +148,7 @@ class Settings:
             if not all(isinstance(s, numbers.Integral) and not isinstance(s, bool) and s >= 0 for s in seeds[:1000]):
                 raise ValueError("seeds must hold whole numbers >= 0")
         self.seeds: Optional[Sequence[int]] = seeds
-        # The first level, made now, checks the rest of the arguments (mask, require, options).
+        # The first level, made now, checks the content asked for fits at all (LevelSpec checked the arguments).
         self.levels.make(0)
         self.warm_up: bool = bool(warm_up)
 
