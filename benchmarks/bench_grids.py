@@ -123,7 +123,7 @@ def compiled_ratios(cells: int, runs: int, only: "list[str] | None") -> None:
 
     import mazeplugin as mp
     import mazeplugin.compiled as compiled
-    from mazeplugin.generators.graph import GRID_GENERATORS, run_on_grid
+    from mazeplugin.grid_pipeline import run_on_grid
     from mazeplugin.grids import make_grid
     from mazeplugin.maze import Maze
     from mazeplugin.registry import get_generator
@@ -149,7 +149,7 @@ def compiled_ratios(cells: int, runs: int, only: "list[str] | None") -> None:
           "(CPU seconds of this process: steadier than the wall clock on a shared machine):")
     print(f"  {'generator':24} {'square':>7} {'hex':>7} {'triangle':>8} {'hex/sq':>7} {'tri/sq':>7}"
           f"   | alone: {'square':>7} {'hex':>7} {'triangle':>8} {'hex/sq':>7} {'tri/sq':>7}")
-    cases = [(name, {}) for name in sorted(GRID_GENERATORS) if name != "growing-tree"]
+    cases = [(name, {}) for name in mp.algorithms(grid="hex") if name != "growing-tree"]
     cases += [("growing-tree", {"strategy": s}) for s in ("newest", "random", "oldest", "middle", "newest:0.5")]
     for algorithm, options in cases:
         if only and algorithm not in only:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Dict, Optional, Tuple
 
 import mazeplugin as mp
-from mazeplugin.generators.graph import GRID_GENERATORS
 from mazeplugin.seeds import Seed
 
 from .gridcontent import with_content
@@ -22,6 +21,17 @@ Topology = Tuple[str, Optional[str]]
 """``(grid, wrap)``: ``("hex", None)``, ``("square", "xy")``, ..."""
 FALLBACK = "backtracker"
 """The generator used when the square game's one takes no other grid (sidewinder, eller, ...)."""
+
+
+def runs_on(algorithm: str, grid: str, wrap: Optional[str] = None) -> bool:
+    """Whether generator ``algorithm`` makes this demo's levels on ``grid``: it runs over the neighbour
+    interface there (on the square grid: it wraps; ``wrap`` is read by the caller).
+
+    >>> runs_on("wilson", "hex"), runs_on("eller", "hex"), runs_on("wilson", "square"), runs_on("eller", "square")
+    (True, False, True, False)
+    """
+    known = algorithm in mp.algorithms(grid=grid)
+    return known and (grid != "square" or mp.get_generator(algorithm).wraps)
 
 
 def topology_name(topology: Topology) -> str:
@@ -70,7 +80,7 @@ def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topolog
     if wrap:
         w, h = max(3, w), max(3, h)  # a wrap joins edges at least three cells long
     options = {"wrap": wrap} if wrap else {"grid": grid}
-    if algorithm not in GRID_GENERATORS:
+    if not runs_on(algorithm, grid, wrap):
         algorithm = FALLBACK  # the generator takes no grid but the square (sidewinder, eller, ...)
     return with_content(lambda c: mp.generate(algorithm, w, h, seed=seed, **options, **c),  # type: ignore
                         content or {}, False)

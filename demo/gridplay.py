@@ -30,7 +30,6 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import mazeplugin as mp
 import mazeplugin.pg as mpg
 from mazeplugin.codes import LevelCode
-from mazeplugin.generators.graph import GRID_GENERATORS
 from mazeplugin.seeds import Seed, resolve_seed
 
 from .ahead import Ahead
@@ -38,7 +37,7 @@ from .content import counts as content_counts
 from .game import Game as SquareGame
 from .gridcontent import GridContent
 from .gridlevels import (  # noqa: F401 - grid_size, GridRequest: read from here too
-    FALLBACK, GridRequest, Topology, grid_size, level_name, make_grid_level, prepare_grid_level,
+    FALLBACK, GridRequest, Topology, grid_size, level_name, make_grid_level, prepare_grid_level, runs_on,
     topology_name,
 )
 from .gridview import GridView
@@ -123,10 +122,10 @@ class GridGame:
         level make new levels on its grid, from its generator (or :data:`FALLBACK` for a hand-drawn
         map), size and seed."""
         wrap = level.options.get("wrap")
-        algorithm = level.algorithm if level.algorithm in GRID_GENERATORS else FALLBACK
+        topology = (level.grid, wrap if isinstance(wrap, str) else None)
+        algorithm = level.algorithm if runs_on(level.algorithm, *topology) else FALLBACK
         seed = level.seed if isinstance(level.seed, int) else None
-        return cls(algorithm, level.width, level.height, seed, (level.grid, wrap if isinstance(wrap, str) else None),
-                   exact=True, ahead=ahead, furnished=furnished, file=(path, level))
+        return cls(algorithm, level.width, level.height, seed, topology, exact=True, ahead=ahead, furnished=furnished, file=(path, level))
 
     # -- levels ------------------------------------------------------------------
 
@@ -184,7 +183,7 @@ class GridGame:
     def cycle_algorithm(self) -> None:
         """G: the next registered generator that takes this grid, same size and seed."""
         for name in generators_after(self.algorithm):
-            if name not in GRID_GENERATORS:
+            if not runs_on(name, *self.topology):
                 continue  # square-only (sidewinder, eller, division, ...)
             if self.try_load(name, self.width, self.height, self.seed):
                 self.say(f"Generator: {name} on {topology_name(self.topology)}")

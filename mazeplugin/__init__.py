@@ -29,6 +29,7 @@ from .maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH, Maze
 from . import seeds
 from .errors import LevelFormatError
 from .registry import (
+    GRIDS,
     GeneratorInfo,
     PluginWarning,
     algorithms,
@@ -77,6 +78,7 @@ __all__ = [
     "MAX_CELLS",
     "MAX_TILES",
     "GeneratorInfo",
+    "GRIDS",
     "Level",
     "LevelFormatError",
     "Maze",

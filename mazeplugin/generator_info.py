@@ -1,14 +1,20 @@
-"""What a registered generator is: :class:`GeneratorInfo`, and the check a plugin's maze must pass.
+"""What a registered generator is: :class:`GeneratorInfo`, and the checks a plugin's maze must pass.
 
 The registry (:mod:`mazeplugin.registry`) makes one ``GeneratorInfo`` per
 ``@register`` line and hands it out by name; ``mazeplugin.registry`` exports
 these names too.
+
+A generator runs on the square grid through ``function(maze, rng,
+**options)``; one written against the neighbour interface also runs on every
+grid (:data:`GRIDS`) and wraps, through ``graph(grid, rng, start, goal,
+**options)``, which returns one bool per edge of the
+:class:`~mazeplugin.grids.Grid` (True where a passage opens).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Protocol, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -17,9 +23,29 @@ from .limits import BYTES_PER_TILE, DEFAULT_BYTES_PER_CELL, max_cells_for, max_w
 from .maze import Maze
 from .seeds import Random
 
-__all__ = ["GeneratorInfo", "GeneratorFunction", "RowFunction", "OptionCheck", "check_plugin_maze"]
+if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level (import mazeplugin stays quick)
+    from .grids import Grid
+
+__all__ = ["GeneratorInfo", "GeneratorFunction", "GraphFunction", "RowFunction", "OptionCheck", "GRIDS",
+           "check_plugin_maze", "check_plugin_passages"]
+
+GRIDS: Tuple[str, ...] = ("square", "hex", "triangle", "polar")
+"""Every grid ``generate(grid=...)`` takes (``mazeplugin.grids.GRIDS``); a generator over the neighbour
+interface runs on all of them, and wraps (``wrap=``, the square grid as a cylinder or torus)."""
+
+class GridShape(Protocol):
+    """What :func:`check_plugin_passages` reads of a grid (a :class:`~mazeplugin.grids.Grid` or a square maze's)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def edge_count(self) -> int: ...
+
 
 GeneratorFunction = Callable[..., None]
+GraphFunction = Callable[..., Any]
+"""``(grid, rng, start, goal, **options) -> passages``: one bool per edge of ``grid`` (True where open)."""
 RowFunction = Callable[..., Iterator[Tuple[Any, Any]]]
 OptionCheck = Callable[[Mapping[str, Any], Optional[int], Optional[int]], None]
 
@@ -41,6 +67,10 @@ class GeneratorInfo:
         fills: whether it joins every cell of each part of its mask (False
             for generators that leave sealed pockets, like ``union-find``);
             ``rooms=`` needs it, so every room can be joined to the maze.
+        grids: the grids it runs on (names from :data:`GRIDS`); ``("square",)``
+            for a generator written for :class:`~mazeplugin.maze.Maze` alone.
+        graph: its function over the neighbour interface (see the module
+            docstring), which runs on every grid; None for a square-only one.
     """
 
     name: str
@@ -55,6 +85,14 @@ class GeneratorInfo:
     builtin: bool = False
     bytes_per_cell: float = DEFAULT_BYTES_PER_CELL
     bytes_per_column: float = 0.0
+    grids: Tuple[str, ...] = ("square",)
+    graph: Optional[GraphFunction] = None
+    grid_options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def wraps(self) -> bool:
+        """Whether it takes ``wrap=`` (it runs over the neighbour interface, the square grid among its grids)."""
+        return self.graph is not None and "square" in self.grids
 
     @property
     def max_cells(self) -> int:
@@ -95,6 +133,57 @@ class GeneratorInfo:
         if mask is not None:
             check_plugin_maze(self.name, maze, mask)
         maze.check()
+
+    def run_on_grid(self, grid: "Grid", rng: Random, start: int, goal: int,
+                    options: Mapping[str, Any]) -> NDArray[np.bool_]:
+        """Its passages on ``grid``: one bool per edge, True where open (a plugin's answer checked first)."""
+        if self.graph is None:
+            raise ValueError(f"algorithm {self.name!r} runs only on the square grid (see registry.check_grid_generator)")
+        opened = self.graph(grid, rng, start, goal, **options)
+        if not self.builtin:
+            check_plugin_passages(self.name, grid, opened)
+        return np.asarray(opened, dtype=bool)
+
+
+def on_square(name: str, graph: GraphFunction, checked: bool = True) -> GeneratorFunction:
+    """A square generator ``(maze, rng, **options)`` that runs generator ``name``'s ``graph`` on the maze's
+    grid (:func:`mazeplugin.generators.graph.maze_grid`: the mask's cells, neighbours north, east, south,
+    west); its passages checked first if ``checked`` (a plugin's)."""
+
+    def square(maze: Maze, rng: Random, **options: Any) -> None:
+        from .generators.graph import maze_grid  # (the grid generators' layer; loaded with the first such maze)
+
+        grid = maze_grid(maze)
+        opened = graph(grid, rng, grid.cell_of(*maze.start), grid.cell_of(*maze.goal), **options)
+        if checked:
+            check_plugin_passages(name, grid, opened)
+        grid.open_on(maze, np.asarray(opened, dtype=bool))
+
+    square.__name__ = square.__qualname__ = getattr(graph, "__name__", "square")
+    square.__doc__ = graph.__doc__
+    square.__module__ = graph.__module__
+    return square
+
+
+def check_plugin_passages(name: str, grid: GridShape, opened: object) -> None:
+    """``ValueError`` naming generator ``name`` unless ``opened`` is one bool per edge of ``grid``.
+
+    >>> from mazeplugin.grids import HexGrid
+    >>> check_plugin_passages("sloppy", HexGrid(2, 2), [True, False])
+    Traceback (most recent call last):
+    ...
+    ValueError: generator 'sloppy' broke the maze: it must return one bool per edge of the hex grid (5), got list of 2
+    """
+    edges = grid.edge_count
+    if isinstance(opened, np.ndarray):
+        ok = opened.dtype == np.bool_ and opened.shape == (edges,)
+        got = f"{opened.dtype} array of shape {opened.shape}"
+    else:
+        ok = isinstance(opened, list) and len(opened) == edges and all(type(v) is bool for v in opened)
+        got = f"{type(opened).__name__} of {len(opened)}" if isinstance(opened, (list, tuple)) else type(opened).__name__
+    if not ok:
+        raise ValueError(f"generator {name!r} broke the maze: it must return one bool per edge of the "
+                         f"{grid.name} grid ({edges}), got {got}")
 
 
 def check_plugin_maze(name: str, maze: Maze, mask: NDArray[np.bool_]) -> None:

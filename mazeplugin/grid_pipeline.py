@@ -21,20 +21,23 @@ levels use. ``grid="square"`` without a wrap never comes here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
 
 from .content.request import ContentRequest, check_request
 from .limits import MAX_GRID_CELLS, check_int
 from .pipeline import BRAID_STREAM, CONTENT_STREAM, MAZE_STREAM, Streams
-from .registry import get_generator
-from .seeds import Seed, resolve_seed
+from .registry import check_grid_generator, get_generator
+from .seeds import Random, Seed, resolve_seed
 from .shaping import check_braid
 
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level (import mazeplugin stays quick)
     from .grid_level import GridLevel
-    from .grids import GridMaze
+    from .grids import Grid, GridMaze
 
-__all__ = ["GridBuild", "GRID_STAGES", "run_grid", "check_grid", "check_wrap"]
+__all__ = ["GridBuild", "GRID_STAGES", "run_grid", "check_grid", "check_wrap", "run_on_grid"]
 
 # -- grids beyond the square (issue 21) ----------------------------------------
 # grid="square" never comes here: it is Build and STAGES above, byte for byte.
@@ -92,7 +95,6 @@ class GridBuild:
 
         ``grid="square"`` comes here only with a ``wrap``: a wrapping square level is a graph.
         """
-        from .generators.graph import check_grid_generator
         from .grids.polar import ring_sizes
 
         get_generator(algorithm)  # an unknown name gets the registry's own error
@@ -140,7 +142,6 @@ class GridBuild:
 
 def carve_grid(build: GridBuild) -> None:
     """The grid, and the generator's passages on it, from the maze stream (as on the square grid)."""
-    from .generators.graph import run_on_grid
     from .grids import GridMaze, make_grid
 
     grid = make_grid(build.grid, build.width, build.height, build.wrap)
@@ -148,6 +149,16 @@ def carve_grid(build: GridBuild) -> None:
     start, goal = grid.openings()[0][0], grid.openings()[1][0]
     build.maze = GridMaze(grid, run_on_grid(build.algorithm, grid, build.streams[MAZE_STREAM], start, goal,
                                             build.options))
+
+
+def run_on_grid(algorithm: str, grid: Grid, rng: Random, start: int = 0, goal: Optional[int] = None,
+                options: Optional[Mapping[str, Any]] = None) -> NDArray[np.bool_]:
+    """Generator ``algorithm``'s passages on ``grid`` (over the neighbour interface): one bool per edge,
+    True where open. ``start`` is the entrance cell (where growing generators begin), ``goal`` the exit
+    cell (where the union-find web stops; the last cell by default).
+    """
+    info = check_grid_generator(algorithm, grid.name, options or {})
+    return info.run_on_grid(grid, rng, start, grid.cells - 1 if goal is None else goal, options or {})
 
 
 def braid_grid(build: GridBuild) -> None:

@@ -18,6 +18,18 @@ Other installed packages add generators through the entry-point group
     [project.entry-points."mazeplugin.generators"]
     spiral = "my_package.spiral:spiral"     # a generator function, registered as "spiral"
 
+A generator written against the neighbour interface — a function over a
+:class:`~mazeplugin.grids.Grid` that returns one bool per edge, as the
+built-ins are — runs on every grid (``generate(..., grid=...)``) and wraps
+(``wrap=``), the square grid included::
+
+    @register("spiral", grids=GRIDS)
+    def spiral(grid: Grid, rng: Random, start: int, goal: int, *, turns: int = 3) -> NDArray[np.bool_]:
+        '''Its texture.'''
+        ...  # grid.offsets, grid.neighbours, grid.edge_ids: each cell's neighbours and the edges to them
+
+``algorithms(grid="hex")`` lists the generators that run on a grid.
+
 They are loaded lazily, the first time a generator is looked up or listed.
 The built-in generators are lazy too: the registry knows their names and
 modules from :data:`mazeplugin.generators.BUILTIN_MODULES` and imports a
@@ -38,6 +50,8 @@ replace or remove a built-in itself; that works, with a ``RuntimeWarning``.
 
 >>> "kruskal" in algorithms()
 True
+>>> "kruskal" in algorithms(grid="hex"), "eller" in algorithms(grid="hex")
+(True, False)
 >>> get_generator("kruskall")
 Traceback (most recent call last):
 ...
@@ -51,9 +65,10 @@ import inspect
 import os
 import sys
 import warnings
-from typing import TYPE_CHECKING, Callable, Dict, List, Mapping, Optional, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple, Union, cast
 
-from .generator_info import GeneratorFunction, GeneratorInfo, OptionCheck, RowFunction, check_plugin_maze
+from .generator_info import (GRIDS, GeneratorFunction, GeneratorInfo, GraphFunction, OptionCheck, RowFunction,
+                             check_plugin_maze, on_square)
 from .generators import BUILTIN_MODULES
 from .limits import DEFAULT_BYTES_PER_CELL, GENERATOR_BYTES_PER_CELL, GENERATOR_BYTES_PER_COLUMN, check_number
 
@@ -62,11 +77,13 @@ if TYPE_CHECKING:  # pragma: no cover - imported where used, so `import mazeplug
 
 __all__ = [
     "GeneratorInfo",
+    "GRIDS",
     "PluginWarning",
     "register",
     "unregister",
     "algorithms",
     "get_generator",
+    "check_grid_generator",
     "generator_infos",
     "check_plugin_maze",
     "builtin_generator",
@@ -163,6 +180,8 @@ def register(
     check: Optional[OptionCheck] = None,
     bytes_per_cell: Optional[float] = None,
     bytes_per_column: float = 0.0,
+    grids: Tuple[str, ...] = ("square",),
+    graph: Optional[GraphFunction] = None,
 ) -> Callable[[GeneratorFunction], GeneratorFunction]:
     """Decorator: register a generator function under ``name``.
 
@@ -179,6 +198,17 @@ def register(
     size limits follow from them so that no request needs more than about
     2 GiB (the built-ins' are measured: see :mod:`mazeplugin.limits`). Replacing a built-in generator is refused in
     a plugin and warned about elsewhere (see the module docstring).
+
+    ``grids`` names the grids it runs on (from :data:`GRIDS`). With only
+    ``"square"`` (the default) the function is ``(maze, rng, **options)``
+    over a :class:`~mazeplugin.maze.Maze`. With any other grid it is written
+    against the neighbour interface, ``(grid, rng, start, goal, **options)``
+    returning one bool per edge of the :class:`~mazeplugin.grids.Grid`, and
+    it runs on the square grid too (there the grid is the mask's cells, each
+    cell's neighbours north, east, south, west) and wraps. ``graph``, when
+    given, is that neighbour-interface function and the decorated one the
+    square grid's own (the same algorithm, for speed or a texture only the
+    square grid has). A plugin's passages are checked as its maze is.
     """
     if not isinstance(name, str) or not name:
         raise TypeError("name must be a non-empty str")
@@ -190,6 +220,13 @@ def register(
     for label, bound in (("bytes_per_cell", bytes_per_cell), ("bytes_per_column", bytes_per_column)):
         if bound is not None:
             check_number(label, bound, low=0, high=1e12)
+    grids = tuple(grids) if isinstance(grids, (tuple, list)) else grids
+    if not isinstance(grids, tuple) or not grids or not set(grids) <= set(GRIDS) or len(set(grids)) < len(grids):
+        raise ValueError(f"grids must be a tuple of distinct grid names from {GRIDS}, got {grids!r}")
+    if graph is not None and not callable(graph):
+        raise TypeError(f"graph must be a function over the neighbour interface, not {type(graph).__name__}")
+    if graph is not None and grids == ("square",):
+        raise ValueError("graph= runs a generator on grids beyond the square: name them in grids=")
 
     def decorate(function: GeneratorFunction) -> GeneratorFunction:
         current = _REGISTRY.get(name)
@@ -201,19 +238,18 @@ def register(
                 raise ValueError(f"a generator named {name!r} is already registered")
             if current.builtin:
                 _touch_builtin(name, "replacing")
-        params = inspect.signature(function).parameters.values()
-        options = {
-            p.name: p.default for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY
-        }
+        on_grids = graph if graph is not None else function if grids != ("square",) else None
+        options = _keyword_options(function)
         doc = inspect.getdoc(function) or ""
         # A built-in's name stays protected even after the application replaced it.
         builtin = own or (current is not None and current.builtin) or (
             _loading_plugin is None and getattr(function, "__module__", "").startswith(_BUILTIN_PACKAGE)
         )
+        square = function if graph is not None or on_grids is None else on_square(name, on_grids, checked=not builtin)
         measured = GENERATOR_BYTES_PER_CELL.get(name) if builtin else None
         info = GeneratorInfo(
             name=name,
-            function=function,
+            function=square,
             description=description or (doc.splitlines()[0] if doc else name),
             perfect=perfect,
             options=options,
@@ -227,6 +263,9 @@ def register(
                 else measured if measured is not None else DEFAULT_BYTES_PER_CELL
             ),
             bytes_per_column=float(bytes_per_column or (GENERATOR_BYTES_PER_COLUMN.get(name, 0.0) if builtin else 0.0)),
+            grids=grids,
+            graph=on_grids,
+            grid_options=_keyword_options(on_grids) if on_grids is not None else {},
         )
         if not own:
             _REGISTRY[name] = info
@@ -239,6 +278,12 @@ def register(
     return decorate
 
 
+def _keyword_options(function: Callable[..., object]) -> Dict[str, object]:
+    """A generator function's options: its keyword-only parameters and their defaults."""
+    params = inspect.signature(function).parameters.values()
+    return {p.name: p.default for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY}
+
+
 def unregister(name: str) -> None:
     """Remove the generator registered as ``name`` (``KeyError`` if there is none).
 
@@ -249,10 +294,18 @@ def unregister(name: str) -> None:
     del _REGISTRY[name]
 
 
-def algorithms() -> List[str]:
-    """Sorted names of every registered generator (plugins included)."""
+def algorithms(grid: Optional[str] = None) -> List[str]:
+    """Sorted names of every registered generator (plugins included); with ``grid``, of those that run on it.
+
+    ``grid`` is one of :data:`GRIDS`; listing by grid imports the built-in generators' modules.
+    """
     _load_plugins_once()
-    return sorted(_REGISTRY)
+    if grid is None:
+        return sorted(_REGISTRY)
+    if not isinstance(grid, str) or grid not in GRIDS:
+        raise ValueError(f"grid must be None or one of {', '.join(map(repr, GRIDS))}; got {grid!r}")
+    return [info.name for info in generator_infos()
+            if grid in info.grids and (grid == "square" or info.graph is not None)]
 
 
 def generator_infos() -> List[GeneratorInfo]:
@@ -274,6 +327,37 @@ def builtin_generator(name: object) -> Optional[GeneratorInfo]:
     """
     info = _resolved(name) if isinstance(name, str) else None
     return info if info is not None and info.builtin else None
+
+
+def check_grid_generator(algorithm: str, grid: str, options: Mapping[str, Any]) -> GeneratorInfo:
+    """Generator ``algorithm``, after a clear error when it cannot run on ``grid`` over the neighbour
+    interface (on ``"square"``: wrapping round), or takes none of ``options`` there.
+
+    >>> check_grid_generator("eller", "hex", {})
+    Traceback (most recent call last):
+    ...
+    ValueError: algorithm 'eller' runs only on the square grid, not grid='hex'; generators for grid='hex': ...
+    """
+    info = get_generator(algorithm)
+
+    def listed(wrap: bool) -> str:
+        return ", ".join(g.name for g in generator_infos()
+                         if grid in g.grids and g.graph is not None and (g.wraps or not wrap))
+
+    if info.graph is None and grid == "square":
+        raise ValueError(f"algorithm {algorithm!r} cannot wrap (it is not written over the neighbour interface); "
+                         f"generators that take wrap=: {listed(True)}")
+    if info.graph is None or grid not in info.grids:
+        where = "the square grid" if info.grids == ("square",) else "grid=" + " / ".join(map(repr, info.grids))
+        raise ValueError(f"algorithm {algorithm!r} runs only on {where}, not grid={grid!r}; "
+                         f"generators for grid={grid!r}: {listed(False)}")
+    unknown = sorted(set(options) - set(info.grid_options))
+    if unknown:
+        takes = ", ".join(info.grid_options) or "no options"
+        raise TypeError(f"algorithm {algorithm!r} on grid={grid!r} takes {takes}; got {', '.join(unknown)}")
+    if info.check is not None:
+        info.check(options, None, None)
+    return info
 
 
 def get_generator(name: object) -> GeneratorInfo:
@@ -349,11 +433,11 @@ def load_plugins() -> List[str]:
                 raise _BuiltinTouched(_plugin_touched)
             _check_builtins_kept(before)
             new = set(_REGISTRY) - set(before)
-            if inspect.ismodule(loaded) or any(getattr(_REGISTRY[n], "function", None) is loaded for n in new):
+            if inspect.ismodule(loaded) or any(_registers(_REGISTRY[n], loaded) for n in new):
                 pass  # it registered itself with @register
             elif callable(loaded):
                 if entry_point.name in _REGISTRY:
-                    if getattr(_REGISTRY[entry_point.name], "function", None) is loaded:
+                    if _registers(_REGISTRY[entry_point.name], loaded):
                         continue  # the same function again (say, a second path entry)
                     raise ValueError(f"the name {entry_point.name!r} is already taken by another generator")
                 register(entry_point.name)(cast(GeneratorFunction, loaded))
@@ -376,6 +460,11 @@ def load_plugins() -> List[str]:
             _loading_plugin = _plugin_touched = None
         added += sorted(set(_REGISTRY) - set(before))
     return added
+
+
+def _registers(entry: _Entry, function: object) -> bool:
+    """Whether registry entry ``entry`` runs ``function`` (on the square grid or over the neighbour interface)."""
+    return function is getattr(entry, "function", None) or function is getattr(entry, "graph", None)
 
 
 def _check_builtins_kept(before: Mapping[str, _Entry]) -> None:

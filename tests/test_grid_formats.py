@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 
 import mazeplugin as mp
 from mazeplugin.formats import LevelFormatError, load_tiled
-from mazeplugin.generators.graph import GRID_GENERATORS
 from mazeplugin.grids.hextiles import cell_tiles, passage_tiles
 from mazeplugin.seeds import resolve_seed
+
+GRID_GENERATORS = mp.algorithms(grid="hex")  # every generator over the neighbour interface
 
 SEEDS = st.one_of(st.integers(0, 2**64), st.text("abcxyz019 -", max_size=8))
 HEX_LEVELS = st.builds(

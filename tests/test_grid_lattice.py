@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazeplugin as mp
-from mazeplugin.generators.graph import GRID_GENERATORS, run_on_grid
+from mazeplugin.grid_pipeline import run_on_grid
 from mazeplugin.grids import GridMaze, HexGrid, TriangleGrid
 from mazeplugin.seeds import Random
 
@@ -29,6 +29,8 @@ from mazeplugin._compiled import kernel  # noqa: E402
 from mazeplugin._compiled.gridrows import HEX, TRIANGLE  # noqa: E402
 from mazeplugin._compiled.lattice import (  # noqa: E402
     BORDER, edge_between, edge_cells, inner_steps, lattice_steps, parity_of)
+
+GRID_GENERATORS = mp.algorithms(grid="hex")  # every generator over the neighbour interface
 
 LATTICES = {"hex": (HexGrid, HEX), "triangle": (TriangleGrid, TRIANGLE)}
 lattices = st.tuples(st.sampled_from(sorted(LATTICES)), st.integers(1, 13), st.integers(1, 13))

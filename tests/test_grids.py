@@ -24,12 +24,15 @@ import mazeplugin as mp
 from mazeplugin import grid_analysis
 from mazeplugin._compiled import kernel
 from mazeplugin.formats.grid_svg import wall_lines
-from mazeplugin.generators.graph import GRID_GENERATORS, PERFECT, run_on_grid
+from mazeplugin.grid_pipeline import run_on_grid
 from mazeplugin.grids import GridMaze, HexGrid, PolarGrid, TriangleGrid, make_grid
 from mazeplugin.grids.hextiles import hex_neighbour_tiles
 from mazeplugin.seeds import Random
 from mazeplugin.unionfind import DisjointSets
 from test_uniformity import chi_square, chi_square_critical
+
+GRID_GENERATORS = mp.algorithms(grid="hex")  # every generator over the neighbour interface
+PERFECT = [name for name in GRID_GENERATORS if mp.get_generator(name).perfect]
 
 GRIDS = ["hex", "triangle", "polar"]
 

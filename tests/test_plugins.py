@@ -222,3 +222,93 @@ def test_a_module_plugin_registers_its_own_generators(stand_in_plugins):
     assert registry.load_plugins() == ["module-snake"]
     assert mp.get_generator("module-snake").masks is False
     assert "snakes" not in registry._REGISTRY  # the entry point's own name is not a generator here
+
+
+# -- a plugin over the neighbour interface runs on every grid ---------------------
+
+
+def _random_tree(grid, rng, start, goal, *, loops: int = 0):
+    """A random spanning tree by a walk over the grid's own arrays (the neighbour interface)."""
+    opened = np.zeros(grid.edge_count, dtype=bool)
+    seen = np.zeros(grid.cells, dtype=bool)
+    seen[start] = True
+    stack = [start]
+    while stack:
+        cell = stack[-1]
+        steps = [k for k in range(grid.offsets[cell], grid.offsets[cell + 1]) if not seen[grid.neighbours[k]]]
+        if not steps:
+            stack.pop()
+            continue
+        k = steps[int(rng.random(1)[0] * len(steps))]
+        opened[grid.edge_ids[k]] = seen[grid.neighbours[k]] = True
+        stack.append(int(grid.neighbours[k]))
+    return opened
+
+
+@pytest.fixture
+def grid_plugin():
+    mp.register("test-grid-walk", grids=mp.GRIDS)(_random_tree)
+    yield "test-grid-walk"
+    mp.unregister("test-grid-walk")
+
+
+@pytest.mark.parametrize("where", [dict(grid="hex"), dict(grid="triangle"), dict(grid="polar"), dict(wrap="xy"),
+                                   dict(wrap="x"), dict(grid="square")])
+def test_a_plugin_over_the_neighbour_interface_runs_on_every_grid(grid_plugin, where):
+    level = mp.generate(grid_plugin, 5, 4, seed=2, **where)
+    again = mp.generate(grid_plugin, 5, 4, seed=2, **where)
+    stats = level.stats()
+    assert stats.passages == stats.cells - 1 and len(level.solution()) > 1  # a spanning tree: all joined
+    assert level.solution() == again.solution() and level.stats() == again.stats()
+    assert grid_plugin in mp.algorithms(grid=where.get("grid", "square"))
+    assert mp.get_generator(grid_plugin).wraps and mp.get_generator(grid_plugin).grid_options == {"loops": 0}
+
+
+def test_a_plugin_over_the_neighbour_interface_fills_a_square_mask_part(grid_plugin):
+    mask = np.ones((5, 6), dtype=bool)
+    mask[1:4, 2:4] = False  # a ring
+    level = mp.generate(grid_plugin, 6, 5, seed=4, mask=mask)
+    assert level.stats().dead_ends >= 1 and level.stats().loops == 0
+
+
+def test_a_square_only_generator_is_listed_for_the_square_grid_alone(snake_name):
+    assert snake_name in mp.algorithms(grid="square") and snake_name not in mp.algorithms(grid="hex")
+    assert snake_name in mp.algorithms()
+    with pytest.raises(ValueError, match="runs only on the square grid, not grid='polar'"):
+        mp.generate(snake_name, 4, 4, grid="polar")
+    with pytest.raises(ValueError, match="cannot wrap"):
+        mp.generate(snake_name, 4, 4, wrap="x")
+    with pytest.raises(ValueError, match="grid must be None or one of"):
+        mp.algorithms(grid="hexagon")
+
+
+@pytest.mark.parametrize("answer", [lambda g: [True] * 2, lambda g: np.ones(g.edge_count, dtype=np.int64),
+                                    lambda g: np.ones(g.edge_count + 1, dtype=bool)])
+@pytest.mark.parametrize("where", [dict(grid="hex"), dict(wrap="y"), dict(grid="square")])
+def test_a_plugin_whose_passages_do_not_fit_the_grid_is_named(answer, where):
+    mp.register("test-grid-sloppy", grids=("square", "hex"))(lambda grid, rng, start, goal: answer(grid))
+    try:
+        with pytest.raises(ValueError, match="generator 'test-grid-sloppy' broke the maze: it must return one bool "
+                                             "per edge"):
+            mp.generate("test-grid-sloppy", 4, 3, seed=1, **where)
+        with pytest.raises(ValueError, match="runs only on grid='square' / 'hex', not grid='polar'"):
+            mp.generate("test-grid-sloppy", 4, 3, grid="polar")
+    finally:
+        mp.unregister("test-grid-sloppy")
+
+
+def test_register_checks_grids_and_graph():
+    with pytest.raises(ValueError, match="grids must be a tuple of distinct grid names"):
+        mp.register("test-bad-grids", grids=("hexagon",))
+    with pytest.raises(ValueError, match="graph= runs a generator on grids beyond the square"):
+        mp.register("test-bad-graph", graph=_random_tree)
+    assert "test-bad-grids" not in mp.algorithms() and "test-bad-graph" not in mp.algorithms()
+
+
+def test_the_built_in_neighbour_only_generators_run_on_every_grid():
+    neighbour_only = {"aldous-broder", "backtracker", "growing-tree", "hunt-and-kill", "kruskal", "prim",
+                      "prim-simplified", "union-find", "wilson"}
+    for grid in ("hex", "triangle", "polar"):
+        assert set(mp.algorithms(grid=grid)) == neighbour_only
+    assert set(mp.algorithms(grid="square")) == set(mp.algorithms())
+    assert {name for name in mp.algorithms() if mp.get_generator(name).wraps} == neighbour_only

@@ -47,7 +47,7 @@ def carve(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stri
     top, carved = 1, 0
     while top:
         cell = path[top - 1]
-        row = kind[cell] * stride
+        row = np.int64(kind[cell]) * stride  # (np.int64: a uint8 kind times the stride must not wrap)
         k = 0
         for r in range(degrees[kind[cell]]):
             if not visited[cell + steps[row + r]]:

@@ -74,11 +74,11 @@ def lattice_grow(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, w
         frontier[i] = frontier[size]  # swap-remove, as the plain list does
         source = slot >> bits
         r = slot & mask
-        cell = source + steps[kind[source] * stride + r]
+        cell = source + steps[np.int64(kind[source]) * stride + r]
         if not in_tree[cell]:
             in_tree[cell] = 1
             opened[edge_between(shape, width, height, source, cell)] = 1
-            row = kind[cell] * stride
+            row = np.int64(kind[cell]) * stride
             for j in range(degrees[kind[cell]]):
                 if not in_tree[cell + steps[row + j]]:
                     frontier[size] = cell << bits | j

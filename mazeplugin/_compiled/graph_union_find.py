@@ -60,7 +60,7 @@ def lattice_join(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, w
     t = 0
     while words.size - t >= 2:
         cell = below(words[t], cells)
-        k = kind[cell]
+        k = np.int64(kind[cell])  # (not a uint8: k * stride must not wrap)
         r = below(words[t + 1], degrees[k])
         t += 2
         other = cell + steps[k * stride + r]

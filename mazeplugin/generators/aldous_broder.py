@@ -18,12 +18,13 @@ import numpy as np
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from . import graph
 from ..seeds import Random
 from ..maze import mask_parts
 
 
-@register("aldous-broder")
+@register("aldous-broder", grids=GRIDS, graph=graph.aldous_broder)
 def aldous_broder(maze: Maze, rng: Random) -> None:
     """Aldous–Broder: a random walk opens its way into each new cell. Uniform; about 29% dead ends. Perfect."""
     # Each step draws one of four directions; a step into a wall stays put. Staying

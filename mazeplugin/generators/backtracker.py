@@ -17,11 +17,12 @@ import numpy as np
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from . import graph
 from ..seeds import Random
 
 
-@register("backtracker")
+@register("backtracker", grids=GRIDS, graph=graph.backtracker)
 def backtracker(maze: Maze, rng: Random) -> None:
     """Depth-first backtracker: long winding corridors, few dead ends (about 10%). Perfect."""
     # Walk a copy of the grid framed by a ring of visited cells, so the four

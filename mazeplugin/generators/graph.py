@@ -19,25 +19,27 @@ floats in the same order and opens the same passages.
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
 >>> grid = HexGrid(4, 3)
->>> open = run_on_grid("wilson", grid, Random.from_seed(7))
->>> int(open.sum()) == grid.cells - 1  # a spanning tree
+>>> open = wilson(grid, Random.from_seed(7), 0, grid.cells - 1)
+>>> int(sum(open)) == grid.cells - 1  # a spanning tree
 True
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterator, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .._compiled import kernel
-from ..grids import Grid
+from ..maze import Maze
 from ..seeds import Random
 from ..unionfind import DisjointSets, spanning_forest
-from .growing_tree import parse_strategy
 
-__all__ = ["GRID_GENERATORS", "PERFECT", "run_on_grid", "uniforms", "check_grid_generator"]
+if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid (a square level needs none)
+    from ..grids import Grid
+
+__all__ = ["uniforms", "flat", "maze_grid", "MazeGrid", "Opened"]
 
 BATCH = 1 << 14  # floats per draw; the numbers read are the same for any batch size
 
@@ -63,7 +65,7 @@ def flat(grid: Grid) -> Lists:
     return grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
 
 
-def backtracker(grid: Grid, rng: Random, start: int) -> Opened:
+def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Recursive backtracker: step to a random unvisited neighbour; when there is none, back up."""
     fast = kernel("graph-backtracker", grid.cells)
     if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/graph_backtracker.py)
@@ -85,7 +87,7 @@ def backtracker(grid: Grid, rng: Random, start: int) -> Opened:
     return opened
 
 
-def hunt_and_kill(grid: Grid, rng: Random, start: int) -> Opened:
+def hunt_and_kill(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Hunt-and-kill: walk to random unvisited neighbours; when stuck, hunt for an unvisited cell beside a visited one."""
     fast = kernel("graph-hunt-and-kill", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_hunt_and_kill.py)
@@ -115,7 +117,7 @@ def hunt_and_kill(grid: Grid, rng: Random, start: int) -> Opened:
     return opened
 
 
-def aldous_broder(grid: Grid, rng: Random, start: int) -> Opened:
+def aldous_broder(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Aldous–Broder: a random walk opens the passage into each cell it enters first. Uniform."""
     fast = kernel("graph-aldous-broder", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_aldous_broder.py)
@@ -134,8 +136,9 @@ def aldous_broder(grid: Grid, rng: Random, start: int) -> Opened:
     return opened
 
 
-def wilson(grid: Grid, rng: Random, root: int) -> Opened:
+def wilson(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Wilson's: loop-erased random walks from each cell outside the tree, grafted on where they hit it. Uniform."""
+    root = grid.cells // 2
     fast = kernel("graph-wilson", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_wilson.py)
         return fast.generate(grid, rng, root)  # type: ignore[no-any-return]
@@ -157,7 +160,7 @@ def wilson(grid: Grid, rng: Random, root: int) -> Opened:
     return opened
 
 
-def kruskal(grid: Grid, rng: Random) -> Opened:
+def kruskal(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Randomized Kruskal: every edge in random order, opened when it joins two sets of a disjoint-set forest."""
     fast = kernel("graph-kruskal", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_kruskal.py)
@@ -169,7 +172,7 @@ def kruskal(grid: Grid, rng: Random) -> Opened:
     return opened
 
 
-def prim(grid: Grid, rng: Random) -> Opened:
+def prim(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """True Prim's on random edge weights: the unique minimum spanning tree, found in bulk (Borůvka)."""
     fast = kernel("graph-prim", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_prim.py)
@@ -180,7 +183,7 @@ def prim(grid: Grid, rng: Random) -> Opened:
     return opened
 
 
-def prim_simplified(grid: Grid, rng: Random, start: int) -> Opened:
+def prim_simplified(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Simplified Prim's: open a uniformly random frontier edge whose far cell is outside the tree."""
     fast = kernel("graph-prim-simplified", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_prim_simplified.py)
@@ -201,39 +204,6 @@ def prim_simplified(grid: Grid, rng: Random, start: int) -> Opened:
     return opened
 
 
-def growing_tree(grid: Grid, rng: Random, start: int, strategy: str = "newest") -> Opened:
-    """Growing tree: from an active cell chosen by ``strategy``, open to a random unvisited neighbour."""
-    name, p = parse_strategy(strategy)
-    fast = kernel("graph-growing-tree", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_growing_tree.py)
-        return fast.generate(grid, rng, start, name, p)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    visited, opened = [False] * grid.cells, [False] * len(grid.edges)
-    visited[start] = True
-    active = [start]
-    while active:
-        if p < 1.0 and next(draws) >= p:
-            at = int(next(draws) * len(active))
-        elif name == "newest":
-            at = len(active) - 1
-        elif name == "oldest":
-            at = 0
-        elif name == "middle":
-            at = len(active) // 2
-        else:
-            at = int(next(draws) * len(active))
-        cell = active[at]
-        fresh = [k for k in range(off[cell], off[cell + 1]) if not visited[nbr[k]]]
-        if not fresh:
-            del active[at]
-            continue
-        k = fresh[int(next(draws) * len(fresh))]
-        opened[eid[k]] = visited[nbr[k]] = True
-        active.append(nbr[k])
-    return opened
-
-
 def union_find(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """The union-find web: join a random cell to a random neighbour until entrance and exit meet. Not perfect."""
     fast = kernel("graph-union-find", grid.cells)
@@ -251,52 +221,70 @@ def union_find(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     return opened
 
 
-Runner = Callable[[Grid, Random, int, int, Mapping[str, Any]], Opened]
-
-GRID_GENERATORS: Dict[str, Runner] = {
-    "aldous-broder": lambda g, rng, s, e, o: aldous_broder(g, rng, s),
-    "backtracker": lambda g, rng, s, e, o: backtracker(g, rng, s),
-    "growing-tree": lambda g, rng, s, e, o: growing_tree(g, rng, s, **o),
-    "hunt-and-kill": lambda g, rng, s, e, o: hunt_and_kill(g, rng, s),
-    "kruskal": lambda g, rng, s, e, o: kruskal(g, rng),
-    "prim": lambda g, rng, s, e, o: prim(g, rng),
-    "prim-simplified": lambda g, rng, s, e, o: prim_simplified(g, rng, s),
-    "union-find": lambda g, rng, s, e, o: union_find(g, rng, s, e),
-    "wilson": lambda g, rng, s, e, o: wilson(g, rng, g.cells // 2),
-}
-"""Every generator that runs on every grid: ``run(grid, rng, entrance cell, exit cell, options)``."""
-
-PERFECT = frozenset(GRID_GENERATORS) - {"union-find"}
-"""The grid generators whose mazes are spanning trees (one way between any two cells)."""
-
-OPTIONS: Dict[str, Tuple[str, ...]] = {"growing-tree": ("strategy",)}
+def maze_grid(maze: Maze) -> "MazeGrid":
+    """The grid of a square ``maze`` (see :class:`MazeGrid`)."""
+    return MazeGrid(maze)
 
 
-def check_grid_generator(algorithm: str, grid: str, options: Mapping[str, Any]) -> None:
-    """A clear error when ``algorithm`` cannot run on ``grid``, or takes none of ``options`` there."""
-    if algorithm not in GRID_GENERATORS and grid == "square":  # only a wrapping square comes here
-        raise ValueError(f"algorithm {algorithm!r} cannot wrap; generators that take wrap=: "
-                         f"{', '.join(sorted(GRID_GENERATORS))}")
-    if algorithm not in GRID_GENERATORS:
-        raise ValueError(
-            f"algorithm {algorithm!r} runs only on the square grid, not grid={grid!r}; generators for "
-            f"grid={grid!r}: {', '.join(sorted(GRID_GENERATORS))}"
-        )
-    unknown = sorted(set(options) - set(OPTIONS.get(algorithm, ())))
-    if unknown:
-        takes = ", ".join(OPTIONS.get(algorithm, ())) or "no options"
-        raise TypeError(f"algorithm {algorithm!r} on grid={grid!r} takes {takes}; got {', '.join(unknown)}")
-    if "strategy" in options:
-        parse_strategy(options["strategy"])
+class MazeGrid:
+    """A square :class:`~mazeplugin.maze.Maze` seen through the neighbour interface of a
+    :class:`~mazeplugin.grids.Grid`: the cells of its mask, numbered in row-major order, each cell's
+    neighbours north, east, south, west, and its edges the maze's inner walls in :meth:`Maze.walls`
+    order (east walls, then south walls). It has a grid's arrays and neighbour questions, not its
+    drawing (a plain square level draws from its tiles), so a square level loads no grid module.
 
-
-def run_on_grid(algorithm: str, grid: Grid, rng: Random, start: int = 0, goal: Optional[int] = None,
-                options: Optional[Mapping[str, Any]] = None) -> NDArray[np.bool_]:
-    """``algorithm``'s passages on ``grid``: one bool per edge, True where open.
-
-    ``start`` is the entrance cell (where growing generators begin), ``goal``
-    the exit cell (where the union-find web stops; the last cell by default).
+    >>> grid = maze_grid(Maze(3, 2))
+    >>> grid.cells, grid.edge_count, grid.neighbours_of(4).tolist()  # north, east, west of the middle
+    (6, 7, [1, 5, 3])
     """
-    check_grid_generator(algorithm, grid.name, options or {})
-    end = grid.cells - 1 if goal is None else goal
-    return np.asarray(GRID_GENERATORS[algorithm](grid, rng, start, end, dict(options or {})), dtype=bool)
+
+    name = "square"
+    wrap = None
+    lattice = None
+
+    def __init__(self, maze: Maze) -> None:
+        w, size = maze.width, maze.size
+        inside = maze.mask.ravel()
+        self.width = w
+        self.ids = np.flatnonzero(inside)  # the maze cell of each grid cell
+        self.number = np.where(inside, np.cumsum(inside) - 1, -1)  # the grid cell of each maze cell, or -1
+        self.cells = len(self.ids)
+        a, b = maze.walls()
+        self.edges = np.stack([self.number[a], self.number[b]], axis=1)
+        self.edge_count = len(a)
+        table = maze.neighbour_table()[self.ids]  # north, east, south, west; -1 where none
+        wall = np.full((size, 4), -1, dtype=np.int64)  # the wall (edge) on each side of each maze cell
+        east = np.flatnonzero(b - a == 1) if w > 1 else np.zeros(0, dtype=np.int64)
+        south = np.flatnonzero(b - a == w)
+        wall[a[east], 1], wall[b[east], 3] = east, east
+        wall[a[south], 2], wall[b[south], 0] = south, south
+        keep = table >= 0
+        self.offsets = np.zeros(self.cells + 1, dtype=np.int64)
+        np.cumsum(keep.sum(axis=1), out=self.offsets[1:])
+        self.neighbours = self.number[table[keep]]
+        self.edge_ids = wall[self.ids][keep]
+
+    def cell_of(self, x: int, y: int) -> int:
+        """The grid cell of maze cell ``(x, y)``; the first cell when that one is outside the mask."""
+        return max(int(self.number[y * self.width + x]), 0)
+
+    def neighbours_of(self, cell: int) -> NDArray[np.int64]:
+        """The cells next to ``cell``: north, east, south, west."""
+        return self.neighbours[self.offsets[cell]:self.offsets[cell + 1]]
+
+    def degrees(self) -> NDArray[np.int64]:
+        """How many neighbours each cell has."""
+        return np.diff(self.offsets)
+
+    def edge(self, a: int, b: int) -> int:
+        """The index of the edge between neighbours ``a`` and ``b``; ``ValueError`` when they are not neighbours."""
+        start, stop = int(self.offsets[a]), int(self.offsets[a + 1])
+        found = np.flatnonzero(self.neighbours[start:stop] == b)
+        if not found.size:
+            raise ValueError(f"cells {a} and {b} are not neighbours on this square grid")
+        return int(self.edge_ids[start + found[0]])
+
+    def open_on(self, maze: Maze, opened: NDArray[np.bool_]) -> None:
+        """Open the passages ``opened`` (one bool per edge) in ``maze``."""
+        pairs = self.ids[self.edges[opened]]
+        maze.open_many(pairs[:, 0], pairs[:, 1])

@@ -25,14 +25,18 @@ J. Buck, "Mazes for Programmers", ch. 11.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Tuple
 
 import numpy as np
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from .graph import Opened, flat, uniforms
 from ..seeds import Random
+
+if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid
+    from ..grids import Grid
 
 STRATEGIES = ("newest", "random", "oldest", "middle")
 
@@ -68,7 +72,41 @@ def _check(options: Mapping[str, Any], width: Optional[int], height: Optional[in
     parse_strategy(options.get("strategy", "newest"))
 
 
-@register("growing-tree", check=_check)
+def growing_tree_on_grid(grid: Grid, rng: Random, start: int, goal: int, *, strategy: str = "newest") -> Opened:
+    """Growing tree: from an active cell chosen by ``strategy``, open to a random unvisited neighbour."""
+    name, p = parse_strategy(strategy)
+    fast = kernel("graph-growing-tree", grid.cells)
+    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_growing_tree.py)
+        return fast.generate(grid, rng, start, name, p)  # type: ignore[no-any-return]
+    off, nbr, eid = flat(grid)
+    draws = uniforms(rng, 4 * grid.cells + 64)
+    visited, opened = [False] * grid.cells, [False] * len(grid.edges)
+    visited[start] = True
+    active = [start]
+    while active:
+        if p < 1.0 and next(draws) >= p:
+            at = int(next(draws) * len(active))
+        elif name == "newest":
+            at = len(active) - 1
+        elif name == "oldest":
+            at = 0
+        elif name == "middle":
+            at = len(active) // 2
+        else:
+            at = int(next(draws) * len(active))
+        cell = active[at]
+        fresh = [k for k in range(off[cell], off[cell + 1]) if not visited[nbr[k]]]
+        if not fresh:
+            del active[at]
+            continue
+        k = fresh[int(next(draws) * len(fresh))]
+        opened[eid[k]] = visited[nbr[k]] = True
+        active.append(nbr[k])
+    return opened
+
+
+
+@register("growing-tree", check=_check, grids=GRIDS, graph=growing_tree_on_grid)
 def growing_tree(maze: Maze, rng: Random, *, strategy: str = "newest") -> None:
     """Growing tree: grow from active cells chosen newest/random/oldest/middle or a mix. Perfect."""
     name, p = parse_strategy(strategy)

@@ -19,11 +19,12 @@ import numpy as np
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from . import graph
 from ..seeds import Random
 
 
-@register("hunt-and-kill")
+@register("hunt-and-kill", grids=GRIDS, graph=graph.hunt_and_kill)
 def hunt_and_kill(maze: Maze, rng: Random) -> None:
     """Hunt-and-kill: random walks, restarted beside visited ground. Long corridors, about 10% dead ends. Perfect."""
     # Walk a copy of the grid framed by a ring of blocked cells, so the four

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from . import graph
 from ..seeds import Random
 from ..unionfind import DisjointSets
 
 
-@register("kruskal")
+@register("kruskal", grids=GRIDS, graph=graph.kruskal)
 def kruskal(maze: Maze, rng: Random) -> None:
     """Randomized Kruskal: remove walls in random order when they join two sets. Perfect; many short dead ends."""
     fast = kernel("kruskal", maze.size)

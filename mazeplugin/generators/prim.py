@@ -25,12 +25,13 @@ import numpy as np
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from . import graph
 from ..seeds import Random
 from ..unionfind import spanning_forest
 
 
-@register("prim")
+@register("prim", grids=GRIDS, graph=graph.prim)
 def prim(maze: Maze, rng: Random) -> None:
     """True Prim's: grow a tree by the cheapest of randomly weighted frontier walls. Same texture as Kruskal's."""
     fast = kernel("prim", maze.size)

@@ -18,11 +18,12 @@ import numpy as np
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from . import graph
 from ..seeds import Random
 
 
-@register("prim-simplified")
+@register("prim-simplified", grids=GRIDS, graph=graph.prim_simplified)
 def prim_simplified(maze: Maze, rng: Random) -> None:
     """Simplified Prim's: open a random frontier wall, unweighted. Bushy, about 32% dead ends. Perfect."""
     fast = kernel("prim-simplified", maze.size)

@@ -22,14 +22,15 @@ import numpy as np
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from . import graph
 from ..seeds import Random
 from ..unionfind import DisjointSets
 
 _FIRST_BATCH = 4096  # pairs in the first draw; the numbers drawn are the same for any batch size
 
 
-@register("union-find", perfect=False, fills=False)
+@register("union-find", perfect=False, fills=False, grids=GRIDS, graph=graph.union_find)
 def union_find(maze: Maze, rng: Random) -> None:
     """Union-find web maze: join random neighbours until entrance and exit connect; leaves sealed pockets."""
     fast = kernel("union-find", maze.size)

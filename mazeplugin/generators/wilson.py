@@ -21,7 +21,8 @@ from numpy.typing import NDArray
 
 from .._compiled import kernel
 from ..maze import Maze
-from ..registry import register
+from ..registry import GRIDS, register
+from . import graph
 from ..seeds import Random
 from ..maze import mask_parts
 
@@ -51,7 +52,7 @@ def tree_roots(maze: Maze) -> List[int]:
     return roots
 
 
-@register("wilson")
+@register("wilson", grids=GRIDS, graph=graph.wilson)
 def wilson(maze: Maze, rng: Random) -> None:
     """Wilson's: loop-erased random walks grafted onto a growing tree. Uniform; about 29% dead ends. Perfect."""
     # Each step draws one of four directions; a step into a wall stays put. Loop
