@@ -345,7 +345,7 @@ class GridSwitch:
     """The keys that work on grid levels; the others (fog, codes, minimap, endless world ...) are for square levels."""
 
     def __init__(self, view: GridView, grid: Optional[str] = None, wrap: Optional[str] = None,
-                 code: Optional[LevelCode] = None, file: "Optional[Tuple[str, mp.Level | mp.GridLevel]]" = None) -> None:
+                 code: Optional[LevelCode] = None, file: "Optional[Tuple[str, mp.AnyLevel]]" = None) -> None:
         if wrap and grid not in (None, "square"):
             raise ValueError(f"--wrap is for square levels; got --grid {grid} (leave --grid out)")
         self.view = view

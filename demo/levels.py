@@ -132,7 +132,7 @@ class Levels(Addon):
     """``--level FILE`` and levels that ask for more difficulty as the level number grows."""
 
     def __init__(self, app: Host, *, harder: bool = True, path: Optional[str] = None,
-                 level: "mp.Level | mp.GridLevel | None" = None) -> None:
+                 level: "mp.AnyLevel | None" = None) -> None:
         super().__init__(app)
         self.harder = harder
         self._forks: Optional[Tuple[int, int]] = None  # (game version, decision points)

@@ -145,7 +145,7 @@ def code_argument(text: str) -> LevelCode:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def load_level_file(path: str) -> "mp.Level | mp.GridLevel":
+def load_level_file(path: str) -> "mp.AnyLevel":
     """The level in ``path`` (square, or a grid level: hex, triangle, polar, wrapping), or a
     ``ValueError`` whose one line names the file and the problem.
 
@@ -176,7 +176,7 @@ def load_level_file(path: str) -> "mp.Level | mp.GridLevel":
     return level
 
 
-def level_file_argument(text: str) -> Tuple[str, "mp.Level | mp.GridLevel"]:
+def level_file_argument(text: str) -> Tuple[str, "mp.AnyLevel"]:
     """``--level``: the file and its level, or a one-line reason (exit status 2)."""
     try:
         return text, load_level_file(text)

@@ -62,12 +62,11 @@ def floor_image(tile: int) -> pygame.Surface:
     return image
 
 
-def size_words(level: "mp.Level | mp.GridLevel") -> Tuple[str, str]:
+def size_words(level: "mp.AnyLevel") -> Tuple[str, str]:
     """The HUD's words for a level's size, long and short: ``("25x19 tiles", "25x19")``, or for a
     level on another grid (a graph of cells, maybe without a tilemap) ``("108 cells", "108c")``."""
     if isinstance(level, mp.GridLevel):
-        cells = level.maze.grid.cells
-        return f"{cells} cells", f"{cells}c"
+        return f"{level.cells} cells", f"{level.cells}c"
     rows, columns = level.tiles.shape
     return f"{columns}x{rows} tiles", f"{columns}x{rows}"
 

@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time these loa
     from .codes import level_code, looks_like_level_code, parse_level_code
     from .content.cells import CellThing
     from .grid_level import GridLevel
+    from .level_protocol import AnyLevel
     from .rooms import Prefab
     from .world import World
 
@@ -53,6 +54,7 @@ _LAZY = {
     "World": "world",
     "CellThing": "content.cells",
     "GridLevel": "grid_level",
+    "AnyLevel": "level_protocol",
     "Prefab": "rooms",
     "level_code": "codes",
     "looks_like_level_code": "codes",
@@ -92,6 +94,7 @@ __all__ = [
     "looks_like_level_code",
     "grid_level_from_code",
     "GridLevel",
+    "AnyLevel",
     "load_plugins",
     "parse_level_code",
     "PluginWarning",

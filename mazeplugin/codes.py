@@ -51,10 +51,9 @@ True
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
-from .grid_level import GridLevel
-from .level import Level
+from .level_protocol import AnyLevel
 from .seeds import Seed, resolve_seed
 
 MAX_CODE_CHARS = 1200
@@ -102,7 +101,7 @@ class LevelCode(Tuple[str, int, int, Seed]):
         return f"LevelCode{tuple(self)!r}"[:-1] + extra + ")"
 
 
-def level_code(level: Union[Level, GridLevel]) -> str:
+def level_code(level: AnyLevel) -> str:
     """The level code of a generated level: ``algorithm-WIDTHxHEIGHT-seed``.
 
     Only levels made by :func:`mazeplugin.generate` with default options
@@ -118,12 +117,12 @@ def level_code(level: Union[Level, GridLevel]) -> str:
     >>> level_code(mp.generate("prim", 5, 5, seed="castle"))
     'prim-5x5-castle'
     """
-    if not isinstance(level, (Level, GridLevel)):
-        raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
+    if not isinstance(level, AnyLevel):
+        raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel: a Level or a GridLevel), "
+                        f"not {type(level).__name__}")
     if level.algorithm is None or level.seed is None:
         raise ValueError("only a generated level (with an algorithm and a seed) has a level code")
-    grid = level.grid if isinstance(level, GridLevel) else "square"
-    return code_of(level.algorithm, level.width, level.height, level.seed, level.options, level.things, grid)
+    return code_of(level.algorithm, level.width, level.height, level.seed, level.options, level.things, level.grid)
 
 
 def code_of(algorithm: str, width: int, height: int, seed: Seed, options: Mapping[str, Any],

@@ -42,7 +42,7 @@ from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Protocol, T
 
 from .analysis import Stats
 from .codes import level_code
-from .level import Level
+from .level_protocol import AnyLevel
 from .seeds import Random, Seed
 
 __all__ = [
@@ -200,7 +200,7 @@ def choose(
     wanted = "; ".join(_miss_text(name, bounds, getattr(stats, name)) for name, bounds in require.items()
                        if shortfall(stats, {name: bounds}))
     name = "with the same options"
-    if isinstance(level, Level):  # grid levels have no code yet
+    if isinstance(level, AnyLevel):  # any grid's level (a stand-in a caller made has no code)
         try:
             name = f"level code {level_code(level)}"
         except ValueError:  # options, markers or widths a code cannot hold

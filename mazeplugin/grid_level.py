@@ -33,7 +33,7 @@ from .grids import GridMaze, HexGrid
 from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
 from .grids.square import SquareGrid, side_tile, square_tiles
 from .seeds import Seed
-from .tiles import ENTRANCE, EXIT
+from .tiles import ENTRANCE, EXIT, check_tile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .content.cells import CellThing
@@ -110,13 +110,66 @@ class GridLevel:
 
         check_cells(CellGraph.of(self.maze), self.entrance, self.exit, self.things)
 
-    def distances(self, source: Optional[int] = None) -> NDArray[np.int32]:
-        """Passages walked from cell ``source`` (the entrance by default) to every cell; -1 where unreachable."""
+    def distances(self, source: Union[None, int, Tuple[int, int]] = None) -> NDArray[np.int32]:
+        """Passages walked from ``source`` to every cell (one entry per cell); -1 where unreachable.
+
+        ``source`` is a cell number, None (the entrance) or, on a level with tiles (hex, wrapping
+        square), a floor tile ``(x, y)``: the cell it is on (:meth:`cell_of`)."""
         if source is None:
             if self.entrance is None:
                 raise ValueError("this level has no entrance (markers='none'); give source=, a cell number")
             source = self.entrance
+        elif not isinstance(source, (int, np.integer)) or isinstance(source, bool):
+            x, y = check_tile("source", source, self.tiles.shape)
+            if self.tiles[y, x]:
+                raise ValueError(f"source {(x, y)} is a wall tile; distances start from a floor tile")
+            source = self.cell_of((x, y))
         return grid_analysis.distances(self.maze, source)
+
+    @property
+    def cells(self) -> int:
+        """How many cells the grid has, numbered ``0 … cells-1`` (see :class:`~mazeplugin.AnyLevel`)."""
+        return self.maze.grid.cells
+
+    def cell_of(self, place: Union[int, Tuple[int, int]]) -> int:
+        """The cell a tile ``(x, y)`` is on (hex and wrapping square levels; a passage's or an opening's tile
+        gives the cell beside it, the lower numbered one for a passage); a cell number comes back checked.
+
+        >>> import mazeplugin as mp
+        >>> level = mp.generate("wilson", 6, 4, seed=3, wrap="xy")
+        >>> level.cell_of((1, 1)), level.cell_of((3, 3)), level.cell_of(7)
+        (0, 7, 7)
+        """
+        if isinstance(place, (int, np.integer)) and not isinstance(place, bool):
+            if not 0 <= place < self.cells:
+                raise ValueError(f"cell must be a cell number from 0 to {self.cells - 1}, got {place}")
+            return int(place)
+        grid = self._tiled("cell_of(tile)")
+        x, y = check_tile("tile", place, self.tiles.shape)
+        if isinstance(grid, SquareGrid):
+            return min(max((y - 1) // 2, 0), grid.height - 1) * grid.width + min(max((x - 1) // 2, 0), grid.width - 1)
+        cell = int(self._hex_cells()[y, x])
+        if cell < 0:
+            raise ValueError(f"tile {(x, y)} is a wall tile on no cell, passage or opening of this hex level")
+        return cell
+
+    def _hex_cells(self) -> NDArray[np.int32]:
+        """Hex levels: each tile's cell (a passage's lower cell, an opening's cell), -1 elsewhere."""
+        grid = self._hex("cell_of")
+        rows_count, cols_count = self.tiles.shape
+        table = np.full((rows_count, cols_count), -1, dtype=np.int32)
+        cols, rows = passage_tiles(grid)
+        table[rows[::-1], cols[::-1]] = grid.edges[::-1, 0]  # the first edge through a tile wins
+        for cell, (col, row) in zip((0, grid.cells - 1), opening_tiles(grid)):
+            if 0 <= row < rows_count and 0 <= col < cols_count:
+                table[row, col] = cell
+        cols, rows = cell_tiles(grid)
+        table[rows, cols] = np.arange(grid.cells, dtype=np.int32)
+        return table
+
+    def solution_cells(self) -> List[int]:
+        """The cells of :meth:`solution` (on a grid level the solution is in cells already)."""
+        return self.solution()
 
     def dead_ends(self) -> List[int]:
         """The cells with exactly one open passage, ascending."""

@@ -148,6 +148,42 @@ class Level:
         return self._base
 
     @property
+    def grid(self) -> str:
+        """``"square"``: the grid's name, as on every level (:class:`~mazeplugin.AnyLevel`)."""
+        return "square"
+
+    @property
+    def cells(self) -> int:
+        """How many cells: ``width * height``, numbered row-major (cell ``(x, y)`` is ``y * width + x``)."""
+        return self.maze.width * self.maze.height
+
+    def cell_of(self, place: Union[int, Tile]) -> int:
+        """The number of the cell tile ``(x, y)`` is on (or beside: a wall tile, a marker's opening);
+        a cell number comes back checked. See :class:`~mazeplugin.AnyLevel`.
+
+        >>> import mazeplugin as mp
+        >>> level = mp.generate("kruskal", 4, 3, seed=7)
+        >>> level.cell_of(level.entrance), level.cell_of(level.exit), level.cell_of(5)
+        (0, 11, 5)
+        """
+        if isinstance(place, (int, np.integer)) and not isinstance(place, bool):
+            if not 0 <= place < self.cells:
+                raise ValueError(f"cell must be a cell number from 0 to {self.cells - 1}, got {place}")
+            return int(place)
+        x, y = self.layout.cell_of(check_tile("tile", place, self.tiles.shape))
+        return y * self.maze.width + x
+
+    def solution_cells(self) -> List[int]:
+        """The cells :meth:`solution` walks through, in order, each once per visit (a detour to a key
+        comes back through the same cells)."""
+        cells: List[int] = []
+        for tile in self.solution():
+            cell = self.cell_of(tile)
+            if not cells or cells[-1] != cell:
+                cells.append(cell)
+        return cells
+
+    @property
     def shape(self) -> Tuple[int, int]:
         """``tiles.shape``: ``(rows, columns)`` of tiles."""
         rows, columns = self.tiles.shape
@@ -259,14 +295,25 @@ class Level:
 
         check(self.tiles, self.entrance, self.exit, self.things)
 
-    def distances(self, source: Tile) -> NDArray[np.int32]:
+    def distances(self, source: Optional[Union[int, Tile]] = None) -> NDArray[np.int32]:
         """Steps from floor tile ``source`` to every tile; -1 on walls and unreachable tiles.
+
+        ``source`` is an ``(x, y)`` floor tile, a cell number (its middle tile) or None (the entrance).
 
         int32, shaped like ``tiles``. On a weave level the walk goes straight
         over and under bridges; a bridge tile gets the fewer steps of the two
         (on the bridge or in its tunnel; :func:`mazeplugin.bridges.distance_maps`
         gives both), and a source on a bridge tile starts on the bridge.
         """
+        if source is None:
+            if self.entrance is None:
+                raise ValueError("this level has no entrance (markers='none'); give source=, a floor tile (x, y)")
+            source = self.entrance
+        elif isinstance(source, (int, np.integer)) and not isinstance(source, bool):
+            if not 0 <= source < self.cells:
+                raise ValueError(f"source must be a floor tile (x, y) or a cell number from 0 to {self.cells - 1}, "
+                                 f"got {source}")
+            source = self.layout.cell_tile((int(source) % self.maze.width, int(source) // self.maze.width))
         source = check_tile("source", source, self.tiles.shape)
         if not self.is_floor(source):
             raise ValueError(f"source {source} is a wall tile; distances start from a floor tile")

@@ -34,7 +34,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("analysis", ["paths", "bridges", "analysis", "text", "grid_analysis", "content.things", "content.graph",
                   "content.proof", "content.regions", "content.locks", "content.choosing", "content.cells",
                   "content.cellproof", "_compiled.content", "_compiled.locks"]),
-    ("level", ["level", "grid_level"]),
+    ("level", ["level", "grid_level", "level_protocol"]),
     ("layers on a maze", ["shaping", "grid_shaping", "weave", "markers", "rooms", "=content", "content.placing",
                           "content.request", "content.cellplacing", "content.lockbatch", "_compiled.rooms"]),
     ("generators", ["registry", "generator_info", "generators", "_compiled",

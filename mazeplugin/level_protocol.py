@@ -1,0 +1,101 @@
+"""What every level answers, on every grid: :class:`AnyLevel`, the one protocol.
+
+``mp.generate`` returns a :class:`~mazeplugin.level.Level` on the square grid
+(weave included) and a :class:`~mazeplugin.grid_level.GridLevel` on hex,
+triangle and polar grids and for square levels that wrap. Both satisfy
+:class:`AnyLevel`, so game code, tools and tests that take "a level" annotate
+it ``mp.AnyLevel`` and call the same methods whatever the grid:
+
+- what made it: ``grid`` (``"square"``, ``"hex"``, ``"triangle"``, ``"polar"``;
+  a wrapping level is ``"square"`` with ``options["wrap"]``), ``algorithm``,
+  ``seed``, ``options``, ``width``, ``height``;
+- its places: ``entrance``, ``exit`` and :meth:`~AnyLevel.solution` are in the
+  level's own places — ``(x, y)`` tiles on a square ``Level``, cell numbers on
+  a ``GridLevel`` (whose tiled grids, hex and wrapping square, also give
+  ``entrance_tile``, ``exit_tile`` and ``solution_tiles()``);
+- answers by cell, the same on every level: ``cells`` (how many; cells are
+  numbered ``0 … cells-1``, row-major on square grids), ``cell_of(place)``
+  (the cell a tile ``(x, y)`` — or a cell number — is on) and
+  ``solution_cells()``;
+- ``distances(source=None)``: from the entrance, a cell number or, wherever the
+  level has tiles (square, weave, wrapping square, hex), a tile ``(x, y)``; the
+  answer is in the level's own places (a map shaped like ``tiles`` on a
+  ``Level``, one entry per cell on a ``GridLevel``);
+- ``stats()``, ``check()``, ``things``, ``to_svg()``, ``to_json()`` and
+  ``save(path)`` (the format chosen by the suffix; ``mp.load`` reads it back).
+
+>>> import mazeplugin as mp
+>>> levels = [mp.generate("wilson", 6, 4, seed=3, **kw) for kw in ({}, {"wrap": "xy"}, {"grid": "hex"})]
+>>> all(isinstance(level, mp.AnyLevel) for level in levels)
+True
+>>> [(level.grid, level.cells, level.solution_cells()[0]) for level in levels]
+[('square', 24, 0), ('square', 24, 0), ('hex', 24, 0)]
+>>> [int(level.distances((1, 1)).max()) > 0 for level in levels]
+[True, True, True]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Protocol, Tuple, Union, runtime_checkable
+
+if TYPE_CHECKING:  # pragma: no cover - types only: importing the protocol loads nothing else
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from .analysis import Stats
+    from .seeds import Seed
+
+__all__ = ["AnyLevel", "Place"]
+
+Place = Union[int, Tuple[int, int]]
+"""A place on a level: a cell number, or an ``(x, y)`` tile on a level with tiles."""
+
+
+@runtime_checkable
+class AnyLevel(Protocol):
+    """A level on any grid: what :class:`~mazeplugin.Level` and :class:`~mazeplugin.GridLevel` both answer.
+
+    See the module docstring for what each member means on each grid.
+    """
+
+    @property
+    def grid(self) -> str: ...
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def cells(self) -> int: ...
+
+    algorithm: Optional[str]
+    seed: Optional[Seed]
+    options: Dict[str, Any]
+
+    @property
+    def entrance(self) -> Any: ...
+
+    @property
+    def exit(self) -> Any: ...
+
+    @property
+    def things(self) -> Tuple[Any, ...]: ...
+
+    def solution(self) -> List[Any]: ...
+
+    def solution_cells(self) -> List[int]: ...
+
+    def cell_of(self, place: Place) -> int: ...
+
+    def distances(self, source: Optional[Place] = None) -> NDArray[np.int32]: ...
+
+    def stats(self) -> Stats: ...
+
+    def check(self) -> None: ...
+
+    def to_svg(self, cell: float = ..., *, show_solution: bool = False) -> str: ...
+
+    def to_json(self) -> str: ...
+

@@ -1,0 +1,79 @@
+"""One protocol for every level (issue 29): mp.AnyLevel, and answers by cell and by tile on every grid."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import mazeplugin as mp
+
+KINDS = [{}, {"weave": True}, {"corridor": 2}, {"wrap": "xy"}, {"wrap": "x"}, {"grid": "hex"},
+         {"grid": "triangle"}, {"grid": "polar"}, {"keys": 1, "treasure": 1}, {"grid": "hex", "keys": 1}]
+
+
+@pytest.mark.parametrize("kw", KINDS, ids=lambda kw: ",".join(f"{k}={v}" for k, v in kw.items()) or "square")
+def test_every_level_answers_the_protocol_the_same_way(kw):
+    level = mp.generate("backtracker", 7, 5, seed=4, **kw)
+    assert isinstance(level, mp.AnyLevel)
+    assert level.grid == kw.get("grid", "square")
+    assert level.cells == (level.maze.grid.cells if isinstance(level, mp.GridLevel) else 35)
+    cells = level.solution_cells()
+    assert cells[0] == level.cell_of(level.entrance) and cells[-1] == level.cell_of(level.exit)
+    assert all(0 <= c < level.cells for c in cells)
+    assert all(a != b for a, b in zip(cells, cells[1:]))
+    # distances from the entrance by default; a cell number as the source is the same as its place
+    assert np.array_equal(level.distances(), level.distances(level.entrance))
+    middle = cells[len(cells) // 2]
+    by_cell = level.distances(middle)
+    if isinstance(level, mp.Level):
+        assert np.array_equal(by_cell, level.distances(level.layout.cell_tile((middle % 7, middle // 7))))
+    else:
+        assert np.array_equal(by_cell, level.distances(int(middle)))
+
+
+def test_a_wrapping_level_takes_tiles_where_a_square_level_does():
+    level = mp.generate("wilson", 6, 4, seed=3, wrap="xy")
+    assert np.array_equal(level.distances((1, 1)), level.distances(0))
+    assert np.array_equal(level.distances((3, 1)), level.distances(1))
+    # every tile of the solution is on the cell it walks through, or beside it
+    way = level.solution_tiles()
+    assert [level.cell_of(t) for t in way if t[0] % 2 and t[1] % 2] == level.solution()
+    with pytest.raises(ValueError, match="wall tile"):
+        level.distances((0, 0))
+    with pytest.raises(ValueError, match="cell number from 0 to 23"):
+        level.distances(24)
+
+
+def test_a_hex_level_maps_every_cell_tile_and_passage_tile_to_its_cell():
+    level = mp.generate("kruskal", 6, 5, seed=2, grid="hex")
+    for cell in range(level.cells):
+        assert level.cell_of(level.cell_tile(cell)) == cell
+    way = level.solution_tiles()
+    cells = level.solution()
+    assert level.cell_of(way[0]) == cells[0] and level.cell_of(way[-1]) == cells[-1]
+    walked = [level.cell_of(t) for t in way]
+    assert set(walked) == set(cells)
+    assert np.array_equal(level.distances(way[1]), level.distances(cells[0]))
+    with pytest.raises(ValueError, match="wall tile"):
+        level.cell_of((0, 0))
+
+
+@pytest.mark.parametrize("grid", ["triangle", "polar"])
+def test_graph_levels_answer_by_cell_and_refuse_tiles_clearly(grid):
+    level = mp.generate("kruskal", 6, 5, seed=2, grid=grid)
+    assert level.cell_of(3) == 3
+    with pytest.raises(ValueError, match="no rectangular tilemap"):
+        level.cell_of((1, 1))
+    with pytest.raises(ValueError, match="no rectangular tilemap"):
+        level.distances((1, 1))
+
+
+def test_square_cell_numbers_are_row_major_and_checked():
+    level = mp.generate("kruskal", 4, 3, seed=7, corridor=2, wall=1)
+    assert level.cell_of(level.layout.cell_tile((2, 1))) == 6
+    for bad in (-1, 12):
+        with pytest.raises(ValueError, match="0 to 11"):
+            level.cell_of(bad)
+    with pytest.raises(TypeError, match="tile must be an"):
+        level.cell_of(True)  # type: ignore[arg-type]
+    assert level.distances(6)[level.layout.cell_tile((2, 1))[::-1]] == 0
