@@ -33,7 +33,7 @@ except ImportError as _missing:  # pragma: no cover - exercised without the extr
 
 from .curriculum import Curriculum, CurriculumWrapper, SeedSplit, duplicate_rate
 from .engine import MAX_LOCKS
-from .env import MISSION, MISSION_KEYS, MODES, RENDER_MODES, Actions, MazeEnv, Moves
+from .env import MISSION, MISSION_KEYS, MISSION_KEYS_MINIGRID, MISSION_WORDS, MODES, RENDER_MODES, Actions, MazeEnv, Moves
 from .levels import LevelSpec, level_digest
 from .vector import MazeVectorEnv
 
@@ -51,6 +51,8 @@ __all__ = [
     "MAX_LOCKS",
     "MISSION",
     "MISSION_KEYS",
+    "MISSION_KEYS_MINIGRID",
+    "MISSION_WORDS",
     "MODES",
     "RENDER_MODES",
     "IDS",

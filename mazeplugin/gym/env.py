@@ -44,8 +44,10 @@ from .. import Level, level_code
 from .engine import Batch
 from .frames import LOOKS, frame
 from .levels import LevelArrays, LevelSpec, level_from_options
+from .minigrid_names import MiniGridNames
 
-__all__ = ["MazeEnv", "Actions", "Moves", "MODES", "RENDER_MODES", "Settings", "MISSION", "MISSION_KEYS"]
+__all__ = ["MazeEnv", "Actions", "Moves", "MODES", "RENDER_MODES", "MISSION_WORDS", "Settings", "MISSION", "MISSION_KEYS",
+           "MISSION_KEYS_MINIGRID"]
 
 MODES = ("minigrid", "simple")
 """The observation and action modes."""
@@ -55,7 +57,12 @@ RENDER_MODES = ("rgb_array", "human")
 MISSION = "get to the green goal square"
 """The mission of a level without keys (MiniGrid's own words for its mazes without doors)."""
 MISSION_KEYS = "use the keys to open the doors and get to the green goal square"
-"""The mission of a level with keys."""
+"""The mission of a level with keys (``mission_words="mazeplugin"``, the default)."""
+MISSION_KEYS_MINIGRID = "use the key to open the door and get to the green goal square"
+"""The mission of a level with keys in MiniGrid's vocabulary (``mission_words="minigrid"``): every word is one
+of ``DictObservationSpaceWrapper``'s, which refuses ``keys`` and ``doors``."""
+MISSION_WORDS = ("mazeplugin", "minigrid")
+"""``mission_words`` values: the missions' words."""
 
 
 class Actions(enum.IntEnum):
@@ -113,11 +120,15 @@ class Settings:
         wall: int = 1,
         options: Optional[Mapping[str, Any]] = None,
         warm_up: bool = True,
+        mission_words: str = "mazeplugin",
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}, got {mode!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'rgb_array' or 'human', got {render_mode!r}")
+        if mission_words not in MISSION_WORDS:
+            raise ValueError(f"mission_words must be one of {', '.join(map(repr, MISSION_WORDS))}, got {mission_words!r}")
+        self.mission_keys: str = MISSION_KEYS if mission_words == "mazeplugin" else MISSION_KEYS_MINIGRID
         if look not in LOOKS:
             raise ValueError(f"look must be one of {', '.join(map(repr, LOOKS))}, got {look!r}")
         if isinstance(tile_size, bool) or not isinstance(tile_size, numbers.Integral) or not 1 <= tile_size <= 256:
@@ -197,11 +208,11 @@ class Settings:
             self.warm_up = False
 
     def mission(self, level: Level) -> str:
-        return MISSION_KEYS if any(t.kind == "key" for t in level.things) else MISSION
+        return self.mission_keys if any(t.kind == "key" for t in level.things) else MISSION
 
     def mission_of(self, made: LevelArrays, index: int) -> str:
         """:meth:`mission` of level ``index`` of ``made``, without making its ``Level``."""
-        return MISSION_KEYS if made.has_keys(index) else MISSION
+        return self.mission_keys if made.has_keys(index) else MISSION
 
 
 _WARMING: Dict[str, Any] = {}
@@ -234,7 +245,7 @@ def level_info(level: Level) -> Dict[str, Any]:
     return {"level_seed": level.seed, "level_code": code}
 
 
-class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
+class MazeEnv(MiniGridNames, gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
     """A maze level per episode, made by :func:`mazeplugin.generate`.
 
     Args:
@@ -253,6 +264,15 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
             thread (with numba installed), so that resets soon make levels on the
             compiled path and views use the compiled kernel. Pass False in a
             process that forks while the env lives (its own multiprocessing).
+        mission_words: ``"mazeplugin"`` (the default: a level with keys says
+            :data:`MISSION_KEYS`) or ``"minigrid"`` (:data:`MISSION_KEYS_MINIGRID`,
+            every word in MiniGrid's vocabulary, for ``DictObservationSpaceWrapper``).
+
+    MiniGrid's wrappers run on the ``"minigrid"`` mode: besides its observations
+    the env has MiniGrid's ``grid`` (a ``minigrid.core.grid.Grid`` built on demand,
+    needing the ``minigrid`` package), ``gen_obs_grid``, ``gen_obs``, ``carrying``,
+    ``front_pos``, ``dir_vec``, ``goal_pos``, ``see_through_walls``, ``agent_pov``
+    and ``get_frame(agent_pov=True)`` (:class:`~mazeplugin.gym.minigrid_names.MiniGridNames`).
 
     ``reset(options=...)`` changes any of ``generator``, ``width``,
     ``height``, ``braid``, ``rooms``, ``keys``, ``mask``, ``require``,
@@ -363,13 +383,14 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
     def get_frame(self, highlight: bool = True, tile_size: int = 32, agent_pov: bool = False) -> NDArray[np.uint8]:
         """MiniGrid's ``get_frame``: the whole level, uint8 ``(rows * tile_size, columns * tile_size, 3)``.
 
-        ``highlight`` lightens the tiles the agent sees (``"minigrid"`` mode);
-        ``agent_pov`` is not drawn (MiniGrid's own POV pictures need its Grid objects).
+        ``highlight`` lightens the tiles the agent sees (``"minigrid"`` mode).
+        ``agent_pov=True`` draws the agent's view instead, as MiniGrid draws it
+        (``(view_size * tile_size, view_size * tile_size, 3)``; needs the ``minigrid`` package).
         """
-        if agent_pov:
-            raise ValueError("agent_pov=True is not supported: mazeplugin draws the whole level")
         if not self._started:
             raise RuntimeError("call reset() before drawing")
+        if agent_pov:
+            return self.get_pov_render(tile_size)
         seen = self._batch.seen(0) if highlight and self.settings.mode == "minigrid" else None
         return frame(self._batch, 0, tile=tile_size, look=self.settings.look, seen=seen)
 
@@ -377,7 +398,7 @@ class MazeEnv(gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint8]], int]):
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: pass render_mode='rgb_array' or 'human'")
             return None
-        picture = self.get_frame(self.highlight, self.settings.tile_size)
+        picture = self.get_frame(self.highlight, self.settings.tile_size, self.agent_pov)
         if self.render_mode == "rgb_array":
             return picture
         if self._window is None:
