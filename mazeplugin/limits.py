@@ -47,6 +47,11 @@ __all__ = [
     "MAX_SOLVE_TILE_STEPS",
     "MAX_WINDOW_CHUNKS",
     "MAX_WINDOW_CELLS",
+    "MAX_DATASET_SHARDS",
+    "MAX_MANIFEST_BYTES",
+    "DATASET_BYTES_PER_LEVEL",
+    "check_dataset_shards",
+    "check_dataset_disk",
     "WORKING_MEMORY",
     "REQUEST_BUDGET",
     "GENERATOR_BYTES_PER_CELL",
@@ -199,6 +204,20 @@ MAX_WINDOW_CELLS = 1 << 22
 """Most maze cells the chunks one request to an endless world touches may hold in all: 4,194,304
 (64 × 64 default chunks of 32 × 32 cells, made at about 2 million cells a second)."""
 
+MAX_DATASET_SHARDS = 100_000
+"""Most shards one dataset may have, all entries together (``count / shard_size`` rounded up, summed).
+The manifest holds a record of about 200 bytes a shard, so at this bound it stays near 30 MiB,
+well inside :data:`MAX_MANIFEST_BYTES`: every dataset that can be built can be read and resumed."""
+
+MAX_MANIFEST_BYTES = 64 << 20
+"""Largest dataset ``manifest.json`` read (64 MiB)."""
+
+DATASET_BYTES_PER_LEVEL = 32
+"""Fewest bytes a level takes in a dataset shard: its 32-byte digest, which no compression
+shrinks. A build whose levels cannot fit in the free space of its folder's disk at this rate
+is refused before any work (:func:`check_dataset_disk`); the real figure is larger
+(a 9 × 9 backtracker level takes about 60 bytes in ``.npz``)."""
+
 
 def check_int(
     name: str, value: object, *, low: Optional[int], high: Optional[int] = None, what: str = "an int"
@@ -321,3 +340,45 @@ def check_coordinate(name: str, value: object) -> int:
     if not -MAX_COORDINATE < number < MAX_COORDINATE:
         raise ValueError(f"{name} must lie strictly between -2**62 and 2**62, got {number}")
     return number
+
+
+def check_dataset_shards(shards: int, levels: int, most_per_shard: int) -> None:
+    """Refuse a dataset of more than :data:`MAX_DATASET_SHARDS` shards, saying what shard size would do.
+
+    ``levels`` is the dataset's level count, ``most_per_shard`` the largest ``shard_size`` allowed.
+
+    >>> check_dataset_shards(400_000, 400_000, 1_000_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: the dataset would have 400,000 shards; at most 100,000 are allowed (its manifest must stay readable): give shard_size at least 4
+    """
+    if shards <= MAX_DATASET_SHARDS:
+        return
+    least = -(-levels // MAX_DATASET_SHARDS)
+    hint = (f"give shard_size at least {least:,}" if least <= most_per_shard
+            else f"at most {MAX_DATASET_SHARDS * most_per_shard:,} levels fit, at {most_per_shard:,} a shard")
+    raise ValueError(f"the dataset would have {shards:,} shards; at most {MAX_DATASET_SHARDS:,} are allowed "
+                     f"(its manifest must stay readable): {hint}")
+
+
+def check_dataset_disk(levels: int, free: int, where: str) -> None:
+    """Refuse ``levels`` more levels when even :data:`DATASET_BYTES_PER_LEVEL` each is more than ``free`` bytes.
+
+    >>> check_dataset_disk(2**40, 10**12, "levels/")
+    Traceback (most recent call last):
+    ...
+    ValueError: levels/: 1,099,511,627,776 levels need at least 35.2 TB of disk (32 bytes a level at the very least); 1.0 TB free there
+    """
+    need = levels * DATASET_BYTES_PER_LEVEL
+    if need > free:
+        raise ValueError(f"{where}: {levels:,} levels need at least {_bytes(need)} of disk "
+                         f"({DATASET_BYTES_PER_LEVEL} bytes a level at the very least); {_bytes(free)} "
+                         "free there")
+
+
+def _bytes(count: int) -> str:
+    """A byte count for a person: ``'1.5 GB'``."""
+    for unit, size in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if count >= size:
+            return f"{count / size:,.1f} {unit}"
+    return f"{count} bytes"

@@ -87,7 +87,9 @@ def test_a_shard_that_is_not_one_is_a_dataset_error_naming_it_even_with_a_matchi
     (out / record["file"]).write_bytes(data)
     record["sha256"], record["bytes"] = hashlib.sha256(data).hexdigest(), len(data)
     (out / "manifest.json").write_text(json.dumps(manifest))
-    assert ds.verify(out) == []  # the checksums match: only reading it finds it is no shard
+    problems = ds.verify(out)  # the checksums match: reading its slot column may already find it is no shard
+    assert problems in ([], [f"{record['file']}: not a shard this mazeplugin reads (BadZipFile)"],
+                        [f"{record['file']}: not a shard this mazeplugin reads (ValueError)"]), problems
     for raw in (False, True):
         with pytest.raises(ds.DatasetError, match=f"shard {record['file']}: not a shard this mazeplugin reads"):
             list(ds.open(out, raw=raw))

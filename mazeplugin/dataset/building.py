@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
@@ -47,11 +46,12 @@ import numpy as np
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
 from mazeplugin.grid_level import GridLevel
+from mazeplugin.limits import MAX_MANIFEST_BYTES, check_dataset_disk
 
 from .digest import DIGEST_VERSION, digest_bytes
 from .shards import LevelMaker, make_level
 from .errors import DatasetError
-from .manifest_check import check_manifest
+from .manifest_check import check_manifest, prove_manifest, sort_names
 from .storage import LOCK_FILE, Folder
 from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file
 from .spec import Entry, PathLike, SEED_RANGE, Spec, check_entry, load_spec, parse_spec
@@ -81,7 +81,6 @@ It has never changed; a dataset records it so a reader knows its levels can be m
 ENGINES = ("processes", "ray")
 FILE_FORMATS = ("npz", "parquet")
 MAX_WORKERS = 256
-_PARTIAL = re.compile(r".+\.(npz|parquet)\.partial-[0-9]+$")
 
 
 def read_manifest(out: Union[PathLike, Folder]) -> Dict[str, Any]:
@@ -89,7 +88,11 @@ def read_manifest(out: Union[PathLike, Folder]) -> Dict[str, Any]:
     folder = out if isinstance(out, Folder) else Folder(out)
     path = folder.name(MANIFEST)
     try:
-        data = parse_json(folder.read_bytes(MANIFEST, 64 << 20), path, what="a dataset manifest", error=DatasetError)
+        text = folder.read_bytes(MANIFEST, MAX_MANIFEST_BYTES + 1)
+        if len(text) > MAX_MANIFEST_BYTES:
+            raise DatasetError(f"{path}: larger than {MAX_MANIFEST_BYTES >> 20} MiB, more than any dataset's "
+                               "manifest (mazeplugin.limits.MAX_MANIFEST_BYTES)")
+        data = parse_json(text, path, what="a dataset manifest", error=DatasetError)
     except FileNotFoundError:
         raise DatasetError(f"{folder.out} holds no dataset ({MANIFEST} is missing)") from None
     except DatasetError:
@@ -101,6 +104,7 @@ def read_manifest(out: Union[PathLike, Folder]) -> Dict[str, Any]:
     if data.get("version") != VERSION:
         raise DatasetError(f"{path}: manifest version {data.get('version')!r}; this mazeplugin reads version {VERSION}")
     check_manifest(data, path, FILE_FORMATS)
+    prove_manifest(data, path)
     return data
 
 
@@ -185,6 +189,11 @@ def _prepare_folder(folder: Folder, manifest: Dict[str, Any]) -> Optional[Dict[s
                                "(nothing was changed)")
         return None
     old = read_manifest(folder)
+    foreign = sort_names(names, old, (MANIFEST,))[1]
+    if foreign:
+        more = f" and {len(foreign) - 1:,} more" if len(foreign) > 1 else ""
+        raise DatasetError(f"{folder.out} holds files that are not its dataset's ({foreign[0]}{more}); move them "
+                           "out of the folder or build into another one (nothing was changed)")
     for key, what in (("spec_sha256", "spec"), ("unique", "unique setting"), ("file_format", "file format"),
                       ("mazeplugin", "mazeplugin version"), ("seed_promise", "seed promise"),
                       ("digest_version", "digest version"), ("pyarrow", "pyarrow version")):
@@ -301,6 +310,18 @@ def build(
         return _build_locked(the_spec, folder, manifest, engine, workers, address, unique, file_format, progress)
 
 
+def _free_bytes(folder: Folder) -> Optional[int]:
+    """The bytes free on the disk of a local folder (None elsewhere: an object store has no such figure)."""
+    if not folder.is_local:
+        return None
+    import shutil
+
+    try:
+        return int(shutil.disk_usage(folder.root).free)
+    except OSError:
+        return None
+
+
 def _build_locked(the_spec: Spec, folder: Folder, manifest: Dict[str, Any], engine: str, workers: int,
                   address: Optional[str], unique: bool, file_format: str, progress: bool) -> Dict[str, Any]:
     """The rest of :func:`build`, holding the folder's lock."""
@@ -312,9 +333,14 @@ def _build_locked(the_spec: Spec, folder: Folder, manifest: Dict[str, Any], engi
                     entry[key] = old_entry[key]
         recorded = {s["file"]: s for s in old["shards"]}
         manifest["shards"] = [recorded.get(s["file"], s) for s in manifest["shards"]]
-    for name in folder.listdir():
-        if _PARTIAL.fullmatch(name):
-            folder.remove(name)  # a shard an interrupted build did not finish (no live build owns it: we hold the lock)
+    free = _free_bytes(folder)
+    if free is not None:
+        try:
+            check_dataset_disk(sum(s["levels"] for s in manifest["shards"] if s["sha256"] is None), free, folder.out)
+        except ValueError as error:
+            raise DatasetError(f"{error} (nothing was built)") from None
+    for name in sort_names(folder.listdir(), manifest, (MANIFEST, LOCK_FILE))[0]:
+        folder.remove(name)  # a shard an interrupted build did not finish (no live build owns it: we hold the lock)
     bar = Progress(the_spec.levels, label="build", enabled=progress)
     try:
         if unique and "replacements" not in manifest["entries"][0]:
@@ -372,6 +398,10 @@ def verify(out: PathLike) -> List[str]:
     if unbuilt:
         problems.append(f"{unbuilt[0]}: not built yet" if len(unbuilt) == 1 else
                         f"{unbuilt[0]} and {len(unbuilt) - 1:,} more shards: not built yet")
+    problems.extend(_derived_problems(manifest, folder.name(MANIFEST)))
+    leftovers, foreign = sort_names(folder.listdir(), manifest, (MANIFEST, LOCK_FILE))
+    problems.extend(f"{name}: a file this dataset's manifest does not name" for name in foreign)
+    problems.extend(f"{name}: left by an interrupted build (build again to remove it)" for name in leftovers)
     for record in manifest["shards"]:
         name = record["file"]
         if record.get("sha256") is None:
@@ -382,6 +412,29 @@ def verify(out: PathLike) -> List[str]:
             problems.append(f"{name}: {folder.size(name):,} bytes, the manifest says {record['bytes']:,}")
         elif folder.sha256(name) != record["sha256"]:
             problems.append(f"{record['file']}: checksum differs from the manifest's")
+        else:
+            from .reading import check_slots
+
+            try:
+                check_slots(folder.read_bytes(name), record, manifest["file_format"])
+            except DatasetError as error:
+                problems.append(str(error).removeprefix("shard "))
+            except Exception as error:  # noqa: BLE001 - bytes the checksum vouches for that are no shard
+                problems.append(f"{name}: not a shard this mazeplugin reads ({type(error).__name__})")
+    return problems
+
+
+def _derived_problems(manifest: Mapping[str, Any], path: str) -> List[str]:
+    """What the manifest's entries record of their first level (shape, grid, options) against a level made now."""
+    problems = []
+    for index, entry in enumerate(entries_of(manifest)):
+        trial = check_entry(entry, f"levels[{index}]")
+        made: Dict[str, Any] = ({"grid": trial.grid, "edges": int(trial.maze.open.size)} if isinstance(trial, GridLevel)
+                                else {"tile_shape": list(trial.tiles.shape)})
+        made["level_options"] = json.loads(trial.to_json())["options"]
+        for key, value in made.items():
+            if manifest["entries"][index].get(key) != value:
+                problems.append(f"{path}: entries[{index}].{key} is not what its spec makes ({value!r:.80})")
     return problems
 
 

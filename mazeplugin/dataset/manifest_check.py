@@ -18,11 +18,11 @@ mazeplugin.dataset.errors.DatasetError: m.json: shards[0].file must be a file na
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, List, Mapping, Optional, Sequence, Tuple
 
 from .errors import DatasetError
 
-__all__ = ["check_manifest"]
+__all__ = ["check_manifest", "prove_manifest", "sort_names"]
 
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
@@ -72,3 +72,117 @@ def check_manifest(data: Mapping[str, Any], path: str, file_formats: Sequence[st
             raise bad(f"{where}.sha256", "64 lowercase hex digits or null", digest)
         if (digest is None) != (record.get("bytes") is None):
             raise bad(f"{where}.bytes", "null exactly when sha256 is null (a shard not built yet)", record.get("bytes"))
+
+
+# Keys of a manifest entry besides its spec entry's own (Entry.as_dict): what the build derives or records.
+_DERIVED = {"entry", "last_seed", "shards", "grid", "edges", "tile_shape", "level_options", "duplicates",
+            "replacements", "refitted"}
+
+
+def prove_manifest(data: Mapping[str, Any], path: str) -> None:
+    """Raise :class:`DatasetError` unless the manifest agrees with itself: a dataset nothing was taken from.
+
+    On a manifest of :func:`check_manifest`'s shape: its ``spec`` is read again
+    and its checksum must be ``spec_sha256``; the total and every entry's
+    recorded keys must be the spec's; and the shards must be exactly the ones
+    the spec makes, in order (every shard of every entry, each with its file
+    name, entry, number, first slot and level count). A complete manifest has
+    every shard built. So a shard's record taken out, two records swapped, a
+    count or option edited, or a spec changed without its checksum, is
+    refused, and every reader (``verify``, ``info``, ``open``, a resumed
+    ``build``) can trust what it follows.
+    """
+    from .spec import SpecError, parse_spec
+    from .tasks import shard_file
+
+    raw_spec = data.get("spec")
+    if not isinstance(raw_spec, dict):
+        raise DatasetError(f"{path}: spec must be the dataset's spec (an object), got {raw_spec!r:.80}")
+    try:
+        spec = parse_spec(raw_spec, source="spec", trial=False)
+    except SpecError as error:
+        raise DatasetError(f"{path}: {error}") from None
+    if data.get("spec_sha256") != spec.sha256():
+        raise DatasetError(f"{path}: spec_sha256 {data.get('spec_sha256')!r:.80} is not the checksum of its spec "
+                           f"({spec.sha256()}): the manifest was edited")
+    if data.get("levels") != spec.levels:
+        raise DatasetError(f"{path}: levels is {data.get('levels')!r:.80}, its spec makes {spec.levels:,}")
+    entries = data["entries"]
+    if len(entries) != len(spec.entries):
+        raise DatasetError(f"{path}: {len(entries):,} entries, its spec has {len(spec.entries):,}")
+    shards = data["shards"]
+    wanted = sum(entry.shards for entry in spec.entries)
+    if len(shards) != wanted:
+        raise DatasetError(f"{path}: {len(shards):,} shard records, its spec makes {wanted:,} shards: "
+                           "a shard's record was removed or added")
+    k = 0
+    for index, (entry, recorded) in enumerate(zip(spec.entries, entries)):
+        own = entry.as_dict()
+        own.update(entry=index, last_seed=entry.first_seed + entry.count - 1, shards=entry.shards)
+        for key, value in own.items():
+            if recorded.get(key) != value or type(recorded.get(key)) is not type(value):
+                raise DatasetError(f"{path}: entries[{index}].{key} is {recorded.get(key)!r:.80}, its spec says "
+                                   f"{value!r:.80}")
+        extra = sorted(set(recorded) - set(own) - _DERIVED)
+        if extra:
+            raise DatasetError(f"{path}: entries[{index}] has {extra[0]!r}, which its spec does not")
+        _check_replacements(recorded.get("replacements"), entry, f"{path}: entries[{index}].replacements")
+        for shard in range(entry.shards):
+            slots = entry.shard_slots(shard)
+            expected = {"file": shard_file(index, entry, shard, data["file_format"]), "entry": index,
+                        "shard": shard, "first_slot": slots.start, "levels": len(slots)}
+            record = shards[k]
+            for key, value in expected.items():
+                if record.get(key) != value:
+                    raise DatasetError(f"{path}: shards[{k}].{key} is {record.get(key)!r:.80}, the spec's shard "
+                                       f"{shard} of entry {index} has {value!r}: shard records were removed, moved "
+                                       "or edited")
+            k += 1
+    if data.get("complete"):
+        unbuilt = [i for i, record in enumerate(shards) if record.get("sha256") is None]
+        if unbuilt:
+            raise DatasetError(f"{path}: complete is true but shards[{unbuilt[0]}] was never built")
+
+
+def _check_replacements(value: Any, entry: Any, where: str) -> None:
+    """A ``unique`` build's replacements: ``[slot, seed]`` pairs, slots rising inside the entry, seeds reserved."""
+    if value is None:
+        return
+    if not isinstance(value, list):
+        raise DatasetError(f"{where} must be a list of [slot, seed] pairs, got {value!r:.80}")
+    last = -1
+    for pair in value:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(_whole(v) for v in pair)
+                and last < pair[0] < entry.count and pair[1] >= entry.reserve_seed):
+            raise DatasetError(f"{where}: {pair!r:.80} is not a [slot, seed] pair with slots rising below "
+                               f"{entry.count:,} and a seed of the reserved range from {entry.reserve_seed}")
+        last = pair[0]
+
+
+_MANIFEST_TEMPORARY = re.compile(r"\.manifest\.json\.[0-9]+-[0-9a-f]{8}\.tmp\.json")
+"""What :func:`mazeplugin.formats.files.write_text` writes the manifest under before renaming it."""
+
+
+def sort_names(names: Sequence[str], data: Optional[Mapping[str, Any]], own: Sequence[str]) -> Tuple[List[str], List[str]]:
+    """The names in a dataset folder that are leftovers of its builds, and those that are not the dataset's at all.
+
+    Leftovers are a shard of ``data`` (the manifest, or None) written under its
+    ``.partial-PID`` name, or the manifest's temporary name, by a build that was
+    interrupted: the next build deletes them. Anything else but ``data``'s shards
+    and the ``own`` names (the manifest, the lock) belongs to someone else.
+
+    >>> sort_names(["manifest.json", "a.npz", "a.npz.partial-12", "b.npz.partial-3", "notes.txt"],
+    ...            {"shards": [{"file": "a.npz"}]}, ["manifest.json"])
+    (['a.npz.partial-12'], ['b.npz.partial-3', 'notes.txt'])
+    """
+    shards = {record["file"] for record in data["shards"]} if data is not None else set()
+    leftovers, foreign = [], []
+    for name in sorted(names):
+        if name in own or name in shards:
+            continue
+        base, dot, pid = name.rpartition(".partial-")
+        if (dot and pid.isdigit() and base in shards) or _MANIFEST_TEMPORARY.fullmatch(name):
+            leftovers.append(name)
+        else:
+            foreign.append(name)
+    return leftovers, foreign

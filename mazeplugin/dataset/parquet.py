@@ -165,6 +165,14 @@ def _texts(values: Any) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     return np.frombuffer(b"".join(data), dtype=np.uint8).copy(), offsets
 
 
+def slots_from_parquet(data: bytes) -> NDArray[Any]:
+    """The ``slot`` column of a Parquet shard's bytes (nothing else is read)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    return np.asarray(pq.read_table(pa.BufferReader(data), columns=["slot"])["slot"].to_numpy())
+
+
 def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
     """The shard arrays (as :mod:`mazeplugin.dataset.shards` lays them out) of a Parquet shard's bytes."""
     import pyarrow as pa

@@ -17,7 +17,7 @@ from .shards import bridge_layers, levels_of, things_at
 from .spec import PathLike
 from .storage import Folder
 
-__all__ = ["open_dataset", "shard_arrays_of"]
+__all__ = ["open_dataset", "shard_arrays_of", "check_slots"]
 
 
 def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], file_format: str, *,
@@ -32,6 +32,12 @@ def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], fil
     if check and hashlib.sha256(data).hexdigest() != record["sha256"]:
         raise DatasetError(f"shard {record['file']}: checksum differs from the manifest's; "
                            "run `mazeplugin dataset verify` and build again to remake it")
+    if check:
+        try:
+            check_slots(data, record, file_format)
+        except (KeyError, ValueError, EOFError, OSError, zipfile.BadZipFile) as error:
+            raise DatasetError(f"shard {record['file']}: not a shard this mazeplugin reads "
+                               f"({type(error).__name__}: {str(error)[:200]})") from None
     if file_format == "parquet":
         from .parquet import arrays_from_parquet
 
@@ -40,6 +46,29 @@ def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], fil
 
     with np.load(io.BytesIO(data), allow_pickle=False) as npz:
         return {name: npz[name] for name in npz.files}
+
+
+def check_slots(data: bytes, record: Mapping[str, Any], file_format: str) -> None:
+    """Raise :class:`DatasetError` unless the shard ``data`` holds the slots its manifest ``record`` says, in order.
+
+    A shard's checksum proves its bytes, not its place: two shard files
+    swapped together with their checksums would otherwise read back out of
+    seed order.
+    """
+    if file_format == "parquet":
+        from .parquet import slots_from_parquet
+
+        slots = slots_from_parquet(data)
+    else:
+        import io
+
+        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+            slots = npz["slot"]
+    first, count = record["first_slot"], record["levels"]
+    if len(slots) != count or not np.array_equal(slots, np.arange(first, first + count)):
+        held = f"{int(slots[0])}..{int(slots[-1])}" if len(slots) else "none"
+        raise DatasetError(f"shard {record['file']}: holds the levels of slots {held}, its record in the manifest "
+                           f"is for slots {first}..{first + count - 1}: shard files were swapped or replaced")
 
 
 def _raw_grid(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:

@@ -37,6 +37,7 @@ from typing import Any, Dict, Mapping, Tuple, Union
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
 from mazeplugin.grid_level import GridLevel
+from mazeplugin.limits import check_dataset_shards
 
 __all__ = [
     "Entry",
@@ -269,6 +270,10 @@ def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<sp
     spec = Spec(entries)
     if spec.levels > MAX_LEVELS:
         raise SpecError(f"{source}: a dataset holds at most {MAX_LEVELS:,} levels, this spec asks for {spec.levels:,}")
+    try:  # the manifest holds a record a shard: it must stay readable (mazeplugin.limits)
+        check_dataset_shards(sum(entry.shards for entry in entries), spec.levels, MAX_SHARD_SIZE)
+    except ValueError as error:
+        raise SpecError(f"{source}: {error}") from None
     if trial:
         for i, entry in enumerate(entries):
             check_entry(entry, f"{source}: levels[{i}]")

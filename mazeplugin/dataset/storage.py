@@ -223,10 +223,25 @@ class Folder:
     def size(self, name: str) -> int:
         return os.path.getsize(self._path(name)) if self.is_local else int(self.fs.size(self._path(name)))
 
+    def _open_read(self, name: str) -> Any:
+        """A file of the folder opened for reading; a local one must be a regular file (a FIFO would block)."""
+        if not self.is_local:
+            return self.fs.open(self._path(name), "rb")
+        from mazeplugin.errors import LevelFormatError
+        from mazeplugin.formats.files import open_regular
+
+        try:
+            return open_regular(self._path(name), what="a dataset file")
+        except LevelFormatError as error:
+            raise DatasetError(str(error)) from None
+
     def read_bytes(self, name: str, limit: Optional[int] = None) -> bytes:
-        """The bytes of a file (at most ``limit`` of them); ``OSError`` (e.g. ``FileNotFoundError``) otherwise."""
-        opened = open(self._path(name), "rb") if self.is_local else self.fs.open(self._path(name), "rb")
-        with opened as f:
+        """The bytes of a file (at most ``limit`` of them); ``OSError`` (e.g. ``FileNotFoundError``) otherwise.
+
+        A local name that is not a regular file (a FIFO, a device, a folder) is a
+        :class:`DatasetError`, before anything could block on it.
+        """
+        with self._open_read(name) as f:
             return bytes(f.read() if limit is None else f.read(limit))
 
     def sha256(self, name: str) -> str:
@@ -234,8 +249,7 @@ class Folder:
         import hashlib
 
         h = hashlib.sha256()
-        opened = open(self._path(name), "rb") if self.is_local else self.fs.open(self._path(name), "rb")
-        with opened as f:
+        with self._open_read(name) as f:
             for block in iter(lambda: f.read(1 << 20), b""):
                 h.update(block)
         return h.hexdigest()
