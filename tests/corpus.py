@@ -147,8 +147,8 @@ def format_cases() -> Iterator[Case]:
             except ValueError:
                 pass
             with tempfile.TemporaryDirectory() as tmp:
-                level.save_tmx(os.path.join(tmp, "a.tmx"))
-                level.save_tmj(os.path.join(tmp, "a.tmj"))
+                level.save(os.path.join(tmp, "a.tmx"))
+                level.save(os.path.join(tmp, "a.tmj"))
                 files = [open(os.path.join(tmp, n), "rb").read() for n in ("a.tmx", "a.tmj")]
             return _h(level.to_json(), level.to_svg(), str(level), level.to_text(), code, *files)
         return run

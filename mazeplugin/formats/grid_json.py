@@ -36,11 +36,11 @@ from ..grid_level import GridLevel
 from ..grids import GRIDS, WRAPS, GridMaze, make_grid
 from ..grids.polar import ring_sizes
 from ..limits import MAX_GRID_CELLS
-from .files import PathLike, read_limited, write_text
+from .files import PathLike, read_limited
 from .jsonio import FORMAT as SQUARE_FORMAT, GRID_FORMAT
 from .jsontext import parse_json
 
-__all__ = ["to_json", "from_json", "from_data", "save_json", "load_json", "FORMAT"]
+__all__ = ["to_json", "from_json", "from_data", "load_json", "FORMAT"]
 
 FORMAT = GRID_FORMAT
 VERSION = 1
@@ -81,7 +81,7 @@ def from_data(data: Any, source: str) -> GridLevel:
         return LevelFormatError(f"{source}: {what}")
 
     if isinstance(data, dict) and data.get("format") == SQUARE_FORMAT:
-        raise bad("a square level, not a grid level: load it with mp.Level.load_json (or mazeplugin.formats.load_level)")
+        raise bad("a square level, not a grid level: load it with mp.load (or mp.from_json for text)")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad(f"not a grid level (a JSON object with \"format\": {FORMAT!r})")
     if data.get("version") != VERSION:
@@ -138,11 +138,6 @@ def _things(items: Any, bad: Any) -> Tuple[CellThing, ...]:
         except TypeError as error:
             raise bad(f"things[{n}]: {error}") from None
     return tuple(out)
-
-
-def save_json(level: GridLevel, path: PathLike) -> None:
-    """Write :func:`to_json` of ``level`` to ``path`` (safely: see :mod:`mazeplugin.formats.files`)."""
-    write_text(path, to_json(level))
 
 
 def load_json(path: PathLike) -> GridLevel:

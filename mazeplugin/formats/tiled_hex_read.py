@@ -34,13 +34,13 @@ given, must be ``"hex"``. A map drawn by hand needs none of them.
 >>> import os, tempfile, mazeplugin as mp
 >>> path = os.path.join(tempfile.mkdtemp(), "hex.tmx")
 >>> level = mp.generate("wilson", 5, 4, grid="hex", seed=3, braid=0.5)
->>> level.save_tmx(path)
->>> again = mp.GridLevel.load_tmx(path)
+>>> level.save(path)
+>>> again = mp.load(path)
 >>> bool((again.maze.open == level.maze.open).all()), again.options == level.options, again.seed
 (True, True, 3)
 >>> keyed = mp.generate("backtracker", 8, 6, grid="hex", seed=4, keys=2, treasure=1, enemies=1)
->>> keyed.save_tmj(path.replace(".tmx", ".tmj"))
->>> mp.GridLevel.load_tmj(path.replace(".tmx", ".tmj")).things == keyed.things
+>>> keyed.save(path.replace(".tmx", ".tmj"))
+>>> mp.load(path.replace(".tmx", ".tmj")).things == keyed.things
 True
 """
 
