@@ -195,7 +195,7 @@ def format_cases() -> Iterator[Case]:
                 out.append(("refused", str(e)[:40]))
         for code in ("wilson-hex8x6-9", "kruskal-tri6x4-2", "backtracker-polar4x5-1"):
             try:
-                out.append(level_digest(mp.grid_level_from_code(code)))
+                out.append(level_digest(mp.level_from_code(code)))
             except ValueError as e:
                 out.append(("refused", str(e)[:40]))
         return _h(out)

@@ -314,7 +314,7 @@ def test_level_codes_carry_grid_content():
     level = mp.generate("wilson", 12, 8, grid="hex", seed=7, keys=2, treasure=3, enemies=1)
     code = mp.level_code(level)
     assert code == "wilson-hex12x8-7+k2t3e1"
-    assert mp.grid_level_from_code(code).things == level.things
+    assert mp.level_from_code(code).things == level.things
     with pytest.raises(ValueError, match="a level code holds no options"):
         mp.level_code(mp.generate("wilson", 12, 8, grid="hex", seed=7, place=[mp.Place("coin", 1)]))
 

@@ -478,18 +478,20 @@ def test_level_codes_carry_the_grid(size, algorithm, seed):
     except ValueError:  # a text seed that reads as another code: level_code refuses it, as for squares
         return
     assert code.startswith(f"{algorithm}-{grid}{width}x{height}-")
-    again = mp.grid_level_from_code(code)
+    again = mp.level_from_code(code)
     assert again.grid == grid and np.array_equal(again.maze.open, level.maze.open)
 
 
-def test_square_codes_and_grid_codes_do_not_mix():
+def test_one_reader_reads_square_and_grid_codes_and_the_old_one_warns():
     assert mp.parse_level_code("kruskal-20x15-7").grid == "square"
-    with pytest.raises(ValueError, match="names a hex level; read it with mp.grid_level_from_code"):
-        mp.level_from_code("wilson-hex12x8-7")
-    with pytest.raises(ValueError, match="names a square level"):
-        mp.grid_level_from_code("wilson-12x8-7")
+    assert mp.level_from_code("wilson-hex12x8-7").grid == "hex"
+    assert isinstance(mp.level_from_code("wilson-12x8-7"), mp.Level)
     with pytest.raises(ValueError, match="rooms= is for square levels only"):
-        mp.grid_level_from_code("wilson-hex12x8-7+r2")
+        mp.level_from_code("wilson-hex12x8-7+r2")
+    with pytest.deprecated_call(match=r"mp\.grid_level_from_code\(text\) is deprecated; use mp\.level_from_code"):
+        assert mp.grid_level_from_code("wilson-hex12x8-7").to_json() == mp.level_from_code("wilson-hex12x8-7").to_json()
+    with pytest.raises(ValueError, match="names a square level"), pytest.deprecated_call():
+        mp.grid_level_from_code("wilson-12x8-7")
 
 
 
@@ -546,8 +548,7 @@ def test_a_wrap_passage_is_a_short_way_round():
     grid = level.maze.grid
     assert grid.cell_at(0, 1) in grid.neighbours_of(grid.cell_at(8, 1)).tolist()
     assert "wrap" in level.options and level.options["wrap"] == "x"
-    with pytest.raises(ValueError, match="a level code holds no options"):
-        mp.level_code(level)
+    assert mp.level_code(level) == "kruskal-9x3-4+wrapx"  # wrap is a topology a code holds (issue 29)
 
 
 @pytest.mark.parametrize("kwargs,words", [

@@ -70,8 +70,7 @@ REFUSED = {
     # a level code holds no options
     ("placed", "code"), ("masked", "code"), ("corridor2", "code"), ("braid+farthest", "code"),
     ("weave+things", "code"), ("hex+braid+none", "code"), ("hex+none+content", "code"),
-    ("hex+placed", "code"), ("wrap", "code"),
-    ("wrap+content", "code"),
+    ("hex+placed", "code"),
     # Tiled maps are square (orthogonal) or hex (hexagonal)
     ("triangle", "tmx"), ("triangle", "tmj"), ("triangle+content", "tmx"), ("triangle+content", "tmj"),
     ("polar", "tmx"), ("polar", "tmj"), ("polar+content", "tmx"), ("polar+content", "tmj"),
@@ -120,7 +119,7 @@ def write_and_read(level, fmt, folder):
     cls = type(level)
     if fmt == "code":
         code = mp.level_code(level)
-        return (mp.grid_level_from_code if isinstance(level, mp.GridLevel) else mp.level_from_code)(code)
+        return mp.level_from_code(code)
     path = os.path.join(folder, f"level.{fmt}")
     level.save(path)
     if fmt == "npy":
