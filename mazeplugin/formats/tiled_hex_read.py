@@ -59,6 +59,7 @@ from ..grids import GridMaze, HexGrid
 from ..grids.hextiles import cell_tiles, opening_tiles, passage_tiles, tile_shape
 from ..limits import MAX_GRID_CELLS
 from .files import LevelFormatError
+from .grid_json import check_grid_options
 from .recorded import check_plain
 from .tiled_common import TiledMap, recorded_properties
 
@@ -89,7 +90,7 @@ def hex_level(tiled: TiledMap) -> GridLevel:
     if tiled.properties.get("grid", "hex") != "hex":
         raise LevelFormatError(f"{source}: map property 'grid' is {str(tiled.properties['grid'])!r:.40}, but "
                                "the map is hexagonal: a hex level")
-    options = _options(options, markers, source)
+    options = check_grid_options(_options(options, markers, source), algorithm, width, height, source)
     entrance, exit = (0, grid.cells - 1) if markers else (None, None)
     maze = GridMaze(grid, open_)
     things = _cell_things(maze, tiled.things, entrance, source)
