@@ -158,12 +158,7 @@ def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
     values other than 0 and 1, a marker off the map or on a wall, or an
     opening in the outer wall without a marker.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise LevelFormatError(f"{source}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    if not isinstance(text, str):
+    if not isinstance(text, (str, bytes)):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
         raise LevelFormatError(

@@ -51,6 +51,8 @@ LEVEL_EXTENSIONS = (".json", ".tmx", ".tmj", ".npy")
 SAVE_EXTENSIONS = (".json", ".tmx", ".tmj", ".npy", ".svg", ".png", ".txt")
 """The suffixes :func:`save` writes."""
 
+_LIMIT = max(jsonio.MAX_JSON_CHARS, grid_json.MAX_JSON_CHARS)
+
 _WRITERS: Dict[str, Dict[str, Tuple[str, ...]]] = {
     # format: {kind of level: the options its writer takes}
     "json": {"square": (), "hex": (), "triangle": (), "polar": (), "wrap": ()},
@@ -191,9 +193,8 @@ def _sniff(source: str) -> str:
 
 
 def _json(source: str, corridor: Optional[int], wall: Optional[int]) -> AnyLevel:
-    limit = max(jsonio.MAX_JSON_CHARS, grid_json.MAX_JSON_CHARS)
-    raw = read_limited(source, limit, what="a level")
-    data = parse_json(raw, source, what="a level", strings=limit)
+    raw = read_limited(source, _LIMIT, what="a level")
+    data = parse_json(raw, source, what="a level", strings=_LIMIT)
     if isinstance(data, dict) and data.get("type") == "map" and "format" not in data:  # a Tiled JSON map
         from .tiled_read import load_tiled
 
@@ -201,42 +202,33 @@ def _json(source: str, corridor: Optional[int], wall: Optional[int]) -> AnyLevel
     for name, given in (("corridor", corridor), ("wall", wall)):
         if given is not None:
             raise ValueError(f"{name}= is for Tiled maps and .npy files; a level's .json records its own")
-    if isinstance(data, dict) and data.get("format") == jsonio.GRID_FORMAT and len(raw) > grid_json.MAX_JSON_CHARS:
-        raise LevelFormatError(f"{source}: {len(raw):,} bytes is more than a grid level's {grid_json.MAX_JSON_CHARS:,}")
-    return _from_data(data, source)
-
-
-def _from_data(data: Any, source: str) -> AnyLevel:
-    kind = data.get("format") if isinstance(data, dict) else None
-    if kind == jsonio.FORMAT:
-        return jsonio.from_data(data, source)
-    if kind == jsonio.GRID_FORMAT:
-        return grid_json.from_data(data, source)
-    raise LevelFormatError(f"{source}: not a mazeplugin level (\"format\" must be {jsonio.FORMAT!r} for a square "
-                           f"level or {jsonio.GRID_FORMAT!r} for a grid level)")
+    return _from_data(data, source, len(raw))
 
 
 def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> AnyLevel:
-    """The level of any grid in ``level.to_json()`` text (``mp.from_json``); ``LevelFormatError`` saying what is
-    wrong otherwise.
+    """The level of any grid in ``level.to_json()`` text or UTF-8 bytes (``mp.from_json``); ``LevelFormatError``
+    saying what is wrong otherwise.
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("kruskal", 5, 4, seed=3, wrap="xy")
     >>> from_json(level.to_json()).to_json() == level.to_json()
     True
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise LevelFormatError(f"{source}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    if not isinstance(text, str):
+    if not isinstance(text, (str, bytes)):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    limit = max(jsonio.MAX_JSON_CHARS, grid_json.MAX_JSON_CHARS)
-    if len(text) > limit:
-        raise LevelFormatError(f"{source}: {len(text):,} characters is too large for a level (at most {limit:,})")
-    data = parse_json(text, source, what="a level", strings=limit)
-    if isinstance(data, dict) and data.get("format") == jsonio.GRID_FORMAT and len(text) > grid_json.MAX_JSON_CHARS:
-        raise LevelFormatError(f"{source}: {len(text):,} characters is more than a grid level's "
-                               f"{grid_json.MAX_JSON_CHARS:,}")
-    return _from_data(data, source)
+    if len(text) > _LIMIT:
+        raise LevelFormatError(f"{source}: {len(text):,} characters is too large for a level (at most {_LIMIT:,})")
+    return _from_data(parse_json(text, source, what="a level", strings=_LIMIT), source, len(text))
+
+
+def _from_data(data: Any, source: str, size: int) -> AnyLevel:
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == jsonio.FORMAT:
+        return jsonio.from_data(data, source)
+    if kind == jsonio.GRID_FORMAT:
+        if size > grid_json.MAX_JSON_CHARS:
+            raise LevelFormatError(f"{source}: {size:,} characters is more than a grid level's "
+                                   f"{grid_json.MAX_JSON_CHARS:,}")
+        return grid_json.from_data(data, source)
+    raise LevelFormatError(f"{source}: not a mazeplugin level (\"format\" must be {jsonio.FORMAT!r} for a square "
+                           f"level or {jsonio.GRID_FORMAT!r} for a grid level)")
