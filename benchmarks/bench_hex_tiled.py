@@ -42,26 +42,26 @@ def main() -> None:
         level = mp.generate("wilson", side, side, grid="hex", seed=7)
         square = mp.generate("wilson", side, side, seed=7)
         tmx, tmj, js, sq = (os.path.join(folder, f"h{side}.{ext}") for ext in ("tmx", "tmj", "json", "sq.tmx"))
-        level.save_tmx(tmx)
-        level.save_tmj(tmj)
-        level.save_json(js)
-        square.save_tmx(sq)
+        level.save(tmx)
+        level.save(tmj)
+        level.save(js)
+        square.save(sq)
         rows, columns = level.tiles.shape
         print(f"hex wilson {side}x{side} cells ({columns}x{rows} tiles), median of {args.repeat}")
-        load_json = median(lambda: mp.GridLevel.load_json(js), args.repeat)
-        load_square = median(lambda: mp.Level.load_tmx(sq), args.repeat)
+        load_json = median(lambda: mp.load(js), args.repeat)
+        load_square = median(lambda: mp.load(sq), args.repeat)
         for name, seconds in (
-            ("save_tmx", median(lambda: level.save_tmx(tmx), args.repeat)),
-            ("save_tmj", median(lambda: level.save_tmj(tmj), args.repeat)),
-            ("load_tmx", median(lambda: mp.GridLevel.load_tmx(tmx), args.repeat)),
-            ("load_tmj", median(lambda: mp.GridLevel.load_tmj(tmj), args.repeat)),
+            ("save_tmx", median(lambda: level.save(tmx), args.repeat)),
+            ("save_tmj", median(lambda: level.save(tmj), args.repeat)),
+            ("load_tmx", median(lambda: mp.load(tmx), args.repeat)),
+            ("load_tmj", median(lambda: mp.load(tmj), args.repeat)),
             ("load_json", load_json),
             ("square load_tmx", load_square),
         ):
             print(f"  {name:16}{seconds * 1000:10.2f} ms   x{seconds / load_json:6.2f} hex load_json"
                   f"   x{seconds / load_square:6.2f} square load_tmx")
         tracemalloc.start()
-        mp.GridLevel.load_tmx(tmx)
+        mp.load(tmx)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         print(f"  load_tmx peak memory {peak / 2**20:8.1f} MiB, {peak / (side * side):6.0f} bytes a cell")

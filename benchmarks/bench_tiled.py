@@ -63,20 +63,20 @@ def main() -> None:
     for side in args.sizes:
         level = mp.generate("backtracker", side, side, seed=7)
         tmx, tmj, js, z = (os.path.join(folder, f"l{side}.{ext}") for ext in ("tmx", "tmj", "json", "z.tmx"))
-        level.save_tmx(tmx)
-        level.save_tmj(tmj)
-        level.save_json(js)
+        level.save(tmx)
+        level.save(tmj)
+        level.save(js)
         zlib_copy(tmx, z, level)
         rows, columns = level.tiles.shape
         print(f"backtracker {side}x{side} cells ({columns}x{rows} tiles), median of {args.repeat}")
         gen = median(lambda: mp.generate("backtracker", side, side, seed=7), args.repeat)
-        load_json = median(lambda: mp.Level.load_json(js), args.repeat)
+        load_json = median(lambda: mp.load(js), args.repeat)
         rows_out = [
             ("generate", gen),
-            ("save_tmx", median(lambda: level.save_tmx(tmx), args.repeat)),
-            ("load_tmx (csv)", median(lambda: mp.Level.load_tmx(tmx), args.repeat)),
-            ("load_tmx (zlib)", median(lambda: mp.Level.load_tmx(z), args.repeat)),
-            ("load_tmj", median(lambda: mp.Level.load_tmj(tmj), args.repeat)),
+            ("save_tmx", median(lambda: level.save(tmx), args.repeat)),
+            ("load_tmx (csv)", median(lambda: mp.load(tmx), args.repeat)),
+            ("load_tmx (zlib)", median(lambda: mp.load(z), args.repeat)),
+            ("load_tmj", median(lambda: mp.load(tmj), args.repeat)),
             ("load_json", load_json),
         ]
         for name, t in rows_out:

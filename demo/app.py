@@ -74,7 +74,8 @@ class App:
         content = None
         if options.code is not None:
             algorithm, width, height, seed = options.code
-            content = options.code.content  # a code's +k2t5e3
+            content = {k: v for k, v in options.code.content.items() if k != "wrap"}  # a code's +k2t5e3 (demo.gridplay
+            # plays a code's wrap)
         else:
             algorithm, (width, height), seed = options.algorithm, options.size, options.seed
         self.tile = options.tile

@@ -97,9 +97,8 @@ def prepare_grid_level(request: GridRequest) -> mp.GridLevel:
 
 
 def level_name(level: mp.GridLevel) -> str:
-    """The level's code, or for a wrapping level (codes hold no ``wrap``) the code's words and the wrap."""
+    """The level's code (a wrapping level's ends ``+wrapxy``), or its words where it has none."""
     try:
         return mp.level_code(level)
     except ValueError:
-        wrap = level.options.get("wrap")
-        return f"{level.algorithm}-{level.width}x{level.height}-{level.seed} wrap={wrap}"
+        return f"{level.algorithm}-{level.width}x{level.height}-{level.seed} {level.grid}"

@@ -59,6 +59,23 @@ GRID_MOVES = ("Q E Z C, keypad", "diagonals (hex: Q E / A D / Z C are the six si
 ANGLES = [math.degrees(math.atan2(dy, dx)) % 360 for dx, dy in DIRECTIONS]
 
 
+def code_topology(code: Optional[LevelCode]) -> Optional[Topology]:
+    """The grid a code names, with its wrap (``wilson-hex12x8-7``: ``("hex", None)``; ``wilson-12x8-7+wrapxy``:
+    ``("square", "xy")``), or None for a plain square code (the square game's) or no code.
+
+    >>> code_topology(mp.parse_level_code("wilson-12x8-7+k1wrapx")), code_topology(mp.parse_level_code("wilson-12x8-7"))
+    (('square', 'x'), None)
+    """
+    if code is None or (code.grid == "square" and "wrap" not in code.content):
+        return None
+    return code.grid, code.content.get("wrap")
+
+
+def code_counts(code: LevelCode) -> Optional[Dict[str, int]]:
+    """A code's content counts (``+k2t3``), without its wrap; None when it has none."""
+    return {name: value for name, value in code.content.items() if name != "wrap"} or None
+
+
 def next_topology(topology: Topology) -> Topology:
     """The one after ``topology`` in :data:`CYCLE` (the first after one not in it).
 
@@ -351,7 +368,7 @@ class GridSwitch:
         self.view = view
         self.topology: Topology = ("square", wrap) if wrap else (grid or "square", None)
         self.game: Optional[GridGame] = None
-        self.code = code if code is not None and code.grid != "square" else None
+        self.code = code if code_topology(code) is not None else None
         # --level FILE: played here when it holds a grid level (demo.levels plays a square one).
         self.file = (file[0], file[1]) if file is not None and isinstance(file[1], mp.GridLevel) else None
 
@@ -364,9 +381,9 @@ class GridSwitch:
             self.topology = self.game.topology
         elif self.code is not None:
             algorithm, width, height, seed = self.code
-            self.topology = (self.code.grid, None)
+            self.topology = code_topology(self.code) or ("square", None)
             self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True,
-                                 content=self.code.content or None, ahead=square.ahead is not None)
+                                 content=code_counts(self.code), ahead=square.ahead is not None)
         elif self.topology != ("square", None):
             self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology,
                                  furnished=square.furnish is not None, ahead=square.ahead is not None)
@@ -404,18 +421,19 @@ class GridSwitch:
             code = parse_code(text)
         except ValueError:
             code = None
-        if code is None or code.grid == "square":
+        topology = code_topology(code)
+        if code is None or topology is None:
             self.game, self.topology = None, ("square", None)
             return False
         algorithm, width, height, seed = code
         try:
-            game = GridGame(algorithm, width, height, seed, (code.grid, None), exact=True, content=code.content or None,
+            game = GridGame(algorithm, width, height, seed, topology, exact=True, content=code_counts(code),
                             ahead=square.ahead is not None)
         except (ValueError, TypeError) as error:
             (self.game or square).say(f"Cannot make that level: {error}")
             return True
         game.say("Playing " + game.code)
-        self.game, self.topology = game, (code.grid, None)
+        self.game, self.topology = game, topology
         return True
 
     def action(self, label: str, help_text: str) -> Optional[Callable[[], None]]:

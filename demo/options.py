@@ -152,8 +152,6 @@ def load_level_file(path: str) -> "mp.AnyLevel":
     The level must have an entrance and an exit (the demo's start and goal); a grid level at most
     :data:`demo.rules.MAX_GRID_SIDE` cells a side (the demo draws it whole).
     """
-    from mazeplugin.formats import load_level  # the formats load with a level file only
-
     extension = os.path.splitext(path)[1].lower()
     if extension not in LEVEL_FILE_TYPES:
         raise ValueError(
@@ -161,7 +159,7 @@ def load_level_file(path: str) -> "mp.AnyLevel":
             + ", ".join(LEVEL_FILE_TYPES)
         )
     try:
-        level = load_level(path)
+        level = mp.load(path)  # the formats load with a level file only
     except OSError as error:
         raise ValueError(f"{path}: {error.strerror or error}") from None
     if level.entrance is None or level.exit is None:

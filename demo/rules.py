@@ -95,7 +95,7 @@ def parse_code(text: str) -> LevelCode:
     >>> parse_code("backtracker-30x20-7+zz")
     Traceback (most recent call last):
     ...
-    ValueError: level code 'backtracker-30x20-7+zz': '+zz' is not content; after '+' come counts r (rooms), k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1', and w (weave) or w and a percentage
+    ValueError: level code 'backtracker-30x20-7+zz': '+zz' is not content; after '+' come counts r (rooms), k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1', and w (weave) or w and a percentage, and wrapx, wrapy or wrapxy (a level that wraps)
     """
     code = mp.parse_level_code(text)
     algorithm, width, height, seed = code

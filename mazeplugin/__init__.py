@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time these loa
     from .codes import level_code, looks_like_level_code, parse_level_code
     from .content.cells import CellThing
     from .grid_level import GridLevel
+    from .formats.level_files import from_json, load
     from .level_protocol import AnyLevel
     from .rooms import Prefab
     from .world import World
@@ -55,6 +56,8 @@ _LAZY = {
     "CellThing": "content.cells",
     "GridLevel": "grid_level",
     "AnyLevel": "level_protocol",
+    "load": "formats.level_files",
+    "from_json": "formats.level_files",
     "Prefab": "rooms",
     "level_code": "codes",
     "looks_like_level_code": "codes",
@@ -95,6 +98,8 @@ __all__ = [
     "grid_level_from_code",
     "GridLevel",
     "AnyLevel",
+    "load",
+    "from_json",
     "load_plugins",
     "parse_level_code",
     "PluginWarning",

@@ -31,6 +31,7 @@ from .seeds import Random, Seed, resolve_seed
 
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level, require= or level code
     from .grid_level import GridLevel
+    from .level_protocol import AnyLevel
 
 __all__ = ["generate", "stream", "level_from_code", "grid_level_from_code", "MAX_CELLS", "MAX_TILES"]
 
@@ -369,40 +370,34 @@ def _tile_rows(rows: Iterator[Tuple[ArrayLike, ArrayLike]], width: int) -> Itera
         yield below
 
 
-def level_from_code(text: str) -> Level:
-    """The level a code names, content included: ``generate`` with what :func:`parse_level_code` reads.
+def level_from_code(text: str) -> "AnyLevel":
+    """The level a code names, on any grid, content included: ``generate`` with what
+    :func:`~mazeplugin.codes.parse_level_code` reads (see :mod:`mazeplugin.codes`), byte for byte the level
+    :func:`~mazeplugin.codes.level_code` was taken from.
 
     >>> import mazeplugin as mp
     >>> level_from_code("kruskal-12x9-42+t3").things[0].kind
     'treasure'
     >>> int(level_from_code("wilson-24x18-5+r4k1").maze.rooms.max())
     4
+    >>> [level_from_code(code).grid for code in ("wilson-hex12x8-7", "wilson-12x8-7+wrapxy")]
+    ['hex', 'square']
     """
     from .codes import parse_level_code
 
     code = parse_level_code(text)
-    if code.grid != "square":
-        raise ValueError(f"level code {text.strip()!r} names a {code.grid} level; "
-                         "read it with mp.grid_level_from_code (a GridLevel)")
     algorithm, width, height, seed = code
-    counts: Dict[str, Any] = dict(code.content)  # rooms=, keys=, treasure=, enemies=
-    level: Level = generate(algorithm, width, height, seed=seed, grid="square", **counts)
+    level: AnyLevel = generate(algorithm, width, height, seed=seed, grid=code.grid, **code.content)
     return level
 
 
 def grid_level_from_code(text: str) -> GridLevel:
-    """The hex, triangle or polar level a code names (``wilson-hex12x8-7``); see :mod:`mazeplugin.codes`.
+    """Deprecated: :func:`level_from_code` (``mp.level_from_code``), which reads every code."""
+    from . import seam
+    from .grid_level import GridLevel
 
-    >>> import mazeplugin as mp
-    >>> level = mp.grid_level_from_code("wilson-hex12x8-7")
-    >>> level.grid, mp.level_code(level)
-    ('hex', 'wilson-hex12x8-7')
-    """
-    from .codes import parse_level_code
-
-    code = parse_level_code(text)
-    if code.grid == "square":
+    seam.deprecated("mp.grid_level_from_code(text)", "mp.level_from_code(text)")
+    level = level_from_code(text)
+    if not isinstance(level, GridLevel):
         raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")
-    algorithm, width, height, seed = code
-    counts: Dict[str, Any] = dict(code.content)  # keys, treasure, enemies: content on the cells
-    return _generate_on_grid(algorithm, width, height, code.grid, seed, "border", None, counts, {})
+    return level

@@ -18,7 +18,15 @@ A level on another grid (``generate(..., grid=...)``) names it before its
 size: ``wilson-hex12x8-7``, ``kruskal-triangle20x10-1``,
 ``backtracker-polar8x10-3`` (for polar, innermost ring's cells x rings),
 with content counts as on the square (``wilson-hex12x8-7+k2t3``; rooms are
-square-only).
+square-only). A square level that wraps round (``wrap=``, a topology of the
+square grid, not another grid) ends its ``+`` part with ``wrap`` and the axes
+it wraps on, ``wrapx``, ``wrapy`` or ``wrapxy``: ``wilson-12x8-7+wrapxy``,
+``kruskal-10x10-3+k1wrapx`` (after any counts, as ``w`` for weave; ``wrap``
+is read before ``w``, so the two never mix up).
+
+Every level ``generate`` makes with default generator options has a code
+(:func:`level_code`), and :func:`mazeplugin.level_from_code` makes it again,
+byte for byte, whatever its grid.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("union-find", 12, 9, seed=42)
@@ -46,6 +54,10 @@ True
 {'weave': True}
 >>> level_code(mp.generate("wilson", 12, 8, grid="hex", seed=7, keys=2, treasure=3))
 'wilson-hex12x8-7+k2t3'
+>>> level_code(mp.generate("wilson", 12, 8, wrap="xy", seed=7, keys=1))
+'wilson-12x8-7+k1wrapxy'
+>>> parse_level_code("wilson-12x8-7+k1wrapxy").content
+{'keys': 1, 'wrap': 'xy'}
 """
 
 from __future__ import annotations
@@ -65,7 +77,7 @@ __all__ = ["level_code", "code_of", "parse_level_code", "looks_like_level_code",
 # dashes ("union-find") and seeds any text, but the size sits between them.
 _CODE = re.compile(
     r"(?P<algorithm>.+?)-(?P<grid>hex|triangle|polar)?(?P<width>[0-9]+)[xX](?P<height>[0-9]+)-(?P<seed>.+?)"
-    r"(?:\+(?P<content>(?:[rkte][0-9]+|w[0-9]*)+))?",
+    r"(?:\+(?P<content>(?:[rkte][0-9]+|wrap(?:xy|x|y)|w[0-9]*)+))?",
     re.DOTALL,
 )
 # What a code looks like, read loosely: "-WxH-" anywhere (sizes of 0 and bad suffixes included).
@@ -80,7 +92,7 @@ class LevelCode(Tuple[str, int, int, Seed]):
 
     A 4-tuple, so ``algorithm, width, height, seed = parse_level_code(text)``
     reads every code; ``content`` is ``{}`` or e.g. ``{'rooms': 4, 'keys': 2}``
-    (and ``'weave'``: True or a fraction),
+    (and ``'weave'``: True or a fraction; ``'wrap'``: ``'x'``, ``'y'`` or ``'xy'``),
     the arguments to pass on to :func:`mazeplugin.generate`, and ``grid`` its
     ``grid=`` (``"square"`` unless the code names another).
     """
@@ -106,7 +118,7 @@ def level_code(level: AnyLevel) -> str:
 
     Only levels made by :func:`mazeplugin.generate` with default options
     (and, at most, a count of ``rooms`` and ``keys``, ``treasure`` and
-    ``enemies``) have one (a code holds no generator options, corridor or
+    ``enemies``, ``grid=``, ``wrap=`` and ``weave=``) have one (a code holds no generator options, corridor or
     wall widths, marker modes, rooms given as rectangles or prefabs,
     ``doors``, ``room_size`` or ``place`` requests); anything else raises
     ``ValueError``, since its code would make a different level.
@@ -134,7 +146,7 @@ def code_of(algorithm: str, width: int, height: int, seed: Seed, options: Mappin
     >>> code_of("kruskal", 20, 15, 7, {})
     'kruskal-20x15-7'
     """
-    others = sorted(set(options) - set(_COUNTS) - {"grid", "weave"})
+    others = sorted(set(options) - set(_COUNTS) - {"grid", "weave", "wrap"})
     rooms = options.get("rooms")
     if rooms is not None and (isinstance(rooms, bool) or not isinstance(rooms, int)):
         others.append("rooms (rectangles or prefabs)")
@@ -151,8 +163,8 @@ def code_of(algorithm: str, width: int, height: int, seed: Seed, options: Mappin
     content: Dict[str, Any] = {name: int(options[name]) for name in _COUNTS if options.get(name)}
     _check_things(things, content)
     code = f"{algorithm}-{grid if grid != 'square' else ''}{width}x{height}-{seed}"
-    weave = options.get("weave")
-    if content or weave:
+    weave, wrap = options.get("weave"), options.get("wrap")
+    if content or weave or wrap:
         code += "+" + "".join(f"{letter}{content[name]}" for letter, name in _CONTENT.items() if name in content)
     if weave:
         percent = 100 if weave is True else round(float(weave) * 100)
@@ -163,6 +175,9 @@ def code_of(algorithm: str, width: int, height: int, seed: Seed, options: Mappin
         else:
             raise ValueError(f"weave={weave!r} is not a whole percentage, so this level has no level code")
         content["weave"] = True if percent == 100 else weave
+    if wrap:
+        code += f"wrap{wrap}"
+        content["wrap"] = wrap
     parsed = parse_level_code(code)
     if (parsed != (algorithm, width, height, seed) or parsed.content != content
             or parsed.grid != grid):
@@ -230,7 +245,7 @@ def parse_level_code(text: str) -> LevelCode:
     >>> parse_level_code("wilson-24x18-5+zz")
     Traceback (most recent call last):
     ...
-    ValueError: level code 'wilson-24x18-5+zz': '+zz' is not content; after '+' come counts r (rooms), k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1', and w (weave) or w and a percentage
+    ValueError: level code 'wilson-24x18-5+zz': '+zz' is not content; after '+' come counts r (rooms), k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1', and w (weave) or w and a percentage, and wrapx, wrapy or wrapxy (a level that wraps)
     """
     if not isinstance(text, str):
         raise TypeError(f"level code must be a str, not {type(text).__name__}")
@@ -246,17 +261,20 @@ def parse_level_code(text: str) -> LevelCode:
         suffix = match["seed"][match["seed"].index("+"):] + ("+" + match["content"] if match["content"] else "")
         raise ValueError(
             f"level code {stripped!r}: {suffix!r} is not content; after '+' come counts r (rooms), "
-            "k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1', and w (weave) or w and a percentage"
+            "k (keys), t (treasure), e (enemies), each once, e.g. '+r4k1', and w (weave) or w and a percentage, "
+            "and wrapx, wrapy or wrapxy (a level that wraps)"
         )
     width, height = int(match["width"]), int(match["height"])
     if width < 1 or height < 1:
         raise ValueError(f"level code {stripped!r}: width and height must be at least 1, got {width}x{height}")
     content: Dict[str, Any] = {}
-    for letter, digits in re.findall(r"([rktew])([0-9]*)", match["content"] or ""):
-        name = _CONTENT.get(letter, "weave")
+    for letter, digits in re.findall(r"(wrap|[rktew])(xy|x|y|[0-9]*)", match["content"] or ""):
+        name = _CONTENT.get(letter, "wrap" if letter == "wrap" else "weave")
         if name in content:
             raise ValueError(f"level code {stripped!r} gives {name} twice")
-        if name != "weave":
+        if name == "wrap":
+            content[name] = digits
+        elif name != "weave":
             content[name] = int(digits)
         elif digits and not 1 <= int(digits) <= 100:
             raise ValueError(f"level code {stripped!r}: weave w{digits} must be a percentage from 1 to 100 "

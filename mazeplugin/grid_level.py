@@ -210,10 +210,6 @@ class GridLevel:
 
     def _hex(self, what: str) -> HexGrid:
         grid = self.maze.grid
-        if isinstance(grid, SquareGrid) and what.startswith("save_"):
-            raise ValueError(f"{what} is for hex levels; this is a square level that wraps "
-                             f"(wrap={self.options.get('wrap')!r}), which a Tiled map cannot show: "
-                             "use save_json, to_svg or save_png")
         if not isinstance(grid, HexGrid):
             raise ValueError(f"{what} is for hex levels; this is a {self.grid} level")
         return grid
@@ -261,20 +257,12 @@ class GridLevel:
     def solution_tiles(self) -> List[Tuple[int, int]]:
         """The solution as ``(col, row)`` tiles, each a step from the one before — on a wrapping
         square level, a step through a wrap passage goes from one edge tile to the other."""
-        grid = self._tiled("solution_tiles")
+        self._tiled("solution_tiles")
         cells = self.solution()
         start, end = self.entrance_tile, self.exit_tile
         way = [] if start is None or start == self.cell_tile(cells[0]) else [start]
         for a, b in zip(cells, cells[1:]):
-            way.append(self.cell_tile(a))
-            if isinstance(grid, HexGrid):
-                mid_cols, mid_rows = passage_tiles(grid)
-                k = grid.edge(a, b)
-                way.append((int(mid_cols[k]), int(mid_rows[k])))
-                continue
-            side = next(i for i in range(4) if grid.step(a, i) == b)
-            leave, arrive = side_tile(grid, a, side), side_tile(grid, b, (side + 2) % 4)
-            way += [leave] if leave == arrive else [leave, arrive]
+            way += [self.cell_tile(a)] + self._between(a, b)
         way.append(self.cell_tile(cells[-1]))
         if end is not None and end != way[-1]:
             way.append(end)
@@ -345,54 +333,29 @@ class GridLevel:
     def to_svg(self, cell: float = 20, *, show_solution: bool = False) -> str:
         """The level as an SVG picture: cell outlines as walls, ``cell`` pixels a cell (see
         :mod:`mazeplugin.formats.grid_svg`)."""
-        return seam.grid_svg(self, cell, show_solution)
+        return seam.to_svg(self, cell, show_solution)
 
     def to_json(self) -> str:
-        """The level as JSON text, read back by :meth:`from_json` (see :mod:`mazeplugin.formats.grid_json`)."""
-        return seam.grid_to_json(self)
+        """The level as JSON text, read back by ``mp.from_json`` (see :mod:`mazeplugin.formats.grid_json`)."""
+        return seam.to_json(self)
 
-    @classmethod
-    def from_json(cls, text: str) -> "GridLevel":
-        """The level :meth:`to_json` wrote; ``LevelFormatError`` saying what is wrong otherwise."""
-        level: GridLevel = seam.grid_from_json(text)
-        return level
+    def save(self, path: PathLike, *, format: Optional[str] = None, **options: Any) -> None:
+        """Write the level to ``path`` in the format its suffix names, as :meth:`mazeplugin.Level.save`:
+        ``.json`` (every grid), ``.svg`` and ``.png`` (options ``cell``, default 20, and
+        ``show_solution``), ``.tmx``/``.tmj`` (hex levels: a Tiled hexagonal map; option ``tile``,
+        default 32) and ``.txt`` (hex and wrapping levels: :func:`str` of the level). A suffix the grid
+        cannot hold is refused before anything is written; ``mp.load`` reads ``.json`` and Tiled maps back."""
+        seam.save(self, path, format, options)
 
-    def save_json(self, path: PathLike) -> None:
-        """Write :meth:`to_json` to ``path``."""
-        seam.save_grid_json(self, path)
-
-    @classmethod
-    def load_json(cls, path: PathLike) -> "GridLevel":
-        """The grid level in the JSON file at ``path``."""
-        level: GridLevel = seam.load_grid_json(path)
-        return level
-
-    def save_png(self, path: PathLike, *, cell: int = 20, show_solution: bool = False) -> None:
-        """The picture of :meth:`to_svg` as a PNG, drawn by :mod:`mazeplugin.pg` (needs pygame)."""
-        seam.save_grid_png(self, path, cell, show_solution)
-
-    def save_tmx(self, path: PathLike, *, tile: int = 32) -> None:
-        """Hex levels: a Tiled hexagonal map (``orientation="hexagonal"``), see :mod:`mazeplugin.formats.tiled_hex`."""
-        self._hex("save_tmx")
-        seam.save_hex_tiled(self, path, tile, "tmx")
-
-    def save_tmj(self, path: PathLike, *, tile: int = 32) -> None:
-        """Hex levels: :meth:`save_tmx`'s map as Tiled JSON (``.tmj``)."""
-        self._hex("save_tmj")
-        seam.save_hex_tiled(self, path, tile, "tmj")
-
-    @classmethod
-    def load_tmx(cls, path: PathLike) -> "GridLevel":
-        """The hex level in a Tiled hexagonal map (XML), as saved or drawn in Tiled; see
-        :mod:`mazeplugin.formats.tiled_hex_read`."""
-        level: GridLevel = seam.load_hex_tiled(path, "tmx")
-        return level
-
-    @classmethod
-    def load_tmj(cls, path: PathLike) -> "GridLevel":
-        """The hex level in a Tiled hexagonal map (JSON, ``.tmj``); see :meth:`load_tmx`."""
-        level: GridLevel = seam.load_hex_tiled(path, "tmj")
-        return level
+    # -- deprecated per-format aliases (one release): level.save(path), mp.load(path), mp.from_json(text)
+    save_png = seam.saver("GridLevel", "png", cell=20, show_solution=False)
+    save_tmx = seam.saver("GridLevel", "tmx", tile=32)
+    save_tmj = seam.saver("GridLevel", "tmj", tile=32)
+    save_json = seam.saver("GridLevel", "json")
+    load_tmx = seam.loader("GridLevel", "load_tmx", "tiled_read", "load_hex", kind="tmx")
+    load_tmj = seam.loader("GridLevel", "load_tmj", "tiled_read", "load_hex", kind="tmj")
+    load_json = seam.loader("GridLevel", "load_json", "grid_json", "load_json")
+    from_json = seam.loader("GridLevel", "from_json", "grid_json", "from_json")
 
     def __str__(self) -> str:
         """The tilemap as text (``#`` wall; things as on square levels: ``D`` door, ``k`` key, ``$``

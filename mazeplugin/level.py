@@ -401,70 +401,40 @@ class Level:
         """The level as an SVG picture, ``cell`` pixels per tile; see :mod:`mazeplugin.formats.svg`."""
         return seam.to_svg(self, cell, show_solution)
 
-    def save_png(self, path: "PathLike", *, tile: int = 8, show_solution: bool = False) -> None:
-        """Write a PNG picture, ``tile`` pixels per tile (needs pygame: ``pip install "mazeplugin[pygame]"``)."""
-        seam.save_png(self, path, tile, show_solution)
-
-    def save_tmx(self, path: "PathLike", *, tile: int = 16) -> None:
-        """Write a Tiled map (XML ``.tmx``) and its tileset image; see :mod:`mazeplugin.formats.tiled`."""
-        seam.save_tmx(self, path, tile)
-
-    def save_tmj(self, path: "PathLike", *, tile: int = 16) -> None:
-        """Write a Tiled map (JSON ``.tmj``) and its tileset image; see :mod:`mazeplugin.formats.tiled`."""
-        seam.save_tmj(self, path, tile)
-
-    @classmethod
-    def load_tmx(cls, path: "PathLike", *, corridor: Optional[int] = None, wall: Optional[int] = None) -> "Level":
-        """Load a level from a Tiled XML map, as saved or as edited in Tiled; see :mod:`mazeplugin.formats.tiled_read`."""
-        return seam.load_tmx(path, corridor, wall)
-
-    @classmethod
-    def load_tmj(cls, path: "PathLike", *, corridor: Optional[int] = None, wall: Optional[int] = None) -> "Level":
-        """Load a level from a Tiled JSON map, as saved or as edited in Tiled; see :mod:`mazeplugin.formats.tiled_read`."""
-        return seam.load_tmj(path, corridor, wall)
-
     def to_json(self) -> str:
-        """The level as JSON text that :meth:`from_json` loads back; see :mod:`mazeplugin.formats.jsonio`."""
+        """The level as JSON text that ``mp.from_json`` loads back; see :mod:`mazeplugin.formats.jsonio`."""
         return seam.to_json(self)
 
-    @classmethod
-    def from_json(cls, text: str) -> "Level":
-        """Load a level from :meth:`to_json` text, checking it (``ValueError`` saying what is wrong)."""
-        return seam.from_json(text)
-
-    def save_json(self, path: "PathLike") -> None:
-        """Write :meth:`to_json` text to ``path``; :meth:`load_json` reads it back.
-
-        Written safely like every ``save_*`` (see :mod:`mazeplugin.formats.files`):
-        atomically for a regular file, a symlink's target replaced, a device
-        or FIFO written through, never a rename over anything else.
+    def save(self, path: "PathLike", *, format: Optional[str] = None, **options: Any) -> None:
+        """Write the level to ``path`` in the format its suffix names: ``.json``, ``.tmx``, ``.tmj`` (Tiled
+        maps, with their tileset image), ``.npy``, ``.svg``, ``.png`` (needs pygame) or ``.txt``;
+        ``mp.load`` reads the first four back. ``format`` (``"json"``, ``"tmx"``, ...) names the format
+        where the suffix does not. Options: ``tile`` (pixels per tile: ``.tmx``/``.tmj``, default 16;
+        ``.png``, default 8), ``cell`` (``.svg``, default 10), ``show_solution`` (``.svg``, ``.png``),
+        ``style`` (``.txt``: see :meth:`to_text`). Written safely (see :mod:`mazeplugin.formats.files`):
+        atomically for a regular file, a symlink's target replaced, never a rename over anything else.
+        See :mod:`mazeplugin.formats.level_files`.
 
         >>> import os, tempfile, mazeplugin as mp
         >>> path = os.path.join(tempfile.mkdtemp(), "level.json")
         >>> level = mp.generate("kruskal", 4, 3, seed=7)
-        >>> level.save_json(path)
-        >>> mp.Level.load_json(path).tiles.tobytes() == level.tiles.tobytes()
+        >>> level.save(path)
+        >>> mp.load(path).tiles.tobytes() == level.tiles.tobytes()
         True
         """
-        seam.save_json(self, path)
+        seam.save(self, path, format, options)
 
-    @classmethod
-    def load_json(cls, path: "PathLike") -> "Level":
-        """Load a level from a JSON file (:meth:`save_json`), checking it; errors name the file.
-
-        Reads only a regular file, at most ``mazeplugin.formats.jsonio.MAX_JSON_CHARS``
-        bytes; see :func:`mazeplugin.formats.jsonio.load_json`.
-        """
-        return seam.load_json(path)
-
-    def save_npy(self, path: "PathLike") -> None:
-        """Write :meth:`marked` to an ``.npy`` file (0 floor, 1 wall, 2 entrance, 3 exit)."""
-        seam.save_npy(self, path)
-
-    @classmethod
-    def load_npy(cls, path: "PathLike", *, corridor: int = 1, wall: int = 1) -> "Level":
-        """Load a level from an ``.npy`` tilemap (never unpickling); see :func:`mazeplugin.formats.jsonio.load_npy`."""
-        return seam.load_npy(path, corridor, wall)
+    # -- deprecated per-format aliases (one release): level.save(path), mp.load(path), mp.from_json(text) --
+    save_png = seam.saver("Level", "png", tile=8, show_solution=False)
+    save_tmx = seam.saver("Level", "tmx", tile=16)
+    save_tmj = seam.saver("Level", "tmj", tile=16)
+    save_json = seam.saver("Level", "json")
+    save_npy = seam.saver("Level", "npy")
+    load_tmx = seam.loader("Level", "load_tmx", "tiled_read", "load_tmx")
+    load_tmj = seam.loader("Level", "load_tmj", "tiled_read", "load_tmj")
+    load_json = seam.loader("Level", "load_json", "jsonio", "load_json")
+    load_npy = seam.loader("Level", "load_npy", "jsonio", "load_npy")
+    from_json = seam.loader("Level", "from_json", "jsonio", "from_json")
 
     def __str__(self) -> str:
         return self.to_text("ascii")

@@ -1,28 +1,20 @@
 """What every level answers, on every grid: :class:`AnyLevel`, the one protocol.
 
-``mp.generate`` returns a :class:`~mazeplugin.level.Level` on the square grid
-(weave included) and a :class:`~mazeplugin.grid_level.GridLevel` on hex,
-triangle and polar grids and for square levels that wrap. Both satisfy
-:class:`AnyLevel`, so game code, tools and tests that take "a level" annotate
-it ``mp.AnyLevel`` and call the same methods whatever the grid:
-
-- what made it: ``grid`` (``"square"``, ``"hex"``, ``"triangle"``, ``"polar"``;
-  a wrapping level is ``"square"`` with ``options["wrap"]``), ``algorithm``,
-  ``seed``, ``options``, ``width``, ``height``;
-- its places: ``entrance``, ``exit`` and :meth:`~AnyLevel.solution` are in the
-  level's own places — ``(x, y)`` tiles on a square ``Level``, cell numbers on
-  a ``GridLevel`` (whose tiled grids, hex and wrapping square, also give
-  ``entrance_tile``, ``exit_tile`` and ``solution_tiles()``);
-- answers by cell, the same on every level: ``cells`` (how many; cells are
-  numbered ``0 … cells-1``, row-major on square grids), ``cell_of(place)``
-  (the cell a tile ``(x, y)`` — or a cell number — is on) and
-  ``solution_cells()``;
-- ``distances(source=None)``: from the entrance, a cell number or, wherever the
-  level has tiles (square, weave, wrapping square, hex), a tile ``(x, y)``; the
-  answer is in the level's own places (a map shaped like ``tiles`` on a
-  ``Level``, one entry per cell on a ``GridLevel``);
-- ``stats()``, ``check()``, ``things``, ``to_svg()``, ``to_json()`` and
-  ``save(path)`` (the format chosen by the suffix; ``mp.load`` reads it back).
+:class:`~mazeplugin.level.Level` (square, weave included) and
+:class:`~mazeplugin.grid_level.GridLevel` (hex, triangle, polar, wrapping
+square) both satisfy it, so code that takes "a level" annotates it
+``mp.AnyLevel`` and calls the same methods whatever the grid. ``grid`` is
+``"square"``, ``"hex"``, ``"triangle"`` or ``"polar"`` (a wrapping level is
+``"square"`` with ``options["wrap"]``). ``entrance``, ``exit`` and
+``solution()`` are in the level's own places: ``(x, y)`` tiles on a ``Level``,
+cell numbers on a ``GridLevel`` (whose hex and wrapping levels also give
+``entrance_tile``, ``exit_tile`` and ``solution_tiles()``). Every level answers
+by cell: ``cells`` (numbered ``0 … cells-1``, row-major on square grids),
+``cell_of(place)`` and ``solution_cells()``. ``distances(source=None)`` starts
+at the entrance, a cell number or, wherever the level has tiles (square, weave,
+wrapping, hex), a tile ``(x, y)``; it answers in the level's own places (a map
+shaped like ``tiles`` on a ``Level``, one entry per cell on a ``GridLevel``).
+``save(path)`` writes by suffix and ``mp.load`` reads it back.
 
 >>> import mazeplugin as mp
 >>> levels = [mp.generate("wilson", 6, 4, seed=3, **kw) for kw in ({}, {"wrap": "xy"}, {"grid": "hex"})]
@@ -98,4 +90,6 @@ class AnyLevel(Protocol):
     def to_svg(self, cell: float = ..., *, show_solution: bool = False) -> str: ...
 
     def to_json(self) -> str: ...
+
+    def save(self, path: Any, *, format: Optional[str] = None, **options: Any) -> None: ...
 

@@ -5,8 +5,9 @@ imports from a layer above it. Three conveniences would break that rule,
 and this module is the only place they do, each with an import inside the
 function so that nothing above is loaded until it is asked for:
 
-- :class:`~mazeplugin.level.Level`'s ``save_*``, ``load_*``, ``to_*`` and
-  ``from_json`` methods reach :mod:`mazeplugin.formats`;
+- every level's ``save``, ``to_svg`` and ``to_json`` (and the deprecated
+  per-format ``save_*``/``load_*``/``from_json`` aliases) reach
+  :mod:`mazeplugin.formats` (:func:`formats` imports a format module by name);
 - :meth:`mazeplugin.rooms.Prefab.from_tiled` reaches the Tiled reader;
 - picture files (``save_png`` and picture masks) reach :mod:`mazeplugin.pg`,
   the one package that imports pygame.
@@ -15,7 +16,7 @@ function so that nothing above is loaded until it is asked for:
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("kruskal", 3, 2, seed=1)
->>> from_json(to_json(level)).tiles.tobytes() == level.tiles.tobytes()
+>>> formats("jsonio").from_json(to_json(level)).tiles.tobytes() == level.tiles.tobytes()
 True
 """
 
@@ -23,14 +24,14 @@ from __future__ import annotations
 
 import importlib
 import os
+import warnings
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Union
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     import numpy as np
     from numpy.typing import NDArray
 
-    from .level import Level
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -39,12 +40,8 @@ PYGAME_MISSING = (
     "(or pip install pygame-ce, or pygame; either one works)"
 )
 
-__all__ = [
-    "to_svg", "save_png", "save_tmx", "save_tmj", "load_tmx", "load_tmj", "to_json", "from_json",
-    "save_json", "load_json", "save_npy", "load_npy", "read_prefab", "pygame_package", "PYGAME_MISSING",
-    "grid_svg", "save_hex_tiled", "load_hex_tiled", "save_grid_png", "grid_to_json", "grid_from_json", "save_grid_json",
-    "load_grid_json",
-]
+__all__ = ["formats", "deprecated", "saver", "loader", "to_svg", "to_json", "save", "read_prefab", "mask_from_picture",
+           "pygame_package", "PYGAME_MISSING"]
 
 
 def pygame_package(missing: str = PYGAME_MISSING) -> ModuleType:
@@ -55,74 +52,65 @@ def pygame_package(missing: str = PYGAME_MISSING) -> ModuleType:
         raise ImportError(missing) from error
 
 
-def to_svg(level: "Level", cell: float, show_solution: bool) -> str:
-    from .formats import svg
-
-    return svg.to_svg(level, cell=cell, show_solution=show_solution)
-
-
-def save_png(level: "Level", path: PathLike, tile: int, show_solution: bool) -> None:
-    pygame_package().save_png(level, path, tile=tile, show_solution=show_solution)  # written safely
+def formats(name: str) -> Any:
+    """The format module ``mazeplugin.formats.<name>``, imported on first use (the per-format aliases use it)."""
+    return importlib.import_module(f"{__package__}.formats.{name}")
 
 
-def save_tmx(level: "Level", path: PathLike, tile: int) -> None:
-    from .formats import tiled
-
-    tiled.save_tmx(level, path, tile=tile)
-
-
-def save_tmj(level: "Level", path: PathLike, tile: int) -> None:
-    from .formats import tiled
-
-    tiled.save_tmj(level, path, tile=tile)
+def deprecated(old: str, new: str) -> None:
+    """Warn that ``old`` is deprecated, naming ``new`` (a ``DeprecationWarning`` at the caller's caller)."""
+    warnings.warn(f"{old} is deprecated; use {new}", DeprecationWarning, stacklevel=3)
 
 
-def load_tmx(path: PathLike, corridor: Optional[int], wall: Optional[int]) -> "Level":
-    from .formats import tiled_read
+def saver(owner: str, format: str, **defaults: Any) -> Any:
+    """A deprecated ``save_<format>(path, **options)`` method of ``owner``: :func:`save` in ``format``, after a
+    warning naming ``level.save(path)``; ``defaults`` are the method's option defaults (the same bytes as before)."""
+    def method(level: Any, path: PathLike, **options: Any) -> None:
+        deprecated(f"{owner}.save_{format}(path)", f"level.save(path) with a{'n' * (format == 'npy')} .{format} path")
+        save(level, path, format, {**defaults, **options})
 
-    return tiled_read.load_tmx(path, corridor=corridor, wall=wall)
-
-
-def load_tmj(path: PathLike, corridor: Optional[int], wall: Optional[int]) -> "Level":
-    from .formats import tiled_read
-
-    return tiled_read.load_tmj(path, corridor=corridor, wall=wall)
-
-
-def to_json(level: "Level") -> str:
-    from .formats import jsonio
-
-    return jsonio.to_json(level)
+    method.__name__ = method.__qualname__ = f"save_{format}"
+    method.__doc__ = f"Deprecated: ``level.save(path, **options)`` with a ``.{format}`` path."
+    return method
 
 
-def from_json(text: str) -> "Level":
-    from .formats import jsonio
+def loader(owner: str, name: str, module: str, function: str, **fixed: Any) -> Any:
+    """A deprecated classmethod ``name`` of ``owner`` that reads as ``formats.<module>.<function>`` (called with its
+    arguments and ``fixed``) did, after a warning naming ``mp.load(path)`` (or ``mp.from_json(text)``)."""
+    new = "mp.from_json(text)" if name == "from_json" else "mp.load(path)"
 
-    return jsonio.from_json(text)
+    def method(cls: Any, /, *args: Any, **options: Any) -> Any:
+        deprecated(f"{owner}.{name}({new[new.index('(') + 1:-1]})", new)
+        return getattr(formats(module), function)(*args, **options, **fixed)
 
-
-def save_json(level: "Level", path: PathLike) -> None:
-    from .formats import jsonio
-
-    jsonio.save_json(level, path)
-
-
-def load_json(path: PathLike) -> "Level":
-    from .formats import jsonio
-
-    return jsonio.load_json(path)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Deprecated: ``{new}``."
+    return classmethod(method)
 
 
-def save_npy(level: "Level", path: PathLike) -> None:
-    from .formats import jsonio
+def to_svg(level: Any, cell: float, show_solution: bool) -> str:
+    """Any level as an SVG picture (``formats.svg`` for square tilemaps, ``formats.grid_svg`` for grid levels)."""
+    text: str = formats("svg" if level.grid == "square" and hasattr(level, "layout") else "grid_svg").to_svg(
+        level, cell=cell, show_solution=show_solution)
+    return text
 
-    jsonio.save_npy(level, path)
+
+def to_json(level: Any) -> str:
+    """Any level as JSON text (``formats.jsonio`` for square levels, ``formats.grid_json`` for grid levels)."""
+    text: str = formats("jsonio" if hasattr(level, "layout") else "grid_json").to_json(level)
+    return text
 
 
-def load_npy(path: PathLike, corridor: int, wall: int) -> "Level":
-    from .formats import jsonio
-
-    return jsonio.load_npy(path, corridor=corridor, wall=wall)
+def save(level: Any, path: PathLike, format: Optional[str], options: Dict[str, Any]) -> None:
+    """``level.save(path, **options)``: by the suffix, or ``format`` (``formats.level_files.save``); PNG
+    pictures drawn by ``pg`` (``ImportError`` without pygame)."""
+    files = formats("level_files")
+    if files.save_format(level, path, format, options) != "png":
+        files.save(level, path, format=format, **options)
+    elif hasattr(level, "layout"):
+        pygame_package().save_png(level, path, **options)  # written safely, like every level file
+    else:
+        pygame_package().save_grid_png(level, path, **options)
 
 
 def read_prefab(path: PathLike) -> Tuple["NDArray[np.uint8]", "NDArray[np.bool_]", str]:
@@ -135,55 +123,3 @@ def read_prefab(path: PathLike) -> Tuple["NDArray[np.uint8]", "NDArray[np.bool_]
 def mask_from_picture(path: Any, missing: str) -> Any:
     """The cells of a mask picture (``mazeplugin.pg.mask_from_image``); ``ImportError(missing)`` without pygame."""
     return pygame_package(missing).mask_from_image(path)
-
-
-def grid_svg(level: Any, cell: float, show_solution: bool) -> str:
-    """A hex, triangle or polar level as SVG (``formats.grid_svg``)."""
-    from .formats import grid_svg as svg
-
-    return svg.to_svg(level, cell=cell, show_solution=show_solution)
-
-
-def save_hex_tiled(level: Any, path: PathLike, tile: int, kind: str) -> None:
-    """A hex level as a Tiled hexagonal map, ``kind`` ``"tmx"`` or ``"tmj"`` (``formats.tiled_hex``)."""
-    from .formats import tiled_hex
-
-    (tiled_hex.save_tmx if kind == "tmx" else tiled_hex.save_tmj)(level, path, tile=tile)
-
-
-def load_hex_tiled(path: PathLike, kind: str) -> Any:
-    """The hex level in a Tiled hexagonal map (``formats.tiled_read.load_hex``)."""
-    from .formats import tiled_read
-
-    return tiled_read.load_hex(path, kind)
-
-
-def save_grid_png(level: Any, path: PathLike, cell: int, show_solution: bool) -> None:
-    """A hex, triangle or polar level as a PNG (``pg.grids``); ``ImportError`` without pygame."""
-    pygame_package().save_grid_png(level, path, cell=cell, show_solution=show_solution)
-
-
-def grid_to_json(level: Any) -> str:
-    """A grid level as JSON text (``formats.grid_json``)."""
-    from .formats import grid_json
-
-    return grid_json.to_json(level)
-
-
-def grid_from_json(text: str) -> Any:
-    """The grid level in JSON text (``formats.grid_json``)."""
-    from .formats import grid_json
-
-    return grid_json.from_json(text)
-
-
-def save_grid_json(level: Any, path: PathLike) -> None:
-    from .formats import grid_json
-
-    grid_json.save_json(level, path)
-
-
-def load_grid_json(path: PathLike) -> Any:
-    from .formats import grid_json
-
-    return grid_json.load_json(path)

@@ -68,7 +68,7 @@ def test_a_fresh_seed_is_printed_so_the_level_can_be_made_again(capsys):
     status, out, err = run(capsys, "generate", "prim", "--size", "5x4", "--format", "json")
     assert status == 0
     seed = int(err.removeprefix("mazeplugin: seed ").strip())
-    assert mp.Level.from_json(out).seed == seed
+    assert mp.from_json(out).seed == seed
     assert out == mp.generate("prim", 5, 4, seed=seed).to_json()
 
 
@@ -91,13 +91,13 @@ def test_generate_takes_marker_tiles(capsys):
     status, out, _ = run(capsys, "generate", "kruskal", "--size", "4x4", "--seed", "1",
                          "--markers", "1,1,7,7", "--format", "json")
     assert status == 0
-    level = mp.Level.from_json(out)
+    level = mp.from_json(out)
     assert (level.entrance, level.exit) == ((1, 1), (7, 7))
 
 
 @pytest.mark.parametrize("name,check", [
     ("level.json", lambda p, level: np.array_equal(jsonio.load_json(p).tiles, level.tiles)),
-    ("level.npy", lambda p, level: np.array_equal(mp.Level.load_npy(p).marked(), level.marked())),
+    ("level.npy", lambda p, level: np.array_equal(mp.load(p).marked(), level.marked())),
     ("level.svg", lambda p, level: ET.parse(p).getroot().get("viewBox") == "0 0 13 9"),
     ("level.txt", lambda p, level: p.read_text() == level.to_text() + "\n"),
     ("level.tmx", lambda p, level: "<map " in p.read_text()
@@ -357,11 +357,11 @@ def test_generate_places_rooms_and_prefab_files(capsys, tmp_path):
     assert status == 0
     expected = mp.generate("backtracker", 20, 12, seed=7, doors=2,
                            rooms=[mp.Prefab.from_text(VAULT_TEXT, at=(4, 3)), (13, 1, 5, 4)])
-    assert np.array_equal(mp.Level.from_json(out).tiles, expected.tiles)
+    assert np.array_equal(mp.from_json(out).tiles, expected.tiles)
     status, out, _ = run(capsys, "generate", "wilson", "--size", "20x12", "--seed", "7", "--format", "json",
                          "--rooms", "3", "--doors", "0.5")
     assert status == 0
-    assert np.array_equal(mp.Level.from_json(out).tiles, mp.generate("wilson", 20, 12, seed=7, rooms=3, doors=0.5).tiles)
+    assert np.array_equal(mp.from_json(out).tiles, mp.generate("wilson", 20, 12, seed=7, rooms=3, doors=0.5).tiles)
 
 
 @pytest.mark.parametrize("args,message", [

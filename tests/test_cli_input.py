@@ -113,7 +113,7 @@ def test_a_negative_window_may_follow_a_space(capsys, window):
     assert status == 0, err
     x0, y0, x1, y1 = (int(v) for v in window.split(","))
     expected = mp.World("kruskal", seed=3, chunk=(4, 4), markers="none").level(x0, y0, x1, y1)
-    assert spaced == joined and np.array_equal(mp.Level.from_json(spaced).tiles, expected.tiles)
+    assert spaced == joined and np.array_equal(mp.from_json(spaced).tiles, expected.tiles)
 
 
 def test_only_number_lists_after_their_options_are_joined():
@@ -290,7 +290,7 @@ def test_grid_levels_from_the_command_line_are_the_librarys(capsys, tmp_path):
     assert status == 0 and out == str(mp.generate("wilson", 5, 4, grid="hex", seed=7)) + "\n"
     status, out, _ = run(capsys, "generate", "backtracker", "--grid", "polar", "--size", "4x3", "--seed", "3",
                          "--format", "json")
-    assert status == 0 and mp.GridLevel.from_json(out).maze.open.tolist() == \
+    assert status == 0 and mp.from_json(out).maze.open.tolist() == \
         mp.generate("backtracker", 4, 3, grid="polar", seed=3).maze.open.tolist()
     status, out, _ = run(capsys, "generate", "kruskal", "--wrap", "xy", "--size", "6x4", "--seed", "2")
     assert status == 0 and out == str(mp.generate("kruskal", 6, 4, wrap="xy", seed=2)) + "\n"

@@ -85,7 +85,7 @@ def run_child(code: str) -> dict:
 def test_the_comb_is_the_level_the_docstring_says(tmp_path):
     path = tmp_path / "comb.json"
     path.write_text(comb_json(3, 7, 3))
-    level = mp.Level.load_json(path)
+    level = mp.load(path)
     assert len(level.solution()) - 1 == comb_walk_length(3, 7, 3) == brute_force_walk_length(level)
 
 
@@ -93,7 +93,7 @@ def test_the_comb_is_the_level_the_docstring_says(tmp_path):
 def test_keys_in_series_solve_to_the_brute_force_length(tmp_path, keys):
     path = tmp_path / "comb.json"
     path.write_text(comb_json(keys, 2 * keys + 2, 2))
-    level = mp.Level.load_json(path)
+    level = mp.load(path)
     walk = level.solution()
     assert walk_respects_doors(level, walk)
     assert len(walk) - 1 == brute_force_walk_length(level) == comb_walk_length(keys, 2 * keys + 2, 2)
@@ -130,7 +130,7 @@ def test_keys_in_series_on_a_million_tiles_stay_in_memory():
 def test_too_many_orders_are_refused_up_front_naming_the_limit(tmp_path, keys):
     path = tmp_path / "comb.json"
     path.write_text(comb_json(keys, 2 * keys + 1, 2))
-    level = mp.Level.load_json(path)  # a sound level: it loads and checks
+    level = mp.load(path)  # a sound level: it loads and checks
     with pytest.raises(ValueError, match="MAX_SOLVE_STEPS") as error:
         level.solution()
     assert f"{MAX_SOLVE_STEPS:,}" in str(error.value)
@@ -158,7 +158,7 @@ def test_many_different_searches_over_a_big_map_are_refused(tmp_path, monkeypatc
 
     path = tmp_path / "comb.json"
     path.write_text(comb_json(6, 200, 20))
-    level = mp.Level.load_json(path)
+    level = mp.load(path)
     tiles = level.tiles.size
     monkeypatch.setattr(proof, "MAX_SOLVE_TILE_STEPS", 20 * tiles)
     with pytest.raises(ValueError, match="MAX_SOLVE_TILE_STEPS"):
@@ -202,9 +202,9 @@ def test_a_door_moved_into_a_dead_end_is_refused(tmp_path):
     with pytest.raises(ContentError, match=r"door 2 \(lock 1\) is not needed: with it shut and every other door open"):
         moved.check()
     path = tmp_path / "moved.json"
-    moved.save_json(path)
+    moved.save(path)
     with pytest.raises(LevelFormatError, match="door 2 .* is not needed"):
-        mp.Level.load_json(path)
+        mp.load(path)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

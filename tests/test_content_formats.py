@@ -90,8 +90,8 @@ def test_png_shows_things(tmp_path):
     pygame = pytest.importorskip("pygame")
     level = rich_level()
     plain = mp.generate("backtracker", 30, 20, seed=7)
-    level.save_png(tmp_path / "rich.png", tile=8)
-    plain.save_png(tmp_path / "plain.png", tile=8)
+    level.save(tmp_path / "rich.png", tile=8)
+    plain.save(tmp_path / "plain.png", tile=8)
     rich = pygame.surfarray.array3d(pygame.image.load(str(tmp_path / "rich.png")))
     bare = pygame.surfarray.array3d(pygame.image.load(str(tmp_path / "plain.png")))
     for thing in level.things:
@@ -106,7 +106,7 @@ def test_tmx_things_layer_reads_in_pytmx(tmp_path):
     pytmx = pytest.importorskip("pytmx")
     level = rich_level(corridor=2, place=[mp.Place("torch", 2)])
     path = tmp_path / "level.tmx"
-    level.save_tmx(path, tile=16)
+    level.save(path, tile=16)
     tiled = pytmx.TiledMap(str(path))
     objects = list(tiled.get_layer_by_name("things"))
     assert [o.type for o in objects] == [t.kind for t in level.things]
@@ -130,7 +130,7 @@ def test_tmj_things_layer_reads_in_pytiled_parser(tmp_path):
     parser = pytest.importorskip("pytiled_parser")
     level = rich_level()
     path = tmp_path / "level.tmj"
-    level.save_tmj(path, tile=16)
+    level.save(path, tile=16)
     tiled = parser.parse_map(pathlib.Path(path))
     layer = next(layer for layer in tiled.layers if layer.name == "things")
     objects = {o.properties["thing_id"]: o for o in layer.tiled_objects}
@@ -150,7 +150,7 @@ def test_tmj_things_layer_reads_in_pytiled_parser(tmp_path):
 
 def test_maps_without_things_have_no_things_layer(tmp_path):
     level = mp.generate("kruskal", 5, 5, seed=1)
-    level.save_tmx(tmp_path / "a.tmx")
+    level.save(tmp_path / "a.tmx")
     assert "things" not in (tmp_path / "a.tmx").read_text()
 
 
@@ -221,7 +221,7 @@ def test_json_keeps_things_exactly(algorithm, width, height, seed, corridor, key
     except ValueError as error:
         assert "does not fit" in str(error)
         return
-    again = mp.Level.from_json(level.to_json())
+    again = mp.from_json(level.to_json())
     assert again.things == level.things
     assert again.options == level.options
     assert again.solution() == level.solution()
@@ -231,8 +231,8 @@ def test_json_keeps_things_exactly(algorithm, width, height, seed, corridor, key
 def test_json_without_things_stays_version_1(tmp_path):
     level = mp.generate("kruskal", 6, 5, seed=2)
     assert json.loads(level.to_json())["version"] == 1
-    level.save_json(tmp_path / "old.json")
-    assert mp.Level.load_json(tmp_path / "old.json").things == ()
+    level.save(tmp_path / "old.json")
+    assert mp.load(tmp_path / "old.json").things == ()
 
 
 def _json_with(edit):
@@ -278,11 +278,11 @@ def test_json_refuses_a_key_moved_behind_its_door():
 def test_npy_refuses_a_level_with_things_instead_of_dropping_them(tmp_path):
     level = rich_level()
     with pytest.raises(ValueError, match="cannot write an .npy tilemap of a level with things .*save JSON"):
-        level.save_npy(tmp_path / "level.npy")
+        level.save(tmp_path / "level.npy")
     assert list(tmp_path.iterdir()) == []
     level.things = ()
-    level.save_npy(tmp_path / "level.npy")  # its tiles and markers alone: all an .npy holds
-    again = mp.Level.load_npy(tmp_path / "level.npy")
+    level.save(tmp_path / "level.npy")  # its tiles and markers alone: all an .npy holds
+    again = mp.load(tmp_path / "level.npy")
     assert again.tiles.tobytes() == level.tiles.tobytes()
     assert (again.entrance, again.exit) == (level.entrance, level.exit)
 
@@ -295,8 +295,8 @@ def test_npy_refuses_a_level_with_things_instead_of_dropping_them(tmp_path):
 def test_things_come_back_from_tiled_maps(tmp_path, extension, kw):
     level = rich_level(place=[mp.Place("torch", 3)], **kw)
     path = tmp_path / f"level.{extension}"
-    getattr(level, f"save_{extension}")(path)
-    again = getattr(mp.Level, f"load_{extension}")(path)
+    level.save(path)
+    again = mp.load(path)
     assert again.things == level.things
     assert again.solution() == level.solution()
 
@@ -304,7 +304,7 @@ def test_things_come_back_from_tiled_maps(tmp_path, extension, kw):
 def test_a_key_moved_behind_its_door_in_tiled_is_refused(tmp_path):
     level = rich_level()
     path = tmp_path / "level.tmj"
-    level.save_tmj(path, tile=16)
+    level.save(path, tile=16)
     data = json.loads(path.read_text())
     walk = level.solution()
     layer = next(layer for layer in data["layers"] if layer["name"] == "things")
@@ -312,7 +312,7 @@ def test_a_key_moved_behind_its_door_in_tiled_is_refused(tmp_path):
     key["x"], key["y"] = walk[-2][0] * 16, walk[-2][1] * 16  # beside the exit, past every door
     path.write_text(json.dumps(data))
     with pytest.raises(mp.LevelFormatError, match="things: key .* cannot be reached"):
-        mp.Level.load_tmj(path)
+        mp.load(path)
 
 
 @pytest.mark.parametrize(
@@ -326,10 +326,10 @@ def test_a_key_moved_behind_its_door_in_tiled_is_refused(tmp_path):
 def test_bad_things_in_a_tiled_map_are_refused_clearly(tmp_path, edit, message):
     level = rich_level()
     path = tmp_path / "level.tmj"
-    level.save_tmj(path, tile=16)
+    level.save(path, tile=16)
     data = json.loads(path.read_text())
     layer = next(layer for layer in data["layers"] if layer["name"] == "things")
     edit(next(o for o in layer["objects"] if o["type"] == "enemy"))
     path.write_text(json.dumps(data))
     with pytest.raises(mp.LevelFormatError, match=message):
-        mp.Level.load_tmj(path)
+        mp.load(path)

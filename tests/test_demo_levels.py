@@ -45,10 +45,10 @@ def finish(app: App, frames: int = 3000) -> None:
 def level_files(tmp_path):
     level = mp.generate("kruskal", 9, 7, seed=5, markers="farthest")
     edited = level.tiles.copy()
-    level.save_tmx(tmp_path / "level.tmx")
-    level.save_tmj(tmp_path / "level.tmj")
-    level.save_json(tmp_path / "level.json")
-    level.save_npy(tmp_path / "level.npy")
+    level.save(tmp_path / "level.tmx")
+    level.save(tmp_path / "level.tmj")
+    level.save(tmp_path / "level.json")
+    level.save(tmp_path / "level.npy")
     return level, edited, tmp_path
 
 
@@ -86,7 +86,7 @@ def test_a_map_edited_in_tiled_plays(tmp_path):
     y, x = next((y, x) for y in range(1, tiles.shape[0] - 1, 2) for x in range(2, tiles.shape[1] - 1, 2)
                 if tiles[y, x] == 2)
     tiles[y, x] = 1
-    level.save_tmx(tmp_path / "edited.tmx")
+    level.save(tmp_path / "edited.tmx")
     text = (tmp_path / "edited.tmx").read_text()
     start, end = text.index('<data encoding="csv">'), text.index("</data>") + len("</data>")
     data = base64.b64encode(zlib.compress(tiles.tobytes())).decode()
@@ -104,7 +104,7 @@ def test_a_map_edited_in_tiled_plays(tmp_path):
     (lambda d: (d / "bad.npy").write_bytes(b"\x93NUMPY garbage"), ["bad.npy"]),
     (lambda d: (d / "bad.png").write_bytes(b""), ["cannot play a .png file", ".tmx, .tmj, .json, .npy"]),
     (lambda d: None, ["missing.tmx", "No such file"]),
-    (lambda d: mp.generate("kruskal", 4, 4, seed=1, markers="none").save_tmx(d / "nomarkers.tmx"),
+    (lambda d: mp.generate("kruskal", 4, 4, seed=1, markers="none").save(d / "nomarkers.tmx"),
      ["nomarkers.tmx", "no entrance and exit"]),
 ])
 def test_bad_level_file_is_one_line_and_exit_2(tmp_path, capsys, make, words):
@@ -316,7 +316,7 @@ def test_a_grid_level_file_is_played_on_its_grid_and_then_the_game_goes_on_there
 
 
 def test_a_grid_level_file_too_large_to_draw_or_not_a_level_is_one_line(tmp_path):
-    mp.generate("wilson", 61, 4, seed=1, grid="hex").save_tmx(tmp_path / "wide.tmx")
+    mp.generate("wilson", 61, 4, seed=1, grid="hex").save(tmp_path / "wide.tmx")
     result = run_demo("--level", str(tmp_path / "wide.tmx"), "--frames", "5")
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "61x4" in result.stderr and "at most 60 cells a side" in result.stderr

@@ -62,7 +62,7 @@ def assert_same_level(loaded: mp.Level, level: mp.Level) -> None:
 
 @given(levels())
 def test_json_round_trips_tiles_markers_maze_and_provenance(level):
-    loaded = mp.Level.from_json(level.to_json())
+    loaded = mp.from_json(level.to_json())
     assert_same_level(loaded, level)
     assert (loaded.algorithm, loaded.seed) == (level.algorithm, level.seed)
     assert loaded.options == json.loads(json.dumps(level.options))
@@ -81,7 +81,7 @@ def test_json_holds_the_documented_fields():
 def test_json_loads_levels_with_masks_and_braids():
     mask = ["#####.", "######", ".#####"]
     level = mp.generate("backtracker", 6, 3, seed=2, mask=mask, braid=0.5)
-    loaded = mp.Level.from_json(level.to_json())
+    loaded = mp.from_json(level.to_json())
     assert_same_level(loaded, level)
     # The mask is recorded as text rows, which generate() takes back.
     assert loaded.options["mask"] == ["#####.", "######", ".#####"]
@@ -141,7 +141,7 @@ BAD_JSON = [
 @pytest.mark.parametrize("text,message", BAD_JSON)
 def test_json_loader_rejects_bad_text_with_a_clear_error(text, message):
     with pytest.raises(LevelFormatError, match=message) as info:
-        mp.Level.from_json(text)
+        mp.from_json(text)
     assert str(info.value).startswith("<json text>: ")
     assert isinstance(info.value, ValueError)
 
@@ -151,14 +151,14 @@ def test_json_loader_rejects_a_passage_into_a_wall_filled_cell():
     text = _edit(lambda d: d.update(width=2, height=1, entrance=None, exit=None,
                                      tiles=["11111", "10011", "11111"]))
     with pytest.raises(LevelFormatError, match="wall-filled cell"):
-        mp.Level.from_json(text)
+        mp.from_json(text)
 
 
 def test_json_loader_rejects_an_opening_into_a_wall_filled_cell():
     text = _edit(lambda d: d.update(width=2, height=1, entrance=None, exit=None,
                                      tiles=["11111", "10110", "11111"]))
     with pytest.raises(LevelFormatError, match=r"cell \(1, 0\), which is wall-filled"):
-        mp.Level.from_json(text)
+        mp.from_json(text)
 
 
 def test_json_loader_refuses_oversized_text_before_parsing(monkeypatch):
@@ -192,9 +192,9 @@ def test_json_file_round_trips(tmp_path):
 @given(levels())
 def test_npy_round_trips_tiles_and_markers(tmp_path_factory, level):
     path = tmp_path_factory.mktemp("npy") / "level.npy"
-    level.save_npy(path)
+    level.save(path)
     assert np.array_equal(np.load(path, allow_pickle=False), level.marked())
-    loaded = mp.Level.load_npy(path, corridor=level.layout.corridor, wall=level.layout.wall)
+    loaded = mp.load(path, corridor=level.layout.corridor, wall=level.layout.wall)
     assert_same_level(loaded, level)
 
 
@@ -202,7 +202,7 @@ def test_npy_loads_a_plain_tile_array_without_markers(tmp_path):
     level = mp.generate("kruskal", 5, 4, seed=3)
     path = tmp_path / "tiles.npy"
     np.save(path, level.tiles.astype(np.int64))
-    loaded = mp.Level.load_npy(path)
+    loaded = mp.load(path)
     assert np.array_equal(loaded.tiles, level.tiles)
     assert loaded.entrance is None and loaded.exit is None
 
@@ -216,7 +216,7 @@ def _npy(tmp_path, array, name="level.npy", **kwargs):
 def test_npy_refuses_a_pickle_without_unpickling(tmp_path):
     path = _npy(tmp_path, np.array([[1, None]], dtype=object), allow_pickle=True)
     with pytest.raises(LevelFormatError, match=rf"^{path}: .*Python objects \(a pickle\)"):
-        mp.Level.load_npy(path)
+        mp.load(path)
 
 
 @pytest.mark.parametrize("array,message", [
@@ -229,7 +229,7 @@ def test_npy_refuses_a_pickle_without_unpickling(tmp_path):
 def test_npy_refuses_arrays_that_are_not_levels(tmp_path, array, message):
     path = _npy(tmp_path, array)
     with pytest.raises(LevelFormatError, match=message):
-        mp.Level.load_npy(path)
+        mp.load(path)
 
 
 def test_npy_refuses_an_oversized_shape_before_reading_tiles(tmp_path):
@@ -240,29 +240,29 @@ def test_npy_refuses_an_oversized_shape_before_reading_tiles(tmp_path):
             f, {"descr": "|u1", "fortran_order": False, "shape": (2**20 + 1, 2**20 + 1)}
         )
     with pytest.raises(LevelFormatError, match="too large"):
-        mp.Level.load_npy(path)
+        mp.load(path)
 
 
 def test_truncated_npy_is_reported_with_its_name(tmp_path):
     path = tmp_path / "level.npy"
-    mp.generate("kruskal", 8, 8, seed=1).save_npy(path)
+    mp.generate("kruskal", 8, 8, seed=1).save(path)
     data = path.read_bytes()
     path.write_bytes(data[:-40])
     with pytest.raises(LevelFormatError, match=rf"^{path}: truncated"):
-        mp.Level.load_npy(path)
+        mp.load(path)
     path.write_bytes(b"PK\x03\x04 not an npy")
     with pytest.raises(LevelFormatError, match=rf"^{path}: not an .npy file"):
-        mp.Level.load_npy(path)
+        mp.load(path)
     path.write_bytes(data[:12])
     with pytest.raises(LevelFormatError, match=rf"^{path}: corrupted .npy header"):
-        mp.Level.load_npy(path)
+        mp.load(path)
 
 
 def test_npy_layout_arguments_are_checked():
     with pytest.raises(TypeError, match="corridor"):
-        mp.Level.load_npy("x.npy", corridor=1.5)
+        mp.load("x.npy", corridor=1.5)
     with pytest.raises(ValueError, match="wall must be at least 1"):
-        mp.Level.load_npy("x.npy", wall=0)
+        mp.load("x.npy", wall=0)
 
 
 # -- SVG --------------------------------------------------------------------------
@@ -329,7 +329,7 @@ def test_png_has_the_tile_size_and_the_palette_colours(tmp_path):
 
     level = mp.generate("kruskal", 5, 4, seed=2)
     path = tmp_path / "level.png"
-    level.save_png(path, tile=3, show_solution=True)
+    level.save(path, tile=3, show_solution=True)
     image = pygame.image.load(str(path))
     rows, columns = level.tiles.shape
     assert image.get_size() == (columns * 3, rows * 3)
@@ -347,7 +347,7 @@ def test_png_has_the_tile_size_and_the_palette_colours(tmp_path):
 def test_png_without_pygame_names_the_extra(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "mazeplugin.pg", None)  # import fails as if pygame were absent
     with pytest.raises(ImportError, match=r'pip install "mazeplugin\[pygame\]"'):
-        mp.generate("kruskal", 3, 3, seed=1).save_png(tmp_path / "level.png")
+        mp.generate("kruskal", 3, 3, seed=1).save(tmp_path / "level.png")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -365,7 +365,7 @@ def _png_size(path: Path) -> tuple:
 def test_tmx_round_trips_through_pytmx(tmp_path_factory, level, tile):
     pytmx = pytest.importorskip("pytmx")
     folder = tmp_path_factory.mktemp("tmx")
-    level.save_tmx(folder / "level.tmx", tile=tile)
+    level.save(folder / "level.tmx", tile=tile)
     tmx = pytmx.TiledMap(str(folder / "level.tmx"))
     rows, columns = level.tiles.shape
     assert (tmx.width, tmx.height, tmx.tilewidth, tmx.tileheight) == (columns, rows, tile, tile)
@@ -390,7 +390,7 @@ def test_tmx_and_tmj_round_trip_through_pytiled_parser(tmp_path_factory, level, 
     pytiled_parser = pytest.importorskip("pytiled_parser")
     folder = tmp_path_factory.mktemp("tiled")
     path = folder / f"level.{kind}"
-    getattr(level, f"save_{kind}")(path)
+    level.save(path)
     tiled = pytiled_parser.parse_map(path)
     rows, columns = level.tiles.shape
     assert (tiled.map_size.width, tiled.map_size.height) == (columns, rows)
@@ -414,7 +414,7 @@ def test_tiled_export_works_without_pygame(tmp_path):
         "import sys; sys.modules['pygame'] = None\n"
         "import mazeplugin as mp\n"
         "level = mp.generate('kruskal', 4, 3, seed=7)\n"
-        f"level.save_tmx({str(tmp_path / 'a.tmx')!r}); level.save_tmj({str(tmp_path / 'a.tmj')!r})\n"
+        f"level.save({str(tmp_path / 'a.tmx')!r}); level.save({str(tmp_path / 'a.tmj')!r})\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=600, env=child_env())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.tmj", "a.tmx", "mazeplugin-tiles-16.png"]
@@ -423,9 +423,9 @@ def test_tiled_export_works_without_pygame(tmp_path):
 def test_tiled_tile_size_is_checked(tmp_path):
     level = mp.generate("kruskal", 3, 3, seed=1)
     with pytest.raises(ValueError, match="tile must be from 1 to 4,096"):
-        level.save_tmx(tmp_path / "a.tmx", tile=0)
+        level.save(tmp_path / "a.tmx", tile=0)
     with pytest.raises(TypeError, match="tile must be an int"):
-        level.save_tmj(tmp_path / "a.tmj", tile=1.5)
+        level.save(tmp_path / "a.tmj", tile=1.5)
 
 
 # -- atomic writes ----------------------------------------------------------------
@@ -433,7 +433,7 @@ def test_tiled_tile_size_is_checked(tmp_path):
 
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monkeypatch):
     path = tmp_path / "level.npy"
-    mp.generate("kruskal", 3, 3, seed=1).save_npy(path)
+    mp.generate("kruskal", 3, 3, seed=1).save(path)
     before = path.read_bytes()
 
     def broken_save(file, array, **kwargs):
@@ -442,7 +442,7 @@ def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path, mon
 
     monkeypatch.setattr(np, "save", broken_save)
     with pytest.raises(OSError, match="disk full"):
-        mp.generate("kruskal", 9, 9, seed=2).save_npy(path)
+        mp.generate("kruskal", 9, 9, seed=2).save(path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["level.npy"]
 

@@ -234,8 +234,8 @@ def test_furnishing_a_furnished_level_keeps_its_things_and_numbers_after_them():
 def test_things_round_trip_through_json_and_a_key_behind_its_door_is_refused(grid, tmp_path):
     level = make(*grid, "kruskal", 12, 9, 8, keys=1, treasure=2, enemies=1, place=[mp.Place("coin", 2)])
     path = tmp_path / "level.json"
-    level.save_json(path)
-    again = mp.GridLevel.load_json(path)
+    level.save(path)
+    again = mp.load(path)
     assert again.things == level.things and again.solution() == level.solution()
     assert mp.level_code(again) if "place" not in again.options else True
     data = json.loads(path.read_text())
@@ -243,10 +243,10 @@ def test_things_round_trip_through_json_and_a_key_behind_its_door_is_refused(gri
     key = next(t for t in data["things"] if t[0] == "key")
     key[1] = door[3]["cells"][1]  # the key moved just behind its own door
     with pytest.raises(mp.LevelFormatError, match="things: key .* cannot be reached"):
-        mp.GridLevel.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
     data["things"][0] = ["key", "three", 1, {}]
     with pytest.raises(mp.LevelFormatError, match=r"things\[0\]: CellThing cell must be an int"):
-        mp.GridLevel.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
 
 
 @pytest.mark.parametrize("grid", GRIDS)
@@ -314,7 +314,7 @@ def test_level_codes_carry_grid_content():
     level = mp.generate("wilson", 12, 8, grid="hex", seed=7, keys=2, treasure=3, enemies=1)
     code = mp.level_code(level)
     assert code == "wilson-hex12x8-7+k2t3e1"
-    assert mp.grid_level_from_code(code).things == level.things
+    assert mp.level_from_code(code).things == level.things
     with pytest.raises(ValueError, match="a level code holds no options"):
         mp.level_code(mp.generate("wilson", 12, 8, grid="hex", seed=7, place=[mp.Place("coin", 1)]))
 
@@ -359,7 +359,7 @@ def test_grid_content_round_trips_through_json_and_svg(grid, width, height, seed
     except ValueError as error:
         assume("does not fit" not in str(error))
         raise
-    again = mp.GridLevel.from_json(level.to_json())
+    again = mp.from_json(level.to_json())
     assert again.things == level.things and again.options == level.options
     assert again.solution() == level.solution()
     classes = [e.get("class") for e in ET.fromstring(level.to_svg())]

@@ -61,18 +61,18 @@ def test_hex_tiled_maps_read_back_as_the_same_level_and_are_written_the_same_eac
                                                                                         tmp_path_factory):
     folder = tmp_path_factory.mktemp("hex")
     first, second = folder / f"a.{kind}", folder / f"b.{kind}"
-    getattr(level, f"save_{kind}")(first, tile=tile)
-    getattr(level, f"save_{kind}")(second, tile=tile)
+    level.save(first, tile=tile)
+    level.save(second, tile=tile)
     assert first.read_bytes() == second.read_bytes()
-    same_level(getattr(mp.GridLevel, f"load_{kind}")(first), level)
+    same_level(mp.load(first), level)
     same_level(load_tiled(first), level)
 
 
 def test_hex_tmj_is_the_tmx_map_as_json_and_loads_in_pytiled_parser(tmp_path):
     pytiled_parser = pytest.importorskip("pytiled_parser")
     level = mp.generate("backtracker", 6, 4, grid="hex", seed=9)
-    level.save_tmj(tmp_path / "hex.tmj", tile=24)
-    level.save_tmx(tmp_path / "hex.tmx", tile=24)
+    level.save(tmp_path / "hex.tmj", tile=24)
+    level.save(tmp_path / "hex.tmx", tile=24)
     from_json, from_xml = (pytiled_parser.parse_map(tmp_path / name) for name in ("hex.tmj", "hex.tmx"))
     for tiled in (from_json, from_xml):
         assert (tiled.orientation, tiled.stagger_axis, tiled.stagger_index) == ("hexagonal", "y", "odd")
@@ -91,7 +91,7 @@ def test_hex_tmj_is_the_tmx_map_as_json_and_loads_in_pytiled_parser(tmp_path):
 def test_hex_tmx_with_options_loads_in_pytmx(tmp_path):
     pytmx = pytest.importorskip("pytmx")
     level = mp.generate("wilson", 5, 4, grid="hex", seed=2, braid=0.5, markers="none")
-    level.save_tmx(tmp_path / "hex.tmx", tile=20)
+    level.save(tmp_path / "hex.tmx", tile=20)
     tiled = pytmx.TiledMap(str(tmp_path / "hex.tmx"))
     assert tiled.orientation == "hexagonal" and json.loads(tiled.properties["options"]) == {
         "braid": 0.5, "markers": "none"}
@@ -102,7 +102,7 @@ def test_hex_tmx_with_options_loads_in_pytmx(tmp_path):
 
 def test_the_entrance_and_exit_objects_sit_on_their_opening_tiles(tmp_path):
     level = mp.generate("kruskal", 4, 3, grid="hex", seed=5)
-    level.save_tmj(tmp_path / "hex.tmj", tile=32)
+    level.save(tmp_path / "hex.tmj", tile=32)
     data = json.loads((tmp_path / "hex.tmj").read_text())
     objects = {o["name"]: (o["x"], o["y"]) for o in data["layers"][1]["objects"]}
     width, height, side = data["tilewidth"], data["tileheight"], data["hexsidelength"]
@@ -162,7 +162,7 @@ def test_a_hand_drawn_hexagonal_map_loads_as_the_maze_its_tiles_show(seed, tmp_p
 
 def test_a_hand_drawn_map_without_openings_has_no_markers_and_objects_on_the_openings_are_read(tmp_path):
     level = mp.generate("kruskal", 4, 3, grid="hex", seed=4, markers="none")
-    again = mp.GridLevel.load_tmx(hand_drawn(tmp_path / "shut.tmx", level.tiles))
+    again = mp.load(hand_drawn(tmp_path / "shut.tmx", level.tiles))
     assert (again.entrance, again.exit, again.openings) == (None, None, ())
     assert again.options == {"grid": "hex", "markers": "none"}
     opened = mp.generate("kruskal", 4, 3, grid="hex", seed=4)
@@ -171,7 +171,7 @@ def test_a_hand_drawn_map_without_openings_has_no_markers_and_objects_on_the_ope
     centre["entrance"] = (centre["entrance"][0] - 8, centre["entrance"][1] + 5)  # off centre: the nearest tile
     points = "".join(f'<object id="{i}" name="{name}" x="{x}" y="{y}"><point/></object>'
                      for i, (name, (x, y)) in enumerate(centre.items(), start=1))
-    again = mp.GridLevel.load_tmx(hand_drawn(tmp_path / "open.tmx", opened.tiles, objects=points))
+    again = mp.load(hand_drawn(tmp_path / "open.tmx", opened.tiles, objects=points))
     assert (again.entrance, again.exit, again.openings) == (opened.entrance, opened.exit, opened.openings)
 
 
@@ -228,7 +228,7 @@ def test_hexagonal_maps_that_are_no_hex_level_are_refused_saying_why(edit, words
     tiles = edit.pop("tiles", mp.generate("kruskal", 5, 4, grid="hex", seed=1).tiles)
     path = hand_drawn(tmp_path / "bad.tmx", tiles, **edit)
     with pytest.raises(LevelFormatError) as caught:
-        mp.GridLevel.load_tmx(path)
+        mp.load(path)
     for word in words:
         assert re.search(word, str(caught.value)), (word, str(caught.value))
 
@@ -236,7 +236,7 @@ def test_hexagonal_maps_that_are_no_hex_level_are_refused_saying_why(edit, words
 def test_a_hex_map_of_more_cells_than_a_hex_level_may_have_is_refused(tmp_path, monkeypatch):
     import mazeplugin.formats.tiled_hex_read as reader
 
-    mp.generate("kruskal", 5, 4, grid="hex", seed=1).save_tmx(tmp_path / "hex.tmx")
+    mp.generate("kruskal", 5, 4, grid="hex", seed=1).save(tmp_path / "hex.tmx")
     monkeypatch.setattr(reader, "MAX_GRID_CELLS", 19)  # the check, on a small map: 20 cells is one too many
     with pytest.raises(LevelFormatError, match="hex.tmx: a hex level of 5 × 4 cells is larger than 19 cells"):
         load_tiled(tmp_path / "hex.tmx")
@@ -248,23 +248,26 @@ def test_a_hex_map_of_more_cells_than_a_hex_level_may_have_is_refused(tmp_path, 
 @pytest.mark.parametrize("kind", ["tmx", "tmj"])
 def test_other_orientations_keep_a_clear_refusal(orientation, kind, tmp_path):
     level = mp.generate("kruskal", 4, 3, grid="hex", seed=1)
-    getattr(level, f"save_{kind}")(tmp_path / f"m.{kind}")
+    level.save(tmp_path / f"m.{kind}")
     text = (tmp_path / f"m.{kind}").read_text().replace('"hexagonal"', f'"{orientation}"')
     (tmp_path / f"m.{kind}").write_text(text)
-    for load in (load_tiled, mp.GridLevel.load_tmx if kind == "tmx" else mp.GridLevel.load_tmj):
+    for load in (load_tiled, mp.load):
         with pytest.raises(LevelFormatError, match=f"the map is '{orientation}'; a maze level is an orthogonal map"):
             load(tmp_path / f"m.{kind}")
 
 
 def test_each_loader_names_the_other_for_the_other_kind_of_map(tmp_path):
-    mp.generate("kruskal", 4, 3, grid="hex", seed=1).save_tmx(tmp_path / "hex.tmx")
-    mp.generate("kruskal", 4, 3, seed=1).save_tmj(tmp_path / "square.tmj")
-    with pytest.raises(LevelFormatError, match="hex.tmx: the map is hexagonal, a hex level: load it with mp.GridLevel"):
-        mp.Level.load_tmx(tmp_path / "hex.tmx")
+    mp.generate("kruskal", 4, 3, grid="hex", seed=1).save(tmp_path / "hex.tmx")
+    mp.generate("kruskal", 4, 3, seed=1).save(tmp_path / "square.tmj")
+    with pytest.raises(LevelFormatError, match="hex.tmx: the map is hexagonal, a hex level: load it with mp.load"):
+        with pytest.deprecated_call():
+            mp.Level.load_tmx(tmp_path / "hex.tmx")
+    assert mp.load(tmp_path / "hex.tmx").grid == "hex" and mp.load(tmp_path / "square.tmj").grid == "square"
     with pytest.raises(LevelFormatError, match="the map is hexagonal"):
         mp.Prefab.from_tiled(tmp_path / "hex.tmx")
-    with pytest.raises(LevelFormatError, match="square.tmj: the map is orthogonal, a square level: load it with mp.Level"):
-        mp.GridLevel.load_tmj(tmp_path / "square.tmj")
+    with pytest.raises(LevelFormatError, match="square.tmj: the map is orthogonal, a square level: load it with mp.load"):
+        with pytest.deprecated_call():
+            mp.GridLevel.load_tmj(tmp_path / "square.tmj")
     assert isinstance(load_tiled(tmp_path / "square.tmj"), mp.Level)
     with pytest.raises(ValueError, match="corridor= is for square levels"):
         load_tiled(tmp_path / "hex.tmx", corridor=2)
@@ -286,13 +289,13 @@ def test_each_loader_names_the_other_for_the_other_kind_of_map(tmp_path):
     (lambda m: m.update(hexsidelength=-4), ["hexsidelength must be a non-negative int"]),
 ])
 def test_bad_fields_of_a_hex_tmj_are_named(change, words, tmp_path):
-    mp.generate("kruskal", 4, 3, grid="hex", seed=1).save_tmj(tmp_path / "hex.tmj")
+    mp.generate("kruskal", 4, 3, grid="hex", seed=1).save(tmp_path / "hex.tmj")
     data = json.loads((tmp_path / "hex.tmj").read_text())
     data["properties"] = [p for p in data["properties"] if p["name"] not in ("grid", "generator")]
     change(data)
     (tmp_path / "hex.tmj").write_text(json.dumps(data))
     with pytest.raises(LevelFormatError) as caught:
-        mp.GridLevel.load_tmj(tmp_path / "hex.tmj")
+        mp.load(tmp_path / "hex.tmj")
     for word in words:
         assert word in str(caught.value), str(caught.value)
 
@@ -300,9 +303,11 @@ def test_bad_fields_of_a_hex_tmj_are_named(change, words, tmp_path):
 def test_wrapping_square_levels_are_not_tiled_maps_and_say_so(tmp_path):
     level = mp.generate("kruskal", 5, 4, wrap="x", seed=1)
     for kind in ("tmx", "tmj"):
-        with pytest.raises(ValueError, match=f"save_{kind} is for hex levels; this is a square level that wraps "
-                                             r"\(wrap='x'\), which a Tiled map cannot show: use save_json"):
-            getattr(level, f"save_{kind}")(tmp_path / f"never.{kind}")
+        with pytest.raises(ValueError, match=rf"a wrapping square level \(wrap='x'\) cannot be saved as \.{kind} "
+                                             r"\(a Tiled map holds square and hex levels\)"):
+            level.save(tmp_path / f"never.{kind}")
+        with pytest.raises(ValueError, match=r"cannot be saved as \.tm"), pytest.deprecated_call():
+            getattr(level, f"save_{kind}")(tmp_path / f"never.{kind}")  # the deprecated alias says the same
     assert list(tmp_path.iterdir()) == []
 
 
@@ -314,7 +319,7 @@ def _written(kind):
     from pathlib import Path
 
     folder = Path(tempfile.mkdtemp())
-    getattr(mp.generate("wilson", 5, 3, grid="hex", seed=2, braid=0.3), f"save_{kind}")(folder / f"m.{kind}", tile=8)
+    mp.generate("wilson", 5, 3, grid="hex", seed=2, braid=0.3).save(folder / f"m.{kind}", tile=8)
     return (folder / f"m.{kind}").read_bytes()
 
 
@@ -349,14 +354,14 @@ def test_truncated_or_changed_hex_maps_load_or_raise_level_format_error_only(kin
         return
     if level.grid == "hex":  # a change that still leaves a hex maze: it loads, and saves and loads again the same
         again = path.with_name(f"again.{kind}")
-        getattr(level, f"save_{kind}")(again)
+        level.save(again)
         assert np.array_equal(load_tiled(again).maze.open, level.maze.open)
 
 
 @pytest.mark.parametrize("grid", ["hex", "square"])
 def test_an_xml_declaration_naming_an_unknown_encoding_is_a_level_format_error(grid, tmp_path):
     level = mp.generate("kruskal", 4, 3, seed=1, **({"grid": "hex"} if grid == "hex" else {}))
-    level.save_tmx(tmp_path / "m.tmx")
+    level.save(tmp_path / "m.tmx")
     text = (tmp_path / "m.tmx").read_text()
     (tmp_path / "m.tmx").write_text(text.replace('encoding="UTF-8"', 'encoding="UTF-0"', 1))
     with pytest.raises(LevelFormatError, match="m.tmx: not valid XML: unknown encoding: UTF-0"):
@@ -387,8 +392,8 @@ def test_json_reads_back_every_grid_level_and_is_the_same_text_each_time(level, 
     text = level.to_json()
     assert text == level.to_json()
     path = tmp_path_factory.mktemp("json") / "level.json"
-    level.save_json(path)
-    again = mp.GridLevel.load_json(path)
+    level.save(path)
+    again = mp.load(path)
     assert (again.grid, again.width, again.height, again.seed, again.options) == (
         level.grid, level.width, level.height, level.seed, level.options)
     assert np.array_equal(again.maze.open, level.maze.open)
@@ -403,8 +408,8 @@ def test_png_is_written_the_same_each_time_and_pygame_loads_it(level, tmp_path_f
     import mazeplugin.pg as mpg
 
     folder = tmp_path_factory.mktemp("png")
-    level.save_png(folder / "a.png", cell=10, show_solution=level.entrance is not None)
-    level.save_png(folder / "b.png", cell=10, show_solution=level.entrance is not None)
+    level.save(folder / "a.png", cell=10, show_solution=level.entrance is not None)
+    level.save(folder / "b.png", cell=10, show_solution=level.entrance is not None)
     assert (folder / "a.png").read_bytes() == (folder / "b.png").read_bytes()
     picture = pygame.image.load(str(folder / "a.png"))
     assert picture.get_size() == mpg.render_grid(level, cell=10).get_size()

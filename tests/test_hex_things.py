@@ -46,14 +46,14 @@ def test_hex_maps_carry_every_thing_and_read_back_the_same_level(seed, keys, tre
     level = furnished(seed, keys, treasure, enemies, braid, algorithm)
     assume(level is not None and level.things)
     path = tmp_path_factory.mktemp("hex") / f"level.{kind}"
-    getattr(level, f"save_{kind}")(path, tile=tile)
-    same_level(getattr(mp.GridLevel, f"load_{kind}")(path), level)
+    level.save(path, tile=tile)
+    same_level(mp.load(path), level)
     same_level(load_tiled(path), level)
 
 
 def test_things_stand_at_their_tiles_centres(tmp_path):
     level = furnished(4, 2, 2, 1)
-    level.save_tmx(tmp_path / "hex.tmx", tile=32)
+    level.save(tmp_path / "hex.tmx", tile=32)
     root = ET.parse(tmp_path / "hex.tmx").getroot()
     group = next(g for g in root.iter("objectgroup") if g.get("name") == "things")
     objects = {int(next(p.get("value") for p in o.iter("property") if p.get("name") == "thing_id")): o
@@ -79,7 +79,7 @@ def test_things_stand_at_their_tiles_centres(tmp_path):
 def test_a_hex_tmx_with_things_loads_in_pytmx(tmp_path):
     pytmx = pytest.importorskip("pytmx")
     level = furnished(4, 2, 2, 1)
-    level.save_tmx(tmp_path / "hex.tmx", tile=20)
+    level.save(tmp_path / "hex.tmx", tile=20)
     tiled = pytmx.TiledMap(str(tmp_path / "hex.tmx"))
     things = tiled.get_layer_by_name("things")
     read = sorted((obj.properties["thing_id"], obj.type) for obj in things)
@@ -91,8 +91,8 @@ def test_a_hex_tmx_with_things_loads_in_pytmx(tmp_path):
 def test_a_hex_tmj_and_tmx_with_things_load_in_pytiled_parser(tmp_path):
     pytiled_parser = pytest.importorskip("pytiled_parser")
     level = furnished(4, 2, 2, 1)
-    level.save_tmj(tmp_path / "hex.tmj", tile=24)
-    level.save_tmx(tmp_path / "hex.tmx", tile=24)
+    level.save(tmp_path / "hex.tmj", tile=24)
+    level.save(tmp_path / "hex.tmx", tile=24)
     for name in ("hex.tmj", "hex.tmx"):
         tiled = pytiled_parser.parse_map(tmp_path / name)
         layer = next(layer for layer in tiled.layers if layer.name == "things")
@@ -107,7 +107,7 @@ def _objects(data):
 
 
 def _edited(level, tmp_path, edit):
-    level.save_tmj(tmp_path / "hex.tmj")
+    level.save(tmp_path / "hex.tmj")
     data = json.loads((tmp_path / "hex.tmj").read_text())
     edit(data, level)
     (tmp_path / "hex.tmj").write_text(json.dumps(data))
@@ -145,7 +145,7 @@ def test_things_a_hex_level_cannot_have_are_refused_naming_the_thing(edit, words
     level = furnished(4, 1, 1, 1)
     assert [t.kind for t in level.things][:2] == ["key", "door"]
     with pytest.raises(LevelFormatError) as caught:
-        mp.GridLevel.load_tmj(_edited(level, tmp_path, edit))
+        mp.load(_edited(level, tmp_path, edit))
     for word in words:
         assert word in str(caught.value), str(caught.value)
 
@@ -156,14 +156,14 @@ def test_a_thing_moved_to_another_free_cell_loads_there(tmp_path):
     free = next(c for c in range(level.maze.grid.cells)
                 if c not in (level.entrance, level.exit, treasure.cell))
     path = _edited(level, tmp_path, _move("treasure", lambda lv, t: _cell(lv, free)))
-    again = mp.GridLevel.load_tmj(path)
+    again = mp.load(path)
     assert [(t.kind, t.cell, t.id) for t in again.things] == [("treasure", free, treasure.id)]
 
 
 def test_a_door_read_back_names_its_cells_in_the_order_the_player_meets_them(tmp_path):
     level = furnished(4, 2, 0, 0)
-    level.save_tmx(tmp_path / "hex.tmx")
-    for door in (t for t in mp.GridLevel.load_tmx(tmp_path / "hex.tmx").things if t.kind == "door"):
+    level.save(tmp_path / "hex.tmx")
+    for door in (t for t in mp.load(tmp_path / "hex.tmx").things if t.kind == "door"):
         before, after = door.props["cells"]
         assert door.cell == before
         way = level.solution()

@@ -112,11 +112,11 @@ def _leftovers(folder: Path) -> list:
 
 
 SAVERS = {
-    "json": lambda level, path: level.save_json(path),
-    "npy": lambda level, path: level.save_npy(path),
-    "tmx": lambda level, path: level.save_tmx(path),
-    "tmj": lambda level, path: level.save_tmj(path),
-    "png": lambda level, path: level.save_png(path, tile=2),
+    "json": lambda level, path: level.save(path, format="json"),
+    "npy": lambda level, path: level.save(path, format="npy"),
+    "tmx": lambda level, path: level.save(path, format="tmx"),
+    "tmj": lambda level, path: level.save(path, format="tmj"),
+    "png": lambda level, path: level.save(path, format="png", tile=2),
 }
 SAVER_NAMES = [
     pytest.param(n, marks=pytest.mark.skipif(not HAS_PYGAME, reason="PNG needs pygame")) if n == "png" else n
@@ -144,16 +144,16 @@ def test_a_symlink_chain_and_a_dangling_symlink_are_followed(tmp_path, level):
     final = tmp_path / "final.json"
     (tmp_path / "b.json").symlink_to(final)  # dangling until written
     (tmp_path / "a.json").symlink_to(tmp_path / "b.json")
-    level.save_json(tmp_path / "a.json")
+    level.save(tmp_path / "a.json")
     assert (tmp_path / "a.json").is_symlink() and (tmp_path / "b.json").is_symlink()
-    assert mp.Level.load_json(final).tiles.tobytes() == level.tiles.tobytes()
+    assert mp.load(final).tiles.tobytes() == level.tiles.tobytes()
 
 
 def test_an_existing_file_keeps_its_permissions(tmp_path, level):
     path = tmp_path / "level.json"
     path.write_text("old")
     path.chmod(0o640)
-    level.save_json(path)
+    level.save(path)
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
 
 
@@ -200,13 +200,13 @@ def test_a_block_device_or_a_socket_is_refused_and_left_alone(tmp_path, level, f
 def test_a_tiled_map_is_refused_on_a_device_before_anything_is_written(tmp_path, level):
     device = _char_device(tmp_path / "null-device")
     with pytest.raises(UnsafeDestinationError, match="tileset image beside it"):
-        level.save_tmx(device)
+        level.save(device, format="tmx")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["null-device"]
 
 
 def test_a_directory_is_refused(tmp_path, level):
     with pytest.raises(IsADirectoryError):
-        level.save_json(tmp_path)
+        level.save(tmp_path, format="json")
     with pytest.raises(IsADirectoryError):
         write_bytes(tmp_path, b"x")
 
@@ -224,7 +224,7 @@ def test_cli_output_to_a_device_or_symlink(tmp_path):
     (tmp_path / "link.json").symlink_to(target)
     done = command("generate", "kruskal", "--seed", "1", "-o", str(tmp_path / "link.json"))
     assert done.returncode == 0 and (tmp_path / "link.json").is_symlink()
-    assert mp.Level.load_json(target).seed == 1
+    assert mp.load(target).seed == 1
 
 
 @pytest.mark.parametrize("fmt", ["ascii", "json", "svg", "npy"] + (["png"] if HAS_PYGAME else []))
@@ -254,7 +254,7 @@ def test_output_naming_the_standard_output_writes_to_it(tmp_path):
                        "-o", str(fifo), stdout=out, stderr=subprocess.PIPE, capture_output=False)
     reader.join(TIMEOUT)
     assert done.returncode == 0, done.stderr
-    assert mp.Level.from_json(received[0]).seed == 1 and stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert mp.from_json(received[0]).seed == 1 and stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
 def test_a_link_to_a_redirected_standard_output_appends_instead_of_replacing(tmp_path):
@@ -289,9 +289,9 @@ def test_read_limited_refuses_fifos_devices_directories_and_oversize(tmp_path):
 
 
 LOADERS = {
-    "load_json": "import mazeplugin as mp; mp.Level.load_json(PATH)",
+    "load_json": "import mazeplugin as mp; mp.load(PATH)",
     "formats.load_json": "import mazeplugin.formats as f; f.load_json(PATH)",
-    "load_npy": "import mazeplugin as mp; mp.Level.load_npy(PATH)",
+    "load_npy": "import mazeplugin as mp; mp.load(PATH)",
     "mask picture": "import mazeplugin as mp; mp.generate('kruskal', 2, 2, mask=PATH)",
 }
 
@@ -328,11 +328,11 @@ def test_the_size_check_reads_no_more_than_the_limit(tmp_path, monkeypatch):
 def test_deeply_nested_json_is_a_format_error_not_a_recursion_error():
     text = "[" * 2000 + "]" * 2000
     with pytest.raises(LevelFormatError, match="nested too deep"):
-        mp.Level.from_json(text)
+        mp.from_json(text)
     deep_options = json.loads(mp.generate("kruskal", 3, 2, seed=1).to_json())
     deep_options["options"] = {"x": json.loads("[" * 50 + "]" * 50)}
     with pytest.raises(LevelFormatError, match="option 'x': nested more than 8 deep"):
-        mp.Level.from_json(json.dumps(deep_options))
+        mp.from_json(json.dumps(deep_options))
 
 
 def _level_data(**changes):
@@ -355,28 +355,28 @@ def _level_data(**changes):
 ])
 def test_options_are_checked_on_load(options, message):
     with pytest.raises(LevelFormatError, match=message):
-        mp.Level.from_json(json.dumps(_level_data(options=options)))
+        mp.from_json(json.dumps(_level_data(options=options)))
 
 
 def test_a_built_in_generators_own_options_are_checked_on_load():
     data = json.loads(mp.generate("rooms", 9, 9, seed=1, prune=0.5, room_size=(2, 3)).to_json())
-    assert mp.Level.from_json(json.dumps(data)).options == {"prune": 0.5, "room_size": [2, 3]}
+    assert mp.from_json(json.dumps(data)).options == {"prune": 0.5, "room_size": [2, 3]}
     data["options"]["prune"] = "all"
     with pytest.raises(LevelFormatError, match="prune must be a number from 0 to 1"):
-        mp.Level.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
     data["options"] = {"strategy": "newest:2"}
     data["generator"] = "growing-tree"
     with pytest.raises(LevelFormatError, match="growing-tree strategy"):
-        mp.Level.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
 
 
 def test_every_recorded_option_generate_writes_loads_back():
     level = mp.generate("wilson", 6, 4, seed=2, braid=0.5, corridor=2, wall=1, markers="farthest",
                         mask=["######", "##..##", "######", "######"])
-    again = mp.Level.from_json(level.to_json())
+    again = mp.from_json(level.to_json())
     assert again.options == json.loads(level.to_json())["options"]
     tiles = mp.generate("kruskal", 4, 3, seed=2, markers=[(1, 1), (7, 5)])
-    assert mp.Level.from_json(tiles.to_json()).options == {"markers": [[1, 1], [7, 5]]}
+    assert mp.from_json(tiles.to_json()).options == {"markers": [[1, 1], [7, 5]]}
 
 
 def test_an_unmarked_hole_in_the_outer_wall_is_refused():
@@ -384,15 +384,15 @@ def test_an_unmarked_hole_in_the_outer_wall_is_refused():
     rows = data["tiles"]
     rows[0] = rows[0][:3] + "0" + rows[0][4:]  # open the north wall above cell (1, 0)
     with pytest.raises(LevelFormatError, match=r"outer wall is open at tile \(3, 0\) but no entrance or exit"):
-        mp.Level.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
     # Markers removed from a level whose border they open: both holes are now unmarked.
     with pytest.raises(LevelFormatError, match="outer wall is open at tile"):
-        mp.Level.from_json(json.dumps(_level_data(entrance=None, exit=None)))
+        mp.from_json(json.dumps(_level_data(entrance=None, exit=None)))
 
 
 def test_wide_corridor_openings_are_marked_by_one_of_their_tiles():
     level = mp.generate("kruskal", 4, 3, seed=7, corridor=3, wall=2, markers="random")
-    again = mp.Level.from_json(level.to_json())
+    again = mp.from_json(level.to_json())
     assert (again.entrance, again.exit) == (level.entrance, level.exit)
 
 
@@ -402,22 +402,22 @@ def test_npy_with_markers_must_mark_its_openings_but_plain_tiles_need_not(tmp_pa
     marked[level.exit[1], level.exit[0]] = 0  # the exit's hole is left, unmarked
     np.save(tmp_path / "half.npy", marked)
     with pytest.raises(LevelFormatError, match="outer wall is open"):
-        mp.Level.load_npy(tmp_path / "half.npy")
+        mp.load(tmp_path / "half.npy")
     np.save(tmp_path / "plain.npy", level.tiles)
-    assert mp.Level.load_npy(tmp_path / "plain.npy").entrance is None
+    assert mp.load(tmp_path / "plain.npy").entrance is None
 
 
 def test_npy_tile_data_is_bounded_in_bytes(tmp_path, monkeypatch):
     monkeypatch.setattr(jsonio, "MAX_TILES", 1000)
     np.save(tmp_path / "wide.npy", np.ones((11, 21), dtype=np.int64))
     with pytest.raises(LevelFormatError, match="bytes of int64 tiles is too large"):
-        mp.Level.load_npy(tmp_path / "wide.npy")
+        mp.load(tmp_path / "wide.npy")
 
 
 def test_save_json_and_load_json_round_trip(tmp_path):
     level = mp.generate("prim", 7, 5, seed="castle", markers="farthest", braid=0.25)
-    level.save_json(tmp_path / "level.json")
-    again = mp.Level.load_json(tmp_path / "level.json")
+    level.save(tmp_path / "level.json")
+    again = mp.load(tmp_path / "level.json")
     assert again.tiles.tobytes() == level.tiles.tobytes()
     assert (again.algorithm, again.seed, again.entrance, again.exit) == ("prim", "castle", level.entrance, level.exit)
     assert (tmp_path / "level.json").read_text() == level.to_json()
@@ -453,7 +453,7 @@ def test_ctrl_c_to_the_process_group_leaves_no_temporary_files(tmp_path, jobs):
         assert [n for n in names if ".tmp" in n or n.startswith(".")] == []
         assert "manifest.json" not in names
         for name in names[:20]:
-            mp.Level.load_json(out / name)  # every file left is a whole level
+            mp.load(out / name)  # every file left is a whole level
 
 
 # -- plugins cannot break the seed promise ---------------------------------------
@@ -659,9 +659,9 @@ def test_png_pictures_are_capped_like_tiled_maps(tmp_path):
     pytest.importorskip("pygame")
     level = mp.generate("kruskal", 200, 200, seed=1)
     with pytest.raises(ValueError, match="tile=300 makes a picture of 120,300 × 120,300"):
-        level.save_png(tmp_path / "big.png", tile=300)
+        level.save(tmp_path / "big.png", tile=300)
     with pytest.raises(ValueError, match="tile must be from 1 to 4,096 pixels"):
-        mp.generate("kruskal", 2, 2, seed=1).save_png(tmp_path / "big.png", tile=100_000)
+        mp.generate("kruskal", 2, 2, seed=1).save(tmp_path / "big.png", tile=100_000)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -829,15 +829,12 @@ for line in sys.stdin:
     signal.setitimer(signal.ITIMER_PROF, CPU_LIMIT)
     try:
         if kind == "json":
-            mp.Level.from_json(payload)
+            mp.from_json(payload)
         elif kind in ("npy", "json-file", "tmx", "tmj"):
             path = os.path.join(folder, "case." + kind.split("-")[0])
             with open(path, "wb") as f:
                 f.write(payload)
-            loader = {"npy": mp.Level.load_npy, "json-file": mp.Level.load_json,
-                      "tmx": getattr(mp.Level, "load_tmx", None), "tmj": getattr(mp.Level, "load_tmj", None)}[kind]
-            if loader is not None:
-                loader(path)
+            mp.load(path)
         elif kind == "mask":
             mp.shaping.parse_mask(payload)
         elif kind == "generate":
@@ -1054,7 +1051,7 @@ def _tiled_bytes(fmt):
 
     folder = tempfile.mkdtemp()
     path = os.path.join(folder, f"level.{fmt}")
-    getattr(mp.generate("kruskal", 4, 3, seed=1, markers="farthest"), f"save_{fmt}")(path)
+    mp.generate("kruskal", 4, 3, seed=1, markers="farthest").save(path)
     with open(path, "rb") as f:
         return f.read()
 

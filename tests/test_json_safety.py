@@ -12,7 +12,8 @@ import pytest
 
 import mazeplugin as mp
 from mazeplugin.errors import LevelFormatError
-from mazeplugin.formats import load_level
+
+from mazeplugin.formats import grid_json, jsonio
 from mazeplugin.formats.jsontext import parse_json
 
 DEEP = "[" * 100_000
@@ -42,7 +43,7 @@ def test_every_fault_is_one_error_of_the_callers_kind(text, words):
     assert str(caught.value).startswith("x: ") and words in str(caught.value)
 
 
-@pytest.mark.parametrize("load", [mp.Level.from_json, mp.GridLevel.from_json])
+@pytest.mark.parametrize("load", [mp.from_json, jsonio.from_json, grid_json.from_json])
 @pytest.mark.parametrize("text", [DEEP, DEEP_OBJECT])
 def test_level_and_grid_level_json_refuse_deep_nesting(load, text):
     with pytest.raises(LevelFormatError, match="nested too deep"):
@@ -54,16 +55,24 @@ def test_grid_level_files_that_are_not_utf8_are_refused_not_read_with_replacemen
     path = tmp_path / "bad.json"
     path.write_bytes(text.replace('"wilson"', '"wil\xffson"').encode("latin-1"))
     with pytest.raises(LevelFormatError, match=r"bad\.json: not UTF-8"):
-        mp.GridLevel.load_json(path)
+        mp.load(path)
 
 
 def test_each_json_loader_names_the_other_when_handed_the_other_kind_of_level(tmp_path):
-    mp.generate("wilson", 5, 4, seed=3, grid="polar").save_json(tmp_path / "polar.json")
-    mp.generate("wilson", 5, 4, seed=3).save_json(tmp_path / "square.json")
-    with pytest.raises(LevelFormatError, match=r"polar\.json: a polar level, not a square one: load it with mp\.GridLevel"):
+    mp.generate("wilson", 5, 4, seed=3, grid="polar").save(tmp_path / "polar.json")
+    mp.generate("wilson", 5, 4, seed=3).save(tmp_path / "square.json")
+    mp.generate("wilson", 5, 4, seed=3, wrap="xy").save(tmp_path / "wrap.json")
+    with pytest.raises(LevelFormatError, match=r"polar\.json: a polar level \(a GridLevel\), not a square Level: "
+                                               r"load it with mp\.load"), pytest.deprecated_call():
         mp.Level.load_json(tmp_path / "polar.json")
-    with pytest.raises(LevelFormatError, match=r"square\.json: a square level, not a grid level: load it with mp\.Level"):
-        mp.GridLevel.load_json(tmp_path / "square.json")
+    with pytest.raises(LevelFormatError, match=r"wrap\.json: a wrapping square level \(a GridLevel\), not a square "
+                                               r"Level: load it with mp\.load"), pytest.deprecated_call():
+        mp.Level.load_json(tmp_path / "wrap.json")
+    with pytest.raises(LevelFormatError, match=r"square\.json: a square level, not a grid level: load it with mp\.load"):
+        with pytest.deprecated_call():
+            mp.GridLevel.load_json(tmp_path / "square.json")
+    assert [mp.load(tmp_path / f"{name}.json").grid for name in ("polar", "wrap", "square")] == ["polar", "square",
+                                                                                                  "square"]
 
 
 def test_load_level_reads_every_kind_of_level_file_as_its_own_kind(tmp_path):
@@ -80,8 +89,8 @@ def test_load_level_reads_every_kind_of_level_file_as_its_own_kind(tmp_path):
     }
     for name, level in made.items():
         path = tmp_path / name
-        getattr(level, "save_" + path.suffix[1:])(path)
-        loaded = load_level(path)
+        level.save(path)
+        loaded = mp.load(path)
         assert type(loaded) is type(level), name
         if isinstance(level, mp.GridLevel):
             assert isinstance(loaded, mp.GridLevel)
@@ -95,17 +104,24 @@ def test_load_level_reads_every_kind_of_level_file_as_its_own_kind(tmp_path):
 
 def test_load_level_refuses_what_it_cannot_read_naming_the_file(tmp_path):
     (tmp_path / "level.png").write_bytes(b"")
-    with pytest.raises(ValueError, match=r"\.json, \.tmx, \.tmj, \.npy; got \.png"):
-        load_level(tmp_path / "level.png")
+    with pytest.raises(ValueError, match=r"level\.png: not a level file mazeplugin reads .*\.json, \.tmx, \.tmj, \.npy"):
+        mp.load(tmp_path / "level.png")
+    mp.generate("kruskal", 4, 3, seed=1).save(tmp_path / "picture.png")
+    with pytest.raises(ValueError, match=r"picture\.png: a picture of a level, which mazeplugin does not read back"):
+        mp.load(tmp_path / "picture.png")
     (tmp_path / "other.json").write_text('{"format": "something-else"}')
     with pytest.raises(LevelFormatError, match=r"other\.json: not a mazeplugin level"):
-        load_level(tmp_path / "other.json")
+        mp.load(tmp_path / "other.json")
     (tmp_path / "deep.json").write_text(DEEP)
     with pytest.raises(LevelFormatError, match=r"deep\.json: not a level: lists or objects nested too deep"):
-        load_level(tmp_path / "deep.json")
-    mp.generate("kruskal", 4, 3, seed=1).save_json(tmp_path / "square.json")
-    with pytest.raises(ValueError, match="corridor= is for .tmx, .tmj and .npy files"):
-        load_level(tmp_path / "square.json", corridor=2)
+        mp.load(tmp_path / "deep.json")
+    mp.generate("kruskal", 4, 3, seed=1).save(tmp_path / "square.json")
+    with pytest.raises(ValueError, match="corridor= is for Tiled maps and .npy files"):
+        mp.load(tmp_path / "square.json", corridor=2)
+    with pytest.deprecated_call():
+        from mazeplugin.formats import load_level
+
+        assert load_level(tmp_path / "square.json").to_json() == mp.load(tmp_path / "square.json").to_json()
 
 
 # -- the dataset's spec, manifest and lock file -------------------------------------------------------------

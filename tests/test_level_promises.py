@@ -47,8 +47,8 @@ def test_a_world_window_with_open_edges_is_refused_by_every_writer(tmp_path):
 
 def test_a_closed_world_window_round_trips(tmp_path):
     window = mp.World("backtracker", seed=4).level(0, 0, 20, 20)
-    window.save_json(str(tmp_path / "w.json"))
-    again = mp.Level.load_json(str(tmp_path / "w.json"))
+    window.save(str(tmp_path / "w.json"))
+    again = mp.load(str(tmp_path / "w.json"))
     assert again.tiles.tobytes() == window.tiles.tobytes()
 
 
@@ -105,8 +105,8 @@ def test_a_saved_world_window_loads_in_a_fresh_process(tmp_path):
     import sys
 
     path = tmp_path / "window.json"
-    mp.World("kruskal", seed=3, treasure=1).level(0, 0, 40, 40).save_json(str(path))
-    code = ("import sys, mazeplugin as mp; level = mp.Level.load_json(sys.argv[1]); "
+    mp.World("kruskal", seed=3, treasure=1).level(0, 0, 40, 40).save(str(path))
+    code = ("import sys, mazeplugin as mp; level = mp.load(sys.argv[1]); "
             "print(sorted(level.options['world']), 'mazeplugin.world' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120,
                          env=child_env())

@@ -110,7 +110,7 @@ def test_fuzz_a_tmx_file_with_one_field_mutated_loads_or_is_refused(tmp_path, se
                                                                      attribute_index, value, action):
     level = LEVELS[seed]
     path = tmp_path / "level.tmx"
-    level.save_tmx(path)
+    level.save(path)
     root = ET.fromstring(path.read_text())
     data = root.find("layer/data")
     if encoding != "csv":  # re-encode the layer as Tiled may save it
@@ -150,7 +150,7 @@ def test_fuzz_a_tmx_file_with_one_field_mutated_loads_or_is_refused(tmp_path, se
 
 def _tmj_data(level, tmp_path):
     path = tmp_path / "level.tmj"
-    level.save_tmj(path)
+    level.save(path)
     return path, json.loads(path.read_text())
 
 
@@ -184,7 +184,7 @@ def test_thing_props_of_the_wrong_type_are_refused_in_tmj_and_json(tmp_path, kin
     assert isinstance(error, LevelFormatError) and message in str(error), error
 
     path = tmp_path / "level.json"
-    level.save_json(path)
+    level.save(path)
     data = json.loads(path.read_text())
     thing = next(t for t in data["things"] if t["kind"] == kind)
     thing["props"][name] = value
@@ -233,7 +233,7 @@ def test_an_external_tsj_nested_too_deep_is_a_format_error(tmp_path):
 def test_group_layers_nested_5000_deep_still_load(tmp_path):
     level = LEVELS[1]
     path = tmp_path / "level.tmx"
-    level.save_tmx(path)
+    level.save(path)
     text = path.read_text()
     path.write_text(text.replace("<layer ", "<group>" * 5000 + "<layer ", 1)
                     .replace("</layer>", "</layer>" + "</group>" * 5000, 1))

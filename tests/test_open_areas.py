@@ -93,10 +93,10 @@ def test_dead_ends_never_list_a_room_cell(case):
 @given(case=levels_with_a_room())
 def test_round_trips_keep_open_corners_and_rooms(case, tmp_path_factory):
     level, _ = case
-    again = mp.Level.from_json(level.to_json())
+    again = mp.from_json(level.to_json())
     path = tmp_path_factory.mktemp("npy") / "room.npy"
-    level.save_npy(path)
-    for loaded in (again, mp.Level.load_npy(path)):
+    level.save(path)
+    for loaded in (again, mp.load(path)):
         assert np.array_equal(loaded.tiles, level.tiles)
         assert np.array_equal(loaded.maze.corners, level.maze.corners)
         assert np.array_equal(loaded.maze.rooms, level.maze.rooms)

@@ -64,7 +64,7 @@ def test_an_installed_plugin_generates_through_mp_generate():
         "Comb: every row one long corridor, joined to the row above through one random gap. Perfect.",
         ["teeth"],
     ]
-    level = mp.Level.from_json(result["level"])
+    level = mp.from_json(result["level"])
     assert (level.algorithm, level.seed, level.layout.corridor) == ("example-comb", 11, 2)
     assert level.solution()[0] == level.entrance and level.solution()[-1] == level.exit
 
@@ -96,7 +96,7 @@ def test_the_command_line_uses_installed_plugins():
     done = python("", "-m", "mazeplugin", "generate", "example-comb", "--size", "6x4", "--seed", "5",
                   "-O", "teeth=left", "--format", "json")
     assert done.returncode == 0, done.stderr
-    level = mp.Level.from_json(done.stdout)
+    level = mp.from_json(done.stdout)
     # teeth=left: every row joins the row above at its first cell.
     assert level.maze.south[:-1, 0].all() and not level.maze.south[:, 1:].any()
 
@@ -204,7 +204,7 @@ def test_a_registered_generator_gets_every_core_feature(snake_name, tmp_path, ca
     assert mp.get_generator(name).options == {"start_left": True}
     braided = mp.generate(name, 6, 5, seed=3, braid=1.0)
     assert braided.stats().dead_ends == 0
-    assert np.array_equal(mp.Level.from_json(level.to_json()).tiles, level.tiles)
+    assert np.array_equal(mp.from_json(level.to_json()).tiles, level.tiles)
     assert cli.main(["generate", name, "--size", "6x5", "--seed", "3", "-o", str(tmp_path / "s.json")]) == 0
     assert cli.main(["list"]) == 0
     listed = dict(line.split(None, 1) for line in capsys.readouterr().out.splitlines())

@@ -178,7 +178,7 @@ def test_a_masked_level_keeps_rooms_inside_the_mask():
 
 def test_levels_with_rooms_round_trip_through_json():
     level = mp.generate("wilson", 20, 15, seed=5, rooms=[mp.Prefab.from_text(VAULT)], doors=2)
-    again = mp.Level.from_json(level.to_json())
+    again = mp.from_json(level.to_json())
     assert np.array_equal(again.tiles, level.tiles)
     assert np.array_equal(again.maze.corners, level.maze.corners)
     assert again.options["rooms"][0]["prefab"] == mp.Prefab.from_text(VAULT).to_text()

@@ -204,7 +204,7 @@ def test_golden_weave_levels(key, mode):
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(weave_levels)
 def test_json_round_trip_keeps_the_bridges(level):
-    again = mp.Level.from_json(level.to_json())
+    again = mp.from_json(level.to_json())
     assert again.tiles.tobytes() == level.tiles.tobytes()
     assert again.bridges.tobytes() == level.bridges.tobytes() and again.weave == level.weave
     assert again.options == level.options and again.seed == level.seed
@@ -228,7 +228,7 @@ def test_json_with_bad_bridges_says_what_is_wrong(change, message):
     data = json.loads(mp.generate("backtracker", 10, 8, seed=2, weave=True).to_json())
     change(data["bridges"])
     with pytest.raises(mp.LevelFormatError, match=message.replace("[", r"\[")):
-        mp.Level.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
 
 
 def test_a_bridge_turned_round_on_a_crossroads_tile_is_another_valid_level():
@@ -237,7 +237,7 @@ def test_a_bridge_turned_round_on_a_crossroads_tile_is_another_valid_level():
     data = json.loads(level.to_json())
     x, y, tunnel = data["bridges"][0]
     data["bridges"][0][2] = 3 - tunnel
-    turned = mp.Level.from_json(json.dumps(data))
+    turned = mp.from_json(json.dumps(data))
     assert turned.tiles.tobytes() == level.tiles.tobytes() and turned.bridges[y, x] == 3 - tunnel
     turned.maze.check()  # still straight crossings
 
@@ -245,7 +245,7 @@ def test_a_bridge_turned_round_on_a_crossroads_tile_is_another_valid_level():
 def test_json_of_a_weave_without_its_bridges_reads_as_plain_tiles_with_loops():
     data = json.loads(mp.generate("backtracker", 10, 8, seed=2, weave=True).to_json())
     data["bridges"] = []
-    level = mp.Level.from_json(json.dumps(data))  # the same tiles as a maze with loops: still a level
+    level = mp.from_json(json.dumps(data))  # the same tiles as a maze with loops: still a level
     assert not level.weave and level.stats().loops > 0
 
 
@@ -266,8 +266,8 @@ def test_a_weave_percentage_outside_1_to_100_is_no_code():
 def test_tiled_maps_have_a_bridges_layer(tmp_path):
     pytmx = pytest.importorskip("pytmx")
     level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
-    level.save_tmx(tmp_path / "w.tmx")
-    level.save_tmj(tmp_path / "w.tmj")
+    level.save(tmp_path / "w.tmx")
+    level.save(tmp_path / "w.tmj")
     assert (tmp_path / "mazeplugin-bridges-16.png").exists()
     tiled = pytmx.TiledMap(str(tmp_path / "w.tmx"))
     layer = tiled.get_layer_by_name("bridges")
@@ -299,7 +299,7 @@ def _edit_tmj(path, change):
 
 def test_a_tiled_bridge_that_is_no_straight_crossing_is_refused(tmp_path):
     level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
-    level.save_tmj(tmp_path / "w.tmj")
+    level.save(tmp_path / "w.tmj")
     t = level.tiles
     # A cell tile with a wall on some side (a dead end, a turn, a straight corridor): no crossing there.
     y, x = next((y, x) for y in range(1, t.shape[0], 2) for x in range(1, t.shape[1], 2)
@@ -311,30 +311,30 @@ def test_a_tiled_bridge_that_is_no_straight_crossing_is_refused(tmp_path):
         layer["data"][y * t.shape[1] + x] = 3
     _edit_tmj(tmp_path / "w.tmj", paint)
     with pytest.raises(mp.LevelFormatError, match="w.tmj"):
-        mp.Level.load_tmj(tmp_path / "w.tmj")
+        mp.load(tmp_path / "w.tmj")
 
 
 def test_a_tunnel_property_of_another_value_is_refused(tmp_path):
     level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
-    level.save_tmj(tmp_path / "w.tmj")
+    level.save(tmp_path / "w.tmj")
 
     def diagonal(data):
         data["tilesets"][1]["tiles"][0]["properties"][0]["value"] = "diagonal"
     _edit_tmj(tmp_path / "w.tmj", diagonal)
     with pytest.raises(mp.LevelFormatError, match="'tunnel' = 'diagonal'.*'east-west', 'north-south'"):
-        mp.Level.load_tmj(tmp_path / "w.tmj")
+        mp.load(tmp_path / "w.tmj")
 
 
 def test_a_hexagonal_map_with_bridges_is_refused(tmp_path):
     hexes = mp.generate("wilson", 5, 4, grid="hex", seed=1)
-    hexes.save_tmj(tmp_path / "h.tmj")
+    hexes.save(tmp_path / "h.tmj")
 
     def bridge(data):
         data["tilesets"][0]["tiles"][0]["properties"].append({"name": "tunnel", "type": "string",
                                                               "value": "east-west"})
     _edit_tmj(tmp_path / "h.tmj", bridge)
     with pytest.raises(mp.LevelFormatError, match="bridge tiles"):
-        mp.GridLevel.load_tmj(tmp_path / "h.tmj")
+        mp.load(tmp_path / "h.tmj")
 
 
 def test_svg_draws_railings_on_bridges():

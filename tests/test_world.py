@@ -318,14 +318,14 @@ def test_a_window_level_is_the_window_widened_to_whole_cells(tmp_path):
     assert (opened.tiles == window).all() and opened.options["world"]["open_edges"]
     assert level.entrance is None and level.exit is None
     assert level.stats().cells == level.width * level.height
-    again = mp.Level.from_json(level.to_json())
+    again = mp.from_json(level.to_json())
     assert (again.tiles == level.tiles).all()
     assert "<svg" in level.to_svg()
-    level.save_tmx(tmp_path / "region.tmx")
-    level.save_npy(tmp_path / "region.npy")
-    assert (mp.Level.load_npy(tmp_path / "region.npy").tiles == level.tiles).all()
-    level.save_json(tmp_path / "region.json")
-    assert (mp.Level.load_json(tmp_path / "region.json").tiles == level.tiles).all()
+    level.save(tmp_path / "region.tmx")
+    level.save(tmp_path / "region.npy")
+    assert (mp.load(tmp_path / "region.npy").tiles == level.tiles).all()
+    level.save(tmp_path / "region.json")
+    assert (mp.load(tmp_path / "region.json").tiles == level.tiles).all()
     with pytest.raises(ValueError, match="no options|options"):
         mp.level_code(level)
 
@@ -497,10 +497,10 @@ def test_a_level_file_with_a_tampered_world_option_is_refused():
     assert data["options"]["world"]["window"] == [0, 0, 17, 17]
     data["options"]["world"]["window"] = [0, 0, 19, 17]
     with pytest.raises(mp.LevelFormatError, match="world"):
-        mp.Level.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
     data["options"]["world"] = {"chunk": [4, 4], "window": [0, 0, 17, 17], "colour": "red"}
     with pytest.raises(mp.LevelFormatError, match="world"):
-        mp.Level.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
 
 
 # -- content per chunk ------------------------------------------------------------------
@@ -540,8 +540,8 @@ def test_a_window_level_carries_the_things_inside_it(tmp_path):
     inside = world.things(x0, y0, x1, y1)
     assert [(t.kind, t.x + x0, t.y + y0) for t in level.things] == [(t.kind, t.x, t.y) for t in inside]
     assert [t.id for t in level.things] == list(range(1, len(inside) + 1))
-    level.save_json(tmp_path / "region.json")
-    assert mp.Level.load_json(tmp_path / "region.json").things == level.things
+    level.save(tmp_path / "region.json")
+    assert mp.load(tmp_path / "region.json").things == level.things
 
 
 @pytest.mark.parametrize(

@@ -25,11 +25,11 @@ def test_a_world_window_is_written_in_every_format(tmp_path, fmt):
     assert status == 0 and path.stat().st_size > 0
     expected = mp.World("kruskal", seed=7, chunk=(6, 5), treasure=treasure).level(-9, -5, 30, 22)
     if fmt == "json":
-        loaded = mp.Level.load_json(path)
+        loaded = mp.load(path)
         assert (loaded.tiles == expected.tiles).all() and loaded.things == expected.things
         assert loaded.options["world"]["window"] == list(mp.World("kruskal", seed=7, chunk=(6, 5)).cell_window(-9, -5, 30, 22))
     elif fmt == "npy":
-        assert (mp.Level.load_npy(path).tiles == expected.tiles).all()
+        assert (mp.load(path).tiles == expected.tiles).all()
     elif fmt == "ascii":
         assert path.read_text().splitlines()[1] == expected.to_text().splitlines()[1]
 

@@ -356,13 +356,13 @@ def write_level(level: Level, fmt: str, path: str, tile: Optional[int], solution
         if fmt in STDOUT_FORMATS:
             write_text(path, as_text(level, fmt, tile, solution))
         elif fmt == "png":
-            level.save_png(path, tile=tile or DEFAULT_TILE["png"], show_solution=solution)
+            level.save(path, format="png", tile=tile or DEFAULT_TILE["png"], show_solution=solution)
         elif fmt == "tmx":
-            level.save_tmx(path, tile=tile or DEFAULT_TILE["tmx"])
+            level.save(path, format="tmx", tile=tile or DEFAULT_TILE["tmx"])
         elif fmt == "tmj":
-            level.save_tmj(path, tile=tile or DEFAULT_TILE["tmj"])
+            level.save(path, format="tmj", tile=tile or DEFAULT_TILE["tmj"])
         else:
-            level.save_npy(path)
+            level.save(path, format="npy")
     except OSError as error:
         raise Failure(1, f"cannot write {path}: {error.strerror or error}") from None
     except ImportError as error:

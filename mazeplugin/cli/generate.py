@@ -160,11 +160,11 @@ def _grid_level(args: argparse.Namespace, fmt: str, output: Optional[str], seed:
         elif output is None:
             raise Failure(2, f"--format {fmt} writes a file: give -o FILE")
         elif fmt == "png":
-            level.save_png(output, cell=tile or 20, show_solution=args.solution)
+            level.save(output, format="png", cell=tile or 20, show_solution=args.solution)
         elif fmt == "tmj":  # tmx and tmj: hex only
-            level.save_tmj(output, tile=tile or 32)
+            level.save(output, format="tmj", tile=tile or 32)
         else:
-            level.save_tmx(output, tile=tile or 32)
+            level.save(output, format="tmx", tile=tile or 32)
     except OSError as error:
         raise Failure(1, f"cannot write {output}: {error.strerror or error}") from None
     except ImportError as error:

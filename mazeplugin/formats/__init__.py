@@ -1,15 +1,15 @@
 """Levels out of and into other tools: SVG, PNG, Tiled TMX/TMJ, JSON and npy.
 
 Each format lives in one module and works from a finished
-:class:`~mazeplugin.level.Level`; the ``Level`` methods (``to_svg``,
-``save_png``, ``save_tmx``, ``save_tmj``, ``to_json``/``from_json``,
-``save_npy``/``load_npy``) are thin calls into here.
+:class:`~mazeplugin.level.Level` or :class:`~mazeplugin.GridLevel`; ``level.save(path)``,
+``mp.load(path)``, ``mp.from_json(text)`` and the levels' ``to_svg``/``to_json`` are thin
+calls into here (:mod:`~mazeplugin.formats.level_files` chooses the format by suffix and content).
 
 - :mod:`~mazeplugin.formats.svg`: a picture for browsers.
 - :mod:`~mazeplugin.formats.tiled`: maps for the Tiled editor (``.tmx`` XML and
   ``.tmj`` JSON), with a two-tile tileset image written beside them.
 - :mod:`~mazeplugin.formats.tiled_read`: Tiled maps back into levels, as saved
-  or as a designer edited them (``Level.load_tmx``/``load_tmj``, :func:`load_tiled`).
+  or as a designer edited them (``mp.load``, :func:`load_tiled`).
 - :mod:`~mazeplugin.formats.jsonio`: the level as JSON (everything needed to
   load it back) and the tilemap as ``.npy``.
 - :mod:`~mazeplugin.formats.rebuild`: a loaded tilemap back into the maze model
@@ -17,8 +17,8 @@ Each format lives in one module and works from a finished
 - :mod:`~mazeplugin.formats.files`: safe writing (atomic for regular files, symlinks
   followed, devices and FIFOs written through, never a rename over anything else) and
   :func:`~mazeplugin.formats.files.read_limited`, which every loader reads through.
-- :mod:`~mazeplugin.formats.level_files`: :func:`load_level`, any level file (square or grid; JSON,
-  Tiled or ``.npy``) by one call.
+- :mod:`~mazeplugin.formats.level_files`: :func:`load` (``mp.load``), any level file (square or grid;
+  JSON, Tiled or ``.npy``) by one call, and :func:`save` (``level.save``), every format by suffix.
 - :mod:`~mazeplugin.formats.jsontext`: JSON read safely (counted before parsing, nesting too deep
   refused), for every JSON file mazeplugin loads.
 - :mod:`~mazeplugin.formats.recorded`: a level file's recorded options, checked on load.
@@ -26,7 +26,7 @@ Each format lives in one module and works from a finished
   :mod:`~mazeplugin.formats.grid_json` (every grid, read back), :mod:`~mazeplugin.formats.grid_svg`,
   :mod:`~mazeplugin.formats.tiled_hex` (hex levels as Tiled hexagonal ``.tmx``/``.tmj``) and
   :mod:`~mazeplugin.formats.tiled_hex_read` (those maps, or ones drawn in Tiled, back into hex
-  levels: ``GridLevel.load_tmx``/``load_tmj``; :func:`load_tiled` reads either kind of map).
+  levels: ``mp.load``; :func:`load_tiled` reads either kind of map).
 
 PNG pictures come from :mod:`mazeplugin.pg` (pygame), the one module that imports pygame.
 
@@ -39,7 +39,7 @@ wrong with it.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("kruskal", 4, 3, seed=7)
->>> again = mp.Level.from_json(level.to_json())
+>>> again = mp.from_json(level.to_json())
 >>> bool((again.tiles == level.tiles).all()), again.solution() == level.solution()
 (True, True)
 """
@@ -51,10 +51,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .jsonio import load_json
-    from .level_files import load_level
+    from .level_files import load, load_level, save
     from .tiled_read import load_tiled
 
-_LAZY = {"load_json": "jsonio", "load_level": "level_files", "load_tiled": "tiled_read"}
+_LAZY = {"load_json": "jsonio", "load": "level_files", "save": "level_files", "load_level": "level_files",
+         "load_tiled": "tiled_read"}
 """The loaders, imported on first use (PEP 562): importing one format module (``formats.files``,
 ``formats.tiled_common``, ...) then does not load every reader, whose Tiled readers import
 ``content.tiled``, which imports ``formats.files`` (a circle when ``content.tiled`` came first)."""
@@ -79,6 +80,8 @@ __all__ = [
     "LevelFormatError",
     "UnsafeDestinationError",
     "atomic_path",
+    "load",
+    "save",
     "load_json",
     "load_level",
     "load_tiled",

@@ -6,7 +6,9 @@ entrance and exit cells with the sides opened for them, and ``passages``:
 one character per edge of the grid (``grid.edges`` order), ``"1"`` where the
 passage is open. Loading rebuilds the grid from its size and checks every
 field, so a file edited by hand loads or says what is wrong
-(:class:`~mazeplugin.errors.LevelFormatError`). A level with content adds
+(:class:`~mazeplugin.errors.LevelFormatError`): no unknown or missing field,
+the entrance, exit and openings the grid's own two openings or none at all,
+the options as a square level's are checked. A level with content adds
 ``things``: ``[kind, cell, id, props]`` per thing (a door's ``props`` name
 its passage: ``edge`` and ``cells``); loading checks each and proves them
 together (:meth:`GridLevel.check`), so a key moved behind its own door is
@@ -36,15 +38,19 @@ from ..grid_level import GridLevel
 from ..grids import GRIDS, WRAPS, GridMaze, make_grid
 from ..grids.polar import ring_sizes
 from ..limits import MAX_GRID_CELLS
-from .files import PathLike, read_limited, write_text
+from ..seeds import resolve_seed
+from .files import PathLike, read_limited
 from .jsonio import FORMAT as SQUARE_FORMAT, GRID_FORMAT
 from .jsontext import parse_json
+from .recorded import LevelShape, check_options
 
-__all__ = ["to_json", "from_json", "from_data", "save_json", "load_json", "FORMAT"]
+__all__ = ["to_json", "from_json", "from_data", "load_json", "check_grid_options", "FORMAT"]
 
 FORMAT = GRID_FORMAT
 VERSION = 1
 MAX_JSON_CHARS = 4 * MAX_GRID_CELLS + (1 << 20)
+_KEYS = {"format", "version", "grid", "width", "height", "wrap", "algorithm", "seed", "options", "entrance", "exit",
+         "openings", "passages"}
 
 
 def to_json(level: GridLevel) -> str:
@@ -81,11 +87,14 @@ def from_data(data: Any, source: str) -> GridLevel:
         return LevelFormatError(f"{source}: {what}")
 
     if isinstance(data, dict) and data.get("format") == SQUARE_FORMAT:
-        raise bad("a square level, not a grid level: load it with mp.Level.load_json (or mazeplugin.formats.load_level)")
+        raise bad("a square level, not a grid level: load it with mp.load (or mp.from_json for text)")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad(f"not a grid level (a JSON object with \"format\": {FORMAT!r})")
     if data.get("version") != VERSION:
         raise bad(f"version {data.get('version')!r} is not one this mazeplugin reads ({VERSION})")
+    unknown, missing = sorted(set(data) - _KEYS - {"things"}), sorted(_KEYS - set(data))
+    if unknown or missing:
+        raise bad(f"unknown field {unknown[0]!r}" if unknown else f"missing field {missing[0]!r}")
     grid_name, wrap = data.get("grid"), data.get("wrap")
     if grid_name not in GRIDS or (grid_name == "square") != (wrap is not None) or (wrap is not None and wrap not in WRAPS):
         raise bad(f"grid {grid_name!r} with wrap {wrap!r}: expected hex, triangle or polar, or square with "
@@ -102,20 +111,31 @@ def from_data(data: Any, source: str) -> GridLevel:
     openings = data.get("openings")
     if not isinstance(openings, list) or not all(
             isinstance(o, list) and len(o) == 2 and _cell(o[0], "an opening's cell", grid.cells, bad) is not None
-            and (o[1] is None or (isinstance(o[1], int) and 0 <= o[1] < len(grid.sides(o[0])))) for o in openings):
+            and (o[1] is None or (type(o[1]) is int and 0 <= o[1] < len(grid.sides(o[0])))) for o in openings):
         raise bad("openings must be a list of [cell, side or null]")
-    options = data.get("options")
-    if not isinstance(options, dict):
-        raise bad("options must be an object")
+    openings_read: Tuple[Tuple[int, Optional[int]], ...] = tuple((int(c), s) for c, s in openings)
+    if (entrance, exit) == (None, None) and openings_read:
+        raise bad("openings must be [] on a level without entrance and exit (markers='none')")
+    if (entrance, exit) != (None, None) and (
+            openings_read != grid.openings() or (entrance, exit) != tuple(c for c, _ in grid.openings())):
+        want = [list(o) for o in grid.openings()]
+        raise bad(f"entrance {entrance!r}, exit {exit!r} and openings {openings!r:.60} must be the grid's two openings "
+                  f"(entrance {want[0][0]}, exit {want[1][0]}, openings {want}) or none at all (null, null, [])")
+    algorithm = data.get("algorithm")
+    if algorithm is not None and not isinstance(algorithm, str):
+        raise bad(f"algorithm must be a generator's name or null, got {algorithm!r:.40}")
+    options = check_grid_options(data.get("options"), algorithm, width, height, source)
     if wrap is not None:
         options["wrap"] = wrap
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise bad("seed must be an int, a text or null")
+    if seed is not None:
+        try:
+            seed = resolve_seed(seed)
+        except (TypeError, ValueError) as error:
+            raise bad(f"seed: {error}") from None
     open_ = np.frombuffer(passages.encode("ascii"), dtype=np.uint8) == ord("1")
-    openings_read: Tuple[Tuple[int, Optional[int]], ...] = tuple((int(c), s) for c, s in openings)
     level = GridLevel(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
-                      openings=openings_read, algorithm=data.get("algorithm"), seed=seed,
+                      openings=openings_read, algorithm=algorithm, seed=seed,
                       options=dict(options, grid=grid_name), things=_things(data.get("things", []), bad))
     try:
         if level.things:
@@ -123,6 +143,16 @@ def from_data(data: Any, source: str) -> GridLevel:
     except ContentError as error:
         raise bad(f"things: {error}") from None
     return level
+
+
+def check_grid_options(options: Any, algorithm: Optional[str], width: int, height: int, source: str) -> Dict[str, Any]:
+    """A grid level file's recorded ``options`` checked as a square level's are
+    (:func:`mazeplugin.formats.recorded.check_options`: each option ``generate`` records by its rule, a built-in
+    generator's own by its check); ``grid`` and ``wrap`` are the file's own fields, not options."""
+    if isinstance(options, dict) and ({"grid", "wrap"} & set(options)):
+        raise LevelFormatError(f"{source}: options hold {sorted({'grid', 'wrap'} & set(options))[0]!r}, which a grid "
+                               "level records in its own field")
+    return check_options(options, generator=algorithm, shape=LevelShape(width, height, 1, 1), source=source)
 
 
 def _things(items: Any, bad: Any) -> Tuple[CellThing, ...]:
@@ -138,11 +168,6 @@ def _things(items: Any, bad: Any) -> Tuple[CellThing, ...]:
         except TypeError as error:
             raise bad(f"things[{n}]: {error}") from None
     return tuple(out)
-
-
-def save_json(level: GridLevel, path: PathLike) -> None:
-    """Write :func:`to_json` of ``level`` to ``path`` (safely: see :mod:`mazeplugin.formats.files`)."""
-    write_text(path, to_json(level))
 
 
 def load_json(path: PathLike) -> GridLevel:

@@ -64,7 +64,7 @@ from ..level import Level
 from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
 from .jsontext import parse_json
-from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited, write_text
+from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited
 from .recorded import LevelShape, check_options, check_plain, plain_json
 from .rebuild import check_loadable, layout_for_shape, level_from_tiles
 
@@ -72,7 +72,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..content import Thing
 
 __all__ = [
-    "FORMAT", "GRID_FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "from_data", "load_json", "save_json", "save_npy", "load_npy",
+    "FORMAT", "GRID_FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "from_data", "load_json", "save_npy", "load_npy",
 ]
 
 FORMAT = "mazeplugin.level"
@@ -158,12 +158,7 @@ def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
     values other than 0 and 1, a marker off the map or on a wall, or an
     opening in the outer wall without a marker.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise LevelFormatError(f"{source}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    if not isinstance(text, str):
+    if not isinstance(text, (str, bytes)):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
         raise LevelFormatError(
@@ -173,7 +168,7 @@ def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
 
 
 def load_json(path: PathLike) -> Level:
-    """Load a level from a JSON file written by ``Level.save_json``/``to_json``; errors name the file.
+    """Load a square level from a JSON file written by ``level.save``/``to_json``; errors name the file.
 
     Reads at most :data:`MAX_JSON_CHARS` bytes and only from a regular file
     (see :func:`mazeplugin.formats.files.read_limited`).
@@ -182,16 +177,12 @@ def load_json(path: PathLike) -> Level:
     return from_json(read_limited(source, MAX_JSON_CHARS, what="a level"), source=source)
 
 
-def save_json(level: Level, path: PathLike) -> None:
-    """Write :func:`to_json` text to ``path`` safely (see :mod:`mazeplugin.formats.files`)."""
-    write_text(path, to_json(level))
-
-
 def from_data(data: Any, source: str) -> Level:
     """The level of :func:`to_json`'s text once parsed as JSON, checked as :func:`from_json` checks it."""
     if isinstance(data, dict) and data.get("format") == GRID_FORMAT:
-        raise LevelFormatError(f"{source}: a {data.get('grid', 'grid')!s:.20} level, not a square one: load it with "
-                               "mp.GridLevel.load_json (or mazeplugin.formats.load_level)")
+        what = "wrapping square" if data.get("wrap") is not None else f"{data.get('grid', 'grid')!s:.20}"
+        raise LevelFormatError(f"{source}: a {what} level (a GridLevel), not a square Level: load it with "
+                               "mp.load (or mp.from_json for text)")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise LevelFormatError(f"{source}: not a mazeplugin level (no \"format\": \"{FORMAT}\")")
     version = data.get("version")

@@ -30,7 +30,7 @@ What is written:
 
 >>> import os, tempfile, mazeplugin as mp
 >>> folder = tempfile.mkdtemp()
->>> mp.generate("kruskal", 4, 3, seed=7).save_tmx(os.path.join(folder, "level.tmx"))
+>>> mp.generate("kruskal", 4, 3, seed=7).save(os.path.join(folder, "level.tmx"))
 >>> sorted(os.listdir(folder))
 ['level.tmx', 'mazeplugin-tiles-16.png']
 """

@@ -32,8 +32,8 @@ things included.
 
 >>> import os, tempfile, mazeplugin as mp
 >>> folder = tempfile.mkdtemp()
->>> mp.generate("kruskal", 4, 3, grid="hex", seed=7).save_tmx(os.path.join(folder, "hex.tmx"))
->>> mp.generate("kruskal", 4, 3, grid="hex", seed=7).save_tmj(os.path.join(folder, "hex.tmj"))
+>>> mp.generate("kruskal", 4, 3, grid="hex", seed=7).save(os.path.join(folder, "hex.tmx"))
+>>> mp.generate("kruskal", 4, 3, grid="hex", seed=7).save(os.path.join(folder, "hex.tmj"))
 >>> sorted(os.listdir(folder))
 ['hex.tmj', 'hex.tmx', 'mazeplugin-hex-32.png']
 """

@@ -34,13 +34,13 @@ given, must be ``"hex"``. A map drawn by hand needs none of them.
 >>> import os, tempfile, mazeplugin as mp
 >>> path = os.path.join(tempfile.mkdtemp(), "hex.tmx")
 >>> level = mp.generate("wilson", 5, 4, grid="hex", seed=3, braid=0.5)
->>> level.save_tmx(path)
->>> again = mp.GridLevel.load_tmx(path)
+>>> level.save(path)
+>>> again = mp.load(path)
 >>> bool((again.maze.open == level.maze.open).all()), again.options == level.options, again.seed
 (True, True, 3)
 >>> keyed = mp.generate("backtracker", 8, 6, grid="hex", seed=4, keys=2, treasure=1, enemies=1)
->>> keyed.save_tmj(path.replace(".tmx", ".tmj"))
->>> mp.GridLevel.load_tmj(path.replace(".tmx", ".tmj")).things == keyed.things
+>>> keyed.save(path.replace(".tmx", ".tmj"))
+>>> mp.load(path.replace(".tmx", ".tmj")).things == keyed.things
 True
 """
 
@@ -59,6 +59,7 @@ from ..grids import GridMaze, HexGrid
 from ..grids.hextiles import cell_tiles, opening_tiles, passage_tiles, tile_shape
 from ..limits import MAX_GRID_CELLS
 from .files import LevelFormatError
+from .grid_json import check_grid_options
 from .recorded import check_plain
 from .tiled_common import TiledMap, recorded_properties
 
@@ -89,7 +90,7 @@ def hex_level(tiled: TiledMap) -> GridLevel:
     if tiled.properties.get("grid", "hex") != "hex":
         raise LevelFormatError(f"{source}: map property 'grid' is {str(tiled.properties['grid'])!r:.40}, but "
                                "the map is hexagonal: a hex level")
-    options = _options(options, markers, source)
+    options = check_grid_options(_options(options, markers, source), algorithm, width, height, source)
     entrance, exit = (0, grid.cells - 1) if markers else (None, None)
     maze = GridMaze(grid, open_)
     things = _cell_things(maze, tiled.things, entrance, source)

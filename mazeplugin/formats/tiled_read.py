@@ -50,8 +50,8 @@ model by :mod:`mazeplugin.formats.rebuild`, which refuses tiles no maze could ha
 >>> import os, tempfile, mazeplugin as mp
 >>> folder = tempfile.mkdtemp()
 >>> level = mp.generate("kruskal", 6, 4, seed=7, markers="farthest")
->>> level.save_tmx(os.path.join(folder, "level.tmx"))
->>> again = mp.Level.load_tmx(os.path.join(folder, "level.tmx"))
+>>> level.save(os.path.join(folder, "level.tmx"))
+>>> again = mp.load(os.path.join(folder, "level.tmx"))
 >>> again.tiles.tobytes() == level.tiles.tobytes(), again.entrance == level.entrance, again.seed
 (True, True, 7)
 """
@@ -101,7 +101,7 @@ def load_hex(path: PathLike, kind: str = "") -> GridLevel:
     tiled = _read(path, kind) if kind else read_tiled(path)
     if tiled.orientation != "hexagonal":
         raise LevelFormatError(f"{tiled.source}: the map is {tiled.orientation}, a square level: load it with "
-                               "mp.Level.load_tmx / load_tmj (or mazeplugin.formats.load_tiled)")
+                               "mp.load")
     return hex_level(tiled)
 
 
@@ -161,7 +161,7 @@ def _square(tiled: TiledMap) -> TiledMap:
     """Refuse a hexagonal map where a square level (or prefab) is asked for, naming the loader for it."""
     if tiled.orientation == "hexagonal":
         raise LevelFormatError(f"{tiled.source}: the map is hexagonal, a hex level: load it with "
-                               "mp.GridLevel.load_tmx / load_tmj (or mazeplugin.formats.load_tiled)")
+                               "mp.load")
     return tiled
 
 

@@ -9,7 +9,7 @@ layer (its properties plain JSON of bounded size and depth,
 
 >>> import os, tempfile, mazeplugin as mp
 >>> path = os.path.join(tempfile.mkdtemp(), "level.tmj")
->>> mp.generate("kruskal", 3, 2, seed=1, markers="border").save_tmj(path)
+>>> mp.generate("kruskal", 3, 2, seed=1, markers="border").save(path)
 >>> tiled = read_tmj(open(path, "rb").read(), path, os.path.dirname(path))
 >>> tiled.walls.shape, tiled.markers["exit"]
 ((5, 7), (6, 3))

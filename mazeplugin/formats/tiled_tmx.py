@@ -8,7 +8,7 @@ through :func:`mazeplugin.content.tiled.things_from_objects`.
 
 >>> import os, tempfile, mazeplugin as mp
 >>> path = os.path.join(tempfile.mkdtemp(), "level.tmx")
->>> mp.generate("kruskal", 3, 2, seed=1, markers="border").save_tmx(path)
+>>> mp.generate("kruskal", 3, 2, seed=1, markers="border").save(path)
 >>> tiled = read_tmx(open(path, "rb").read(), path, os.path.dirname(path))
 >>> tiled.walls.shape, tiled.markers["entrance"]
 ((5, 7), (0, 1))

@@ -391,6 +391,9 @@ def level_from_options(spec: LevelSpec, options: Optional[Mapping[str, Any]], wi
     if not isinstance(code, str):
         raise TypeError(f"level_code must be a str such as 'kruskal-9x9-7', not {type(code).__name__}")
     level = level_from_code(code)
+    if not isinstance(level, Level):  # hex, triangle, polar and wrapping codes: the environments play square levels
+        raise ValueError(f"level_code {code!r} names a {level.grid} level{' that wraps' * ('wrap' in level.options)}; "
+                         "the environments play square levels")
     rows, columns = level.tiles.shape
     if rows > within[0] or columns > within[1]:
         raise ValueError(f"level_code {code!r} makes a level of {columns} x {rows} tiles, larger than the environment's {within[1]} x {within[0]}")
