@@ -87,7 +87,6 @@ KERNELS: Dict[str, str] = {
     "rooms": "rooms",
     "bfs": "bfs",
     "graph-backtracker": "graph_backtracker",
-    "graph-kruskal": "graph_kruskal",
     "graph-prim": "graph_prim",
     "graph-prim-simplified": "graph_prim_simplified",
     "graph-union-find": "graph_union_find",
