@@ -89,7 +89,6 @@ KERNELS: Dict[str, str] = {
     "graph-backtracker": "graph_backtracker",
     "graph-prim": "graph_prim",
     "graph-prim-simplified": "graph_prim_simplified",
-    "graph-union-find": "graph_union_find",
     "graph-wilson": "graph_wilson",
     "graph-aldous-broder": "graph_aldous_broder",
     "graph-hunt-and-kill": "graph_hunt_and_kill",

@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 from .._compiled import kernel
 from ..maze import Maze
 from ..seeds import Random
-from ..unionfind import DisjointSets, spanning_forest
+from ..unionfind import spanning_forest
 
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid (a square level needs none)
     from ..grids import Grid
@@ -193,23 +193,6 @@ def prim_simplified(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     return opened
 
 
-def union_find(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """The union-find web: join a random cell to a random neighbour until entrance and exit meet. Not perfect."""
-    fast = kernel("graph-union-find", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_union_find.py)
-        return fast.generate(grid, rng, start, goal)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    opened = [False] * len(grid.edges)
-    sets = DisjointSets(grid.cells)
-    while not sets.connected(start, goal):
-        cell = int(next(draws) * grid.cells)
-        k = off[cell] + int(next(draws) * (off[cell + 1] - off[cell]))
-        if sets.union(cell, nbr[k]):
-            opened[eid[k]] = True
-    return opened
-
-
 def maze_grid(maze: Maze) -> "MazeGrid":
     """The grid of a square ``maze`` (see :class:`MazeGrid`)."""
     return MazeGrid(maze)
@@ -237,6 +220,7 @@ class MazeGrid:
         self.maze = maze
         w, h = maze.width, maze.height
         self.walls: Optional[Tuple[int, int]] = (w, h) if maze.mask.all() else None
+        self.connected = self.walls is not None  # (a mask may fall apart in parts)
         if self.walls is not None:
             self.cells, self.edge_count = w * h, (w - 1) * h + w * (h - 1)
         else:
