@@ -65,7 +65,7 @@ import inspect
 import os
 import sys
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple, TypeVar, Union, cast
 
 from .generator_info import (GRIDS, GeneratorFunction, GeneratorInfo, GraphFunction, OptionCheck, RowFunction,
                              check_plugin_maze, on_square)
@@ -164,6 +164,9 @@ def _touch_builtin(name: str, action: str) -> None:
     )
 
 
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+"""A generator function: over a :class:`~mazeplugin.maze.Maze` or over the neighbour interface."""
+
 NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 """What a generator name is made of; it starts with a letter or digit (it names files and level codes)."""
 
@@ -182,7 +185,7 @@ def register(
     bytes_per_column: float = 0.0,
     grids: Tuple[str, ...] = ("square",),
     graph: Optional[GraphFunction] = None,
-) -> Callable[[GeneratorFunction], GeneratorFunction]:
+) -> Callable[[_Function], _Function]:
     """Decorator: register a generator function under ``name``.
 
     ``description`` defaults to the first line of the function's docstring.
@@ -228,7 +231,7 @@ def register(
     if graph is not None and grids == ("square",):
         raise ValueError("graph= runs a generator on grids beyond the square: name them in grids=")
 
-    def decorate(function: GeneratorFunction) -> GeneratorFunction:
+    def decorate(function: _Function) -> _Function:
         current = _REGISTRY.get(name)
         # A built-in module registering itself on its (first) import fills in its placeholder.
         own = name in BUILTIN_MODULES and name not in _IMPORTED and (

@@ -5,7 +5,7 @@ edges in the stable order of their weights and keeps those that join two
 sets (Borůvka's bulk form of that pass). A weight is ``(word >> 11) * 2**-53``,
 exact and increasing in ``word >> 11``, so sorting that integer key stably
 gives the same order, ties included; Kruskal's pass over it
-(:func:`~mazeplugin._compiled.graph_kruskal.join_in_order`) keeps the same edges.
+(:func:`~mazeplugin._compiled.kruskal.join_in_order`) keeps the same edges.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .graph_kruskal import join_edges
+from .kruskal import join_edges
 from .grid import u64
 from .sort import stable_argsort
 

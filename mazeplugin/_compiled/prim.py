@@ -16,8 +16,8 @@ from .jit import njit, types
 
 from ..maze import Maze
 from ..seeds import Random
-from .grid import i64, passage_views, u64
-from .kruskal import join_in_order
+from .grid import i64, u64
+from .kruskal import WALLS, join_in_order
 from .sort import sort_keys
 
 _DOUBLE_UNIT = 2.0**-53
@@ -65,6 +65,12 @@ def generate(maze: Maze, rng: Random) -> Optional[List[float]]:
     if has_ties(ranked):
         weights: List[float] = ((words >> np.uint64(11)).astype(np.float64) * _DOUBLE_UNIT).tolist()
         return weights  # Random.random's arithmetic
-    east, south = passage_views(maze)
-    join_in_order(maze.width, maze.height, order, full, a, b, east, south)
+    opened = np.zeros(keys.size, dtype=np.uint8)
+    join_in_order(maze.size, a, b, order, opened, WALLS if full else 0, maze.width, maze.height)
+    if full:
+        east_walls = (maze.width - 1) * maze.height
+        maze.east[:, :-1] = opened[:east_walls].reshape(maze.height, maze.width - 1)
+        maze.south[:-1, :] = opened[east_walls:].reshape(maze.height - 1, maze.width)
+    else:
+        maze.open_many(a[opened == 1], b[opened == 1])
     return None

@@ -26,7 +26,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, List, Mapping, Optional, Tuple, Union
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -34,7 +35,7 @@ from numpy.typing import NDArray
 from .._compiled import kernel
 from ..maze import Maze
 from ..seeds import Random
-from ..unionfind import DisjointSets, spanning_forest
+from ..unionfind import spanning_forest
 
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid (a square level needs none)
     from ..grids import Grid
@@ -160,18 +161,6 @@ def wilson(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     return opened
 
 
-def kruskal(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Randomized Kruskal: every edge in random order, opened when it joins two sets of a disjoint-set forest."""
-    fast = kernel("graph-kruskal", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_kruskal.py)
-        return fast.generate(grid, rng)  # type: ignore[no-any-return]
-    order = rng.permutation(len(grid.edges))
-    a, b = grid.edges[order, 0].tolist(), grid.edges[order, 1].tolist()
-    opened = np.zeros(len(grid.edges), dtype=bool)
-    opened[order[DisjointSets(grid.cells).union_each(a, b)]] = True
-    return opened
-
-
 def prim(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """True Prim's on random edge weights: the unique minimum spanning tree, found in bulk (Borůvka)."""
     fast = kernel("graph-prim", grid.cells)
@@ -204,23 +193,6 @@ def prim_simplified(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     return opened
 
 
-def union_find(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """The union-find web: join a random cell to a random neighbour until entrance and exit meet. Not perfect."""
-    fast = kernel("graph-union-find", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_union_find.py)
-        return fast.generate(grid, rng, start, goal)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    opened = [False] * len(grid.edges)
-    sets = DisjointSets(grid.cells)
-    while not sets.connected(start, goal):
-        cell = int(next(draws) * grid.cells)
-        k = off[cell] + int(next(draws) * (off[cell + 1] - off[cell]))
-        if sets.union(cell, nbr[k]):
-            opened[eid[k]] = True
-    return opened
-
-
 def maze_grid(maze: Maze) -> "MazeGrid":
     """The grid of a square ``maze`` (see :class:`MazeGrid`)."""
     return MazeGrid(maze)
@@ -230,8 +202,10 @@ class MazeGrid:
     """A square :class:`~mazeplugin.maze.Maze` seen through the neighbour interface of a
     :class:`~mazeplugin.grids.Grid`: the cells of its mask, numbered in row-major order, each cell's
     neighbours north, east, south, west, and its edges the maze's inner walls in :meth:`Maze.walls`
-    order (east walls, then south walls). It has a grid's arrays and neighbour questions, not its
-    drawing (a plain square level draws from its tiles), so a square level loads no grid module.
+    order (east walls row by row, then south walls). It has a grid's arrays (built when first read)
+    and neighbour questions, not its drawing (a plain square level draws from its tiles), so a square
+    level loads no grid module. ``walls`` is ``(width, height)`` when the mask is full (edge ``k``
+    is then wall ``k``, worked out by arithmetic in the kernels), else None.
 
     >>> grid = maze_grid(Maze(3, 2))
     >>> grid.cells, grid.edge_count, grid.neighbours_of(4).tolist()  # north, east, west of the middle
@@ -243,30 +217,69 @@ class MazeGrid:
     lattice = None
 
     def __init__(self, maze: Maze) -> None:
-        w, size = maze.width, maze.size
-        inside = maze.mask.ravel()
-        self.width = w
-        self.ids = np.flatnonzero(inside)  # the maze cell of each grid cell
-        self.number = np.where(inside, np.cumsum(inside) - 1, -1)  # the grid cell of each maze cell, or -1
-        self.cells = len(self.ids)
-        a, b = maze.walls()
-        self.edges = np.stack([self.number[a], self.number[b]], axis=1)
-        self.edge_count = len(a)
-        table = maze.neighbour_table()[self.ids]  # north, east, south, west; -1 where none
-        wall = np.full((size, 4), -1, dtype=np.int64)  # the wall (edge) on each side of each maze cell
+        self.maze = maze
+        w, h = maze.width, maze.height
+        self.walls: Optional[Tuple[int, int]] = (w, h) if maze.mask.all() else None
+        self.connected = self.walls is not None  # (a mask may fall apart in parts)
+        if self.walls is not None:
+            self.cells, self.edge_count = w * h, (w - 1) * h + w * (h - 1)
+        else:
+            self.cells, self.edge_count = int(maze.mask.sum()), len(self._walls[0])
+
+    @cached_property
+    def _walls(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        return self.maze.walls()
+
+    @cached_property
+    def ids(self) -> NDArray[np.int64]:
+        """The maze cell of each grid cell."""
+        return np.flatnonzero(self.maze.mask.ravel())
+
+    @cached_property
+    def number(self) -> NDArray[np.int64]:
+        """The grid cell of each maze cell, -1 outside the mask."""
+        inside = self.maze.mask.ravel()
+        return np.where(inside, np.cumsum(inside) - 1, -1)
+
+    @cached_property
+    def edges(self) -> NDArray[np.int64]:
+        """The edges as ``(a, b)`` rows (grid cells), in ``Maze.walls()`` order."""
+        a, b = self._walls
+        return np.stack([a, b], axis=1) if self.walls is not None else np.stack([self.number[a], self.number[b]], axis=1)
+
+    @cached_property
+    def _rows(self) -> Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+        a, b = self._walls
+        w = self.maze.width
+        table = self.maze.neighbour_table()[self.ids]  # north, east, south, west; -1 where none
+        wall = np.full((self.maze.size, 4), -1, dtype=np.int64)  # the wall (edge) on each side of each maze cell
         east = np.flatnonzero(b - a == 1) if w > 1 else np.zeros(0, dtype=np.int64)
         south = np.flatnonzero(b - a == w)
         wall[a[east], 1], wall[b[east], 3] = east, east
         wall[a[south], 2], wall[b[south], 0] = south, south
         keep = table >= 0
-        self.offsets = np.zeros(self.cells + 1, dtype=np.int64)
-        np.cumsum(keep.sum(axis=1), out=self.offsets[1:])
-        self.neighbours = self.number[table[keep]]
-        self.edge_ids = wall[self.ids][keep]
+        offsets = np.zeros(self.cells + 1, dtype=np.int64)
+        np.cumsum(keep.sum(axis=1), out=offsets[1:])
+        return offsets, self.number[table[keep]], wall[self.ids][keep]
+
+    @property
+    def offsets(self) -> NDArray[np.int64]:
+        """Where each cell's row starts in :attr:`neighbours` and :attr:`edge_ids` (``cells + 1`` values)."""
+        return self._rows[0]
+
+    @property
+    def neighbours(self) -> NDArray[np.int64]:
+        """Every cell's neighbours, north, east, south, west, one row after another."""
+        return self._rows[1]
+
+    @property
+    def edge_ids(self) -> NDArray[np.int64]:
+        """The edge each entry of :attr:`neighbours` crosses."""
+        return self._rows[2]
 
     def cell_of(self, x: int, y: int) -> int:
         """The grid cell of maze cell ``(x, y)``; the first cell when that one is outside the mask."""
-        return max(int(self.number[y * self.width + x]), 0)
+        return y * self.maze.width + x if self.walls is not None else max(int(self.number[y * self.maze.width + x]), 0)
 
     def neighbours_of(self, cell: int) -> NDArray[np.int64]:
         """The cells next to ``cell``: north, east, south, west."""
@@ -286,5 +299,10 @@ class MazeGrid:
 
     def open_on(self, maze: Maze, opened: NDArray[np.bool_]) -> None:
         """Open the passages ``opened`` (one bool per edge) in ``maze``."""
-        pairs = self.ids[self.edges[opened]]
-        maze.open_many(pairs[:, 0], pairs[:, 1])
+        if self.walls is not None:
+            w, h = self.walls
+            maze.east[:, :-1] |= opened[:(w - 1) * h].reshape(h, w - 1)
+            maze.south[:-1, :] |= opened[(w - 1) * h:].reshape(h - 1, w)
+            return
+        a, b = self._walls
+        maze.open_many(a[opened], b[opened])
