@@ -7,7 +7,7 @@ mode), resets it and steps random actions (resetting when an episode ends) for
 ``--seconds``, printing its steps/s second by second and the time from the
 first reset to the first step taken by the compiled step kernel
 (:func:`mazeplugin.gym.kernels.step_kernel` ready). ``--load`` loads the
-compiled path before the first reset instead (``mazeplugin.compiled.load()``),
+compiled path before the first reset instead (``mazeplugin.compiled.warm_up(["gym", "backtracker"])``),
 and reports how long that took. numba's disk cache should be warm (run
 ``python -m mazeplugin.compiled`` once): this measures loading, not compiling.
 Figures vary with the machine's load: compare runs of one sitting.
@@ -34,7 +34,7 @@ from mazeplugin.gym import kernels
 loaded = None
 if load:
     t = time.perf_counter()
-    compiled.load(["gym"])
+    compiled.warm_up(["gym", "backtracker"])
     loaded = time.perf_counter() - t
 env = gymnasium.make("mazeplugin/Maze-v0")
 rng = np.random.default_rng(0)

@@ -25,6 +25,20 @@ wants the compiled path from its first frame without waiting calls
 :func:`warm_up` with ``background=True`` at start: levels made meanwhile use
 the plain path.
 
+Gymnasium environments (:mod:`mazeplugin.gym`) step through compiled code
+of their own, named ``"gym"`` once ``mazeplugin.gym`` is imported (``mazeplugin
+compile`` builds it too). An env queues it first for the background loader at
+its first reset and steps plain until it is built (a second or two with a warm
+cache); to step compiled from the very first step, load it before::
+
+    import mazeplugin.gym
+    from mazeplugin import compiled
+    compiled.warm_up(["gym", "backtracker"])   # the step and the generator's kernel, now
+
+Loading is fork-safe: a process forked meanwhile (multiprocessing, gymnasium's
+async vector env, Ray) waits for the kernel being loaded to be whole and
+inherits whole kernels, or runs the plain path; spawned processes load their own.
+
 >>> import mazeplugin.compiled as compiled
 >>> compiled.available() in (True, False)
 True

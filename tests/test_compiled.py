@@ -450,3 +450,30 @@ def test_a_cache_directory_the_user_chose_is_kept(monkeypatch, tmp_path):
     monkeypatch.setattr(_compiled.os, "access", lambda path, mode: False)
     _compiled.prepare_numba()
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path)
+
+
+def test_cede_hands_the_gil_to_the_loader_only_while_it_runs_and_only_for_a_while(monkeypatch):
+    # A caller's hot loop waiting for a kernel (a single gym env stepping plain) cedes each turn, so that
+    # the loader is not held to half the time; never when nothing loads, and not beyond CEDE_SECONDS.
+    import threading
+
+    slept = []
+    monkeypatch.setattr(_compiled.time, "sleep", slept.append)
+    monkeypatch.setattr(_compiled._STATE, "thread", None)
+    monkeypatch.setattr(_compiled._STATE, "ceding", None)
+    _compiled.cede()
+    assert slept == []
+    release = threading.Event()
+    loader = threading.Thread(target=release.wait, daemon=True)
+    loader.start()
+    try:
+        monkeypatch.setattr(_compiled._STATE, "thread", loader)
+        _compiled.cede()
+        _compiled.cede()
+        assert slept == [0, 0]
+        _compiled._STATE.ceding -= _compiled.CEDE_SECONDS + 1  # as if it had ceded for longer than that
+        _compiled.cede()
+        assert slept == [0, 0]
+    finally:
+        release.set()
+        loader.join()

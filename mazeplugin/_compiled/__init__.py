@@ -70,8 +70,9 @@ from .diskcache import cached_module, prepare_numba, user_cache_dir
 
 __all__ = [
     "MODE_VARIABLE", "AUTO_CELLS", "FORK_WAIT", "KERNELS", "BUILDERS", "kernel", "twin", "Twin", "mode",
-    "numba_installed", "load", "start_background", "resume", "register_builder", "loading", "prepare_numba",
-    "user_cache_dir", "loaded", "cached", "forked_mid_load", "CompileWarning", "LOG", "LOGGER",
+    "numba_installed", "load", "start_background", "resume", "register_builder", "cede", "CEDE_SECONDS",
+    "loading", "prepare_numba", "user_cache_dir", "loaded", "cached", "forked_mid_load", "CompileWarning",
+    "LOG", "LOGGER",
 ]
 
 MODE_VARIABLE = "MAZEPLUGIN_COMPILED"
@@ -154,6 +155,7 @@ class _State:
         self.thread: Optional[threading.Thread] = None  # the background loader, while it runs
         self.fork: Optional[bool] = None  # during a fork: whether no load was half done
         self.forked_mid_load = False  # forked while a load was half done: plain for good
+        self.ceding: Optional[float] = None  # when cede() first handed the GIL over (perf_counter)
 
 
 _STATE = _State()
@@ -386,6 +388,32 @@ def resume() -> Optional[threading.Thread]:
         return None
     with state.guard:
         return _start_locked(state)
+
+
+CEDE_SECONDS = 5.0
+"""How long, at most, :func:`cede` hands the GIL to the background loader (from its first call)."""
+
+
+def cede() -> None:
+    """Let the background loader run now, if it is running (a caller's hot loop waiting for a kernel).
+
+    A Python loop that waits for a kernel (a single gym env stepping plain
+    until its compiled step is built) holds the GIL against the loader, which
+    then gets half the time at best. Called once per turn of such a loop, this
+    releases the GIL so that the loader runs its next slice: a kernel read from
+    numba's warm cache is loaded in about its own CPU time. Only for the first
+    :data:`CEDE_SECONDS` of the process's waiting (a cold-cache compile then
+    shares the GIL as before, the caller never slowed for long).
+    """
+    state = _STATE
+    thread = state.thread
+    if thread is None or not thread.is_alive():
+        return
+    now = time.perf_counter()
+    if state.ceding is None:
+        state.ceding = now
+    if now - state.ceding < CEDE_SECONDS:
+        time.sleep(0)
 
 
 def _start_locked(state: _State) -> Optional[threading.Thread]:

@@ -32,7 +32,7 @@ from typing import Any, Callable, Optional, Tuple
 import numpy
 from numpy.typing import NDArray
 
-from .._compiled import forked_mid_load, loading, prepare_numba, register_builder, resume, start_background
+from .._compiled import cede, forked_mid_load, loading, prepare_numba, register_builder, resume, start_background
 from .sight import sideways_table
 
 __all__ = ["view_kernel", "step_kernel", "step_levels", "warm_up", "TILE_WORDS", "TILE_PASSES"]
@@ -388,6 +388,7 @@ def step_kernel(wait: bool = True) -> Optional[Callable[..., int]]:
     if _KERNEL is False:
         if not wait:
             resume()  # (a process forked while the build was queued builds it now)
+            cede()  # a single env steps plain meanwhile: let the loader build the step sooner
             return None
         _ready()
     return _STEP  # type: ignore[no-any-return]
