@@ -17,7 +17,7 @@ serves hex, triangle, polar and wrapping square levels alike, loops from
   passages, ``min_distance`` passages from the entrance. Both spread out: no
   two closer than a spacing in passages walked, which starts wide and halves
   until all fit (``Place.spacing`` is the least).
-- **Enemies** start at least :data:`~mazeplugin.content.placing.ENEMY_DISTANCE`
+- **Enemies** start at least :data:`~mazeplugin.content.request.ENEMY_DISTANCE`
   passages from the entrance and patrol a corridor stretch of at most
   ``2 * PATROL_CELLS + 1`` cells that keeps off the route, every door, and
   the way (up the breadth-first tree from the entrance) to every key,
@@ -26,26 +26,47 @@ serves hex, triangle, polar and wrapping square levels alike, loops from
 No thing stands on the entrance or exit cell. Every choice among equals
 draws from the content stream (stream 3 of the seed), so a grid level's
 passages never change with its content.
+
+**Weave levels** (:func:`place_woven`) are square levels whose bridge tiles
+are two places, the bridge and the tunnel under it, so their floor tiles are
+not their passage graph. They are furnished here, on the graph of their cells
+joined by their open passages and one passage per tunnel
+(:func:`woven_cells`): a door stands on a passage every walk crosses, over or
+under (on a tunnel, on its tile beside the bridge, on the entrance's side);
+no thing stands on a bridge tile and no enemy patrols a bridge or a tunnel's
+end. The things are then drawn on the tiles as on any square level
+(:class:`~mazeplugin.content.things.Thing`; a door's ``props["tiles"]`` is its
+one tile) and proved on the tiles' two layers
+(:class:`~mazeplugin.content.cellproof.TileNodes`).
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("backtracker", 12, 9, seed=4, weave=True, keys=2, treasure=2, enemies=1)
+>>> level.weave, [t.kind for t in level.things]
+(True, ['key', 'door', 'key', 'door', 'treasure', 'treasure', 'enemy'])
+>>> level.check()
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Collection, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..grid_level import GridLevel
+from ..level import Level
+from ..maze import Maze
 from ..seeds import Random, Seed, resolve_seed
 from ..unionfind import component_roots
 from .cells import CellGraph, CellThing
 from .choosing import corridor_stretch, where_allowed, widest
 from .locks import plan_locks
-from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, with_content
-from .request import ContentRequest, check_request
-from .things import Place
+from .request import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, with_content
+from .things import Place, Thing
 
-__all__ = ["furnish_grid", "grid_furnished", "place_cell_things", "ContentRequest"]
+Tile = Tuple[int, int]
+
+__all__ = ["furnish_grid", "grid_furnished", "place_cell_things", "place_woven", "woven_cells", "ContentRequest"]
 
 
 def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies: int = 0,
@@ -82,8 +103,13 @@ def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, reques
 
 def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[int], rng: Random, *,
                       keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
-                      existing: Sequence[CellThing] = ()) -> Tuple[CellThing, ...]:
-    """The things :func:`furnish_grid` adds, drawn from ``rng`` (arguments already checked)."""
+                      existing: Sequence[CellThing] = (), bare: Collection[int] = (),
+                      unpatrolled: Collection[int] = ()) -> Tuple[CellThing, ...]:
+    """The things :func:`furnish_grid` adds, drawn from ``rng`` (arguments already checked).
+
+    ``bare`` cells hold no thing and ``unpatrolled`` ones no enemy's patrol (a weave's bridges and the
+    ends of its tunnels, :func:`place_woven`); the numbers drawn do not depend on them.
+    """
     if keys and (entrance is None or exit is None):
         raise ValueError("keys need a level with an entrance and an exit (markers='border')")
     n = graph.cells
@@ -106,6 +132,7 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
         if thing.kind != "door":
             taken.add(thing.cell)
     free[list(taken)] = False
+    free[list(bare)] = False
     next_id = max((t.id for t in existing), default=0) + 1
     made: List[CellThing] = []
     claimed: List[int] = []
@@ -169,7 +196,7 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
 
         def walkable(cell: int) -> bool:
             return (cell not in needed and cell not in taken and cell not in patrolled and bool(free[cell])
-                    and degree[cell] <= 2 and dist_e[cell] >= far)
+                    and degree[cell] <= 2 and dist_e[cell] >= far and cell not in unpatrolled)
 
         candidates = np.flatnonzero(free & (degree <= 2) & (dist_e >= far))
         order = candidates[rng.permutation(len(candidates))]
@@ -292,3 +319,71 @@ class _Spread:
                accept: Optional[Callable[[int], bool]] = None, undo: Optional[Set[int]] = None) -> List[int]:
         """Picks as spread out as fit (:func:`~mazeplugin.content.choosing.widest`), spacing in passages."""
         return widest(lambda spacing: self.pick(order, count, spacing, accept), count, area, undo)
+
+
+# -- a weave level: placed on its cells joined by passages and tunnels ----------------------
+
+
+def woven_cells(maze: Maze) -> Tuple[CellGraph, Dict[int, int]]:
+    """The graph of ``maze``'s cells (``y * width + x``) joined by its open passages and its tunnels, and
+    the bridge cell of each tunnel's edge number (edges: east passages, south passages, then tunnels).
+
+    >>> import mazeplugin as mp
+    >>> maze = mp.generate("kruskal", 6, 5, seed=1, weave=True).maze
+    >>> graph, tunnels = woven_cells(maze)
+    >>> int(graph.degree.sum()) == 2 * (len(maze.passages()[0]) + len(tunnels))
+    True
+    """
+    h, w = maze.height, maze.width
+    ids = np.arange(h * w, dtype=np.int64).reshape(h, w)
+    a, bridge, b = maze.under_passages()
+    east = np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1)
+    south = np.stack([ids[:-1, :].ravel(), ids[1:, :].ravel()], axis=1)
+    edges = np.concatenate([east, south, np.stack([a, b], axis=1)])
+    open_ = np.concatenate([maze.east[:, :-1].ravel(), maze.south[:-1, :].ravel(), np.ones(len(a), dtype=bool)])
+    first = len(east) + len(south)
+    return CellGraph(h * w, edges, open_), {first + k: int(c) for k, c in enumerate(bridge.tolist())}
+
+
+def place_woven(level: Level, rng: Random, keys: int, treasure: int, enemies: int,
+                place: Sequence[Place]) -> Tuple[Thing, ...]:
+    """The things :func:`~mazeplugin.content.furnish` adds to weave ``level`` (see the module docstring)."""
+    maze, layout = level.maze, level.layout
+    w = maze.width
+    graph, tunnels = woven_cells(maze)
+
+    def cell(tile: Tile) -> int:
+        x, y = layout.cell_of(tile)
+        return y * w + x
+
+    def tile(c: int) -> Tile:
+        return (2 * (c % w) + 1, 2 * (c // w) + 1)
+
+    def between(c: int, d: int) -> Tile:
+        (x0, y0), (x1, y1) = tile(c), tile(d)
+        return ((x0 + x1) // 2, (y0 + y1) // 2)
+
+    bridges = set(tunnels.values())
+    ends = {int(c) for pair in graph.edges[list(tunnels)].tolist() for c in pair} if tunnels else set()
+    existing = [CellThing("held", cell(t), thing.id) for thing in level.things for t in thing.tiles()]
+    entrance = cell(level.entrance) if level.entrance is not None else None
+    exit_ = cell(level.exit) if level.exit is not None else None
+    made = []
+    for thing in place_cell_things(graph, entrance, exit_, rng, keys=keys, treasure=treasure, enemies=enemies,
+                                   place=place, existing=existing, bare=bridges, unpatrolled=bridges | ends):
+        x, y = tile(thing.cell)
+        props: Dict[str, Any] = {}
+        if thing.kind == "door":
+            before, after = thing.props["cells"]
+            x, y = between(before, tunnels.get(int(thing.props["edge"]), after))
+            props = {"key": thing.props["key"], "lock": thing.props["lock"], "tiles": ((x, y),)}
+        elif thing.kind == "key":
+            props = {"door": thing.props["door"], "lock": thing.props["lock"]}
+        elif thing.kind == "enemy":
+            route = list(thing.props["patrol"])
+            walk = [tile(route[0])]
+            for c, d in zip(route, route[1:]):
+                walk += [between(c, d), tile(d)]
+            props = {"patrol": tuple(walk)}
+        made.append(Thing.made(thing.kind, x, y, thing.id, props))
+    return tuple(made)

@@ -33,10 +33,9 @@ draws from the content stream of the seed (stream 3 of
 
 from __future__ import annotations
 
-import copy
 import sys
 from functools import lru_cache
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -46,19 +45,11 @@ from ..seeds import Random, Seed, resolve_seed
 from .choosing import corridor_stretch, where_allowed, widest
 from .graph import FloorGraph
 from .locks import plan_locks
-from .request import ContentRequest, check_request
+from .request import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, with_content
 from .things import Place, Thing
 
-__all__ = ["furnish", "furnished", "place_things", "check_request", "ContentRequest", "ENEMY_DISTANCE", "PATROL_CELLS", "CONTENT_STREAM"]
-
-CONTENT_STREAM = 3
-"""Index of the content stream in ``Random.streams(seed, n)``."""
-
-ENEMY_DISTANCE = 5
-"""Every tile of an enemy's patrol is at least this many cells walked from the entrance."""
-
-PATROL_CELLS = 3
-"""An enemy patrols at most this many cells each way from where it starts."""
+__all__ = ["furnish", "furnished", "place_things", "check_request", "with_content", "ContentRequest", "ENEMY_DISTANCE",
+           "PATROL_CELLS", "CONTENT_STREAM"]
 
 Tile = Tuple[int, int]
 
@@ -111,29 +102,16 @@ def furnish(
 
 
 def furnished(level: Level, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> Level:
-    """:func:`furnish` with the stream given and the arguments already checked (``generate`` calls this)."""
+    """:func:`furnish` with the stream given and the arguments already checked (``generate`` calls this).
+    A weave level is furnished on its cells and tunnels (:func:`~mazeplugin.content.cellplacing.place_woven`)."""
+    if level.weave:
+        from .cellplacing import place_woven  # (with the cell engine: loaded only for a weave)
+
+        if k and (level.entrance is None or level.exit is None):
+            raise ValueError("keys need a level with an entrance and an exit (markers other than 'none')")
+        return with_content(level, place_woven(level, rng, k, t, e, requests), k, t, e, requests)
     things = place_things(level, rng, keys=k, treasure=t, enemies=e, place=requests)
     return with_content(level, things, k, t, e, requests)
-
-
-Furnishable = TypeVar("Furnishable", bound=Any)
-
-
-def with_content(level: Furnishable, things: Tuple[Any, ...], k: int, t: int, e: int,
-                 requests: Tuple[Place, ...]) -> Furnishable:
-    """A copy of ``level`` (square or grid) with ``things`` added after its own and the content
-    options that made them recorded (``keys``, ``treasure``, ``enemies``, ``place``): what a level
-    code and a level file say of it."""
-    out = copy.copy(level)
-    out.things = tuple(level.things) + tuple(things)
-    options = dict(level.options)
-    for name, value in (("keys", k), ("treasure", t), ("enemies", e)):
-        if value:
-            options[name] = value
-    if requests:
-        options["place"] = [r.as_dict() for r in requests]
-    out.options = options
-    return out
 
 
 @lru_cache(maxsize=64)

@@ -43,15 +43,11 @@ from numpy.typing import NDArray
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
 from .regions import DoorRegions
-from .things import Thing
+from .things import ContentError, Thing
 
 __all__ = ["solve", "check", "ContentError"]
 
 Tile = Tuple[int, int]
-
-
-class ContentError(ValueError):
-    """A level's things break a promise (a key behind its own door, a door nobody needs, ...)."""
 
 
 def _locks(things: Sequence[Thing]) -> Tuple[Dict[int, Thing], Dict[int, Thing]]:
@@ -77,11 +73,13 @@ def _closed(tiles: NDArray[np.uint8], doors: Sequence[Thing]) -> NDArray[np.uint
     return out
 
 
-def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence[Thing]) -> Optional[List[Tile]]:
+def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence[Thing],
+          bridges: Optional[NDArray[np.uint8]] = None) -> Optional[List[Tile]]:
     """The shortest walk from ``entrance`` to ``exit`` that opens each door it passes with its key.
 
     None when no such walk exists. Without doors it is
-    :func:`mazeplugin.paths.shortest_path`. Raises ``ValueError`` naming
+    :func:`mazeplugin.paths.shortest_path`. With a weave's ``bridges`` it goes
+    straight over and under them (:class:`~mazeplugin.content.cellproof.TileNodes`). Raises ``ValueError`` naming
     :data:`~mazeplugin.limits.MAX_SOLVE_STEPS` or
     :data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS`, before any search, for
     a level whose keys can be picked up in too many orders (see the module
@@ -97,6 +95,14 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     [(0, 0), (1, 0), (2, 0), (2, 1), (2, 0), (3, 0), (4, 0)]
     """
     doors, keys = _locks(things)
+    if bridges is not None and bridges.any():
+        from .cellproof import solve_woven
+
+        if not doors:
+            from .. import bridges as layers
+
+            return layers.shortest_path(tiles, bridges, entrance, exit)
+        return solve_woven(tiles, bridges, entrance, exit, doors, keys)
     if not doors:
         return paths.shortest_path(tiles, entrance, exit)
     key_ids = sorted(keys)
@@ -241,8 +247,12 @@ def check(
     entrance: Optional[Tile],
     exit: Optional[Tile],
     things: Sequence[Thing],
+    bridges: Optional[NDArray[np.uint8]] = None,
 ) -> None:
     """Prove a level's things (see the module docstring); ``ContentError`` (a ``ValueError``) says what fails.
+
+    With a weave's ``bridges`` the floods walk over and under them and no
+    patrol may cross a bridge tile (:class:`~mazeplugin.content.cellproof.TileNodes`).
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("kruskal", 15, 10, seed=2, keys=2, enemies=1)
@@ -250,7 +260,7 @@ def check(
     >>> check(level.tiles, level.entrance, level.exit, [t for t in level.things if t.kind != "key"])
     Traceback (most recent call last):
     ...
-    mazeplugin.content.proof.ContentError: door 2 at (3, 14) has no key whose props['door'] is 2
+    mazeplugin.content.things.ContentError: door 2 at (3, 14) has no key whose props['door'] is 2
     """
     h, w = tiles.shape
     markers = {tuple(m) for m in (entrance, exit) if m is not None}
@@ -272,7 +282,8 @@ def check(
             raise ContentError(f"door {door.id}: its tile {door.tile} is not one of its props['tiles']")
     if doors and (entrance is None or exit is None):
         raise ContentError("a level with doors needs an entrance and an exit")
-    if doors:
+    woven = bridges is not None and bool(bridges.any())
+    if doors and not woven:
         _check_locks(tiles, entrance, exit, doors, keys)  # type: ignore[arg-type]
         _check_each_door_needed(tiles, entrance, exit, doors)  # type: ignore[arg-type]
     enemies = [t for t in things if t.kind == "enemy"]
@@ -293,7 +304,13 @@ def check(
                 raise ContentError(f"enemy {enemy.id}: patrol passes the door tile {(x, y)}")
             if (x, y) in markers:
                 raise ContentError(f"enemy {enemy.id}: patrol passes the marker tile {(x, y)}")
-    if enemies and entrance is not None and exit is not None:
+            if woven and bridges[y, x]:  # type: ignore[index]
+                raise ContentError(f"enemy {enemy.id}: patrol crosses the bridge tile {(x, y)}")
+    if woven and entrance is not None and exit is not None:
+        from .cellproof import check_woven
+
+        check_woven(tiles, bridges, entrance, exit, doors, keys, things)  # type: ignore[arg-type]
+    elif enemies and entrance is not None and exit is not None:
         # Solvable without touching an enemy: the same flood, patrols walled.
         patrols = {tuple(p) for enemy in enemies for p in enemy.props["patrol"]}
         others = [t for t in things if t.kind not in ("door", "key", "enemy")]
