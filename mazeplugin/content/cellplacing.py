@@ -59,7 +59,8 @@ from ..maze import Maze
 from ..seeds import Random, Seed, resolve_seed
 from ..unionfind import component_roots
 from .cells import CellGraph, CellThing
-from .choosing import corridor_stretch, where_allowed, widest
+from . import engine
+from .choosing import corridor_stretch
 from .locks import plan_locks
 from .request import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, with_content
 from .things import Place, Thing
@@ -112,119 +113,102 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
     """
     if keys and (entrance is None or exit is None):
         raise ValueError("keys need a level with an entrance and an exit (markers='border')")
-    n = graph.cells
-    has_route = entrance is not None and exit is not None
-    degree = graph.degree
-    if has_route:
-        dist_list, parent = graph.search([entrance])  # type: ignore[list-item]
-        dist_e = np.asarray(dist_list, dtype=np.int64)
-        if dist_e[exit] < 0:
-            raise ValueError("the exit cannot be reached from the entrance")
-        route = graph.way(parent, exit)  # type: ignore[arg-type]
-        dist_path = _steps_to_route(np.asarray(parent, dtype=np.int64), dist_e, route)
-    else:
-        dist_e = np.zeros(n, dtype=np.int64)
-        parent, route = [-1] * n, []
-        dist_path = np.zeros(n, dtype=np.int64)
-    free = dist_e >= 0
-    taken: Set[int] = {m for m in (entrance, exit) if m is not None}
-    for thing in existing:
-        if thing.kind != "door":
-            taken.add(thing.cell)
-    free[list(taken)] = False
-    free[list(bare)] = False
+    places = _CellPlaces(graph, entrance, exit, existing, bare, unpatrolled)
     next_id = max((t.id for t in existing), default=0) + 1
-    made: List[CellThing] = []
-    claimed: List[int] = []
-    noise = rng.random(n) * 0.5  # ties among equals, drawn once
+    made = engine.place(places, rng, next_id, keys=keys, treasure=treasure, enemies=enemies, requests=place)
+    return tuple(sorted(made, key=lambda t: t.id))
 
-    def new(kind: str, cell: int, props: Optional[Dict[str, Any]] = None) -> None:
-        nonlocal next_id
-        made.append(CellThing(kind, cell, next_id, props or {}))
-        next_id += 1
 
-    def claim(cell: int) -> None:
-        free[cell] = False
-        claimed.append(cell)
+class _CellPlaces(engine.Places):
+    """A graph level's cells as the engine's places: distances and spread in passages walked."""
 
-    if keys:
-        for door_edge, (before, after), key in _plan_doors(graph, route, keys, free, degree, dist_path, noise):
-            lock = sum(1 for t in made if t.kind == "door") + 1
-            new("key", key, {"door": next_id + 1, "lock": lock})
-            new("door", before, {"edge": door_edge, "cells": [before, after], "key": next_id - 1, "lock": lock})
-            claim(key)
-
-    spread = _Spread(graph)
-    if treasure:
-        if has_route:
-            score = np.where(dist_path > 0, dist_path + noise + np.where(degree == 1, 1e9, 0), -1.0)
+    def __init__(self, graph: CellGraph, entrance: Optional[int], exit: Optional[int],
+                 existing: Sequence[CellThing], bare: Collection[int], unpatrolled: Collection[int]) -> None:
+        n = self.area = graph.cells
+        self.graph, self.unpatrolled = graph, unpatrolled
+        self.has_route = entrance is not None and exit is not None
+        self.degree = graph.degree
+        if entrance is not None and exit is not None:
+            dist_list, parent = graph.search([entrance])
+            dist_e = np.asarray(dist_list, dtype=np.int64)
+            if dist_e[exit] < 0:
+                raise ValueError("the exit cannot be reached from the entrance")
+            self.route = graph.way(parent, exit)
+            self.dist_path = _steps_to_route(np.asarray(parent, dtype=np.int64), dist_e, self.route)
         else:
-            score = noise + np.where(degree == 1, 1.0, 0.0)
-        fits = np.flatnonzero((score >= 0) & free)
-        order = fits[np.argsort(-score[fits], kind="stable")]
-        picks = spread.widest(order, treasure, n)
-        if len(picks) < treasure:
-            where = "cells off the route" if has_route else "cells"
-            raise ValueError(f"treasure={treasure} does not fit: this level has {len(picks)} free {where}")
-        for cell in picks:
-            new("treasure", cell)
-            claim(cell)
+            dist_e = np.zeros(n, dtype=np.int64)
+            parent, self.route = [-1] * n, []
+            self.dist_path = np.zeros(n, dtype=np.int64)
+        self.parent, self.distance = parent, dist_e
+        self.free = dist_e >= 0
+        self.taken: Set[int] = {m for m in (entrance, exit) if m is not None}
+        for thing in existing:
+            if thing.kind != "door":
+                self.taken.add(thing.cell)
+        self.free[list(self.taken)] = False
+        self.free[list(bare)] = False
+        self.floor_words = "cells"
+        self.needed: Set[int] = set()
 
-    for request in place:
-        if not request.count:
-            continue
-        candidates = np.flatnonzero(where_allowed(request, free, degree, dist_e if has_route else None))
-        order = candidates[rng.permutation(len(candidates))]
-        picks = spread.pick(order, request.count, request.spacing)
-        if len(picks) < request.count:
-            raise ValueError(
-                f"Place({request.kind!r}, {request.count}, where={request.where!r}, "
-                f"min_distance={request.min_distance}, spacing={request.spacing}) does not fit: "
-                f"{len(picks)} such cells are free")
-        for cell in picks:
-            new(request.kind, cell)
-            claim(cell)
+    def locks(self, keys: int, noise: NDArray[np.float64]) -> List[Tuple[Any, int]]:
+        plan = _plan_doors(self.graph, self.route, keys, self.free, self.degree, self.dist_path, noise)
+        return [((edge, cells), key) for edge, cells, key in plan]
 
-    if enemies:
-        needed = set(route)
+    def thing(self, kind: str, place: int, id: int, props: Dict[str, Any]) -> CellThing:
+        return CellThing(kind, place, id, props)
+
+    def door(self, door: Any, id: int, key: int, lock: int) -> CellThing:
+        edge, (before, after) = door
+        return CellThing("door", before, id, {"edge": edge, "cells": [before, after], "key": key, "lock": lock})
+
+    def spread(self, order: NDArray[np.int64], count: int, spacing: int,
+               accept: engine.Accept = None) -> List[int]:
+        blocked = bytearray(self.graph.cells)
+        chosen: List[int] = []
+        for cell in order.tolist():
+            if blocked[cell] or (accept is not None and not accept(cell)):
+                continue
+            chosen.append(cell)
+            if len(chosen) == count:
+                break
+            frontier = [cell]
+            blocked[cell] = 1
+            for _ in range(spacing - 1):  # cells within spacing - 1 passages are too close
+                following = []
+                for c in frontier:
+                    for other, _edge in self.graph.steps(c):
+                        if not blocked[other]:
+                            blocked[other] = 1
+                            following.append(other)
+                frontier = following
+        return chosen
+
+    def ways(self, claimed: List[int]) -> None:
+        self.needed = needed = set(self.route)
         for cell in claimed:
             while cell >= 0 and cell not in needed:
                 needed.add(cell)
-                cell = parent[cell]
-        far = ENEMY_DISTANCE if has_route else 0
-        patrolled: Set[int] = set()
+                cell = self.parent[cell]
+
+    def patrol(self, place: int, patrolled: Set[int]) -> Optional[List[int]]:
+        far = ENEMY_DISTANCE if self.has_route else 0
+        free, degree, dist_e = self.free, self.degree, self.distance
 
         def walkable(cell: int) -> bool:
-            return (cell not in needed and cell not in taken and cell not in patrolled and bool(free[cell])
-                    and degree[cell] <= 2 and dist_e[cell] >= far and cell not in unpatrolled)
+            return (cell not in self.needed and cell not in self.taken and cell not in patrolled and bool(free[cell])
+                    and degree[cell] <= 2 and dist_e[cell] >= far and cell not in self.unpatrolled)
 
-        candidates = np.flatnonzero(free & (degree <= 2) & (dist_e >= far))
-        order = candidates[rng.permutation(len(candidates))]
-        routes: Dict[int, List[int]] = {}
+        if not walkable(place):
+            return None
+        walk = corridor_stretch(lambda cell: [other for other, _edge in self.graph.steps(cell)], place, walkable,
+                                PATROL_CELLS)
+        if len(walk) < 2:  # a patrol moves
+            return None
+        patrolled.update(walk)
+        return walk
 
-        def neighbours(cell: int) -> List[int]:
-            return [other for other, _edge in graph.steps(cell)]
-
-        def accept(cell: int) -> bool:
-            if not walkable(cell):
-                return False
-            walk = corridor_stretch(neighbours, cell, walkable, PATROL_CELLS)
-            if len(walk) < 2:  # a patrol moves
-                return False
-            routes[cell] = walk
-            patrolled.update(walk)
-            return True
-
-        picks = spread.widest(order, enemies, n, accept, patrolled)
-        if len(picks) < enemies:
-            raise ValueError(
-                f"enemies={enemies} does not fit: this level has room for {len(picks)} patrols "
-                f"(each at least {ENEMY_DISTANCE} cells from the entrance, off every walk to the exit, "
-                "a key or treasure)")
-        for cell in picks:
-            new("enemy", cell, {"patrol": routes[cell]})
-            free[cell] = False
-    return tuple(sorted(made, key=lambda t: t.id))
+    def patrol_props(self, route: List[int]) -> Tuple[int, ...]:
+        return tuple(route)
 
 
 def _steps_to_route(parent: NDArray[np.int64], dist: NDArray[np.int64], route: List[int]) -> NDArray[np.int64]:
@@ -285,40 +269,6 @@ def _plan_doors(graph: CellGraph, route: List[int], keys: int, free: NDArray[np.
         before, after = route[(position - 1) // 2], route[(position + 1) // 2]
         plan.append((graph.edge(before, after), (before, after), key))
     return plan
-
-
-class _Spread:
-    """Greedy picks in a given order, no two closer than ``spacing`` passages walked."""
-
-    def __init__(self, graph: CellGraph) -> None:
-        self.graph = graph
-
-    def pick(self, order: NDArray[np.int64], count: int, spacing: int,
-             accept: Optional[Callable[[int], bool]] = None) -> List[int]:
-        blocked = bytearray(self.graph.cells)
-        chosen: List[int] = []
-        for cell in order.tolist():
-            if blocked[cell] or (accept is not None and not accept(cell)):
-                continue
-            chosen.append(cell)
-            if len(chosen) == count:
-                break
-            frontier = [cell]
-            blocked[cell] = 1
-            for _ in range(spacing - 1):  # cells within spacing - 1 passages are too close
-                following = []
-                for c in frontier:
-                    for other, _edge in self.graph.steps(c):
-                        if not blocked[other]:
-                            blocked[other] = 1
-                            following.append(other)
-                frontier = following
-        return chosen
-
-    def widest(self, order: NDArray[np.int64], count: int, area: int,
-               accept: Optional[Callable[[int], bool]] = None, undo: Optional[Set[int]] = None) -> List[int]:
-        """Picks as spread out as fit (:func:`~mazeplugin.content.choosing.widest`), spacing in passages."""
-        return widest(lambda spacing: self.pick(order, count, spacing, accept), count, area, undo)
 
 
 # -- a weave level: placed on its cells joined by passages and tunnels ----------------------
