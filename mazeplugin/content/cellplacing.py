@@ -62,7 +62,7 @@ from .cells import CellGraph, CellThing
 from . import engine
 from .choosing import corridor_stretch
 from .locks import plan_locks
-from .request import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, with_content
+from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, content_stream, with_content
 from .things import Place, Thing
 
 Tile = Tuple[int, int]
@@ -74,7 +74,7 @@ def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies:
                  place: Sequence[Place] = (), seed: Optional[Seed] = None) -> GridLevel:
     """A copy of grid ``level`` with content placed on its cells (its ``things``); the passages stay the same.
 
-    The arguments are :func:`mazeplugin.content.furnish`'s; things the level
+    :func:`mazeplugin.content.furnish` on a grid level (which it calls); things the level
     already has are kept. ``ValueError`` saying how many fit when a count does not.
 
     >>> import mazeplugin as mp
@@ -87,12 +87,7 @@ def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies:
     if not isinstance(level, GridLevel):
         raise TypeError(f"level must be a mazeplugin GridLevel, not {type(level).__name__}")
     k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.maze.grid.cells)
-    if seed is None:
-        seed = level.seed
-        if seed is None:
-            raise ValueError("this level has no seed: pass seed= to furnish it")
-    rng = Random.streams(resolve_seed(seed), CONTENT_STREAM + 1)[CONTENT_STREAM]
-    return grid_furnished(level, rng, k, t, e, requests)
+    return grid_furnished(level, content_stream(level, seed), k, t, e, requests)
 
 
 def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> GridLevel:

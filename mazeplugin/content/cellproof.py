@@ -32,7 +32,7 @@ level with ``bridges`` (:func:`check_woven`, :func:`solve_woven`).
 from __future__ import annotations
 
 import heapq
-from typing import Any, Callable, Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -44,24 +44,23 @@ from .things import ContentError, Thing
 
 Tile = Tuple[int, int]
 
-__all__ = ["check_cells", "solve_cells", "solve_nodes", "cell_locks", "Lock", "check_lock_order", "check_doors_needed",
-           "TileNodes", "check_woven", "solve_woven"]
+__all__ = ["check_cells", "solve_cells", "solve_nodes", "best_walk", "locks_of", "Lock", "check_lock_order", "check_doors_needed",
+           "TileNodes", "check_woven", "solve_woven", "at_tile"]
 
 
-def cell_locks(things: Sequence[CellThing]) -> Tuple[Dict[int, CellThing], Dict[int, CellThing]]:
-    """``(doors by id, keys by id)``, each door and key linked both ways (``ContentError`` otherwise)."""
+def locks_of(things: Sequence[Any], where: Callable[[Any], str]) -> Tuple[Dict[int, Any], Dict[int, Any]]:
+    """``(doors by id, keys by id)``, each door and key linked both ways (``ContentError`` otherwise; ``where(thing)``
+    places a thing in the message)."""
     doors = {t.id: t for t in things if t.kind == "door"}
     keys = {t.id: t for t in things if t.kind == "key"}
     for door in doors.values():
         found = keys.get(door.props.get("key", -1))
         if found is None or found.props.get("door") != door.id:
-            raise ContentError(f"door {door.id} on passage {door.props.get('edge')} has no key whose "
-                               f"props['door'] is {door.id}")
+            raise ContentError(f"door {door.id} {where(door)} has no key whose props['door'] is {door.id}")
     for key in keys.values():
         opens = doors.get(key.props.get("door", -1))
         if opens is None or opens.props.get("key") != key.id:
-            raise ContentError(f"key {key.id} in cell {key.cell} opens no door "
-                               f"(props['door'] = {key.props.get('door')!r})")
+            raise ContentError(f"key {key.id} {where(key)} opens no door (props['door'] = {key.props.get('door')!r})")
     return doors, keys
 
 
@@ -84,7 +83,7 @@ def solve_cells(graph: CellGraph, entrance: int, exit: int, things: Sequence[Cel
     >>> solve_cells(g, 1, 3, [CellThing("key", 0, 1, {"door": 2, "lock": 1}), door])
     [1, 0, 1, 2, 3]
     """
-    doors, keys = cell_locks(things)
+    doors, keys = locks_of(things, _in_cell)
     key_ids = sorted(keys)
     return solve_nodes(graph, entrance, exit, [keys[k].cell for k in key_ids],
                        [(int(doors[keys[k].props["door"]].props["edge"]),) for k in key_ids])
@@ -110,21 +109,42 @@ def solve_nodes(graph: CellGraph, entrance: int, exit: int, key_nodes: Sequence[
             found = searched[(point, held)] = graph.search([points[point]], shut=shut)
         return found
 
+    def distances(point: int, held: int) -> List[int]:
+        dist = search(point, held)[0]
+        return [dist[p] for p in points[1:]] + [dist[exit]]
+
+    targets = points[1:] + [exit]
+    return best_walk(count, distances, lambda point, held, target: graph.way(search(point, held)[1], targets[target]))
+
+
+Step = TypeVar("Step")
+
+
+def best_walk(count: int, distances: Callable[[int, int], Sequence[int]],
+              leg: Callable[[int, int, int], List[Step]]) -> Optional[List[Step]]:
+    """The shortest walk that holds each key before its door: Dijkstra over states *(point, keys held)*.
+
+    Point 0 is the entrance, point ``n + 1`` key ``n``; ``distances(point, held)`` gives the steps from
+    ``point`` (with the doors of the keys not ``held`` shut) to each key and, last, the exit (-1:
+    unreached); ``leg(point, held, target)`` the walk from ``point`` to key ``target`` (``count``: the
+    exit). None when the exit is never reached. The square solver (:func:`mazeplugin.content.solve`)
+    and the graph one (:func:`solve_nodes`) both end here.
+    """
     best: Dict[Tuple[int, int], int] = {(0, 0): 0}
     came: Dict[Tuple[int, int], Tuple[int, int]] = {}
     heap: List[Tuple[int, int, int]] = [(0, 0, 0)]
-    finish: Optional[Tuple[int, int, int]] = None
+    finish: Optional[Tuple[int, int, int]] = None  # (length, point, held) of the best walk
     while heap:
         d, point, held = heapq.heappop(heap)
         if best.get((point, held), -1) != d:
             continue
         if finish is not None and d >= finish[0]:
             break
-        dist = search(point, held)[0]
-        if dist[exit] >= 0 and (finish is None or d + dist[exit] < finish[0]):
-            finish = (d + dist[exit], point, held)
+        dist = distances(point, held)
+        if dist[count] >= 0 and (finish is None or d + dist[count] < finish[0]):
+            finish = (d + dist[count], point, held)
         for n in range(count):
-            step = dist[points[n + 1]]
+            step = dist[n]
             if held >> n & 1 or step < 0:
                 continue
             state = (n + 1, held | 1 << n)
@@ -133,16 +153,17 @@ def solve_nodes(graph: CellGraph, entrance: int, exit: int, key_nodes: Sequence[
                 heapq.heappush(heap, (d + step, n + 1, held | 1 << n))
     if finish is None:
         return None
-    legs: List[List[int]] = []
-    target, state = exit, (finish[1], finish[2])
+    # Walk back through the states, each leg searched again (one per leg).
+    legs: List[List[Step]] = []
+    target, state = count, (finish[1], finish[2])
     while True:
-        legs.append(graph.way(search(*state)[1], target))
+        legs.append(leg(state[0], state[1], target))
         if state == (0, 0):
             break
-        target, state = points[state[0]], came[state]
-    walk: List[int] = []
-    for leg in reversed(legs):
-        walk.extend(leg[1:] if walk else leg)
+        target, state = state[0] - 1, came[state]
+    walk: List[Step] = []
+    for part in reversed(legs):
+        walk.extend(part[1:] if walk else part)
     return walk
 
 
@@ -169,7 +190,7 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
             raise ContentError(f"{thing.kind} {thing.id} is in cell {thing.cell}, which this level does not have")
         if thing.kind != "door" and thing.cell in markers:
             raise ContentError(f"{thing.kind} {thing.id} stands on the entrance or exit cell {thing.cell}")
-    doors, keys = cell_locks(things)
+    doors, keys = locks_of(things, _in_cell)
     for door in doors.values():
         edge, cells = door.props.get("edge"), tuple(door.props.get("cells", ()))
         if not isinstance(edge, int) or not 0 <= edge < len(graph.edges) or not graph.open[edge]:
@@ -209,7 +230,7 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
 
 
 def _in_cell(thing: CellThing) -> str:
-    return f"in cell {thing.cell}"
+    return f"on passage {thing.props.get('edge')}" if thing.kind == "door" else f"in cell {thing.cell}"
 
 
 class Lock(NamedTuple):
@@ -318,7 +339,8 @@ def _locks(nodes: TileNodes, doors: Dict[int, Thing], keys: Dict[int, Thing]) ->
             for door in order]
 
 
-def _at(thing: Thing) -> str:
+def at_tile(thing: Thing) -> str:
+    """Where a thing stands, for a message: ``"at (x, y)"``."""
     return f"at {thing.tile}"
 
 
@@ -343,10 +365,10 @@ def check_woven(tiles: NDArray[np.uint8], bridges: NDArray[np.uint8], entrance: 
     start, goal = nodes.node(entrance), nodes.node(exit)
     locks = _locks(nodes, doors, keys)
     if locks:
-        check_lock_order(nodes.graph, start, goal, locks, _at)
+        check_lock_order(nodes.graph, start, goal, locks, at_tile)
         check_doors_needed(nodes.graph, start, goal, locks)
     enemies = [t for t in things if t.kind == "enemy"]
     if enemies:
         patrols = nodes.walls([tuple(p) for enemy in enemies for p in enemy.props["patrol"]])
         others = [(t, nodes.node(t.tile)) for t in things if t.kind not in ("door", "key", "enemy")]
-        check_lock_order(nodes.graph, start, goal, locks, _at, blocked=patrols, targets=others)
+        check_lock_order(nodes.graph, start, goal, locks, at_tile, blocked=patrols, targets=others)

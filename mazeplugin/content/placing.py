@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import sys
 from functools import lru_cache
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -46,7 +46,8 @@ from . import engine
 from .choosing import corridor_stretch
 from .graph import FloorGraph
 from .locks import plan_locks
-from .request import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, with_content
+from .request import (CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, Furnishable, check_request,
+                      content_stream, with_content)
 from .things import Place, Thing
 
 __all__ = ["furnish", "furnished", "place_things", "check_request", "with_content", "ContentRequest", "ENEMY_DISTANCE",
@@ -56,20 +57,22 @@ Tile = Tuple[int, int]
 
 
 def furnish(
-    level: Level,
+    level: Furnishable,
     *,
     keys: int = 0,
     treasure: int = 0,
     enemies: int = 0,
     place: Sequence[Place] = (),
     seed: Optional[Seed] = None,
-) -> Level:
+) -> Furnishable:
     """A copy of ``level`` with content placed on it (its ``things``); the tiles stay the same.
 
     Args:
         level: any :class:`~mazeplugin.level.Level` (a generated one, a loaded
-            one, a chunk of an endless world). Things it already has are kept
-            and new ones get ids after them.
+            one, a chunk of an endless world, a weave) or
+            :class:`~mazeplugin.grid_level.GridLevel` (hex, triangle, polar,
+            wrapping: things on its cells, see :func:`~mazeplugin.content.furnish_grid`).
+            Things it already has are kept and new ones get ids after them.
         keys: locked doors on the way from entrance to exit, each with its key
             (needs an entrance and an exit).
         treasure: treasure things, in dead ends farthest from the route first.
@@ -88,18 +91,15 @@ def furnish(
     (True, ())
     >>> rich.check()   # every key before its door, every door needed
     """
+    grid = sys.modules.get("mazeplugin.grid_level")  # a GridLevel exists only once its module is loaded
+    if grid is not None and isinstance(level, grid.GridLevel):
+        from .cellplacing import furnish_grid  # (a grid level: its cells)
+
+        return cast(Furnishable, furnish_grid(level, keys=keys, treasure=treasure, enemies=enemies, place=place, seed=seed))
     if not isinstance(level, Level):
-        grid = sys.modules.get("mazeplugin.grid_level")  # a GridLevel exists only once its module is loaded
-        hint = ("; a grid level is furnished by mazeplugin.content.furnish_grid"
-                if grid is not None and isinstance(level, grid.GridLevel) else "")
-        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}{hint}")
+        raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
     k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
-    if seed is None:
-        seed = level.seed
-        if seed is None:
-            raise ValueError("this level has no seed: pass seed= to furnish it")
-    rng = Random.streams(resolve_seed(seed), CONTENT_STREAM + 1)[CONTENT_STREAM]
-    return furnished(level, rng, k, t, e, requests)
+    return cast(Furnishable, furnished(level, content_stream(level, seed), k, t, e, requests))
 
 
 def furnished(level: Level, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> Level:

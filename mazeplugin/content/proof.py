@@ -34,7 +34,6 @@ has loops).
 
 from __future__ import annotations
 
-import heapq
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
@@ -42,27 +41,13 @@ from numpy.typing import NDArray
 
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
+from .cellproof import at_tile, best_walk, check_woven, locks_of, solve_woven
 from .regions import DoorRegions
 from .things import ContentError, Thing
 
 __all__ = ["solve", "check", "ContentError"]
 
 Tile = Tuple[int, int]
-
-
-def _locks(things: Sequence[Thing]) -> Tuple[Dict[int, Thing], Dict[int, Thing]]:
-    """``(doors by id, keys by id)``, with every link checked."""
-    doors = {t.id: t for t in things if t.kind == "door"}
-    keys = {t.id: t for t in things if t.kind == "key"}
-    for door in doors.values():
-        found = keys.get(door.props.get("key", -1))
-        if found is None or found.props.get("door") != door.id:
-            raise ContentError(f"door {door.id} at {door.tile} has no key whose props['door'] is {door.id}")
-    for key in keys.values():
-        opens = doors.get(key.props.get("door", -1))
-        if opens is None or opens.props.get("key") != key.id:
-            raise ContentError(f"key {key.id} at {key.tile} opens no door (props['door'] = {key.props.get('door')!r})")
-    return doors, keys
 
 
 def _closed(tiles: NDArray[np.uint8], doors: Sequence[Thing]) -> NDArray[np.uint8]:
@@ -94,10 +79,8 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     >>> solve(tiles, (0, 0), (4, 0), [door, key])
     [(0, 0), (1, 0), (2, 0), (2, 1), (2, 0), (3, 0), (4, 0)]
     """
-    doors, keys = _locks(things)
+    doors, keys = locks_of(things, at_tile)
     if bridges is not None and bridges.any():
-        from .cellproof import solve_woven
-
         if not doors:
             from .. import bridges as layers
 
@@ -125,51 +108,10 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
             found = searched[(point, opened)] = [int(dist[y, x]) for x, y in targets]
         return found
 
-    start = (0, 0)
-    best: Dict[Tuple[int, int], int] = {start: 0}
-    came: Dict[Tuple[int, int], Tuple[int, int]] = {}
-    heap: List[Tuple[int, int, int]] = [(0, 0, 0)]
-    finish: Optional[Tuple[int, int, int]] = None  # (length, point, held) of the best walk
-    count = len(key_ids)
-    while heap:
-        d, point, held = heapq.heappop(heap)
-        if best.get((point, held), -1) != d:
-            continue
-        if finish is not None and d >= finish[0]:
-            break
-        dist = distances(point, held)
-        to_exit = dist[count]
-        if to_exit >= 0 and (finish is None or d + to_exit < finish[0]):
-            finish = (d + to_exit, point, held)
-        for n in range(count):
-            if held >> n & 1:
-                continue
-            step = dist[n]
-            if step < 0:
-                continue
-            state = (n + 1, held | 1 << n)
-            if d + step < best.get(state, 1 << 62):
-                best[state] = d + step
-                came[state] = (point, held)
-                heapq.heappush(heap, (d + step, n + 1, held | 1 << n))
-    if finish is None:
-        return None
-    # Walk back through the states, each leg downhill on its start's map (searched again: one per leg).
-    legs: List[List[Tile]] = []
-    target = (int(exit[0]), int(exit[1]))
-    state = (finish[1], finish[2])
-    while True:
-        where, held = state
-        dist_map = _distance_map(tiles, door_list, rooms.doors_reached(held), points[where])
-        legs.append(_downhill(dist_map, target))
-        if state == start:
-            break
-        target = points[where]
-        state = came[state]
-    walk: List[Tile] = []
-    for leg in reversed(legs):
-        walk.extend(leg[1:] if walk else leg)
-    return walk
+    def leg(point: int, held: int, target: int) -> List[Tile]:  # downhill on the point's map, searched again
+        return _downhill(_distance_map(tiles, door_list, rooms.doors_reached(held), points[point]), targets[target])
+
+    return best_walk(len(key_ids), distances, leg)
 
 
 def _distance_map(
@@ -275,7 +217,7 @@ def check(
                 raise ContentError(f"{thing.kind} {thing.id} is on {(x, y)}, which is not a floor tile")
             if (x, y) in markers:
                 raise ContentError(f"{thing.kind} {thing.id} stands on a marker tile {(x, y)}")
-    doors, keys = _locks(things)
+    doors, keys = locks_of(things, at_tile)
     door_tiles = {tile for door in doors.values() for tile in door.tiles()}
     for door in doors.values():
         if door.tile not in door.tiles():
@@ -307,8 +249,6 @@ def check(
             if woven and bridges[y, x]:  # type: ignore[index]
                 raise ContentError(f"enemy {enemy.id}: patrol crosses the bridge tile {(x, y)}")
     if woven and entrance is not None and exit is not None:
-        from .cellproof import check_woven
-
         check_woven(tiles, bridges, entrance, exit, doors, keys, things)  # type: ignore[arg-type]
     elif enemies and entrance is not None and exit is not None:
         # Solvable without touching an enemy: the same flood, patrols walled.

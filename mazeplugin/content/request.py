@@ -14,9 +14,10 @@ import copy
 import numbers
 from typing import Any, Iterable, Optional, Tuple, TypeVar
 
+from ..seeds import Random, Seed, resolve_seed
 from .things import Place
 
-__all__ = ["ContentRequest", "check_request", "with_content", "CONTENT_STREAM", "ENEMY_DISTANCE", "PATROL_CELLS"]
+__all__ = ["ContentRequest", "Furnishable", "check_request", "with_content", "content_stream", "CONTENT_STREAM", "ENEMY_DISTANCE", "PATROL_CELLS"]
 
 CONTENT_STREAM = 3
 """Index of the content stream in ``Random.streams(seed, n)``."""
@@ -98,3 +99,12 @@ def with_content(level: Furnishable, things: Tuple[Any, ...], k: int, t: int, e:
         options["place"] = [r.as_dict() for r in requests]
     out.options = options
     return out
+
+
+def content_stream(level: Any, seed: Optional[Seed]) -> Random:
+    """The content stream of ``seed`` (default: ``level.seed``) that ``furnish`` draws from."""
+    if seed is None:
+        seed = level.seed
+        if seed is None:
+            raise ValueError("this level has no seed: pass seed= to furnish it")
+    return Random.streams(resolve_seed(seed), CONTENT_STREAM + 1)[CONTENT_STREAM]
