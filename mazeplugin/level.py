@@ -266,12 +266,12 @@ class Level:
                 "this level has no entrance and exit (markers='none'); "
                 "generate it with markers='border', 'farthest', 'random' or two tiles"
             )
-        if self._bridges is not None:  # a weave: straight over and under the bridges
-            path = bridges.shortest_path(self.tiles, self._bridges, self.entrance, self.exit)
-        elif any(t.kind == "door" for t in self.things):
+        if any(t.kind == "door" for t in self.things):  # (on a weave: over and under the bridges too)
             from .content.proof import solve  # (lazily: the content package's facade imports Level)
 
-            path = solve(self.tiles, self.entrance, self.exit, self.things)
+            path = solve(self.tiles, self.entrance, self.exit, self.things, self._bridges)
+        elif self._bridges is not None:  # a weave: straight over and under the bridges
+            path = bridges.shortest_path(self.tiles, self._bridges, self.entrance, self.exit)
         else:
             path = paths.shortest_path(self.tiles, self.entrance, self.exit)
         if path is None:  # pragma: no cover - generate() always joins the markers
@@ -293,7 +293,7 @@ class Level:
         """
         from .content.proof import check
 
-        check(self.tiles, self.entrance, self.exit, self.things)
+        check(self.tiles, self.entrance, self.exit, self.things, self._bridges)
 
     def distances(self, source: Optional[Union[int, Tile]] = None) -> NDArray[np.int32]:
         """Steps from floor tile ``source`` to every tile; -1 on walls and unreachable tiles.

@@ -154,7 +154,7 @@ class Build:
             mask = parse_mask(mask, layout.width, layout.height)
         crossings = weave_layer.check_weave(weave)
         if crossings > 0:
-            check_weave_with(generator, layout, room_spec, content, markers)
+            check_weave_with(generator, layout, room_spec, markers)
         seed = resolve_seed(seed)
         # Every argument is checked; the last check before work: would it fit in memory?
         check_memory(generator, layout, braid=fraction > 0, mask=mask is not None or room_spec is not None,
@@ -176,7 +176,7 @@ class Build:
 
 
 def check_weave_with(generator: GeneratorInfo, layout: Layout, room_spec: Optional[room_layer.RoomSpec],
-                     content: ContentRequest, markers: Any) -> None:
+                     markers: Any) -> None:
     """weave= with what it cannot be combined with (yet): one clear error naming the other argument."""
     if not generator.perfect:
         perfect = ", ".join(g.name for g in generator_infos() if g.perfect)
@@ -185,12 +185,9 @@ def check_weave_with(generator: GeneratorInfo, layout: Layout, room_spec: Option
     if layout.corridor != 1 or layout.wall != 1:
         raise ValueError(f"weave= draws bridges on corridor=1, wall=1 only; got corridor={layout.corridor}, "
                          f"wall={layout.wall}")
-    refused = [("rooms", room_spec is not None),
-               ("keys/treasure/enemies/place", any(content[:3]) or bool(content[3]))]
-    for name, given in refused:
-        if given:
-            raise ValueError(f"weave= cannot be combined with {name} yet (leave it at its default); "
-                             "weave levels take braid, a mask and any markers")
+    if room_spec is not None:
+        raise ValueError("weave= cannot be combined with rooms yet (leave it at its default); "
+                         "weave levels take braid, a mask, any markers and content")
 
 
 def check_rooms(generator: GeneratorInfo, rooms: Any, doors: Any, options: Dict[str, Any]) -> room_layer.RoomSpec:

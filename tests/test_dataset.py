@@ -137,7 +137,7 @@ BAD_SPECS = [
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "colour": "red"}, r"levels\[0\].*colour"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "seed": 3}, r"'seed' is not a dataset key"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "mask": "shape.png"}, r"mask must be a list"),
-    ({"generator": "backtracker", "width": 9, "height": 9, "count": 5, "weave": True, "keys": 1}, r"levels\[0\].*weave= cannot be combined"),
+    ({"generator": "backtracker", "width": 9, "height": 9, "count": 5, "weave": True, "rooms": 2}, r"levels\[0\].*weave= cannot be combined"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "reserve_seed": 2}, r"reserve_seed 2 lies inside"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": 5, "first_seed": 2**64 - 2}, r"at most 2\*\*64"),
     ({"generator": "kruskal", "width": 9, "height": 9, "count": True}, r"count must be an int, not bool"),

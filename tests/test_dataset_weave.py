@@ -208,7 +208,7 @@ def test_cli_builds_verifies_and_describes_a_weave_dataset(tmp_path):
 
 
 def test_a_weave_entry_with_what_weave_cannot_take_is_refused_naming_the_entry(tmp_path):
-    # (weave with keys: BAD_SPECS in tests/test_dataset.py)
+    # (weave with rooms: BAD_SPECS in tests/test_dataset.py)
     with pytest.raises(ds.SpecError, match=r"levels\[0\].*corridor=1, wall=1 only"):
         ds.build({"generator": "backtracker", "width": 9, "height": 9, "count": 5, "weave": True, "corridor": 2},
                  tmp_path / "never", workers=1)

@@ -203,11 +203,15 @@ def test_bad_content_requests_get_one_clear_error(kwargs, error, words):
         mp.generate("backtracker", 8, 6, grid="hex", seed=1, **kwargs)
 
 
-def test_furnish_refuses_the_other_kind_of_level_and_says_which_to_use():
+def test_furnish_takes_every_level_and_furnish_grid_only_grid_levels():
     with pytest.raises(TypeError, match="level must be a mazeplugin GridLevel, not Level"):
         furnish_grid(mp.generate("kruskal", 5, 5, seed=1), keys=1)
-    with pytest.raises(TypeError, match="not GridLevel; a grid level is furnished by mazeplugin.content.furnish_grid"):
-        mp.content.furnish(mp.generate("kruskal", 5, 5, grid="hex", seed=1), treasure=1)
+    hexes = mp.generate("kruskal", 5, 5, grid="hex", seed=1)
+    assert mp.content.furnish(hexes, treasure=1, keys=1).things == furnish_grid(hexes, treasure=1, keys=1).things
+    assert mp.content.furnish(hexes, treasure=1).things == mp.generate("kruskal", 5, 5, grid="hex", seed=1,
+                                                                       treasure=1).things
+    with pytest.raises(TypeError, match="level must be a mazeplugin Level or GridLevel, not ndarray"):
+        mp.content.furnish(np.zeros((3, 3)), treasure=1)
 
 
 @pytest.mark.parametrize("grid", GRIDS)

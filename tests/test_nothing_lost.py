@@ -65,8 +65,6 @@ REFUSED = {
     # an .npy holds tiles and markers only
     ("content", "npy"), ("placed", "npy"), ("rooms", "npy"), ("weave", "npy"), ("weave+things", "npy"),
     ("corridor2", "npy"),
-    # no reader takes things beside bridges yet (their proof does not walk over and under bridges)
-    ("weave+things", "json"), ("weave+things", "tmx"), ("weave+things", "tmj"),
     # a level code holds no options
     ("placed", "code"), ("masked", "code"), ("corridor2", "code"), ("braid+farthest", "code"),
     ("weave+things", "code"), ("hex+braid+none", "code"), ("hex+none+content", "code"),
@@ -161,18 +159,14 @@ def test_the_audit_covers_every_kind_with_a_lossless_file(levels, tmp_path):
         assert "tmx" in kept or "json" in kept, kind
 
 
-def test_a_tiled_map_with_things_and_bridges_is_refused_on_reading(levels, tmp_path):
-    weave, keyed = levels("weave"), levels("content")
-    keyed.save(tmp_path / "keyed.tmj")
-    weave.save(tmp_path / "weave.tmj")
-    data = json.loads((tmp_path / "weave.tmj").read_text())
-    things = next(layer for layer in json.loads((tmp_path / "keyed.tmj").read_text())["layers"]
-                  if layer["name"] == "things")
-    things["objects"] = [o for o in things["objects"] if o["type"] == "treasure"][:1]
-    data["layers"].append(dict(things, id=9))
-    (tmp_path / "weave.tmj").write_text(json.dumps(data))
-    with pytest.raises(mp.LevelFormatError, match="a level with bridges cannot have things yet"):
-        mp.load(tmp_path / "weave.tmj")
+@pytest.mark.parametrize("suffix", ["tmj", "tmx", "json"])
+def test_a_weave_level_with_content_loads_back_from_each_file_and_is_proved_again(tmp_path, suffix):
+    level = mp.generate("backtracker", 12, 9, seed=4, weave=True, keys=2, treasure=2, enemies=1)
+    level.save(tmp_path / f"woven.{suffix}")
+    back = mp.load(tmp_path / f"woven.{suffix}")
+    assert back.things == level.things and np.array_equal(back.bridges, level.bridges)
+    back.check()
+    assert back.solution() == level.solution()
 
 
 def test_the_comparison_sees_each_kind_of_loss(levels):

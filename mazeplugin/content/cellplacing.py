@@ -17,7 +17,7 @@ serves hex, triangle, polar and wrapping square levels alike, loops from
   passages, ``min_distance`` passages from the entrance. Both spread out: no
   two closer than a spacing in passages walked, which starts wide and halves
   until all fit (``Place.spacing`` is the least).
-- **Enemies** start at least :data:`~mazeplugin.content.placing.ENEMY_DISTANCE`
+- **Enemies** start at least :data:`~mazeplugin.content.request.ENEMY_DISTANCE`
   passages from the entrance and patrol a corridor stretch of at most
   ``2 * PATROL_CELLS + 1`` cells that keeps off the route, every door, and
   the way (up the breadth-first tree from the entrance) to every key,
@@ -26,33 +26,55 @@ serves hex, triangle, polar and wrapping square levels alike, loops from
 No thing stands on the entrance or exit cell. Every choice among equals
 draws from the content stream (stream 3 of the seed), so a grid level's
 passages never change with its content.
+
+**Weave levels** (:func:`place_woven`) are square levels whose bridge tiles
+are two places, the bridge and the tunnel under it, so their floor tiles are
+not their passage graph. They are furnished here, on the graph of their cells
+joined by their open passages and one passage per tunnel
+(:func:`woven_cells`): a door stands on a passage every walk crosses, over or
+under (on a tunnel, on its tile beside the bridge, on the entrance's side);
+no thing stands on a bridge tile and no enemy patrols a bridge or a tunnel's
+end. The things are then drawn on the tiles as on any square level
+(:class:`~mazeplugin.content.things.Thing`; a door's ``props["tiles"]`` is its
+one tile) and proved on the tiles' two layers
+(:class:`~mazeplugin.content.cellproof.TileNodes`).
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("backtracker", 12, 9, seed=4, weave=True, keys=2, treasure=2, enemies=1)
+>>> level.weave, [t.kind for t in level.things]
+(True, ['key', 'door', 'key', 'door', 'treasure', 'treasure', 'enemy'])
+>>> level.check()
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Collection, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..grid_level import GridLevel
+from ..level import Level
+from ..maze import Maze
 from ..seeds import Random, Seed, resolve_seed
 from ..unionfind import component_roots
 from .cells import CellGraph, CellThing
-from .choosing import corridor_stretch, where_allowed, widest
+from . import engine
+from .choosing import corridor_stretch
 from .locks import plan_locks
-from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, with_content
-from .request import ContentRequest, check_request
-from .things import Place
+from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, content_stream, with_content
+from .things import Place, Thing
 
-__all__ = ["furnish_grid", "grid_furnished", "place_cell_things", "ContentRequest"]
+Tile = Tuple[int, int]
+
+__all__ = ["furnish_grid", "grid_furnished", "place_cell_things", "place_woven", "woven_cells", "ContentRequest"]
 
 
 def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies: int = 0,
                  place: Sequence[Place] = (), seed: Optional[Seed] = None) -> GridLevel:
     """A copy of grid ``level`` with content placed on its cells (its ``things``); the passages stay the same.
 
-    The arguments are :func:`mazeplugin.content.furnish`'s; things the level
+    :func:`mazeplugin.content.furnish` on a grid level (which it calls); things the level
     already has are kept. ``ValueError`` saying how many fit when a count does not.
 
     >>> import mazeplugin as mp
@@ -65,12 +87,7 @@ def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies:
     if not isinstance(level, GridLevel):
         raise TypeError(f"level must be a mazeplugin GridLevel, not {type(level).__name__}")
     k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.maze.grid.cells)
-    if seed is None:
-        seed = level.seed
-        if seed is None:
-            raise ValueError("this level has no seed: pass seed= to furnish it")
-    rng = Random.streams(resolve_seed(seed), CONTENT_STREAM + 1)[CONTENT_STREAM]
-    return grid_furnished(level, rng, k, t, e, requests)
+    return grid_furnished(level, content_stream(level, seed), k, t, e, requests)
 
 
 def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> GridLevel:
@@ -82,122 +99,111 @@ def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, reques
 
 def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[int], rng: Random, *,
                       keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
-                      existing: Sequence[CellThing] = ()) -> Tuple[CellThing, ...]:
-    """The things :func:`furnish_grid` adds, drawn from ``rng`` (arguments already checked)."""
+                      existing: Sequence[CellThing] = (), bare: Collection[int] = (),
+                      unpatrolled: Collection[int] = ()) -> Tuple[CellThing, ...]:
+    """The things :func:`furnish_grid` adds, drawn from ``rng`` (arguments already checked).
+
+    ``bare`` cells hold no thing and ``unpatrolled`` ones no enemy's patrol (a weave's bridges and the
+    ends of its tunnels, :func:`place_woven`); the numbers drawn do not depend on them.
+    """
     if keys and (entrance is None or exit is None):
         raise ValueError("keys need a level with an entrance and an exit (markers='border')")
-    n = graph.cells
-    has_route = entrance is not None and exit is not None
-    degree = graph.degree
-    if has_route:
-        dist_list, parent = graph.search([entrance])  # type: ignore[list-item]
-        dist_e = np.asarray(dist_list, dtype=np.int64)
-        if dist_e[exit] < 0:
-            raise ValueError("the exit cannot be reached from the entrance")
-        route = graph.way(parent, exit)  # type: ignore[arg-type]
-        dist_path = _steps_to_route(np.asarray(parent, dtype=np.int64), dist_e, route)
-    else:
-        dist_e = np.zeros(n, dtype=np.int64)
-        parent, route = [-1] * n, []
-        dist_path = np.zeros(n, dtype=np.int64)
-    free = dist_e >= 0
-    taken: Set[int] = {m for m in (entrance, exit) if m is not None}
-    for thing in existing:
-        if thing.kind != "door":
-            taken.add(thing.cell)
-    free[list(taken)] = False
+    places = _CellPlaces(graph, entrance, exit, existing, bare, unpatrolled)
     next_id = max((t.id for t in existing), default=0) + 1
-    made: List[CellThing] = []
-    claimed: List[int] = []
-    noise = rng.random(n) * 0.5  # ties among equals, drawn once
+    made = engine.place(places, rng, next_id, keys=keys, treasure=treasure, enemies=enemies, requests=place)
+    return tuple(sorted(made, key=lambda t: t.id))
 
-    def new(kind: str, cell: int, props: Optional[Dict[str, Any]] = None) -> None:
-        nonlocal next_id
-        made.append(CellThing(kind, cell, next_id, props or {}))
-        next_id += 1
 
-    def claim(cell: int) -> None:
-        free[cell] = False
-        claimed.append(cell)
+class _CellPlaces(engine.Places):
+    """A graph level's cells as the engine's places: distances and spread in passages walked."""
 
-    if keys:
-        for door_edge, (before, after), key in _plan_doors(graph, route, keys, free, degree, dist_path, noise):
-            lock = sum(1 for t in made if t.kind == "door") + 1
-            new("key", key, {"door": next_id + 1, "lock": lock})
-            new("door", before, {"edge": door_edge, "cells": [before, after], "key": next_id - 1, "lock": lock})
-            claim(key)
-
-    spread = _Spread(graph)
-    if treasure:
-        if has_route:
-            score = np.where(dist_path > 0, dist_path + noise + np.where(degree == 1, 1e9, 0), -1.0)
+    def __init__(self, graph: CellGraph, entrance: Optional[int], exit: Optional[int],
+                 existing: Sequence[CellThing], bare: Collection[int], unpatrolled: Collection[int]) -> None:
+        n = self.area = graph.cells
+        self.graph, self.unpatrolled = graph, unpatrolled
+        self.has_route = entrance is not None and exit is not None
+        self.degree = graph.degree
+        if entrance is not None and exit is not None:
+            dist_list, parent = graph.search([entrance])
+            dist_e = np.asarray(dist_list, dtype=np.int64)
+            if dist_e[exit] < 0:
+                raise ValueError("the exit cannot be reached from the entrance")
+            self.route = graph.way(parent, exit)
+            self.dist_path = _steps_to_route(np.asarray(parent, dtype=np.int64), dist_e, self.route)
         else:
-            score = noise + np.where(degree == 1, 1.0, 0.0)
-        fits = np.flatnonzero((score >= 0) & free)
-        order = fits[np.argsort(-score[fits], kind="stable")]
-        picks = spread.widest(order, treasure, n)
-        if len(picks) < treasure:
-            where = "cells off the route" if has_route else "cells"
-            raise ValueError(f"treasure={treasure} does not fit: this level has {len(picks)} free {where}")
-        for cell in picks:
-            new("treasure", cell)
-            claim(cell)
+            dist_e = np.zeros(n, dtype=np.int64)
+            parent, self.route = [-1] * n, []
+            self.dist_path = np.zeros(n, dtype=np.int64)
+        self.parent, self.distance = parent, dist_e
+        self.free = dist_e >= 0
+        self.taken: Set[int] = {m for m in (entrance, exit) if m is not None}
+        for thing in existing:
+            if thing.kind != "door":
+                self.taken.add(thing.cell)
+        self.free[list(self.taken)] = False
+        self.free[list(bare)] = False
+        self.floor_words = "cells"
+        self.needed: Set[int] = set()
 
-    for request in place:
-        if not request.count:
-            continue
-        candidates = np.flatnonzero(where_allowed(request, free, degree, dist_e if has_route else None))
-        order = candidates[rng.permutation(len(candidates))]
-        picks = spread.pick(order, request.count, request.spacing)
-        if len(picks) < request.count:
-            raise ValueError(
-                f"Place({request.kind!r}, {request.count}, where={request.where!r}, "
-                f"min_distance={request.min_distance}, spacing={request.spacing}) does not fit: "
-                f"{len(picks)} such cells are free")
-        for cell in picks:
-            new(request.kind, cell)
-            claim(cell)
+    def locks(self, keys: int, noise: NDArray[np.float64]) -> List[Tuple[Any, int]]:
+        plan = _plan_doors(self.graph, self.route, keys, self.free, self.degree, self.dist_path, noise)
+        return [((edge, cells), key) for edge, cells, key in plan]
 
-    if enemies:
-        needed = set(route)
+    def thing(self, kind: str, place: int, id: int, props: Dict[str, Any]) -> CellThing:
+        return CellThing(kind, place, id, props)
+
+    def door(self, door: Any, id: int, key: int, lock: int) -> CellThing:
+        edge, (before, after) = door
+        return CellThing("door", before, id, {"edge": edge, "cells": [before, after], "key": key, "lock": lock})
+
+    def spread(self, order: NDArray[np.int64], count: int, spacing: int,
+               accept: engine.Accept = None) -> List[int]:
+        blocked = bytearray(self.graph.cells)
+        chosen: List[int] = []
+        for cell in order.tolist():
+            if blocked[cell] or (accept is not None and not accept(cell)):
+                continue
+            chosen.append(cell)
+            if len(chosen) == count:
+                break
+            frontier = [cell]
+            blocked[cell] = 1
+            for _ in range(spacing - 1):  # cells within spacing - 1 passages are too close
+                following = []
+                for c in frontier:
+                    for other, _edge in self.graph.steps(c):
+                        if not blocked[other]:
+                            blocked[other] = 1
+                            following.append(other)
+                frontier = following
+        return chosen
+
+    def ways(self, claimed: List[int]) -> None:
+        self.needed = needed = set(self.route)
         for cell in claimed:
             while cell >= 0 and cell not in needed:
                 needed.add(cell)
-                cell = parent[cell]
-        far = ENEMY_DISTANCE if has_route else 0
-        patrolled: Set[int] = set()
+                cell = self.parent[cell]
+
+    def patrol(self, place: int, patrolled: Set[int]) -> Optional[List[int]]:
+        far = ENEMY_DISTANCE if self.has_route else 0
+        free, degree, dist_e = self.free, self.degree, self.distance
 
         def walkable(cell: int) -> bool:
-            return (cell not in needed and cell not in taken and cell not in patrolled and bool(free[cell])
-                    and degree[cell] <= 2 and dist_e[cell] >= far)
+            return (cell not in self.needed and cell not in self.taken and cell not in patrolled and bool(free[cell])
+                    and degree[cell] <= 2 and dist_e[cell] >= far and cell not in self.unpatrolled)
 
-        candidates = np.flatnonzero(free & (degree <= 2) & (dist_e >= far))
-        order = candidates[rng.permutation(len(candidates))]
-        routes: Dict[int, List[int]] = {}
+        if not walkable(place):
+            return None
+        walk = corridor_stretch(lambda cell: [other for other, _edge in self.graph.steps(cell)], place, walkable,
+                                PATROL_CELLS)
+        if len(walk) < 2:  # a patrol moves
+            return None
+        patrolled.update(walk)
+        return walk
 
-        def neighbours(cell: int) -> List[int]:
-            return [other for other, _edge in graph.steps(cell)]
-
-        def accept(cell: int) -> bool:
-            if not walkable(cell):
-                return False
-            walk = corridor_stretch(neighbours, cell, walkable, PATROL_CELLS)
-            if len(walk) < 2:  # a patrol moves
-                return False
-            routes[cell] = walk
-            patrolled.update(walk)
-            return True
-
-        picks = spread.widest(order, enemies, n, accept, patrolled)
-        if len(picks) < enemies:
-            raise ValueError(
-                f"enemies={enemies} does not fit: this level has room for {len(picks)} patrols "
-                f"(each at least {ENEMY_DISTANCE} cells from the entrance, off every walk to the exit, "
-                "a key or treasure)")
-        for cell in picks:
-            new("enemy", cell, {"patrol": routes[cell]})
-            free[cell] = False
-    return tuple(sorted(made, key=lambda t: t.id))
+    def patrol_props(self, route: List[int]) -> Tuple[int, ...]:
+        return tuple(route)
 
 
 def _steps_to_route(parent: NDArray[np.int64], dist: NDArray[np.int64], route: List[int]) -> NDArray[np.int64]:
@@ -260,35 +266,69 @@ def _plan_doors(graph: CellGraph, route: List[int], keys: int, free: NDArray[np.
     return plan
 
 
-class _Spread:
-    """Greedy picks in a given order, no two closer than ``spacing`` passages walked."""
+# -- a weave level: placed on its cells joined by passages and tunnels ----------------------
 
-    def __init__(self, graph: CellGraph) -> None:
-        self.graph = graph
 
-    def pick(self, order: NDArray[np.int64], count: int, spacing: int,
-             accept: Optional[Callable[[int], bool]] = None) -> List[int]:
-        blocked = bytearray(self.graph.cells)
-        chosen: List[int] = []
-        for cell in order.tolist():
-            if blocked[cell] or (accept is not None and not accept(cell)):
-                continue
-            chosen.append(cell)
-            if len(chosen) == count:
-                break
-            frontier = [cell]
-            blocked[cell] = 1
-            for _ in range(spacing - 1):  # cells within spacing - 1 passages are too close
-                following = []
-                for c in frontier:
-                    for other, _edge in self.graph.steps(c):
-                        if not blocked[other]:
-                            blocked[other] = 1
-                            following.append(other)
-                frontier = following
-        return chosen
+def woven_cells(maze: Maze) -> Tuple[CellGraph, Dict[int, int]]:
+    """The graph of ``maze``'s cells (``y * width + x``) joined by its open passages and its tunnels, and
+    the bridge cell of each tunnel's edge number (edges: east passages, south passages, then tunnels).
 
-    def widest(self, order: NDArray[np.int64], count: int, area: int,
-               accept: Optional[Callable[[int], bool]] = None, undo: Optional[Set[int]] = None) -> List[int]:
-        """Picks as spread out as fit (:func:`~mazeplugin.content.choosing.widest`), spacing in passages."""
-        return widest(lambda spacing: self.pick(order, count, spacing, accept), count, area, undo)
+    >>> import mazeplugin as mp
+    >>> maze = mp.generate("kruskal", 6, 5, seed=1, weave=True).maze
+    >>> graph, tunnels = woven_cells(maze)
+    >>> int(graph.degree.sum()) == 2 * (len(maze.passages()[0]) + len(tunnels))
+    True
+    """
+    h, w = maze.height, maze.width
+    ids = np.arange(h * w, dtype=np.int64).reshape(h, w)
+    a, bridge, b = maze.under_passages()
+    east = np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1)
+    south = np.stack([ids[:-1, :].ravel(), ids[1:, :].ravel()], axis=1)
+    edges = np.concatenate([east, south, np.stack([a, b], axis=1)])
+    open_ = np.concatenate([maze.east[:, :-1].ravel(), maze.south[:-1, :].ravel(), np.ones(len(a), dtype=bool)])
+    first = len(east) + len(south)
+    return CellGraph(h * w, edges, open_), {first + k: int(c) for k, c in enumerate(bridge.tolist())}
+
+
+def place_woven(level: Level, rng: Random, keys: int, treasure: int, enemies: int,
+                place: Sequence[Place]) -> Tuple[Thing, ...]:
+    """The things :func:`~mazeplugin.content.furnish` adds to weave ``level`` (see the module docstring)."""
+    maze, layout = level.maze, level.layout
+    w = maze.width
+    graph, tunnels = woven_cells(maze)
+
+    def cell(tile: Tile) -> int:
+        x, y = layout.cell_of(tile)
+        return y * w + x
+
+    def tile(c: int) -> Tile:
+        return (2 * (c % w) + 1, 2 * (c // w) + 1)
+
+    def between(c: int, d: int) -> Tile:
+        (x0, y0), (x1, y1) = tile(c), tile(d)
+        return ((x0 + x1) // 2, (y0 + y1) // 2)
+
+    bridges = set(tunnels.values())
+    ends = {int(c) for pair in graph.edges[list(tunnels)].tolist() for c in pair} if tunnels else set()
+    existing = [CellThing("held", cell(t), thing.id) for thing in level.things for t in thing.tiles()]
+    entrance = cell(level.entrance) if level.entrance is not None else None
+    exit_ = cell(level.exit) if level.exit is not None else None
+    made = []
+    for thing in place_cell_things(graph, entrance, exit_, rng, keys=keys, treasure=treasure, enemies=enemies,
+                                   place=place, existing=existing, bare=bridges, unpatrolled=bridges | ends):
+        x, y = tile(thing.cell)
+        props: Dict[str, Any] = {}
+        if thing.kind == "door":
+            before, after = thing.props["cells"]
+            x, y = between(before, tunnels.get(int(thing.props["edge"]), after))
+            props = {"key": thing.props["key"], "lock": thing.props["lock"], "tiles": ((x, y),)}
+        elif thing.kind == "key":
+            props = {"door": thing.props["door"], "lock": thing.props["lock"]}
+        elif thing.kind == "enemy":
+            route = list(thing.props["patrol"])
+            walk = [tile(route[0])]
+            for c, d in zip(route, route[1:]):
+                walk += [between(c, d), tile(d)]
+            props = {"patrol": tuple(walk)}
+        made.append(Thing.made(thing.kind, x, y, thing.id, props))
+    return tuple(made)

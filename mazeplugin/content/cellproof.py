@@ -18,34 +18,49 @@ exit and every treasure and game thing are still reached in order.
 held)* — Dijkstra over the entrance and the key cells, each step a
 breadth-first search with the doors whose keys are not held shut — bounded by
 :data:`~mazeplugin.limits.MAX_SOLVE_STEPS` like the square solver.
+
+Both run on any graph of nodes (:func:`solve_nodes`, :func:`check_lock_order`,
+:func:`check_doors_needed`): a grid level's cells, whose doors shut one
+passage each, and a weave level's tiles (:class:`TileNodes`: one node per
+floor tile and one more under each bridge tile, joined as a walker steps),
+where a thing stands on top, a door shuts every passage into its tiles (both
+layers of a bridge tile) and a patrol walls its tiles: what
+:func:`mazeplugin.content.check` and :func:`~mazeplugin.content.solve` use on a
+level with ``bridges`` (:func:`check_woven`, :func:`solve_woven`).
 """
 
 from __future__ import annotations
 
 import heapq
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ..limits import MAX_SOLVE_STEPS
+from ..maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH
 from .cells import CellGraph, CellThing
-from .proof import ContentError
+from .things import ContentError, Thing
 
-__all__ = ["check_cells", "solve_cells", "cell_locks"]
+Tile = Tuple[int, int]
+
+__all__ = ["check_cells", "solve_cells", "solve_nodes", "best_walk", "locks_of", "Lock", "check_lock_order", "check_doors_needed",
+           "TileNodes", "check_woven", "solve_woven", "at_tile"]
 
 
-def cell_locks(things: Sequence[CellThing]) -> Tuple[Dict[int, CellThing], Dict[int, CellThing]]:
-    """``(doors by id, keys by id)``, each door and key linked both ways (``ContentError`` otherwise)."""
+def locks_of(things: Sequence[Any], where: Callable[[Any], str]) -> Tuple[Dict[int, Any], Dict[int, Any]]:
+    """``(doors by id, keys by id)``, each door and key linked both ways (``ContentError`` otherwise; ``where(thing)``
+    places a thing in the message)."""
     doors = {t.id: t for t in things if t.kind == "door"}
     keys = {t.id: t for t in things if t.kind == "key"}
     for door in doors.values():
         found = keys.get(door.props.get("key", -1))
         if found is None or found.props.get("door") != door.id:
-            raise ContentError(f"door {door.id} on passage {door.props.get('edge')} has no key whose "
-                               f"props['door'] is {door.id}")
+            raise ContentError(f"door {door.id} {where(door)} has no key whose props['door'] is {door.id}")
     for key in keys.values():
         opens = doors.get(key.props.get("door", -1))
         if opens is None or opens.props.get("key") != key.id:
-            raise ContentError(f"key {key.id} in cell {key.cell} opens no door "
-                               f"(props['door'] = {key.props.get('door')!r})")
+            raise ContentError(f"key {key.id} {where(key)} opens no door (props['door'] = {key.props.get('door')!r})")
     return doors, keys
 
 
@@ -68,11 +83,19 @@ def solve_cells(graph: CellGraph, entrance: int, exit: int, things: Sequence[Cel
     >>> solve_cells(g, 1, 3, [CellThing("key", 0, 1, {"door": 2, "lock": 1}), door])
     [1, 0, 1, 2, 3]
     """
-    doors, keys = cell_locks(things)
+    doors, keys = locks_of(things, _in_cell)
     key_ids = sorted(keys)
-    door_edges = [int(doors[keys[k].props["door"]].props["edge"]) for k in key_ids]
-    points = [entrance] + [keys[k].cell for k in key_ids]
-    count = len(key_ids)
+    return solve_nodes(graph, entrance, exit, [keys[k].cell for k in key_ids],
+                       [(int(doors[keys[k].props["door"]].props["edge"]),) for k in key_ids])
+
+
+def solve_nodes(graph: CellGraph, entrance: int, exit: int, key_nodes: Sequence[int],
+                door_edges: Sequence[Collection[int]]) -> Optional[List[int]]:
+    """The shortest walk of nodes from ``entrance`` to ``exit`` that reaches ``key_nodes[n]`` before passing
+    any passage of ``door_edges[n]`` (the passages key ``n``'s door shuts): :func:`solve_cells` on any graph
+    of nodes (a grid's cells, or a weave's tiles, :class:`TileNodes`). None when there is none."""
+    points = [entrance] + list(key_nodes)
+    count = len(key_nodes)
     searched: Dict[Tuple[int, int], Tuple[List[int], List[int]]] = {}
 
     def search(point: int, held: int) -> Tuple[List[int], List[int]]:
@@ -82,25 +105,46 @@ def solve_cells(graph: CellGraph, entrance: int, exit: int, things: Sequence[Cel
                 raise ValueError(
                     f"this level's {count} keys can be picked up in too many orders: solving it would take "
                     f"more than {MAX_SOLVE_STEPS:,} steps (mazeplugin.limits.MAX_SOLVE_STEPS)")
-            shut = [e for n, e in enumerate(door_edges) if not held >> n & 1]
+            shut = [e for n, edges in enumerate(door_edges) if not held >> n & 1 for e in edges]
             found = searched[(point, held)] = graph.search([points[point]], shut=shut)
         return found
 
+    def distances(point: int, held: int) -> List[int]:
+        dist = search(point, held)[0]
+        return [dist[p] for p in points[1:]] + [dist[exit]]
+
+    targets = points[1:] + [exit]
+    return best_walk(count, distances, lambda point, held, target: graph.way(search(point, held)[1], targets[target]))
+
+
+Step = TypeVar("Step")
+
+
+def best_walk(count: int, distances: Callable[[int, int], Sequence[int]],
+              leg: Callable[[int, int, int], List[Step]]) -> Optional[List[Step]]:
+    """The shortest walk that holds each key before its door: Dijkstra over states *(point, keys held)*.
+
+    Point 0 is the entrance, point ``n + 1`` key ``n``; ``distances(point, held)`` gives the steps from
+    ``point`` (with the doors of the keys not ``held`` shut) to each key and, last, the exit (-1:
+    unreached); ``leg(point, held, target)`` the walk from ``point`` to key ``target`` (``count``: the
+    exit). None when the exit is never reached. The square solver (:func:`mazeplugin.content.solve`)
+    and the graph one (:func:`solve_nodes`) both end here.
+    """
     best: Dict[Tuple[int, int], int] = {(0, 0): 0}
     came: Dict[Tuple[int, int], Tuple[int, int]] = {}
     heap: List[Tuple[int, int, int]] = [(0, 0, 0)]
-    finish: Optional[Tuple[int, int, int]] = None
+    finish: Optional[Tuple[int, int, int]] = None  # (length, point, held) of the best walk
     while heap:
         d, point, held = heapq.heappop(heap)
         if best.get((point, held), -1) != d:
             continue
         if finish is not None and d >= finish[0]:
             break
-        dist = search(point, held)[0]
-        if dist[exit] >= 0 and (finish is None or d + dist[exit] < finish[0]):
-            finish = (d + dist[exit], point, held)
+        dist = distances(point, held)
+        if dist[count] >= 0 and (finish is None or d + dist[count] < finish[0]):
+            finish = (d + dist[count], point, held)
         for n in range(count):
-            step = dist[points[n + 1]]
+            step = dist[n]
             if held >> n & 1 or step < 0:
                 continue
             state = (n + 1, held | 1 << n)
@@ -109,16 +153,17 @@ def solve_cells(graph: CellGraph, entrance: int, exit: int, things: Sequence[Cel
                 heapq.heappush(heap, (d + step, n + 1, held | 1 << n))
     if finish is None:
         return None
-    legs: List[List[int]] = []
-    target, state = exit, (finish[1], finish[2])
+    # Walk back through the states, each leg searched again (one per leg).
+    legs: List[List[Step]] = []
+    target, state = count, (finish[1], finish[2])
     while True:
-        legs.append(graph.way(search(*state)[1], target))
+        legs.append(leg(state[0], state[1], target))
         if state == (0, 0):
             break
-        target, state = points[state[0]], came[state]
-    walk: List[int] = []
-    for leg in reversed(legs):
-        walk.extend(leg[1:] if walk else leg)
+        target, state = state[0] - 1, came[state]
+    walk: List[Step] = []
+    for part in reversed(legs):
+        walk.extend(part[1:] if walk else part)
     return walk
 
 
@@ -132,7 +177,7 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
     >>> check_cells(g, level.entrance, level.exit, [t for t in level.things if t.kind != "key"])
     Traceback (most recent call last):
     ...
-    mazeplugin.content.proof.ContentError: door 2 on passage ... has no key whose props['door'] is 2
+    mazeplugin.content.things.ContentError: door 2 on passage ... has no key whose props['door'] is 2
     """
     ids = [t.id for t in things]
     if len(set(ids)) != len(ids):
@@ -145,7 +190,7 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
             raise ContentError(f"{thing.kind} {thing.id} is in cell {thing.cell}, which this level does not have")
         if thing.kind != "door" and thing.cell in markers:
             raise ContentError(f"{thing.kind} {thing.id} stands on the entrance or exit cell {thing.cell}")
-    doors, keys = cell_locks(things)
+    doors, keys = locks_of(things, _in_cell)
     for door in doors.values():
         edge, cells = door.props.get("edge"), tuple(door.props.get("cells", ()))
         if not isinstance(edge, int) or not 0 <= edge < len(graph.edges) or not graph.open[edge]:
@@ -156,12 +201,11 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
     if doors and (entrance is None or exit is None):
         raise ContentError("a level with doors needs an entrance and an exit")
     door_edges = {int(d.props["edge"]) for d in doors.values()}
+    locks = [Lock(door, keys[door.props["key"]], (int(door.props["edge"]),), keys[door.props["key"]].cell)
+             for door in _in_lock_order(doors)]
     if entrance is not None and exit is not None:
-        _check_locks(graph, entrance, exit, doors, keys)
-        for door in _in_lock_order(doors):
-            if graph.reached(entrance, shut=[int(door.props["edge"])])[exit]:
-                raise ContentError(f"door {door.id} (lock {door.props.get('lock')}) is not needed: with it shut "
-                                   "and every other door open the exit is still reached")
+        check_lock_order(graph, entrance, exit, locks, _in_cell)
+        check_doors_needed(graph, entrance, exit, locks)
     enemies = [t for t in things if t.kind == "enemy"]
     for enemy in enemies:
         patrol = [int(c) for c in enemy.props.get("patrol", ())]
@@ -181,28 +225,150 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
                 raise ContentError(f"enemy {enemy.id}: patrol passes the door on passage {k}")
     if enemies and entrance is not None and exit is not None:
         patrols = {int(c) for enemy in enemies for c in enemy.props["patrol"]}
-        others = [t for t in things if t.kind not in ("door", "key", "enemy")]
-        _check_locks(graph, entrance, exit, doors, keys, blocked=patrols, targets=others)
+        others = [(t, t.cell) for t in things if t.kind not in ("door", "key", "enemy")]
+        check_lock_order(graph, entrance, exit, locks, _in_cell, blocked=patrols, targets=others)
 
 
-def _check_locks(graph: CellGraph, entrance: int, exit: int, doors: Dict[int, CellThing],
-                 keys: Dict[int, CellThing], *, blocked: Optional[Set[int]] = None,
-                 targets: Sequence[CellThing] = ()) -> None:
-    """The flood in lock order (with ``blocked`` cells walled, only that keys, exit and targets are reached)."""
+def _in_cell(thing: CellThing) -> str:
+    return f"on passage {thing.props.get('edge')}" if thing.kind == "door" else f"in cell {thing.cell}"
+
+
+class Lock(NamedTuple):
+    """A door and its key on a graph of nodes: the passages the door shuts and the node the key stands on."""
+
+    door: Any
+    key: Any
+    edges: Tuple[int, ...]
+    key_node: int
+
+
+def check_lock_order(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock], where: Callable[[Any], str],
+                     *, blocked: Optional[Set[int]] = None, targets: Sequence[Tuple[Any, int]] = ()) -> None:
+    """The flood from ``entrance`` opening ``locks`` in order: each key reached with only the earlier doors
+    open, the exit not before the last; with ``blocked`` nodes walled (enemy patrols), only that the keys,
+    the exit and every ``(thing, node)`` of ``targets`` are reached. ``where(thing)`` places a thing in a
+    message (``"in cell 5"``, ``"at (3, 4)"``)."""
     around = " avoiding every enemy patrol" if blocked else ""
-    shut = {int(d.props["edge"]) for d in doors.values()}
+    shut = {e for lock in locks for e in lock.edges}
     reached = graph.reached(entrance, shut=shut, blocked=blocked)
-    for n, door in enumerate(_in_lock_order(doors), start=1):
-        key = keys[door.props["key"]]
-        if not reached[key.cell]:
-            raise ContentError(f"key {key.id} in cell {key.cell} cannot be reached with only the doors before "
+    for n, (door, key, edges, key_node) in enumerate(locks, start=1):
+        if not reached[key_node]:
+            raise ContentError(f"key {key.id} {where(key)} cannot be reached with only the doors before "
                                f"door {door.id} (lock {n}) open{around}")
         if not blocked and reached[exit]:
             raise ContentError(f"door {door.id} (lock {n}) is not needed: the exit is reached without opening it")
-        shut.discard(int(door.props["edge"]))
+        shut.difference_update(edges)
         reached = graph.reached(entrance, shut=shut, blocked=blocked)
     if not reached[exit]:
         raise ContentError(f"the exit cannot be reached with every door open{around}")
-    for thing in targets:
-        if not reached[thing.cell]:
-            raise ContentError(f"{thing.kind} {thing.id} in cell {thing.cell} cannot be reached{around}")
+    for thing, node in targets:
+        if not reached[node]:
+            raise ContentError(f"{thing.kind} {thing.id} {where(thing)} cannot be reached{around}")
+
+
+def check_doors_needed(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock]) -> None:
+    """Each door on its own blocks the exit: shut, with every other door open, the exit is not reached."""
+    for lock in locks:
+        if graph.reached(entrance, shut=lock.edges)[exit]:
+            raise ContentError(f"door {lock.door.id} (lock {lock.door.props.get('lock')}) is not needed: with it "
+                               "shut and every other door open the exit is still reached")
+
+
+# -- a weave level: its tiles as nodes, a bridge tile two of them ----------------------------
+
+
+class TileNodes:
+    """A weave's tiles as a graph (:class:`~mazeplugin.content.cells.CellGraph`): node ``y * width + x`` is
+    tile ``(x, y)`` (on top), node ``tiles.size + k`` the tunnel under the ``k``-th bridge tile (row order);
+    passages join the nodes a walker steps between (:func:`mazeplugin.bridges.step`).
+
+    >>> import numpy as np
+    >>> tiles = np.ones((3, 3), dtype=np.uint8); tiles[1, :] = 0; tiles[:, 1] = 0
+    >>> bridges = np.zeros_like(tiles); bridges[1, 1] = UNDER_EAST_WEST   # north-south over east-west
+    >>> nodes = TileNodes(tiles, bridges)
+    >>> nodes.graph.distances(nodes.node((0, 1))).tolist()                 # (0, 1) walks under to (2, 1) only
+    [-1, -1, -1, 0, -1, 2, -1, -1, -1, 1]
+    """
+
+    def __init__(self, tiles: NDArray[np.uint8], bridges: NDArray[np.uint8]) -> None:
+        h, w = (int(n) for n in tiles.shape)
+        self.width, self.size = w, h * w
+        floor = np.asarray(tiles) == 0
+        kind = np.asarray(bridges).astype(np.int64).reshape(-1)
+        self.bridge_tiles: NDArray[np.int64] = np.flatnonzero(kind)
+        ids = np.arange(h * w, dtype=np.int64)
+        tunnel = np.full(h * w, -1, dtype=np.int64)
+        tunnel[self.bridge_tiles] = self.size + np.arange(len(self.bridge_tiles))
+        # Which node of a tile a step along each axis meets: its tunnel where the tunnel runs that way.
+        across = np.where(kind == UNDER_EAST_WEST, tunnel, ids).reshape(h, w)
+        along = np.where(kind == UNDER_NORTH_SOUTH, tunnel, ids).reshape(h, w)
+        east = floor[:, :-1] & floor[:, 1:]
+        south = floor[:-1, :] & floor[1:, :]
+        edges = np.concatenate([np.stack([across[:, :-1][east], across[:, 1:][east]], axis=1),
+                                np.stack([along[:-1, :][south], along[1:, :][south]], axis=1)])
+        self.graph = CellGraph(self.size + len(self.bridge_tiles), edges, np.ones(len(edges), dtype=bool))
+
+    def node(self, tile: Tile) -> int:
+        """The node on top of ``tile``."""
+        return int(tile[1]) * self.width + int(tile[0])
+
+    def nodes(self, tile: Tile) -> List[int]:
+        """Every node of ``tile``: on top, and under it if it is a bridge tile."""
+        top = self.node(tile)
+        k = int(np.searchsorted(self.bridge_tiles, top))
+        under = k < len(self.bridge_tiles) and int(self.bridge_tiles[k]) == top
+        return [top, self.size + k] if under else [top]
+
+    def tile(self, node: int) -> Tile:
+        """The tile of ``node`` (on top or under)."""
+        flat = node if node < self.size else int(self.bridge_tiles[node - self.size])
+        return (flat % self.width, flat // self.width)
+
+    def shut_by(self, door: Thing) -> Tuple[int, ...]:
+        """The passages ``door`` shuts: every one into any node of its tiles."""
+        return tuple(sorted({edge for t in door.tiles() for n in self.nodes(t) for _, edge in self.graph.steps(n)}))
+
+    def walls(self, tiles: Sequence[Tile]) -> Set[int]:
+        """Every node of ``tiles``."""
+        return {n for t in tiles for n in self.nodes(t)}
+
+
+def _locks(nodes: TileNodes, doors: Dict[int, Thing], keys: Dict[int, Thing]) -> List[Lock]:
+    order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
+    return [Lock(door, keys[door.props["key"]], nodes.shut_by(door), nodes.node(keys[door.props["key"]].tile))
+            for door in order]
+
+
+def at_tile(thing: Thing) -> str:
+    """Where a thing stands, for a message: ``"at (x, y)"``."""
+    return f"at {thing.tile}"
+
+
+def solve_woven(tiles: NDArray[np.uint8], bridges: NDArray[np.uint8], entrance: Tile, exit: Tile,
+                doors: Dict[int, Thing], keys: Dict[int, Thing]) -> Optional[List[Tile]]:
+    """The shortest walk of tiles from ``entrance`` to ``exit``, over and under bridges, that holds each
+    door's key before passing it (:func:`~mazeplugin.content.cellproof.solve_nodes` on :class:`TileNodes`)."""
+    nodes = TileNodes(tiles, bridges)
+    key_ids = sorted(keys)
+    key_doors = [doors[keys[k].props["door"]] for k in key_ids]
+    walk = solve_nodes(nodes.graph, nodes.node(entrance), nodes.node(exit),
+                       [nodes.node(keys[k].tile) for k in key_ids], [nodes.shut_by(d) for d in key_doors])
+    return None if walk is None else [nodes.tile(n) for n in walk]
+
+
+def check_woven(tiles: NDArray[np.uint8], bridges: NDArray[np.uint8], entrance: Tile, exit: Tile,
+                doors: Dict[int, Thing], keys: Dict[int, Thing], things: Sequence[Thing]) -> None:
+    """The proofs of :func:`~mazeplugin.content.check` that walk, on a weave's two layers: the flood in lock
+    order, each door needed, and (with enemies) keys, exit, treasure and a game's things reached with every
+    patrol walled. ``ContentError`` says what fails."""
+    nodes = TileNodes(tiles, bridges)
+    start, goal = nodes.node(entrance), nodes.node(exit)
+    locks = _locks(nodes, doors, keys)
+    if locks:
+        check_lock_order(nodes.graph, start, goal, locks, at_tile)
+        check_doors_needed(nodes.graph, start, goal, locks)
+    enemies = [t for t in things if t.kind == "enemy"]
+    if enemies:
+        patrols = nodes.walls([tuple(p) for enemy in enemies for p in enemy.props["patrol"]])
+        others = [(t, nodes.node(t.tile)) for t in things if t.kind not in ("door", "key", "enemy")]
+        check_lock_order(nodes.graph, start, goal, locks, at_tile, blocked=patrols, targets=others)

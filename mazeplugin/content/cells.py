@@ -29,13 +29,15 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, field
-from typing import Any, Collection, Dict, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Collection, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..grids import GridMaze
 from ..unionfind import component_roots
+
+if TYPE_CHECKING:  # pragma: no cover - a proof on tiles (a weave) never loads the grids
+    from ..grids import GridMaze
 
 __all__ = ["CellThing", "CellGraph", "CELL_PROP_TYPES"]
 

@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 from .._compiled import kernel
 from ..seeds import Seed, keyed_words
 from ..tiles import Layout, Tile
-from .placing import CONTENT_STREAM
+from .request import CONTENT_STREAM
 from .things import Thing
 
 __all__ = ["LockPlan", "place_locks_batch"]

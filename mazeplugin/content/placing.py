@@ -33,51 +33,46 @@ draws from the content stream of the seed (stream 3 of
 
 from __future__ import annotations
 
-import copy
 import sys
 from functools import lru_cache
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..level import Level
 from ..seeds import Random, Seed, resolve_seed
-from .choosing import corridor_stretch, where_allowed, widest
+from . import engine
+from .choosing import corridor_stretch
 from .graph import FloorGraph
 from .locks import plan_locks
-from .request import ContentRequest, check_request
+from .request import (CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, Furnishable, check_request,
+                      content_stream, with_content)
 from .things import Place, Thing
 
-__all__ = ["furnish", "furnished", "place_things", "check_request", "ContentRequest", "ENEMY_DISTANCE", "PATROL_CELLS", "CONTENT_STREAM"]
-
-CONTENT_STREAM = 3
-"""Index of the content stream in ``Random.streams(seed, n)``."""
-
-ENEMY_DISTANCE = 5
-"""Every tile of an enemy's patrol is at least this many cells walked from the entrance."""
-
-PATROL_CELLS = 3
-"""An enemy patrols at most this many cells each way from where it starts."""
+__all__ = ["furnish", "furnished", "place_things", "check_request", "with_content", "ContentRequest", "ENEMY_DISTANCE",
+           "PATROL_CELLS", "CONTENT_STREAM"]
 
 Tile = Tuple[int, int]
 
 
 def furnish(
-    level: Level,
+    level: Furnishable,
     *,
     keys: int = 0,
     treasure: int = 0,
     enemies: int = 0,
     place: Sequence[Place] = (),
     seed: Optional[Seed] = None,
-) -> Level:
+) -> Furnishable:
     """A copy of ``level`` with content placed on it (its ``things``); the tiles stay the same.
 
     Args:
         level: any :class:`~mazeplugin.level.Level` (a generated one, a loaded
-            one, a chunk of an endless world). Things it already has are kept
-            and new ones get ids after them.
+            one, a chunk of an endless world, a weave) or
+            :class:`~mazeplugin.grid_level.GridLevel` (hex, triangle, polar,
+            wrapping: things on its cells, see :func:`~mazeplugin.content.furnish_grid`).
+            Things it already has are kept and new ones get ids after them.
         keys: locked doors on the way from entrance to exit, each with its key
             (needs an entrance and an exit).
         treasure: treasure things, in dead ends farthest from the route first.
@@ -96,44 +91,28 @@ def furnish(
     (True, ())
     >>> rich.check()   # every key before its door, every door needed
     """
+    grid = sys.modules.get("mazeplugin.grid_level")  # a GridLevel exists only once its module is loaded
+    if grid is not None and isinstance(level, grid.GridLevel):
+        from .cellplacing import furnish_grid  # (a grid level: its cells)
+
+        return cast(Furnishable, furnish_grid(level, keys=keys, treasure=treasure, enemies=enemies, place=place, seed=seed))
     if not isinstance(level, Level):
-        grid = sys.modules.get("mazeplugin.grid_level")  # a GridLevel exists only once its module is loaded
-        hint = ("; a grid level is furnished by mazeplugin.content.furnish_grid"
-                if grid is not None and isinstance(level, grid.GridLevel) else "")
-        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}{hint}")
+        raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
     k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
-    if seed is None:
-        seed = level.seed
-        if seed is None:
-            raise ValueError("this level has no seed: pass seed= to furnish it")
-    rng = Random.streams(resolve_seed(seed), CONTENT_STREAM + 1)[CONTENT_STREAM]
-    return furnished(level, rng, k, t, e, requests)
+    return cast(Furnishable, furnished(level, content_stream(level, seed), k, t, e, requests))
 
 
 def furnished(level: Level, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> Level:
-    """:func:`furnish` with the stream given and the arguments already checked (``generate`` calls this)."""
+    """:func:`furnish` with the stream given and the arguments already checked (``generate`` calls this).
+    A weave level is furnished on its cells and tunnels (:func:`~mazeplugin.content.cellplacing.place_woven`)."""
+    if level.weave:
+        from .cellplacing import place_woven  # (with the cell engine: loaded only for a weave)
+
+        if k and (level.entrance is None or level.exit is None):
+            raise ValueError("keys need a level with an entrance and an exit (markers other than 'none')")
+        return with_content(level, place_woven(level, rng, k, t, e, requests), k, t, e, requests)
     things = place_things(level, rng, keys=k, treasure=t, enemies=e, place=requests)
     return with_content(level, things, k, t, e, requests)
-
-
-Furnishable = TypeVar("Furnishable", bound=Any)
-
-
-def with_content(level: Furnishable, things: Tuple[Any, ...], k: int, t: int, e: int,
-                 requests: Tuple[Place, ...]) -> Furnishable:
-    """A copy of ``level`` (square or grid) with ``things`` added after its own and the content
-    options that made them recorded (``keys``, ``treasure``, ``enemies``, ``place``): what a level
-    code and a level file say of it."""
-    out = copy.copy(level)
-    out.things = tuple(level.things) + tuple(things)
-    options = dict(level.options)
-    for name, value in (("keys", k), ("treasure", t), ("enemies", e)):
-        if value:
-            options[name] = value
-    if requests:
-        options["place"] = [r.as_dict() for r in requests]
-    out.options = options
-    return out
 
 
 @lru_cache(maxsize=64)
@@ -220,163 +199,103 @@ def place_things(
     """The things :func:`furnish` adds, drawn from ``rng`` (arguments already checked)."""
     if keys and (level.entrance is None or level.exit is None):
         raise ValueError("keys need a level with an entrance and an exit (markers other than 'none')")
-    layout = level.layout
-    base = level.base_tiles
-    entrance = layout.base_of(level.entrance) if level.entrance is not None else None
-    exit_ = layout.base_of(level.exit) if level.exit is not None else None
-    if entrance is None or exit_ is None:
-        entrance = exit_ = None
-    g = FloorGraph(base, entrance, exit_)
-    blocks = _Blocks(level)
-    h, w = base.shape
-    stride = g.stride
-    has_route = bool(g.path)
-
-    # Cells that can hold things: floor cells reached from the entrance (or
-    # any floor cell without markers), not a marker's cell.
-    flat = _cell_tiles(level.width, level.height, stride)
-    floor = g.floor[flat]
-    dist_e = g.dist_entrance[flat].astype(np.int64)
-    usable = floor & (dist_e >= 0) if has_route else floor.copy()
-    taken = set()
-    for marker in (level.entrance, level.exit):
-        if marker is not None:
-            mx, my = layout.cell_of(marker)
-            usable[my * level.width + mx] = False
-            taken.add(g.index(layout.base_of(marker)))
-    for thing in level.things:  # things already there
-        for tile in thing.tiles():
-            bx, by = layout.base_of(tile)
-            taken.add(g.index((bx, by)))
-            if bx % 2 == 1 and by % 2 == 1:
-                usable[(by // 2) * level.width + bx // 2] = False
-    cells_flat = flat[usable]
-    cell_ids = np.flatnonzero(usable)
-    cell_x, cell_y = cell_ids % level.width, cell_ids // level.width
-    degree = g.degree[cells_flat].astype(np.int64)
-    dist_path = g.dist_path[cells_flat].astype(np.int64)
-    dist_cells = dist_e[usable] // 2
-    free_cell = np.ones(len(cell_ids), dtype=bool)  # not yet holding a thing
     next_id = max((t.id for t in level.things), default=0) + 1
-    made: List[Thing] = []
-    claimed: List[int] = []  # tiles of things; with the route, enemies keep off the ways to them
+    return tuple(engine.place(_FloorPlaces(level), rng, next_id, keys=keys, treasure=treasure, enemies=enemies,
+                              requests=place))
 
-    def new(kind: str, base_tile: Tile, props: Optional[Dict[str, Any]] = None) -> Thing:
-        nonlocal next_id
-        x, y = blocks.middle(base_tile)
-        thing = Thing.made(kind, x, y, next_id, props or {})  # fields right by construction: not re-checked
-        next_id += 1
-        made.append(thing)
-        return thing
 
-    def base_of_cell(n: int) -> Tile:
-        return (2 * int(cell_x[n]) + 1, 2 * int(cell_y[n]) + 1)
+class _FloorPlaces(engine.Places):
+    """A square level's cells as the engine's places, on the floor graph of its base tilemap: distances
+    in tiles (two per cell), spread in cells (Chebyshev), patrols along floor tiles."""
 
-    def cells(order: NDArray[np.int64]) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
-        return cell_x[order], cell_y[order]
+    def __init__(self, level: Level) -> None:
+        layout = level.layout
+        entrance = layout.base_of(level.entrance) if level.entrance is not None else None
+        exit_ = layout.base_of(level.exit) if level.exit is not None else None
+        if entrance is None or exit_ is None:
+            entrance = exit_ = None
+        self.g = g = FloorGraph(level.base_tiles, entrance, exit_)
+        self.blocks = _Blocks(level)
+        self.has_route = has_route = bool(g.path)
+        # Places: floor cells reached from the entrance (or any floor cell without markers), not a marker's cell.
+        flat = _cell_tiles(level.width, level.height, g.stride)
+        floor = g.floor[flat]
+        dist_e = g.dist_entrance[flat].astype(np.int64)
+        usable = floor & (dist_e >= 0) if has_route else floor.copy()
+        self.taken: Set[int] = set()
+        for marker in (level.entrance, level.exit):
+            if marker is not None:
+                mx, my = layout.cell_of(marker)
+                usable[my * level.width + mx] = False
+                self.taken.add(g.index(layout.base_of(marker)))
+        for thing in level.things:  # things already there
+            for tile in thing.tiles():
+                bx, by = layout.base_of(tile)
+                self.taken.add(g.index((bx, by)))
+                if bx % 2 == 1 and by % 2 == 1:
+                    usable[(by // 2) * level.width + bx // 2] = False
+        self.cells_flat = flat[usable]
+        cell_ids = np.flatnonzero(usable)
+        self.cell_x, self.cell_y = cell_ids % level.width, cell_ids // level.width
+        self.degree = g.degree[self.cells_flat].astype(np.int64)
+        self.dist_path = g.dist_path[self.cells_flat].astype(np.int64)
+        self.distance = dist_e[usable] // 2
+        self.free = np.ones(len(cell_ids), dtype=bool)
+        self.area = len(cell_ids)
+        self.floor_words = "floor cells"
+        self._spread = _Spread((level.height, level.width))
+        self.needed = bytearray()
 
-    def claim(n: int) -> None:
-        free_cell[n] = False
-        i = int(cells_flat[n])
-        taken.add(i)
-        claimed.append(i)
+    def base(self, n: int) -> Tile:
+        return (2 * int(self.cell_x[n]) + 1, 2 * int(self.cell_y[n]) + 1)
 
-    noise = rng.random(len(cell_ids)) * 0.5  # ties among equals, drawn once
+    def locks(self, keys: int, noise: NDArray[np.float64]) -> List[Tuple[Any, int]]:
+        return _plan_locks(self.g, keys, self.cells_flat, self.degree, self.dist_path, noise)
 
-    # -- keys and doors --------------------------------------------------------
-    if keys:
-        for door, key in _plan_locks(g, keys, cells_flat, degree, dist_path, noise):
-            lock = len([t for t in made if t.kind == "door"]) + 1
-            key_id, door_id = next_id, next_id + 1
-            new("key", base_of_cell(key), {"door": door_id, "lock": lock})
-            door_base = g.xy(door)
-            new("door", door_base, {"key": key_id, "lock": lock, "tiles": tuple(blocks.tiles(door_base))})
-            claim(key)
-            taken.add(door)
+    def thing(self, kind: str, place: int, id: int, props: Dict[str, Any]) -> Thing:
+        x, y = self.blocks.middle(self.base(place))
+        return Thing.made(kind, x, y, id, props)  # fields right by construction: not re-checked
 
-    # -- treasure ----------------------------------------------------------------
-    spread = _Spread((level.height, level.width))
-    if treasure:
-        if has_route:
-            score = np.where(dist_path > 0, dist_path + noise + np.where(degree == 1, 1e9, 0), -1.0)
-        else:
-            score = noise + np.where(degree == 1, 1.0, 0.0)
-        fits = np.flatnonzero((score >= 0) & free_cell)
-        order = fits[np.argsort(-score[fits], kind="stable")]
-        xs, ys = cells(order)
-        picks = widest(lambda spacing: spread.pick(xs, ys, treasure, spacing), treasure, len(cell_ids))
-        if len(picks) < treasure:
-            where = "cells off the route" if has_route else "floor cells"
-            raise ValueError(f"treasure={treasure} does not fit: this level has {len(picks)} free {where}")
-        for p in picks:
-            n = int(order[p])
-            new("treasure", base_of_cell(n))
-            claim(n)
+    def door(self, door: Any, id: int, key: int, lock: int) -> Thing:
+        self.taken.add(door)
+        base = self.g.xy(door)
+        x, y = self.blocks.middle(base)
+        return Thing.made("door", x, y, id, {"key": key, "lock": lock, "tiles": tuple(self.blocks.tiles(base))})
 
-    # -- a game's own kinds ------------------------------------------------------
-    for request in place:
-        if not request.count:
-            continue
-        candidates = np.flatnonzero(where_allowed(request, free_cell, degree, dist_cells if has_route else None))
-        order = candidates[rng.permutation(len(candidates))]
-        picks = spread.pick(*cells(order), request.count, request.spacing)
-        if len(picks) < request.count:
-            raise ValueError(
-                f"Place({request.kind!r}, {request.count}, where={request.where!r}, "
-                f"min_distance={request.min_distance}, spacing={request.spacing}) does not fit: "
-                f"{len(picks)} such cells are free"
-            )
-        for p in picks:
-            new(request.kind, base_of_cell(int(order[p])))
-            claim(int(order[p]))
+    def claim(self, place: int) -> None:
+        self.taken.add(int(self.cells_flat[place]))
 
-    # -- enemies ---------------------------------------------------------------
-    if enemies:
-        needed = g.ways_up(claimed)
-        far = 2 * ENEMY_DISTANCE if has_route else 0
+    def spread(self, order: NDArray[np.int64], count: int, spacing: int,
+               accept: engine.Accept = None) -> List[int]:
+        at = None if accept is None else (lambda p: accept(int(order[p])))
+        picks = self._spread.pick(self.cell_x[order], self.cell_y[order], count, spacing, at)
+        return [int(order[p]) for p in picks]
+
+    def ways(self, claimed: List[int]) -> None:
+        self.needed = self.g.ways_up([int(self.cells_flat[n]) for n in claimed])
+
+    def patrol(self, place: int, patrolled: Set[int]) -> Optional[List[int]]:
+        g, needed, taken = self.g, self.needed, self.taken
+        far = 2 * ENEMY_DISTANCE if self.has_route else 0
         dist_all = g.dist_entrance
-        patrolled: Set[int] = set()
 
         def walkable(i: int) -> bool:
             return (
                 g.floor[i] and not needed[i] and i not in taken and i not in patrolled
-                and g.degree[i] <= 2 and (not has_route or dist_all[i] >= far)
+                and g.degree[i] <= 2 and (not self.has_route or dist_all[i] >= far)
             )
 
-        fitting = free_cell & (degree <= 2)
-        if has_route:
-            fitting &= dist_e[usable] >= far
-        candidates = np.flatnonzero(fitting)
-        order = candidates[rng.permutation(len(candidates))]
-        routes: Dict[int, List[int]] = {}
+        i = int(self.cells_flat[place])
+        if not walkable(i):
+            return None
+        route = corridor_stretch(g.neighbours, i, walkable, 2 * PATROL_CELLS)
+        if len(route) < 3:
+            return None
+        patrolled.update(route)
+        return route
 
-        def accept(p: int) -> bool:
-            i = int(cells_flat[order[p]])
-            if not walkable(i):
-                return False
-            route = corridor_stretch(g.neighbours, i, walkable, 2 * PATROL_CELLS)
-            if len(route) < 3:
-                return False
-            routes[p] = route
-            patrolled.update(route)
-            return True
-
-        xs, ys = cells(order)
-        picks = widest(lambda spacing: spread.pick(xs, ys, enemies, spacing, accept), enemies, len(cell_ids),
-                       patrolled)
-        if len(picks) < enemies:
-            raise ValueError(
-                f"enemies={enemies} does not fit: this level has room for {len(picks)} patrols "
-                f"(each at least {ENEMY_DISTANCE} cells from the entrance, off every walk to the exit, "
-                "a key or treasure)"
-            )
-        for p in picks:
-            n = int(order[p])
-            route = routes[p]
-            patrol = blocks.walk([g.xy(i) for i in route])
-            new("enemy", base_of_cell(n), {"patrol": tuple(patrol)})
-            free_cell[n] = False
-    return tuple(made)
+    def patrol_props(self, route: List[int]) -> Tuple[Tile, ...]:
+        return tuple(self.blocks.walk([self.g.xy(i) for i in route]))
 
 
 def _plan_locks(

@@ -34,7 +34,6 @@ has loops).
 
 from __future__ import annotations
 
-import heapq
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
@@ -42,31 +41,13 @@ from numpy.typing import NDArray
 
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
+from .cellproof import at_tile, best_walk, check_woven, locks_of, solve_woven
 from .regions import DoorRegions
-from .things import Thing
+from .things import ContentError, Thing
 
 __all__ = ["solve", "check", "ContentError"]
 
 Tile = Tuple[int, int]
-
-
-class ContentError(ValueError):
-    """A level's things break a promise (a key behind its own door, a door nobody needs, ...)."""
-
-
-def _locks(things: Sequence[Thing]) -> Tuple[Dict[int, Thing], Dict[int, Thing]]:
-    """``(doors by id, keys by id)``, with every link checked."""
-    doors = {t.id: t for t in things if t.kind == "door"}
-    keys = {t.id: t for t in things if t.kind == "key"}
-    for door in doors.values():
-        found = keys.get(door.props.get("key", -1))
-        if found is None or found.props.get("door") != door.id:
-            raise ContentError(f"door {door.id} at {door.tile} has no key whose props['door'] is {door.id}")
-    for key in keys.values():
-        opens = doors.get(key.props.get("door", -1))
-        if opens is None or opens.props.get("key") != key.id:
-            raise ContentError(f"key {key.id} at {key.tile} opens no door (props['door'] = {key.props.get('door')!r})")
-    return doors, keys
 
 
 def _closed(tiles: NDArray[np.uint8], doors: Sequence[Thing]) -> NDArray[np.uint8]:
@@ -77,11 +58,13 @@ def _closed(tiles: NDArray[np.uint8], doors: Sequence[Thing]) -> NDArray[np.uint
     return out
 
 
-def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence[Thing]) -> Optional[List[Tile]]:
+def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence[Thing],
+          bridges: Optional[NDArray[np.uint8]] = None) -> Optional[List[Tile]]:
     """The shortest walk from ``entrance`` to ``exit`` that opens each door it passes with its key.
 
     None when no such walk exists. Without doors it is
-    :func:`mazeplugin.paths.shortest_path`. Raises ``ValueError`` naming
+    :func:`mazeplugin.paths.shortest_path`. With a weave's ``bridges`` it goes
+    straight over and under them (:class:`~mazeplugin.content.cellproof.TileNodes`). Raises ``ValueError`` naming
     :data:`~mazeplugin.limits.MAX_SOLVE_STEPS` or
     :data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS`, before any search, for
     a level whose keys can be picked up in too many orders (see the module
@@ -96,7 +79,13 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     >>> solve(tiles, (0, 0), (4, 0), [door, key])
     [(0, 0), (1, 0), (2, 0), (2, 1), (2, 0), (3, 0), (4, 0)]
     """
-    doors, keys = _locks(things)
+    doors, keys = locks_of(things, at_tile)
+    if bridges is not None and bridges.any():
+        if not doors:
+            from .. import bridges as layers
+
+            return layers.shortest_path(tiles, bridges, entrance, exit)
+        return solve_woven(tiles, bridges, entrance, exit, doors, keys)
     if not doors:
         return paths.shortest_path(tiles, entrance, exit)
     key_ids = sorted(keys)
@@ -119,51 +108,10 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
             found = searched[(point, opened)] = [int(dist[y, x]) for x, y in targets]
         return found
 
-    start = (0, 0)
-    best: Dict[Tuple[int, int], int] = {start: 0}
-    came: Dict[Tuple[int, int], Tuple[int, int]] = {}
-    heap: List[Tuple[int, int, int]] = [(0, 0, 0)]
-    finish: Optional[Tuple[int, int, int]] = None  # (length, point, held) of the best walk
-    count = len(key_ids)
-    while heap:
-        d, point, held = heapq.heappop(heap)
-        if best.get((point, held), -1) != d:
-            continue
-        if finish is not None and d >= finish[0]:
-            break
-        dist = distances(point, held)
-        to_exit = dist[count]
-        if to_exit >= 0 and (finish is None or d + to_exit < finish[0]):
-            finish = (d + to_exit, point, held)
-        for n in range(count):
-            if held >> n & 1:
-                continue
-            step = dist[n]
-            if step < 0:
-                continue
-            state = (n + 1, held | 1 << n)
-            if d + step < best.get(state, 1 << 62):
-                best[state] = d + step
-                came[state] = (point, held)
-                heapq.heappush(heap, (d + step, n + 1, held | 1 << n))
-    if finish is None:
-        return None
-    # Walk back through the states, each leg downhill on its start's map (searched again: one per leg).
-    legs: List[List[Tile]] = []
-    target = (int(exit[0]), int(exit[1]))
-    state = (finish[1], finish[2])
-    while True:
-        where, held = state
-        dist_map = _distance_map(tiles, door_list, rooms.doors_reached(held), points[where])
-        legs.append(_downhill(dist_map, target))
-        if state == start:
-            break
-        target = points[where]
-        state = came[state]
-    walk: List[Tile] = []
-    for leg in reversed(legs):
-        walk.extend(leg[1:] if walk else leg)
-    return walk
+    def leg(point: int, held: int, target: int) -> List[Tile]:  # downhill on the point's map, searched again
+        return _downhill(_distance_map(tiles, door_list, rooms.doors_reached(held), points[point]), targets[target])
+
+    return best_walk(len(key_ids), distances, leg)
 
 
 def _distance_map(
@@ -241,8 +189,12 @@ def check(
     entrance: Optional[Tile],
     exit: Optional[Tile],
     things: Sequence[Thing],
+    bridges: Optional[NDArray[np.uint8]] = None,
 ) -> None:
     """Prove a level's things (see the module docstring); ``ContentError`` (a ``ValueError``) says what fails.
+
+    With a weave's ``bridges`` the floods walk over and under them and no
+    patrol may cross a bridge tile (:class:`~mazeplugin.content.cellproof.TileNodes`).
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("kruskal", 15, 10, seed=2, keys=2, enemies=1)
@@ -250,7 +202,7 @@ def check(
     >>> check(level.tiles, level.entrance, level.exit, [t for t in level.things if t.kind != "key"])
     Traceback (most recent call last):
     ...
-    mazeplugin.content.proof.ContentError: door 2 at (3, 14) has no key whose props['door'] is 2
+    mazeplugin.content.things.ContentError: door 2 at (3, 14) has no key whose props['door'] is 2
     """
     h, w = tiles.shape
     markers = {tuple(m) for m in (entrance, exit) if m is not None}
@@ -265,14 +217,15 @@ def check(
                 raise ContentError(f"{thing.kind} {thing.id} is on {(x, y)}, which is not a floor tile")
             if (x, y) in markers:
                 raise ContentError(f"{thing.kind} {thing.id} stands on a marker tile {(x, y)}")
-    doors, keys = _locks(things)
+    doors, keys = locks_of(things, at_tile)
     door_tiles = {tile for door in doors.values() for tile in door.tiles()}
     for door in doors.values():
         if door.tile not in door.tiles():
             raise ContentError(f"door {door.id}: its tile {door.tile} is not one of its props['tiles']")
     if doors and (entrance is None or exit is None):
         raise ContentError("a level with doors needs an entrance and an exit")
-    if doors:
+    woven = bridges is not None and bool(bridges.any())
+    if doors and not woven:
         _check_locks(tiles, entrance, exit, doors, keys)  # type: ignore[arg-type]
         _check_each_door_needed(tiles, entrance, exit, doors)  # type: ignore[arg-type]
     enemies = [t for t in things if t.kind == "enemy"]
@@ -293,7 +246,11 @@ def check(
                 raise ContentError(f"enemy {enemy.id}: patrol passes the door tile {(x, y)}")
             if (x, y) in markers:
                 raise ContentError(f"enemy {enemy.id}: patrol passes the marker tile {(x, y)}")
-    if enemies and entrance is not None and exit is not None:
+            if woven and bridges[y, x]:  # type: ignore[index]
+                raise ContentError(f"enemy {enemy.id}: patrol crosses the bridge tile {(x, y)}")
+    if woven and entrance is not None and exit is not None:
+        check_woven(tiles, bridges, entrance, exit, doors, keys, things)  # type: ignore[arg-type]
+    elif enemies and entrance is not None and exit is not None:
         # Solvable without touching an enemy: the same flood, patrols walled.
         patrols = {tuple(p) for enemy in enemies for p in enemy.props["patrol"]}
         others = [t for t in things if t.kind not in ("door", "key", "enemy")]

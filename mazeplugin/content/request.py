@@ -10,12 +10,23 @@ ValueError: keys must be at least 0, got -1
 
 from __future__ import annotations
 
+import copy
 import numbers
-from typing import Iterable, Optional, Tuple
+from typing import Any, Iterable, Optional, Tuple, TypeVar
 
+from ..seeds import Random, Seed, resolve_seed
 from .things import Place
 
-__all__ = ["ContentRequest", "check_request"]
+__all__ = ["ContentRequest", "Furnishable", "check_request", "with_content", "content_stream", "CONTENT_STREAM", "ENEMY_DISTANCE", "PATROL_CELLS"]
+
+CONTENT_STREAM = 3
+"""Index of the content stream in ``Random.streams(seed, n)``."""
+
+ENEMY_DISTANCE = 5
+"""Every tile of an enemy's patrol is at least this many cells walked from the entrance."""
+
+PATROL_CELLS = 3
+"""An enemy patrols at most this many cells each way from where it starts."""
 
 
 def _count(name: str, value: object) -> int:
@@ -68,3 +79,32 @@ def check_request(
                 f"things each take a cell of their own) on a level of {cells:,} cells"
             )
     return k, t, e, tuple(requests)
+
+
+Furnishable = TypeVar("Furnishable", bound=Any)
+
+
+def with_content(level: Furnishable, things: Tuple[Any, ...], k: int, t: int, e: int,
+                 requests: Tuple[Place, ...]) -> Furnishable:
+    """A copy of ``level`` (square or grid) with ``things`` added after its own and the content
+    options that made them recorded (``keys``, ``treasure``, ``enemies``, ``place``): what a level
+    code and a level file say of it."""
+    out = copy.copy(level)
+    out.things = tuple(level.things) + tuple(things)
+    options = dict(level.options)
+    for name, value in (("keys", k), ("treasure", t), ("enemies", e)):
+        if value:
+            options[name] = value
+    if requests:
+        options["place"] = [r.as_dict() for r in requests]
+    out.options = options
+    return out
+
+
+def content_stream(level: Any, seed: Optional[Seed]) -> Random:
+    """The content stream of ``seed`` (default: ``level.seed``) that ``furnish`` draws from."""
+    if seed is None:
+        seed = level.seed
+        if seed is None:
+            raise ValueError("this level has no seed: pass seed= to furnish it")
+    return Random.streams(resolve_seed(seed), CONTENT_STREAM + 1)[CONTENT_STREAM]

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Mapping, Tuple
 
 __all__ = [
+    "ContentError",
     "Thing",
     "Place",
     "DOOR",
@@ -110,6 +111,10 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return tuple(_plain(v) for v in value)
     return value
+
+
+class ContentError(ValueError):
+    """A level's things break a promise (a key behind its own door, a door nobody needs, ...)."""
 
 
 @dataclass(frozen=True)

@@ -100,9 +100,6 @@ def to_json(level: Level) -> str:
     level that would not load back (see :func:`mazeplugin.formats.rebuild.check_loadable`).
     """
     check_loadable(level, "JSON")
-    if level.weave and level.things:  # load_json refuses the pair: refuse it here, before anything is written
-        raise ValueError("cannot write JSON of a weave level with things: a level with bridges cannot have things "
-                         "yet (their proof does not walk over and under bridges), so the file would not load back")
     options: Dict[str, Any] = {}
     for name, value in level.options.items():
         try:
@@ -253,9 +250,6 @@ def from_data(data: Any, source: str) -> Level:
         raise LevelFormatError(f"{source}: tile ({x}, {y}) is {lines[y][x]!r}; tiles must be '0' or '1'")
     things = _things(data["things"], tiles.shape, source) if version >= 2 else ()
     bridges = _bridges(data["bridges"], tiles.shape, source) if version >= 3 else None
-    if bridges is not None and things:
-        raise LevelFormatError(f"{source}: a level with bridges cannot have things yet; "
-                               "give one of \"things\" and \"bridges\"")
     level = level_from_tiles(
         tiles,
         corridor=layout.corridor,

@@ -77,7 +77,6 @@ _TILESET_NAME = "mazeplugin"
 def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     """Write ``level`` as a Tiled XML map to ``path``, and the tileset image beside it."""
     check_loadable(level, "a Tiled map")
-    _check_no_things_on_bridges(level)
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
     things = _thing_objects(level, tile)  # before any file: a prop Tiled cannot hold is refused
@@ -151,7 +150,6 @@ def tmx_text(*, map_attributes: str, properties: str, tileset: str, tile_width: 
 def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
     """Write ``level`` as a Tiled JSON map to ``path``, and the tileset image beside it."""
     check_loadable(level, "a Tiled map")
-    _check_no_things_on_bridges(level)
     tile = _check_tile_size(tile)
     rows, columns = level.tiles.shape
     things = _thing_objects(level, tile)  # before any file: a prop Tiled cannot hold is refused
@@ -332,13 +330,6 @@ def write_tileset_image(map_path: PathLike, name: str, image: Callable[[], bytes
     if not same:
         write_bytes(path, data)
     return name
-
-
-def _check_no_things_on_bridges(level: "Level") -> None:
-    """Refuse a weave level with things, as every reader does: their proof does not walk over and under bridges."""
-    if level.weave and level.things:
-        raise ValueError("cannot write a Tiled map of a weave level with things: a level with bridges cannot have "
-                         "things yet (their proof does not walk over and under bridges), so it would not load back")
 
 
 def _check_tile_size(tile: object) -> int:

@@ -206,9 +206,6 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
         bridges=tiled.bridges if tiled.bridges.any() else None,
     )
     if tiled.things:
-        if level.weave:  # as JSON's reader: the proof of things does not walk over and under bridges yet
-            raise LevelFormatError(f"{source}: a level with bridges cannot have things yet; remove the 'things' "
-                                   "layer or the 'bridges' layer")
         level.things = tiled.things
         try:
             level.check()  # a designer may have moved things: they must still make a sound level

@@ -45,6 +45,11 @@ __all__ = ["LevelSpec", "LevelArrays", "OPTION_NAMES", "candidate_seeds", "level
 OPTION_NAMES = ("generator", "width", "height", "braid", "rooms", "keys", "mask", "require", "corridor", "wall", "options")
 """What ``reset(options=...)`` may change, besides ``level_code``."""
 
+NO_WEAVE = ("the environments cannot play weave levels yet: their engine has no bridges, so every crossing "
+            "would be a junction and the agent would find shorter ways than the level allows; "
+            "leave weave out (play weave levels with mazeplugin.Level.step)")
+"""Why a weave level is refused, in every error that refuses one."""
+
 CANDIDATES = 64
 """How many seeds a level seed tries before its content is declared impossible."""
 
@@ -122,6 +127,8 @@ class LevelSpec:
             raise ValueError(f"keys must be a whole number from 0 to {MAX_LOCKS} (MiniGrid has six colours), got {self.keys!r}")
         if not isinstance(self.options, Mapping):
             raise TypeError(f"options must be a dict of generator options, not {type(self.options).__name__}")
+        if self.options.get("weave", False) not in (False, 0):
+            raise ValueError(f"options={{'weave': {self.options['weave']!r}}}: {NO_WEAVE}")
         # The rest as generate checks them, once here: make() moves on to other candidates when a level
         # cannot hold its content, and must not take a bad argument (braid=2) for that.
         Build.checked(self.generator, self.width, self.height, seed=0, corridor=self.corridor, wall=self.wall,
@@ -394,6 +401,8 @@ def level_from_options(spec: LevelSpec, options: Optional[Mapping[str, Any]], wi
     if not isinstance(level, Level):  # hex, triangle, polar and wrapping codes: the environments play square levels
         raise ValueError(f"level_code {code!r} names a {level.grid} level{' that wraps' * ('wrap' in level.options)}; "
                          "the environments play square levels")
+    if level.weave:
+        raise ValueError(f"level_code {code!r} is a weave level ('+w'): {NO_WEAVE}")
     rows, columns = level.tiles.shape
     if rows > within[0] or columns > within[1]:
         raise ValueError(f"level_code {code!r} makes a level of {columns} x {rows} tiles, larger than the environment's {within[1]} x {within[0]}")
