@@ -64,26 +64,37 @@ def loaded() -> List[str]:
 def warm_up(
     names: Optional[Iterable[str]] = None, *, background: bool = False
 ) -> Optional[threading.Thread]:
-    """Load (compile or read from the disk cache) the kernels for ``names``, default all.
+    """Load (compile or read from the disk cache) the kernels for ``names``, default all, now.
 
-    ``names`` are generator names and ``"bfs"`` (paths and stats). With
-    ``background=True`` the work runs in a daemon thread, which is returned
+    ``names`` are generator names, ``"bfs"`` (paths and stats), the other
+    kernels' names and, once :mod:`mazeplugin.gym` is imported, ``"gym"`` (the
+    environments' compiled step and view): ``warm_up(["gym", "backtracker"])``
+    before the first ``reset`` makes a gym env step compiled from its first
+    step (with a warm cache, a second or two). With ``background=True`` the
+    names are queued for the one background loader thread, which is returned
     (None when there is nothing to load); until a kernel is loaded, levels
     that would use it are made on the plain path, never waiting for it.
     Does nothing when :func:`available` is False.
     """
-    wanted = None if names is None else list(names)
-    for name in wanted or ():
-        if name not in _compiled.KERNELS:
-            raise ValueError(
-                f"warm_up: unknown kernel {name!r}; known: {', '.join(sorted(_compiled.KERNELS))}"
-            )
+    wanted = [*_compiled.KERNELS, *_compiled.BUILDERS] if names is None else list(names)
+    _check("warm_up", wanted)
     if not available():
         return None
     if background:
         return _compiled.start_background(wanted)
     _compiled.load(wanted)
     return None
+
+
+def _known() -> List[str]:
+    return sorted([*_compiled.KERNELS, *_compiled.BUILDERS])
+
+
+def _check(caller: str, names: Iterable[str]) -> None:
+    for name in names:
+        if name not in _compiled.KERNELS and name not in _compiled.BUILDERS:
+            gym = "" if "gym" in _compiled.BUILDERS else " ('gym' once mazeplugin.gym is imported)"
+            raise ValueError(f"{caller}: unknown kernel {name!r}; known: {', '.join(_known())}{gym}")
 
 
 def compile_kernels(
@@ -101,12 +112,8 @@ def compile_kernels(
     ...     times = compiled.compile_kernels(["bfs"])
     ...     assert list(times) == ["bfs"] and "bfs" in compiled.loaded()
     """
-    wanted = list(_compiled.KERNELS) if names is None else list(names)
-    for name in wanted:
-        if name not in _compiled.KERNELS:
-            raise ValueError(
-                f"compile_kernels: unknown kernel {name!r}; known: {', '.join(sorted(_compiled.KERNELS))}"
-            )
+    wanted = [*_compiled.KERNELS, *_compiled.BUILDERS] if names is None else list(names)
+    _check("compile_kernels", wanted)
     if not available():
         why = (f"{MODE_VARIABLE}=0 turns it off" if _compiled.mode() == "off"
                else 'numba is not installed (pip install "mazeplugin[fast]")')
@@ -139,12 +146,12 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python -m mazeplu
                     "level waits for them later. Run once after installing mazeplugin[fast].",
     )
     parser.add_argument("kernels", nargs="*", metavar="KERNEL",
-                        help=f"kernels to build (default all): {', '.join(sorted(_compiled.KERNELS))}")
+                        help=f"kernels to build (default all): {', '.join(_known())}")
     args = parser.parse_args(argv)
-    unknown = [name for name in args.kernels if name not in _compiled.KERNELS]
+    unknown = [name for name in args.kernels if name not in _compiled.KERNELS and name not in _compiled.BUILDERS]
     if unknown:
         print(f"{prog}: unknown kernel {unknown[0]!r}; known: "
-              f"{', '.join(sorted(_compiled.KERNELS))}", file=sys.stderr)
+              f"{', '.join(_known())}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     try:

@@ -30,7 +30,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("ground", ["limits", "errors", "interrupt", "seeds", "unionfind", "maze", "tiles", "seam", "compiled",
                 "=_compiled", "_compiled.grid", "_compiled.rand", "_compiled.sort", "_compiled.unionfind",
                 "_compiled.bfs", "_compiled.jit", "_compiled.draws", "_compiled.gridrows", "_compiled.streams",
-                "_compiled.lattice", "grids"]),
+                "_compiled.lattice", "_compiled.diskcache", "grids"]),
     ("analysis", ["paths", "bridges", "analysis", "text", "grid_analysis", "content.things", "content.graph",
                   "content.proof", "content.regions", "content.locks", "content.choosing", "content.cells",
                   "content.cellproof", "_compiled.content", "_compiled.locks"]),

@@ -181,7 +181,7 @@ def test_auto_mode_makes_a_small_first_level_plain_and_loads_its_kernel_meanwhil
         "import sys, mazeplugin as mp\n"
         "from mazeplugin import compiled, _compiled\n"
         "first = mp.generate('backtracker', 64, 64, seed=1)\n"
-        "loading = _compiled._background\n"
+        "loading = _compiled._STATE.thread\n"
         "assert loading is not None\n"
         "loading.join(600)\n"
         "assert not loading.is_alive()\n"
@@ -215,12 +215,12 @@ def gate_kernel_imports(monkeypatch):
 
 def test_small_levels_never_wait_for_a_kernel_that_is_loading(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled, "_loaded", {})
-    monkeypatch.setattr(_compiled, "_background", None)
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "thread", None)
     gate = gate_kernel_imports(monkeypatch)
     try:
         first = mp.generate("kruskal", 40, 30, seed=2)  # starts the loading, which cannot finish yet
-        loading = _compiled._background
+        loading = _compiled._STATE.thread
         assert loading is not None and loading.is_alive()
         levels = [mp.generate("kruskal", 40, 30, seed=2) for _ in range(3)]  # made, not waiting on the gate
         assert loading.is_alive() and compiled.loaded() == []
@@ -232,55 +232,107 @@ def test_small_levels_never_wait_for_a_kernel_that_is_loading(monkeypatch):
     assert {digest(level) for level in levels + [compiled_level]} == {digest(first)}
 
 
+def wait_until_importing():
+    """Until the loader thread holds the load lock (its import waits on the gate)."""
+    import time
+
+    for _ in range(60_000):
+        if _compiled._STATE.lock.locked():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the loader never started importing")
+
+
+def fork_and_ask(question):
+    """Fork; the child answers ``question()`` (a string) through a pipe under a hang guard; (status, answer)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            import signal
+
+            signal.alarm(600)  # a hang guard: the child is killed rather than hang the suite
+            os.write(write, question().encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    _, status = os.waitpid(pid, 0)
+    with os.fdopen(read) as pipe:
+        return status, pipe.read()
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
-def test_a_process_forked_while_a_kernel_loads_makes_its_levels_plain(monkeypatch):
-    # The loading thread does not survive a fork, the locks it held do: the
-    # child must never wait for them (it would hang), so it stays plain.
+def test_a_fork_waits_for_the_kernel_being_loaded_and_the_child_has_it_whole(monkeypatch):
+    # The loading thread does not survive a fork: the fork waits until the kernel it imports is whole,
+    # and the child has it (and loads the rest of the queue itself when asked).
+    import threading
+
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled, "_loaded", {})
-    monkeypatch.setattr(_compiled, "_background", None)
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "thread", None)
+    gate = gate_kernel_imports(monkeypatch)
+    try:
+        first = mp.generate("wilson", 30, 20, seed=9)  # queues wilson, then bfs: the import waits on the gate
+        loading = _compiled._STATE.thread
+        assert loading is not None and loading.is_alive() and compiled.loaded() == []
+        wait_until_importing()
+        threading.Timer(0.3, gate.set).start()  # the import finishes while the fork below waits for it
+
+        def question():
+            small = mp.generate("wilson", 30, 20, seed=9)
+            return f"{_compiled.forked_mid_load()} {digest(small) == digest(first)} {'wilson' in compiled.loaded()}"
+
+        status, answer = fork_and_ask(question)
+    finally:
+        gate.set()
+    loading.join(600)
+    assert (status, answer) == (0, "False True True")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_process_forked_when_the_wait_runs_out_makes_its_levels_plain(monkeypatch):
+    # A load longer than FORK_WAIT (a cold-cache compile, say): the fork goes ahead and the child, whose
+    # kernel module is half imported and whose locks are held by a thread it does not have, never
+    # waits for them (it would hang): it stays plain.
+    monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "thread", None)
+    monkeypatch.setattr(_compiled, "FORK_WAIT", 0.05)
     gate = gate_kernel_imports(monkeypatch)
     try:
         first = mp.generate("wilson", 30, 20, seed=9)
-        assert _compiled._background is not None and _compiled._background.is_alive()
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                import signal
+        loading = _compiled._STATE.thread
+        assert loading is not None and loading.is_alive()
+        wait_until_importing()
 
-                signal.alarm(600)  # a hang guard: the child is killed rather than hang the suite
-                small = mp.generate("wilson", 30, 20, seed=9)
-                mp.generate("wilson", 210, 210, seed=9)  # large: elsewhere it would load its kernel and wait
-                answer = f"{_compiled._forked_mid_load} {digest(small) == digest(first)} {compiled.loaded()}"
-                os.write(write, answer.encode())
-            finally:
-                os._exit(0)
-        os.close(write)
-        _, status = os.waitpid(pid, 0)
-        with os.fdopen(read) as pipe:
-            answer = pipe.read()
+        def question():
+            small = mp.generate("wilson", 30, 20, seed=9)
+            mp.generate("wilson", 210, 210, seed=9)  # large: elsewhere it would load its kernel and wait
+            return f"{_compiled.forked_mid_load()} {digest(small) == digest(first)} {compiled.loaded()}"
+
+        status, answer = fork_and_ask(question)
     finally:
         gate.set()
-    _compiled._background.join(600)
+    loading.join(600)
     assert (status, answer) == (0, "True True []")
+    assert not _compiled.forked_mid_load()  # the parent goes on loading
 
 
 def test_compiling_in_the_callers_thread_says_so_once(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
-    monkeypatch.setattr(_compiled, "_loaded", {})
-    monkeypatch.setattr(_compiled, "_said", set())
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "said", set())
     monkeypatch.setattr(_compiled, "cached", lambda name: False)  # as with an empty cache
     with pytest.warns(compiled.CompileWarning, match="python -m mazeplugin.compiled") as caught:
         level = mp.generate("prim", 12, 9, seed=4, markers="farthest")
     assert len([w for w in caught if issubclass(w.category, compiled.CompileWarning)]) == 1
-    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # once per process, not per kernel
         assert digest(mp.generate("prim", 12, 9, seed=4, markers="farthest")) == digest(level)
     # Silenced like any warning category.
-    monkeypatch.setattr(_compiled, "_said", set())
-    monkeypatch.setattr(_compiled, "_loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "said", set())
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.simplefilter("ignore", compiled.CompileWarning)
@@ -307,9 +359,9 @@ def test_the_cache_check_looks_where_numba_caches(monkeypatch, tmp_path):
 
 def test_asking_for_the_compiled_path_without_numba_warns_once_and_runs_plain(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
-    monkeypatch.setattr(_compiled, "_loaded", {})
-    monkeypatch.setattr(_compiled, "_numba", False)  # as where numba is not installed
-    monkeypatch.setattr(_compiled, "_said", set())
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "numba", False)  # as where numba is not installed
+    monkeypatch.setattr(_compiled._STATE, "said", set())
     with pytest.warns(RuntimeWarning, match="MAZEPLUGIN_COMPILED=1 asks for the compiled path, but numba is not installed"):
         level = mp.generate("wilson", 12, 9, seed=4)
     with warnings.catch_warnings():
@@ -346,8 +398,8 @@ def test_python_dash_m_mazeplugin_compiled_runs_as_a_command():
 
 def test_background_warm_up_never_makes_a_level_wait(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled, "_loaded", {})
-    monkeypatch.setattr(_compiled, "_background", None)
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "thread", None)
     thread = compiled.warm_up(["backtracker", "wilson"], background=True)
     assert thread is not None
     level = mp.generate("backtracker", 300, 300, seed=3)  # plain or compiled: the same level
@@ -363,8 +415,8 @@ def test_warm_up_names_are_checked():
 
 
 def test_a_kernel_that_fails_to_compile_falls_back_to_plain(monkeypatch):
-    monkeypatch.setattr(_compiled, "_loaded", {})
-    monkeypatch.setattr(_compiled, "_failed", set())
+    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    monkeypatch.setattr(_compiled._STATE, "failed", set())
 
     def broken(name):
         raise RuntimeError("no LLVM today")
@@ -384,7 +436,7 @@ def test_cache_goes_to_a_user_directory_when_the_package_is_read_only(monkeypatc
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delitem(sys.modules, "numba")  # as before numba is first imported
     monkeypatch.setattr(_compiled.os, "access", lambda path, mode: False)
-    _compiled._prepare_cache_dir()
+    _compiled.prepare_numba()
     chosen = os.environ["NUMBA_CACHE_DIR"]
     monkeypatch.delenv("NUMBA_CACHE_DIR")
     if sys.platform.startswith("linux"):
@@ -396,5 +448,5 @@ def test_a_cache_directory_the_user_chose_is_kept(monkeypatch, tmp_path):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     monkeypatch.delitem(sys.modules, "numba")
     monkeypatch.setattr(_compiled.os, "access", lambda path, mode: False)
-    _compiled._prepare_cache_dir()
+    _compiled.prepare_numba()
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path)

@@ -148,7 +148,8 @@ from mazeplugin.dataset import figures
 os.environ["MAZEPLUGIN_COMPILED"] = "0"  # made plain: no warm-up thread of this process loads a kernel meanwhile
 levels = [mp.generate("backtracker", 9, 9, seed=s) for s in range(4)]
 del os.environ["MAZEPLUGIN_COMPILED"]  # auto, as a user has it
-_compiled._lock.acquire()  # as a background warm-up holds it while it loads a kernel
+_compiled.FORK_WAIT = 0.05
+_compiled._STATE.lock.acquire()  # as a loader holds it while a kernel loads for longer than a fork waits
 pid = os.fork()
 if pid == 0:
     ok = _compiled.forked_mid_load()

@@ -701,9 +701,10 @@ def test_async_vector_env_works_after_an_env_was_made_in_the_parent():
 FORKED_MID_BUILD = r"""
 import os, numpy as np
 import mazeplugin.gym as mg
+from mazeplugin import _compiled
 from mazeplugin.gym import kernels
-kernels._STARTED = True
-kernels._LOCK.acquire()  # as if warm_up's thread were building the kernels when the process forks
+_compiled.FORK_WAIT = 0.05
+_compiled._STATE.lock.acquire()  # as if the loader were building the kernels for longer than a fork waits
 pid = os.fork()
 if pid == 0:
     ok = kernels.step_kernel(wait=True) is None  # waiting for a build no thread will finish would hang

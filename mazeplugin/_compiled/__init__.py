@@ -9,11 +9,15 @@ asks here, with one call, for a compiled kernel of the same loop::
         return
     ...                   # the plain loop
 
+Code outside the generators binds its kernel once, at module level, with
+:func:`twin` (``BFS = twin("bfs")``, then ``BFS.pick(work)`` where it runs):
+the architecture test reads both as imports of the kernel module.
+
 :func:`kernel` returns None (use the plain loop) when numba is not installed,
 when ``MAZEPLUGIN_COMPILED=0``, when a background warm-up has not loaded that
 kernel yet, or, in the default ``auto`` mode, when the kernel is not loaded
-yet and the job is small (below :data:`AUTO_CELLS`): then it starts loading
-that kernel (and the searches' ``bfs``) in a background thread and the level
+yet and the job is small (below :data:`AUTO_CELLS`): then it queues that
+kernel (and the searches' ``bfs``) for the background loader and the level
 is made plain, so a process that only makes small levels gets the compiled
 path after its first few levels without ever waiting for numba (about half
 a second to import; a 64 × 64 level takes a few milliseconds in plain Python).
@@ -23,6 +27,20 @@ seconds of CPU. When that is about to happen in the caller's thread, one
 :class:`CompileWarning` says so (once per process; silence it with
 ``warnings.simplefilter("ignore", CompileWarning)``), and the logger
 ``mazeplugin.compiled`` reports each kernel loaded, with its time, at INFO.
+
+**Loading and processes.** Every import of a kernel (and every build of other
+compiled code, :func:`register_builder`) happens under one lock, in the
+caller's thread or in one background loader thread that takes queued jobs in
+order. A process forked while a kernel is half imported would inherit a
+half-initialised module and locks held by a thread it does not have; so a
+fork (``os.fork``, and through it multiprocessing's fork and forkserver
+contexts, gymnasium's async vector env, process pools) first waits for the
+kernel being imported to be whole (at most :data:`FORK_WAIT` seconds; the
+loader starts no other meanwhile), and the child inherits only whole kernels
+and the jobs still queued, which it loads when next asked. Should the wait
+run out (a cold-cache compile longer than that) the child runs the plain path
+for good (:func:`forked_mid_load`): the same bytes, never a wait. Spawned
+processes start fresh and load their own.
 
 Kernels live one module per generator (``mazeplugin._compiled.backtracker``
 and so on), compiled with explicit signatures when first imported and cached
@@ -46,23 +64,14 @@ import threading
 import time
 import warnings
 from types import ModuleType
-from typing import Any, Dict, Iterable, List, Optional, Set, Type
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Type
+
+from .diskcache import cached_module, prepare_numba, user_cache_dir
 
 __all__ = [
-    "MODE_VARIABLE",
-    "AUTO_CELLS",
-    "KERNELS",
-    "kernel",
-    "mode",
-    "numba_installed",
-    "load",
-    "start_background",
-    "loaded",
-    "cached",
-    "forked_mid_load",
-    "CompileWarning",
-    "LOG",
-    "LOGGER",
+    "MODE_VARIABLE", "AUTO_CELLS", "FORK_WAIT", "KERNELS", "BUILDERS", "kernel", "twin", "Twin", "mode",
+    "numba_installed", "load", "start_background", "resume", "register_builder", "loading", "prepare_numba",
+    "user_cache_dir", "loaded", "cached", "forked_mid_load", "CompileWarning", "LOG", "LOGGER",
 ]
 
 MODE_VARIABLE = "MAZEPLUGIN_COMPILED"
@@ -70,6 +79,9 @@ MODE_VARIABLE = "MAZEPLUGIN_COMPILED"
 
 AUTO_CELLS = 40_000
 """In ``auto`` mode, a job this big (in cells or tiles) loads numba if it is not loaded yet."""
+
+FORK_WAIT = 60.0
+"""Seconds a fork waits at most for the kernel being imported in another thread to be whole."""
 
 # Kernel name -> module under mazeplugin._compiled.
 KERNELS: Dict[str, str] = {
@@ -101,6 +113,11 @@ KERNELS: Dict[str, str] = {
     "locks": "locks",
 }
 
+BUILDERS: Dict[str, Callable[[], Any]] = {}
+"""Compiled code built outside :data:`KERNELS`, by name (:func:`register_builder`): loaded like a kernel,
+under the same lock, by :func:`load` and the background loader (``"gym"``: the environments' step and view,
+registered by :mod:`mazeplugin.gym.kernels`)."""
+
 LOGGER = "mazeplugin.compiled"
 """The name of the logger (``LOG``) that reports each kernel loaded (compiled or read from the cache) and
 how long it took, at INFO. ``LOG`` is made on first use, so ``import mazeplugin`` does not load ``logging``."""
@@ -123,31 +140,91 @@ class CompileWarning(UserWarning):
     """
 
 
-_loaded: Dict[str, ModuleType] = {}
-_failed: Set[str] = set()
-_numba: Optional[bool] = None  # None: not checked yet
-_background: Optional[threading.Thread] = None
-_lock = threading.Lock()
-_said: Set[str] = set()  # the one-time notices given in this process
-_loading = False  # a background load was started and has not finished
-_forked_mid_load = False  # this process was forked while a kernel was loading: stay plain
+class _State:
+    """What this process knows of its kernels, in one object: a fork's child resets it in one place."""
+
+    def __init__(self) -> None:
+        self.loaded: Dict[str, ModuleType] = {}  # name -> kernel module, whole
+        self.built: Set[str] = set()  # the BUILDERS run
+        self.failed: Set[str] = set()
+        self.numba: Optional[bool] = None  # None: not checked yet
+        self.said: Set[str] = set()  # the one-time notices given in this process
+        self.lock = threading.Lock()  # held while compiled code is imported or built (and across a fork)
+        self.holder = 0  # threading.get_ident() of the thread holding `lock` through `loading` (0: none)
+        self.guard = threading.Lock()  # guards `queue` and `thread` (never held across an import)
+        self.queue: List[str] = []  # what the background loader has still to load, in order
+        self.thread: Optional[threading.Thread] = None  # the background loader, while it runs
+        self.fork: Optional[bool] = None  # during a fork: whether no load was half done
+        self.forked_mid_load = False  # forked while a load was half done: plain for good
+
+
+_STATE = _State()
+
+
+class loading:
+    """``with loading():`` holds the load lock: no fork happens and no kernel is imported meanwhile.
+
+    Every import of a kernel takes it; compiled code built elsewhere (:func:`register_builder`,
+    ``mazeplugin.dataset.figures_kernel``) is built under it too, so that a process forked meanwhile
+    never inherits half of it. Re-entrant within a thread.
+    """
+
+    def __enter__(self) -> None:
+        state = _STATE
+        me = threading.get_ident()
+        self._lock: Optional[threading.Lock] = None
+        if state.holder == me:
+            return  # held by this thread already (a builder loading a kernel, say)
+        lock = state.lock
+        lock.acquire()
+        state.holder = me
+        self._lock = lock
+
+    def __exit__(self, *exc: Any) -> None:
+        lock = self._lock
+        if lock is not None:
+            if _STATE.lock is lock:  # (a fork in this thread since __enter__ gave the child a new lock)
+                _STATE.holder = 0
+            lock.release()
+
+
+def _before_fork() -> None:
+    # Wait (in the forking thread) until no kernel is half imported, and hold the lock across the fork,
+    # so that the child gets only whole kernels. The forking thread may itself be the one loading
+    # (a fork from inside an import), or the wait may run out: the child then runs plain.
+    state = _STATE
+    if state.holder == threading.get_ident():
+        state.fork = False
+    else:
+        state.fork = state.lock.acquire(timeout=FORK_WAIT)
+
+
+def _after_fork_in_parent() -> None:
+    state = _STATE
+    if state.fork:
+        state.lock.release()
+    state.fork = None
 
 
 def _after_fork_in_child() -> None:
-    # A thread loading kernels does not survive a fork, but the locks it held
-    # (ours, and importlib's lock on a half-imported module) would: the child
-    # never imports kernels then, and makes its levels plain.
-    # (threading has already marked the loading thread stopped here, so ask _loading.)
-    global _lock, _background, _forked_mid_load, _loading
-    if _loading or _lock.locked():
-        _forked_mid_load = True
-    _lock = threading.Lock()
-    _background = None
-    _loading = False
+    # Only this thread survives: every lock is made anew, and the loader thread is gone (the jobs still
+    # queued stay, loaded when next asked). With a load half done, nothing here may import or build a
+    # kernel ever (a half-initialised module, numba's locks held by a thread that is gone): plain for good.
+    state = _STATE
+    whole = state.fork is True or (state.fork is None and not state.lock.locked())
+    state.lock = threading.Lock()
+    state.guard = threading.Lock()
+    state.holder = 0
+    state.thread = None
+    state.fork = None
+    if not whole:
+        state.forked_mid_load = True
+        state.queue = []
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
 
 
 def mode() -> str:
@@ -162,15 +239,15 @@ def mode() -> str:
 
 def numba_installed() -> bool:
     """Whether numba can be imported (checked without importing it)."""
-    global _numba
-    if _numba is None:
-        _numba = "numba" in sys.modules or importlib.util.find_spec("numba") is not None
-    return _numba
+    state = _STATE
+    if state.numba is None:
+        state.numba = "numba" in sys.modules or importlib.util.find_spec("numba") is not None
+    return state.numba
 
 
 def loaded() -> List[str]:
-    """The kernels loaded (compiled or read from the cache) in this process."""
-    return sorted(_loaded)
+    """The kernels loaded (compiled or read from the cache) and the builders run, in this process."""
+    return sorted(set(_STATE.loaded) | _STATE.built)
 
 
 def kernel(name: str, work: int = AUTO_CELLS) -> Optional[ModuleType]:
@@ -182,8 +259,9 @@ def kernel(name: str, work: int = AUTO_CELLS) -> Optional[ModuleType]:
     current = mode()
     if current == "off":
         return None
-    found = _loaded.get(name)
-    if found is not None:
+    state = _STATE
+    found = state.loaded.get(name)
+    if found is not None and not state.forked_mid_load:
         return found
     if not numba_installed():
         if current == "on":
@@ -191,101 +269,200 @@ def kernel(name: str, work: int = AUTO_CELLS) -> Optional[ModuleType]:
                       f"mazeplugin: {MODE_VARIABLE}={os.environ.get(MODE_VARIABLE)} asks for the compiled path, "
                       'but numba is not installed; using the plain Python path (pip install "mazeplugin[fast]")')
         return None
-    if name in _failed or _forked_mid_load:
+    if name in state.failed or state.forked_mid_load:
         return None
-    background = _background
-    if background is not None and background.is_alive() and current != "on":
-        return None  # still warming up: never make the caller wait
-    if current == "auto" and work < AUTO_CELLS:
-        # Small: this level goes plain; the kernel loads meanwhile for the next ones.
-        start_background([name] if name == "bfs" or "bfs" in _loaded else [name, "bfs"])
-        return None
+    if current != "on":
+        thread = state.thread
+        if thread is not None and thread.is_alive():
+            start_background([name])  # still warming up: never make the caller wait (queued for later)
+            return None
+        if current == "auto" and work < AUTO_CELLS:
+            # Small: this level goes plain; the kernel loads meanwhile for the next ones.
+            start_background([name] if name == "bfs" else [name, "bfs"])
+            return None
     return _import(name)
 
 
+class Twin:
+    """A kernel bound once, where the code that uses it is defined: ``BFS = twin("bfs")`` at module level.
+
+    :meth:`pick` chooses at run time (``MAZEPLUGIN_COMPILED`` is read each time, a
+    kernel loads when first asked): the kernel module, or None for the plain code
+    beside it. The architecture test reads ``twin("name")`` as an import of the
+    kernel's module, so a twin may only name kernels of its own layer or below.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        if name not in KERNELS:
+            raise ValueError(f"unknown kernel {name!r}; known: {', '.join(sorted(KERNELS))}")
+        self.name = name
+
+    def pick(self, work: int = AUTO_CELLS) -> Optional[ModuleType]:
+        """The compiled kernel for a job of ``work`` cells or tiles, or None: run the plain code (see :func:`kernel`)."""
+        return kernel(self.name, work)
+
+    def ready(self) -> Optional[ModuleType]:
+        """The kernel if it is loaded here and the compiled path is on, else None; never starts a load."""
+        if mode() == "off" or _STATE.forked_mid_load:
+            return None
+        return _STATE.loaded.get(self.name)
+
+    def __repr__(self) -> str:
+        return f"twin({self.name!r})"
+
+
+def twin(name: str) -> Twin:
+    """The :class:`Twin` of kernel ``name`` (one of :data:`KERNELS`; ``ValueError`` otherwise)."""
+    return Twin(name)
+
+
 def forked_mid_load() -> bool:
-    """Whether this process was forked while a kernel was loading: it then makes every level plain.
+    """Whether this process was forked while a kernel was half loaded (the fork's wait ran out): all plain.
 
     Numba's locks and the half-imported kernel module's import lock were held by a thread the
     fork did not copy, so nothing here may compile or import a kernel; compiled code outside
     :data:`KERNELS` (``mazeplugin.dataset.figures_kernel``) asks this before it loads.
     """
-    return _forked_mid_load
+    return _STATE.forked_mid_load
+
+
+def register_builder(name: str, build: Callable[[], Any]) -> None:
+    """Make ``build`` (no arguments; it builds compiled code and keeps it itself) loadable as ``name``.
+
+    :func:`load` and :func:`start_background` then take ``name`` as they take a kernel's, and run
+    ``build`` once per process under :class:`loading`, so that forks wait for it as for a kernel.
+    """
+    if name in KERNELS:
+        raise ValueError(f"register_builder: {name!r} is a kernel's name")
+    BUILDERS[name] = build
+
+
+def _check_names(names: Iterable[str]) -> List[str]:
+    wanted = list(names)
+    for name in wanted:
+        if name not in KERNELS and name not in BUILDERS:
+            raise ValueError(f"unknown kernel {name!r}; known: {', '.join(sorted([*KERNELS, *BUILDERS]))}")
+    return wanted
 
 
 def load(names: Optional[Iterable[str]] = None) -> List[str]:
-    """Load (compile, or read from the disk cache) kernels now; the names loaded."""
+    """Load (compile, or read from the disk cache) kernels now, in this thread; the names loaded.
+
+    ``names`` are kernel names and registered builders' (default: every kernel).
+    """
+    wanted = _check_names(KERNELS if names is None else names)
     if mode() == "off" or not numba_installed():
         return []
-    for name in KERNELS if names is None else names:
-        if name not in KERNELS:
-            raise ValueError(f"unknown kernel {name!r}; known: {', '.join(sorted(KERNELS))}")
-        _import(name)
+    for name in wanted:
+        _load_one(name)
     return loaded()
 
 
-def start_background(names: Optional[Iterable[str]] = None) -> Optional[threading.Thread]:
-    """Load kernels in a daemon thread; the thread, or None when there is nothing to do."""
-    global _background, _loading
-    if mode() == "off" or not numba_installed():
+def start_background(names: Optional[Iterable[str]] = None, *, first: bool = False) -> Optional[threading.Thread]:
+    """Queue kernels (and builders) for the background loader, in order, starting it if need be.
+
+    The loader is one daemon thread; it takes the queued names one at a time, each
+    under the load lock. ``first=True`` puts ``names`` before those queued already
+    (what a caller needs soonest). Returns the thread, or None when there is nothing to do.
+    """
+    wanted = _check_names(KERNELS if names is None else names)
+    state = _STATE
+    if mode() == "off" or not numba_installed() or state.forked_mid_load:
         return None
-    wanted = [n for n in (KERNELS if names is None else names) if n not in _loaded]
-    with _lock:
-        if _background is not None and _background.is_alive():
-            return _background
-        if not wanted:
-            return None
-        thread = threading.Thread(
-            target=_load_in_background, args=(wanted,), name="mazeplugin-compile", daemon=True
-        )
-        _background = thread
-        _loading = True
-        thread.start()
-        return thread
+    with state.guard:
+        new = [name for name in dict.fromkeys(wanted) if name not in state.loaded and name not in state.built
+               and name not in state.failed]
+        if first:
+            state.queue[:] = new + [name for name in state.queue if name not in new]
+        else:
+            state.queue.extend(name for name in new if name not in state.queue)
+        return _start_locked(state)
 
 
-def _load_in_background(names: List[str]) -> None:
-    global _loading
-    try:
-        load(names)
-    finally:
-        _loading = False
+def resume() -> Optional[threading.Thread]:
+    """Start the background loader again if jobs are queued and it is not running (in a forked child, say)."""
+    state = _STATE
+    if not state.queue or mode() == "off" or state.forked_mid_load:
+        return None
+    with state.guard:
+        return _start_locked(state)
+
+
+def _start_locked(state: _State) -> Optional[threading.Thread]:
+    if state.thread is not None and state.thread.is_alive():
+        return state.thread
+    if not state.queue:
+        return None
+    thread = threading.Thread(target=_drain, name="mazeplugin-compile", daemon=True)
+    state.thread = thread
+    thread.start()
+    return thread
+
+
+def _drain() -> None:
+    """The background loader: the queued names, first to last."""
+    me = threading.current_thread()
+    while True:
+        state = _STATE
+        with state.guard:
+            if state.thread is not me:  # (a fork's child never runs this thread: defensive)
+                return
+            if not state.queue or state.forked_mid_load:
+                state.thread = None
+                return
+            name = state.queue.pop(0)
+        _load_one(name)
+
+
+def _load_one(name: str) -> None:
+    if name in BUILDERS:
+        _build(name)
+    else:
+        _import(name)
+
+
+def _build(name: str) -> None:
+    state = _STATE
+    with loading():
+        if name in state.built or name in state.failed or state.forked_mid_load:
+            return
+        prepare_numba()
+        started = time.perf_counter()
+        try:
+            BUILDERS[name]()
+        except Exception as error:  # never break a level or a step over compiled code
+            state.failed.add(name)
+            warnings.warn(f"mazeplugin: the compiled {name!r} code failed to build ({error}); "
+                          "using the plain Python path", RuntimeWarning, stacklevel=3)
+            return
+        state.built.add(name)
+    import logging
+
+    logging.getLogger(LOGGER).info("built the compiled %r code in %.2f s", name, time.perf_counter() - started)
 
 
 def cached(name: str) -> bool:
-    """Whether numba's disk cache seems to hold the ``name`` kernel (its index file exists).
-
-    A heuristic: an index written by another numba version, or for changed
-    source, is recompiled all the same.
-    """
-    stem = KERNELS[name]
-    here = os.path.dirname(os.path.abspath(__file__))
-    user = os.environ.get("NUMBA_CACHE_DIR")
-    if user:  # numba then caches only there, in a folder named after this one and its path's SHA-1
-        import hashlib  # (here, like glob: import mazeplugin need not load them)
-
-        digest = hashlib.sha1(here.encode()).hexdigest()
-        folder = os.path.join(user, f"{os.path.basename(here)}_{digest}")
-    else:
-        folder = os.path.join(here, "__pycache__")
-    import glob
-
-    return bool(glob.glob(os.path.join(glob.escape(folder), f"{stem}.*.nbi")))
+    """Whether numba's disk cache seems to hold the ``name`` kernel (its index file exists; a heuristic:
+    an index written by another numba version, or for changed source, is recompiled all the same)."""
+    return cached_module(KERNELS[name])
 
 
 def _say_once(key: str, category: Type[Warning], message: str) -> None:
-    if key not in _said:
-        _said.add(key)
+    if key not in _STATE.said:
+        _STATE.said.add(key)
         warnings.warn(message, category, stacklevel=4)
 
 
 def _import(name: str) -> Optional[ModuleType]:
-    with _lock:
-        found = _loaded.get(name)
-        if found is not None or name in _failed:
-            return found
-        _prepare_cache_dir()
-        if threading.current_thread() is not _background and not cached(name):
+    state = _STATE
+    with loading():
+        found = state.loaded.get(name)
+        if found is not None or name in state.failed or state.forked_mid_load:
+            return None if state.forked_mid_load else found
+        prepare_numba()
+        if threading.current_thread() is not state.thread and not cached(name):
             _say_once("compile", CompileWarning,
                       f"mazeplugin: compiling the {name!r} kernel with numba; the first time this can take "
                       "2-35 s (cached afterwards). Build every kernel ahead with: python -m mazeplugin.compiled")
@@ -294,10 +471,9 @@ def _import(name: str) -> Optional[ModuleType]:
             module = importlib.import_module(f"{__name__}.{KERNELS[name]}")
         except ImportError:
             if importlib.util.find_spec("numba") is None:
-                global _numba
-                _numba = False
+                state.numba = False
                 return None
-            _failed.add(name)
+            state.failed.add(name)
             warnings.warn(
                 f"mazeplugin: the compiled {name!r} kernel could not be loaded; "
                 "using the plain Python path",
@@ -306,7 +482,7 @@ def _import(name: str) -> Optional[ModuleType]:
             )
             return None
         except Exception as error:  # a numba compile error: never break a level over it
-            _failed.add(name)
+            state.failed.add(name)
             warnings.warn(
                 f"mazeplugin: the compiled {name!r} kernel failed to compile ({error}); "
                 "using the plain Python path",
@@ -314,34 +490,8 @@ def _import(name: str) -> Optional[ModuleType]:
                 stacklevel=3,
             )
             return None
-        import logging
+        state.loaded[name] = module
+    import logging
 
-        logging.getLogger(LOGGER).info("loaded the compiled %r kernel in %.2f s", name, time.perf_counter() - started)
-        _loaded[name] = module
-        return module
-
-
-def user_cache_dir() -> str:
-    """Where the compiled kernels are cached when the package directory is read-only."""
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~\\AppData\\Local")
-        return os.path.join(base, "mazeplugin", "Cache", "numba")
-    if sys.platform == "darwin":
-        return os.path.join(os.path.expanduser("~/Library/Caches"), "mazeplugin", "numba")
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    return os.path.join(base, "mazeplugin", "numba")
-
-
-def _prepare_cache_dir() -> None:
-    """Point numba's cache at a user directory when ours cannot be written.
-
-    Only before numba is imported (it reads the setting once) and only when
-    the user has not chosen a cache directory themselves.
-    """
-    if "NUMBA_CACHE_DIR" in os.environ or "numba" in sys.modules:
-        return
-    here = os.path.dirname(os.path.abspath(__file__))
-    cache = os.path.join(here, "__pycache__")
-    if os.access(cache if os.path.isdir(cache) else here, os.W_OK):
-        return
-    os.environ["NUMBA_CACHE_DIR"] = user_cache_dir()
+    logging.getLogger(LOGGER).info("loaded the compiled %r kernel in %.2f s", name, time.perf_counter() - started)
+    return module

@@ -1,7 +1,8 @@
 """``mazeplugin compile [KERNEL ...]``: build the compiled kernels now (see :func:`mazeplugin.compiled.main`).
 
 Run once after installing ``mazeplugin[fast]``, so that no level waits for
-numba to compile later. Its options are those of ``python -m mazeplugin.compiled``.
+numba to compile later. Its options are those of ``python -m mazeplugin.compiled``;
+where gymnasium is installed it also builds ``gym`` (the environments' compiled step and view).
 """
 
 from __future__ import annotations
@@ -21,4 +22,8 @@ def run(argv: Sequence[str]) -> int:
     """Run ``mazeplugin compile ARGV...``: the exit status of :func:`mazeplugin.compiled.main`."""
     from ..compiled import main
 
+    try:  # the environments' compiled step and view ("gym") too, where gymnasium is installed
+        from ..gym import kernels  # noqa: F401  (registers the "gym" builder)
+    except ImportError:
+        pass
     return main(list(argv), prog="mazeplugin compile")

@@ -27,13 +27,12 @@ the Python step.
 
 from __future__ import annotations
 
-import os
-import threading
 from typing import Any, Callable, Optional, Tuple
 
 import numpy
 from numpy.typing import NDArray
 
+from .._compiled import forked_mid_load, loading, prepare_numba, register_builder, resume, start_background
 from .sight import sideways_table
 
 __all__ = ["view_kernel", "step_kernel", "step_levels", "warm_up", "TILE_WORDS", "TILE_PASSES"]
@@ -78,11 +77,10 @@ def step_levels(grid: NDArray[numpy.uint8], coded: NDArray[numpy.bool_], rows: i
 
 def _build() -> Optional[Callable[..., None]]:
     from .. import compiled
-    from .._compiled import forked_mid_load
 
     if not compiled.available() or forked_mid_load():
         return None  # (forked while the core's kernels loaded: numba's locks may be held by a thread that is gone)
-    compiled.warm_up(["bfs"])  # sets up numba (and its cache folder) as the core's kernels do
+    prepare_numba()  # numba's cache folder, as the core's kernels have it
     import numba
 
     def views(words: Any, here: Any, direction: Any, offsets: Any, carrying: Any, out: Any) -> None:  # pragma: no cover - compiled
@@ -138,14 +136,18 @@ def _jit(numba: Any, function: Callable[..., Any]) -> Callable[..., Any]:
 def _build_step() -> Optional[Callable[..., int]]:
     from .. import compiled
 
-    if not compiled.available():
+    if not compiled.available() or forked_mid_load():
         return None
-    compiled.warm_up(["bfs"])
+    prepare_numba()
     import numba
 
     from numba.cpython.unsafe import numbers as unsafe_numbers
 
-    trailing_zeros: Any = unsafe_numbers.trailing_zeros  # the count of trailing 0 bits (LLVM's cttz), in compiled code
+    # The count of trailing 0 bits (LLVM's cttz), in compiled code. A module global, not a variable of this
+    # function: numba keys its disk cache of a closure on its cells' pickled contents, which for this
+    # intrinsic differ in every process, so the step was compiled afresh each time (about 30 s of CPU).
+    global _trailing_zeros
+    _trailing_zeros = unsafe_numbers.trailing_zeros
 
     def step_views(codes: Any, words: Any, coded: Any, passes: Any, sideways: Any, lines: Any,
                    views: Any, keys: Any, plane: Any, width: Any, pad: Any, rows: Any, columns: Any, position: Any, direction: Any,
@@ -318,7 +320,7 @@ def _build_step() -> Optional[Callable[..., int]]:
                 seen = lit_rows[j]
                 row = corner - j * forward
                 while seen:
-                    i = trailing_zeros(seen)
+                    i = _trailing_zeros(seen)
                     seen &= seen - 1
                     views[o + i * size + j] = codes[row + i * right]
             held = carrying[k]
@@ -337,26 +339,12 @@ def _build_step() -> Optional[Callable[..., int]]:
 
 _KERNEL: Any = False
 _STEP: Any = None
-_LOCK = threading.Lock()
-
-
-def _after_fork_in_child() -> None:
-    # A thread building the kernels (warm_up) does not survive a fork, but the locks it held would
-    # (ours, and numba's): a process forked mid-build never builds them and steps on the numpy path,
-    # which gives the same observations; waiting for the build would wait forever.
-    global _LOCK, _KERNEL, _STEP
-    if _LOCK.locked():
-        _KERNEL, _STEP = None, None
-    _LOCK = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
+_trailing_zeros: Any = None  # numba's cttz intrinsic, set by _build_step before the step is compiled
 
 
 def _ready() -> Optional[Callable[..., None]]:
     global _KERNEL, _STEP
-    with _LOCK:
+    with loading():  # the compiled path's load lock: a fork waits for a build half done (mazeplugin._compiled)
         if _KERNEL is False:
             kernel = _build()
             if kernel is not None:  # compile (or load from the disk cache) now, on a view of one
@@ -399,18 +387,17 @@ def step_kernel(wait: bool = True) -> Optional[Callable[..., int]]:
     """
     if _KERNEL is False:
         if not wait:
+            resume()  # (a process forked while the build was queued builds it now)
             return None
         _ready()
     return _STEP  # type: ignore[no-any-return]
 
 
 def warm_up() -> None:
-    """Build the compiled kernels in a background thread (once), so that views switch to them when ready."""
-    global _STARTED
-    if _STARTED:
-        return
-    _STARTED = True
-    threading.Thread(target=_ready, name="mazeplugin.gym view kernel", daemon=True).start()
+    """Build the compiled kernels in the background loader (mazeplugin._compiled), first in its queue,
+    so that views switch to them when ready; nothing when they are built (or cannot be)."""
+    if _KERNEL is False:
+        start_background(["gym"], first=True)
 
 
-_STARTED = False
+register_builder("gym", _ready)
