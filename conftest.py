@@ -24,3 +24,7 @@ if importlib.util.find_spec("numba") is None:
     collect_ignore += ["mazeplugin/dataset/figures_kernel.py"]  # the dataset's kernel, on the same shared parts
 if importlib.util.find_spec("gymnasium") is None:  # the `gym` extra: mazeplugin.gym's doctests need it
     collect_ignore += ["mazeplugin/gym"]
+if importlib.util.find_spec("stable_baselines3") is None:  # mazeplugin.gym.sb3 subclasses its VecEnv
+    collect_ignore += ["mazeplugin/gym/sb3.py"]
+if importlib.util.find_spec("minigrid") is None:  # mazeplugin.gym.minigrid_names' doctest builds MiniGrid's grid
+    collect_ignore += ["mazeplugin/gym/minigrid_names.py"]

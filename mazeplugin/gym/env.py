@@ -45,6 +45,7 @@ from .engine import Batch
 from .frames import LOOKS, frame
 from .levels import LevelArrays, LevelSpec, level_from_options
 from .minigrid_names import MiniGridNames
+from .missions import MissionText
 
 __all__ = ["MazeEnv", "Actions", "Moves", "MODES", "RENDER_MODES", "MISSION_WORDS", "Settings", "MISSION", "MISSION_KEYS",
            "MISSION_KEYS_MINIGRID"]
@@ -173,7 +174,7 @@ class Settings:
         return spaces.Dict({
             "image": spaces.Box(0, 255, (v, v, 3), dtype=np.uint8),
             "direction": spaces.Discrete(4),
-            "mission": spaces.Text(max_length=96, charset=string.ascii_lowercase + " ,"),
+            "mission": MissionText(max_length=96, charset=string.ascii_lowercase + " ,"),
         })
 
     def level_seed(self, rng: np.random.Generator, seed: Optional[int]) -> int:

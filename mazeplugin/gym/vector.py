@@ -7,6 +7,13 @@ the envs. Each env has its own ``np_random`` and draws its level seeds as a
 the same seeds and actions see the same observations, rewards and ends.
 Autoreset follows gymnasium's default (``AutoresetMode.NEXT_STEP``): the step
 after an episode ends resets that env (its action is ignored, reward 0).
+``autoreset_mode=AutoresetMode.SAME_STEP`` resets it in the step it ends (its
+last observation in ``info["final_obs"]``, what Stable-Baselines3 and most
+PPO loops expect); ``AutoresetMode.DISABLED`` leaves it to
+``reset(options={"reset_mask": ...})``, which resets only the envs marked (in
+every mode). ``episode_statistics=True`` adds ``info["episode"]`` (return
+``r``, length ``l``, seconds ``t``) and ``info["_episode"]`` as gymnasium's
+``RecordEpisodeStatistics`` gives them.
 
 >>> import numpy as np
 >>> envs = MazeVectorEnv(4, "kruskal", 5, 5)
@@ -20,6 +27,7 @@ after an episode ends resets that env (its action is ignored, reward 0).
 
 from __future__ import annotations
 
+import time
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Type, Union
 
 import numpy as np
@@ -42,14 +50,29 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
 
     ``render_mode="rgb_array"`` renders every env (a tuple of frames, as
     gymnasium's ``SyncVectorEnv`` does); ``"human"`` is refused (a window per env would not help).
-    ``reset(options=...)`` applies the same options to every env.
+    ``reset(options=...)`` applies the same options to every env (``options["reset_mask"]``,
+    a bool array of ``num_envs``: to the envs marked, the only ones reset).
+
+    Args (besides :class:`~mazeplugin.gym.MazeEnv`'s):
+        autoreset_mode: ``AutoresetMode.NEXT_STEP`` (the default), ``SAME_STEP`` or ``DISABLED``
+            (or their values, ``"NextStep"``, ...): see the module's doc.
+        episode_statistics: add each ended episode's return, length and time to ``info``.
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP, "render_fps": 10}
 
-    def __init__(self, num_envs: int, generator: str = "backtracker", width: int = 9, height: int = 9, **kwargs: Any) -> None:
+    def __init__(self, num_envs: int, generator: str = "backtracker", width: int = 9, height: int = 9, *,
+                 autoreset_mode: Union[AutoresetMode, str] = AutoresetMode.NEXT_STEP, episode_statistics: bool = False,
+                 **kwargs: Any) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 1_000_000:
             raise ValueError(f"num_envs must be a whole number from 1 to 1,000,000, got {num_envs!r}")
+        try:
+            mode = AutoresetMode(autoreset_mode)
+        except ValueError:
+            names = ", ".join(f"AutoresetMode.{m.name} ({m.value!r})" for m in AutoresetMode)
+            raise ValueError(f"autoreset_mode must be one of {names}, got {autoreset_mode!r}") from None
+        if not isinstance(episode_statistics, bool):
+            raise ValueError(f"episode_statistics must be True or False, got {episode_statistics!r}")
         if kwargs.get("render_mode") == "human":
             raise ValueError("render_mode must be None or 'rgb_array' for the vector env ('human' is for MazeEnv)")
         kwargs.pop("max_episode_steps", None)  # gymnasium.make_vec passes the spec's; truncation is max_steps
@@ -69,22 +92,52 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         self._seeds = np.zeros(num_envs, dtype=np.int64)
         self._autoreset: Optional[NDArray[np.bool_]] = None  # the envs that ended last step; None when none did
         self._started = False
+        self.autoreset_mode: AutoresetMode = mode
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
+        self.episode_statistics: bool = episode_statistics
+        self._returns = np.zeros(num_envs)
+        self._lengths = np.zeros(num_envs, dtype=int)
+        self._starts = np.zeros(num_envs)
 
     def reset(self, *, seed: Union[None, int, Sequence[Optional[int]]] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[Any, Dict[str, Any]]:
         seeds = seeds_of(seed, self.num_envs)
-        if seed is not None:
+        mask = self._reset_mask(options)
+        if mask is not None:
+            options = {k: v for k, v in options.items() if k != "reset_mask"} if options else None
+        elif seed is not None:
             self._np_random, self._np_random_seed = seeding.np_random(seeds[0])
-        for i, env_seed in enumerate(seeds):
-            if env_seed is not None:
-                self._rngs[i] = seeding.np_random(env_seed)[0]
+        fresh = np.arange(self.num_envs) if mask is None else np.flatnonzero(mask)
+        for i in fresh.tolist():
+            if seeds[i] is not None:
+                self._rngs[i] = seeding.np_random(seeds[i])[0]
         if isinstance(options, Mapping) and "level_code" in options:  # one given level: each env reads it
-            for i, env_seed in enumerate(seeds):
-                self._load(i, self.settings.new_level(self._rngs[i], env_seed, options))
+            for i in fresh.tolist():
+                self._load(i, self.settings.new_level(self._rngs[i], seeds[i], options))
         else:
-            self._new_levels(np.arange(self.num_envs), seeds, options)
-        self._autoreset = None
+            self._new_levels(fresh, seeds, options)
+        reset = np.zeros(self.num_envs, dtype=bool)
+        reset[fresh] = True
+        if self._autoreset is not None:
+            self._autoreset = self._autoreset & ~reset
+            self._autoreset = self._autoreset if self._autoreset.any() else None
         self._started = True
-        return self._observation(), self._info(np.ones(self.num_envs, dtype=bool))
+        self._returns[reset] = 0.0
+        self._lengths[reset] = 0
+        self._starts[reset] = time.perf_counter()
+        return self._observation(), self._info(reset)
+
+    def _reset_mask(self, options: Optional[Mapping[str, Any]]) -> Optional[NDArray[np.bool_]]:
+        """``options["reset_mask"]`` checked (gymnasium's rules: bool, ``(num_envs,)``, one True at least), or None."""
+        if not isinstance(options, Mapping) or "reset_mask" not in options:
+            return None
+        mask = options["reset_mask"]
+        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+            raise ValueError(f"options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},), got {mask!r}")
+        if not mask.any():
+            raise ValueError("options['reset_mask'] must mark at least one env (one True)")
+        if not self._started and not mask.all():
+            raise RuntimeError("the first reset() resets every env: call it without reset_mask")
+        return mask
 
     def _load(self, i: int, level: Level) -> None:
         self._batch.load(i, level)
@@ -118,6 +171,9 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         if int(moves.view(np.uintp).max()) >= n:  # negatives are huge unsigned: one pass checks both ends
             raise ValueError(f"actions must be in 0..{n - 1} ({', '.join(a.name for a in self.actions)})")
         s = self.settings
+        if self.autoreset_mode == AutoresetMode.DISABLED and self._autoreset is not None:
+            ended = np.flatnonzero(self._autoreset).tolist()
+            raise RuntimeError(f"envs {ended[:10]} ended (autoreset_mode DISABLED): reset them first, reset(options={{'reset_mask': ...}})")
         resetting = self._autoreset
         fresh = None if resetting is None else np.flatnonzero(resetting)
         image: Optional[NDArray[np.uint8]] = None
@@ -130,7 +186,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
             assert fused is not None
             reward, terminated, truncated, image = fused
             # The compiled step counts the envs that ended: none (most steps), no pass over the ends.
-            self._autoreset = terminated | truncated if self._batch.ended else None
+            ends: Optional[NDArray[np.bool_]] = terminated | truncated if self._batch.ended else None
         else:
             # The numpy rules for every env, then the new levels of those that reset, then their views.
             if s.mode == "minigrid":
@@ -143,10 +199,67 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
                 terminated[fresh] = False
                 truncated[fresh] = False
             ends = terminated | truncated
-            self._autoreset = ends if ends.any() else None
+            ends = ends if ends.any() else None
+        self._autoreset = ends
         info = self._info(resetting)
         info["is_success"] = terminated.copy()
-        return self._observation(image), reward, terminated, truncated, info
+        if self.episode_statistics:
+            self._count_episodes(reward, resetting, ends, info)
+        observation = self._observation(image)
+        if ends is not None and self.autoreset_mode == AutoresetMode.SAME_STEP:
+            observation = self._reset_now(ends, observation, info)
+        return observation, reward, terminated, truncated, info
+
+    def _reset_now(self, ends: NDArray[np.bool_], observation: Any, info: Dict[str, Any]) -> Any:
+        """``SAME_STEP``: new levels for the envs that just ended; their last observations and infos go to
+        ``info["final_obs"]`` and ``info["final_info"]`` (with their ``_`` masks, as gymnasium's ``SyncVectorEnv``)."""
+        which = np.flatnonzero(ends)
+        final = np.full(self.num_envs, None, dtype=object)
+        for i in which.tolist():
+            final[i] = self._one_observation(observation, i)
+        info["final_obs"], info["_final_obs"] = final, ends.copy()
+        info["final_info"] = {"is_success": np.where(ends, info["is_success"], False), "_is_success": ends.copy()}
+        info["_final_info"] = ends.copy()
+        self._new_levels(which)
+        self._autoreset = None
+        started = self._info(ends)
+        info["level_seed"], info["_level_seed"] = started["level_seed"], started["_level_seed"]
+        if self.settings.mode == "simple":
+            return self._batch.top_down()
+        image = np.array(observation["image"])  # a copy: the caller's final observations stay
+        image[which] = self._batch.view(which)
+        return self._observation(image)
+
+    def _one_observation(self, observation: Any, i: int) -> Any:
+        """Env ``i``'s part of a batched observation, as its single env gives it."""
+        if self.settings.mode == "simple":
+            return observation[i].copy()
+        return {"image": observation["image"][i].copy(), "direction": int(observation["direction"][i]),
+                "mission": observation["mission"][i]}
+
+    def _count_episodes(self, reward: NDArray[np.float64], resetting: Optional[NDArray[np.bool_]],
+                        ends: Optional[NDArray[np.bool_]], info: Dict[str, Any]) -> None:
+        """``info["episode"]`` and ``info["_episode"]`` for the envs that ended, as ``RecordEpisodeStatistics`` adds them."""
+        if resetting is not None:  # NEXT_STEP: this step started their episodes and counts for none
+            going = ~resetting
+            self._returns[resetting] = 0.0
+            self._lengths[resetting] = 0
+            self._starts[resetting] = time.perf_counter()
+            self._returns[going] += reward[going]
+            self._lengths[going] += 1
+        else:
+            self._returns += reward
+            self._lengths += 1
+        if ends is None:
+            return
+        took = np.round(time.perf_counter() - self._starts, 6)
+        info["episode"] = {"r": np.where(ends, self._returns, 0.0), "l": np.where(ends, self._lengths, 0),
+                           "t": np.where(ends, took, 0.0)}
+        info["_episode"] = ends.copy()
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:  # they start again now
+            self._returns[ends] = 0.0
+            self._lengths[ends] = 0
+            self._starts[ends] = time.perf_counter()
 
     def _info(self, fresh: Optional[NDArray[np.bool_]]) -> Dict[str, Any]:
         """gymnasium's vector info: ``level_seed`` of the envs that started a level (-1 for a text seed), with its ``_level_seed`` mask.
