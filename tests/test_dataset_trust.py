@@ -225,3 +225,89 @@ def test_a_users_partial_looking_file_is_kept_and_only_the_builds_own_leftovers_
     with pytest.raises(ds.DatasetError, match="holds files that are not its dataset's"):
         ds.build(SPEC, out, workers=1)
     assert (out / "X.npz.partial-5").read_bytes() == b"a user's file"
+
+
+# -- item 4: a build killed from outside leaves no worker and no lock behind -------------------------------
+
+_BUILD = """
+import sys
+import mazeplugin.dataset as ds
+ds.build(sys.argv[1], sys.argv[2], workers=2)
+"""
+
+_REAPER = """
+import ctypes, os, signal, subprocess, sys, time
+ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans come to us
+spec, out = sys.argv[1], sys.argv[2]
+build = subprocess.Popen([sys.executable, "-c", sys.argv[3], spec, out])
+while not (os.path.isdir(out) and any(name.endswith(".npz") for name in os.listdir(out))):
+    time.sleep(0.02)  # until the pool has written a shard
+os.kill(build.pid, signal.SIGKILL)  # the main process alone, as `kill -9 PID` does
+build.wait()
+orphans = 0
+while True:  # every orphaned worker, reaped as it dies (a worker that lives on keeps this waiting)
+    try:
+        os.waitpid(-1, 0)
+    except ChildProcessError:
+        break
+    orphans += 1
+print(orphans)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the subreaper that counts orphans is Linux's")
+def test_killing_a_builds_main_process_ends_its_workers_and_frees_its_folder(tmp_path):
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"generator": "kruskal", "width": 20, "height": 20, "count": 20_000,
+                                "shard_size": 50, "stats": False}))
+    out = tmp_path / "killed"
+    result = subprocess.run([sys.executable, "-c", _REAPER, str(spec), str(out), _BUILD], capture_output=True,
+                            text=True, timeout=300, env=child_env())  # a hang guard only: orphans would live on
+    assert result.returncode == 0 and int(result.stdout) >= 1, result
+    # The folder is free at once: the next build takes the dead build's lock over (and checks the folder).
+    with pytest.raises(ds.DatasetError, match="holds a dataset of another spec"):
+        ds.build(SPEC, out, workers=1)  # the lock is taken (no 'being built by another build'), the folder checked
+
+
+def _deathsig(task):
+    import ctypes
+    import signal as signals
+
+    value = ctypes.c_int(-1)
+    ctypes.CDLL(None, use_errno=True).prctl(2, ctypes.byref(value), 0, 0, 0)  # PR_GET_PDEATHSIG
+    return value.value == signals.SIGKILL
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_every_pool_worker_is_set_to_die_with_the_build(tmp_path):
+    from mazeplugin.dataset.tasks import ShardTask, _run_local
+
+    entry = ds.parse_spec(SPEC).entries[0]
+    tasks = [ShardTask(0, entry, shard, "", str(tmp_path), "npz") for shard in range(4)]
+    answers = []
+    _run_local(tasks, _deathsig, 2, lambda task, answer: answers.append(answer))
+    assert answers == [True] * 4
+
+
+def test_a_forked_child_does_not_hold_its_parents_build_lock(tmp_path):
+    from mazeplugin.dataset.storage import Folder
+
+    lock = Folder(tmp_path).lock()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child (a pool worker, say) lives on until told
+        os.close(write)
+        os.read(read, 1)
+        os._exit(0)
+    os.close(read)
+    try:
+        with pytest.raises(ds.DatasetError, match="being built by another build"):
+            Folder(tmp_path).lock()  # the parent holds it
+        os.close(lock._fd)  # the parent dies holding it (kill -9): its descriptor closes, the file stays
+        taken = Folder(tmp_path).lock()  # free, though the child still runs
+        assert taken.previous is not None and str(os.getpid()) in taken.previous
+        taken.release()
+    finally:
+        os.write(write, b"x")
+        os.close(write)
+        os.waitpid(pid, 0)

@@ -51,6 +51,7 @@ import json
 import os
 import socket
 import time
+import weakref
 from typing import Any, Dict, List, Optional, Union
 
 from .errors import DatasetError
@@ -102,6 +103,25 @@ def _pid_runs(pid: int) -> bool:
     return True
 
 
+_HELD: "weakref.WeakSet[BuildLock]" = weakref.WeakSet()
+"""The locks this process holds: a forked child (a pool worker) lets go of its copies at once."""
+
+
+def _forget_locks_in_child() -> None:
+    """After ``fork``: close the child's copies of the lock descriptors (the parent still holds the lock).
+
+    ``flock`` belongs to the open file, which a forked child shares: a pool
+    worker outliving a killed build would otherwise keep its folder locked.
+    """
+    for lock in list(_HELD):
+        lock._forget()
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_locks_in_child)
+
+
 class BuildLock:
     """The lock of one build on its folder; :meth:`release` (or leaving the ``with``) lets it go.
 
@@ -114,12 +134,25 @@ class BuildLock:
     def __init__(self, folder: "Folder", fd: Optional[int], previous: Optional[str]) -> None:
         self.folder, self._fd, self.previous = folder, fd, previous
         self._held = True
+        if fd is not None:
+            _HELD.add(self)
+
+    def _forget(self) -> None:
+        """In a forked child: close this copy of the descriptor and never release the parent's lock."""
+        self._held = False
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+            self._fd = None
 
     def release(self) -> None:
         """Delete the lock file and let the lock go (the file first, while still held)."""
         if not self._held:
             return
         self._held = False
+        _HELD.discard(self)
         try:
             if self._fd is not None:
                 os.unlink(self.folder.local_path(LOCK_FILE))
