@@ -311,3 +311,56 @@ def test_a_forked_child_does_not_hold_its_parents_build_lock(tmp_path):
         os.write(write, b"x")
         os.close(write)
         os.waitpid(pid, 0)
+
+
+# -- item 9: a full disk or a read-only folder is one line, not a traceback --------------------------------
+
+_FULL_DISK = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+from mazeplugin.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGXFSZ"), reason="RLIMIT_FSIZE is POSIX")
+@pytest.mark.parametrize("limit", [2_000, 20_000])  # the manifest (3 kB) fails, or a worker's shard (27 kB)
+def test_a_disk_that_fills_during_a_build_is_one_line(tmp_path, limit):
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"generator": "kruskal", "width": 24, "height": 24, "count": 400, "shard_size": 40}))
+    out = tmp_path / "full"
+    result = subprocess.run([sys.executable, "-c", _FULL_DISK, str(limit), "dataset", "build", str(spec), str(out),
+                             "--workers", "2", "--quiet"], capture_output=True, text=True, timeout=600,
+                            env=child_env())
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "cannot write" in lines[0] and "File too large" in lines[0], result.stderr
+    assert not [name for name in os.listdir(out) if ".partial-" in name]
+
+
+def test_disk_full_and_a_read_only_folder_name_the_file_and_what_to_do(tmp_path, monkeypatch):
+    import errno
+
+    real_open = os.open
+
+    def read_only(path, *args, **kwargs):
+        if str(path).endswith(".mazeplugin-build.lock"):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    with pytest.raises(ds.DatasetError, match=r"cannot write .*\.mazeplugin-build\.lock: Read-only file system; "
+                                              r"the folder is on a read-only file system"):
+        ds.build(SPEC, tmp_path / "ro", workers=1)
+    monkeypatch.setattr(os, "open", real_open)
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # a shard's bytes do not fit on the disk
+    with pytest.raises(ds.DatasetError, match=r"cannot write .*000-kruskal-3x3-00000\.npz: No space left on device; "
+                                              r"free some space and build again to resume"):
+        ds.build(SPEC, tmp_path / "full", workers=1)
+    monkeypatch.undo()
+    assert not [name for name in os.listdir(tmp_path / "full") if ".partial-" in name]

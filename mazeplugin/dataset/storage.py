@@ -47,6 +47,7 @@ naming the folder and the holder's pid and host:
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import socket
@@ -294,28 +295,52 @@ class Folder:
             self.fs.rm(self._path(name))
 
     def write_atomic(self, name: str, data: bytes) -> None:
-        """Write ``data`` as ``name``: whole under ``name.partial-PID``, then renamed or moved to ``name``."""
+        """Write ``data`` as ``name``: whole under ``name.partial-PID``, then renamed or moved to ``name``.
+
+        A write that fails (the disk full, the folder read-only) is a
+        :class:`DatasetError` naming the file and why, its partial file removed.
+        """
         path = self._path(name)
         partial = f"{path}.partial-{os.getpid()}"
-        if self.is_local:
-            with open(partial, "wb") as f:
+        try:
+            if self.is_local:
+                with open(partial, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(partial, path)
+                return
+            with self.fs.open(partial, "wb") as f:
                 f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(partial, path)
-            return
-        with self.fs.open(partial, "wb") as f:
-            f.write(data)
-        self.fs.mv(partial, path)
+            self.fs.mv(partial, path)
+        except OSError as error:
+            try:
+                os.remove(partial) if self.is_local else self.fs.rm(partial)
+            except OSError:
+                pass  # never made, or cannot be removed either: the next build deletes it
+            raise self.cannot_write(name, error) from None
 
     def write_text(self, name: str, text: str) -> None:
         """Write a small text file (the manifest) safely: never half-written under ``name``."""
         if self.is_local:
             from mazeplugin.formats.files import write_text
 
-            write_text(self._path(name), text)
+            try:
+                write_text(self._path(name), text)
+            except OSError as error:
+                raise self.cannot_write(name, error) from None
         else:
             self.write_atomic(name, text.encode("utf-8"))
+
+    def cannot_write(self, name: str, error: OSError) -> DatasetError:
+        """The one-line error for a file of the folder that could not be written."""
+        why = error.strerror or str(error) or type(error).__name__
+        hint = {errno.ENOSPC: "; free some space and build again to resume (finished shards are kept)",
+                errno.EFBIG: "; the file size limit (ulimit -f) was reached",
+                errno.EROFS: "; the folder is on a read-only file system: build into another folder",
+                errno.EACCES: "; build into a folder you may write to",
+                errno.EDQUOT: "; the disk quota is used up: free some space and build again to resume"}
+        return DatasetError(f"cannot write {self.name(name)}: {why}{hint.get(error.errno or 0, '')}")
 
     # -- the build lock -------------------------------------------------------------
 
@@ -336,7 +361,10 @@ class Folder:
     def _flock(self, fcntl: Any) -> BuildLock:
         path = self.local_path(LOCK_FILE)
         while True:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as error:
+                raise self.cannot_write(LOCK_FILE, error) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -351,9 +379,13 @@ class Folder:
                 os.close(fd)
                 continue
             previous = os.read(fd, 4096)
-            os.lseek(fd, 0, os.SEEK_SET)
-            os.ftruncate(fd, 0)
-            os.write(fd, _holder_text().encode("utf-8"))
+            try:
+                os.lseek(fd, 0, os.SEEK_SET)
+                os.ftruncate(fd, 0)
+                os.write(fd, _holder_text().encode("utf-8"))
+            except OSError as error:
+                os.close(fd)
+                raise self.cannot_write(LOCK_FILE, error) from None
             return BuildLock(self, fd, _describe_holder(previous) if previous else None)
 
     def _write_once_lock(self) -> BuildLock:
@@ -367,6 +399,8 @@ class Folder:
                 return BuildLock(self, None, previous)
             except FileExistsError:
                 pass
+            except OSError as error:
+                raise self.cannot_write(LOCK_FILE, error) from None
             try:
                 text = self.read_bytes(LOCK_FILE, 4096)
             except FileNotFoundError:
