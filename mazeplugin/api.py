@@ -275,16 +275,19 @@ def generate(
         from . import difficulty
 
         require = difficulty.check_require(require)
-        attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
+        attempts = difficulty.search_attempts(options.pop("attempts", None), width, height)
         difficulty.check_markers(require, markers)
         shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms,
                       weave=weave, doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
+        first = resolve_seed(seed)
+        pipeline.Build.checked(algorithm, width, height, seed=first, **shared)  # the arguments, once, before the search
         return difficulty.choose(
             lambda candidate: _generate_square(algorithm, width, height, candidate, shared),
-            resolve_seed(seed),
+            first,
             require,
             attempts,
             progress=progress,
+            unfit=True,
         )
     return _generate_square(algorithm, width, height, seed, dict(
         markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
@@ -305,7 +308,7 @@ def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: 
         from . import difficulty
 
         require = difficulty.check_require(require)
-        attempts = difficulty.check_attempts(options.pop("attempts", difficulty.DEFAULT_ATTEMPTS))
+        attempts = difficulty.search_attempts(options.pop("attempts", None), width, height)
         difficulty.check_markers(require, markers)
         return difficulty.choose(
             lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,

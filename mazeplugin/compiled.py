@@ -168,9 +168,10 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python -m mazeplu
               f"{', '.join(_known())}", file=sys.stderr)
         return 2
     started = time.perf_counter()
+    width = max(len(name) for name in (args.kernels or _compiled.KERNELS))  # the columns line up however long
     try:
         times = compile_kernels(args.kernels or None,
-                                report=lambda name, seconds: print(f"{name:16} {seconds:6.2f} s", flush=True))
+                                report=lambda name, seconds: print(f"{name:{width}} {seconds:6.2f} s", flush=True))
     except RuntimeError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 1

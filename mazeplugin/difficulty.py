@@ -43,11 +43,12 @@ from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Protocol, T
 from .analysis import Stats
 from .codes import level_code
 from .level_protocol import AnyLevel
+from .limits import check_require_work
 from .seeds import Random, Seed
 
 __all__ = [
     "FIELDS", "MAX_ATTEMPTS", "DEFAULT_ATTEMPTS", "Bounds",
-    "check_require", "check_attempts", "check_markers", "candidate_seeds", "shortfall", "choose",
+    "check_require", "check_attempts", "search_attempts", "check_markers", "candidate_seeds", "shortfall", "choose",
 ]
 
 Bounds = Tuple[Optional[float], Optional[float]]
@@ -118,6 +119,16 @@ def check_attempts(attempts: object) -> int:
     return count
 
 
+def search_attempts(attempts: object, width: object, height: object) -> int:
+    """The candidates a ``require=`` search tries: ``attempts`` checked (None: the default) and bounded by the
+    cells they would make (:func:`mazeplugin.limits.check_require_work`), before the first is made."""
+    given = None if attempts is None else check_attempts(attempts)
+    sizes = [int(n) for n in (width, height) if isinstance(n, numbers.Integral) and not isinstance(n, bool) and int(n) >= 1]
+    if len(sizes) < 2:
+        return DEFAULT_ATTEMPTS if given is None else given  # a bad size: generate's own check names it
+    return check_require_work(given, sizes[0] * sizes[1], DEFAULT_ATTEMPTS)
+
+
 def candidate_seeds(seed: Seed) -> Iterator[int]:
     """The derived seeds ``require=`` tries, in order, forever: ints in ``[0, 2**32)``.
 
@@ -168,13 +179,17 @@ def choose(
     attempts: int,
     *,
     progress: Optional[Callable[[int, int], None]] = None,
+    unfit: bool = False,
 ) -> L:
     """The first level ``make(candidate seed)`` whose stats meet ``require``, or a ValueError naming the closest.
 
     ``progress``, when given, is called as ``progress(tried, attempts)`` after
     each candidate is measured (``tried`` counts from 1), so a long search can
     show how far it is; it does not change which level is chosen. The error
-    says how many candidates were tried and how long the search took.
+    says how many candidates were tried and how long the search took. With
+    ``unfit=True`` a candidate whose ``make`` raises ``ValueError`` (its level
+    cannot hold the content asked for) counts as one that missed, and the error
+    says how many did (the arguments themselves must be checked before).
 
     >>> import mazeplugin as mp
     >>> seen = []
@@ -185,8 +200,19 @@ def choose(
     """
     started = time.perf_counter()  # reported in the error only; never decides anything
     best: Optional[Tuple[float, L, Stats]] = None
+    unmade: Optional[ValueError] = None
+    failed = 0
     for tried, candidate in zip(range(1, attempts + 1), candidate_seeds(seed)):
-        level = make(candidate)
+        try:
+            level = make(candidate)
+        except ValueError as error:
+            if not unfit:
+                raise
+            failed += 1  # its level cannot hold the content (keys, treasure, ...): a candidate that missed
+            unmade = unmade or error
+            if progress is not None:
+                progress(tried, attempts)
+            continue
         stats = level.stats()
         miss = shortfall(stats, require)
         if progress is not None:
@@ -195,7 +221,12 @@ def choose(
             return level
         if best is None or miss < best[0]:
             best = (miss, level, stats)
-    assert best is not None  # attempts >= 1
+    took = f"searched {attempts} candidates in {time.perf_counter() - started:.2f} s"
+    if best is None:
+        raise ValueError(f"no candidate among {attempts} met require={dict(require)!r}: none of them could be made "
+                         f"with these options (the first: {unmade}); {took}")
+    unmade_text = (f"; {failed} of the candidates could not be made with these options (the first: {unmade})"
+                   if failed else "")
     _, level, stats = best
     wanted = "; ".join(_miss_text(name, bounds, getattr(stats, name)) for name, bounds in require.items()
                        if shortfall(stats, {name: bounds}))
@@ -207,7 +238,7 @@ def choose(
             pass
     raise ValueError(
         f"no candidate among {attempts} met require={dict(require)!r}; closest: seed {level.seed} "
-        f"({name}) with {wanted}; searched {attempts} candidates in {time.perf_counter() - started:.2f} s"
+        f"({name}) with {wanted}{unmade_text}; {took}"
     )
 
 

@@ -219,6 +219,12 @@ def check_plugin_maze(name: str, maze: Maze, mask: NDArray[np.bool_]) -> None:
         y, x = (int(v) for v in np.argwhere(gained)[0])
         raise ValueError(f"generator {name!r} broke the maze: it added cell ({x}, {y}) to the mask it was given; "
                          "a generator may only leave cells out")
-    for what, (x, y) in (("start", maze.start), ("goal", maze.goal)):
+    for what, cell in (("start", maze.start), ("goal", maze.goal)):
+        if not (isinstance(cell, tuple) and len(cell) == 2
+                and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in cell)
+                and 0 <= cell[0] < maze.width and 0 <= cell[1] < maze.height):
+            raise ValueError(f"generator {name!r} broke the maze: maze.{what} must stay a cell (x, y) of its "
+                             f"{maze.width} × {maze.height} grid, got {cell!r:.80}")
+        x, y = (int(v) for v in cell)
         if mask[y, x] and not maze.mask[y, x]:
             raise ValueError(f"generator {name!r} broke the maze: it took the {what} cell ({x}, {y}) out of the mask")

@@ -19,7 +19,7 @@ import signal
 import sys
 from typing import Any, Sequence
 
-__all__ = ["INTERRUPTED_MESSAGE", "is_command_line", "guard_start", "end_start_guard"]
+__all__ = ["INTERRUPTED_MESSAGE", "is_command_line", "guard_start", "end_start_guard", "ignore_from_now"]
 
 INTERRUPTED_MESSAGE = "mazeplugin: interrupted"
 """The one line Ctrl-C prints on standard error (exit status 130)."""
@@ -82,5 +82,21 @@ def end_start_guard() -> None:
     try:
         if signal.getsignal(signal.SIGINT) is _exit_interrupted:
             signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # pragma: no cover - not the main thread
+        pass
+
+
+def ignore_from_now() -> None:
+    """In the ``mazeplugin`` command's own process, once its work ended (done or interrupted): ignore Ctrl-C.
+
+    A Ctrl-C that came as the command returned would otherwise be an uncaught
+    ``KeyboardInterrupt`` (Python then dies of the signal: exit status -2, not
+    130), or meet Python's default handler while it shuts down. Elsewhere
+    (a program that calls :func:`mazeplugin.cli.main`) nothing changes.
+    """
+    if not is_command_line(getattr(sys, "argv", None) or [], getattr(sys, "orig_argv", ())):
+        return
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # pragma: no cover - not the main thread
         pass

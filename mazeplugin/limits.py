@@ -52,6 +52,10 @@ __all__ = [
     "DATASET_BYTES_PER_LEVEL",
     "check_dataset_shards",
     "check_dataset_disk",
+    "MAX_SPLIT_LEVELS",
+    "MAX_REQUIRE_CELLS",
+    "check_level_count",
+    "check_require_work",
     "WORKING_MEMORY",
     "REQUEST_BUDGET",
     "GENERATOR_BYTES_PER_CELL",
@@ -211,6 +215,17 @@ well inside :data:`MAX_MANIFEST_BYTES`: every dataset that can be built can be r
 
 MAX_MANIFEST_BYTES = 64 << 20
 """Largest dataset ``manifest.json`` read (64 MiB)."""
+
+MAX_SPLIT_LEVELS = 1_000_000
+"""Most levels one :meth:`mazeplugin.gym.SeedSplit.test_seeds` or :func:`mazeplugin.gym.duplicate_rate` call
+makes (training and test seeds together), counted before the first is made: at about 5,000 small levels a
+second, a few minutes at most (:func:`check_level_count`)."""
+
+MAX_REQUIRE_CELLS = 1 << 24
+"""Most maze cells one ``generate(..., require=...)`` search may make in all, ``attempts × width × height``
+(16,777,216: the default 200 attempts up to 289 × 289 cells, 10,000 attempts up to 40 × 40), checked
+before the first candidate (:func:`check_require_work`). At about 2 million cells a second with
+``stats()``, under about 10 s. Without ``attempts=`` the search tries ``min(200, what fits)`` candidates."""
 
 DATASET_BYTES_PER_LEVEL = 32
 """Fewest bytes a level takes in a dataset shard: its 32-byte digest, which no compression
@@ -382,3 +397,37 @@ def _bytes(count: int) -> str:
         if count >= size:
             return f"{count / size:,.1f} {unit}"
     return f"{count} bytes"
+
+
+def check_level_count(name: str, count: int) -> None:
+    """Refuse a request to make more than :data:`MAX_SPLIT_LEVELS` levels (``count``; ``name`` says which).
+
+    >>> check_level_count("train and test", 10**9)
+    Traceback (most recent call last):
+    ...
+    ValueError: train and test hold 1,000,000,000 seeds: at most 1,000,000 levels are made by one call (a level per seed); split the seeds into smaller ranges
+    """
+    if count > MAX_SPLIT_LEVELS:
+        raise ValueError(f"{name} hold {count:,} seeds: at most {MAX_SPLIT_LEVELS:,} levels are made by one call "
+                         "(a level per seed); split the seeds into smaller ranges")
+
+
+def check_require_work(attempts: Optional[int], cells: int, default: int) -> int:
+    """The candidates a ``require=`` search at ``cells`` cells tries: ``attempts``, or refused when they would make
+    more than :data:`MAX_REQUIRE_CELLS` cells; without ``attempts`` (None), ``default`` or fewer, at least one.
+
+    >>> check_require_work(None, 100 * 100, 200), check_require_work(None, 1000 * 1000, 200)
+    (200, 16)
+    >>> check_require_work(10_000, 100 * 100, 200)
+    Traceback (most recent call last):
+    ...
+    ValueError: attempts=10,000 candidates of 10,000 cells would make 100,000,000 cells; at most 16,777,216 are made by one require= search: at most 1,677 attempts at this size
+    """
+    most = max(1, MAX_REQUIRE_CELLS // max(cells, 1))
+    if attempts is None:
+        return min(default, most)
+    if attempts * cells > MAX_REQUIRE_CELLS and attempts > 1:
+        raise ValueError(f"attempts={attempts:,} candidates of {cells:,} cells would make {attempts * cells:,} cells; "
+                         f"at most {MAX_REQUIRE_CELLS:,} are made by one require= search: at most {most:,} attempts "
+                         "at this size")
+    return attempts

@@ -225,3 +225,142 @@ def test_a_users_partial_looking_file_is_kept_and_only_the_builds_own_leftovers_
     with pytest.raises(ds.DatasetError, match="holds files that are not its dataset's"):
         ds.build(SPEC, out, workers=1)
     assert (out / "X.npz.partial-5").read_bytes() == b"a user's file"
+
+
+# -- item 4: a build killed from outside leaves no worker and no lock behind -------------------------------
+
+_BUILD = """
+import sys
+import mazeplugin.dataset as ds
+ds.build(sys.argv[1], sys.argv[2], workers=2)
+"""
+
+_REAPER = """
+import ctypes, os, signal, subprocess, sys, time
+ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans come to us
+spec, out = sys.argv[1], sys.argv[2]
+build = subprocess.Popen([sys.executable, "-c", sys.argv[3], spec, out])
+while not (os.path.isdir(out) and any(name.endswith(".npz") for name in os.listdir(out))):
+    time.sleep(0.02)  # until the pool has written a shard
+os.kill(build.pid, signal.SIGKILL)  # the main process alone, as `kill -9 PID` does
+build.wait()
+orphans = 0
+while True:  # every orphaned worker, reaped as it dies (a worker that lives on keeps this waiting)
+    try:
+        os.waitpid(-1, 0)
+    except ChildProcessError:
+        break
+    orphans += 1
+print(orphans)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the subreaper that counts orphans is Linux's")
+def test_killing_a_builds_main_process_ends_its_workers_and_frees_its_folder(tmp_path):
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"generator": "kruskal", "width": 20, "height": 20, "count": 20_000,
+                                "shard_size": 50, "stats": False}))
+    out = tmp_path / "killed"
+    result = subprocess.run([sys.executable, "-c", _REAPER, str(spec), str(out), _BUILD], capture_output=True,
+                            text=True, timeout=300, env=child_env())  # a hang guard only: orphans would live on
+    assert result.returncode == 0 and int(result.stdout) >= 1, result
+    # The folder is free at once: the next build takes the dead build's lock over (and checks the folder).
+    with pytest.raises(ds.DatasetError, match="holds a dataset of another spec"):
+        ds.build(SPEC, out, workers=1)  # the lock is taken (no 'being built by another build'), the folder checked
+
+
+def _deathsig(task):
+    import ctypes
+    import signal as signals
+
+    value = ctypes.c_int(-1)
+    ctypes.CDLL(None, use_errno=True).prctl(2, ctypes.byref(value), 0, 0, 0)  # PR_GET_PDEATHSIG
+    return value.value == signals.SIGKILL
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_every_pool_worker_is_set_to_die_with_the_build(tmp_path):
+    from mazeplugin.dataset.tasks import ShardTask, _run_local
+
+    entry = ds.parse_spec(SPEC).entries[0]
+    tasks = [ShardTask(0, entry, shard, "", str(tmp_path), "npz") for shard in range(4)]
+    answers = []
+    _run_local(tasks, _deathsig, 2, lambda task, answer: answers.append(answer))
+    assert answers == [True] * 4
+
+
+def test_a_forked_child_does_not_hold_its_parents_build_lock(tmp_path):
+    from mazeplugin.dataset.storage import Folder
+
+    lock = Folder(tmp_path).lock()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child (a pool worker, say) lives on until told
+        os.close(write)
+        os.read(read, 1)
+        os._exit(0)
+    os.close(read)
+    try:
+        with pytest.raises(ds.DatasetError, match="being built by another build"):
+            Folder(tmp_path).lock()  # the parent holds it
+        os.close(lock._fd)  # the parent dies holding it (kill -9): its descriptor closes, the file stays
+        taken = Folder(tmp_path).lock()  # free, though the child still runs
+        assert taken.previous is not None and str(os.getpid()) in taken.previous
+        taken.release()
+    finally:
+        os.write(write, b"x")
+        os.close(write)
+        os.waitpid(pid, 0)
+
+
+# -- item 9: a full disk or a read-only folder is one line, not a traceback --------------------------------
+
+_FULL_DISK = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+from mazeplugin.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGXFSZ"), reason="RLIMIT_FSIZE is POSIX")
+@pytest.mark.parametrize("limit", [2_000, 20_000])  # the manifest (3 kB) fails, or a worker's shard (27 kB)
+def test_a_disk_that_fills_during_a_build_is_one_line(tmp_path, limit):
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"generator": "kruskal", "width": 24, "height": 24, "count": 400, "shard_size": 40}))
+    out = tmp_path / "full"
+    result = subprocess.run([sys.executable, "-c", _FULL_DISK, str(limit), "dataset", "build", str(spec), str(out),
+                             "--workers", "2", "--quiet"], capture_output=True, text=True, timeout=600,
+                            env=child_env())
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "cannot write" in lines[0] and "File too large" in lines[0], result.stderr
+    assert not [name for name in os.listdir(out) if ".partial-" in name]
+
+
+def test_disk_full_and_a_read_only_folder_name_the_file_and_what_to_do(tmp_path, monkeypatch):
+    import errno
+
+    real_open = os.open
+
+    def read_only(path, *args, **kwargs):
+        if str(path).endswith(".mazeplugin-build.lock"):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    with pytest.raises(ds.DatasetError, match=r"cannot write .*\.mazeplugin-build\.lock: Read-only file system; "
+                                              r"the folder is on a read-only file system"):
+        ds.build(SPEC, tmp_path / "ro", workers=1)
+    monkeypatch.setattr(os, "open", real_open)
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # a shard's bytes do not fit on the disk
+    with pytest.raises(ds.DatasetError, match=r"cannot write .*000-kruskal-3x3-00000\.npz: No space left on device; "
+                                              r"free some space and build again to resume"):
+        ds.build(SPEC, tmp_path / "full", workers=1)
+    monkeypatch.undo()
+    assert not [name for name in os.listdir(tmp_path / "full") if ".partial-" in name]

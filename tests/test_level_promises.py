@@ -77,6 +77,10 @@ def _plugin(name, body):
     ("test-grows-mask", lambda maze: maze.mask.__setitem__((0, 0), True), "added cell"),
     ("test-drops-start", lambda maze: maze.mask.__setitem__((maze.start[1], maze.start[0]), False), "start cell"),
     ("test-carves-nothing", lambda maze: None, "unjoined"),
+    ("test-far-start", lambda maze: setattr(maze, "start", (999, 999)),
+     r"maze.start must stay a cell \(x, y\) of its 6 × 4 grid, got \(999, 999\)"),
+    ("test-odd-goal", lambda maze: setattr(maze, "goal", [0, 0]), "maze.goal must stay a cell"),
+    ("test-negative-goal", lambda maze: setattr(maze, "goal", (-1, 0)), "maze.goal must stay a cell"),
 ])
 def test_a_plugin_that_breaks_the_maze_is_named(name, body, match):
     _plugin(name, body)

@@ -43,7 +43,7 @@ import sys
 from typing import List, Optional, Sequence
 
 from .. import __version__
-from ..interrupt import INTERRUPTED_MESSAGE, end_start_guard
+from ..interrupt import INTERRUPTED_MESSAGE, end_start_guard, ignore_from_now
 from . import batch, compile, dataset, generate, listing, stats
 from .common import EXTENSIONS, FORMATS, Failure, Parser, join_number_lists
 from .progress import Progress
@@ -70,10 +70,40 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); the exit status."""
     end_start_guard()  # from here on, Ctrl-C is a KeyboardInterrupt handled below
     try:
-        return _run(list(sys.argv[1:] if argv is None else argv))
-    except KeyboardInterrupt:
-        print(INTERRUPTED_MESSAGE, file=sys.stderr)
-        return 130
+        try:
+            return _run(list(sys.argv[1:] if argv is None else argv))
+        except KeyboardInterrupt:
+            ignore_from_now()  # a second Ctrl-C must not cut this short: 130, always
+            print(INTERRUPTED_MESSAGE, file=sys.stderr)
+            return 130
+        except BrokenPipeError:
+            return _reader_left()
+    finally:
+        ignore_from_now()  # the command's work is over: a late Ctrl-C changes nothing
+
+
+BROKEN_PIPE_STATUS = 141
+"""The exit status when standard output's reader went away (``mazeplugin list | head -3``): 128 + SIGPIPE,
+what a shell tool killed by SIGPIPE reports, without a message."""
+
+
+def _reader_left() -> int:
+    """Standard output's reader is gone: end quietly, with no traceback now or when Python flushes at exit.
+
+    What is still buffered goes into a fresh pipe nobody reads (it holds far more than
+    the buffer), so the final flush succeeds; :data:`BROKEN_PIPE_STATUS` is returned.
+    """
+    try:
+        keep, write = os.pipe()
+        os.dup2(write, sys.stdout.fileno())
+        os.close(write)
+        _KEPT.append(keep)  # open until the process ends: the pipe never breaks
+    except (OSError, ValueError, AttributeError):
+        pass  # no real standard output: nothing will be flushed to it
+    return BROKEN_PIPE_STATUS
+
+
+_KEPT: List[int] = []
 
 
 def _run(argv: List[str]) -> int:

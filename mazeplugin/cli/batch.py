@@ -39,6 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover - multiprocessing is imported when a batch
 
 __all__ = ["add_parser", "run", "level_file", "check_inside", "MANIFEST"]
 
+SMALL_BATCH = 256
+"""Without ``--jobs``, a batch of fewer levels runs in one process (starting workers would cost more)."""
+
 MANIFEST = "manifest.json"
 """The name of the pack's manifest, beside its levels."""
 
@@ -54,8 +57,9 @@ def add_parser(commands: Any) -> None:
     batch.add_argument("--out", required=True, metavar="DIR", help="the folder to write (created if missing)")
     batch.add_argument("--format", choices=FORMATS, default="json", help="file format (default json)")
     batch.add_argument("--first-seed", type=natural_type, default=0, metavar="S", help="the first seed (default 0)")
-    batch.add_argument("-j", "--jobs", type=bounded_type(0, 256), default=1, metavar="N",
-                       help="worker processes; 0 = one per core (default 1)")
+    batch.add_argument("-j", "--jobs", type=bounded_type(0, 256), default=None, metavar="N",
+                       help="worker processes; 0 = one per core (default: one per core, as dataset build's "
+                            f"--workers; one process for fewer than {SMALL_BATCH} levels)")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(run=run)
 
@@ -161,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
     # Every name differs from the first only in the seed's digits: checking one checks them all.
     check_inside(args.out, level_file(args.algorithm, args.size, first, digits, args.format))
     jobs = args.jobs or os.cpu_count() or 1
+    if args.jobs is None and count < SMALL_BATCH:
+        jobs = 1  # by default a small batch is not worth starting processes for
     check_solution(args, args.format)
     try:
         os.makedirs(args.out, exist_ok=True)

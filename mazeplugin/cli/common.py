@@ -173,8 +173,9 @@ def markers_type(text: str) -> Any:
 
 def level_options() -> argparse.ArgumentParser:
     """The parent parser of every command that makes levels: ALGORITHM, --size, --markers, shape, rooms, -O."""
-    level = Parser(add_help=False)
-    level.add_argument("algorithm", metavar="ALGORITHM", help="a generator name (see 'mazeplugin list')")
+    parser = Parser(add_help=False)
+    parser.add_argument("algorithm", metavar="ALGORITHM", help="a generator name (see 'mazeplugin list')")
+    level = parser.add_argument_group("shape", "the maze's size, markers, passages and form")
     level.add_argument("--size", type=size_type, default=None, metavar="WxH",
                        help="size in cells, e.g. 20x15 (default: the --mask's size, else 20x15)")
     level.add_argument("--markers", type=markers_type, default="border", metavar="MODE",
@@ -186,28 +187,30 @@ def level_options() -> argparse.ArgumentParser:
     level.add_argument("--mask", default=None, metavar="FILE",
                        help="generate inside a shape: a picture (one pixel per cell, light = maze; "
                             "needs pygame) or a .txt of equal-length lines (' ' or '.' = outside)")
-    level.add_argument("--rooms", type=bounded_type(0, MAX_ROOMS), default=None, metavar="N",
+    rooms = parser.add_argument_group("rooms", "open rooms inside the maze")
+    rooms.add_argument("--rooms", type=bounded_type(0, MAX_ROOMS), default=None, metavar="N",
                        help="N open rooms at random (sides 3..6 cells; -O room_size=[2,4] to change)")
-    level.add_argument("--room", type=room_type, action="append", default=[], metavar="X,Y,W,H|FILE[@X,Y]",
+    rooms.add_argument("--room", type=room_type, action="append", default=[], metavar="X,Y,W,H|FILE[@X,Y]",
                        help="a room (repeatable): a rectangle in cells, or a prefab text file "
                             "('#' wall, '.' floor, '+' possible door) at cell X,Y (default: at random)")
-    level.add_argument("--doors", type=doors_type, default=None, metavar="D",
+    rooms.add_argument("--doors", type=doors_type, default=None, metavar="D",
                        help="doors per room (an int, default 1) or the chance (0.0..1.0) each other place opens")
     level.add_argument("--weave", type=fraction_type, nargs="?", const=True, default=None, metavar="P",
                        help="passages crossing under others (square levels): every crossing that fits, or the "
                             "share P (0..1) of them; the bridges are a second layer in json, tmx and tmj")
     level.add_argument("-O", "--option", type=option_type, action="append", default=[], metavar="NAME=VALUE",
                        help="a generator option (repeatable), e.g. -O bias=northwest")
-    return level
+    return parser
 
 
 def picture_options() -> argparse.ArgumentParser:
     """The parent parser of commands that write pictures: --tile, --solution."""
-    picture = Parser(add_help=False)
+    parser = Parser(add_help=False)
+    picture = parser.add_argument_group("pictures and maps")
     picture.add_argument("--tile", type=bounded_type(1, MAX_TILE_PIXELS), default=None, metavar="PIXELS",
                          help=f"pixels per tile for svg/png/tmx/tmj (defaults 10/8/16/16; at most {MAX_TILE_PIXELS})")
     picture.add_argument("--solution", action="store_true", help="draw the solution (svg, png)")
-    return picture
+    return parser
 
 
 # -- making levels ----------------------------------------------------------------

@@ -87,30 +87,34 @@ def add_parser(commands: Any) -> None:
         "generate", parents=[level_options(), picture_options()], help="generate one level",
         description="Generate one level and print it or write it to a file.",
     )
-    gen.add_argument("--seed", type=seed_type, default=None,
+    seeds = gen.add_argument_group("seed and difficulty")
+    seeds.add_argument("--seed", type=seed_type, default=None,
                      help="an int >= 0 or a text seed (default: a fresh one, printed on stderr); a level "
                           "code such as backtracker-16x11-2026 makes that level (its algorithm and size)")
-    gen.add_argument("--require", type=requirement_type, action="append", default=[], metavar="FIELD=LOW:HIGH",
+    seeds.add_argument("--require", type=requirement_type, action="append", default=[], metavar="FIELD=LOW:HIGH",
                      help="a level whose stats() FIELD lies in LOW..HIGH (either end empty for open), e.g. "
                           "decision_points=20: ; repeatable; the level's own seed is printed on stderr")
-    gen.add_argument("--attempts", type=bounded_type(1, MAX_ATTEMPTS), default=None, metavar="N",
+    seeds.add_argument("--attempts", type=bounded_type(1, MAX_ATTEMPTS), default=None, metavar="N",
                      help=f"candidate levels --require may try (default 200, at most {MAX_ATTEMPTS:,})")
-    gen.add_argument("--format", choices=FORMATS, default=None,
+    output = gen.add_argument_group("output")
+    output.add_argument("--format", choices=FORMATS, default=None,
                      help="output format (default: from -o's extension, else ascii)")
-    gen.add_argument("-o", "--output", default=None, metavar="FILE",
+    output.add_argument("-o", "--output", default=None, metavar="FILE",
                      help="write here (atomically) instead of standard output; '-' is standard output")
+    content = gen.add_argument_group("content", "things in a square level, placed so it stays solvable")
     for name, what in (("keys", "locked doors, each with its key, on the way to the exit"),
                        ("treasure", "treasure in dead ends"),
                        ("enemies", "patrolling enemies")):
-        gen.add_argument(f"--{name}", type=amount_type, default=0, metavar="N", help=f"level content: N {what}")
-    gen.add_argument("--grid", choices=GRIDS, default="square",
+        content.add_argument(f"--{name}", type=amount_type, default=0, metavar="N", help=f"level content: N {what}")
+    grid = gen.add_argument_group("grid", "other grids than square tilemaps")
+    grid.add_argument("--grid", choices=GRIDS, default="square",
                      help="the grid: square tilemaps (default), or hex, triangle and polar mazes (for polar, "
                           "--size WxH is the innermost ring's cells x the rings); hex writes text, svg, png, json "
                           "and tmx/tmj (a Tiled hexagonal map), triangle and polar svg, png and json")
-    gen.add_argument("--wrap", choices=WRAPS, default=None,
+    grid.add_argument("--wrap", choices=WRAPS, default=None,
                      help="a square level whose passages wrap around: x (a cylinder), y, or xy (a torus); "
                           "writes text, svg, png and json")
-    add_world_options(gen)
+    add_world_options(gen.add_argument_group("world", "a window of an endless world instead of a level"))
     gen.set_defaults(run=run)
 
 

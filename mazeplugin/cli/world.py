@@ -25,7 +25,7 @@ def window_type(text: str) -> Tuple[int, int, int, int]:
     return numbers[0], numbers[1], numbers[2], numbers[3]
 
 
-def add_world_options(parser: argparse.ArgumentParser) -> None:
+def add_world_options(parser: Any) -> None:
     """``--world``, ``--window`` and ``--chunk`` on the ``generate`` parser."""
     parser.add_argument("--world", action="store_true",
                         help="write a window of an endless world (mazeplugin.World) instead of a level")

@@ -51,7 +51,7 @@ from mazeplugin.limits import MAX_MANIFEST_BYTES, check_dataset_disk
 from .digest import DIGEST_VERSION, digest_bytes
 from .shards import LevelMaker, make_level
 from .errors import DatasetError
-from .manifest_check import check_manifest, prove_manifest, sort_names
+from .manifest_check import check_manifest, check_slots, prove_manifest, sort_names
 from .storage import LOCK_FILE, Folder
 from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file
 from .spec import Entry, PathLike, SEED_RANGE, Spec, check_entry, load_spec, parse_spec
@@ -413,8 +413,6 @@ def verify(out: PathLike) -> List[str]:
         elif folder.sha256(name) != record["sha256"]:
             problems.append(f"{record['file']}: checksum differs from the manifest's")
         else:
-            from .reading import check_slots
-
             try:
                 check_slots(folder.read_bytes(name), record, manifest["file_format"])
             except DatasetError as error:

@@ -66,20 +66,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, made plural unless it is one.
+
+    >>> plural(1, "shard"), plural(2, "shard"), plural(1_000, "level")
+    ('1 shard', '2 shards', '1,000 levels')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def _print_info(summary: Any) -> None:
-    state = "complete" if summary["complete"] else f"unfinished ({summary['shards_built']} of {summary['shards']} shards)"
-    print(f"{summary['folder']}: {summary['levels']:,} levels in {summary['shards']:,} {summary['file_format']} "
-          f"shards, {summary['bytes']:,} bytes, {state}")
+    state = ("complete" if summary["complete"] else
+             f"unfinished ({summary['shards_built']:,} of {plural(summary['shards'], 'shard')} built)")
+    print(f"{summary['folder']}: {plural(summary['levels'], 'level')} in {summary['shards']:,} {summary['file_format']} "
+          f"shard{'' if summary['shards'] == 1 else 's'}, {plural(summary['bytes'], 'byte')}, {state}")
     print(f"made by mazeplugin {summary['mazeplugin']}, numpy {summary['numpy']}, seed promise "
           f"{summary['seed_promise']}; unique: {'yes' if summary['unique'] else 'no'}")
     for n, entry in enumerate(summary["entries"]):
         extra = ""
         if entry["duplicates"] is not None:
-            extra += f", {entry['duplicates']:,} repeats replaced"
+            extra += f", {plural(entry['duplicates'], 'repeat')} replaced"
         if entry["refitted"]:
-            extra += f", {entry['refitted']:,} seeds refitted for content"
-        print(f"  levels[{n}]: {entry['generator']} {entry['width']}x{entry['height']}, {entry['count']:,} levels, "
-              f"seeds {entry['first_seed']}..{entry['last_seed']}, {entry['shards']:,} shards{extra}")
+            extra += f", {plural(entry['refitted'], 'seed')} refitted for content"
+        print(f"  levels[{n}]: {entry['generator']} {entry['width']}x{entry['height']}, {plural(entry['count'], 'level')}, "
+              f"seeds {entry['first_seed']}..{entry['last_seed']}, {plural(entry['shards'], 'shard')}{extra}")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -94,8 +104,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             manifest = build(args.spec, args.out, engine=args.engine, workers=args.workers, address=args.address,
                              unique=args.unique, file_format=args.format, progress=not args.quiet)
             if not args.quiet:
-                print(f"wrote {manifest['levels']:,} levels in {len(manifest['shards']):,} shards to {args.out}",
-                      file=sys.stderr)
+                print(f"wrote {plural(manifest['levels'], 'level')} in {plural(len(manifest['shards']), 'shard')} "
+                      f"to {args.out}", file=sys.stderr)
             return 0
         if args.command == "verify":
             problems: List[str] = verify(args.out)

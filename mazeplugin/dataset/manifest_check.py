@@ -17,12 +17,15 @@ mazeplugin.dataset.errors.DatasetError: m.json: shards[0].file must be a file na
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any, List, Mapping, Optional, Sequence, Tuple
 
+import numpy as np
+
 from .errors import DatasetError
 
-__all__ = ["check_manifest", "prove_manifest", "sort_names"]
+__all__ = ["check_manifest", "prove_manifest", "sort_names", "check_slots"]
 
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
@@ -186,3 +189,24 @@ def sort_names(names: Sequence[str], data: Optional[Mapping[str, Any]], own: Seq
         else:
             foreign.append(name)
     return leftovers, foreign
+
+
+def check_slots(data: bytes, record: Mapping[str, Any], file_format: str) -> None:
+    """Raise :class:`DatasetError` unless the shard ``data`` holds the slots its manifest ``record`` says, in order.
+
+    A shard's checksum proves its bytes, not its place: two shard files
+    swapped together with their checksums would otherwise read back out of
+    seed order.
+    """
+    if file_format == "parquet":
+        from .parquet import slots_from_parquet
+
+        slots = slots_from_parquet(data)
+    else:
+        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+            slots = npz["slot"]
+    first, count = record["first_slot"], record["levels"]
+    if len(slots) != count or not np.array_equal(slots, np.arange(first, first + count)):
+        held = f"{int(slots[0])}..{int(slots[-1])}" if len(slots) else "none"
+        raise DatasetError(f"shard {record['file']}: holds the levels of slots {held}, its record in the manifest "
+                           f"is for slots {first}..{first + count - 1}: shard files were swapped or replaced")

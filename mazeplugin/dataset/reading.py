@@ -13,11 +13,12 @@ import mazeplugin as mp
 from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
+from .manifest_check import check_slots
 from .shards import bridge_layers, levels_of, things_at
 from .spec import PathLike
 from .storage import Folder
 
-__all__ = ["open_dataset", "shard_arrays_of", "check_slots"]
+__all__ = ["open_dataset", "shard_arrays_of"]
 
 
 def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], file_format: str, *,
@@ -46,29 +47,6 @@ def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], fil
 
     with np.load(io.BytesIO(data), allow_pickle=False) as npz:
         return {name: npz[name] for name in npz.files}
-
-
-def check_slots(data: bytes, record: Mapping[str, Any], file_format: str) -> None:
-    """Raise :class:`DatasetError` unless the shard ``data`` holds the slots its manifest ``record`` says, in order.
-
-    A shard's checksum proves its bytes, not its place: two shard files
-    swapped together with their checksums would otherwise read back out of
-    seed order.
-    """
-    if file_format == "parquet":
-        from .parquet import slots_from_parquet
-
-        slots = slots_from_parquet(data)
-    else:
-        import io
-
-        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
-            slots = npz["slot"]
-    first, count = record["first_slot"], record["levels"]
-    if len(slots) != count or not np.array_equal(slots, np.arange(first, first + count)):
-        held = f"{int(slots[0])}..{int(slots[-1])}" if len(slots) else "none"
-        raise DatasetError(f"shard {record['file']}: holds the levels of slots {held}, its record in the manifest "
-                           f"is for slots {first}..{first + count - 1}: shard files were swapped or replaced")
 
 
 def _raw_grid(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:

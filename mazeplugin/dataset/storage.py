@@ -47,10 +47,12 @@ naming the folder and the holder's pid and host:
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import socket
 import time
+import weakref
 from typing import Any, Dict, List, Optional, Union
 
 from .errors import DatasetError
@@ -102,6 +104,25 @@ def _pid_runs(pid: int) -> bool:
     return True
 
 
+_HELD: "weakref.WeakSet[BuildLock]" = weakref.WeakSet()
+"""The locks this process holds: a forked child (a pool worker) lets go of its copies at once."""
+
+
+def _forget_locks_in_child() -> None:
+    """After ``fork``: close the child's copies of the lock descriptors (the parent still holds the lock).
+
+    ``flock`` belongs to the open file, which a forked child shares: a pool
+    worker outliving a killed build would otherwise keep its folder locked.
+    """
+    for lock in list(_HELD):
+        lock._forget()
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_locks_in_child)
+
+
 class BuildLock:
     """The lock of one build on its folder; :meth:`release` (or leaving the ``with``) lets it go.
 
@@ -114,12 +135,25 @@ class BuildLock:
     def __init__(self, folder: "Folder", fd: Optional[int], previous: Optional[str]) -> None:
         self.folder, self._fd, self.previous = folder, fd, previous
         self._held = True
+        if fd is not None:
+            _HELD.add(self)
+
+    def _forget(self) -> None:
+        """In a forked child: close this copy of the descriptor and never release the parent's lock."""
+        self._held = False
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+            self._fd = None
 
     def release(self) -> None:
         """Delete the lock file and let the lock go (the file first, while still held)."""
         if not self._held:
             return
         self._held = False
+        _HELD.discard(self)
         try:
             if self._fd is not None:
                 os.unlink(self.folder.local_path(LOCK_FILE))
@@ -261,28 +295,52 @@ class Folder:
             self.fs.rm(self._path(name))
 
     def write_atomic(self, name: str, data: bytes) -> None:
-        """Write ``data`` as ``name``: whole under ``name.partial-PID``, then renamed or moved to ``name``."""
+        """Write ``data`` as ``name``: whole under ``name.partial-PID``, then renamed or moved to ``name``.
+
+        A write that fails (the disk full, the folder read-only) is a
+        :class:`DatasetError` naming the file and why, its partial file removed.
+        """
         path = self._path(name)
         partial = f"{path}.partial-{os.getpid()}"
-        if self.is_local:
-            with open(partial, "wb") as f:
+        try:
+            if self.is_local:
+                with open(partial, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(partial, path)
+                return
+            with self.fs.open(partial, "wb") as f:
                 f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(partial, path)
-            return
-        with self.fs.open(partial, "wb") as f:
-            f.write(data)
-        self.fs.mv(partial, path)
+            self.fs.mv(partial, path)
+        except OSError as error:
+            try:
+                os.remove(partial) if self.is_local else self.fs.rm(partial)
+            except OSError:
+                pass  # never made, or cannot be removed either: the next build deletes it
+            raise self.cannot_write(name, error) from None
 
     def write_text(self, name: str, text: str) -> None:
         """Write a small text file (the manifest) safely: never half-written under ``name``."""
         if self.is_local:
             from mazeplugin.formats.files import write_text
 
-            write_text(self._path(name), text)
+            try:
+                write_text(self._path(name), text)
+            except OSError as error:
+                raise self.cannot_write(name, error) from None
         else:
             self.write_atomic(name, text.encode("utf-8"))
+
+    def cannot_write(self, name: str, error: OSError) -> DatasetError:
+        """The one-line error for a file of the folder that could not be written."""
+        why = error.strerror or str(error) or type(error).__name__
+        hint = {errno.ENOSPC: "; free some space and build again to resume (finished shards are kept)",
+                errno.EFBIG: "; the file size limit (ulimit -f) was reached",
+                errno.EROFS: "; the folder is on a read-only file system: build into another folder",
+                errno.EACCES: "; build into a folder you may write to",
+                errno.EDQUOT: "; the disk quota is used up: free some space and build again to resume"}
+        return DatasetError(f"cannot write {self.name(name)}: {why}{hint.get(error.errno or 0, '')}")
 
     # -- the build lock -------------------------------------------------------------
 
@@ -303,7 +361,10 @@ class Folder:
     def _flock(self, fcntl: Any) -> BuildLock:
         path = self.local_path(LOCK_FILE)
         while True:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as error:
+                raise self.cannot_write(LOCK_FILE, error) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -318,9 +379,13 @@ class Folder:
                 os.close(fd)
                 continue
             previous = os.read(fd, 4096)
-            os.lseek(fd, 0, os.SEEK_SET)
-            os.ftruncate(fd, 0)
-            os.write(fd, _holder_text().encode("utf-8"))
+            try:
+                os.lseek(fd, 0, os.SEEK_SET)
+                os.ftruncate(fd, 0)
+                os.write(fd, _holder_text().encode("utf-8"))
+            except OSError as error:
+                os.close(fd)
+                raise self.cannot_write(LOCK_FILE, error) from None
             return BuildLock(self, fd, _describe_holder(previous) if previous else None)
 
     def _write_once_lock(self) -> BuildLock:
@@ -334,6 +399,8 @@ class Folder:
                 return BuildLock(self, None, previous)
             except FileExistsError:
                 pass
+            except OSError as error:
+                raise self.cannot_write(LOCK_FILE, error) from None
             try:
                 text = self.read_bytes(LOCK_FILE, 4096)
             except FileNotFoundError:

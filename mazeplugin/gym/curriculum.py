@@ -21,12 +21,15 @@ appears in training, and :func:`duplicate_rate` says how often that happens.
 
 from __future__ import annotations
 
+import itertools
+import math
 import numbers
 from collections import deque
 from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import gymnasium
 
+from ..limits import MAX_SPLIT_LEVELS, check_level_count
 from .levels import LevelSpec, level_digest, level_from_options
 
 __all__ = ["Curriculum", "CurriculumWrapper", "SeedSplit", "duplicate_rate"]
@@ -93,6 +96,12 @@ class Curriculum:
                 stages.append(stage)
         return cls(stages, **kwargs)
 
+    def __repr__(self) -> str:
+        rate = self.success_rate
+        shown = "no episode yet" if rate is None else f"success rate {rate:.2f} over {len(self._results)}"
+        return (f"<Curriculum stage {self.stage} of {len(self.stages)} {self.options!r}: {shown} "
+                f"(promote_at={self.promote_at!r}, demote_at={self.demote_at!r}, window={self.window})>")
+
     @property
     def options(self) -> Dict[str, Any]:
         """The reset options of the current stage."""
@@ -155,19 +164,43 @@ class CurriculumWrapper(gymnasium.Wrapper[Any, Any, Any, Any]):
         return obs, reward, terminated, truncated, info
 
 
-def _disjoint(train: range, test: range) -> None:
-    if not isinstance(train, range) or not isinstance(test, range):
-        raise TypeError("train and test must be ranges of level seeds")
-    if len(train) == 0 or len(test) == 0:
-        raise ValueError("train and test must both hold seeds")
-    if min(train) < 0 or min(test) < 0:
-        raise ValueError("level seeds are whole numbers >= 0")
-    if train.step == 1 and test.step == 1:
-        overlap = max(train.start, test.start) < min(train.stop, test.stop)
-    else:
-        overlap = bool(set(train) & set(test))
-    if overlap:
+SEED_LIMIT = 1 << 64
+"""Seeds of a split are below this (what a level seed of a dataset or an env can be)."""
+
+
+def _ascending(name: str, seeds: object) -> range:
+    """``seeds`` as a non-empty range of whole numbers below :data:`SEED_LIMIT`, rising (O(1): never iterated)."""
+    if not isinstance(seeds, range):
+        raise TypeError(f"{name} must be a range of level seeds, not {type(seeds).__name__}")
+    if not seeds:
+        raise ValueError(f"{name} must hold seeds, got the empty {seeds}")
+    rising = seeds if seeds.step > 0 else seeds[::-1]
+    if rising.start < 0 or rising[-1] >= SEED_LIMIT:
+        raise ValueError(f"{name}: level seeds are whole numbers from 0 to 2**64 - 1, got {seeds}")
+    return rising
+
+
+def _meet(a: range, b: range) -> bool:
+    """Whether two rising ranges share a number: arithmetic (the Chinese remainder theorem), not their members."""
+    low, high = max(a.start, b.start), min(a[-1], b[-1])
+    if low > high:
+        return False
+    common = math.gcd(a.step, b.step)
+    if (b.start - a.start) % common:
+        return False
+    period = a.step // common * b.step
+    # x = a.start + a.step * k with a.step * k = b.start - a.start (mod b.step)
+    k = (b.start - a.start) // common * pow(a.step // common, -1, b.step // common) if b.step // common > 1 else 0
+    first = a.start + a.step * k
+    first += -((first - low) // period) * period  # the smallest one at or above low
+    return first <= high
+
+
+def _disjoint(train: range, test: range) -> Tuple[range, range]:
+    rising = _ascending("train", train), _ascending("test", test)
+    if _meet(*rising):
         raise ValueError(f"train {train} and test {test} overlap: a split needs disjoint seed ranges")
+    return rising
 
 
 class SeedSplit:
@@ -194,21 +227,40 @@ class SeedSplit:
         _disjoint(train, test)
         self.train, self.test = train, test
 
+    def __repr__(self) -> str:
+        return f"SeedSplit(train={self.train!r}, test={self.test!r})"
+
     def test_seeds(self, spec: LevelSpec) -> List[int]:
-        """The test seeds whose level differs from every training level (makes every level of both: minutes for millions)."""
+        """The test seeds whose level differs from every training level.
+
+        It makes every level of both ranges, so together they may hold at most
+        :data:`mazeplugin.limits.MAX_SPLIT_LEVELS` seeds (a ``ValueError`` before any level is made).
+        """
+        check_level_count("train and test", _count(self.train) + _count(self.test))
         seen = {level_digest(spec.make(seed)) for seed in self.train}
         return [seed for seed in self.test if level_digest(spec.make(seed)) not in seen]
+
+
+def _count(seeds: range) -> int:
+    """How many seeds a range holds, however many (``len`` fails past ``sys.maxsize``)."""
+    return max(0, (seeds.stop - seeds.start + seeds.step - (1 if seeds.step > 0 else -1)) // seeds.step)
 
 
 def duplicate_rate(spec: LevelSpec, seeds: Iterable[int]) -> float:
     """The fraction of ``seeds`` whose level (by digest) an earlier seed of them already made.
 
+    At most :data:`mazeplugin.limits.MAX_SPLIT_LEVELS` seeds (a range is refused before any level is made).
+
     >>> duplicate_rate(LevelSpec("kruskal", 1, 2), range(10))   # one layout only: all but the first repeat
     0.9
     """
+    if isinstance(seeds, range):
+        check_level_count("seeds", _count(seeds))
     seen = set()
     total = repeats = 0
-    for seed in seeds:
+    for seed in itertools.islice(seeds, MAX_SPLIT_LEVELS + 1):
+        if total == MAX_SPLIT_LEVELS:
+            check_level_count("seeds", total + 1)
         digest = level_digest(spec.make(seed))
         repeats += digest in seen
         seen.add(digest)

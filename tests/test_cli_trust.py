@@ -1,0 +1,71 @@
+"""What a newcomer meets on the command line (issue 34, item 15): batch -j and dataset build --workers agree,
+generate --help in groups, compile's columns in line, counts in the right number."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from mazeplugin import cli
+from mazeplugin.cli import batch as cli_batch
+
+from test_cli import run
+
+
+def test_batch_and_dataset_build_default_to_every_core(capsys, monkeypatch, tmp_path):
+    from mazeplugin.dataset.cli import build_parser as dataset_parser
+
+    batch = cli.build_parser().parse_args(["batch", "kruskal", "--count", "3", "--out", "x"])
+    build = dataset_parser().parse_args(["build", "spec.json", "out"])
+    assert batch.jobs is None and build.workers is None  # None: every core, in both
+    status, out, _ = run(capsys, "batch", "--help")
+    assert "default: one per core, as dataset build's --workers" in " ".join(out.split())
+    shared = []
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    monkeypatch.setattr(cli_batch, "_run_parallel", lambda tasks, jobs, *rest: shared.append(jobs) or
+                        [cli_batch._batch_chunk(task) for task in tasks] and None)
+    status, _, _ = run(capsys, "batch", "kruskal", "--size", "3x3", "--count", str(cli_batch.SMALL_BATCH),
+                       "--out", str(tmp_path / "many"), "--quiet")
+    assert status == 0 and shared == [3]
+    status, _, _ = run(capsys, "batch", "kruskal", "--size", "3x3", "--count", str(cli_batch.SMALL_BATCH - 1),
+                       "--out", str(tmp_path / "few"), "--quiet")
+    assert status == 0 and shared == [3]  # a small batch stays in this process
+    assert len(os.listdir(tmp_path / "few")) == cli_batch.SMALL_BATCH  # its levels and the manifest
+
+
+def test_generate_help_lists_its_options_in_groups(capsys):
+    status, out, _ = run(capsys, "generate", "--help")
+    titles = re.findall(r"^([a-z][a-z ]+):$", out, re.MULTILINE)
+    assert status == 0 and titles == ["positional arguments", "options", "shape", "rooms", "pictures and maps",
+                                      "seed and difficulty", "output", "content", "grid", "world"]
+    groups = dict(zip(titles, re.split(r"^[a-z][a-z ]+:$", out, flags=re.MULTILINE)[1:]))
+    assert "--keys" in groups["content"] and "--window" in groups["world"] and "--wrap" in groups["grid"]
+    assert "--seed" in groups["seed and difficulty"] and "--output" in groups["output"]
+
+
+def test_compile_lines_up_its_columns_for_long_kernel_names(capsys, monkeypatch):
+    from mazeplugin import compiled
+
+    def fake(names, *, report):
+        for name, seconds in (("bfs", 1.0), ("graph-prim-simplified", 12.5)):
+            report(name, seconds)
+        return {"bfs": 1.0, "graph-prim-simplified": 12.5}
+
+    monkeypatch.setattr(compiled, "compile_kernels", fake)
+    assert compiled.main([]) == 0
+    lines = capsys.readouterr().out.splitlines()[:2]
+    assert len({line.index(" s") for line in lines}) == 1 and lines[1].startswith("graph-prim-simplified "), lines
+
+
+def test_dataset_info_says_one_shard(tmp_path, capsys):
+    import mazeplugin.dataset as ds
+    from mazeplugin.dataset.cli import main
+
+    out = tmp_path / "one"
+    ds.build({"generator": "kruskal", "width": 3, "height": 3, "count": 1}, out, workers=1)
+    assert main(["info", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert ": 1 level in 1 npz shard, " in text and "1 level, seeds 0..0, 1 shard" in text, text
+    assert "1 shards" not in text and "1 levels" not in text
