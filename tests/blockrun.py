@@ -26,6 +26,7 @@ an example that fails fails the tests and the strict build alike. The rules:
 from __future__ import annotations
 
 import ast
+import os
 import importlib.util
 import json
 import re
@@ -40,6 +41,7 @@ from processes import child_env
 ROOT = Path(__file__).resolve().parent.parent
 MAX_FRAMES = 20_000
 BLOCK_TIMEOUT = 600  # a hang guard, never a speed bound
+COMMAND_TIMEOUT = 600  # a hang guard, never a speed bound
 
 Block = Tuple[int, str, str]  # first line of the code in its page (1-based), language, code
 
@@ -48,16 +50,17 @@ SAVED = re.compile(r"\.save_\w+\(\s*[\"']([^\"']+)[\"']")
 
 
 def blocks(text: str) -> List[Block]:
-    """The fenced code blocks of a Markdown text: ``(first code line, language, code)``.
-
-    >>> blocks("a\n```python\nx = 1\n```\n")
-    [(3, 'python', 'x = 1\n')]
-    """
+    """The fenced code blocks of a Markdown text: ``(first code line, language, code)``."""
     found = []
     for match in re.finditer(r"^```(\w*)\n(.*?)^```$", text, re.MULTILINE | re.DOTALL):
         first_line = text.count("\n", 0, match.start(2)) + 1
         found.append((first_line, match.group(1), match.group(2)))
     return found
+
+
+def install_commands(text: str) -> List[str]:
+    """The commands under ``<!-- main-command -->`` and ``<!-- test-command -->`` (CI runs those)."""
+    return re.findall(r"<!-- (?:main|test)-command -->\n```sh\n(.*?)\n```", text, re.DOTALL)
 
 
 def python_blocks(text: str) -> List[Tuple[int, str]]:
@@ -209,4 +212,67 @@ def run_block(source: str, first_line: int, code: str, folder: Path, python: Opt
     for name in SAVED.findall(code):
         if not (work / name).is_file():
             return f"{where} says it saves {name}, and did not"
+    return None
+
+
+def sh_commands(text: str) -> List[Tuple[int, str]]:
+    """Every command of every ```sh block but the install commands: ``(line, command)``."""
+    skip = set(install_commands(text))
+    commands = []
+    for first_line, language, code in blocks(text):
+        if language != "sh" or code.strip() in skip:
+            continue
+        pending, start = "", 0
+        for offset, line in enumerate(code.splitlines()):
+            if not pending:
+                start = offset
+            pending += line
+            if pending.endswith("\\"):
+                pending = pending[:-1] + " "
+                continue
+            if pending.strip() and not pending.lstrip().startswith("#"):
+                commands.append((first_line + start, pending.strip()))
+            pending = ""
+    return commands
+
+
+def checkout_copy(target: Path) -> None:
+    """A copy of the checkout's sources; numba's cache of the compiled kernels comes along.
+
+    The cache sits in ``mazeplugin/_compiled/__pycache__`` and is keyed by each
+    source file's size and modification time, which the copy keeps: commands
+    run in the copy load the kernels instead of compiling them all again.
+    """
+    skip = shutil.ignore_patterns(
+        ".git", ".venv*", "*.egg-info", "build", "dist", "site", "site-screenshots", ".hypothesis", ".pytest_cache", ".mypy_cache", "bench-venv*",
+    )
+
+    def ignore(folder: str, names: List[str]) -> set:
+        ignored = set(skip(folder, names))
+        if Path(folder).name != "_compiled":
+            ignored.update(n for n in names if n == "__pycache__")
+        return ignored
+
+    shutil.copytree(ROOT, target, ignore=ignore)
+
+
+def run_command(checkout: Path, where: str, command: str) -> Optional[str]:
+    """Run one documented command in ``checkout`` as a reader types it; None when it succeeds, else why not."""
+    bin_dir = os.path.dirname(sys.executable)
+    env = child_env(  # the compiled path in its default mode, as a reader types the command
+        PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONDONTWRITEBYTECODE="1",
+        # `python -m pytest FILE` in one process: this suite's workers already fill the cores, and
+        # -n auto would start one more worker per core for one small file (xdist runs in the suite itself).
+        PYTEST_ADDOPTS="-n 0",
+    )
+    # `python` is the test's own interpreter, as in the activated venv the README assumes.
+    command_line = re.sub(r"^python(3)?\b", lambda _: f'"{sys.executable}"', command)
+    done = subprocess.run(
+        ["bash", "-c", command_line], cwd=checkout, env=env, capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
+    )
+    if done.returncode != 0:
+        return f"{where}: {command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
     return None

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Tuple
 import numpy as np
 
 FRAMES = 36  # frames in an animation: enough to see the agent walk, cheap to build
-TILE = 12  # pixels a tile in the animations
+TILE = 14  # pixels a tile in the animations
 STEP = {0: (1, 0), 1: (0, 1), 2: (-1, 0), 3: (0, -1)}  # MiniGrid's directions: east, south, west, north
 
 

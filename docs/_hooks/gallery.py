@@ -87,7 +87,7 @@ def _card(name: str, title: str, code: str) -> str:
 def pages() -> Dict[str, object]:
     """``{path under the site: text or bytes}``: ``gallery/index.md`` and its SVG pictures."""
     files: Dict[str, object] = {}
-    out = ["# Gallery", "",
+    out = ["---", "hide:", "  - navigation", "---", "", "# Gallery", "",
            "Every generator on every grid it runs on, then every way to shape a level. Each picture is made",
            "while the site is built, by running the code under it and then",
            "", "```python", "svg = level.to_svg(8, show_solution=True)   # 18 on grids beyond the square", "```",
