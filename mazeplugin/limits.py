@@ -3,8 +3,9 @@
 Every count, size and option mazeplugin accepts has a bound here, checked at
 the boundary (``generate``, the loaders, the command line) before memory is
 allocated or a loop starts, so no request can run away. The bounds on maze
-size come from measured peak working memory (``docs/benchmarks.md``,
-"Working memory and limits"): no allowed request needs more than about 2 GiB.
+size come from measured peak working memory (the benchmarks' "Working memory
+and limits", ``benchmarks/results/memory.json``): no allowed request needs more
+than about 2 GiB.
 
 The argument checks (:func:`check_int`, :func:`check_number`) accept Python
 and numpy numbers alike (``np.int64(3)``, ``np.float32(0.5)``), refuse bools,
@@ -86,9 +87,8 @@ MAX_CELLS = 1 << 24
 from their measured working memory (:data:`GENERATOR_BYTES_PER_CELL`, :func:`max_cells_for`)."""
 
 GENERATOR_BYTES_PER_CELL: Dict[str, float] = {
-    # Peak working memory of mp.generate(name, n, n, seed=1) per cell, measured with
-    # benchmarks/memory.py (ru_maxrss, slope between 1024² and 2048² cells, or 512² and
-    # 1024² where 2048² took too long), plain Python/numpy path, 2026-11-30.
+    # Peak working memory of mp.generate(name, n, n, seed=1) per cell on the plain path, measured
+    # with benchmarks/memory.py (benchmarks/results/memory.json).
     "aldous-broder": 330,
     "backtracker": 145,
     "binary-tree": 16,
@@ -104,7 +104,7 @@ GENERATOR_BYTES_PER_CELL: Dict[str, float] = {
     "union-find": 301,
     "wilson": 354,
 }
-"""Measured peak working memory of each built-in generator, bytes per cell."""
+"""Peak working memory of each built-in generator, bytes per cell."""
 
 DEFAULT_BYTES_PER_CELL = 400.0
 """What a plugin generator is assumed to need per cell unless it registers ``bytes_per_cell=``."""
@@ -112,7 +112,7 @@ DEFAULT_BYTES_PER_CELL = 400.0
 GENERATOR_BYTES_PER_COLUMN: Dict[str, float] = {
     "eller": 340,  # row-by-row state is Python lists as wide as the maze: 340 MiB at 1,048,576 × 1
 }
-"""Measured working memory that grows with the width alone (row-by-row generators)."""
+"""Working memory that grows with the width alone (row-by-row generators), bytes per column."""
 
 STAGE_BYTES_PER_CELL: Dict[str, float] = {
     "braid": 302,  # degree and neighbour lists over every cell (binary-tree 16 B/cell; with braid=1, 302)
@@ -120,15 +120,13 @@ STAGE_BYTES_PER_CELL: Dict[str, float] = {
     "content": 516,  # keys, treasure, enemies or place= (binary-tree 516, backtracker 510 with content)
     "weave": 160,  # crossings: union-find and passage lists over every cell (binary-tree 158 with weave=True)
 }
-"""Measured peak per cell of a whole request whose largest stage comes after the generator
-(measured with ``binary-tree``, which needs 16 B/cell itself): the estimate takes the largest stage."""
+"""Peak working memory per cell of the stages after the generator; a request's estimate takes the largest."""
 
 MASK_BYTES_PER_CELL = 110.0
-"""Measured extra per cell throughout a request with a mask (backtracker 145 -> 254, wilson 354 -> 455)
-or with rooms= (backtracker 145 -> 211, kruskal 270 -> 289)."""
+"""Extra working memory per cell of a request with a mask or ``rooms=``."""
 
 BYTES_PER_TILE = 1.2
-"""Measured working memory per tile of the tilemap (1.09: binary-tree with corridor=16, wall=16)."""
+"""Working memory per tile of the tilemap."""
 
 
 def max_cells_for(bytes_per_cell: float) -> int:
@@ -147,10 +145,8 @@ def max_width_for(bytes_per_column: float) -> Optional[int]:
     return int(min(MAX_CELLS, REQUEST_BUDGET // bytes_per_column))
 
 GRID_BYTES_PER_CELL = 850.0
-"""Working memory per cell of a hex, triangle or polar maze: the grid's flat arrays and the
-generators' Python lists. Measured peaks (tracemalloc, plain loops, 90,000 hex cells): wilson 755
-bytes, union-find 748, backtracker and the other walks about 710, kruskal and prim about 470;
-triangle cells need about half (``benchmarks/bench_grids.py``)."""
+"""Working memory per cell of a hex, triangle or polar maze (the grid's arrays and the generators' lists),
+the largest any grid generator needs (``benchmarks/bench_grids.py``)."""
 
 MAX_GRID_CELLS = max_cells_for(GRID_BYTES_PER_CELL)
 """Most cells a hex, triangle or polar maze may have."""
@@ -309,13 +305,10 @@ def check_memory(generator: MemoryFigures, layout: Layout, *, braid: bool = Fals
                   farthest: bool = False, content: bool = False, weave: bool = False) -> None:
     """Refuse a request whose estimated working memory exceeds ``REQUEST_BUDGET``, before any work.
 
-    Per cell, the estimate takes the largest peak of the request's stages —
-    the generator's measured bytes per cell, then weaving, braiding, farthest markers
-    and placing content, each measured as a whole request with a generator
-    that needs almost nothing — plus what a mask or rooms add throughout; then
-    what grows with the width (row-by-row generators) and what the tilemap
-    takes per tile. See :mod:`mazeplugin.limits` and docs/benchmarks.md,
-    "Working memory and limits".
+    Per cell, the estimate takes the largest peak of the request's stages (the
+    generator's bytes per cell, weaving, braiding, farthest markers, placing
+    content), plus what a mask or rooms add; then what grows with the width
+    (row-by-row generators) and what the tilemap takes per tile.
     """
     stages = [(generator.bytes_per_cell, f"{generator.bytes_per_cell:.0f} for {generator.name}")]
     for used, name, label in ((braid, "braid", "braid"), (farthest, "farthest", "markers='farthest'"),

@@ -41,8 +41,10 @@ Cell = Tuple[int, int]
 # Neighbour directions in the order of Maze.neighbour_table's columns.
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 
-# Maze.under's values (weave): which way the under-passage beneath a bridge cell runs.
-UNDER_EAST_WEST, UNDER_NORTH_SOUTH = 1, 2
+UNDER_EAST_WEST = 1
+"""``Maze.under`` and ``Level.bridges`` (weave): the tunnel under this bridge runs east–west."""
+UNDER_NORTH_SOUTH = 2
+"""``Maze.under`` and ``Level.bridges`` (weave): the tunnel under this bridge runs north–south."""
 
 
 class Maze:

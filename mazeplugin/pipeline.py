@@ -58,16 +58,14 @@ __all__ = ["Build", "Streams", "STAGES", "run"]
 # to one never shifts the numbers another sees. (SeedSequence.spawn's children
 # do not depend on how many are spawned, so adding a stream keeps the others.)
 MAZE_STREAM, MARKER_STREAM, BRAID_STREAM, CONTENT_STREAM = 0, 1, 2, 3
-ROOMS_STREAM = 4  # room placement and doors (issue 11): made only when rooms= is given
-WEAVE_STREAM = 5  # crossings (issue 21): made only when weave= is given
+ROOMS_STREAM = 4  # room placement and doors: made only when rooms= is given
+WEAVE_STREAM = 5  # crossings: made only when weave= is given
 
 
 class Streams:
     """A seed's random streams, each made when first used: ``streams[k]`` is
     ``Random.streams(seed, n)[k]`` for any ``n > k`` (see ``Random.keyed``).
-
-    Spawning all four streams up front took about 0.1 ms, a sixth of a compiled
-    64 × 64 level; most levels use only the maze stream.
+    Most levels use only the maze stream, so the others are made only when asked for.
     """
 
     __slots__ = ("_seed", "_made")

@@ -123,18 +123,30 @@ def test_only_number_lists_after_their_options_are_joined():
     assert cli.common.join_number_lists(["--window", "-x"]) == ["--window", "-x"]
 
 
-# -- issue 22: batch file names are as the README says -------------------------------------
+# -- issue 22: batch file names are as the documentation says ------------------------------
 
 
-def _readme_batch_names() -> str:
-    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## Command line", 1)[1].split("\n## ", 1)[0]
-    sentence = " ".join(section[section.index("- `batch` writes"):].split("\n- ")[0].split())
-    return sentence
+def _documented_batch_names() -> str:
+    """The sentence of the site's "Files and formats" page that names batch files."""
+    page = (ROOT / "docs" / "how-to" / "files-and-formats.md").read_text(encoding="utf-8")
+    section = page.split("## Level packs", 1)[1].split("\n## ", 1)[0]
+    return " ".join(section[section.index("- `batch` writes"):].split("\n- ")[0].split())
+
+
+def test_the_documented_pack_of_1000_names_its_first_and_last_files(capsys, tmp_path):
+    sentence = _documented_batch_names()
+    assert "`kruskal-32x32-000.json` … `kruskal-32x32-999.json` in a pack of 1000" in sentence
+    assert cli_batch.level_file("kruskal", (32, 32), 0, len(str(999)), "json") == "kruskal-32x32-000.json"
+    # The last seed's digits set the padding: a pack ending at seed 999 pads to three.
+    status, _, err = run(capsys, "batch", "kruskal", "--size", "32x32", "--count", "2", "--first-seed", "998",
+                         "--out", str(tmp_path), "--format", "json", "--quiet")
+    assert status == 0, err
+    assert sorted(p.name for p in tmp_path.glob("kruskal-*.json")) == ["kruskal-32x32-998.json", "kruskal-32x32-999.json"]
 
 
 @pytest.mark.parametrize("fmt,extension", [("json", ".json"), ("box", ".txt"), ("tmj", ".tmj"), ("npy", ".npy")])
-def test_batch_file_names_are_as_the_readme_says(capsys, tmp_path, fmt, extension):
-    sentence = _readme_batch_names()
+def test_batch_file_names_are_as_the_documentation_says(capsys, tmp_path, fmt, extension):
+    sentence = _documented_batch_names()
     assert "`ALGORITHM-WxH-SEED.EXT`" in sentence and "zeros" in sentence and "`.txt`" in sentence
     assert "`mazeplugin-tiles-PIXELS.png`" in sentence
     status, _, err = run(capsys, "batch", "kruskal", "--size", "5x4", "--count", "3", "--first-seed", "8",

@@ -65,10 +65,9 @@ def _searches_loaded() -> bool:
     """Whether the searches' kernel (``bfs``, which the compiled pass imports) is loaded in this process.
 
     Asked of the compiled layer, never by importing the kernel module here: in a process forked
-    while a background thread was loading kernels (auto mode, then a process pool), that module's
-    import lock and numba's compiler lock stay held by a thread that no longer exists, and loading
-    the compiled pass would wait forever (a dataset build hung so). The layer says no then (and
-    while a warm-up is still running), and the plain figures are used: the same values.
+    while a background thread was loading kernels, that module's import lock stays held by a thread
+    that no longer exists. The layer says no then (and while a warm-up is still running), and the
+    plain figures are used: the same values.
     """
     return not forked_mid_load() and kernel("bfs", AUTO_CELLS) is not None
 

@@ -1,0 +1,103 @@
+"""Every example on the documentation site runs: the hand-written pages under docs/.
+
+Each ```python block runs alone in a fresh process and an empty folder, by the rules of
+tests/blockrun.py (the same runner the site's strict build uses); the ```sh commands of each page run
+in order in a copy of the checkout. The generated pages (gallery, environments, reference) run their
+code while the site is built. Also here: the facts the README used to state, now on the site.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Tuple
+
+import pytest
+
+from blockrun import checkout_copy, missing_modules, python_blocks, run_block, run_command, sh_commands
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PAGES = sorted(p for p in DOCS.rglob("*.md") if "_hooks" not in p.parts)
+
+
+def _examples() -> List[Tuple[str, int, str]]:
+    found = []
+    for page in PAGES:
+        for line, code in python_blocks(page.read_text(encoding="utf-8")):
+            found.append((str(page.relative_to(ROOT)), line, code))
+    return found
+
+
+EXAMPLES = _examples()
+
+
+def test_the_site_has_its_pages_and_examples():
+    names = {str(p.relative_to(DOCS)) for p in PAGES}
+    for page in ("index.md", "getting-started.md", "tutorials/pygame-game.md", "tutorials/training-an-agent.md",
+                 "tutorials/dataset.md", "tutorials/tiled.md", "how-to/files-and-formats.md", "how-to/grids.md",
+                 "explanations/seeds.md", "reference/level-codes.md", "architecture.md"):
+        assert page in names, page
+    assert len(EXAMPLES) >= 30
+
+
+@pytest.mark.parametrize("source, first_line, code", EXAMPLES, ids=[f"{s}:{n}" for s, n, _ in EXAMPLES])
+def test_every_python_example_runs_alone(tmp_path, source, first_line, code):
+    missing = missing_modules(code)
+    if missing:
+        pytest.skip(f"{source}:{first_line} needs {', '.join(missing)}, not installed here")
+    failure = run_block(source, first_line, code, tmp_path)
+    assert failure is None, failure
+
+
+def test_every_command_example_runs_in_order(tmp_path_factory):
+    pytest.importorskip("pygame")
+    commands = [(page, line, command) for page in PAGES if page.name != "architecture.md"  # contributors': the suite
+                for line, command in sh_commands(page.read_text(encoding="utf-8"))]
+    assert len(commands) >= 4
+    checkout = tmp_path_factory.mktemp("docs-sh") / "mazeplugin"
+    checkout_copy(checkout)
+    for page, line, command in commands:
+        failure = run_command(checkout, f"{page.relative_to(ROOT)}:{line}", command)
+        assert failure is None, failure
+
+
+def test_the_load_and_save_examples_live_on_one_page():
+    """The lead swaps them for the one-model API in one place: only "Files and formats" names per-format methods."""
+    spot = DOCS / "how-to" / "files-and-formats.md"
+    assert "API-SWAP" in spot.read_text(encoding="utf-8")
+    for page in PAGES:
+        if page == spot:
+            continue
+        for _, code in python_blocks(page.read_text(encoding="utf-8")):
+            for method in ("load_json(", "from_json(", "load_npy(", "save_npy("):
+                assert method not in code, f"{page.relative_to(ROOT)} uses {method}: keep such examples on {spot.name}"
+
+
+def test_the_parquet_recipe_reads_with_the_unified_schema_first():
+    """A mixed Parquet folder loses columns without ds.parquet_schema: the tutorial shows it before any other reader."""
+    text = (DOCS / "tutorials" / "dataset.md").read_text(encoding="utf-8")
+    section = text.split("## Parquet", 1)[1]
+    assert section.index("parquet_schema") < section.index("load_dataset")
+
+
+def test_level_codes_say_what_they_cannot_hold():
+    text = (DOCS / "reference" / "level-codes.md").read_text(encoding="utf-8")
+    assert "braid=" in text.split("## What a code cannot hold", 1)[1]
+
+
+def test_the_hex_print_example_shows_what_print_prints(capsys):
+    import mazeplugin as mp
+
+    text = (DOCS / "how-to" / "grids.md").read_text(encoding="utf-8")
+    shown = text.split("prints (odd rows shifted half a tile, as on the hex lattice):\n\n```text\n", 1)[1].split("```", 1)[0]
+    print(mp.generate("backtracker", 3, 2, grid="hex", seed=1))
+    assert capsys.readouterr().out == shown
+
+
+def test_the_kernel_count_is_what_mazeplugin_compile_builds():
+    import mazeplugin.compiled as compiled
+    from mazeplugin import _compiled
+
+    text = (DOCS / "how-to" / "compiled.md").read_text(encoding="utf-8")
+    assert f"kernel ({len(_compiled.KERNELS)} today)" in " ".join(text.split()), "the page's kernel count is stale"
+    assert callable(compiled.compile_kernels)  # what `mazeplugin compile` runs, over every kernel
