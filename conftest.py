@@ -1,8 +1,7 @@
 """Root pytest configuration: the core's tests run without pygame (and without numba) too.
 
-``mazeplugin/pg/`` (the only package importing pygame) and
-``mazeplugin/formats/picture.py`` (whose doctest writes a PNG through it) are
-collected for their doctests only when pygame is installed, and so is the demo
+``mazeplugin/pg/`` (the only package importing pygame) is collected for its
+doctests only when pygame is installed, and so is the demo
 (``demo/``, whose modules' doctests run with the suite); the pygame test
 modules skip themselves with ``pytest.importorskip``. Likewise the compiled
 kernels in ``mazeplugin/_compiled/`` (which import numba, the optional
@@ -15,7 +14,7 @@ from pathlib import Path
 
 collect_ignore = []
 if importlib.util.find_spec("pygame") is None:
-    collect_ignore += ["mazeplugin/pg", "mazeplugin/formats/picture.py"]
+    collect_ignore += ["mazeplugin/pg"]
     # The demo is a pygame game. "demo" is one of the testpaths, which collect_ignore does not drop: its files.
     collect_ignore += [f"demo/{p.name}" for p in sorted((Path(__file__).parent / "demo").glob("*.py"))]
 if importlib.util.find_spec("numba") is None:

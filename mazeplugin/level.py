@@ -406,14 +406,11 @@ class Level:
         return seam.to_json(self)
 
     def save(self, path: "PathLike", *, format: Optional[str] = None, **options: Any) -> None:
-        """Write the level to ``path`` in the format its suffix names: ``.json``, ``.tmx``, ``.tmj`` (Tiled
-        maps, with their tileset image), ``.npy``, ``.svg``, ``.png`` (needs pygame) or ``.txt``;
-        ``mp.load`` reads the first four back. ``format`` (``"json"``, ``"tmx"``, ...) names the format
-        where the suffix does not. Options: ``tile`` (pixels per tile: ``.tmx``/``.tmj``, default 16;
-        ``.png``, default 8), ``cell`` (``.svg``, default 10), ``show_solution`` (``.svg``, ``.png``),
-        ``style`` (``.txt``: see :meth:`to_text`). Written safely (see :mod:`mazeplugin.formats.files`):
-        atomically for a regular file, a symlink's target replaced, never a rename over anything else.
-        See :mod:`mazeplugin.formats.level_files`.
+        """Write the level to ``path`` in the format its suffix names (or ``format``: ``"json"``, ``"tmx"``, ...):
+        ``.json``, ``.tmx``/``.tmj`` (Tiled maps and their tileset image; option ``tile``, default 16), ``.npy``,
+        ``.svg`` (``cell``, default 10; ``show_solution``), ``.png`` (``tile``, default 8; ``show_solution``;
+        needs pygame), ``.txt`` (``style``, see :meth:`to_text`). ``mp.load`` reads the first four back.
+        Written safely (:mod:`mazeplugin.formats.files`); see :mod:`mazeplugin.formats.level_files`.
 
         >>> import os, tempfile, mazeplugin as mp
         >>> path = os.path.join(tempfile.mkdtemp(), "level.json")

@@ -93,3 +93,11 @@ class AnyLevel(Protocol):
 
     def save(self, path: Any, *, format: Optional[str] = None, **options: Any) -> None: ...
 
+
+
+if TYPE_CHECKING:  # pragma: no cover - mypy proves both classes satisfy the protocol
+    from .grid_level import GridLevel
+    from .level import Level
+
+    def _both(square: Level, grid: GridLevel) -> List[AnyLevel]:
+        return [square, grid]

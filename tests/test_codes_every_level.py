@@ -65,3 +65,13 @@ def test_wrap_codes_are_read_strictly():
             mp.parse_level_code(bad)
     with pytest.raises(ValueError, match="wrap= is for grid='square' only"):
         mp.level_from_code("wilson-hex8x6-9+wrapx")
+
+
+@pytest.mark.parametrize("code, words", [("wilson-hex8x6-9", "names a hex level"),
+                                         ("wilson-8x6-9+wrapxy", "names a square level that wraps")])
+def test_the_environments_refuse_a_code_of_a_level_they_do_not_play(code, words):
+    pytest.importorskip("gymnasium")
+    from mazeplugin.gym.levels import LevelSpec, level_from_options
+
+    with pytest.raises(ValueError, match=f"{words}; the environments play square levels"):
+        level_from_options(LevelSpec(), {"level_code": code}, (99, 99))

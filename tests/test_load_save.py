@@ -129,3 +129,13 @@ def test_the_library_itself_never_warns_when_used_the_new_way(tmp_path):
             level.save(tmp_path / f"{name}.json")
             mp.load(tmp_path / f"{name}.json")
             mp.from_json(level.to_json())
+
+
+def test_the_format_modules_json_writers_are_warning_aliases_writing_the_same_bytes(tmp_path):
+    from mazeplugin.formats import grid_json, jsonio
+
+    for module, level in ((jsonio, _level("keys")), (grid_json, _level("hex"))):
+        with pytest.deprecated_call(match=rf"mazeplugin\.formats\.{module.__name__.split('.')[-1]}\.save_json"):
+            module.save_json(level, tmp_path / "old.json")
+        level.save(tmp_path / "new.json")
+        assert (tmp_path / "old.json").read_bytes() == (tmp_path / "new.json").read_bytes()

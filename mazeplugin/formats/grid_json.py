@@ -37,6 +37,7 @@ from ..errors import LevelFormatError
 from ..grid_level import GridLevel
 from ..grids import GRIDS, WRAPS, GridMaze, make_grid
 from ..grids.polar import ring_sizes
+from .. import seam
 from ..limits import MAX_GRID_CELLS
 from ..seeds import resolve_seed
 from .files import PathLike, read_limited
@@ -44,7 +45,7 @@ from .jsonio import FORMAT as SQUARE_FORMAT, GRID_FORMAT
 from .jsontext import parse_json
 from .recorded import LevelShape, check_options
 
-__all__ = ["to_json", "from_json", "from_data", "load_json", "check_grid_options", "FORMAT"]
+__all__ = ["to_json", "from_json", "from_data", "save_json", "load_json", "check_grid_options", "FORMAT"]
 
 FORMAT = GRID_FORMAT
 VERSION = 1
@@ -168,6 +169,12 @@ def _things(items: Any, bad: Any) -> Tuple[CellThing, ...]:
         except TypeError as error:
             raise bad(f"things[{n}]: {error}") from None
     return tuple(out)
+
+
+def save_json(level: GridLevel, path: PathLike) -> None:
+    """Deprecated: ``level.save(path)`` (``.json``), which writes the same bytes."""
+    seam.deprecated("mazeplugin.formats.grid_json.save_json(level, path)", "level.save(path)")
+    level.save(path, format="json")
 
 
 def load_json(path: PathLike) -> GridLevel:

@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Dict, Tuple, Union
 
 import numpy as np
 
+from .. import seam
 from ..limits import MAX_TILES, check_size
 from ..level import Level
 from ..seeds import resolve_seed
@@ -72,7 +73,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..content import Thing
 
 __all__ = [
-    "FORMAT", "GRID_FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "from_data", "load_json", "save_npy", "load_npy",
+    "FORMAT", "GRID_FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "from_data", "save_json", "load_json", "save_npy", "load_npy",
 ]
 
 FORMAT = "mazeplugin.level"
@@ -162,6 +163,12 @@ def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
             f"{source}: {len(text):,} characters is too large for a level (at most {MAX_JSON_CHARS:,})"
         )
     return from_data(parse_json(text, source, what="a level", strings=MAX_JSON_CHARS), source)
+
+
+def save_json(level: Level, path: PathLike) -> None:
+    """Deprecated: ``level.save(path)`` (``.json``), which writes the same bytes."""
+    seam.deprecated("mazeplugin.formats.jsonio.save_json(level, path)", "level.save(path)")
+    level.save(path, format="json")
 
 
 def load_json(path: PathLike) -> Level:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import os
 from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
+from .. import seam
 from ..errors import LevelFormatError
 from ..grid_level import GridLevel
 from ..level import Level
@@ -42,8 +43,7 @@ from . import grid_json, jsonio
 from .files import PathLike, open_regular, read_limited, write_text
 from .jsontext import parse_json
 
-__all__ = ["LEVEL_EXTENSIONS", "SAVE_EXTENSIONS", "load", "load_level", "save", "save_format", "from_json",
-           "check_options"]
+__all__ = ["LEVEL_EXTENSIONS", "SAVE_EXTENSIONS", "load", "load_level", "save", "save_format", "from_json"]
 
 LEVEL_EXTENSIONS = (".json", ".tmx", ".tmj", ".npy")
 """The suffixes :func:`load` reads by name (any other file is read by its content)."""
@@ -53,18 +53,11 @@ SAVE_EXTENSIONS = (".json", ".tmx", ".tmj", ".npy", ".svg", ".png", ".txt")
 
 _LIMIT = max(jsonio.MAX_JSON_CHARS, grid_json.MAX_JSON_CHARS)
 
-_WRITERS: Dict[str, Dict[str, Tuple[str, ...]]] = {
-    # format: {kind of level: the options its writer takes}
-    "json": {"square": (), "hex": (), "triangle": (), "polar": (), "wrap": ()},
-    "tmx": {"square": ("tile",), "hex": ("tile",)},
-    "tmj": {"square": ("tile",), "hex": ("tile",)},
-    "npy": {"square": ()},
-    "svg": {"square": ("cell", "show_solution"), "hex": ("cell", "show_solution"),
-            "triangle": ("cell", "show_solution"), "polar": ("cell", "show_solution"),
-            "wrap": ("cell", "show_solution")},
-    "png": {"square": ("tile", "show_solution"), "hex": ("cell", "show_solution"),
-            "triangle": ("cell", "show_solution"), "polar": ("cell", "show_solution"),
-            "wrap": ("cell", "show_solution")},
+_PICTURE, _GRIDS = ("cell", "show_solution"), ("square", "hex", "triangle", "polar", "wrap")
+_WRITERS: Dict[str, Dict[str, Tuple[str, ...]]] = {  # format: {kind of level: the options its writer takes}
+    "json": dict.fromkeys(_GRIDS, ()), "tmx": {"square": ("tile",), "hex": ("tile",)},
+    "tmj": {"square": ("tile",), "hex": ("tile",)}, "npy": {"square": ()}, "svg": dict.fromkeys(_GRIDS, _PICTURE),
+    "png": dict(dict.fromkeys(_GRIDS, _PICTURE), square=("tile", "show_solution")),
     "txt": {"square": ("style",), "hex": (), "wrap": ()},
 }
 _WHY = {"tmx": "a Tiled map holds square and hex levels", "tmj": "a Tiled map holds square and hex levels",
@@ -101,16 +94,11 @@ def save_format(level: AnyLevel, path: PathLike, format: Optional[str] = None,
     if kind not in writers:
         held = ", ".join(f".{name}" for name, kinds in _WRITERS.items() if kind in kinds)
         raise ValueError(f"{_describe(kind, level)} cannot be saved as .{format} ({_WHY[format]}); it saves as {held}")
-    check_options(options, writers[kind], f".{format} of {_describe(kind, level)}")
-    return format
-
-
-def check_options(options: Mapping[str, Any], allowed: Tuple[str, ...], what: str) -> None:
-    """Refuse an option ``what``'s writer does not take, naming the ones it does."""
-    unknown = sorted(set(options) - set(allowed))
+    unknown, allowed = sorted(set(options) - set(writers[kind])), writers[kind]
     if unknown:
         takes = f"takes {', '.join(allowed)}" if allowed else "takes no options"
-        raise TypeError(f"save() got option {unknown[0]!r}: a {what} {takes}")
+        raise TypeError(f"save() got option {unknown[0]!r}: a .{format} of {_describe(kind, level)} {takes}")
+    return format
 
 
 def save(level: AnyLevel, path: PathLike, *, format: Optional[str] = None, **options: Any) -> None:
@@ -168,9 +156,7 @@ def load(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] 
 
 def load_level(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> AnyLevel:
     """Deprecated: :func:`load` (``mp.load``), which reads every level file by suffix and content."""
-    import warnings
-
-    warnings.warn("mazeplugin.formats.load_level is deprecated; use mp.load(path)", DeprecationWarning, stacklevel=2)
+    seam.deprecated("mazeplugin.formats.load_level(path)", "mp.load(path)")
     return load(path, corridor=corridor, wall=wall)
 
 
