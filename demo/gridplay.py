@@ -362,12 +362,14 @@ class GridSwitch:
         if self.file is not None:
             self.game = GridGame.from_file(*self.file, ahead=square.ahead is not None,
                                            furnished=square.furnish is not None)
+            self.game.show_solution = square.show_solution
             self.topology = self.game.topology
         elif self.code is not None:
             algorithm, width, height, seed = self.code
             self.topology = (self.code.grid, None)
             self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True,
                                  content=self.code.content or None, ahead=square.ahead is not None)
+            self.game.show_solution = square.show_solution
         elif self.topology != ("square", None):
             self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology,
                                  furnished=square.furnish is not None, ahead=square.ahead is not None)
@@ -415,6 +417,7 @@ class GridSwitch:
         except (ValueError, TypeError) as error:
             (self.game or square).say(f"Cannot make that level: {error}")
             return True
+        game.show_solution = (self.game or square).show_solution  # H stays as it was
         game.say("Playing " + game.code)
         self.game, self.topology = game, (code.grid, None)
         return True
