@@ -46,7 +46,7 @@ import numpy as np
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
 from mazeplugin.grid_level import GridLevel
-from mazeplugin.limits import MAX_MANIFEST_BYTES, check_dataset_disk
+from mazeplugin.limits import MAX_MANIFEST_BYTES, MAX_UNIQUE_LEVELS, check_dataset_disk
 
 from .digest import DIGEST_VERSION, digest_bytes
 from .shards import LevelMaker, make_level
@@ -303,6 +303,9 @@ def build(
 
         require_ray()
     the_spec = _spec_of(spec)
+    if unique and the_spec.levels > MAX_UNIQUE_LEVELS:
+        raise DatasetError(f"unique=True keeps every level's digest in memory: at most {MAX_UNIQUE_LEVELS:,} levels, "
+                           f"this spec has {the_spec.levels:,} (build without unique, or split the spec)")
     manifest = _new_manifest(the_spec, unique, file_format)
     _check_place(folder)
     folder.makedirs()
