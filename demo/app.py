@@ -458,15 +458,8 @@ def has_display() -> bool:
 def make_mode(options: argparse.Namespace) -> Callable[[str], modes.Mode]:
     """The function :func:`demo.modes.run` makes each next mode with."""
 
-    worlds: List[object] = []  # the endless world's seed once made: E back to it finds the same world
-
     def make(name: str) -> modes.Mode:
-        if name != "endless":
-            return App(options)
-        endless = Endless(options if options.seed is not None or not worlds
-                          else argparse.Namespace(**{**vars(options), "seed": worlds[0]}))
-        worlds[:] = [endless.world.seed]
-        return endless
+        return Endless.again(options) if name == "endless" else App(options)
 
     return make
 
