@@ -54,7 +54,7 @@ from .errors import DatasetError
 from .manifest_check import check_manifest, check_slots, prove_manifest, sort_names
 from .storage import LOCK_FILE, Folder
 from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file
-from .spec import Entry, PathLike, SEED_RANGE, Spec, check_entry, load_spec, parse_spec
+from .spec import Entry, PathLike, SEED_RANGE, Spec, SpecError, check_entry, load_spec, parse_spec
 
 __all__ = [
     "DatasetError",
@@ -429,7 +429,11 @@ def _derived_problems(manifest: Mapping[str, Any], path: str) -> List[str]:
     """What the manifest's entries record of their first level (shape, grid, options) against a level made now."""
     problems = []
     for index, entry in enumerate(entries_of(manifest)):
-        trial = check_entry(entry, f"levels[{index}]")
+        try:
+            trial = check_entry(entry, f"levels[{index}]")
+        except SpecError as error:  # this mazeplugin cannot make the entry's levels: nothing to prove them by
+            problems.append(f"{path}: {error}")
+            continue
         made: Dict[str, Any] = ({"grid": trial.grid, "edges": int(trial.maze.open.size)} if isinstance(trial, GridLevel)
                                 else {"tile_shape": list(trial.tiles.shape)})
         made["level_options"] = json.loads(trial.to_json())["options"]
