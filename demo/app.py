@@ -460,7 +460,7 @@ def make_mode(options: argparse.Namespace) -> Callable[[str], modes.Mode]:
     """The function :func:`demo.modes.run` makes each next mode with."""
 
     def make(name: str) -> modes.Mode:
-        return Endless(options) if name == "endless" else App(options)
+        return Endless.again(options) if name == "endless" else App(options)
 
     return make
 

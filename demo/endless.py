@@ -136,6 +136,14 @@ class Fog:
 class Endless:
     """The endless mode's window, world, player, HUD and loop; ``tick`` runs one frame."""
 
+    @classmethod
+    def again(cls, options: argparse.Namespace) -> "Endless":
+        """The endless mode for E: without ``--seed``, the world made the first time, not a fresh one each time."""
+        seed = options.seed if options.seed is not None else getattr(options, "endless_seed", None)
+        endless = cls(argparse.Namespace(**{**vars(options), "seed": seed}))
+        options.endless_seed = endless.world.seed
+        return endless
+
     def __init__(self, options: argparse.Namespace) -> None:
         pygame.display.init()
         pygame.font.init()

@@ -378,12 +378,14 @@ class GridSwitch:
         if self.file is not None:
             self.game = GridGame.from_file(*self.file, ahead=square.ahead is not None,
                                            furnished=square.furnish is not None)
+            self.game.show_solution = square.show_solution
             self.topology = self.game.topology
         elif self.code is not None:
             algorithm, width, height, seed = self.code
             self.topology = code_topology(self.code) or ("square", None)
             self.game = GridGame(algorithm, width, height, seed, self.topology, exact=True,
                                  content=code_counts(self.code), ahead=square.ahead is not None)
+            self.game.show_solution = square.show_solution
         elif self.topology != ("square", None):
             self.game = GridGame(square.algorithm, square.width, square.height, square.seed, self.topology,
                                  furnished=square.furnish is not None, ahead=square.ahead is not None)
@@ -432,6 +434,7 @@ class GridSwitch:
         except (ValueError, TypeError) as error:
             (self.game or square).say(f"Cannot make that level: {error}")
             return True
+        game.show_solution = (self.game or square).show_solution  # H stays as it was
         game.say("Playing " + game.code)
         self.game, self.topology = game, topology
         return True

@@ -54,6 +54,7 @@ __all__ = [
     "check_dataset_shards",
     "check_dataset_disk",
     "MAX_SPLIT_LEVELS",
+    "MAX_UNIQUE_LEVELS",
     "MAX_REQUIRE_CELLS",
     "check_level_count",
     "check_require_work",
@@ -222,6 +223,10 @@ MAX_REQUIRE_CELLS = 1 << 24
 (16,777,216: the default 200 attempts up to 289 × 289 cells, 10,000 attempts up to 40 × 40), checked
 before the first candidate (:func:`check_require_work`). At about 2 million cells a second with
 ``stats()``, under about 10 s. Without ``attempts=`` the search tries ``min(200, what fits)`` candidates."""
+
+MAX_UNIQUE_LEVELS = 10_000_000
+"""Most levels a ``unique=True`` dataset build may hold: it keeps every level's 32-byte digest in memory
+(about 100 bytes a level with the set that finds repeats: 1 GiB at this bound), checked before any work."""
 
 DATASET_BYTES_PER_LEVEL = 32
 """Fewest bytes a level takes in a dataset shard: its 32-byte digest, which no compression

@@ -124,20 +124,41 @@ def test_the_untouched_dataset_is_proved(built):
 # -- item 3 and 5: bounds before any work --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("spec, words", [
-    ({"generator": "kruskal", "width": 3, "height": 3, "count": 400_000, "shard_size": 1},
-     "400,000 shards; at most 100,000 are allowed (its manifest must stay readable): give shard_size at least 4"),
-    ({"generator": "kruskal", "width": 3, "height": 3, "count": 2**40},
-     "at most 100,000 are allowed"),
-    ({"generator": "kruskal", "width": 3, "height": 3, "count": 10**7, "shard_size": 1}, "give shard_size at least 100"),
-    ({"generator": "kruskal", "width": 3, "height": 3, "count": 2**40, "shard_size": 10**6},
-     "at most 100,000,000,000 levels fit"),
-])
-def test_a_dataset_of_too_many_shards_is_refused_before_any_work(tmp_path, spec, words):
+_TOO_MANY = """
+import json, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # a gigabyte: the shards' records alone took 3.6 GB
+import mazeplugin.dataset as ds
+for spec in json.loads(sys.argv[2]):
+    try:
+        ds.build(spec, sys.argv[1], workers=1, unique=spec.pop("unique", False))
+    except (ds.SpecError, ds.DatasetError) as error:
+        print(error)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_utime)
+"""
+
+
+def test_a_dataset_of_too_many_shards_is_refused_before_any_work(tmp_path):
+    tiny = {"generator": "kruskal", "width": 3, "height": 3}
+    specs = [dict(tiny, count=400_000, shard_size=1), dict(tiny, count=2**40), dict(tiny, count=10**7, shard_size=1),
+             dict(tiny, count=2**40, shard_size=10**6), dict(tiny, count=10**8, shard_size=10**6, unique=True)]
     out = tmp_path / "big"
-    with pytest.raises(ds.SpecError, match=words.replace("(", r"\(").replace(")", r"\)")):
-        ds.build(spec, out, workers=1)
-    assert not out.exists()
+    done = subprocess.run([sys.executable, "-c", _TOO_MANY, str(out), json.dumps(specs)], capture_output=True,
+                          text=True, timeout=600, env=child_env())
+    assert done.returncode == 0, done.stderr[-2000:]
+    *errors, cpu = done.stdout.splitlines()
+    assert errors == [
+        "<spec>: the dataset would have 400,000 shards; at most 100,000 are allowed (its manifest must stay "
+        "readable): give shard_size at least 4",
+        "<spec>: the dataset would have 109,951,163 shards; at most 100,000 are allowed (its manifest must stay "
+        "readable): at most 100,000,000,000 levels fit, at 1,000,000 a shard",
+        "<spec>: the dataset would have 10,000,000 shards; at most 100,000 are allowed (its manifest must stay "
+        "readable): give shard_size at least 100",
+        "<spec>: the dataset would have 1,099,512 shards; at most 100,000 are allowed (its manifest must stay "
+        "readable): at most 100,000,000,000 levels fit, at 1,000,000 a shard",
+        "unique=True keeps every level's digest in memory: at most 10,000,000 levels, this spec has 100,000,000 "
+        "(build without unique, or split the spec)",
+    ], errors
+    assert float(cpu) < 60 and not out.exists()  # refused before any work (25 s and a MemoryError before)
 
 
 def test_a_dataset_larger_than_the_free_disk_is_refused_before_any_work(tmp_path, monkeypatch):
