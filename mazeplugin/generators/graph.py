@@ -172,27 +172,6 @@ def prim(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     return opened
 
 
-def prim_simplified(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Simplified Prim's: open a uniformly random frontier edge whose far cell is outside the tree."""
-    fast = kernel("graph-prim-simplified", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_prim_simplified.py)
-        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    in_tree, opened = [False] * grid.cells, [False] * len(grid.edges)
-    in_tree[start] = True
-    frontier = list(range(off[start], off[start + 1]))
-    while frontier:
-        i = int(next(draws) * len(frontier))
-        frontier[i], frontier[-1] = frontier[-1], frontier[i]
-        k = frontier.pop()  # swap-remove: constant time
-        cell = nbr[k]
-        if not in_tree[cell]:
-            in_tree[cell] = opened[eid[k]] = True
-            frontier.extend(j for j in range(off[cell], off[cell + 1]) if not in_tree[nbr[j]])
-    return opened
-
-
 def maze_grid(maze: Maze) -> "MazeGrid":
     """The grid of a square ``maze`` (see :class:`MazeGrid`)."""
     return MazeGrid(maze)
