@@ -125,6 +125,8 @@ def framed_walls(maze: Maze, east: NDArray[np.uint8], south: NDArray[np.uint8]) 
     shape = (maze.height + 2, maze.width + 2)
     inner_east = east.view(np.bool_).reshape(shape)[1:-1, 1:-1]
     inner_south = south.view(np.bool_).reshape(shape)[1:-1, 1:-1]
+    if maze.mask.all():
+        return np.concatenate([inner_east[:, :-1].ravel(), inner_south[:-1, :].ravel()])
     east_walls = maze.mask[:, :-1] & maze.mask[:, 1:]
     south_walls = maze.mask[:-1, :] & maze.mask[1:, :]
     return np.concatenate([inner_east[:, :-1][east_walls], inner_south[:-1, :][south_walls]])

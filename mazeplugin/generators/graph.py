@@ -1,20 +1,22 @@
-"""The neighbour-only generators, on any grid: each asks the grid only for the neighbours of a cell.
+"""The neighbour interface the grid generators are written against, and the functions still kept here.
 
-These are the square generators of this package again, written once for a
-:class:`~mazeplugin.grids.Grid` (hexagonal, triangular, polar) in J. Buck's
-way: a grid owns its cells and neighbours, an algorithm decides which
-passages to open. Each function returns ``open``, one bool per edge of the
-grid. Random numbers come only from the :class:`~mazeplugin.seeds.Random`
-given, as floats in ``[0, 1)`` read in order (:func:`uniforms`), so the same
-grid, seed and options give the same maze on every machine; an index below
-``k`` is ``int(u * k)``.
+A generator over the neighbour interface asks a grid only for the
+neighbours of a cell, in J. Buck's way: a grid owns its cells and
+neighbours, an algorithm decides which passages to open, and returns one
+bool per edge of the grid (:data:`Opened`). Random numbers come only from the
+:class:`~mazeplugin.seeds.Random` given, as floats in ``[0, 1)`` read in
+order (:func:`uniforms`), so the same grid, seed and options give the same
+maze on every machine; an index below ``k`` is ``int(u * k)``. Neighbours are
+read from the grid's flat arrays (``offsets``, ``neighbours``, ``edge_ids``)
+turned into lists once (:func:`flat`), so the loops are tight Python.
 
-Neighbours are read from the grid's flat arrays (``offsets``, ``neighbours``,
-``edge_ids``) turned into lists once, so the loops are tight Python over
-flat lists. The square grid keeps its own generators and their compiled
-kernels; each of these has a compiled twin, ``mazeplugin._compiled.graph_<name>``
-(asked for as ``kernel("graph-<name>", cells)``), which reads the same
-floats in the same order and opens the same passages.
+A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
+:class:`MazeGrid` (:func:`maze_grid`). ``kruskal``, ``prim-simplified`` and
+``union-find`` are written this way once, in their own modules; the
+functions below are the grid versions of generators that still keep a
+square module of their own (registered with ``graph=``), each with a compiled
+twin ``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
+that reads the same floats in the same order and opens the same passages.
 
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
