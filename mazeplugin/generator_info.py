@@ -106,12 +106,16 @@ class GeneratorInfo:
 
     def check_options(self, options: Mapping[str, Any], width: Optional[int] = None,
                       height: Optional[int] = None) -> None:
-        """Check options before any work: ``TypeError`` naming an unknown one, then the generator's own ``check``.
+        """Check a square request before any work: ``ValueError`` if the generator does not run on the
+        square grid, ``TypeError`` naming an unknown option, then the generator's own ``check``.
 
         ``check(options, width, height)`` (given to :func:`register`) checks
         types and upper bounds; ``width``/``height`` are the maze size when
         known (None when only the options are checked, as on loading a file).
         """
+        if "square" not in self.grids:
+            raise ValueError(f"algorithm {self.name!r} runs only on grid=" + " / ".join(map(repr, self.grids))
+                             + ", not the square grid")
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             allowed = ", ".join(sorted(self.options)) or "none"

@@ -312,3 +312,19 @@ def test_the_built_in_neighbour_only_generators_run_on_every_grid():
         assert set(mp.algorithms(grid=grid)) == neighbour_only
     assert set(mp.algorithms(grid="square")) == set(mp.algorithms())
     assert {name for name in mp.algorithms() if mp.get_generator(name).wraps} == neighbour_only
+
+
+def test_a_plugin_for_some_grids_only_is_refused_elsewhere():
+    mp.register("test-hex-only", grids=("hex", "triangle"))(_random_tree)
+    try:
+        assert mp.generate("test-hex-only", 4, 3, grid="triangle", seed=1).stats().loops == 0
+        assert mp.algorithms(grid="triangle").count("test-hex-only") == 1
+        assert "test-hex-only" not in mp.algorithms(grid="square") + mp.algorithms(grid="polar")
+        with pytest.raises(ValueError, match="runs only on grid='hex' / 'triangle', not the square grid"):
+            mp.generate("test-hex-only", 4, 3, seed=1)
+        with pytest.raises(ValueError, match="runs only on grid='hex' / 'triangle', not grid='polar'"):
+            mp.generate("test-hex-only", 4, 3, grid="polar")
+        with pytest.raises(ValueError, match="runs only on grid='hex' / 'triangle', not grid='square'"):
+            mp.generate("test-hex-only", 4, 3, wrap="x")
+    finally:
+        mp.unregister("test-hex-only")

@@ -101,7 +101,6 @@ KERNELS: Dict[str, str] = {
     "bfs": "bfs",
     "graph-backtracker": "graph_backtracker",
     "graph-prim": "graph_prim",
-    "graph-prim-simplified": "graph_prim_simplified",
     "graph-wilson": "graph_wilson",
     "graph-aldous-broder": "graph_aldous_broder",
     "graph-hunt-and-kill": "graph_hunt_and_kill",

@@ -96,6 +96,15 @@ def framed_roots(maze: Maze) -> NDArray[np.int64]:
     return np.asarray(framed_id(maze, cells), dtype=np.int64)
 
 
+def grid_roots(grid: Any, start: int) -> NDArray[np.int64]:
+    """:func:`framed_roots` of a square maze's grid (a ``generators.graph.MazeGrid``) from its cell
+    ``start``: that cell, then every cell of the mask in row-major order (the start alone without a mask)."""
+    if grid.walls is not None:
+        return np.array([framed_id(grid.maze, start)], dtype=np.int64)
+    cells = np.concatenate([grid.ids[start:start + 1], grid.ids]).astype(np.int64)
+    return np.asarray(framed_id(grid.maze, cells), dtype=np.int64)
+
+
 def framed_passages(maze: Maze) -> Tuple[NDArray[np.uint8], NDArray[np.uint8]]:
     """Framed ``east`` and ``south`` arrays for a kernel to open passages in
     (indexed by framed cell numbers: no division per passage)."""
@@ -108,6 +117,19 @@ def unframe_passages(maze: Maze, east: NDArray[np.uint8], south: NDArray[np.uint
     shape = (maze.height + 2, maze.width + 2)
     maze.east |= east.view(np.bool_).reshape(shape)[1:-1, 1:-1]
     maze.south |= south.view(np.bool_).reshape(shape)[1:-1, 1:-1]
+
+
+def framed_walls(maze: Maze, east: NDArray[np.uint8], south: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    """The passages a kernel opened in framed ``east`` and ``south``, one bool per inner wall of
+    ``maze`` in ``Maze.walls()`` order (the edges of its grid, ``generators.graph.MazeGrid``)."""
+    shape = (maze.height + 2, maze.width + 2)
+    inner_east = east.view(np.bool_).reshape(shape)[1:-1, 1:-1]
+    inner_south = south.view(np.bool_).reshape(shape)[1:-1, 1:-1]
+    if maze.mask.all():
+        return np.concatenate([inner_east[:, :-1].ravel(), inner_south[:-1, :].ravel()])
+    east_walls = maze.mask[:, :-1] & maze.mask[:, 1:]
+    south_walls = maze.mask[:-1, :] & maze.mask[1:, :]
+    return np.concatenate([inner_east[:, :-1][east_walls], inner_south[:-1, :][south_walls]])
 
 
 def passage_views(maze: Maze) -> Tuple[NDArray[np.uint8], NDArray[np.uint8]]:

@@ -1,20 +1,37 @@
-"""Compiled loop of :mod:`mazeplugin.generators.prim_simplified`: the same frontier, the same draws."""
+"""Compiled :mod:`mazeplugin.generators.prim_simplified` on any grid, square included: the same frontier, the same draws.
+
+The plain loop reads one float per frontier wall it takes out (swap with the
+last, pop); here the same raw words in the same order, the frontier an array
+kept in the plain list's order. On a square maze (:func:`grow_framed`) the
+maze is framed by a ring of cells counted as in the tree, so a cell's
+neighbours are ``cell - pitch, + 1, + pitch, - 1`` with no bounds checks; on
+a hex or triangle grid (:func:`lattice_grow`) a frontier wall is a cell and
+which of its neighbours, read from the cell's kind, and the edges are counted
+from their number (:mod:`mazeplugin._compiled.lattice`); on any other grid
+(:func:`grow`) a frontier wall is a slot of the grid's neighbour rows.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 from .jit import njit, types
 
-from ..maze import Maze
 from ..seeds import Random
-from .grid import framed, framed_passages, framed_roots, i64, open_between, u8, u64, unframe_passages
+from .draws import feed
+from .grid import (framed, framed_passages, framed_walls, grid_roots, graph_arrays, i32, i64, open_between,
+                   u64, u8)
+from .lattice import edge_between, lattice_steps
 from .rand import below
+
+if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
+    from ..grids import Grid
 
 
 @njit(types.void(u8, i64, u64, types.int64, u8, u8), cache=True, nogil=True)
-def grow(in_tree: Any, roots: Any, words: Any, pitch: int, east: Any, south: Any) -> None:
+def grow_framed(in_tree: Any, roots: Any, words: Any, pitch: int, east: Any, south: Any) -> None:
     """Grow through random frontier walls (swap-remove), one tree per unvisited root.
 
     A wall is coded ``4 * outside_cell + k``: the outside cell's neighbour in
@@ -53,10 +70,107 @@ def grow(in_tree: Any, roots: Any, words: Any, pitch: int, east: Any, south: Any
                     size += 1
 
 
-def generate(maze: Maze, rng: Random) -> None:
-    """Simplified Prim's with its loop compiled."""
-    words = rng.raw(2 * maze.size)  # the plain loop's rng.random(2 * maze.size)
-    in_tree = framed(~maze.mask, True)
-    east, south = framed_passages(maze)
-    grow(in_tree, framed_roots(maze), words, maze.width + 2, east, south)
-    unframe_passages(maze, east, south)
+@njit(types.int64(i32, i32, i32, u64, i64, i32, u8, u8), cache=True, nogil=True)
+def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, frontier: Any, in_tree: Any,
+         opened: Any) -> int:
+    """Take random frontier edges until there are none (then -1) or the words run out (then the
+    words read); ``state[0]`` is the frontier's length."""
+    size = state[0]
+    t = 0
+    while size:
+        if t == words.size:
+            state[0] = size
+            return t
+        i = below(words[t], size)
+        t += 1
+        size -= 1
+        k = frontier[i]
+        frontier[i] = frontier[size]  # swap-remove, as the plain list does
+        cell = neighbours[k]
+        if not in_tree[cell]:
+            in_tree[cell] = 1
+            opened[edge_ids[k]] = 1
+            for j in range(offsets[cell], offsets[cell + 1]):
+                if not in_tree[neighbours[j]]:
+                    frontier[size] = j
+                    size += 1
+    state[0] = 0
+    return -1
+
+
+@njit(types.int64(u8, u8, i32, types.int64, types.int64, types.int64, types.int64, types.int64, u64, i64, i32, u8,
+                  u8), cache=True, nogil=True)
+def lattice_grow(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int, height: int, bits: int,
+                 words: Any, state: Any, frontier: Any, in_tree: Any, opened: Any) -> int:
+    """:func:`grow` on a hex or triangle lattice: a frontier edge is ``cell << bits | r``, the ``r``-th
+    neighbour of ``cell`` (``cell + steps[kind[cell] * stride + r]``, row order), the plain list's
+    slots in the same order; the edge opened is counted by ``edge_between``."""
+    size = state[0]
+    mask = (1 << bits) - 1
+    t = 0
+    while size:
+        if t == words.size:
+            state[0] = size
+            return t
+        i = below(words[t], size)
+        t += 1
+        size -= 1
+        slot = frontier[i]
+        frontier[i] = frontier[size]  # swap-remove, as the plain list does
+        source = slot >> bits
+        r = slot & mask
+        cell = source + steps[np.int64(kind[source]) * stride + r]
+        if not in_tree[cell]:
+            in_tree[cell] = 1
+            opened[edge_between(shape, width, height, source, cell)] = 1
+            row = np.int64(kind[cell]) * stride
+            for j in range(degrees[kind[cell]]):
+                if not in_tree[cell + steps[row + j]]:
+                    frontier[size] = cell << bits | j
+                    size += 1
+    state[0] = 0
+    return -1
+
+
+def generate(grid: "Grid", rng: Random, start: int) -> NDArray[np.bool_]:
+    """Simplified Prim's on ``grid`` with its loop compiled: one bool per edge, True where open."""
+    maze = getattr(grid, "maze", None)
+    if maze is not None:  # a square maze (generators.graph.MazeGrid): framed, one tree per part of its mask
+        words = rng.raw(2 * maze.size)  # the plain loop reads at most one float per wall slot
+        in_tree = framed(~maze.mask, True)
+        east, south = framed_passages(maze)
+        grow_framed(in_tree, grid_roots(grid, start), words, maze.width + 2, east, south)
+        return framed_walls(maze, east, south)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
+    in_tree = np.zeros(grid.cells, dtype=np.uint8)
+    in_tree[start] = 1
+    if grid.lattice is not None and grid.cells < 1 << 28:  # hex, triangle: arithmetic (_compiled/lattice.py)
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        bits = max(stride - 1, 1).bit_length()  # a frontier edge: its cell, and which of the cell's neighbours
+        # Each edge is pushed at most once from each end (when the cell it leaves joins the tree): room for all.
+        # (At most 6 neighbours a cell: 3 bits, so a frontier edge of fewer than 2**28 cells fits an int32.)
+        slots = np.empty(2 * grid.edge_count, dtype=np.int32)
+        degree = int(degrees[kind[start]])
+        slots[:degree] = (start << bits) + np.arange(degree)
+        size = np.array([degree], dtype=np.int64)
+
+        def lattice_step(words: NDArray[np.uint64]) -> int:
+            return lattice_grow(kind, degrees, steps, stride, shape, width, height, bits, words, size, slots,
+                                in_tree, opened)
+
+        feed(lattice_step, rng, 2 * grid.cells + 64)
+        return opened.view(np.bool_)
+    # Each edge slot is pushed at most once (when the cell it leaves joins the tree): room for all.
+    frontier = np.empty(len(grid.neighbours), dtype=np.int32)
+    first, stop = int(grid.offsets[start]), int(grid.offsets[start + 1])
+    frontier[:stop - first] = np.arange(first, stop, dtype=np.int32)
+    state = np.array([stop - first], dtype=np.int64)
+
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+
+    def step(words: NDArray[np.uint64]) -> int:
+        return grow(offsets, neighbours, edge_ids, words, state, frontier, in_tree, opened)
+
+    feed(step, rng, 2 * grid.cells + 64)
+    return opened.view(np.bool_)

@@ -1,20 +1,22 @@
-"""The neighbour-only generators, on any grid: each asks the grid only for the neighbours of a cell.
+"""The neighbour interface the grid generators are written against, and the functions still kept here.
 
-These are the square generators of this package again, written once for a
-:class:`~mazeplugin.grids.Grid` (hexagonal, triangular, polar) in J. Buck's
-way: a grid owns its cells and neighbours, an algorithm decides which
-passages to open. Each function returns ``open``, one bool per edge of the
-grid. Random numbers come only from the :class:`~mazeplugin.seeds.Random`
-given, as floats in ``[0, 1)`` read in order (:func:`uniforms`), so the same
-grid, seed and options give the same maze on every machine; an index below
-``k`` is ``int(u * k)``.
+A generator over the neighbour interface asks a grid only for the
+neighbours of a cell, in J. Buck's way: a grid owns its cells and
+neighbours, an algorithm decides which passages to open, and returns one
+bool per edge of the grid (:data:`Opened`). Random numbers come only from the
+:class:`~mazeplugin.seeds.Random` given, as floats in ``[0, 1)`` read in
+order (:func:`uniforms`), so the same grid, seed and options give the same
+maze on every machine; an index below ``k`` is ``int(u * k)``. Neighbours are
+read from the grid's flat arrays (``offsets``, ``neighbours``, ``edge_ids``)
+turned into lists once (:func:`flat`), so the loops are tight Python.
 
-Neighbours are read from the grid's flat arrays (``offsets``, ``neighbours``,
-``edge_ids``) turned into lists once, so the loops are tight Python over
-flat lists. The square grid keeps its own generators and their compiled
-kernels; each of these has a compiled twin, ``mazeplugin._compiled.graph_<name>``
-(asked for as ``kernel("graph-<name>", cells)``), which reads the same
-floats in the same order and opens the same passages.
+A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
+:class:`MazeGrid` (:func:`maze_grid`). ``kruskal``, ``prim-simplified`` and
+``union-find`` are written this way once, in their own modules; the
+functions below are the grid versions of generators that still keep a
+square module of their own (registered with ``graph=``), each with a compiled
+twin ``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
+that reads the same floats in the same order and opens the same passages.
 
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
@@ -169,27 +171,6 @@ def prim(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     order = np.argsort(rng.random(len(grid.edges)), kind="stable")
     opened = np.zeros(len(grid.edges), dtype=bool)
     opened[order[spanning_forest(grid.cells, grid.edges[order, 0], grid.edges[order, 1])]] = True
-    return opened
-
-
-def prim_simplified(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Simplified Prim's: open a uniformly random frontier edge whose far cell is outside the tree."""
-    fast = kernel("graph-prim-simplified", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_prim_simplified.py)
-        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    in_tree, opened = [False] * grid.cells, [False] * len(grid.edges)
-    in_tree[start] = True
-    frontier = list(range(off[start], off[start + 1]))
-    while frontier:
-        i = int(next(draws) * len(frontier))
-        frontier[i], frontier[-1] = frontier[-1], frontier[i]
-        k = frontier.pop()  # swap-remove: constant time
-        cell = nbr[k]
-        if not in_tree[cell]:
-            in_tree[cell] = opened[eid[k]] = True
-            frontier.extend(j for j in range(off[cell], off[cell + 1]) if not in_tree[nbr[j]])
     return opened
 
 

@@ -1,12 +1,16 @@
-"""Simplified Prim's algorithm: grow the tree through a random frontier wall, all weights equal.
+"""Simplified Prim's algorithm, on any grid: grow the tree through a random frontier wall, all weights equal.
 
 Keep a list of walls between the tree and cells outside it. Take a uniformly
 random wall from the list (swap-remove: constant time); if the cell beyond is
-still outside the tree, open the wall and add that cell's walls to the list.
+still outside the tree, open the wall and add that cell's walls to the list,
+in the grid's neighbour order (north, east, south, west on the square grid).
 With no weights the tree spreads evenly from the start "like poured syrup",
 unlike true Prim's (``prim``), whose random weights make it flow around
 clumps. Texture: bushy, short corridors, about 32% dead ends and simple
-solutions; a perfect maze.
+solutions; a perfect maze. One tree grows from the entrance cell, then one
+from the first cell outside it, and so on, for a mask in parts. Each wall
+taken reads one float. The compiled twin is
+``mazeplugin/_compiled/prim_simplified.py``.
 
 Sources: W. D. Pullen, "Think Labyrinth: Maze Algorithms" ("Prim's algorithm
 (simplified)"); J. Buck, "Mazes for Programmers", ch. 11 ("Simplified Prim's").
@@ -14,53 +18,41 @@ Sources: W. D. Pullen, "Think Labyrinth: Maze Algorithms" ("Prim's algorithm
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING, List
 
 from .._compiled import kernel
-from ..maze import Maze
 from ..registry import GRIDS, register
-from . import graph
 from ..seeds import Random
+from .graph import Opened, flat, uniforms
+
+if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
+    from ..grids import Grid
 
 
-@register("prim-simplified", grids=GRIDS, graph=graph.prim_simplified)
-def prim_simplified(maze: Maze, rng: Random) -> None:
+@register("prim-simplified", grids=GRIDS)
+def prim_simplified(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Simplified Prim's: open a random frontier wall, unweighted. Bushy, about 32% dead ends. Perfect."""
-    fast = kernel("prim-simplified", maze.size)
+    fast = kernel("prim-simplified", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/prim_simplified.py)
-        fast.generate(maze, rng)
-        return
-    table = maze.neighbour_table()
-    # neighbour[4 * cell + k]: the k-th neighbour; off the grid or mask it is cell `size`,
-    neighbour = np.where(table < 0, maze.size, table).ravel().tolist()
-    in_tree = (~maze.mask).ravel().tolist() + [True]  # ... which counts as in the tree
-    picks = rng.random(2 * maze.size).tolist()  # each wall enters the frontier at most once
-    taken = 0
-    opened_a, opened_b = [], []
-    for root in maze.roots():  # one tree per part
+        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
+    off, nbr, eid = flat(grid)
+    draws = uniforms(rng, 2 * grid.cells + 64)
+    in_tree, opened = [False] * grid.cells, [False] * grid.edge_count
+    for root in [start, *range(grid.cells)]:  # one tree per part
         if in_tree[root]:
             continue
         in_tree[root] = True
-        # The frontier: walls coded 4 * outside_cell + k, where the outside cell's
-        # k-th neighbour (north, east, south, west) is the tree cell beside it.
-        frontier = [
-            4 * far + (k + 2) % 4
-            for k, far in enumerate(neighbour[4 * root : 4 * root + 4])
-            if not in_tree[far]
-        ]
+        frontier: List[int] = list(range(off[root], off[root + 1]))  # a wall: the slot of its far cell
         while frontier:
-            i = int(picks[taken] * len(frontier))
-            taken += 1
-            wall = frontier[i]
-            frontier[i] = frontier[-1]
+            i = int(next(draws) * len(frontier))
+            k = frontier[i]
+            frontier[i] = frontier[-1]  # swap-remove: constant time
             frontier.pop()
-            nxt = wall >> 2
-            if in_tree[nxt]:
+            cell = nbr[k]
+            if in_tree[cell]:
                 continue
-            in_tree[nxt] = True
-            opened_a.append(neighbour[wall])
-            opened_b.append(nxt)
-            for k, far in enumerate(neighbour[4 * nxt : 4 * nxt + 4]):
-                if not in_tree[far]:
-                    frontier.append(4 * far + (k + 2) % 4)
-    maze.open_many(opened_a, opened_b)
+            in_tree[cell] = opened[eid[k]] = True
+            for j in range(off[cell], off[cell + 1]):
+                if not in_tree[nbr[j]]:
+                    frontier.append(j)
+    return opened
