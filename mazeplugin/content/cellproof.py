@@ -38,6 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..limits import MAX_SOLVE_STEPS
+from ..unionfind import component_roots
 from ..maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH
 from .cells import CellGraph, CellThing
 from .things import ContentError, Thing
@@ -45,7 +46,7 @@ from .things import ContentError, Thing
 Tile = Tuple[int, int]
 
 __all__ = ["check_cells", "solve_cells", "solve_nodes", "best_walk", "locks_of", "Lock", "check_lock_order", "check_doors_needed",
-           "TileNodes", "check_woven", "solve_woven", "at_tile"]
+           "TileNodes", "solve_woven", "at_tile"]
 
 
 def locks_of(things: Sequence[Any], where: Callable[[Any], str]) -> Tuple[Dict[int, Any], Dict[int, Any]]:
@@ -242,36 +243,81 @@ class Lock(NamedTuple):
     key_node: int
 
 
+class _Pieces:
+    """The graph with every door shut (and ``blocked`` nodes walled), labelled into pieces once, and the
+    door passages between the pieces, each with the doors (a bit mask over ``locks``) that shut it: which
+    pieces a set of open doors joins is then a search over a few nodes per door."""
+
+    def __init__(self, graph: CellGraph, locks: Sequence[Lock], blocked: Optional[Set[int]]) -> None:
+        doors_of: Dict[int, int] = {}
+        for n, lock in enumerate(locks):
+            for edge in lock.edges:
+                doors_of[edge] = doors_of.get(edge, 0) | 1 << n
+        keep = graph.open.copy()
+        keep[np.fromiter(doors_of, dtype=np.int64, count=len(doors_of))] = False
+        pairs = graph.edges[keep]
+        self.wall = np.zeros(graph.cells, dtype=bool)
+        if blocked:
+            self.wall[np.fromiter(blocked, dtype=np.int64, count=len(blocked))] = True
+            pairs = pairs[~self.wall[pairs[:, 0]] & ~self.wall[pairs[:, 1]]]
+        self.roots = component_roots(graph.cells, pairs[:, 0], pairs[:, 1])
+        self.links: Dict[int, List[Tuple[int, int]]] = {}
+        for edge, doors in doors_of.items():
+            a, b = graph.edges[edge].tolist()
+            if graph.open[edge] and not self.wall[a] and not self.wall[b]:
+                ra, rb = int(self.roots[a]), int(self.roots[b])
+                self.links.setdefault(ra, []).append((rb, doors))
+                self.links.setdefault(rb, []).append((ra, doors))
+
+    def piece(self, node: int) -> int:
+        """The piece of ``node``; -1 when it is walled."""
+        return -1 if self.wall[node] else int(self.roots[node])
+
+    def reached(self, start: int, passable: Callable[[int], bool]) -> Set[int]:
+        """The pieces reached from ``start`` through the door passages whose doors' mask is ``passable``."""
+        first = self.piece(start)
+        seen = {first} if first >= 0 else set()
+        stack = list(seen)
+        while stack:
+            for other, doors in self.links.get(stack.pop(), ()):
+                if other not in seen and passable(doors):
+                    seen.add(other)
+                    stack.append(other)
+        return seen
+
+
 def check_lock_order(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock], where: Callable[[Any], str],
                      *, blocked: Optional[Set[int]] = None, targets: Sequence[Tuple[Any, int]] = ()) -> None:
     """The flood from ``entrance`` opening ``locks`` in order: each key reached with only the earlier doors
     open, the exit not before the last; with ``blocked`` nodes walled (enemy patrols), only that the keys,
     the exit and every ``(thing, node)`` of ``targets`` are reached. ``where(thing)`` places a thing in a
-    message (``"in cell 5"``, ``"at (3, 4)"``)."""
+    message (``"in cell 5"``, ``"at (3, 4)"``). A passage shut by two doors opens with either."""
     around = " avoiding every enemy patrol" if blocked else ""
-    shut = {e for lock in locks for e in lock.edges}
-    reached = graph.reached(entrance, shut=shut, blocked=blocked)
-    for n, (door, key, edges, key_node) in enumerate(locks, start=1):
-        if not reached[key_node]:
+    pieces = _Pieces(graph, locks, blocked)
+    opened = 0
+    reached = pieces.reached(entrance, lambda doors: bool(doors & opened))
+    for n, (door, key, _edges, key_node) in enumerate(locks, start=1):
+        if pieces.piece(key_node) not in reached:
             raise ContentError(f"key {key.id} {where(key)} cannot be reached with only the doors before "
                                f"door {door.id} (lock {n}) open{around}")
-        if not blocked and reached[exit]:
+        if not blocked and pieces.piece(exit) in reached:
             raise ContentError(f"door {door.id} (lock {n}) is not needed: the exit is reached without opening it")
-        shut.difference_update(edges)
-        reached = graph.reached(entrance, shut=shut, blocked=blocked)
-    if not reached[exit]:
+        opened |= 1 << (n - 1)
+        reached = pieces.reached(entrance, lambda doors: bool(doors & opened))
+    if pieces.piece(exit) not in reached:
         raise ContentError(f"the exit cannot be reached with every door open{around}")
     for thing, node in targets:
-        if not reached[node]:
+        if pieces.piece(node) not in reached:
             raise ContentError(f"{thing.kind} {thing.id} {where(thing)} cannot be reached{around}")
 
 
 def check_doors_needed(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock]) -> None:
     """Each door on its own blocks the exit: shut, with every other door open, the exit is not reached."""
-    for lock in locks:
-        if graph.reached(entrance, shut=lock.edges)[exit]:
-            raise ContentError(f"door {lock.door.id} (lock {lock.door.props.get('lock')}) is not needed: with it "
-                               "shut and every other door open the exit is still reached")
+    pieces = _Pieces(graph, locks, None)
+    for n, lock in enumerate(locks):
+        if pieces.piece(exit) in pieces.reached(entrance, lambda doors: not doors >> n & 1):
+            raise ContentError(f"door {lock.door.id} (lock {n + 1}) is not needed: with it shut and every "
+                               "other door open the exit is still reached")
 
 
 # -- a weave level: its tiles as nodes, a bridge tile two of them ----------------------------
@@ -324,19 +370,19 @@ class TileNodes:
         flat = node if node < self.size else int(self.bridge_tiles[node - self.size])
         return (flat % self.width, flat // self.width)
 
-    def shut_by(self, door: Thing) -> Tuple[int, ...]:
-        """The passages ``door`` shuts: every one into any node of its tiles."""
-        return tuple(sorted({edge for t in door.tiles() for n in self.nodes(t) for _, edge in self.graph.steps(n)}))
+    def door_edges(self, doors: Sequence[Thing]) -> List[Tuple[int, ...]]:
+        """The passages each door shuts: every one into any node of its tiles (one pass over the passages)."""
+        node_sets = [{n for t in door.tiles() for n in self.nodes(t)} for door in doors]
+        near = np.zeros(self.graph.cells, dtype=bool)
+        near[[n for nodes in node_sets for n in nodes]] = True
+        edges = self.graph.edges
+        touched = np.flatnonzero(near[edges[:, 0]] | near[edges[:, 1]]).tolist()
+        pairs = edges[touched].tolist()
+        return [tuple(k for k, (a, b) in zip(touched, pairs) if a in nodes or b in nodes) for nodes in node_sets]
 
     def walls(self, tiles: Sequence[Tile]) -> Set[int]:
         """Every node of ``tiles``."""
         return {n for t in tiles for n in self.nodes(t)}
-
-
-def _locks(nodes: TileNodes, doors: Dict[int, Thing], keys: Dict[int, Thing]) -> List[Lock]:
-    order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
-    return [Lock(door, keys[door.props["key"]], nodes.shut_by(door), nodes.node(keys[door.props["key"]].tile))
-            for door in order]
 
 
 def at_tile(thing: Thing) -> str:
@@ -352,23 +398,5 @@ def solve_woven(tiles: NDArray[np.uint8], bridges: NDArray[np.uint8], entrance: 
     key_ids = sorted(keys)
     key_doors = [doors[keys[k].props["door"]] for k in key_ids]
     walk = solve_nodes(nodes.graph, nodes.node(entrance), nodes.node(exit),
-                       [nodes.node(keys[k].tile) for k in key_ids], [nodes.shut_by(d) for d in key_doors])
+                       [nodes.node(keys[k].tile) for k in key_ids], nodes.door_edges(key_doors))
     return None if walk is None else [nodes.tile(n) for n in walk]
-
-
-def check_woven(tiles: NDArray[np.uint8], bridges: NDArray[np.uint8], entrance: Tile, exit: Tile,
-                doors: Dict[int, Thing], keys: Dict[int, Thing], things: Sequence[Thing]) -> None:
-    """The proofs of :func:`~mazeplugin.content.check` that walk, on a weave's two layers: the flood in lock
-    order, each door needed, and (with enemies) keys, exit, treasure and a game's things reached with every
-    patrol walled. ``ContentError`` says what fails."""
-    nodes = TileNodes(tiles, bridges)
-    start, goal = nodes.node(entrance), nodes.node(exit)
-    locks = _locks(nodes, doors, keys)
-    if locks:
-        check_lock_order(nodes.graph, start, goal, locks, at_tile)
-        check_doors_needed(nodes.graph, start, goal, locks)
-    enemies = [t for t in things if t.kind == "enemy"]
-    if enemies:
-        patrols = nodes.walls([tuple(p) for enemy in enemies for p in enemy.props["patrol"]])
-        others = [(t, nodes.node(t.tile)) for t in things if t.kind not in ("door", "key", "enemy")]
-        check_lock_order(nodes.graph, start, goal, locks, at_tile, blocked=patrols, targets=others)
