@@ -185,6 +185,9 @@ class _CellPlaces(engine.Places):
                 needed.add(cell)
                 cell = self.parent[cell]
 
+    def neighbours(self, cell: int) -> List[int]:
+        return [other for other, _edge in self.graph.steps(cell)]
+
     def patrol(self, place: int, patrolled: Set[int]) -> Optional[List[int]]:
         far = ENEMY_DISTANCE if self.has_route else 0
         free, degree, dist_e = self.free, self.degree, self.distance
@@ -195,8 +198,7 @@ class _CellPlaces(engine.Places):
 
         if not walkable(place):
             return None
-        walk = corridor_stretch(lambda cell: [other for other, _edge in self.graph.steps(cell)], place, walkable,
-                                PATROL_CELLS)
+        walk = corridor_stretch(self.neighbours, place, walkable, PATROL_CELLS)
         if len(walk) < 2:  # a patrol moves
             return None
         patrolled.update(walk)
