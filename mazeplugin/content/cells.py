@@ -118,8 +118,11 @@ class CellGraph:
         self.cells = int(cells)
         self.edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
         self.open = np.asarray(open_, dtype=bool)
-        keep = np.flatnonzero(self.open)
-        self.degree: NDArray[np.int64] = np.bincount(self.edges[keep].ravel(), minlength=self.cells).astype(np.int64)
+
+    @cached_property
+    def degree(self) -> NDArray[np.int64]:
+        """Open passages of each cell."""
+        return np.bincount(self.edges[self.open].ravel(), minlength=self.cells).astype(np.int64)
 
     @cached_property
     def _steps(self) -> Tuple[List[int], List[int], List[int]]:

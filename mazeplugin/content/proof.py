@@ -9,7 +9,7 @@ Dijkstra over the entrance and the key tiles, each step a breadth-first walk
 with the doors whose keys are not held closed. It finds the shortest walk
 that picks up every key it needs before passing that key's door. Only the
 held keys whose doors a walk can reach change a search (found on the graph
-of rooms between doors, :mod:`~mazeplugin.content.regions`), so states share
+of pieces between doors, :class:`~mazeplugin.content.cellproof.DoorPieces`), so states share
 searches, and each keeps only its distances to the keys and the exit; the
 legs of the walk found are searched again to read the tiles. On a level whose
 doors are placed by :func:`~mazeplugin.content.furnish` that is one
@@ -38,16 +38,15 @@ each bridge tile (a bridge tile is two nodes) and no patrol crosses one.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
-from .cellproof import (Lock, TileNodes, at_tile, best_walk, check_doors_needed, check_lock_order, locks_of,
+from .cellproof import (DoorPieces, Lock, TileNodes, at_tile, best_walk, check_doors_needed, check_lock_order, locks_of,
                         solve_woven)
-from .regions import DoorRegions
 from .things import ContentError, Thing
 
 __all__ = ["solve", "check", "ContentError"]
@@ -96,9 +95,16 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     key_ids = sorted(keys)
     # Bit n stands for key_ids[n] and for the door it opens, in every mask below.
     door_list = [doors[keys[k].props["door"]] for k in key_ids]
-    rooms = DoorRegions(tiles, entrance, door_list)
+    nodes = TileNodes(tiles)
+    pieces = DoorPieces(nodes.graph, nodes.door_edges(door_list))
+    start = nodes.node(entrance)
+
+    def doors_reached(held: int) -> int:  # the held keys whose doors a walk can step onto: all that matter
+        return pieces.search(start, held)[1]
+
     points: List[Tile] = [(int(entrance[0]), int(entrance[1]))] + [keys[k].tile for k in key_ids]
-    _check_search(rooms, points, tiles.size)
+    _check_search(lambda held: pieces.search(start, held), [pieces.piece(nodes.node(p)) for p in points[1:]],
+                  tiles.size)
     # Dijkstra over (point, keys held); point 0 is the entrance, n >= 1 key n - 1. Only the held
     # keys whose doors a walk can reach change a breadth-first search, so searches are shared by
     # (point, those doors) and keep only the distances to the keys and the exit.
@@ -106,7 +112,7 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     searched: Dict[Tuple[int, int], List[int]] = {}
 
     def distances(point: int, held: int) -> List[int]:
-        opened = rooms.doors_reached(held)
+        opened = doors_reached(held)
         found = searched.get((point, opened))
         if found is None:
             dist = _distance_map(tiles, door_list, opened, points[point])
@@ -114,7 +120,7 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
         return found
 
     def leg(point: int, held: int, target: int) -> List[Tile]:  # downhill on the point's map, searched again
-        return _downhill(_distance_map(tiles, door_list, rooms.doors_reached(held), points[point]), targets[target])
+        return _downhill(_distance_map(tiles, door_list, doors_reached(held), points[point]), targets[target])
 
     return best_walk(len(key_ids), distances, leg)
 
@@ -127,7 +133,7 @@ def _distance_map(
     return paths.distance_map(_closed(tiles, shut), source)
 
 
-def _check_search(rooms: DoorRegions, points: Sequence[Tile], tile_count: int) -> None:
+def _check_search(reach: Callable[[int], Tuple[Set[int], int]], where: Sequence[int], tile_count: int) -> None:
     """Refuse, before searching, a level whose key-aware search would run away.
 
     Counts the states *(key just picked up, keys held)* the search can meet
@@ -135,17 +141,16 @@ def _check_search(rooms: DoorRegions, points: Sequence[Tile], tile_count: int) -
     the region graph, not the tiles) and the breadth-first searches they
     need, and stops counting at the bound.
     """
-    count = len(points) - 1
-    where = [rooms.node(p) for p in points[1:]]
+    count = len(where)
     states = 1
-    searches = {(0, rooms.doors_reached(0))}
+    searches = {(0, reach(0)[1])}
     allowed = max(count + 1, MAX_SOLVE_TILE_STEPS // max(tile_count, 1))
     seen = {0}
     frontier = [0]
     while frontier:
         nxt: List[int] = []
         for held in frontier:
-            reached = rooms.nodes_reached(held)
+            reached = reach(held)[0]
             for n in range(count):
                 if held >> n & 1 or where[n] not in reached:
                     continue
@@ -157,7 +162,7 @@ def _check_search(rooms: DoorRegions, points: Sequence[Tile], tile_count: int) -
                         f"take more than {MAX_SOLVE_STEPS:,} steps over states (key, keys held) "
                         "(mazeplugin.limits.MAX_SOLVE_STEPS)"
                     )
-                searches.add((n + 1, rooms.doors_reached(more)))
+                searches.add((n + 1, reach(more)[1]))
                 if len(searches) > allowed:
                     raise ValueError(
                         f"this level's {count} keys open too many different ways: solving it would need "
@@ -232,7 +237,7 @@ def check(
     woven = bridges is not None and bool(bridges.any())
     nodes = locks = None
     if entrance is not None and exit is not None and (doors or any(t.kind == "enemy" for t in things)):
-        nodes = TileNodes(tiles, bridges if woven else np.zeros_like(tiles))  # type: ignore[arg-type]
+        nodes = TileNodes(tiles, bridges if woven else None)
         start, goal = nodes.node(entrance), nodes.node(exit)
         order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
         locks = [Lock(door, keys[door.props["key"]], edges, nodes.node(keys[door.props["key"]].tile))
