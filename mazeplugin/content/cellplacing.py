@@ -114,7 +114,7 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
     return tuple(sorted(made, key=lambda t: t.id))
 
 
-class _CellPlaces(engine.Places):
+class _CellPlaces:
     """A graph level's cells as the engine's places: distances and spread in passages walked."""
 
     def __init__(self, graph: CellGraph, entrance: Optional[int], exit: Optional[int],
@@ -155,6 +155,9 @@ class _CellPlaces(engine.Places):
     def door(self, door: Any, id: int, key: int, lock: int) -> CellThing:
         edge, (before, after) = door
         return CellThing("door", before, id, {"edge": edge, "cells": [before, after], "key": key, "lock": lock})
+
+    def claim(self, place: int) -> None:
+        pass  # (a claimed cell is no longer free, which patrols read)
 
     def spread(self, order: NDArray[np.int64], count: int, spacing: int,
                accept: engine.Accept = None) -> List[int]:

@@ -204,7 +204,7 @@ def place_things(
                               requests=place))
 
 
-class _FloorPlaces(engine.Places):
+class _FloorPlaces:
     """A square level's cells as the engine's places, on the floor graph of its base tilemap: distances
     in tiles (two per cell), spread in cells (Chebyshev), patrols along floor tiles."""
 
