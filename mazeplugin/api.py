@@ -228,7 +228,9 @@ def generate(
             crossings taken (True: all that fit). The level gets
             ``level.bridges`` (its second layer); ``solution()``,
             ``distances()`` and ``stats()`` go under the bridges; a perfect
-            generator's level stays perfect. See :mod:`mazeplugin.weave`.
+            generator's level stays perfect; keys, treasure, enemies and
+            ``place`` are placed and proved over and under them. See
+            :mod:`mazeplugin.weave`.
         **options: the generator's own options (see ``GeneratorInfo.options``).
 
     Every argument is checked before any work is done.

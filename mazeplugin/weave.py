@@ -33,6 +33,12 @@ the same rule as :func:`mazeplugin.shaping.braid`, with a tunnel counted as a
 passage of the cells at its ends and no wall of a bridge ever opened, so
 every bridge stays a straight crossing.
 
+Content (``keys=``, ``treasure=``, ``enemies=``, ``place=``) on a weave is
+placed on its cells joined by their passages and tunnels and proved on its
+tiles with each bridge tile two places
+(:func:`mazeplugin.content.cellplacing.place_woven`), so a door is never one
+that a walk over or under a bridge goes round.
+
 >>> import mazeplugin as mp
 >>> level = mp.generate("backtracker", 12, 8, seed=3, weave=True)
 >>> int((level.bridges > 0).sum()) > 0, level.stats().loops

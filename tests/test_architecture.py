@@ -32,7 +32,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                 "_compiled.bfs", "_compiled.jit", "_compiled.draws", "_compiled.gridrows", "_compiled.streams",
                 "_compiled.lattice", "_compiled.diskcache", "grids"]),
     ("analysis", ["paths", "bridges", "analysis", "text", "grid_analysis", "content.things", "content.graph",
-                  "content.proof", "content.regions", "content.locks", "content.choosing", "content.cells",
+                  "content.proof", "content.locks", "content.choosing", "content.cells",
                   "content.cellproof", "_compiled.content", "_compiled.locks"]),
     ("level", ["level", "grid_level", "level_protocol"]),
     ("layers on a maze", ["shaping", "grid_shaping", "weave", "markers", "rooms", "=content", "content.placing", "content.engine",

@@ -114,7 +114,7 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
     return tuple(sorted(made, key=lambda t: t.id))
 
 
-class _CellPlaces(engine.Places):
+class _CellPlaces:
     """A graph level's cells as the engine's places: distances and spread in passages walked."""
 
     def __init__(self, graph: CellGraph, entrance: Optional[int], exit: Optional[int],
@@ -156,6 +156,9 @@ class _CellPlaces(engine.Places):
         edge, (before, after) = door
         return CellThing("door", before, id, {"edge": edge, "cells": [before, after], "key": key, "lock": lock})
 
+    def claim(self, place: int) -> None:
+        pass  # (a claimed cell is no longer free, which patrols read)
+
     def spread(self, order: NDArray[np.int64], count: int, spacing: int,
                accept: engine.Accept = None) -> List[int]:
         blocked = bytearray(self.graph.cells)
@@ -185,6 +188,9 @@ class _CellPlaces(engine.Places):
                 needed.add(cell)
                 cell = self.parent[cell]
 
+    def neighbours(self, cell: int) -> List[int]:
+        return [other for other, _edge in self.graph.steps(cell)]
+
     def patrol(self, place: int, patrolled: Set[int]) -> Optional[List[int]]:
         far = ENEMY_DISTANCE if self.has_route else 0
         free, degree, dist_e = self.free, self.degree, self.distance
@@ -195,8 +201,7 @@ class _CellPlaces(engine.Places):
 
         if not walkable(place):
             return None
-        walk = corridor_stretch(lambda cell: [other for other, _edge in self.graph.steps(cell)], place, walkable,
-                                PATROL_CELLS)
+        walk = corridor_stretch(self.neighbours, place, walkable, PATROL_CELLS)
         if len(walk) < 2:  # a patrol moves
             return None
         patrolled.update(walk)

@@ -38,14 +38,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..limits import MAX_SOLVE_STEPS
+from ..unionfind import component_roots
 from ..maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH
 from .cells import CellGraph, CellThing
 from .things import ContentError, Thing
 
 Tile = Tuple[int, int]
 
-__all__ = ["check_cells", "solve_cells", "solve_nodes", "best_walk", "locks_of", "Lock", "check_lock_order", "check_doors_needed",
-           "TileNodes", "check_woven", "solve_woven", "at_tile"]
+__all__ = ["check_cells", "solve_cells", "solve_nodes", "best_walk", "DoorPieces", "locks_of", "Lock", "check_lock_order", "check_doors_needed",
+           "TileNodes", "solve_woven", "at_tile"]
 
 
 def locks_of(things: Sequence[Any], where: Callable[[Any], str]) -> Tuple[Dict[int, Any], Dict[int, Any]]:
@@ -242,36 +243,113 @@ class Lock(NamedTuple):
     key_node: int
 
 
+class DoorPieces:
+    """A graph with every door shut (and ``blocked`` nodes walled), labelled into pieces once, and the door
+    passages between the pieces, each with the doors (a bit mask over ``doors``, the passages each shuts)
+    that shut it: which pieces a set of open doors joins is a search over a few nodes per door, not over
+    the graph. What the proofs and the square solver (which keys held can matter) ask.
+
+    >>> from mazeplugin.grids import GridMaze, TriangleGrid
+    >>> maze = GridMaze(TriangleGrid(5, 1))
+    >>> maze.link(0, 1); maze.link(1, 2); maze.link(2, 3); maze.link(3, 4)
+    >>> g = CellGraph.of(maze)
+    >>> pieces = DoorPieces(g, [[g.edge(1, 2)], [g.edge(3, 4)]])
+    >>> pieces.piece(4) in pieces.search(0, 0b01)[0], pieces.piece(4) in pieces.search(0, 0b11)[0]
+    (False, True)
+    >>> pieces.search(0, 0b10)[1]      # door 1 is open, but door 0 is in the way: it is not met
+    0
+    """
+
+    def __init__(self, graph: CellGraph, doors: Sequence[Collection[int]], blocked: Optional[Set[int]] = None) -> None:
+        shut_by: Dict[int, int] = {}
+        for n, edges in enumerate(doors):
+            for edge in edges:
+                shut_by[edge] = shut_by.get(edge, 0) | 1 << n
+        keep = graph.open.copy()
+        keep[np.fromiter(shut_by, dtype=np.int64, count=len(shut_by))] = False
+        pairs = graph.edges[keep]
+        self.wall = np.zeros(graph.cells, dtype=bool)
+        if blocked:
+            self.wall[np.fromiter(blocked, dtype=np.int64, count=len(blocked))] = True
+            pairs = pairs[~self.wall[pairs[:, 0]] & ~self.wall[pairs[:, 1]]]
+        self.roots = component_roots(graph.cells, pairs[:, 0], pairs[:, 1])
+        self.links: Dict[int, List[Tuple[int, int]]] = {}
+        for edge, mask in shut_by.items():
+            a, b = graph.edges[edge].tolist()
+            if graph.open[edge] and not self.wall[a] and not self.wall[b]:
+                ra, rb = int(self.roots[a]), int(self.roots[b])
+                self.links.setdefault(ra, []).append((rb, mask))
+                self.links.setdefault(rb, []).append((ra, mask))
+        self._memo: Dict[Tuple[int, int], Tuple[Set[int], int]] = {}
+        self._memo_nodes = 0
+
+    def piece(self, node: int) -> int:
+        """The piece of ``node``; -1 when it is walled."""
+        return -1 if self.wall[node] else int(self.roots[node])
+
+    def reached(self, start: int, passable: Callable[[int], bool]) -> Tuple[Set[int], int]:
+        """The pieces reached from ``start`` through the door passages whose mask is ``passable``, and
+        the doors of the passages passed (the doors met)."""
+        first = self.piece(start)
+        seen = {first} if first >= 0 else set()
+        stack = list(seen)
+        met = 0
+        while stack:
+            for other, mask in self.links.get(stack.pop(), ()):
+                if passable(mask):
+                    met |= mask
+                    if other not in seen:
+                        seen.add(other)
+                        stack.append(other)
+        return seen, met
+
+    def search(self, start: int, open_doors: int) -> Tuple[Set[int], int]:
+        """:meth:`reached` with the doors of ``open_doors`` open (a passage opens when every door shutting
+        it is open), remembered while the pieces remembered stay under a bound."""
+        found = self._memo.get((start, open_doors))
+        if found is None:
+            found = self.reached(start, lambda mask: not mask & ~open_doors)
+            if self._memo_nodes + len(found[0]) <= _MEMO_NODES:
+                self._memo_nodes += len(found[0])
+                self._memo[(start, open_doors)] = found
+        return found
+
+
+_MEMO_NODES = 1 << 21  # pieces kept in remembered searches, all masks together (a few tens of MiB at most)
+
+
 def check_lock_order(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock], where: Callable[[Any], str],
                      *, blocked: Optional[Set[int]] = None, targets: Sequence[Tuple[Any, int]] = ()) -> None:
     """The flood from ``entrance`` opening ``locks`` in order: each key reached with only the earlier doors
     open, the exit not before the last; with ``blocked`` nodes walled (enemy patrols), only that the keys,
     the exit and every ``(thing, node)`` of ``targets`` are reached. ``where(thing)`` places a thing in a
-    message (``"in cell 5"``, ``"at (3, 4)"``)."""
+    message (``"in cell 5"``, ``"at (3, 4)"``). A passage shut by two doors opens with either."""
     around = " avoiding every enemy patrol" if blocked else ""
-    shut = {e for lock in locks for e in lock.edges}
-    reached = graph.reached(entrance, shut=shut, blocked=blocked)
-    for n, (door, key, edges, key_node) in enumerate(locks, start=1):
-        if not reached[key_node]:
+    pieces = DoorPieces(graph, [lock.edges for lock in locks], blocked)
+    opened = 0
+    reached = pieces.reached(entrance, lambda doors: bool(doors & opened))[0]
+    for n, (door, key, _edges, key_node) in enumerate(locks, start=1):
+        if pieces.piece(key_node) not in reached:
             raise ContentError(f"key {key.id} {where(key)} cannot be reached with only the doors before "
                                f"door {door.id} (lock {n}) open{around}")
-        if not blocked and reached[exit]:
+        if not blocked and pieces.piece(exit) in reached:
             raise ContentError(f"door {door.id} (lock {n}) is not needed: the exit is reached without opening it")
-        shut.difference_update(edges)
-        reached = graph.reached(entrance, shut=shut, blocked=blocked)
-    if not reached[exit]:
+        opened |= 1 << (n - 1)
+        reached = pieces.reached(entrance, lambda doors: bool(doors & opened))[0]
+    if pieces.piece(exit) not in reached:
         raise ContentError(f"the exit cannot be reached with every door open{around}")
     for thing, node in targets:
-        if not reached[node]:
+        if pieces.piece(node) not in reached:
             raise ContentError(f"{thing.kind} {thing.id} {where(thing)} cannot be reached{around}")
 
 
 def check_doors_needed(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock]) -> None:
     """Each door on its own blocks the exit: shut, with every other door open, the exit is not reached."""
-    for lock in locks:
-        if graph.reached(entrance, shut=lock.edges)[exit]:
-            raise ContentError(f"door {lock.door.id} (lock {lock.door.props.get('lock')}) is not needed: with it "
-                               "shut and every other door open the exit is still reached")
+    pieces = DoorPieces(graph, [lock.edges for lock in locks])
+    for n, lock in enumerate(locks):
+        if pieces.piece(exit) in pieces.reached(entrance, lambda doors: not doors >> n & 1)[0]:
+            raise ContentError(f"door {lock.door.id} (lock {n + 1}) is not needed: with it shut and every "
+                               "other door open the exit is still reached")
 
 
 # -- a weave level: its tiles as nodes, a bridge tile two of them ----------------------------
@@ -290,22 +368,24 @@ class TileNodes:
     [-1, -1, -1, 0, -1, 2, -1, -1, -1, 1]
     """
 
-    def __init__(self, tiles: NDArray[np.uint8], bridges: NDArray[np.uint8]) -> None:
+    def __init__(self, tiles: NDArray[np.uint8], bridges: Optional[NDArray[np.uint8]] = None) -> None:
         h, w = (int(n) for n in tiles.shape)
         self.width, self.size = w, h * w
         floor = np.asarray(tiles) == 0
-        kind = np.asarray(bridges).astype(np.int64).reshape(-1)
-        self.bridge_tiles: NDArray[np.int64] = np.flatnonzero(kind)
-        ids = np.arange(h * w, dtype=np.int64)
-        tunnel = np.full(h * w, -1, dtype=np.int64)
-        tunnel[self.bridge_tiles] = self.size + np.arange(len(self.bridge_tiles))
-        # Which node of a tile a step along each axis meets: its tunnel where the tunnel runs that way.
-        across = np.where(kind == UNDER_EAST_WEST, tunnel, ids).reshape(h, w)
-        along = np.where(kind == UNDER_NORTH_SOUTH, tunnel, ids).reshape(h, w)
+        kind = np.zeros(0) if bridges is None else np.asarray(bridges).reshape(-1)
+        self.bridge_tiles: NDArray[np.int64] = np.flatnonzero(kind).astype(np.int64)
+        across = along = np.arange(h * w, dtype=np.int64).reshape(h, w)
+        if len(self.bridge_tiles):  # which node of a tile a step along each axis meets: its tunnel, where it runs so
+            tunnel = across.reshape(-1).copy()
+            tunnel[self.bridge_tiles] = self.size + np.arange(len(self.bridge_tiles))
+            across = np.where(kind == UNDER_EAST_WEST, tunnel, across.reshape(-1)).reshape(h, w)
+            along = np.where(kind == UNDER_NORTH_SOUTH, tunnel, along.reshape(-1)).reshape(h, w)
         east = floor[:, :-1] & floor[:, 1:]
         south = floor[:-1, :] & floor[1:, :]
-        edges = np.concatenate([np.stack([across[:, :-1][east], across[:, 1:][east]], axis=1),
-                                np.stack([along[:-1, :][south], along[1:, :][south]], axis=1)])
+        edges = np.empty((int(east.sum()) + int(south.sum()), 2), dtype=np.int64)
+        k = int(east.sum())
+        edges[:k, 0], edges[:k, 1] = across[:, :-1][east], across[:, 1:][east]
+        edges[k:, 0], edges[k:, 1] = along[:-1, :][south], along[1:, :][south]
         self.graph = CellGraph(self.size + len(self.bridge_tiles), edges, np.ones(len(edges), dtype=bool))
 
     def node(self, tile: Tile) -> int:
@@ -324,19 +404,19 @@ class TileNodes:
         flat = node if node < self.size else int(self.bridge_tiles[node - self.size])
         return (flat % self.width, flat // self.width)
 
-    def shut_by(self, door: Thing) -> Tuple[int, ...]:
-        """The passages ``door`` shuts: every one into any node of its tiles."""
-        return tuple(sorted({edge for t in door.tiles() for n in self.nodes(t) for _, edge in self.graph.steps(n)}))
+    def door_edges(self, doors: Sequence[Thing]) -> List[Tuple[int, ...]]:
+        """The passages each door shuts: every one into any node of its tiles (one pass over the passages)."""
+        node_sets = [{n for t in door.tiles() for n in self.nodes(t)} for door in doors]
+        near = np.zeros(self.graph.cells, dtype=bool)
+        near[[n for nodes in node_sets for n in nodes]] = True
+        edges = self.graph.edges
+        touched = np.flatnonzero(near[edges[:, 0]] | near[edges[:, 1]]).tolist()
+        pairs = edges[touched].tolist()
+        return [tuple(k for k, (a, b) in zip(touched, pairs) if a in nodes or b in nodes) for nodes in node_sets]
 
     def walls(self, tiles: Sequence[Tile]) -> Set[int]:
         """Every node of ``tiles``."""
         return {n for t in tiles for n in self.nodes(t)}
-
-
-def _locks(nodes: TileNodes, doors: Dict[int, Thing], keys: Dict[int, Thing]) -> List[Lock]:
-    order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
-    return [Lock(door, keys[door.props["key"]], nodes.shut_by(door), nodes.node(keys[door.props["key"]].tile))
-            for door in order]
 
 
 def at_tile(thing: Thing) -> str:
@@ -352,23 +432,5 @@ def solve_woven(tiles: NDArray[np.uint8], bridges: NDArray[np.uint8], entrance: 
     key_ids = sorted(keys)
     key_doors = [doors[keys[k].props["door"]] for k in key_ids]
     walk = solve_nodes(nodes.graph, nodes.node(entrance), nodes.node(exit),
-                       [nodes.node(keys[k].tile) for k in key_ids], [nodes.shut_by(d) for d in key_doors])
+                       [nodes.node(keys[k].tile) for k in key_ids], nodes.door_edges(key_doors))
     return None if walk is None else [nodes.tile(n) for n in walk]
-
-
-def check_woven(tiles: NDArray[np.uint8], bridges: NDArray[np.uint8], entrance: Tile, exit: Tile,
-                doors: Dict[int, Thing], keys: Dict[int, Thing], things: Sequence[Thing]) -> None:
-    """The proofs of :func:`~mazeplugin.content.check` that walk, on a weave's two layers: the flood in lock
-    order, each door needed, and (with enemies) keys, exit, treasure and a game's things reached with every
-    patrol walled. ``ContentError`` says what fails."""
-    nodes = TileNodes(tiles, bridges)
-    start, goal = nodes.node(entrance), nodes.node(exit)
-    locks = _locks(nodes, doors, keys)
-    if locks:
-        check_lock_order(nodes.graph, start, goal, locks, at_tile)
-        check_doors_needed(nodes.graph, start, goal, locks)
-    enemies = [t for t in things if t.kind == "enemy"]
-    if enemies:
-        patrols = nodes.walls([tuple(p) for enemy in enemies for p in enemy.props["patrol"]])
-        others = [(t, nodes.node(t.tile)) for t in things if t.kind not in ("door", "key", "enemy")]
-        check_lock_order(nodes.graph, start, goal, locks, at_tile, blocked=patrols, targets=others)

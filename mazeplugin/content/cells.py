@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Collection, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
@@ -117,16 +118,23 @@ class CellGraph:
         self.cells = int(cells)
         self.edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
         self.open = np.asarray(open_, dtype=bool)
+
+    @cached_property
+    def degree(self) -> NDArray[np.int64]:
+        """Open passages of each cell."""
+        return np.bincount(self.edges[self.open].ravel(), minlength=self.cells).astype(np.int64)
+
+    @cached_property
+    def _steps(self) -> Tuple[List[int], List[int], List[int]]:
+        """Each cell's steps as lists (offsets, neighbours, edges), made on the first walk: a proof that only
+        labels pieces (:meth:`reached`) never needs them."""
         keep = np.flatnonzero(self.open)
         a, b = self.edges[keep, 0], self.edges[keep, 1]
-        source = np.concatenate([a, b])
-        order = np.argsort(source, kind="stable")
+        order = np.argsort(np.concatenate([a, b]), kind="stable")
         offsets = np.zeros(self.cells + 1, dtype=np.int64)
-        np.cumsum(np.bincount(source, minlength=self.cells), out=offsets[1:])
-        self.degree: NDArray[np.int64] = np.diff(offsets)
-        self._offsets: List[int] = offsets.tolist()
-        self._next: List[int] = np.concatenate([b, a])[order].tolist()
-        self._edge: List[int] = np.concatenate([keep, keep])[order].tolist()
+        np.cumsum(self.degree, out=offsets[1:])
+        return (offsets.tolist(), np.concatenate([b, a])[order].tolist(),
+                np.concatenate([keep, keep])[order].tolist())
 
     @classmethod
     def of(cls, maze: GridMaze) -> "CellGraph":
@@ -135,8 +143,9 @@ class CellGraph:
 
     def steps(self, cell: int) -> List[Tuple[int, int]]:
         """``(neighbour, edge)`` for each open passage of ``cell``."""
-        lo, hi = self._offsets[cell], self._offsets[cell + 1]
-        return list(zip(self._next[lo:hi], self._edge[lo:hi]))
+        offsets, following, edges = self._steps
+        lo, hi = offsets[cell], offsets[cell + 1]
+        return list(zip(following[lo:hi], edges[lo:hi]))
 
     def edge(self, a: int, b: int) -> int:
         """The open passage between ``a`` and ``b``; ``ValueError`` when there is none."""
@@ -149,7 +158,7 @@ class CellGraph:
                blocked: Optional[Collection[int]] = None) -> Tuple[List[int], List[int]]:
         """Breadth-first from ``sources``: ``(distance, parent)`` per cell, -1 where unreached (or a source's parent)."""
         dist, parent = [-1] * self.cells, [-1] * self.cells
-        off, nxt, eid = self._offsets, self._next, self._edge
+        off, nxt, eid = self._steps
         closed = set(shut)
         wall = set(blocked or ())
         frontier = [s for s in sources if s not in wall]

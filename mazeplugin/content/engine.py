@@ -28,7 +28,7 @@ Raises ``ValueError`` saying how many fit when a count does not.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -43,8 +43,8 @@ __all__ = ["Places", "place"]
 Accept = Optional[Callable[[int], bool]]
 
 
-class Places:
-    """What :func:`place` asks of a level's graph; a view fills the arrays and overrides the methods.
+class Places(Protocol):
+    """What :func:`place` asks of a level's graph: a view holds the arrays and answers the methods.
 
     Attributes (one entry per place, numpy arrays):
         degree: open sides.
@@ -66,34 +66,27 @@ class Places:
 
     def locks(self, keys: int, noise: NDArray[np.float64]) -> List[Tuple[Any, int]]:
         """``(door, key place)`` per lock, in the order the player meets them."""
-        raise NotImplementedError
 
     def thing(self, kind: str, place: int, id: int, props: Dict[str, Any]) -> Any:
         """A thing of ``kind`` on ``place``."""
-        raise NotImplementedError
 
     def door(self, door: Any, id: int, key: int, lock: int) -> Any:
         """The door thing of a planned ``door`` (its key's id ``key``, its ``lock`` number)."""
-        raise NotImplementedError
 
     def claim(self, place: int) -> None:
         """``place`` now holds a thing (the view may note it: patrols keep off it)."""
 
     def spread(self, order: NDArray[np.int64], count: int, spacing: int, accept: Accept = None) -> List[int]:
         """Up to ``count`` places of ``order``, taken greedily, none closer than ``spacing`` (the view's measure)."""
-        raise NotImplementedError
 
     def ways(self, claimed: List[int]) -> None:
         """Before the enemies: mark the route and the ways up the tree to the ``claimed`` places."""
-        raise NotImplementedError
 
     def patrol(self, place: int, patrolled: Set[int]) -> Optional[List[int]]:
         """The patrol of an enemy starting at ``place`` (its nodes added to ``patrolled``), or None."""
-        raise NotImplementedError
 
     def patrol_props(self, route: List[int]) -> Tuple[Any, ...]:
         """An enemy's ``props["patrol"]`` for ``route``."""
-        raise NotImplementedError
 
 
 def place(places: Places, rng: Random, next_id: int, *, keys: int = 0, treasure: int = 0, enemies: int = 0,

@@ -204,7 +204,7 @@ def place_things(
                               requests=place))
 
 
-class _FloorPlaces(engine.Places):
+class _FloorPlaces:
     """A square level's cells as the engine's places, on the floor graph of its base tilemap: distances
     in tiles (two per cell), spread in cells (Chebyshev), patrols along floor tiles."""
 
@@ -244,6 +244,8 @@ class _FloorPlaces(engine.Places):
         self.area = len(cell_ids)
         self.floor_words = "floor cells"
         self._spread = _Spread((level.height, level.width))
+        self._order: Optional[NDArray[np.int64]] = None
+        self._xy: Tuple[NDArray[np.int64], NDArray[np.int64]] = (self.cell_x, self.cell_y)
         self.needed = bytearray()
 
     def base(self, n: int) -> Tile:
@@ -268,7 +270,9 @@ class _FloorPlaces(engine.Places):
     def spread(self, order: NDArray[np.int64], count: int, spacing: int,
                accept: engine.Accept = None) -> List[int]:
         at = None if accept is None else (lambda p: accept(int(order[p])))
-        picks = self._spread.pick(self.cell_x[order], self.cell_y[order], count, spacing, at)
+        if order is not self._order:  # (widest asks again with a smaller spacing: the same order)
+            self._order, self._xy = order, (self.cell_x[order], self.cell_y[order])
+        picks = self._spread.pick(*self._xy, count, spacing, at)
         return [int(order[p]) for p in picks]
 
     def ways(self, claimed: List[int]) -> None:

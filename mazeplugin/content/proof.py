@@ -9,7 +9,7 @@ Dijkstra over the entrance and the key tiles, each step a breadth-first walk
 with the doors whose keys are not held closed. It finds the shortest walk
 that picks up every key it needs before passing that key's door. Only the
 held keys whose doors a walk can reach change a search (found on the graph
-of rooms between doors, :mod:`~mazeplugin.content.regions`), so states share
+of pieces between doors, :class:`~mazeplugin.content.cellproof.DoorPieces`), so states share
 searches, and each keeps only its distances to the keys and the exit; the
 legs of the walk found are searched again to read the tiles. On a level whose
 doors are placed by :func:`~mazeplugin.content.furnish` that is one
@@ -18,9 +18,12 @@ Keys that can be picked up in many orders make many states (k keys before
 k doors in series: k · 2^(k-1)), so the states and searches are counted on
 the room graph first, and a level over :data:`~mazeplugin.limits.MAX_SOLVE_STEPS`
 or :data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS` is refused before any search.
+The Dijkstra itself is the graph levels' too (:func:`~mazeplugin.content.cellproof.best_walk`).
 
-:func:`check` proves what placement promises, with one flood from the
-entrance that opens the doors in order: each key is reachable with only the
+:func:`check` proves what placement promises, on the tiles as a graph of
+nodes (:class:`~mazeplugin.content.cellproof.TileNodes`, the same proof as a
+grid level's cells get: :func:`~mazeplugin.content.cellproof.check_lock_order`),
+with one flood from the entrance that opens the doors in order: each key is reachable with only the
 earlier doors open, the exit is not, and it is with all of them open; each
 door is necessary on its own (shut, with every other door open, the exit is
 not reached: a door moved into a dead end is caught even while a later door
@@ -29,20 +32,21 @@ enemy's patrol is a corridor stretch of 4-adjacent floor tiles through no door
 and the exit (and every treasure and Place thing) still reached in order with
 every patrol tile walled (a level is solvable without touching an enemy; the shortest walk
 :func:`solve` returns ignores enemies and may cross a patrol where the level
-has loops).
+has loops). With a weave's ``bridges`` the walks go straight over and under
+each bridge tile (a bridge tile is two nodes) and no patrol crosses one.
 """
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
-from .cellproof import at_tile, best_walk, check_woven, locks_of, solve_woven
-from .regions import DoorRegions
+from .cellproof import (DoorPieces, Lock, TileNodes, at_tile, best_walk, check_doors_needed, check_lock_order, locks_of,
+                        solve_woven)
 from .things import ContentError, Thing
 
 __all__ = ["solve", "check", "ContentError"]
@@ -91,9 +95,16 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     key_ids = sorted(keys)
     # Bit n stands for key_ids[n] and for the door it opens, in every mask below.
     door_list = [doors[keys[k].props["door"]] for k in key_ids]
-    rooms = DoorRegions(tiles, entrance, door_list)
+    nodes = TileNodes(tiles)
+    pieces = DoorPieces(nodes.graph, nodes.door_edges(door_list))
+    start = nodes.node(entrance)
+
+    def doors_reached(held: int) -> int:  # the held keys whose doors a walk can step onto: all that matter
+        return pieces.search(start, held)[1]
+
     points: List[Tile] = [(int(entrance[0]), int(entrance[1]))] + [keys[k].tile for k in key_ids]
-    _check_search(rooms, points, tiles.size)
+    _check_search(lambda held: pieces.search(start, held), [pieces.piece(nodes.node(p)) for p in points[1:]],
+                  tiles.size)
     # Dijkstra over (point, keys held); point 0 is the entrance, n >= 1 key n - 1. Only the held
     # keys whose doors a walk can reach change a breadth-first search, so searches are shared by
     # (point, those doors) and keep only the distances to the keys and the exit.
@@ -101,7 +112,7 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     searched: Dict[Tuple[int, int], List[int]] = {}
 
     def distances(point: int, held: int) -> List[int]:
-        opened = rooms.doors_reached(held)
+        opened = doors_reached(held)
         found = searched.get((point, opened))
         if found is None:
             dist = _distance_map(tiles, door_list, opened, points[point])
@@ -109,7 +120,7 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
         return found
 
     def leg(point: int, held: int, target: int) -> List[Tile]:  # downhill on the point's map, searched again
-        return _downhill(_distance_map(tiles, door_list, rooms.doors_reached(held), points[point]), targets[target])
+        return _downhill(_distance_map(tiles, door_list, doors_reached(held), points[point]), targets[target])
 
     return best_walk(len(key_ids), distances, leg)
 
@@ -122,7 +133,7 @@ def _distance_map(
     return paths.distance_map(_closed(tiles, shut), source)
 
 
-def _check_search(rooms: DoorRegions, points: Sequence[Tile], tile_count: int) -> None:
+def _check_search(reach: Callable[[int], Tuple[Set[int], int]], where: Sequence[int], tile_count: int) -> None:
     """Refuse, before searching, a level whose key-aware search would run away.
 
     Counts the states *(key just picked up, keys held)* the search can meet
@@ -130,17 +141,16 @@ def _check_search(rooms: DoorRegions, points: Sequence[Tile], tile_count: int) -
     the region graph, not the tiles) and the breadth-first searches they
     need, and stops counting at the bound.
     """
-    count = len(points) - 1
-    where = [rooms.node(p) for p in points[1:]]
+    count = len(where)
     states = 1
-    searches = {(0, rooms.doors_reached(0))}
+    searches = {(0, reach(0)[1])}
     allowed = max(count + 1, MAX_SOLVE_TILE_STEPS // max(tile_count, 1))
     seen = {0}
     frontier = [0]
     while frontier:
         nxt: List[int] = []
         for held in frontier:
-            reached = rooms.nodes_reached(held)
+            reached = reach(held)[0]
             for n in range(count):
                 if held >> n & 1 or where[n] not in reached:
                     continue
@@ -152,7 +162,7 @@ def _check_search(rooms: DoorRegions, points: Sequence[Tile], tile_count: int) -
                         f"take more than {MAX_SOLVE_STEPS:,} steps over states (key, keys held) "
                         "(mazeplugin.limits.MAX_SOLVE_STEPS)"
                     )
-                searches.add((n + 1, rooms.doors_reached(more)))
+                searches.add((n + 1, reach(more)[1]))
                 if len(searches) > allowed:
                     raise ValueError(
                         f"this level's {count} keys open too many different ways: solving it would need "
@@ -225,9 +235,16 @@ def check(
     if doors and (entrance is None or exit is None):
         raise ContentError("a level with doors needs an entrance and an exit")
     woven = bridges is not None and bool(bridges.any())
-    if doors and not woven:
-        _check_locks(tiles, entrance, exit, doors, keys)  # type: ignore[arg-type]
-        _check_each_door_needed(tiles, entrance, exit, doors)  # type: ignore[arg-type]
+    nodes = locks = None
+    if entrance is not None and exit is not None and (doors or any(t.kind == "enemy" for t in things)):
+        nodes = TileNodes(tiles, bridges if woven else None)
+        start, goal = nodes.node(entrance), nodes.node(exit)
+        order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
+        locks = [Lock(door, keys[door.props["key"]], edges, nodes.node(keys[door.props["key"]].tile))
+                 for door, edges in zip(order, nodes.door_edges(order))]
+        if locks:
+            check_lock_order(nodes.graph, start, goal, locks, at_tile)
+            check_doors_needed(nodes.graph, start, goal, locks)
     enemies = [t for t in things if t.kind == "enemy"]
     for enemy in enemies:
         patrol = enemy.props.get("patrol")
@@ -248,103 +265,8 @@ def check(
                 raise ContentError(f"enemy {enemy.id}: patrol passes the marker tile {(x, y)}")
             if woven and bridges[y, x]:  # type: ignore[index]
                 raise ContentError(f"enemy {enemy.id}: patrol crosses the bridge tile {(x, y)}")
-    if woven and entrance is not None and exit is not None:
-        check_woven(tiles, bridges, entrance, exit, doors, keys, things)  # type: ignore[arg-type]
-    elif enemies and entrance is not None and exit is not None:
+    if enemies and nodes is not None and locks is not None:
         # Solvable without touching an enemy: the same flood, patrols walled.
-        patrols = {tuple(p) for enemy in enemies for p in enemy.props["patrol"]}
-        others = [t for t in things if t.kind not in ("door", "key", "enemy")]
-        _check_locks(tiles, entrance, exit, doors, keys, blocked=patrols, targets=others)
-
-
-def _check_each_door_needed(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, doors: Dict[int, Thing]) -> None:
-    """Each door on its own blocks the exit: with it shut and every other door open, the exit is not reached.
-
-    The flood in lock order cannot see a door moved into a dead end while a
-    later door still blocks the route; this proof can. One labelling of the
-    rooms between doors, then a search over a few nodes per door.
-    """
-    order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
-    rooms = DoorRegions(tiles, entrance, order)
-    every = (1 << len(order)) - 1
-    for n, door in enumerate(order):
-        if rooms.reaches(every & ~(1 << n), exit):
-            raise ContentError(
-                f"door {door.id} (lock {n + 1}) is not needed: with it shut and every other door open "
-                "the exit is still reached"
-            )
-
-
-def _check_locks(
-    tiles: NDArray[np.uint8],
-    entrance: Tile,
-    exit: Tile,
-    doors: Dict[int, Thing],
-    keys: Dict[int, Thing],
-    *,
-    blocked: Optional[Set[Tile]] = None,
-    targets: Sequence[Thing] = (),
-) -> None:
-    """One flood from the entrance, opening doors in lock order (``props["lock"]``, then id).
-
-    With ``blocked`` tiles walled (enemy patrols) it proves only that every key
-    and the exit are still reached in that order, and every thing in
-    ``targets`` too, not that each door is needed.
-    """
-    order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
-    h, w = tiles.shape
-    stride = int(w) + 2
-    padded = np.zeros((h + 2, w + 2), dtype=bool)
-    padded[1:-1, 1:-1] = tiles == 0
-    for door in order:
-        for x, y in door.tiles():
-            padded[y + 1, x + 1] = False
-    for x, y in blocked or ():
-        padded[y + 1, x + 1] = False
-    around = " avoiding every enemy patrol" if blocked else ""
-    free = padded.ravel().tolist()
-    reached = [False] * len(free)
-
-    def at(tile: Tile) -> int:
-        return (tile[1] + 1) * stride + tile[0] + 1
-
-    def flood(frontier: List[int]) -> None:
-        for i in frontier:
-            reached[i] = True
-            free[i] = False
-        while frontier:
-            nxt: List[int] = []
-            push = nxt.append
-            for i in frontier:
-                for j in (i - stride, i + 1, i + stride, i - 1):
-                    if free[j]:
-                        free[j] = False
-                        reached[j] = True
-                        push(j)
-            frontier = nxt
-
-    flood([at(entrance)])
-    for n, door in enumerate(order, start=1):
-        key = keys[door.props["key"]]
-        if not reached[at(key.tile)]:
-            raise ContentError(
-                f"key {key.id} at {key.tile} cannot be reached with only the doors before door "
-                f"{door.id} (lock {n}) open{around}"
-            )
-        if not blocked and reached[at(exit)]:
-            raise ContentError(f"door {door.id} (lock {n}) is not needed: the exit is reached without opening it")
-        cells = [at(t) for t in door.tiles()]
-        touching = [
-            i for i in cells
-            if any(reached[j] for j in (i - stride, i + 1, i + stride, i - 1))
-        ]
-        for i in cells:
-            free[i] = True
-        if touching:
-            flood(touching)
-    if not reached[at(exit)]:
-        raise ContentError(f"the exit cannot be reached with every door open{around}")
-    for thing in targets:
-        if not reached[at(thing.tile)]:
-            raise ContentError(f"{thing.kind} {thing.id} at {thing.tile} cannot be reached{around}")
-
+        patrols = nodes.walls([tuple(p) for enemy in enemies for p in enemy.props["patrol"]])
+        others = [(t, nodes.node(t.tile)) for t in things if t.kind not in ("door", "key", "enemy")]
+        check_lock_order(nodes.graph, start, goal, locks, at_tile, blocked=patrols, targets=others)

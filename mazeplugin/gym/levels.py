@@ -40,7 +40,7 @@ from ..seeds import Seed, resolve_seed
 from ..tiles import open_markers, passage_tiles
 from .engine import DOOR, KEY, LOCK_COLOURS, LOCKED, MAX_LOCKS, Batch, Mark
 
-__all__ = ["LevelSpec", "LevelArrays", "OPTION_NAMES", "candidate_seeds", "level_digest"]
+__all__ = ["LevelSpec", "LevelArrays", "OPTION_NAMES", "NO_WEAVE", "candidate_seeds", "level_digest"]
 
 OPTION_NAMES = ("generator", "width", "height", "braid", "rooms", "keys", "mask", "require", "corridor", "wall", "options")
 """What ``reset(options=...)`` may change, besides ``level_code``."""
