@@ -180,7 +180,7 @@ def pages() -> Dict[str, object]:
         actions = mg.Actions if minigrid else mg.Moves
         page = [f"# {env_id.split('/')[-1]}", "",
                 f"![An agent walking level seed {seed} of {env_id} to its exit]({slug(env_id)}.png)", "",
-                "| | |", "|---|---|",
+                "| interface | |", "|---|---|",
                 f"| Action space | `{env.action_space}` |",
                 f"| Observation space | `{env.observation_space}` |",
                 f"| Import | `import gymnasium, mazeplugin.gym` then `gymnasium.make(\"{env_id}\")` |",
