@@ -148,6 +148,21 @@ def wrapper_results() -> Tuple[List[str], Dict[str, Dict[str, str]]]:
 
 
 def pages() -> Dict[str, object]:
+    """The environment pages; made on the numpy path (the same levels and frames, and no kernels to build)."""
+    import os
+
+    before = os.environ.get("MAZEPLUGIN_COMPILED")
+    os.environ["MAZEPLUGIN_COMPILED"] = "0"
+    try:
+        return _pages()
+    finally:
+        if before is None:
+            os.environ.pop("MAZEPLUGIN_COMPILED", None)
+        else:
+            os.environ["MAZEPLUGIN_COMPILED"] = before
+
+
+def _pages() -> Dict[str, object]:
     import gymnasium
     import mazeplugin.gym as mg
     from mazeplugin.gym.env import Settings
