@@ -14,14 +14,14 @@ from typing import Dict
 
 ROOT = Path(__file__).resolve().parents[2]
 ORDER = ["generation", "compiled-vs-plain", "startup", "mazelib", "c", "labmaze", "memory",
-         "grids", "gym", "gym-duplicates", "datasets"]
+         "grids", "gym", "gym-duplicates", "ppo", "datasets"]
 
 
 def page() -> str:
     folder = ROOT / "benchmarks" / "results"
     results = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in folder.glob("*.json")}
     names = [n for n in ORDER if n in results] + sorted(set(results) - set(ORDER))
-    out = ["# Benchmarks", "",
+    out = ["---", "hide:", "  - navigation", "---", "", "# Benchmarks", "",
            "Today's figures, each with the command that remakes it. The results live as JSON in",
            "`benchmarks/results/` (one file a table: the command, the date, the machine); this page is made",
            "from them while the site is built. All were measured on a shared 2-core machine, so treat",

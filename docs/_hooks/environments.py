@@ -148,6 +148,21 @@ def wrapper_results() -> Tuple[List[str], Dict[str, Dict[str, str]]]:
 
 
 def pages() -> Dict[str, object]:
+    """The environment pages; made on the numpy path (the same levels and frames, and no kernels to build)."""
+    import os
+
+    before = os.environ.get("MAZEPLUGIN_COMPILED")
+    os.environ["MAZEPLUGIN_COMPILED"] = "0"
+    try:
+        return _pages()
+    finally:
+        if before is None:
+            os.environ.pop("MAZEPLUGIN_COMPILED", None)
+        else:
+            os.environ["MAZEPLUGIN_COMPILED"] = before
+
+
+def _pages() -> Dict[str, object]:
     import gymnasium
     import mazeplugin.gym as mg
     from mazeplugin.gym.env import Settings
@@ -180,7 +195,7 @@ def pages() -> Dict[str, object]:
         actions = mg.Actions if minigrid else mg.Moves
         page = [f"# {env_id.split('/')[-1]}", "",
                 f"![An agent walking level seed {seed} of {env_id} to its exit]({slug(env_id)}.png)", "",
-                "| | |", "|---|---|",
+                "| interface | |", "|---|---|",
                 f"| Action space | `{env.action_space}` |",
                 f"| Observation space | `{env.observation_space}` |",
                 f"| Import | `import gymnasium, mazeplugin.gym` then `gymnasium.make(\"{env_id}\")` |",
