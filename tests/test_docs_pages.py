@@ -61,16 +61,16 @@ def test_every_command_example_runs_in_order(tmp_path_factory):
         assert failure is None, failure
 
 
-def test_the_load_and_save_examples_live_on_one_page():
-    """The lead swaps them for the one-model API in one place: only "Files and formats" names per-format methods."""
-    spot = DOCS / "how-to" / "files-and-formats.md"
-    assert "API-SWAP" in spot.read_text(encoding="utf-8")
-    for page in PAGES:
-        if page == spot:
-            continue
+DEPRECATED = ("save_json(", "save_tmx(", "save_tmj(", "save_npy(", ".save_png(", "load_json(", "load_tmx(",
+              "load_tmj(", "load_npy(", "Level.from_json(", "load_level(", "load_tiled(", "grid_level_from_code(")
+
+
+def test_no_example_uses_a_deprecated_name():
+    """The README and the site show only the one way: level.save, mp.load, mp.from_json, mp.level_from_code."""
+    for page in [*PAGES, ROOT / "README.md"]:
         for _, code in python_blocks(page.read_text(encoding="utf-8")):
-            for method in ("load_json(", "from_json(", "load_npy(", "save_npy("):
-                assert method not in code, f"{page.relative_to(ROOT)} uses {method}: keep such examples on {spot.name}"
+            for name in DEPRECATED:
+                assert name not in code, f"{page.relative_to(ROOT)} uses {name} (deprecated): show the one way"
 
 
 def test_the_parquet_recipe_reads_with_the_unified_schema_first():
