@@ -36,12 +36,19 @@ from .engine import MAX_LOCKS
 from .env import MISSION, MISSION_KEYS, MISSION_KEYS_MINIGRID, MISSION_WORDS, MODES, RENDER_MODES, Actions, MazeEnv, Moves
 from .levels import LevelSpec, level_digest
 from .vector import MazeVectorEnv
+from .wrappers import DistanceShaping, FlatView, SimpleActions, VectorDistanceShaping, exit_distances, flat_view
 
 __all__ = [
     "Actions",
     "Moves",
     "MazeEnv",
     "MazeVectorEnv",
+    "SimpleActions",
+    "FlatView",
+    "DistanceShaping",
+    "VectorDistanceShaping",
+    "exit_distances",
+    "flat_view",
     "LevelSpec",
     "Curriculum",
     "CurriculumWrapper",
