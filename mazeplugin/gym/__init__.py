@@ -1,5 +1,11 @@
 """Gymnasium environments on mazeplugin's levels (the optional ``gym`` extra: ``pip install "mazeplugin[gym]"``).
 
+The extra brings gymnasium and numba (the compiled step, view and level
+making); without numba the first env of a process says once that it runs on
+the plain path. MiniGrid's wrappers (``minigrid.wrappers``) run on the
+MiniGrid-mode ids; :mod:`mazeplugin.gym.sb3` adapts the batched env to
+Stable-Baselines3; :mod:`mazeplugin.gym.wrappers` helps agents learn.
+
 Importing this package registers the environment ids, so ``gymnasium.make``
 and ``gymnasium.make_vec`` know them:
 

@@ -33,6 +33,7 @@ import enum
 import numbers
 import operator
 import string
+import warnings
 from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsFloat, Tuple, Type, Union
 
 import gymnasium
@@ -163,6 +164,7 @@ class Settings:
         # The first level, made now, checks the content asked for fits at all (LevelSpec checked the arguments).
         self.levels.make(0)
         self.warm_up: bool = bool(warm_up)
+        _tell_if_plain()
 
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(len(Actions) if self.mode == "minigrid" else len(Moves))
@@ -217,6 +219,25 @@ class Settings:
 
 
 _WARMING: Dict[str, Any] = {}
+_TOLD_PLAIN: List[bool] = []  # the plain-path notice was given in this process
+
+
+def _tell_if_plain() -> None:
+    """Once per process: say that the envs run on the plain path when numba is missing (not when turned off)."""
+    import os
+
+    from .. import compiled
+
+    if _TOLD_PLAIN or compiled.available() or os.environ.get(compiled.MODE_VARIABLE, "").strip().lower() in ("0", "off"):
+        return
+    _TOLD_PLAIN.append(True)
+    warnings.warn(
+        "mazeplugin.gym runs on the plain Python path: numba is not installed, so steps, views and levels are made "
+        'several times slower. pip install "mazeplugin[gym]" (or numba) for the compiled path; '
+        f"{compiled.MODE_VARIABLE}=0 chooses the plain path and silences this.",
+        RuntimeWarning,
+        stacklevel=4,
+    )
 
 
 def _warm_up(generator: str) -> None:
