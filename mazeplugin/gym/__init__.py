@@ -20,7 +20,12 @@ and ``gymnasium.make_vec`` know them:
 Any argument of :class:`MazeEnv` overrides them (``gymnasium.make("mazeplugin/Maze-v0",
 generator="wilson", width=15, height=15, braid=0.3)``);
 ``gymnasium.make_vec(id, num_envs=1024, vectorization_mode="vector_entry_point")``
-gives the batched :class:`MazeVectorEnv`.
+gives the batched :class:`MazeVectorEnv` (its own arguments, such as
+``autoreset_mode=AutoresetMode.SAME_STEP`` or ``episode_statistics=True``, go
+in as keywords); ``"sync"`` and ``"async"`` (fork, spawn, forkserver, with or
+without shared memory) give the same observations. MiniGrid's
+``DictObservationSpaceWrapper`` needs ``mission_words="minigrid"`` on the ids
+with keys (their default mission says "keys" and "doors").
 
 >>> import gymnasium
 >>> import mazeplugin.gym
