@@ -51,7 +51,7 @@ def test_sight_is_one_kind_per_view_cell_and_three_actions(example):
     obs, _ = env.reset(seed=0)
     assert env.action_space.n == 3 and obs.shape == env.observation_space.shape
     for action in np.random.default_rng(0).integers(3, size=40):
-        cells = obs.reshape(-1, len(example.Sight.KINDS))
+        cells = obs.reshape(-1, len(mg.wrappers.KINDS))
         assert np.array_equal(cells.sum(axis=1), np.ones(len(cells)))  # no keys: unseen, floor, wall or goal
         obs, *_ = env.step(int(action))
 
@@ -76,7 +76,7 @@ def test_success_rate_counts_levels_reached(example):
 
 
 def test_closer_pays_for_steps_towards_the_exit_and_takes_them_back(example):
-    env = example.Closer(example.make_env(4, seeds=range(5)), bonus=0.5)
+    env = mg.DistanceShaping(example.make_env(4, seeds=range(5)), bonus=0.5)
     env.reset(seed=0)
     start = env.distance
     total = 0.0

@@ -106,3 +106,32 @@ def test_minigrid_mission_words_are_an_option_and_the_default_stays():
 def test_the_grid_before_a_reset_is_refused():
     with pytest.raises(RuntimeError, match="call reset"):
         mg.MazeEnv(warm_up=False).grid
+
+
+def test_without_numba_the_env_says_once_that_it_runs_plain(monkeypatch):
+    """The `gym` extra brings numba; without it, the first env of a process says so (once), unless the plain path was chosen."""
+    from mazeplugin import compiled
+    from mazeplugin.gym import env as env_module
+
+    monkeypatch.setattr(compiled, "available", lambda: False)
+    monkeypatch.setattr(env_module, "_TOLD_PLAIN", [])
+    monkeypatch.delenv(compiled.MODE_VARIABLE, raising=False)
+    with pytest.warns(RuntimeWarning, match=r'plain Python path: numba is not installed.*pip install "mazeplugin\[gym\]"'):
+        mg.MazeEnv(warm_up=False)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        mg.MazeVectorEnv(2, warm_up=False)  # said once per process
+        monkeypatch.setattr(env_module, "_TOLD_PLAIN", [])
+        monkeypatch.setenv(compiled.MODE_VARIABLE, "0")
+        mg.MazeEnv(warm_up=False)  # the plain path chosen: nothing to say
+
+
+def test_the_gym_extra_installs_numba():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    gym = re.search(r"^gym = \[(.*?)\]", text, re.M).group(1)
+    assert '"numba>=' in gym and '"gymnasium>=' in gym

@@ -1,5 +1,11 @@
 """Gymnasium environments on mazeplugin's levels (the optional ``gym`` extra: ``pip install "mazeplugin[gym]"``).
 
+The extra brings gymnasium and numba (the compiled step, view and level
+making); without numba the first env of a process says once that it runs on
+the plain path. MiniGrid's wrappers (``minigrid.wrappers``) run on the
+MiniGrid-mode ids; :mod:`mazeplugin.gym.sb3` adapts the batched env to
+Stable-Baselines3; :mod:`mazeplugin.gym.wrappers` helps agents learn.
+
 Importing this package registers the environment ids, so ``gymnasium.make``
 and ``gymnasium.make_vec`` know them:
 
@@ -14,7 +20,12 @@ and ``gymnasium.make_vec`` know them:
 Any argument of :class:`MazeEnv` overrides them (``gymnasium.make("mazeplugin/Maze-v0",
 generator="wilson", width=15, height=15, braid=0.3)``);
 ``gymnasium.make_vec(id, num_envs=1024, vectorization_mode="vector_entry_point")``
-gives the batched :class:`MazeVectorEnv`.
+gives the batched :class:`MazeVectorEnv` (its own arguments, such as
+``autoreset_mode=AutoresetMode.SAME_STEP`` or ``episode_statistics=True``, go
+in as keywords); ``"sync"`` and ``"async"`` (fork, spawn, forkserver, with or
+without shared memory) give the same observations. MiniGrid's
+``DictObservationSpaceWrapper`` needs ``mission_words="minigrid"`` on the ids
+with keys (their default mission says "keys" and "doors").
 
 >>> import gymnasium
 >>> import mazeplugin.gym
@@ -36,12 +47,19 @@ from .engine import MAX_LOCKS
 from .env import MISSION, MISSION_KEYS, MISSION_KEYS_MINIGRID, MISSION_WORDS, MODES, RENDER_MODES, Actions, MazeEnv, Moves
 from .levels import LevelSpec, level_digest
 from .vector import MazeVectorEnv
+from .wrappers import DistanceShaping, FlatView, SimpleActions, VectorDistanceShaping, exit_distances, flat_view
 
 __all__ = [
     "Actions",
     "Moves",
     "MazeEnv",
     "MazeVectorEnv",
+    "SimpleActions",
+    "FlatView",
+    "DistanceShaping",
+    "VectorDistanceShaping",
+    "exit_distances",
+    "flat_view",
     "LevelSpec",
     "Curriculum",
     "CurriculumWrapper",

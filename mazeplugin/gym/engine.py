@@ -94,6 +94,7 @@ class Batch:
         carrying: intp ``(n,)``, the colour of the key held (MiniGrid mode), -1 for none.
         held: intp ``(n,)``, a bit per colour of the keys held (simple mode).
         steps: intp ``(n,)``, steps taken this episode.
+        loads: int64 ``(n,)``, how many levels each slot has loaded (a level's own data is stale once it moves).
         ended: how many levels ended (terminated or truncated) in the last :meth:`step_minigrid_view`.
     """
 
@@ -114,6 +115,7 @@ class Batch:
         self.carrying: NDArray[np.intp] = np.full(n, -1, dtype=np.intp)
         self.held: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
         self.steps: NDArray[np.intp] = np.zeros(n, dtype=np.intp)
+        self.loads: NDArray[np.int64] = np.zeros(n, dtype=np.int64)  # levels loaded per slot: what was computed per level is stale when it moves
         self._dy, self._dx = view_offsets(view_size)
         # The same, as steps in the flattened grid (int32 while it fits: half the memory traffic per view).
         small = shape[0] * shape[1] * shape[2] < 2**31
@@ -170,6 +172,7 @@ class Batch:
         self.carrying[index] = -1
         self.held[index] = 0
         self.steps[index] = 0
+        self.loads[index] += 1
         self._still = None
         self._coded[index] = False
 

@@ -30,9 +30,8 @@ drawn from those.
 from __future__ import annotations
 
 import enum
-import numbers
-import operator
 import string
+import warnings
 from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsFloat, Tuple, Type, Union
 
 import gymnasium
@@ -42,6 +41,7 @@ from numpy.typing import NDArray
 
 from .. import Level, level_code
 from .engine import Batch
+from .bounds import action_index, check_envs, check_max_steps, check_picture, check_seed_list, check_seeds, check_view_size
 from .frames import LOOKS, frame
 from .levels import LevelArrays, LevelSpec, level_from_options
 from .minigrid_names import MiniGridNames
@@ -87,12 +87,6 @@ class Moves(enum.IntEnum):
     west = 3
 
 
-def _odd_view(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 3 or value % 2 == 0:
-        raise ValueError(f"view_size must be an odd whole number >= 3 (MiniGrid's views are 3, 5, 7, ...), got {value!r}")
-    return int(value)
-
-
 class Settings:
     """Everything an environment's constructor takes, checked once; shared by :class:`MazeEnv` and the vector env.
 
@@ -132,13 +126,12 @@ class Settings:
         self.mission_keys: str = MISSION_KEYS if mission_words == "mazeplugin" else MISSION_KEYS_MINIGRID
         if look not in LOOKS:
             raise ValueError(f"look must be one of {', '.join(map(repr, LOOKS))}, got {look!r}")
-        if isinstance(tile_size, bool) or not isinstance(tile_size, numbers.Integral) or not 1 <= tile_size <= 256:
-            raise ValueError(f"tile_size must be a whole number of pixels from 1 to 256, got {tile_size!r}")
+        check_picture(1, 1, tile_size)
         self.mode: str = mode
         self.render_mode: Optional[str] = render_mode
         self.look: str = look
         self.tile_size: int = int(tile_size)
-        self.view_size: int = _odd_view(view_size)
+        self.view_size: int = check_view_size(view_size)
         self.levels: LevelSpec = LevelSpec(
             generator, width, height, braid=braid, rooms=rooms, keys=keys, mask=mask, require=require,
             corridor=corridor, wall=wall, options=dict(options or {}),
@@ -147,9 +140,10 @@ class Settings:
         self.columns: int = self.levels.shape[1]
         if max_steps is None:
             max_steps = 4 * self.rows * self.columns
-        if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral) or max_steps < 1:
-            raise ValueError(f"max_steps must be a whole number >= 1 (or None: 4 x the tiles), got {max_steps!r}")
-        self.max_steps: int = int(max_steps)
+        self.max_steps: int = check_max_steps(max_steps)
+        check_envs(1, rows=self.rows, columns=self.columns, view_size=self.view_size)
+        if render_mode is not None:
+            check_picture(self.rows, self.columns, tile_size)
         if isinstance(seeds, np.ndarray):  # np.arange(...), a split read from a file: its ints
             if seeds.ndim != 1 or seeds.dtype.kind not in "iu":
                 raise ValueError(f"seeds as an array must be 1-D whole numbers, got shape {seeds.shape} of {seeds.dtype}")
@@ -157,12 +151,12 @@ class Settings:
         if seeds is not None:
             if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence) or len(seeds) == 0:
                 raise ValueError(f"seeds must be a non-empty range or list of level seeds, got {seeds!r}")
-            if not all(isinstance(s, numbers.Integral) and not isinstance(s, bool) and s >= 0 for s in seeds[:1000]):
-                raise ValueError("seeds must hold whole numbers >= 0")
+            check_seeds(seeds)
         self.seeds: Optional[Sequence[int]] = seeds
         # The first level, made now, checks the content asked for fits at all (LevelSpec checked the arguments).
         self.levels.make(0)
         self.warm_up: bool = bool(warm_up)
+        _tell_if_plain()
 
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(len(Actions) if self.mode == "minigrid" else len(Moves))
@@ -217,6 +211,25 @@ class Settings:
 
 
 _WARMING: Dict[str, Any] = {}
+_TOLD_PLAIN: List[bool] = []  # the plain-path notice was given in this process
+
+
+def _tell_if_plain() -> None:
+    """Once per process: say that the envs run on the plain path when numba is missing (not when turned off)."""
+    import os
+
+    from .. import compiled
+
+    if _TOLD_PLAIN or compiled.available() or os.environ.get(compiled.MODE_VARIABLE, "").strip().lower() in ("0", "off"):
+        return
+    _TOLD_PLAIN.append(True)
+    warnings.warn(
+        "mazeplugin.gym runs on the plain Python path: numba is not installed, so steps, views and levels are made "
+        'several times slower. pip install "mazeplugin[gym]" (or numba) for the compiled path; '
+        f"{compiled.MODE_VARIABLE}=0 chooses the plain path and silences this.",
+        RuntimeWarning,
+        stacklevel=4,
+    )
 
 
 def _warm_up(generator: str) -> None:
@@ -335,6 +348,7 @@ class MazeEnv(MiniGridNames, gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint
     # -- the Gymnasium API ----------------------------------------------------
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[Any, Dict[str, Any]]:
+        check_seed_list(seed, 1, single=True)  # None or a whole number >= 0, refused before any work otherwise
         super().reset(seed=seed)
         s = self.settings
         if isinstance(options, Mapping) and "level_code" in options:
@@ -358,10 +372,7 @@ class MazeEnv(MiniGridNames, gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint
     def step(self, action: int) -> Tuple[Any, SupportsFloat, bool, bool, Dict[str, Any]]:
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        try:
-            move = operator.index(action)
-        except TypeError:
-            move = -1
+        move = action_index(action)
         if not 0 <= move < self.action_space.n:
             raise ValueError(f"action must be one of 0..{self.action_space.n - 1} ({', '.join(a.name for a in self.actions)}), got {action!r}")
         s = self.settings
@@ -391,7 +402,9 @@ class MazeEnv(MiniGridNames, gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint
         if not self._started:
             raise RuntimeError("call reset() before drawing")
         if agent_pov:
+            check_picture(self.agent_view_size, self.agent_view_size, tile_size)
             return self.get_pov_render(tile_size)
+        check_picture(self.settings.rows, self.settings.columns, tile_size)
         seen = self._batch.seen(0) if highlight and self.settings.mode == "minigrid" else None
         return frame(self._batch, 0, tile=tile_size, look=self.settings.look, seen=seen)
 
@@ -417,12 +430,5 @@ class MazeEnv(MiniGridNames, gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint
 
 
 def seeds_of(seed: Union[None, int, Sequence[Optional[int]]], n: int) -> List[Optional[int]]:
-    """Per-env seeds as gymnasium's vector envs take them: None, an int ``s`` (``s, s+1, ...``) or one per env."""
-    if seed is None:
-        return [None] * n
-    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
-        return [int(seed) + i for i in range(n)]
-    seeds = list(seed)  # type: ignore[arg-type]
-    if len(seeds) != n:
-        raise ValueError(f"seed must be None, an int or {n} seeds (one per env), got {len(seeds)}")
-    return seeds
+    """Per-env seeds as gymnasium's vector envs take them: None, an int ``s`` (``s, s+1, ...``) or one per env (checked)."""
+    return check_seed_list(seed, n)

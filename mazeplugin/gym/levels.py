@@ -88,6 +88,18 @@ def level_digest(level: Level) -> str:
     return h.hexdigest()
 
 
+def _generator_options(options: Mapping[str, Any]) -> Dict[str, Any]:
+    """``options`` as keywords for the generator, refusing generate()'s own argument names (``{"seed": 3}``)."""
+    import inspect
+
+    arguments = set(inspect.signature(generate).parameters) - {"options"}  # generate()'s own keywords
+    own = sorted(name for name in options if name in arguments and name != "weave")  # weave: refused on its own
+    if own:
+        where = "reset(seed=...)" if own[0] == "seed" else f"the environment's {own[0]}= argument"
+        raise ValueError(f"options holds the generator's own options; {own[0]!r} is not one of them (use {where})")
+    return dict(options)
+
+
 def _positive(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < 1:
         raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
@@ -132,7 +144,7 @@ class LevelSpec:
         # The rest as generate checks them, once here: make() moves on to other candidates when a level
         # cannot hold its content, and must not take a bad argument (braid=2) for that.
         Build.checked(self.generator, self.width, self.height, seed=0, corridor=self.corridor, wall=self.wall,
-                      braid=self.braid, mask=self.mask, rooms=self.rooms, keys=self.keys, **dict(self.options))
+                      braid=self.braid, mask=self.mask, rooms=self.rooms, keys=self.keys, **_generator_options(self.options))
         if self.require is not None:
             check_require(self.require)
 

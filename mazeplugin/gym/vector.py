@@ -38,6 +38,7 @@ from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
 from .. import Level
+from .bounds import check_envs
 from .engine import Batch
 from .env import Actions, Moves, Settings, seeds_of
 from .frames import frame
@@ -78,6 +79,7 @@ class MazeVectorEnv(VectorEnv[Any, NDArray[np.int64], NDArray[Any]]):
         kwargs.pop("max_episode_steps", None)  # gymnasium.make_vec passes the spec's; truncation is max_steps
         self.settings: Settings = Settings(generator, width, height, **kwargs)
         s = self.settings
+        check_envs(num_envs, rows=s.rows, columns=s.columns, view_size=s.view_size)
         self.num_envs = num_envs
         self.render_mode: Optional[str] = s.render_mode
         self.single_action_space: spaces.Discrete = s.action_space()
