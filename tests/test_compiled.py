@@ -197,6 +197,15 @@ def test_auto_mode_makes_a_small_first_level_plain_and_loads_its_kernel_meanwhil
     assert done.stdout.split("\n")[:2] == ["['backtracker', 'bfs']", "['backtracker', 'bfs', 'wilson']"]
 
 
+def fresh_loader(monkeypatch):
+    """As in a process that has loaded no kernel and built nothing yet (the modules stay imported)."""
+    running = _compiled._STATE.thread
+    if running is not None:  # a warm-up an earlier test started: let it finish first
+        running.join(600)
+    for name, value in (("loaded", {}), ("built", set()), ("queue", [])):
+        monkeypatch.setattr(_compiled._STATE, name, value)
+
+
 def gate_kernel_imports(monkeypatch):
     """Kernel modules load only once the returned event is set (other imports pass straight through)."""
     import threading
@@ -215,7 +224,7 @@ def gate_kernel_imports(monkeypatch):
 
 def test_small_levels_never_wait_for_a_kernel_that_is_loading(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "thread", None)
     gate = gate_kernel_imports(monkeypatch)
     try:
@@ -268,7 +277,7 @@ def test_a_fork_waits_for_the_kernel_being_loaded_and_the_child_has_it_whole(mon
     import threading
 
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "thread", None)
     gate = gate_kernel_imports(monkeypatch)
     try:
@@ -295,7 +304,7 @@ def test_a_process_forked_when_the_wait_runs_out_makes_its_levels_plain(monkeypa
     # kernel module is half imported and whose locks are held by a thread it does not have, never
     # waits for them (it would hang): it stays plain.
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "thread", None)
     monkeypatch.setattr(_compiled, "FORK_WAIT", 0.05)
     gate = gate_kernel_imports(monkeypatch)
@@ -320,19 +329,19 @@ def test_a_process_forked_when_the_wait_runs_out_makes_its_levels_plain(monkeypa
 
 def test_compiling_in_the_callers_thread_says_so_once(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "said", set())
     monkeypatch.setattr(_compiled, "cached", lambda name: False)  # as with an empty cache
     with pytest.warns(compiled.CompileWarning, match="python -m mazeplugin.compiled") as caught:
         level = mp.generate("prim", 12, 9, seed=4, markers="farthest")
     assert len([w for w in caught if issubclass(w.category, compiled.CompileWarning)]) == 1
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # once per process, not per kernel
         assert digest(mp.generate("prim", 12, 9, seed=4, markers="farthest")) == digest(level)
     # Silenced like any warning category.
     monkeypatch.setattr(_compiled._STATE, "said", set())
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.simplefilter("ignore", compiled.CompileWarning)
@@ -359,7 +368,7 @@ def test_the_cache_check_looks_where_numba_caches(monkeypatch, tmp_path):
 
 def test_asking_for_the_compiled_path_without_numba_warns_once_and_runs_plain(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "numba", False)  # as where numba is not installed
     monkeypatch.setattr(_compiled._STATE, "said", set())
     with pytest.warns(RuntimeWarning, match="MAZEPLUGIN_COMPILED=1 asks for the compiled path, but numba is not installed"):
@@ -398,7 +407,7 @@ def test_python_dash_m_mazeplugin_compiled_runs_as_a_command():
 
 def test_background_warm_up_never_makes_a_level_wait(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "thread", None)
     thread = compiled.warm_up(["backtracker", "wilson"], background=True)
     assert thread is not None
@@ -415,7 +424,7 @@ def test_warm_up_names_are_checked():
 
 
 def test_a_kernel_that_fails_to_compile_falls_back_to_plain(monkeypatch):
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "failed", set())
 
     def broken(name):
