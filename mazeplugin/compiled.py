@@ -164,8 +164,9 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python -m mazeplu
     args = parser.parse_args(argv)
     unknown = [name for name in args.kernels if name not in _compiled.KERNELS and name not in _compiled.BUILDERS]
     if unknown:
-        print(f"{prog}: unknown kernel {unknown[0]!r}; known: "
-              f"{', '.join(_known())}", file=sys.stderr)
+        gym = "; 'gym' (the environments' step) is built by: mazeplugin compile gym" \
+            if unknown[0] == "gym" else ""
+        print(f"{prog}: unknown kernel {unknown[0]!r}; known: {', '.join(_known())}{gym}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     try:

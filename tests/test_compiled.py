@@ -486,3 +486,37 @@ def test_cede_hands_the_gil_to_the_loader_only_while_it_runs_and_only_for_a_whil
     finally:
         release.set()
         loader.join()
+
+
+def test_a_twin_is_bound_once_and_chooses_at_each_pick():
+    # Bound at module level (the name checked there), chosen at each pick: MAZEPLUGIN_COMPILED is read then.
+    with pytest.raises(ValueError, match="unknown kernel 'bfss'"):
+        _compiled.twin("bfss")
+    bfs = _compiled.twin("bfs")
+    compiled.warm_up(["bfs"])
+    with on_path("0"):
+        assert bfs.pick(10**6) is None and bfs.ready() is None
+    with on_path("1"):
+        assert bfs.pick(10) is sys.modules["mazeplugin._compiled.bfs"] is bfs.ready()
+    assert repr(bfs) == "twin('bfs')"
+
+
+def test_the_rooms_check_of_the_ground_kernel_finds_what_the_plain_check_finds():
+    # Maze.check's "each room is one piece" runs the ground layer's room-check kernel (not the rooms layer's).
+    level = mp.generate("backtracker", 14, 10, seed=5, rooms=3)
+    maze = level.maze.copy()
+    numbers = [n for n in np.unique(maze.rooms) if n > 0]
+    assert numbers
+    ys, xs = np.nonzero(maze.rooms == numbers[0])
+    maze.east[ys, xs] = False  # the first room cut into columns: not one piece any more
+    maze.south[ys, xs] = False
+    maze.corners[:] = False  # (an open corner needs its four cells joined round it: closed, none is checked)
+    errors = []
+    for mode in ("0", "1"):
+        with on_path(mode):
+            level.maze.check()  # whole: no error on either path
+            with pytest.raises(ValueError) as caught:
+                maze.check()
+            errors.append(str(caught.value))
+    assert errors[0] == errors[1] == f"room {numbers[0]}'s cells are not all joined to each other"
+    assert "room-check" in compiled.loaded()
