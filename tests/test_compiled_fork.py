@@ -104,7 +104,7 @@ print(obs["image"].shape, int(obs["image"].sum()))
 """
 
 
-@pytest.mark.parametrize("context", ["fork", "fork", "spawn", "forkserver"])
+@pytest.mark.parametrize("context", ["fork", "fork", "forkserver"])
 def test_an_async_vector_env_runs_in_a_fresh_process(context):
     # gymnasium builds an env in the parent (its first level starts the kernels loading) and then starts
     # its workers: forked ones crashed on a half-imported kernel module 9 runs in 10.
