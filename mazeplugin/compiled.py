@@ -71,7 +71,7 @@ def available() -> bool:
 
 
 def loaded() -> List[str]:
-    """Names of the kernels loaded in this process (generator names, ``"bfs"``, ...)."""
+    """Names of the kernels loaded in this process (generator names, ``"bfs"``, ..., and ``"gym"`` once built)."""
     return _compiled.loaded()
 
 
