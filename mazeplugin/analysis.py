@@ -61,10 +61,12 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ._compiled import kernel
+from ._compiled import twin
 from .maze import Cell, Maze
 
 __all__ = ["Stats", "dead_ends", "stats"]
+
+_BFS = twin("bfs")  # the compiled bfs kernel, or the plain code beside each use
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,7 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     room_count, inner, busy_rooms = _room_counts(maze)
     passages = maze.passage_count()
     ends = (maze.cell_id(*start), maze.cell_id(*goal)) if start is not None and goal is not None else None
-    fast = kernel("bfs", maze.size)
+    fast = _BFS.pick(maze.size)
     if fast is not None:  # the same sweeps and walk, compiled (mazeplugin/_compiled/bfs.py)
         pieces, longest, walk = fast.stats_sweeps(maze, *(ends or (-1, -1)))
         adjacency: Sequence[List[int]] = _Links(maze)

@@ -71,7 +71,7 @@ def available() -> bool:
 
 
 def loaded() -> List[str]:
-    """Names of the kernels loaded in this process (generator names, ``"bfs"``, ...)."""
+    """Names of the kernels loaded in this process (generator names, ``"bfs"``, ..., and ``"gym"`` once built)."""
     return _compiled.loaded()
 
 
@@ -164,8 +164,9 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python -m mazeplu
     args = parser.parse_args(argv)
     unknown = [name for name in args.kernels if name not in _compiled.KERNELS and name not in _compiled.BUILDERS]
     if unknown:
-        print(f"{prog}: unknown kernel {unknown[0]!r}; known: "
-              f"{', '.join(_known())}", file=sys.stderr)
+        gym = "; 'gym' (the environments' step) is built by: mazeplugin compile gym" \
+            if unknown[0] == "gym" else ""
+        print(f"{prog}: unknown kernel {unknown[0]!r}; known: {', '.join(_known())}{gym}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     width = max(len(name) for name in (args.kernels or _compiled.KERNELS))  # the columns line up however long

@@ -30,10 +30,12 @@ from typing import List, Optional, Tuple
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._compiled import kernel
+from ._compiled import twin
 from .unionfind import DisjointSets, component_roots
 
 __all__ = ["Maze", "Cell", "mask_parts", "UNDER_EAST_WEST", "UNDER_NORTH_SOUTH"]
+
+_ROOM_CHECK = twin("room-check")  # Maze.check's rooms test, compiled (a ground kernel, as this module)
 
 Cell = Tuple[int, int]
 """A cell position ``(x, y)``."""
@@ -381,7 +383,7 @@ class Maze:
         rooms = self.rooms
         if (rooms < 0).any() or (rooms.astype(bool) & ~self.mask).any():
             raise ValueError("rooms must be 0 or a room number >= 1, and room cells must be maze cells")
-        fast = kernel("rooms", self.size)
+        fast = _ROOM_CHECK.pick(self.size)
         if fast is not None:  # the same check, by a compiled union-find over the passages inside rooms
             split = fast.first_split_room(self)
             if split:

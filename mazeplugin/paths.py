@@ -32,9 +32,11 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ._compiled import kernel
+from ._compiled import twin
 
 __all__ = ["distance_map", "shortest_path", "farthest_tile"]
+
+_BFS = twin("bfs")  # the compiled bfs kernel, or the plain code beside each use
 
 Tile = Tuple[int, int]
 
@@ -228,7 +230,7 @@ def _room_shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Op
 
 def distance_map(tiles: NDArray[np.uint8], source: Tile) -> NDArray[np.int32]:
     """Steps from ``source`` to every tile: int32 shaped like ``tiles``, -1 on walls and unreachable tiles."""
-    fast = kernel("bfs", np.size(tiles))
+    fast = _BFS.pick(np.size(tiles))
     if fast is not None:  # the tile-by-tile search, compiled (mazeplugin/_compiled/bfs.py)
         distances: NDArray[np.int32] = fast.distance_map(np.asarray(tiles), source)
         return distances
@@ -252,7 +254,7 @@ def shortest_path(tiles: NDArray[np.uint8], start: Tile, goal: Tile) -> Optional
     preferring north, east, south, west (in that order) at each step is taken,
     so the answer is deterministic.
     """
-    fast = kernel("bfs", np.size(tiles))
+    fast = _BFS.pick(np.size(tiles))
     if fast is not None:  # the tile-by-tile search, compiled (mazeplugin/_compiled/bfs.py)
         path: Optional[List[Tile]] = fast.shortest_path(np.asarray(tiles), start, goal)
         return path

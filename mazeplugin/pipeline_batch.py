@@ -43,7 +43,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ._compiled import kernel
+from ._compiled import Twin, twin
 from .codes import code_of
 from .level import Level
 from .maze import Maze
@@ -58,6 +58,8 @@ WORDS_AT_ONCE = 1 << 20
 
 BATCH_GENERATORS = ("backtracker", "hunt-and-kill", "kruskal")
 """The generators whose compiled kernel carves a batch of mazes in one call (``generate_many``)."""
+_BATCH_KERNELS: Dict[str, Twin] = {"backtracker": twin("backtracker"), "hunt-and-kill": twin("hunt-and-kill"),
+                                   "kruskal": twin("kruskal")}  # each one's kernel (a literal each: looked up as imports)
 
 
 @dataclass
@@ -130,7 +132,7 @@ def why_not(build: Build) -> Optional[str]:
     for name, given in refused:
         if given:
             return name
-    if kernel(build.generator.name, build.layout.width * build.layout.height) is None:
+    if _BATCH_KERNELS[build.generator.name].pick(build.layout.width * build.layout.height) is None:
         return "the compiled path is off or not loaded"
     return None
 
@@ -150,7 +152,7 @@ def make_batch(build: Build, seeds: Sequence[Seed]) -> LevelBatch:
     place_rooms(template)  # the pipeline's stages before carving: no random numbers drawn for these requests
     plan_markers(template)
     maze, layout = template.maze, template.layout
-    fast = kernel(build.generator.name, maze.size)
+    fast = _BATCH_KERNELS[build.generator.name].pick(maze.size)
     if fast is None:  # pragma: no cover - why_not looked it up just now
         raise ValueError("make_batch: the compiled path went off")
     per_maze = fast.words_per_maze(maze.width, maze.height)

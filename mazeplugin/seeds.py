@@ -25,7 +25,11 @@ from typing import MutableSequence, Sequence, TypeVar, Union
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ._compiled import twin
+
 __all__ = ["Random", "Seed", "resolve_seed", "seed_entropy", "keyed_words", "MAX_SEED", "MAX_SEED_CHARS"]
+
+_STREAMS = twin("streams")  # keyed streams for many seeds at once, compiled (the lookup loads nothing until asked)
 
 T = TypeVar("T")
 
@@ -118,9 +122,7 @@ def keyed_words(seeds: Sequence[Seed], key: int, count: int) -> NDArray[np.uint6
     if count < 0:
         raise ValueError(f"count must be at least 0, got {count!r}")
     out = np.empty((len(seeds), count), dtype=np.uint64)
-    from ._compiled import kernel  # (ground, like this module: the lookup loads nothing until asked)
-
-    fast = kernel("streams", len(seeds) * (count + 64))
+    fast = _STREAMS.pick(len(seeds) * (count + 64))
     if fast is None or not len(seeds):
         for i, seed in enumerate(seeds):
             out[i] = Random.keyed(seed, (key,)).raw(count)

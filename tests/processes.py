@@ -18,7 +18,8 @@ costs followed from that, and both are paid once here instead:
   child) compiled the kernels it met first on its own, the same ones in
   parallel, 2 to 35 s of CPU each time. :func:`build_kernels` builds the
   kernels not cached yet once, before the workers start, spread over the
-  cores; with a warm cache it starts nothing.
+  cores (the gym's compiled step too, ``"gym"``, where gymnasium is
+  installed); with a warm cache it starts nothing.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ COMPILE_SECONDS = {
     "prim-simplified": 0.5, "prim": 0.3, "aldous-broder": 0.3, "graph-prim": 0.1,
     "grid-rows": 0.1,
 }
+COMPILE_SECONDS["gym"] = 30.0  # the gym's compiled step and view (mazeplugin compile gym)
 BUILD_GUARD = 1500  # seconds: a hang guard for the build, never a speed bound
 
 
@@ -77,6 +79,19 @@ def share_out(names: List[str], processes: int) -> List[List[str]]:
     return [group for group in groups if group]
 
 
+def gym_step_missing() -> bool:
+    """Whether the gym's compiled step (``"gym"``, :mod:`mazeplugin.gym.kernels`) lacks numba's cache index
+    beside it (gymnasium installed, numba caching beside the package: else it is left to the tests)."""
+    import importlib.util
+
+    if os.environ.get("NUMBA_CACHE_DIR") or importlib.util.find_spec("gymnasium") is None:
+        return False
+    from mazeplugin import _compiled
+
+    folder = Path(_compiled.__file__).resolve().parents[1] / "gym" / "__pycache__"
+    return not any(folder.glob("kernels._build_step.locals.step_views-*.nbi"))
+
+
 def build_kernels() -> str:
     """Build the compiled kernels numba's cache lacks, in parallel processes; one line saying what was done.
 
@@ -93,6 +108,8 @@ def build_kernels() -> str:
     from mazeplugin import _compiled
 
     missing = [name for name in _compiled.KERNELS if not _compiled.cached(name)]
+    if gym_step_missing():
+        missing.append("gym")  # built by `mazeplugin compile gym` (it registers with mazeplugin.gym's import)
     if not missing:
         return "compiled kernels: all cached"
     try:
@@ -103,8 +120,9 @@ def build_kernels() -> str:
     # The children build the cache of the very package this process imports (a checkout or an install).
     package_root = str(Path(_compiled.__file__).resolve().parents[2])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH")) if p))
-    builds = [subprocess.Popen([sys.executable, "-m", "mazeplugin.compiled", *group], cwd=package_root, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    builds = [subprocess.Popen([sys.executable, "-m", *(("mazeplugin", "compile") if "gym" in group
+                                                         else ("mazeplugin.compiled",)), *group],
+                               cwd=package_root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
               for group in groups]
     failed = []
     for build in builds:

@@ -30,7 +30,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("ground", ["limits", "errors", "interrupt", "seeds", "unionfind", "maze", "tiles", "seam", "compiled",
                 "=_compiled", "_compiled.grid", "_compiled.rand", "_compiled.sort", "_compiled.unionfind",
                 "_compiled.bfs", "_compiled.jit", "_compiled.draws", "_compiled.gridrows", "_compiled.streams",
-                "_compiled.lattice", "_compiled.diskcache", "grids"]),
+                "_compiled.lattice", "_compiled.diskcache", "_compiled.roomcheck", "grids"]),
     ("analysis", ["paths", "bridges", "analysis", "text", "grid_analysis", "content.things", "content.graph",
                   "content.proof", "content.locks", "content.choosing", "content.cells",
                   "content.cellproof", "_compiled.content", "_compiled.locks"]),
@@ -95,8 +95,10 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
         yield from _walk(child)
 
 
-def imports(module: str, path: Path, known: Dict[str, Path]) -> Iterator[Tuple[str, Optional[str], int]]:
-    """``(imported module, imported name or None, line)`` for each import in ``path`` of a known module."""
+def imports(module: str, path: Path, known: Dict[str, Path],
+            lookups: bool = True) -> Iterator[Tuple[str, Optional[str], int]]:
+    """``(imported module, imported name or None, line)`` for each import in ``path`` of a known module
+    (with ``lookups``, each kernel looked up by name too: ``kernel("bfs", n)``, ``twin("bfs")``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
     for node in _walk(tree):
@@ -122,11 +124,42 @@ def imports(module: str, path: Path, known: Dict[str, Path]) -> Iterator[Tuple[s
               and node.func.attr == "import_module" and node.args
               and isinstance(node.args[0], ast.Constant) and node.args[0].value in known):
             yield node.args[0].value, None, node.lineno
+        elif lookups and isinstance(node, ast.Call) and lookup_name(node) in KERNEL_LOOKUPS:
+            target = kernel_module(node)
+            if target is not None and target in known:
+                yield target, None, node.lineno
 
 
-def graph(package: str) -> Dict[str, List[Tuple[str, Optional[str], int]]]:
+KERNEL_LOOKUPS = ("kernel", "twin")
+"""Calls that load a compiled kernel by name (``kernel("bfs", n)``, ``twin("bfs")``): read as imports of its module."""
+
+
+def lookup_name(call: ast.Call) -> Optional[str]:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def kernel_names() -> Dict[str, str]:
+    """``_compiled.KERNELS`` (kernel name -> module under ``mazeplugin._compiled``), read with ``ast``."""
+    tree = ast.parse((ROOT / "mazeplugin" / "_compiled" / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "KERNELS":
+            return dict(ast.literal_eval(node.value))  # type: ignore[arg-type]
+    raise AssertionError("mazeplugin/_compiled/__init__.py has no KERNELS table")
+
+
+def kernel_module(call: ast.Call) -> Optional[str]:
+    """The module a ``kernel("name", ...)``/``twin("name")`` call loads, or None (no literal name)."""
+    if not call.args or not isinstance(call.args[0], ast.Constant) or not isinstance(call.args[0].value, str):
+        return None
+    stem = kernel_names().get(call.args[0].value)
+    return None if stem is None else f"mazeplugin._compiled.{stem}"
+
+
+def graph(package: str, lookups: bool = True) -> Dict[str, List[Tuple[str, Optional[str], int]]]:
     known = modules(package)
-    return {name: [edge for edge in imports(name, path, known) if edge[0] != name] for name, path in known.items()}
+    return {name: [edge for edge in imports(name, path, known, lookups) if edge[0] != name]
+            for name, path in known.items()}
 
 
 def cycles(edges: Dict[str, List[Tuple[str, Optional[str], int]]]) -> List[List[str]]:
@@ -184,8 +217,9 @@ def test_no_module_imports_from_a_layer_above_it():
 
 @pytest.mark.parametrize("package", ["mazeplugin", "demo"])
 def test_no_import_circles(package):
-    """No circle, the seam's lazy imports aside (they close ``level → seam → formats → level`` by design)."""
-    edges = graph(package)
+    """No circle, the seam's lazy imports and kernel lookups aside (loaded when first asked, like the
+    registry's generators: ``maze`` looks up ``_compiled.roomcheck``, which reads ``Maze``)."""
+    edges = graph(package, lookups=False)
     edges.pop(SEAM, None)
     assert cycles(edges) == []
 
@@ -257,6 +291,15 @@ def test_the_checks_catch_what_they_are_for(tmp_path):
              "pkg.high": tmp_path / "pkg" / "high.py"}
     assert list(imports("pkg.low", known["pkg.low"], known)) == [("pkg.high", "_secret", 5)]
     assert list(imports("pkg.high", known["pkg.high"], known)) == [("pkg.low", None, 2)]
+    # A kernel looked up by name is read as an import of its module (here, one layer above ground).
+    (tmp_path / "pkg" / "ground.py").write_text("from mazeplugin._compiled import kernel, twin\n"
+                                                "FAST = twin('rooms')\ndef f():\n    return kernel('bfs', 10)\n")
+    known["pkg.ground"] = tmp_path / "pkg" / "ground.py"
+    known["mazeplugin._compiled.rooms"] = ROOT / "mazeplugin" / "_compiled" / "rooms.py"
+    known["mazeplugin._compiled.bfs"] = ROOT / "mazeplugin" / "_compiled" / "bfs.py"
+    assert [edge for edge in imports("pkg.ground", known["pkg.ground"], known) if edge[0].startswith("mazeplugin")] == [
+        ("mazeplugin._compiled.rooms", None, 2), ("mazeplugin._compiled.bfs", None, 4)]
+    assert layer_of("mazeplugin._compiled.rooms") > layer_of("mazeplugin._compiled.bfs") == 0
     assert layer_of("mazeplugin.maze") == 0 and layer_of("mazeplugin") == len(LAYERS) - 1
     assert layer_of("mazeplugin._compiled") == 0 and layer_of("mazeplugin._compiled.kruskal") == 4
     assert layer_of("mazeplugin.content") == 3 and layer_of("mazeplugin.content.proof") == 1
@@ -298,3 +341,30 @@ def test_every_module_imports_first_in_a_fresh_interpreter():
     assert result.returncode == 0, result.stderr[-2000:]
     assert json.loads(result.stdout.strip().splitlines()[-1]) == {}
     assert len(names) > 150
+
+
+def test_docs_architecture_lists_every_module_in_its_layer():
+    """docs/architecture.md's "Every module" section names each module of mazeplugin/, in its layer, and no other."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert "\n## Every module\n" in text, "docs/architecture.md has no '## Every module' section"
+    section = text.split("\n## Every module\n", 1)[1].split("\n## ", 1)[0]
+    listed: Dict[str, str] = {}
+    layer = None
+    names = [name for name, _ in LAYERS]
+    for line in section.splitlines():
+        heading = re.match(r"- (.+):$", line)
+        if heading:
+            layer = heading.group(1)
+            assert layer in names, f"docs/architecture.md lists a layer {layer!r} the table does not have"
+            continue
+        for module in re.findall(r"`([^`]+)`", line if line.startswith("  ") else ""):
+            listed[module] = str(layer)
+    actual = {("mazeplugin" if name == "mazeplugin" else name[len("mazeplugin."):]): LAYERS[layer_of(name) or 0][0]
+              for name in modules("mazeplugin")}
+    missing = sorted(f"{module} (under '- {where}:')" for module, where in actual.items() if module not in listed)
+    gone = sorted(module for module in listed if module not in actual)
+    misplaced = sorted(f"{module}: listed under {listed[module]}, is in {where}" for module, where in actual.items()
+                       if module in listed and listed[module] != where)
+    assert (missing, gone, misplaced) == ([], [], []), "update docs/architecture.md's 'Every module' section"

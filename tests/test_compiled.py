@@ -197,6 +197,15 @@ def test_auto_mode_makes_a_small_first_level_plain_and_loads_its_kernel_meanwhil
     assert done.stdout.split("\n")[:2] == ["['backtracker', 'bfs']", "['backtracker', 'bfs', 'wilson']"]
 
 
+def fresh_loader(monkeypatch):
+    """As in a process that has loaded no kernel and built nothing yet (the modules stay imported)."""
+    running = _compiled._STATE.thread
+    if running is not None:  # a warm-up an earlier test started: let it finish first
+        running.join(600)
+    for name, value in (("loaded", {}), ("built", set()), ("queue", [])):
+        monkeypatch.setattr(_compiled._STATE, name, value)
+
+
 def gate_kernel_imports(monkeypatch):
     """Kernel modules load only once the returned event is set (other imports pass straight through)."""
     import threading
@@ -215,7 +224,7 @@ def gate_kernel_imports(monkeypatch):
 
 def test_small_levels_never_wait_for_a_kernel_that_is_loading(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "thread", None)
     gate = gate_kernel_imports(monkeypatch)
     try:
@@ -268,7 +277,7 @@ def test_a_fork_waits_for_the_kernel_being_loaded_and_the_child_has_it_whole(mon
     import threading
 
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "thread", None)
     gate = gate_kernel_imports(monkeypatch)
     try:
@@ -295,7 +304,7 @@ def test_a_process_forked_when_the_wait_runs_out_makes_its_levels_plain(monkeypa
     # kernel module is half imported and whose locks are held by a thread it does not have, never
     # waits for them (it would hang): it stays plain.
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "thread", None)
     monkeypatch.setattr(_compiled, "FORK_WAIT", 0.05)
     gate = gate_kernel_imports(monkeypatch)
@@ -320,19 +329,19 @@ def test_a_process_forked_when_the_wait_runs_out_makes_its_levels_plain(monkeypa
 
 def test_compiling_in_the_callers_thread_says_so_once(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "said", set())
     monkeypatch.setattr(_compiled, "cached", lambda name: False)  # as with an empty cache
     with pytest.warns(compiled.CompileWarning, match="python -m mazeplugin.compiled") as caught:
         level = mp.generate("prim", 12, 9, seed=4, markers="farthest")
     assert len([w for w in caught if issubclass(w.category, compiled.CompileWarning)]) == 1
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # once per process, not per kernel
         assert digest(mp.generate("prim", 12, 9, seed=4, markers="farthest")) == digest(level)
     # Silenced like any warning category.
     monkeypatch.setattr(_compiled._STATE, "said", set())
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.simplefilter("ignore", compiled.CompileWarning)
@@ -359,7 +368,7 @@ def test_the_cache_check_looks_where_numba_caches(monkeypatch, tmp_path):
 
 def test_asking_for_the_compiled_path_without_numba_warns_once_and_runs_plain(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "1")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "numba", False)  # as where numba is not installed
     monkeypatch.setattr(_compiled._STATE, "said", set())
     with pytest.warns(RuntimeWarning, match="MAZEPLUGIN_COMPILED=1 asks for the compiled path, but numba is not installed"):
@@ -398,7 +407,7 @@ def test_python_dash_m_mazeplugin_compiled_runs_as_a_command():
 
 def test_background_warm_up_never_makes_a_level_wait(monkeypatch):
     monkeypatch.setenv(compiled.MODE_VARIABLE, "auto")
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "thread", None)
     thread = compiled.warm_up(["backtracker", "wilson"], background=True)
     assert thread is not None
@@ -415,7 +424,7 @@ def test_warm_up_names_are_checked():
 
 
 def test_a_kernel_that_fails_to_compile_falls_back_to_plain(monkeypatch):
-    monkeypatch.setattr(_compiled._STATE, "loaded", {})
+    fresh_loader(monkeypatch)
     monkeypatch.setattr(_compiled._STATE, "failed", set())
 
     def broken(name):
@@ -477,3 +486,37 @@ def test_cede_hands_the_gil_to_the_loader_only_while_it_runs_and_only_for_a_whil
     finally:
         release.set()
         loader.join()
+
+
+def test_a_twin_is_bound_once_and_chooses_at_each_pick():
+    # Bound at module level (the name checked there), chosen at each pick: MAZEPLUGIN_COMPILED is read then.
+    with pytest.raises(ValueError, match="unknown kernel 'bfss'"):
+        _compiled.twin("bfss")
+    bfs = _compiled.twin("bfs")
+    compiled.warm_up(["bfs"])
+    with on_path("0"):
+        assert bfs.pick(10**6) is None and bfs.ready() is None
+    with on_path("1"):
+        assert bfs.pick(10) is sys.modules["mazeplugin._compiled.bfs"] is bfs.ready()
+    assert repr(bfs) == "twin('bfs')"
+
+
+def test_the_rooms_check_of_the_ground_kernel_finds_what_the_plain_check_finds():
+    # Maze.check's "each room is one piece" runs the ground layer's room-check kernel (not the rooms layer's).
+    level = mp.generate("backtracker", 14, 10, seed=5, rooms=3)
+    maze = level.maze.copy()
+    numbers = [n for n in np.unique(maze.rooms) if n > 0]
+    assert numbers
+    ys, xs = np.nonzero(maze.rooms == numbers[0])
+    maze.east[ys, xs] = False  # the first room cut into columns: not one piece any more
+    maze.south[ys, xs] = False
+    maze.corners[:] = False  # (an open corner needs its four cells joined round it: closed, none is checked)
+    errors = []
+    for mode in ("0", "1"):
+        with on_path(mode):
+            level.maze.check()  # whole: no error on either path
+            with pytest.raises(ValueError) as caught:
+                maze.check()
+            errors.append(str(caught.value))
+    assert errors[0] == errors[1] == f"room {numbers[0]}'s cells are not all joined to each other"
+    assert "room-check" in compiled.loaded()

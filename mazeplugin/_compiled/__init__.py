@@ -9,9 +9,9 @@ asks here, with one call, for a compiled kernel of the same loop::
         return
     ...                   # the plain loop
 
-Code outside the generators binds its kernel once, at module level, with
-:func:`twin` (``BFS = twin("bfs")``, then ``BFS.pick(work)`` where it runs):
-the architecture test reads both as imports of the kernel module.
+Code outside the generators binds its kernel once, at module level: ``_BFS =
+twin("bfs")``, then ``_BFS.pick(work)`` where it runs (:func:`twin`). The
+architecture test reads both as imports of the kernel module.
 
 :func:`kernel` returns None (use the plain loop) when numba is not installed,
 when ``MAZEPLUGIN_COMPILED=0``, when a background warm-up has not loaded that
@@ -28,25 +28,20 @@ seconds of CPU. When that is about to happen in the caller's thread, one
 ``warnings.simplefilter("ignore", CompileWarning)``), and the logger
 ``mazeplugin.compiled`` reports each kernel loaded, with its time, at INFO.
 
-**Loading and processes.** Every import of a kernel (and every build of other
-compiled code, :func:`register_builder`) happens under one lock, in the
-caller's thread or in one background loader thread that takes queued jobs in
-order. A process forked while a kernel is half imported would inherit a
-half-initialised module and locks held by a thread it does not have; so a
-fork (``os.fork``, and through it multiprocessing's fork and forkserver
-contexts, gymnasium's async vector env, process pools) first waits for the
-kernel being imported to be whole (at most :data:`FORK_WAIT` seconds; the
-loader starts no other meanwhile), and the child inherits only whole kernels
-and the jobs still queued, which it loads when next asked. Should the wait
-run out (a cold-cache compile longer than that) the child runs the plain path
-for good (:func:`forked_mid_load`): the same bytes, never a wait. Spawned
-processes start fresh and load their own.
+**Loading and processes.** Every kernel import (and build of other compiled
+code, :func:`register_builder`) holds one lock, in the caller's thread or in
+the one background loader thread, which takes queued names in order. A fork
+(``os.fork``: multiprocessing's fork and forkserver, gymnasium's async vector
+env, process pools) first waits for the kernel being imported to be whole (at
+most :data:`FORK_WAIT` s), so the child inherits whole kernels and the names
+still queued, loaded when next asked, never a half-initialised module or a lock
+held by a thread it does not have. Should the wait run out (a cold-cache
+compile longer than that) the child runs plain for good (:func:`forked_mid_load`):
+the same bytes, never a wait. Spawned processes start fresh.
 
 Kernels live one module per generator (``mazeplugin._compiled.backtracker``
 and so on), compiled with explicit signatures when first imported and cached
-on disk (numba ``cache=True``). When the package directory is not writable
-(a system-wide install) and the user has not set ``NUMBA_CACHE_DIR``, it is
-set to a per-user cache directory before numba is imported.
+on disk (numba ``cache=True``; where (see :mod:`~mazeplugin._compiled.diskcache`).
 
 The random numbers are never drawn in compiled code: the generator draws
 PCG64's raw 64-bit words through :class:`~mazeplugin.seeds.Random` exactly
@@ -109,6 +104,7 @@ KERNELS: Dict[str, str] = {
     "streams": "streams",
     "content": "content",
     "locks": "locks",
+    "room-check": "roomcheck",
 }
 
 BUILDERS: Dict[str, Callable[[], Any]] = {}
@@ -161,12 +157,9 @@ _STATE = _State()
 
 
 class loading:
-    """``with loading():`` holds the load lock: no fork happens and no kernel is imported meanwhile.
+    """``with loading():`` holds the load lock (re-entrant in a thread): no fork, no other kernel import meanwhile.
 
-    Every import of a kernel takes it; compiled code built elsewhere (:func:`register_builder`,
-    ``mazeplugin.dataset.figures_kernel``) is built under it too, so that a process forked meanwhile
-    never inherits half of it. Re-entrant within a thread.
-    """
+    Every kernel import takes it, and so must any other compiled code built outside :data:`KERNELS`."""
 
     def __enter__(self) -> None:
         state = _STATE
@@ -320,19 +313,14 @@ def twin(name: str) -> Twin:
 def forked_mid_load() -> bool:
     """Whether this process was forked while a kernel was half loaded (the fork's wait ran out): all plain.
 
-    Numba's locks and the half-imported kernel module's import lock were held by a thread the
-    fork did not copy, so nothing here may compile or import a kernel; compiled code outside
-    :data:`KERNELS` (``mazeplugin.dataset.figures_kernel``) asks this before it loads.
-    """
+    Numba's locks and the module's import lock were held by a thread the fork did not copy, so nothing
+    here may compile or import; compiled code outside :data:`KERNELS` asks this before it loads."""
     return _STATE.forked_mid_load
 
 
 def register_builder(name: str, build: Callable[[], Any]) -> None:
-    """Make ``build`` (no arguments; it builds compiled code and keeps it itself) loadable as ``name``.
-
-    :func:`load` and :func:`start_background` then take ``name`` as they take a kernel's, and run
-    ``build`` once per process under :class:`loading`, so that forks wait for it as for a kernel.
-    """
+    """Make ``build`` (no arguments; it builds compiled code and keeps it) loadable as ``name``: :func:`load`
+    and :func:`start_background` take it as a kernel's name, and run it once, under :class:`loading`."""
     if name in KERNELS:
         raise ValueError(f"register_builder: {name!r} is a kernel's name")
     BUILDERS[name] = build
@@ -360,12 +348,10 @@ def load(names: Optional[Iterable[str]] = None) -> List[str]:
 
 
 def start_background(names: Optional[Iterable[str]] = None, *, first: bool = False) -> Optional[threading.Thread]:
-    """Queue kernels (and builders) for the background loader, in order, starting it if need be.
+    """Queue kernels (and builders) for the one background loader thread, starting it if need be.
 
-    The loader is one daemon thread; it takes the queued names one at a time, each
-    under the load lock. ``first=True`` puts ``names`` before those queued already
-    (what a caller needs soonest). Returns the thread, or None when there is nothing to do.
-    """
+    ``first=True`` puts ``names`` before those queued already (what a caller needs soonest).
+    Returns the thread, or None when there is nothing to do."""
     wanted = _check_names(KERNELS if names is None else names)
     state = _STATE
     if mode() == "off" or not numba_installed() or state.forked_mid_load:
@@ -394,23 +380,19 @@ CEDE_SECONDS = 5.0
 
 
 def cede() -> None:
-    """Let the background loader run now, if it is running (a caller's hot loop waiting for a kernel).
+    """Let the background loader run its next slice now, if it is running; once per turn of a hot loop.
 
-    A Python loop that waits for a kernel (a single gym env stepping plain
-    until its compiled step is built) holds the GIL against the loader, which
-    then gets half the time at best. Called once per turn of such a loop, this
-    releases the GIL so that the loader runs its next slice: a kernel read from
-    numba's warm cache is loaded in about its own CPU time. Only for the first
-    :data:`CEDE_SECONDS` of the process's waiting (a cold-cache compile then
-    shares the GIL as before, the caller never slowed for long).
+    A Python loop that waits for a kernel (a single gym env stepping plain until
+    its compiled step is built) holds the GIL against the loader, which then gets
+    half the time at best: ceding, a kernel read from the warm cache loads in about
+    its own CPU time. Only for the first :data:`CEDE_SECONDS` of the process's
+    waiting (a cold-cache compile then shares the GIL as before).
     """
-    state = _STATE
-    thread = state.thread
+    state, thread = _STATE, _STATE.thread
     if thread is None or not thread.is_alive():
         return
     now = time.perf_counter()
-    if state.ceding is None:
-        state.ceding = now
+    state.ceding = now if state.ceding is None else state.ceding
     if now - state.ceding < CEDE_SECONDS:
         time.sleep(0)
 
@@ -499,21 +481,13 @@ def _import(name: str) -> Optional[ModuleType]:
                 state.numba = False
                 return None
             state.failed.add(name)
-            warnings.warn(
-                f"mazeplugin: the compiled {name!r} kernel could not be loaded; "
-                "using the plain Python path",
-                RuntimeWarning,
-                stacklevel=3,
-            )
+            warnings.warn(f"mazeplugin: the compiled {name!r} kernel could not be loaded; using the plain "
+                          "Python path", RuntimeWarning, stacklevel=3)
             return None
         except Exception as error:  # a numba compile error: never break a level over it
             state.failed.add(name)
-            warnings.warn(
-                f"mazeplugin: the compiled {name!r} kernel failed to compile ({error}); "
-                "using the plain Python path",
-                RuntimeWarning,
-                stacklevel=3,
-            )
+            warnings.warn(f"mazeplugin: the compiled {name!r} kernel failed to compile ({error}); using the "
+                          "plain Python path", RuntimeWarning, stacklevel=3)
             return None
         state.loaded[name] = module
     import logging

@@ -35,9 +35,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .. import paths
-from .._compiled import kernel
+from .._compiled import twin
 
 __all__ = ["FloorGraph"]
+
+_CONTENT = twin("content")  # the compiled content kernel, or the plain code beside each use
 
 Tile = Tuple[int, int]
 
@@ -84,7 +86,7 @@ class FloorGraph:
         self._parent_list: Optional[List[int]] = None
         self.fast: Optional[ModuleType] = None  # the compiled kernel module this graph was built with
         if entrance is not None and exit is not None:
-            fast = kernel("content", n)
+            fast = _CONTENT.pick(n)
             if fast is not None and self.floor[self.index(entrance)] and self.floor[self.index(exit)]:
                 self._compiled(fast, entrance, exit)  # the same arrays in one pass (mazeplugin/_compiled/content.py)
                 self.fast = fast

@@ -27,13 +27,15 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .._compiled import kernel
+from .._compiled import twin
 from ..seeds import Seed, keyed_words
 from ..tiles import Layout, Tile
 from .request import CONTENT_STREAM
 from .things import Thing
 
 __all__ = ["LockPlan", "place_locks_batch"]
+
+_LOCKS = twin("locks")  # the compiled locks kernel, or the plain code beside each use
 
 
 @dataclass
@@ -113,7 +115,7 @@ def place_locks_batch(base: NDArray[np.uint8], layout: Layout, entrance: Tile, e
                          f"({2 * layout.height + 1} x {2 * layout.width + 1}), got {base.shape[1]} x {base.shape[2]}")
     if isinstance(keys, bool) or not isinstance(keys, int) or keys < 1:
         raise ValueError(f"keys must be a whole number >= 1, got {keys!r}")
-    fast = kernel("locks", base.size)
+    fast = _LOCKS.pick(base.size)
     if fast is None:
         return None
     width, height = layout.width, layout.height

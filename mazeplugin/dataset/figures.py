@@ -28,11 +28,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
-from mazeplugin._compiled import AUTO_CELLS, forked_mid_load, kernel
+from mazeplugin._compiled import forked_mid_load, twin
 from mazeplugin.analysis import Stats
 from mazeplugin.pipeline_batch import LevelBatch
 
 __all__ = ["STATS_FIELDS", "FLOAT_STATS", "shard_stats", "batch_stats", "COMPILED_MIN_CELLS"]
+
+_BFS = twin("bfs")  # the searches' kernel, which the compiled pass imports
 
 STATS_FIELDS: Tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Stats))
 """The ``stats()`` figures each shard keeps, as ``stats_<name>`` columns."""
@@ -69,7 +71,7 @@ def _searches_loaded() -> bool:
     that no longer exists. The layer says no then (and while a warm-up is still running), and the
     plain figures are used: the same values.
     """
-    return not forked_mid_load() and kernel("bfs", AUTO_CELLS) is not None
+    return not forked_mid_load() and _BFS.pick() is not None
 
 
 def _compiled_rows(levels: Sequence[mp.Level]) -> List[Optional[Dict[str, Any]]]:

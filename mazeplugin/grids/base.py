@@ -33,9 +33,11 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .._compiled import kernel
+from .._compiled import twin
 
 __all__ = ["Grid", "GridMaze", "Point", "Side", "Rows", "lattice_rows"]
+
+_GRID_ROWS = twin("grid-rows")  # the compiled grid-rows kernel, or the plain code beside each use
 
 Point = Tuple[float, float]
 Rows = Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
@@ -86,7 +88,7 @@ class Grid:
         key = pairs[:, 0] * n + pairs[:, 1]  # sorts as (a, b) would
         if key.size and not (key[1:] >= key[:-1]).all():
             pairs = pairs[np.argsort(key, kind="stable")]  # runs of sorted pairs: timsort is quick
-        fast = kernel("grid-rows", 2 * len(pairs))
+        fast = _GRID_ROWS.pick(2 * len(pairs))
         if fast is not None:  # the same rows by a counting sort (mazeplugin/_compiled/gridrows.py)
             self._edges, self._rows = pairs, fast.compressed_rows(self.cells, pairs)
             return
@@ -182,7 +184,7 @@ def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
 
     ``shape`` is ``mazeplugin._compiled.gridrows.SQUARE``, ``HEX`` or ``TRIANGLE`` (0, 1, 2).
     """
-    fast = kernel("grid-rows", 4 * width * height)  # about 2 × edges, as Grid.__init__ asks
+    fast = _GRID_ROWS.pick(4 * width * height)  # about 2 × edges, as Grid.__init__ asks
     if fast is None:
         return None
     edges, offsets, neighbours, edge_ids = fast.lattice_rows(shape, width, height, wrap_x, wrap_y)

@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from .._compiled import kernel
+from .._compiled import twin
 from ..maze import Maze, mask_parts
 from ..seeds import Random
 from ..unionfind import component_roots, spanning_forest
@@ -23,6 +23,8 @@ from .placing import PlacedRoom, RoomTable
 from .prefab import Prefab
 
 __all__ = ["door_candidates", "open_doors"]
+
+_ROOMS = twin("rooms")  # the compiled rooms kernel, or the plain code beside each use
 
 # -- 4. doors -----------------------------------------------------------------
 
@@ -36,7 +38,7 @@ def door_candidates(
     cell beyond must be in ``within`` (default: the maze's mask). A door
     between two of ``rooms`` must be marked by both; it is listed once.
     """
-    fast = kernel("rooms", maze.size)
+    fast = _ROOMS.pick(maze.size)
     if fast is not None:  # the same list, made room by room in a compiled loop
         found: Tuple[NDArray[np.int64], NDArray[np.int64]] = fast.door_candidates(
             maze, RoomTable.of(rooms), maze.mask if within is None else within
@@ -88,7 +90,7 @@ def open_doors(
     """
     if not rooms:
         return
-    fast = kernel("rooms", maze.size)
+    fast = _ROOMS.pick(maze.size)
     if fast is not None:
         rooms = RoomTable.of(rooms)  # one table for every kernel below
     numbers = int(maze.rooms.max()) + 1
@@ -197,7 +199,7 @@ def _dig_between_pieces(maze: Maze, dig: NDArray[np.bool_], placed: Set[int]) ->
     one of ``placed`` (this layer's rooms, whose doors are where their marks are).
     """
     w, h = maze.width, maze.height
-    fast = kernel("rooms", maze.size)
+    fast = _ROOMS.pick(maze.size)
     part = None
     while True:
         if fast is not None:  # the same pieces and count, by a compiled union-find

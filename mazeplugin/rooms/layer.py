@@ -49,7 +49,7 @@ from typing import Callable, Sequence, Tuple, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from .._compiled import kernel
+from .._compiled import twin
 from ..maze import Maze
 from ..seeds import Random
 from .doors import door_candidates, open_doors
@@ -71,13 +71,15 @@ __all__ = ["RoomSpec", "PlacedRoom", "RoomTable", "PackedPrefabs", "check_rooms"
            "scatter_rooms", "place_rooms", "carve_rooms", "door_candidates", "open_doors", "build", "MAX_ROOMS",
            "MAX_DOORS", "MAX_ROOM_SIDE", "DEFAULT_ROOM_SIZE"]
 
+_ROOMS = twin("rooms")  # the compiled rooms kernel, or the plain code beside each use
+
 
 # -- 2./3. reserving and carving -----------------------------------------------------
 
 
 def room_cells(rooms: Sequence[PlacedRoom], shape: Tuple[int, int]) -> NDArray[np.bool_]:
     """Every cell inside a room's rectangle (solid prefab cells too)."""
-    fast = kernel("rooms", shape[0] * shape[1])
+    fast = _ROOMS.pick(shape[0] * shape[1])
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/rooms.py)
         covered: NDArray[np.bool_] = fast.room_cells(RoomTable.of(rooms), shape)
         return covered
@@ -97,7 +99,7 @@ def solid_cells(rooms: Sequence[PlacedRoom], shape: Tuple[int, int]) -> NDArray[
 
 def carve_rooms(maze: Maze, rooms: Sequence[PlacedRoom]) -> None:
     """Write each room's inside into ``maze``: passages, open corners, room numbers, solid cells."""
-    fast = kernel("rooms", maze.size)
+    fast = _ROOMS.pick(maze.size)
     if fast is not None:  # the same loop, compiled
         fast.carve_rooms(maze, RoomTable.of(rooms))
         return
@@ -121,7 +123,7 @@ def build(
     ``maze.start``/``maze.goal`` stay as they are (markers may sit in rooms);
     the generator sees them moved to a maze cell when they fall in a room.
     """
-    if kernel("rooms", maze.size) is not None:
+    if _ROOMS.pick(maze.size) is not None:
         rooms = RoomTable.of(rooms)  # the kernels below read a table: make it once
     full = maze.mask.copy()
     reserved = room_cells(rooms, full.shape)

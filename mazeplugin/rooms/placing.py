@@ -17,12 +17,14 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from .._compiled import kernel
+from .._compiled import twin
 from ..seeds import Random
 from .prefab import Prefab
 
 __all__ = ["RoomSpec", "PlacedRoom", "PackedPrefabs", "RoomTable", "check_rooms", "place_rooms", "scatter_rooms",
            "MAX_ROOMS", "MAX_DOORS", "MAX_ROOM_SIDE", "DEFAULT_ROOM_SIZE"]
+
+_ROOMS = twin("rooms")  # the compiled rooms kernel, or the plain code beside each use
 
 MAX_ROOMS = 10_000
 """Most rooms one level may ask for."""
@@ -330,7 +332,7 @@ def scatter_rooms(
 ) -> Sequence[PlacedRoom]:
     """Rooms thrown at random: ``attempts`` rectangles with sides in ``room_size``; each is kept
     when it lies inside the mask, one cell clear of the rooms kept before it (Nystrom's placement)."""
-    fast = kernel("rooms", mask.size)
+    fast = _ROOMS.pick(mask.size)
     if fast is not None:  # the same placement, compiled (mazeplugin/_compiled/rooms.py), kept as a table
         rows = fast.scatter(mask, rng, room_size, attempts)
         pitch = mask.shape[0] + 1  # sizes as width * pitch + height: rooms of one size share a prefab
