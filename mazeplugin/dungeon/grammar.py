@@ -271,10 +271,10 @@ def mission(rooms: int = 12, locks: int = 1, pattern: str = "mixed", seed: objec
              for name, kind in draft.kind.items()]
     made = Mission(nodes, [Edge(str(a), str(b), str(kind), key) for a, b, kind, key in draft.edges],
                    seed=seed, pattern=pattern)
-    proof = prove(made)
-    if not proof.ok or not proof.plain_route or made.problems():  # the grammar's promise, kept by proof
+    proof, found = prove(made), made.problems()
+    if not proof.ok or not proof.plain_route or found:  # the grammar's promise, kept by proof
         raise RuntimeError(f"mazeplugin made an unfair mission (pattern={pattern!r}, rooms={rooms}, locks={locks}, "
-                           f"seed={seed!r}): {made.problems() or proof}; please report it")
+                           f"seed={seed!r}): {found or proof}; please report it")
     return made
 
 
