@@ -116,6 +116,9 @@ def random_mission(rng: random.Random) -> Mission:
     ([("start", "start", None), ("goal", "goal", None)], [("start", "goal", "open", None),
                                                           ("goal", "start", "one-way", None)], "joined twice"),
     ([("start", "start", None), ("goal", "goal", None)], [("start", "start", "open", None)], "to itself"),
+    ([("start", "start", None), ("goal", "goal", None), ("k", "key", "red"), ("hall", "lock", "red")],
+     [("start", "k", "open", None), ("start", "hall", "open", None), ("start", "goal", "locked", "red")],
+     "lock room 'hall' names key 'red', but no door of that key opens into it"),
 ])
 def test_a_malformed_mission_is_refused_with_what_is_wrong(nodes, edges, message):
     with pytest.raises(MissionError, match=message):

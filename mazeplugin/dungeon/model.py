@@ -187,9 +187,11 @@ class MissionGraph:
         for key, room in held.items():
             if key not in doors:
                 raise MissionError(f"key {key!r} (in room {room!r}) opens no door")
+        guarded = {(end, edge.key) for edge in self.edges if edge.kind == "locked" for end in (edge.a, edge.b)}
         for node in self.nodes:
-            if node.kind == "lock" and node.key not in doors:
-                raise MissionError(f"lock room {node.id!r} names key {node.key!r}, which opens no door")
+            if node.kind == "lock" and (node.id, node.key) not in guarded:
+                raise MissionError(f"lock room {node.id!r} names key {node.key!r}, but no door of that key opens "
+                                   f"into it")
 
     # --- reading ---------------------------------------------------------------------------------------------
 
