@@ -117,3 +117,16 @@ def test_labels_are_escaped_in_the_drawing():
     m = Mission([Node("<start>", "start"), Node("a&b", "goal")], [Edge("<start>", "a&b")])
     svg = m.to_svg()
     assert "&lt;start&gt;" in svg and "a&amp;b" in svg and "<start>" not in svg
+
+
+def test_any_mission_survives_the_round_trip_even_one_that_cannot_be_played():
+    import random
+
+    from test_dungeon_model import random_mission
+
+    rng = random.Random(7)
+    for _ in range(200):
+        m = random_mission(rng)
+        assert Mission.from_dict(m.to_dict(), check=False) == m
+        assert Mission.from_json(m.to_json(), check=False) == m
+        assert m.to_svg().count("<line") == len(m.edges)
