@@ -45,6 +45,7 @@ from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time these load on first use (__getattr__)
     from .codes import level_code, looks_like_level_code, parse_level_code
     from .content.cells import CellThing
+    from .dungeon import Mission, mission
     from .grid_level import GridLevel
     from .formats.level_files import from_json, load
     from .level_protocol import AnyLevel
@@ -53,6 +54,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time these loa
 
 _LAZY = {
     "World": "world",
+    "Mission": "dungeon",
+    "mission": "dungeon",
     "CellThing": "content.cells",
     "GridLevel": "grid_level",
     "AnyLevel": "level_protocol",
@@ -110,6 +113,8 @@ __all__ = [
     "UNDER_EAST_WEST",
     "UNDER_NORTH_SOUTH",
     "World",
+    "Mission",
+    "mission",
 ]
 
 

@@ -45,6 +45,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("pipeline", ["pipeline", "pipeline_batch", "grid_pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),
     ("worlds", ["world"]),
+    ("dungeons", ["dungeon"]),
     ("pygame", ["pg"]),
     ("applications", ["cli", "gym", "dataset", "__main__", "="]),
 ]
