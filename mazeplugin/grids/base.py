@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 
 from .._compiled import kernel
 
-__all__ = ["Grid", "GridMaze", "Point", "Side", "Rows", "lattice_rows"]
+__all__ = ["Grid", "RowGrid", "GridMaze", "Point", "Side", "Rows", "lattice_rows"]
 
 Point = Tuple[float, float]
 Rows = Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
@@ -172,6 +172,41 @@ class Grid:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.cells} cells, {self.edge_count} edges)"
+
+
+class RowGrid(Grid):
+    """A grid of ``width × height`` cells numbered row by row (hex, triangle, square): cell ``(x, y)`` is
+    ``y * width + x``. Made with a ``lattice`` shape (hex, triangle), its edges and rows are built when
+    first read: a generator with a lattice kernel needs none of them (its neighbours and edge numbers
+    are arithmetic, mazeplugin/_compiled/lattice.py)."""
+
+    width: int
+    height: int
+
+    def __init__(self, width: int, height: int, lattice: int) -> None:
+        self.width, self.height = int(width), int(height)
+        self.lattice = (lattice, self.width, self.height)
+        super().__init__(self.width * self.height)
+
+    def _build(self) -> None:
+        assert self.lattice is not None
+        built = lattice_rows(*self.lattice)
+        if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
+            self._set(built[0], built[1])
+        else:
+            self._set(self._numpy_edges())
+
+    def _numpy_edges(self) -> NDArray[np.int64]:
+        """The ``(a, b)`` edges of a lattice grid, by numpy (when the compiled pass is off)."""
+        raise NotImplementedError
+
+    def cell_at(self, x: int, y: int) -> int:
+        """The number of cell ``(x, y)``."""
+        return y * self.width + x
+
+    def xy(self, cell: int) -> Tuple[int, int]:
+        """The ``(x, y)`` of cell number ``cell``."""
+        return cell % self.width, cell // self.width
 
 
 def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
