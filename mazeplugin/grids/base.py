@@ -253,6 +253,10 @@ class GridMaze:
         """The open passages as ``(a, b)`` rows, ``a < b``."""
         return self.grid.edges[self.open]
 
+    def degrees(self) -> NDArray[np.int64]:
+        """Each cell's count of open passages."""
+        return np.bincount(self.passages().ravel(), minlength=self.grid.cells).astype(np.int64)
+
     def linked(self, cell: int) -> NDArray[np.int64]:
         """The neighbours of ``cell`` reachable through an open passage."""
         start, stop = self.grid.offsets[cell], self.grid.offsets[cell + 1]
