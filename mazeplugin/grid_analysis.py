@@ -68,12 +68,7 @@ def path(maze: GridMaze, start: int, goal: int) -> List[int]:
 
 def dead_end_cells(maze: GridMaze) -> NDArray[np.int64]:
     """The cells with exactly one open passage, ascending."""
-    return np.flatnonzero(_open_degrees(maze) == 1).astype(np.int64)
-
-
-def _open_degrees(maze: GridMaze) -> NDArray[np.int64]:
-    ends = maze.passages().ravel()
-    return np.bincount(ends, minlength=maze.grid.cells).astype(np.int64)
+    return np.flatnonzero(maze.degrees() == 1).astype(np.int64)
 
 
 def grid_stats(maze: GridMaze, entrance: Optional[int], exit: Optional[int]) -> Stats:
@@ -83,7 +78,7 @@ def grid_stats(maze: GridMaze, entrance: Optional[int], exit: Optional[int]) -> 
     straight line to measure them by.
     """
     cells, passages = maze.grid.cells, int(maze.open.sum())
-    degrees = _open_degrees(maze)
+    degrees = maze.degrees()
     first, _ = _parents(maze, 0)
     pieces = 1
     reached = np.asarray(first) >= 0

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import os
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -33,7 +34,8 @@ from .grids import GridMaze, HexGrid
 from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
 from .grids.square import SquareGrid, side_tile, square_tiles
 from .seeds import Seed
-from .tiles import ENTRANCE, EXIT, check_tile
+from .level import marked_tiles
+from .tiles import check_tile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .content.cells import CellThing
@@ -309,19 +311,7 @@ class GridLevel:
         ``mp.EXIT`` (3), ``mp.DOOR`` (4) on a door's passage tile(s), ``mp.KEY`` (5),
         ``mp.TREASURE`` (6), ``mp.ENEMY`` (7) where an enemy starts."""
         self._tiled("marked")
-        out = self.tiles.astype(np.int8)
-        if self.things:
-            from .content.things import MARKS
-
-            for thing in self.tile_things():
-                mark = MARKS.get(thing.kind)
-                if mark is not None:
-                    for x, y in thing.tiles():
-                        out[y, x] = mark
-        for tile, value in ((self.entrance_tile, ENTRANCE), (self.exit_tile, EXIT)):
-            if tile is not None:
-                out[tile[1], tile[0]] = value
-        return out
+        return marked_tiles(self.tiles, self.tile_things() if self.things else (), self.entrance_tile, self.exit_tile)
 
     @property
     def stagger_index(self) -> str:
@@ -375,9 +365,7 @@ class GridLevel:
     def __repr__(self) -> str:
         things = ""
         if self.things:
-            kinds: Dict[str, int] = {}
-            for t in self.things:
-                kinds[t.kind] = kinds.get(t.kind, 0) + 1
-            things = ", things={" + ", ".join(f"{k!r}: {v}" for k, v in sorted(kinds.items())) + "}"
+            kinds = sorted(Counter(t.kind for t in self.things).items())
+            things = ", things={" + ", ".join(f"{k!r}: {v}" for k, v in kinds) + "}"
         return (f"GridLevel(grid={self.grid!r}, {self.width}x{self.height}, {self.maze.grid.cells} cells, "
                 f"algorithm={self.algorithm!r}, seed={self.seed!r}{things})")

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
-import numpy as np
-
 from .grids import GridMaze
 from .seeds import Random
 from .shaping import braid_dead_ends
@@ -31,8 +29,7 @@ __all__ = ["braid_grid"]
 def braid_grid(maze: GridMaze, rng: Random, fraction: float) -> None:
     """Remove ``round(fraction × dead ends)`` dead ends of ``maze`` by opening one passage at each."""
     grid = maze.grid
-    ends = maze.passages().ravel()
-    degree = np.bincount(ends, minlength=grid.cells).tolist()
+    degree = maze.degrees().tolist()
     dead = [c for c in range(grid.cells) if degree[c] == 1]
     if int(round(fraction * len(dead))) == 0:
         return

@@ -367,20 +367,7 @@ class Level:
         a door blocks, ``mp.KEY`` (5), ``mp.TREASURE`` (6), ``mp.ENEMY`` (7)
         where an enemy starts; a game's own kinds are not written.
         """
-        out = self.tiles.astype(np.int8)
-        if self.things:
-            from .content.things import MARKS
-
-            for thing in self.things:
-                mark = MARKS.get(thing.kind)
-                if mark is not None:
-                    for x, y in thing.tiles():
-                        out[y, x] = mark
-        if self.entrance is not None:
-            out[self.entrance[1], self.entrance[0]] = ENTRANCE
-        if self.exit is not None:
-            out[self.exit[1], self.exit[0]] = EXIT
-        return out
+        return marked_tiles(self.tiles, self.things, self.entrance, self.exit)
 
     def to_text(self, style: str = "ascii") -> str:
         """The level as text: ``"ascii"``, ``"blocks"``, ``"box"`` or ``"digits"``.
@@ -442,3 +429,22 @@ class Level:
             f"seed={self.seed!r} tiles={self.tiles.shape[1]}x{self.tiles.shape[0]} "
             f"entrance={self.entrance} exit={self.exit}>"
         )
+
+
+def marked_tiles(tiles: NDArray[np.uint8], things: Sequence[Any], entrance: Optional[Tile],
+                 exit: Optional[Tile]) -> NDArray[np.int8]:
+    """An int8 copy of ``tiles`` with each thing's mark (``content.things.MARKS``) on its tiles and the
+    markers over them: what :meth:`Level.marked` and :meth:`GridLevel.marked` give."""
+    out = tiles.astype(np.int8)
+    if things:
+        from .content.things import MARKS
+
+        for thing in things:
+            mark = MARKS.get(thing.kind)
+            if mark is not None:
+                for x, y in thing.tiles():
+                    out[y, x] = mark
+    for tile, value in ((entrance, ENTRANCE), (exit, EXIT)):
+        if tile is not None:
+            out[tile[1], tile[0]] = value
+    return out

@@ -47,7 +47,6 @@ Tile = Tuple[int, int]
 """A tile position ``(x, y)``."""
 
 # A side of a cell: where a border opening lies.
-SIDES = ("north", "east", "south", "west")
 _SIDE_STEP = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 

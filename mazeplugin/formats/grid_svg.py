@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numbers
 from typing import TYPE_CHECKING, Callable, List, Tuple
+from xml.sax.saxutils import escape
 
 from .svg import COLOURS
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["to_svg", "wall_lines"]
 
 MARGIN = 0.5  # grid units around the drawing
+_QUOTE = {'"': "&quot;"}  # with escape(): a game's own kind (any text) safe inside an attribute
 
 
 def wall_lines(level: "GridLevel") -> List[List[Tuple[float, float]]]:
@@ -97,12 +99,7 @@ def _things(level: "GridLevel", point: Callable[[Tuple[float, float]], str]) -> 
             out.append(f'<circle class="enemy" cx="{x:.3f}" cy="{y:.3f}" r="0.28" fill="{COLOURS["enemy"]}"/>')
         else:
             colour, r = (COLOURS["key"], 0.25) if kind == "key" else (COLOURS["thing"], 0.18)
-            out.append(f'<circle class="{"key" if kind == "key" else "thing"}" data-kind="{_attr(kind)}" '
+            out.append(f'<circle class="{"key" if kind == "key" else "thing"}" data-kind="{escape(kind, _QUOTE)}" '
                        f'cx="{x:.3f}" cy="{y:.3f}" r="{r}" fill="{colour}" stroke="{COLOURS["wall"]}" '
                        'stroke-width="0.05"/>')
     return out
-
-
-def _attr(text: str) -> str:
-    """``text`` safe inside an SVG attribute (a game's own kind is any text)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

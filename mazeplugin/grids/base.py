@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 
 from .._compiled import twin
 
-__all__ = ["Grid", "GridMaze", "Point", "Side", "Rows", "lattice_rows"]
+__all__ = ["Grid", "RowGrid", "GridMaze", "Point", "Side", "Rows", "lattice_rows"]
 
 _GRID_ROWS = twin("grid-rows")  # the compiled grid-rows kernel, or the plain code beside each use
 
@@ -176,6 +176,41 @@ class Grid:
         return f"{type(self).__name__}({self.cells} cells, {self.edge_count} edges)"
 
 
+class RowGrid(Grid):
+    """A grid of ``width × height`` cells numbered row by row (hex, triangle, square): cell ``(x, y)`` is
+    ``y * width + x``. Made with a ``lattice`` shape (hex, triangle), its edges and rows are built when
+    first read: a generator with a lattice kernel needs none of them (its neighbours and edge numbers
+    are arithmetic, mazeplugin/_compiled/lattice.py)."""
+
+    width: int
+    height: int
+
+    def __init__(self, width: int, height: int, lattice: int) -> None:
+        self.width, self.height = int(width), int(height)
+        self.lattice = (lattice, self.width, self.height)
+        super().__init__(self.width * self.height)
+
+    def _build(self) -> None:
+        assert self.lattice is not None
+        built = lattice_rows(*self.lattice)
+        if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
+            self._set(built[0], built[1])
+        else:
+            self._set(self._numpy_edges())
+
+    def _numpy_edges(self) -> NDArray[np.int64]:
+        """The ``(a, b)`` edges of a lattice grid, by numpy (when the compiled pass is off)."""
+        raise NotImplementedError
+
+    def cell_at(self, x: int, y: int) -> int:
+        """The number of cell ``(x, y)``."""
+        return y * self.width + x
+
+    def xy(self, cell: int) -> Tuple[int, int]:
+        """The ``(x, y)`` of cell number ``cell``."""
+        return cell % self.width, cell // self.width
+
+
 def lattice_rows(shape: int, width: int, height: int, wrap_x: bool = False,
                  wrap_y: bool = False) -> "Tuple[NDArray[np.int64], Rows] | None":
     """``(edges, (offsets, neighbours, edge_ids))`` of a ``width × height`` hex, triangle or
@@ -219,6 +254,10 @@ class GridMaze:
     def passages(self) -> NDArray[np.int64]:
         """The open passages as ``(a, b)`` rows, ``a < b``."""
         return self.grid.edges[self.open]
+
+    def degrees(self) -> NDArray[np.int64]:
+        """Each cell's count of open passages."""
+        return np.bincount(self.passages().ravel(), minlength=self.grid.cells).astype(np.int64)
 
     def linked(self, cell: int) -> NDArray[np.int64]:
         """The neighbours of ``cell`` reachable through an open passage."""

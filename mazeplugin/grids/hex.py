@@ -20,8 +20,9 @@ import math
 from typing import List, Optional, Tuple
 
 import numpy as np
+from numpy.typing import NDArray
 
-from .base import Grid, Point, Side, lattice_rows
+from .base import Point, RowGrid, Side
 
 __all__ = ["HexGrid", "HEX_DIRECTIONS"]
 
@@ -32,47 +33,28 @@ HEX_DIRECTIONS = ("north-east", "east", "south-east", "south-west", "west", "nor
 """The six directions, clockwise from the top-right side (the order of :meth:`HexGrid.step`)."""
 
 
-class HexGrid(Grid):
+class HexGrid(RowGrid):
     """``width × height`` pointy-top hexagons, odd rows shifted right (see the module docstring)."""
-
-    width: int
-    height: int
 
     name = "hex"
 
     def __init__(self, width: int, height: int) -> None:
-        self.width, self.height = int(width), int(height)
-        self.lattice = (HEX_LATTICE, self.width, self.height)
-        # The edges and rows are built when first read: a generator with a lattice kernel needs none
-        # of them (its neighbours and edge numbers are arithmetic, mazeplugin/_compiled/lattice.py).
-        super().__init__(self.width * self.height)
+        super().__init__(width, height, HEX_LATTICE)
 
     @property
     def edge_count(self) -> int:
         """Every row but the last has ``3 * width - 2`` edges (east, south-west, south-east); the last ``width - 1``."""
         return (self.height - 1) * (3 * self.width - 2) + self.width - 1
 
-    def _build(self) -> None:
+    def _numpy_edges(self) -> NDArray[np.int64]:
         w, h = self.width, self.height
-        built = lattice_rows(HEX_LATTICE, w, h)
-        if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
-            self._set(built[0], built[1])
-            return
         y, x = np.divmod(np.arange(w * h, dtype=np.int64), w)
         shift = y & 1  # odd rows sit half a cell right: their south-west is straight below
         cell = y * w + x
         # Each cell's east, south-west and south-east neighbours, ascending, so the pairs come sorted.
         targets = np.stack([cell + 1, cell + w - 1 + shift, cell + w + shift], axis=1)
         ok = np.stack([x < w - 1, (y < h - 1) & (x - 1 + shift >= 0), (y < h - 1) & (x + shift < w)], axis=1)
-        self._set(np.stack([np.broadcast_to(cell[:, None], targets.shape)[ok], targets[ok]], axis=1))
-
-    def cell_at(self, x: int, y: int) -> int:
-        """The number of cell ``(x, y)``."""
-        return y * self.width + x
-
-    def xy(self, cell: int) -> Tuple[int, int]:
-        """The ``(x, y)`` of cell number ``cell``."""
-        return cell % self.width, cell // self.width
+        return np.stack([np.broadcast_to(cell[:, None], targets.shape)[ok], targets[ok]], axis=1)
 
     def step(self, cell: int, direction: int) -> int:
         """The cell one step in ``HEX_DIRECTIONS[direction]`` from ``cell``, or -1 off the grid."""

@@ -20,7 +20,7 @@ from typing import List, Optional, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .base import Grid, GridMaze, Point, Side, lattice_rows
+from .base import Grid, GridMaze, Point, RowGrid, Side, lattice_rows
 
 __all__ = ["SquareGrid", "WRAPS", "square_tiles", "side_tile"]
 
@@ -29,11 +29,9 @@ WRAPS = ("x", "y", "xy")
 SQUARE_LATTICE = 0  # mazeplugin._compiled.gridrows.SQUARE
 
 
-class SquareGrid(Grid):
+class SquareGrid(RowGrid):
     """``width × height`` square cells, wrapping round as ``wrap`` says (see the module docstring)."""
 
-    width: int
-    height: int
     wrap: Optional[str]
     wraps_x: bool
     wraps_y: bool
@@ -41,12 +39,13 @@ class SquareGrid(Grid):
     name = "square"
 
     def __init__(self, width: int, height: int, wrap: Optional[str] = None) -> None:
+        # Its edges are built at once (Grid.__init__), not when first read as a lattice grid's.
         self.width, self.height, self.wrap = int(width), int(height), wrap
         self.wraps_x, self.wraps_y = wrap is not None and "x" in wrap, wrap is not None and "y" in wrap
         w, h = self.width, self.height
         built = lattice_rows(SQUARE_LATTICE, w, h, self.wraps_x, self.wraps_y)
         if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
-            super().__init__(w * h, built[0], rows=built[1])
+            Grid.__init__(self, w * h, built[0], rows=built[1])
             return
         ids = np.arange(w * h, dtype=np.int64).reshape(h, w)
         pairs = [np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1),
@@ -55,15 +54,7 @@ class SquareGrid(Grid):
             pairs.append(np.stack([ids[:, -1], ids[:, 0]], axis=1))
         if self.wraps_y and h >= 3:
             pairs.append(np.stack([ids[-1, :], ids[0, :]], axis=1))
-        super().__init__(w * h, np.concatenate(pairs))
-
-    def cell_at(self, x: int, y: int) -> int:
-        """The number of cell ``(x, y)``."""
-        return y * self.width + x
-
-    def xy(self, cell: int) -> Tuple[int, int]:
-        """The ``(x, y)`` of cell number ``cell``."""
-        return cell % self.width, cell // self.width
+        Grid.__init__(self, w * h, np.concatenate(pairs))
 
     def step(self, cell: int, side: int) -> int:
         """The cell across ``side`` (0 north, 1 east, 2 south, 3 west) of ``cell``, round the wrap; -1 off the grid."""

@@ -16,8 +16,9 @@ import math
 from typing import List, Optional, Tuple
 
 import numpy as np
+from numpy.typing import NDArray
 
-from .base import Grid, Point, Side, lattice_rows
+from .base import Point, RowGrid, Side
 
 __all__ = ["TriangleGrid"]
 
@@ -25,20 +26,13 @@ HEIGHT = math.sqrt(3.0) / 2  # of a triangle with unit sides
 TRIANGLE_LATTICE = 2  # mazeplugin._compiled.gridrows.TRIANGLE
 
 
-class TriangleGrid(Grid):
+class TriangleGrid(RowGrid):
     """``width × height`` triangles; cell ``(x, y)`` points up when ``x + y`` is even."""
-
-    width: int
-    height: int
 
     name = "triangle"
 
     def __init__(self, width: int, height: int) -> None:
-        self.width, self.height = int(width), int(height)
-        self.lattice = (TRIANGLE_LATTICE, self.width, self.height)
-        # The edges and rows are built when first read: a generator with a lattice kernel needs none
-        # of them (its neighbours and edge numbers are arithmetic, mazeplugin/_compiled/lattice.py).
-        super().__init__(self.width * self.height)
+        super().__init__(width, height, TRIANGLE_LATTICE)
 
     @property
     def edge_count(self) -> int:
@@ -46,25 +40,13 @@ class TriangleGrid(Grid):
         w, rows = self.width, self.height - 1
         return self.height * (w - 1) + (rows + 1) // 2 * ((w + 1) // 2) + rows // 2 * (w // 2)
 
-    def _build(self) -> None:
-        built = lattice_rows(TRIANGLE_LATTICE, self.width, self.height)
-        if built is not None:  # the same arrays in one compiled pass (mazeplugin/_compiled/gridrows.py)
-            self._set(built[0], built[1])
-            return
+    def _numpy_edges(self) -> NDArray[np.int64]:
         ids = np.arange(self.width * self.height, dtype=np.int64).reshape(self.height, self.width)
         east = np.stack([ids[:, :-1].ravel(), ids[:, 1:].ravel()], axis=1)
         ys, xs = np.nonzero(((np.arange(self.width)[None, :] + np.arange(self.height)[:, None]) % 2 == 0)
                             & (np.arange(self.height)[:, None] < self.height - 1))
         south = np.stack([ids[ys, xs], ids[ys + 1, xs]], axis=1)
-        self._set(np.concatenate([east, south]))
-
-    def cell_at(self, x: int, y: int) -> int:
-        """The number of cell ``(x, y)``."""
-        return y * self.width + x
-
-    def xy(self, cell: int) -> Tuple[int, int]:
-        """The ``(x, y)`` of cell number ``cell``."""
-        return cell % self.width, cell // self.width
+        return np.concatenate([east, south])
 
     def upright(self, cell: int) -> bool:
         """True when ``cell`` points up (its flat side at the bottom)."""
