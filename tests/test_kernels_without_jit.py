@@ -25,7 +25,8 @@ PROBE = """
 import hashlib, json
 import mazeplugin as mp
 out = {}
-for algorithm in ("backtracker", "kruskal", "prim", "prim-simplified", "union-find"):
+for algorithm in ("aldous-broder", "backtracker", "growing-tree", "hunt-and-kill", "kruskal", "prim", "prim-simplified",
+                  "union-find", "wilson"):
     for grid, width, height in (("polar", 8, 10), ("polar", 3, 6), ("hex", 7, 5), ("triangle", 6, 5)):
         level = mp.generate(algorithm, width, height, grid=grid, seed=5)
         out[f"{algorithm} {grid} {width}x{height}"] = hashlib.sha256(level.maze.open.tobytes()).hexdigest()
@@ -43,5 +44,5 @@ def _passages(**env: str) -> dict:
 def test_the_grid_kernels_without_the_jit_make_the_plain_levels():
     plain = _passages(MAZEPLUGIN_COMPILED="0")
     kernels = _passages(MAZEPLUGIN_COMPILED="1", NUMBA_DISABLE_JIT="1")
-    assert len(plain) == 20
+    assert len(plain) == 36
     assert kernels == plain

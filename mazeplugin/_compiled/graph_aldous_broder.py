@@ -46,7 +46,7 @@ def walk(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, strid
     """
     cell, left = state[0], state[1]
     usual = np.float64(common)
-    k = kind[cell] - seen  # the walk stands on visited cells only
+    k = int(kind[cell]) - seen  # the walk stands on visited cells only
     t = 0
     while left:
         if t == words.size:
@@ -59,7 +59,7 @@ def walk(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, strid
         if degrees[k] != common:
             r = int(u * np.float64(degrees[k]))
             nxt = cell + steps[k * stride + r]
-        b = kind[nxt]
+        b = int(kind[nxt])
         if b < seen:  # entered first: open the passage in
             kind[nxt] = b + seen
             opened[edge_ids[offsets[cell] + r]] = 1
@@ -81,7 +81,7 @@ def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, s
     cell, left = state[0], state[1]
     p = parity_of(shape, width, cell)
     inner_degree = np.float64(degree)
-    k = kind[cell] - SEEN  # the walk stands on visited cells only
+    k = int(kind[cell]) - SEEN  # the walk stands on visited cells only
     t = 0
     while left:
         if t == words.size:
@@ -97,7 +97,7 @@ def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, s
             r = int(u * np.float64(degrees[k]))
             nxt = cell + steps[k * stride + r]
             p = parity_of(shape, width, nxt)
-        b = kind[nxt]
+        b = int(kind[nxt])
         if b < SEEN:  # entered first: open the passage in
             kind[nxt] = b + SEEN
             opened[edge_between(shape, width, height, cell, nxt)] = 1

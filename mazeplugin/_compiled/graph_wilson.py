@@ -50,7 +50,7 @@ def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, 
     while first < cells:
         if cell < 0:
             cell = first
-        k = kind[cell]
+        k = int(kind[cell])
         while k < seen:  # walk until the tree is hit
             if t == words.size:
                 state[0], state[1] = first, cell
@@ -64,15 +64,15 @@ def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, 
                 nxt = cell + steps[k * stride + r]
             exit_of[cell] = r
             cell = nxt
-            k = kind[cell]
+            k = int(kind[cell])
         cell = first
-        k = kind[cell]
+        k = int(kind[cell])
         while k < seen:  # graft the loop-erased path
             j = offsets[cell] + exit_of[cell]
             kind[cell] = k + seen
             opened[edge_ids[j]] = 1
             cell = neighbours[j]
-            k = kind[cell]
+            k = int(kind[cell])
         first += 1
         cell = -1
     state[0], state[1] = first, -1
@@ -92,7 +92,7 @@ def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, s
     while first < cells:
         if cell < 0:
             cell = first
-        k = kind[cell]
+        k = int(kind[cell])
         p = parity_of(shape, width, cell)
         while k < SEEN:  # walk until the tree is hit
             if t == words.size:
@@ -110,15 +110,15 @@ def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, s
                 p = parity_of(shape, width, nxt)
             exit_of[cell] = r
             cell = nxt
-            k = kind[cell]
+            k = int(kind[cell])
         cell = first
-        k = kind[cell]
+        k = int(kind[cell])
         while k < SEEN:  # graft the loop-erased path
             nxt = cell + steps[k * stride + exit_of[cell]]
             kind[cell] = k + SEEN
             opened[edge_between(shape, width, height, cell, nxt)] = 1
             cell = nxt
-            k = kind[cell]
+            k = int(kind[cell])
         first += 1
         cell = -1
     state[0], state[1] = first, -1
