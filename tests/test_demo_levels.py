@@ -296,7 +296,7 @@ def finish_grid(app: App, frames: int = 4000) -> None:
 def test_a_grid_level_file_is_played_on_its_grid_and_then_the_game_goes_on_there(tmp_path, name, make):
     level = make()
     path = tmp_path / name
-    {".tmx": level.save_tmx, ".tmj": level.save_tmj, ".json": level.save_json}[path.suffix](path)
+    level.save(path)
     app = make_app("--level", str(path), "--autoplay")
     grid_game = app.grid_game
     assert grid_game is not None and grid_game.level_file == str(path) and grid_game.code == name

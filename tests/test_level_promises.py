@@ -35,11 +35,9 @@ def test_things_assigned_keep_ids_distinct_and_on_the_map():
 
 def test_a_world_window_with_open_edges_is_refused_by_every_writer(tmp_path):
     window = mp.World("backtracker", seed=4).level(0, 0, 20, 20, open_edges=True)
-    writers = {"level.json": window.save_json, "level.tmx": window.save_tmx, "level.tmj": window.save_tmj,
-               "level.npy": window.save_npy}
-    for name, write in writers.items():
+    for name in ("level.json", "level.tmx", "level.tmj", "level.npy"):
         with pytest.raises(ValueError, match="would not load back"):
-            write(str(tmp_path / name))
+            window.save(str(tmp_path / name))
     with pytest.raises(ValueError, match="would not load back"):
         window.to_json()
     assert os.listdir(tmp_path) == []  # nothing half-written

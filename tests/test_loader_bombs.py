@@ -97,7 +97,7 @@ def _mutated_json(text, path_index, value, delete):
 def test_fuzz_a_json_file_with_one_field_mutated_loads_or_is_refused(tmp_path, seed, kind, path_index, value, delete):
     level = LEVELS[seed]
     path = tmp_path / f"level.{kind}"
-    (level.save_tmj if kind == "tmj" else level.save_json)(path)
+    level.save(path)
     path.write_text(_mutated_json(path.read_text(), path_index, value, delete))
     _outcome(load_tiled if kind == "tmj" else load_json, path)
 
@@ -268,7 +268,7 @@ def test_ragged_or_null_tmj_data_is_refused(tmp_path, data, message):
 @pytest.mark.parametrize("kind", ["tmx", "tmj"])
 def test_a_map_without_tilesets_names_the_first_unknown_tile(tmp_path, kind):
     path = tmp_path / f"level.{kind}"
-    (LEVELS[1].save_tmx if kind == "tmx" else LEVELS[1].save_tmj)(path)
+    LEVELS[1].save(path)
     if kind == "tmx":
         root = ET.fromstring(path.read_text())
         root.remove(root.find("tileset"))

@@ -160,7 +160,7 @@ def test_weave_content_draws_the_content_stream_as_furnish_does():
 
 def test_weave_content_survives_a_json_round_trip_and_is_proved_again():
     level = mp.generate("kruskal", 12, 9, seed=3, weave=True, keys=2, treasure=2)
-    back = mp.Level.from_json(level.to_json())
+    back = mp.from_json(level.to_json())
     assert back.things == level.things and np.array_equal(back.bridges, level.bridges)
     back.check()
     assert back.solution() == level.solution()
