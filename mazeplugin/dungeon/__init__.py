@@ -25,7 +25,7 @@ between them (open, locked by a key, one-way drops, hidden passages).
 from __future__ import annotations
 
 from .grammar import CYCLES, DUNGEON_STREAM, PATTERNS, least_distance, least_rooms, mission
-from .mission import Mission, load_mission
+from .missions import Mission, load_mission
 from .model import EDGE_KINDS, NODE_KINDS, Edge, MissionError, MissionGraph, Node
 from .solver import Proof, prove
 

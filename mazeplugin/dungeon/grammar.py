@@ -50,7 +50,7 @@ import numbers
 from typing import Dict, List, Optional, Tuple
 
 from ..seeds import Random, resolve_seed
-from .mission import Mission
+from .missions import Mission
 from .model import Edge, Node
 from .solver import prove
 
