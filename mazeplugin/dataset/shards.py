@@ -27,6 +27,10 @@ A shard's arrays (every dtype little-endian and fixed):
   int64 (``-1`` for None) or float64 (NaN for None); left out when the
   entry says ``"stats": false``.
 
+An entry's opt-in ``"columns"`` (solution, distances, moves, actions) come
+after all of these: see :mod:`mazeplugin.dataset.columns`; shards of an
+entry without them hold none.
+
 A shard of hex, triangle, polar or wrapping levels (``grid=``, ``wrap=``:
 :class:`~mazeplugin.grid_level.GridLevel` s) has no tiles or things; in their
 place, after ``level_seed``: ``passages`` uint8 ``(levels, ceil(edges / 8))``,
@@ -129,20 +133,40 @@ def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLeve
     """``(seed used, level)`` for ``seed``: the level of ``seed`` itself, or, when its level cannot
     hold the entry's content (``ValueError`` from generate), of the first derived seed
     (:func:`mazeplugin.difficulty.candidate_seeds`) whose level can. The same on every run.
+
+    An entry with ``"columns"`` also needs each level's columns
+    (:func:`mazeplugin.dataset.columns.level_columns`): a level without them (a
+    route that needs a key swap, see :mod:`mazeplugin.dataset.expert`) is
+    refitted the same way.
     """
+    used, level, _ = fit_level(entry, maker, seed)
+    return used, level
+
+
+def fit_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+    """:func:`make_level` and the level's opt-in columns (empty without ``"columns"``)."""
     try:
-        return seed, maker(seed)
+        return _made(entry, maker, seed)
     except ValueError as first:
         error = first
     for tries, candidate in enumerate(candidate_seeds(seed)):
         if tries >= MAX_REFITS:
             break
         try:
-            return candidate, maker(candidate)
+            return _made(entry, maker, candidate)
         except ValueError:
             continue
     raise UnfitError(f"seed {seed} and {MAX_REFITS} seeds derived from it make no {entry.generator} "
                      f"{entry.width}x{entry.height} level that fits: {error}")
+
+
+def _made(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+    level = maker(seed)
+    if not entry.columns or isinstance(level, GridLevel):
+        return seed, level, {}
+    from .columns import level_columns
+
+    return seed, level, level_columns(level, entry.columns)
 
 
 def _text_column(texts: Sequence[str]) -> Tuple[NDArray[np.uint8], NDArray[np.int64]]:

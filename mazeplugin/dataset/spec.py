@@ -95,6 +95,8 @@ class Entry:
         stats: whether shards keep every level's ``stats()`` figures (default True;
             False makes a build several times faster, see ``benchmarks/bench_dataset.py``).
         options: the other :func:`mazeplugin.generate` keywords, as JSON values.
+        columns: the opt-in shard columns asked for (``"columns"``, see :mod:`mazeplugin.dataset.columns`),
+            in shard order; empty for none (then the entry's canonical form and checksum leave them out).
     """
 
     generator: str
@@ -106,6 +108,7 @@ class Entry:
     reserve_seed: int = 1 << 63
     options: Mapping[str, Any] = field(default_factory=dict)
     stats: bool = True
+    columns: Tuple[str, ...] = ()
 
     @property
     def shards(self) -> int:
@@ -125,6 +128,8 @@ class Entry:
     def as_dict(self) -> Dict[str, Any]:
         """The entry as plain JSON values, every default filled in (what the manifest records)."""
         head: Dict[str, Any] = {name: getattr(self, name) for name in _OWN_KEYS}
+        if self.columns:  # only when asked: every spec without columns keeps its canonical form and checksum
+            head["columns"] = list(self.columns)
         head.update(sorted(self.options.items()))
         return head
 
@@ -222,10 +227,22 @@ def _entry(raw: object, where: str) -> Entry:
     stats = raw.get("stats", True)
     if not isinstance(stats, bool):
         raise SpecError(f"{where}: stats must be true or false, got {stats!r}")
-    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS}
+    columns: Tuple[str, ...] = ()
+    if "columns" in raw:
+        from .columns import check_columns
+
+        try:
+            columns = check_columns(raw["columns"], where)
+        except ValueError as error:
+            raise SpecError(str(error)) from None
+        if columns and (is_grid_options(raw) or (is_weave_options(raw) and {"moves", "actions"} & set(columns))):
+            raise SpecError(f"{where}: columns {', '.join(columns)} are for square tile levels"
+                            + (" without weave (moves and actions do not walk over and under bridges)"
+                               if not is_grid_options(raw) else " (not grid= or wrap= entries)"))
+    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS and k != "columns"}
     if isinstance(options.get("mask"), str):
         raise SpecError(f"{where}: mask must be a list of strings in a spec (a file could change under the dataset)")
-    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats)
+    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats, columns)
 
 
 def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<spec>", kind: str = "json",
@@ -292,6 +309,17 @@ def is_grid(entry: Entry) -> bool:
     return entry.options.get("grid", "square") != "square" or entry.options.get("wrap") is not None
 
 
+def is_grid_options(raw: Mapping[str, Any]) -> bool:
+    """:func:`is_grid` of a raw spec entry."""
+    return raw.get("grid", "square") != "square" or raw.get("wrap") is not None
+
+
+def is_weave_options(raw: Mapping[str, Any]) -> bool:
+    """:func:`is_weave` of a raw spec entry."""
+    weave = raw.get("weave", False)
+    return weave is not False and weave is not None and weave != 0
+
+
 def is_weave(entry: Entry) -> bool:
     """Whether ``entry`` makes weave levels (``weave`` true or a share above 0): its shards keep their bridges.
 
@@ -318,6 +346,16 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
     if isinstance(level, GridLevel):  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
         _check_shard_tiles(entry, 1, int(level.maze.open.size), where)
     else:
+        if entry.columns and (level.entrance is None or level.exit is None):
+            raise SpecError(f"{where}: columns {', '.join(entry.columns)} need an entrance and an exit; "
+                            "markers='none' makes levels without them")
+        if entry.columns:
+            from .columns import level_columns
+
+            try:
+                level_columns(level, entry.columns)
+            except ValueError as error:
+                raise SpecError(f"{where}: columns: {error}") from None
         rows, columns = level.tiles.shape
         _check_shard_tiles(entry, rows, columns, where)
     from .digest import digest

@@ -1,0 +1,151 @@
+"""Opt-in shard columns: what a learning system reads beside the level (solutions, distance maps, expert actions).
+
+A spec entry's ``"columns"`` list asks for them; an entry without it makes
+the very shards it always made (the same bytes, the same spec checksum).
+Square tilemap entries only (not ``grid=`` or ``wrap=``), with markers; the
+``.npz`` arrays, after every other column, in this order:
+
+- ``"solution"``: ``solution`` int32 ``(total, 2)``: every level's
+  :meth:`~mazeplugin.Level.solution` tiles ``(x, y)`` end to end (detours to
+  keys included), cut at ``solution_offsets`` int64 ``(levels + 1)``; and
+  ``solution_length`` int32 ``(levels,)``: its tiles, both ends included
+  (the steps are one fewer).
+- ``"distances"``: ``distances`` int32 ``(levels, rows, columns)``: steps
+  from the entrance to every tile (:meth:`~mazeplugin.Level.distances`, doors
+  ignored), -1 on walls and unreachable tiles.
+- ``"moves"``: ``moves`` uint8 cut at ``moves_offsets`` int64: the simple
+  mode's moves along the solution (``mazeplugin.gym.Moves`` ids: 0 north,
+  1 east, 2 south, 3 west); see :mod:`mazeplugin.dataset.expert`.
+- ``"actions"``: ``actions`` uint8 cut at ``actions_offsets`` int64: the
+  MiniGrid mode's actions along the solution (``mazeplugin.gym.Actions``
+  ids: 0 left, 1 right, 2 forward, 3 pickup, 4 drop, 5 toggle), keys picked
+  up and doors toggled open, one key carried at a time.
+
+``moves`` and ``actions`` are refused for weave entries. A Parquet shard has
+one column each: ``solution`` (list of int32, ``x0, y0, x1, y1, ...``),
+``solution_length`` (int32), ``distances`` (list of int32, row by row),
+``moves`` and ``actions`` (lists of uint8).
+
+:func:`mazeplugin.dataset.open` puts them on each level as a dict,
+``level.columns["actions"]`` (``solution`` as an ``(n, 2)`` array).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+import mazeplugin as mp
+from mazeplugin import paths
+
+from . import expert
+
+__all__ = ["COLUMNS", "RAGGED", "check_columns", "level_columns", "tile_columns", "column_arrays", "columns_at", "batch_columns", "names_in"]
+
+COLUMNS = ("solution", "distances", "moves", "actions")
+"""The names a spec entry's ``"columns"`` list takes, in the order a shard holds them."""
+
+RAGGED: Dict[str, "np.dtype[Any]"] = {"solution": np.dtype("<i4"), "moves": np.dtype("u1"), "actions": np.dtype("u1")}
+"""The columns of one sequence a level, end to end and cut at ``<name>_offsets``, and their dtypes."""
+
+Tile = Tuple[int, int]
+
+
+def check_columns(raw: object, where: str) -> Tuple[str, ...]:
+    """A spec entry's ``"columns"`` value checked: a list of distinct names of :data:`COLUMNS`, in shard order."""
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        raise ValueError(f"{where}: columns must be a list of names from {', '.join(COLUMNS)}, got {raw!r:.80}")
+    unknown = [name for name in raw if name not in COLUMNS]
+    if unknown:
+        raise ValueError(f"{where}: unknown column {unknown[0]!r}; columns are {', '.join(COLUMNS)}")
+    if len(set(raw)) != len(raw):
+        raise ValueError(f"{where}: columns names {raw!r:.80} more than once; give each column once")
+    return tuple(name for name in COLUMNS if name in raw)
+
+
+def level_columns(level: mp.Level, names: Sequence[str]) -> Dict[str, NDArray[Any]]:
+    """The asked columns of one level (``solution`` an ``(n, 2)`` int32 array of ``(x, y)`` tiles)."""
+    out: Dict[str, NDArray[Any]] = {}
+    path = level.solution() if {"solution", "moves", "actions"} & set(names) else []
+    if "solution" in names:
+        out["solution"] = np.array(path, dtype="<i4").reshape(-1, 2)
+    if "distances" in names:
+        out["distances"] = level.distances().astype("<i4")
+    if "moves" in names:
+        out["moves"] = np.array(expert.moves(path), dtype=np.uint8)
+    if "actions" in names:
+        out["actions"] = np.array(expert.actions(level, path), dtype=np.uint8)
+    return out
+
+
+def tile_columns(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, names: Sequence[str]) -> Dict[str, NDArray[Any]]:
+    """:func:`level_columns` of a level without content or bridges, from its tiles and markers (the batched lane)."""
+    out: Dict[str, NDArray[Any]] = {}
+    path: List[Tile] = []
+    if {"solution", "moves", "actions"} & set(names):
+        found = paths.shortest_path(tiles, entrance, exit)
+        if found is None:  # pragma: no cover - generate() always joins the markers
+            raise ValueError("the exit cannot be reached from the entrance")
+        path = found
+    if "solution" in names:
+        out["solution"] = np.array(path, dtype="<i4").reshape(-1, 2)
+    if "distances" in names:
+        out["distances"] = paths.distance_map(tiles, entrance).astype("<i4")
+    if "moves" in names:
+        out["moves"] = np.array(expert.moves(path), dtype=np.uint8)
+    if "actions" in names:
+        out["actions"] = np.array(expert._plan(tiles, path, {}, {}, exit), dtype=np.uint8)
+    return out
+
+
+def batch_columns(tiles: NDArray[np.uint8], entrance: Optional[Tile], exit: Optional[Tile],
+                  names: Sequence[str]) -> Dict[str, NDArray[Any]]:
+    """The shard arrays of the columns of a batch's levels (``tiles`` ``(levels, rows, columns)``, one
+    entrance and exit for all: :class:`~mazeplugin.pipeline_batch.LevelBatch`)."""
+    if entrance is None or exit is None:
+        raise ValueError("columns need levels with an entrance and an exit")
+    per_level = [tile_columns(level, entrance, exit, names) for level in tiles]
+    return column_arrays(per_level, names, (int(tiles.shape[1]), int(tiles.shape[2])))
+
+
+def column_arrays(per_level: Sequence[Mapping[str, NDArray[Any]]], names: Sequence[str],
+                  shape: Tuple[int, int]) -> Dict[str, NDArray[Any]]:
+    """The shard arrays (see the module docstring) of every level's :func:`level_columns`."""
+    arrays: Dict[str, NDArray[Any]] = {}
+    for name in COLUMNS:
+        if name not in names:
+            continue
+        if name == "distances":
+            arrays[name] = (np.stack([c[name] for c in per_level]).astype("<i4") if per_level
+                            else np.empty((0,) + shape, dtype="<i4"))
+            continue
+        parts = [c[name] for c in per_level]
+        offsets = np.zeros(len(parts) + 1, dtype="<i8")
+        np.cumsum([len(p) for p in parts], out=offsets[1:])
+        width = (2,) if name == "solution" else ()
+        arrays[name] = (np.concatenate(parts).astype(RAGGED[name]) if parts
+                        else np.empty((0,) + width, dtype=RAGGED[name]))
+        arrays[name + "_offsets"] = offsets
+        if name == "solution":
+            arrays["solution_length"] = np.diff(offsets).astype("<i4")
+    return arrays
+
+
+def names_in(arrays: Mapping[str, NDArray[Any]]) -> Tuple[str, ...]:
+    """The opt-in columns a shard's arrays hold."""
+    return tuple(name for name in COLUMNS if name in arrays)
+
+
+def columns_at(arrays: Mapping[str, NDArray[Any]], index: int,
+               names: Optional[Sequence[str]] = None) -> Dict[str, NDArray[Any]]:
+    """Level ``index``'s opt-in columns from a shard's arrays (all it holds, or ``names``)."""
+    out: Dict[str, NDArray[Any]] = {}
+    for name in (names_in(arrays) if names is None else names):
+        if name == "distances":
+            out[name] = arrays[name][index]
+        else:
+            offsets = arrays[name + "_offsets"]
+            out[name] = arrays[name][int(offsets[index]):int(offsets[index + 1])]
+    return out

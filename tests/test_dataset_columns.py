@@ -1,0 +1,187 @@
+"""Opt-in shard columns: solutions, distance maps, moves and MiniGrid actions, replayed to the exit in the env."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Dict, List
+
+import numpy as np
+import pytest
+
+import mazeplugin as mp
+import mazeplugin.dataset as ds
+from mazeplugin.dataset import expert
+from mazeplugin.dataset.columns import COLUMNS
+
+ALL = ["solution", "distances", "moves", "actions"]
+
+
+def replay(level: mp.Level, sequence: List[int], mode: str) -> None:
+    """Play ``sequence`` in a ``mode`` env loaded with ``level``: it ends at the exit, rewarded, on its last action.
+
+    The env gets the level by its level code, or (options a code cannot hold: braid, corridor) made by an env of
+    the same options from the level's seed, checked to be the very level.
+    """
+    gym_env = pytest.importorskip("mazeplugin.gym")
+    rows, columns = level.tiles.shape
+    options = {k: v for k, v in level.options.items() if k in ("braid", "keys")}
+    env = gym_env.MazeEnv(level.algorithm, level.maze.width, level.maze.height, mode=mode,
+                          corridor=level.layout.corridor, wall=level.layout.wall, max_steps=10 * rows * columns,
+                          **options)
+    try:
+        env.reset(options={"level_code": mp.level_code(level)})
+    except ValueError:
+        env.reset(seed=level.seed)
+    played = env.level
+    assert played is not None and played.tiles.tobytes() == level.tiles.tobytes() and played.things == level.things
+    for k, action in enumerate(sequence):
+        _, reward, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
+            break
+    assert terminated and float(reward) > 0 and k == len(sequence) - 1, (level.seed, mode, k, len(sequence))
+
+
+def test_expert_ids_are_the_envs() -> None:
+    gym_env = pytest.importorskip("mazeplugin.gym")
+    A, M = gym_env.Actions, gym_env.Moves
+    assert (expert.LEFT, expert.RIGHT, expert.FORWARD, expert.PICKUP, expert.DROP, expert.TOGGLE) == (
+        A.left, A.right, A.forward, A.pickup, A.drop, A.toggle)
+    assert (expert.NORTH, expert.EAST, expert.SOUTH, expert.WEST) == (M.north, M.east, M.south, M.west)
+
+
+@pytest.mark.parametrize("keys", [0, 1, 2])
+def test_moves_and_actions_replay_to_the_exit(keys: int) -> None:
+    played = 0
+    for generator, width, height, braid in (("backtracker", 6, 5, 0.0), ("kruskal", 5, 5, 0.5), ("wilson", 7, 4, 0.0)):
+        for seed in range(12):
+            try:
+                level = mp.generate(generator, width, height, seed=seed, keys=keys, braid=braid)
+            except ValueError:
+                continue  # no room for that many locks
+            replay(level, expert.moves(level.solution()), "simple")
+            replay(level, expert.actions(level), "minigrid")
+            played += 1
+    assert played >= 20
+
+
+def test_wide_corridors_replay() -> None:
+    for seed in range(4):
+        level = mp.generate("backtracker", 4, 4, seed=seed, keys=1, corridor=2)
+        replay(level, expert.actions(level), "minigrid")
+        replay(level, expert.moves(level.solution()), "simple")
+
+
+def _corridor(length: int, alcove: bool) -> np.ndarray:
+    tiles = np.ones((3 if alcove else 1, length), dtype=np.uint8)
+    tiles[0] = 0
+    if alcove:
+        tiles[1, 3] = 0  # a dead end below (3, 0)
+    return tiles
+
+
+def test_a_used_key_is_dropped_off_the_route() -> None:
+    tiles = _corridor(9, alcove=True)
+    route = [(x, 0) for x in range(9)]
+    # key 1 at x=1 opens the door at x=2; key 2 at x=5 opens the door at x=6: key 1 is dropped behind (x=1),
+    # off the rest of the route, once its door is open; key 2 is kept (no key after it)
+    plan = expert._plan(tiles, route, {(1, 0): 1, (5, 0): 2}, {(2, 0): 1, (6, 0): 2}, (8, 0))
+    assert plan.count(expert.PICKUP) == 2 and plan.count(expert.TOGGLE) == 2 and plan.count(expert.DROP) == 1
+    assert plan.count(expert.FORWARD) == 8
+    drop = plan.index(expert.DROP)
+    assert plan[drop - 2:drop] == [expert.RIGHT, expert.RIGHT] and plan[drop + 1:drop + 3] == [expert.RIGHT, expert.RIGHT]
+    assert plan[:drop].count(expert.FORWARD) == 2  # on the door tile, facing back west
+
+
+def test_a_key_swap_or_no_room_is_refused() -> None:
+    route = [(x, 0) for x in range(9)]
+    with pytest.raises(expert.ExpertError, match="key swap"):  # key 2 picked up while key 1's door is ahead
+        expert._plan(_corridor(9, alcove=True), route, {(1, 0): 1, (3, 0): 2}, {(5, 0): 1, (6, 0): 2}, (8, 0))
+    # the route comes back past its start: no tile beside it is off the rest of the route to drop key 1 on
+    back = [(0, 0), (1, 0), (2, 0), (3, 0), (2, 0), (1, 0), (0, 0)]
+    with pytest.raises(expert.ExpertError, match="no free tile"):
+        expert._plan(_corridor(4, alcove=False), back, {(1, 0): 1, (3, 0): 2}, {(2, 0): 1}, (0, 0))
+    with pytest.raises(expert.ExpertError, match="weave"):
+        expert.actions(mp.generate("backtracker", 10, 8, seed=2, weave=True))
+
+
+def test_spec_columns_are_checked_and_hashed_only_when_given() -> None:
+    plain = {"generator": "kruskal", "width": 5, "height": 5, "count": 4}
+    spec = ds.parse_spec(plain)
+    assert "columns" not in spec.entries[0].as_dict()
+    with_columns = ds.parse_spec({**plain, "columns": ["actions", "solution"]})
+    assert with_columns.entries[0].columns == ("solution", "actions")  # shard order
+    assert with_columns.entries[0].as_dict()["columns"] == ["solution", "actions"]
+    assert with_columns.sha256() != spec.sha256()
+    assert ds.parse_spec({**plain, "columns": []}).sha256() == spec.sha256()
+    assert "columns" not in with_columns.entries[0].kwargs()
+    for bad, message in ((["path"], "unknown column 'path'"), ("solution", "must be a list"),
+                         (["moves", "moves"], "more than once")):
+        with pytest.raises(ds.SpecError, match=message):
+            ds.parse_spec({**plain, "columns": bad})
+    with pytest.raises(ds.SpecError, match="square tile levels"):
+        ds.parse_spec({**plain, "grid": "hex", "columns": ["solution"]})
+    with pytest.raises(ds.SpecError, match="without weave"):
+        ds.parse_spec({**plain, "weave": True, "columns": ["actions"]})
+    ds.parse_spec({**plain, "weave": True, "columns": ["solution", "distances"]})
+    with pytest.raises(ds.SpecError, match="entrance and an exit"):
+        ds.parse_spec({**plain, "markers": "none", "columns": ["solution"]})
+
+
+SPEC: Dict[str, Any] = {"levels": [
+    {"generator": "backtracker", "width": 7, "height": 6, "count": 9, "shard_size": 5, "keys": keys, "columns": ALL}
+    for keys in (0, 1, 2)
+] + [{"generator": "kruskal", "width": 5, "height": 4, "count": 4, "stats": False, "columns": ["moves", "solution"]}]}
+
+
+@pytest.mark.parametrize("file_format", ["npz", "parquet"])
+def test_built_columns_read_back_and_replay(tmp_path: Path, file_format: str) -> None:
+    if file_format == "parquet":
+        pytest.importorskip("pyarrow")
+    out = tmp_path / "with"
+    manifest = ds.build(SPEC, out, workers=1, file_format=file_format)
+    assert manifest["entries"][0]["columns"] == ALL and manifest["entries"][3]["columns"] == ["solution", "moves"]
+    assert ds.verify(out) == []
+    levels = list(ds.open(out))
+    raws = list(ds.open(out, raw=True))
+    assert len(levels) == 31
+    for level, raw in zip(levels, raws):
+        columns = level.columns  # type: ignore[attr-defined]
+        assert [tuple(t) for t in columns["solution"].tolist()] == level.solution()
+        assert [tuple(t) for t in raw["columns"]["solution"].tolist()] == level.solution()
+        assert set(columns) == set(raw["columns"])
+        if "distances" in columns:
+            assert columns["distances"].dtype == np.int32 and (columns["distances"] == level.distances()).all()
+        replay(level, columns["moves"].tolist(), "simple")
+        if "actions" in columns:
+            replay(level, columns["actions"].tolist(), "minigrid")
+
+
+def test_columns_only_add_arrays(tmp_path: Path) -> None:
+    """A shard with columns holds the very arrays of the shard without them, then the new ones (batched lane too)."""
+    entries = [{"generator": "kruskal", "width": 5, "height": 4, "count": 6, "shard_size": 6},
+               {"generator": "backtracker", "width": 5, "height": 5, "count": 6, "shard_size": 6, "keys": 1}]
+    ds.build({"levels": entries}, tmp_path / "plain", workers=1)
+    ds.build({"levels": [{**e, "columns": ALL} for e in entries]}, tmp_path / "cols", workers=1)
+    for name in sorted(p.name for p in (tmp_path / "plain").glob("*.npz")):
+        with np.load(tmp_path / "plain" / name) as a, np.load(tmp_path / "cols" / name) as b:
+            assert b.files[:len(a.files)] == a.files
+            assert all(a[k].tobytes() == b[k].tobytes() and a[k].dtype == b[k].dtype for k in a.files)
+            extra = b.files[len(a.files):]
+            assert extra == ["solution", "solution_offsets", "solution_length", "distances", "moves", "moves_offsets",
+                             "actions", "actions_offsets"]
+            assert (np.diff(b["solution_offsets"]) == b["solution_length"]).all()
+            assert (np.diff(b["moves_offsets"]) == b["solution_length"] - 1).all()
+    assert tuple(ALL) == COLUMNS
+
+
+def test_manifest_with_edited_columns_is_refused(tmp_path: Path) -> None:
+    import json
+
+    out = tmp_path / "d"
+    ds.build({"generator": "kruskal", "width": 4, "height": 4, "count": 3, "columns": ["moves"]}, out, workers=1)
+    path = out / ds.MANIFEST
+    data = json.loads(path.read_text())
+    data["entries"][0]["columns"] = ["actions"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(ds.DatasetError, match="columns"):
+        ds.read_manifest(out)
