@@ -20,11 +20,16 @@ Square tilemap entries only (not ``grid=`` or ``wrap=``), with markers; the
   MiniGrid mode's actions along the solution (``mazeplugin.gym.Actions``
   ids: 0 left, 1 right, 2 forward, 3 pickup, 4 drop, 5 toggle), keys picked
   up and doors toggled open, one key carried at a time.
+- ``"tokens"``: ``tokens`` int32 cut at ``tokens_offsets`` int64: each
+  level's text (:func:`mazeplugin.dataset.tokens.encode` with the entry's
+  ``"tokenizer"`` options: ``format``, ``coordinates``, ``path``,
+  ``openings``, ``solution``) as ids in ``vocabulary(format, height, width,
+  coordinates=...)`` (:func:`vocabulary_of` gives it for an entry).
 
 ``moves`` and ``actions`` are refused for weave entries. A Parquet shard has
 one column each: ``solution`` (list of int32, ``x0, y0, x1, y1, ...``),
 ``solution_length`` (int32), ``distances`` (list of int32, row by row),
-``moves`` and ``actions`` (lists of uint8).
+``moves`` and ``actions`` (lists of uint8), ``tokens`` (list of int32).
 
 :func:`mazeplugin.dataset.open` puts them on each level as a dict,
 ``level.columns["actions"]`` (``solution`` as an ``(n, 2)`` array).
@@ -39,15 +44,22 @@ from numpy.typing import NDArray
 
 import mazeplugin as mp
 from mazeplugin import paths
+from mazeplugin.pipeline_batch import LevelBatch
 
 from . import expert
 
-__all__ = ["COLUMNS", "RAGGED", "check_columns", "level_columns", "tile_columns", "column_arrays", "columns_at", "batch_columns", "names_in"]
+__all__ = ["COLUMNS", "RAGGED", "check_columns", "level_columns", "tile_columns", "column_arrays", "columns_at", "batch_columns", "names_in",
+           "check_tokenizer", "vocabulary_of", "TOKENIZER_DEFAULTS"]
 
-COLUMNS = ("solution", "distances", "moves", "actions")
+COLUMNS = ("solution", "distances", "moves", "actions", "tokens")
 """The names a spec entry's ``"columns"`` list takes, in the order a shard holds them."""
 
-RAGGED: Dict[str, "np.dtype[Any]"] = {"solution": np.dtype("<i4"), "moves": np.dtype("u1"), "actions": np.dtype("u1")}
+RAGGED: Dict[str, "np.dtype[Any]"] = {"solution": np.dtype("<i4"), "moves": np.dtype("u1"), "actions": np.dtype("u1"),
+                                      "tokens": np.dtype("<i4")}
+
+TOKENIZER_DEFAULTS: Dict[str, Any] = {"format": "maze-dataset", "coordinates": "unique", "path": "coordinates",
+                                      "openings": True, "solution": True}
+"""A spec entry's ``"tokenizer"`` options and their defaults (:func:`mazeplugin.dataset.tokens.encode`'s)."""
 """The columns of one sequence a level, end to end and cut at ``<name>_offsets``, and their dtypes."""
 
 Tile = Tuple[int, int]
@@ -65,7 +77,36 @@ def check_columns(raw: object, where: str) -> Tuple[str, ...]:
     return tuple(name for name in COLUMNS if name in raw)
 
 
-def level_columns(level: mp.Level, names: Sequence[str]) -> Dict[str, NDArray[Any]]:
+def check_tokenizer(raw: object, where: str) -> Dict[str, Any]:
+    """A spec entry's ``"tokenizer"`` value checked, every default filled in."""
+    from . import tokens
+
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: tokenizer must be an object of {', '.join(TOKENIZER_DEFAULTS)}, got {raw!r:.80}")
+    unknown = sorted(set(raw) - set(TOKENIZER_DEFAULTS))
+    if unknown:
+        raise ValueError(f"{where}: tokenizer has unknown option {unknown[0]!r}; options are "
+                         f"{', '.join(TOKENIZER_DEFAULTS)}")
+    options = {**TOKENIZER_DEFAULTS, **raw}
+    for name, allowed in (("format", tokens.FORMATS), ("coordinates", tokens.COORDINATES), ("path", tokens.PATHS)):
+        if options[name] not in allowed:
+            raise ValueError(f"{where}: tokenizer {name} must be one of {', '.join(map(repr, allowed))}, "
+                             f"got {options[name]!r:.80}")
+    for name in ("openings", "solution"):
+        if not isinstance(options[name], bool):
+            raise ValueError(f"{where}: tokenizer {name} must be true or false, got {options[name]!r:.80}")
+    return options
+
+
+def vocabulary_of(width: int, height: int, tokenizer: Mapping[str, Any]) -> Tuple[str, ...]:
+    """The vocabulary a ``"tokens"`` column's ids index, for an entry of ``width`` x ``height`` cells."""
+    from . import tokens
+
+    return tokens.vocabulary(tokenizer["format"], height, width, coordinates=tokenizer["coordinates"])
+
+
+def level_columns(level: mp.Level, names: Sequence[str],
+                  tokenizer: Optional[Mapping[str, Any]] = None) -> Dict[str, NDArray[Any]]:
     """The asked columns of one level (``solution`` an ``(n, 2)`` int32 array of ``(x, y)`` tiles)."""
     out: Dict[str, NDArray[Any]] = {}
     path = level.solution() if {"solution", "moves", "actions"} & set(names) else []
@@ -77,6 +118,12 @@ def level_columns(level: mp.Level, names: Sequence[str]) -> Dict[str, NDArray[An
         out["moves"] = np.array(expert.moves(path), dtype=np.uint8)
     if "actions" in names:
         out["actions"] = np.array(expert.actions(level, path), dtype=np.uint8)
+    if "tokens" in names:
+        from . import tokens
+
+        options = {**TOKENIZER_DEFAULTS, **(tokenizer or {})}
+        vocab = vocabulary_of(level.maze.width, level.maze.height, options)
+        out["tokens"] = tokens.ids(tokens.encode(level, **options), vocab)
     return out
 
 
@@ -96,17 +143,23 @@ def tile_columns(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, names: Se
     if "moves" in names:
         out["moves"] = np.array(expert.moves(path), dtype=np.uint8)
     if "actions" in names:
-        out["actions"] = np.array(expert._plan(tiles, path, {}, {}, exit), dtype=np.uint8)
+        out["actions"] = np.array(expert.plan_actions(tiles, path, {}, {}, exit), dtype=np.uint8)
     return out
 
 
-def batch_columns(tiles: NDArray[np.uint8], entrance: Optional[Tile], exit: Optional[Tile],
-                  names: Sequence[str]) -> Dict[str, NDArray[Any]]:
-    """The shard arrays of the columns of a batch's levels (``tiles`` ``(levels, rows, columns)``, one
-    entrance and exit for all: :class:`~mazeplugin.pipeline_batch.LevelBatch`)."""
+def batch_columns(batch: LevelBatch, names: Sequence[str],
+                  tokenizer: Optional[Mapping[str, Any]] = None) -> Dict[str, NDArray[Any]]:
+    """The shard arrays of the columns of a :class:`~mazeplugin.pipeline_batch.LevelBatch`'s levels (made from
+    its tiles; a ``Level`` each only for ``"tokens"``)."""
+    tiles, entrance, exit = batch.tiles, batch.entrance, batch.exit
     if entrance is None or exit is None:
         raise ValueError("columns need levels with an entrance and an exit")
-    per_level = [tile_columns(level, entrance, exit, names) for level in tiles]
+    per_level = []
+    for i in range(len(batch)):
+        if "tokens" in names:
+            per_level.append(level_columns(batch.level(i), names, tokenizer))
+        else:
+            per_level.append(tile_columns(tiles[i], entrance, exit, names))
     return column_arrays(per_level, names, (int(tiles.shape[1]), int(tiles.shape[2])))
 
 

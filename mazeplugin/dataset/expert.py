@@ -48,7 +48,7 @@ from numpy.typing import NDArray
 
 import mazeplugin as mp
 
-__all__ = ["ExpertError", "moves", "actions", "start_direction", "LEFT", "RIGHT", "FORWARD", "PICKUP", "DROP",
+__all__ = ["ExpertError", "moves", "actions", "plan_actions", "start_direction", "LEFT", "RIGHT", "FORWARD", "PICKUP", "DROP",
            "TOGGLE", "NORTH", "EAST", "SOUTH", "WEST"]
 
 Tile = Tuple[int, int]
@@ -111,11 +111,13 @@ def actions(level: mp.Level, path: Optional[Sequence[Tile]] = None) -> List[int]
         elif thing.kind == "door" and isinstance(lock, int):
             for tile in thing.tiles():
                 doors[tile] = lock
-    return _plan(level.tiles, route, keys, doors, level.exit)
+    return plan_actions(level.tiles, route, keys, doors, level.exit)
 
 
-def _plan(tiles: NDArray[np.uint8], route: List[Tile], keys: Dict[Tile, int], doors: Dict[Tile, int],
-          goal: Tile) -> List[int]:
+def plan_actions(tiles: NDArray[np.uint8], route: Sequence[Tile], keys: Dict[Tile, int], doors: Dict[Tile, int],
+                 goal: Tile) -> List[int]:
+    """:func:`actions` from a level's parts: its tiles, the route (from the entrance to the ``goal`` tile), its keys
+    and doors as ``{tile: lock}`` (``keys`` is changed: picked-up keys leave it, dropped ones join it)."""
     rows, columns = tiles.shape
     facing = start_direction(tiles, route[0])
     held: Optional[int] = None

@@ -166,7 +166,7 @@ def _made(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Di
         return seed, level, {}
     from .columns import level_columns
 
-    return seed, level, level_columns(level, entry.columns)
+    return seed, level, level_columns(level, entry.columns, entry.tokenizer)
 
 
 def _text_column(texts: Sequence[str]) -> Tuple[NDArray[np.uint8], NDArray[np.int64]]:

@@ -32,7 +32,7 @@ import numbers
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, Mapping, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
@@ -97,6 +97,7 @@ class Entry:
         options: the other :func:`mazeplugin.generate` keywords, as JSON values.
         columns: the opt-in shard columns asked for (``"columns"``, see :mod:`mazeplugin.dataset.columns`),
             in shard order; empty for none (then the entry's canonical form and checksum leave them out).
+        tokenizer: the ``"tokens"`` column's options, every default filled in (None without that column).
     """
 
     generator: str
@@ -109,6 +110,7 @@ class Entry:
     options: Mapping[str, Any] = field(default_factory=dict)
     stats: bool = True
     columns: Tuple[str, ...] = ()
+    tokenizer: Optional[Mapping[str, Any]] = None
 
     @property
     def shards(self) -> int:
@@ -130,6 +132,8 @@ class Entry:
         head: Dict[str, Any] = {name: getattr(self, name) for name in _OWN_KEYS}
         if self.columns:  # only when asked: every spec without columns keeps its canonical form and checksum
             head["columns"] = list(self.columns)
+        if self.tokenizer is not None:
+            head["tokenizer"] = dict(self.tokenizer)
         head.update(sorted(self.options.items()))
         return head
 
@@ -239,10 +243,20 @@ def _entry(raw: object, where: str) -> Entry:
             raise SpecError(f"{where}: columns {', '.join(columns)} are for square tile levels"
                             + (" without weave (moves and actions do not walk over and under bridges)"
                                if not is_grid_options(raw) else " (not grid= or wrap= entries)"))
-    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS and k != "columns"}
+    tokenizer: Optional[Dict[str, Any]] = None
+    if "tokens" in columns:
+        from .columns import check_tokenizer
+
+        try:
+            tokenizer = check_tokenizer(raw.get("tokenizer", {}), where)
+        except ValueError as error:
+            raise SpecError(str(error)) from None
+    elif "tokenizer" in raw:
+        raise SpecError(f"{where}: tokenizer is for the \"tokens\" column; add \"tokens\" to columns")
+    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS and k not in ("columns", "tokenizer")}
     if isinstance(options.get("mask"), str):
         raise SpecError(f"{where}: mask must be a list of strings in a spec (a file could change under the dataset)")
-    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats, columns)
+    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats, columns, tokenizer)
 
 
 def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<spec>", kind: str = "json",
@@ -353,7 +367,7 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
             from .columns import level_columns
 
             try:
-                level_columns(level, entry.columns)
+                level_columns(level, entry.columns, entry.tokenizer)
             except ValueError as error:
                 raise SpecError(f"{where}: columns: {error}") from None
         rows, columns = level.tiles.shape

@@ -73,7 +73,7 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
         if entry.columns:
             from .columns import batch_columns
 
-            arrays.update(batch_columns(batch.tiles, batch.entrance, batch.exit, entry.columns))
+            arrays.update(batch_columns(batch, entry.columns, entry.tokenizer))
     else:
         levels = []
         extra = []
