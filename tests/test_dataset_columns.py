@@ -185,3 +185,37 @@ def test_manifest_with_edited_columns_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     with pytest.raises(ds.DatasetError, match="columns"):
         ds.read_manifest(out)
+
+
+@pytest.mark.parametrize("file_format", ["npz", "parquet"])
+def test_images_match_the_tiles_and_solution(tmp_path: Path, file_format: str) -> None:
+    from mazeplugin.dataset import images
+
+    if file_format == "parquet":
+        pytest.importorskip("pyarrow")
+    entries = [{"generator": "kruskal", "width": 5, "height": 4, "count": 4, "columns": ["images"], "image_scale": 3},
+               {"generator": "backtracker", "width": 5, "height": 5, "count": 4, "keys": 1, "columns": ["images"]}]
+    assert ds.parse_spec({"levels": entries}).entries[1].as_dict()["image_scale"] == 1
+    out = tmp_path / file_format
+    ds.build({"levels": entries}, out, workers=1, file_format=file_format)
+    for k, level in enumerate(ds.open(out)):
+        scale = 3 if k < 4 else 1
+        pair = level.columns["images"]  # type: ignore[attr-defined]
+        rows, columns = level.tiles.shape
+        assert pair.shape == (2, rows * scale, columns * scale, 3) and pair.dtype == np.uint8
+        small = pair[:, ::scale, ::scale]
+        assert (pair == np.repeat(np.repeat(small, scale, axis=1), scale, axis=2)).all()
+        colour = {tuple(c): i for i, c in enumerate(images.PALETTE.tolist())}
+        code = np.array([[[colour[tuple(p)] for p in row] for row in layer] for layer in small.tolist()])
+        assert ((code[0] == images.WALL_CODE) == (level.tiles == mp.WALL)).all()
+        path = set(level.solution()[1:-1])
+        ys, xs = np.nonzero(code[1] == images.PATH_CODE)
+        assert set(zip(xs.tolist(), ys.tolist())) == path
+        assert code[0][level.entrance[1], level.entrance[0]] == images.ENTRANCE_CODE
+        assert code[1][level.exit[1], level.exit[0]] == images.EXIT_CODE
+        keys = {t.tile for t in level.things if t.kind == "key"}
+        assert {(x, y) for y, x in zip(*np.nonzero(code[0] == images.KEY_CODE))} == keys
+    with pytest.raises(ds.SpecError, match="image_scale must be an int from 1 to 32"):
+        ds.parse_spec({**entries[0], "image_scale": 0})
+    with pytest.raises(ds.SpecError, match="add \"images\" to columns"):
+        ds.parse_spec({"generator": "kruskal", "width": 4, "height": 4, "count": 1, "image_scale": 2})

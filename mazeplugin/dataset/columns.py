@@ -25,11 +25,16 @@ Square tilemap entries only (not ``grid=`` or ``wrap=``), with markers; the
   ``"tokenizer"`` options: ``format``, ``coordinates``, ``path``,
   ``openings``, ``solution``) as ids in ``vocabulary(format, height, width,
   coordinates=...)`` (:func:`vocabulary_of` gives it for an entry).
+- ``"images"``: ``images`` uint8 ``(levels, 2, rows * s, columns * s, 3)``:
+  each level's input and target pictures (:mod:`mazeplugin.dataset.images`),
+  ``s`` the entry's ``"image_scale"`` (default 1), made for the whole shard
+  in one numpy step.
 
 ``moves`` and ``actions`` are refused for weave entries. A Parquet shard has
 one column each: ``solution`` (list of int32, ``x0, y0, x1, y1, ...``),
 ``solution_length`` (int32), ``distances`` (list of int32, row by row),
-``moves`` and ``actions`` (lists of uint8), ``tokens`` (list of int32).
+``moves`` and ``actions`` (lists of uint8), ``tokens`` (list of int32),
+``images`` (list of uint8, the pair's pixels in the ``.npz`` order).
 
 :func:`mazeplugin.dataset.open` puts them on each level as a dict,
 ``level.columns["actions"]`` (``solution`` as an ``(n, 2)`` array).
@@ -46,21 +51,22 @@ import mazeplugin as mp
 from mazeplugin import paths
 from mazeplugin.pipeline_batch import LevelBatch
 
-from . import expert
+from . import expert, images
 
 __all__ = ["COLUMNS", "RAGGED", "check_columns", "level_columns", "tile_columns", "column_arrays", "columns_at", "batch_columns", "names_in",
-           "check_tokenizer", "vocabulary_of", "TOKENIZER_DEFAULTS"]
+           "check_tokenizer", "check_image_scale", "vocabulary_of", "TOKENIZER_DEFAULTS"]
 
-COLUMNS = ("solution", "distances", "moves", "actions", "tokens")
+COLUMNS = ("solution", "distances", "moves", "actions", "tokens", "images")
 """The names a spec entry's ``"columns"`` list takes, in the order a shard holds them."""
 
 RAGGED: Dict[str, "np.dtype[Any]"] = {"solution": np.dtype("<i4"), "moves": np.dtype("u1"), "actions": np.dtype("u1"),
                                       "tokens": np.dtype("<i4")}
 
+"""The columns of one sequence a level, end to end and cut at ``<name>_offsets``, and their dtypes."""
+
 TOKENIZER_DEFAULTS: Dict[str, Any] = {"format": "maze-dataset", "coordinates": "unique", "path": "coordinates",
                                       "openings": True, "solution": True}
 """A spec entry's ``"tokenizer"`` options and their defaults (:func:`mazeplugin.dataset.tokens.encode`'s)."""
-"""The columns of one sequence a level, end to end and cut at ``<name>_offsets``, and their dtypes."""
 
 Tile = Tuple[int, int]
 
@@ -75,6 +81,13 @@ def check_columns(raw: object, where: str) -> Tuple[str, ...]:
     if len(set(raw)) != len(raw):
         raise ValueError(f"{where}: columns names {raw!r:.80} more than once; give each column once")
     return tuple(name for name in COLUMNS if name in raw)
+
+
+def check_image_scale(raw: object, where: str) -> int:
+    """A spec entry's ``"image_scale"`` checked: pixels a tile side, 1 to :data:`~mazeplugin.dataset.images.MAX_SCALE`."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= images.MAX_SCALE:
+        raise ValueError(f"{where}: image_scale must be an int from 1 to {images.MAX_SCALE}, got {raw!r:.80}")
+    return raw
 
 
 def check_tokenizer(raw: object, where: str) -> Dict[str, Any]:
@@ -109,7 +122,7 @@ def level_columns(level: mp.Level, names: Sequence[str],
                   tokenizer: Optional[Mapping[str, Any]] = None) -> Dict[str, NDArray[Any]]:
     """The asked columns of one level (``solution`` an ``(n, 2)`` int32 array of ``(x, y)`` tiles)."""
     out: Dict[str, NDArray[Any]] = {}
-    path = level.solution() if {"solution", "moves", "actions"} & set(names) else []
+    path = level.solution() if {"solution", "moves", "actions", "images"} & set(names) else []
     if "solution" in names:
         out["solution"] = np.array(path, dtype="<i4").reshape(-1, 2)
     if "distances" in names:
@@ -124,6 +137,11 @@ def level_columns(level: mp.Level, names: Sequence[str],
         options = {**TOKENIZER_DEFAULTS, **(tokenizer or {})}
         vocab = vocabulary_of(level.maze.width, level.maze.height, options)
         out["tokens"] = tokens.ids(tokens.encode(level, **options), vocab)
+    if "images" in names:
+        assert level.entrance is not None and level.exit is not None
+        keys = [t.tile for t in level.things if t.kind == "key"]
+        doors = [tile for t in level.things if t.kind == "door" for tile in t.tiles()]
+        out["images"] = images.codes(level.tiles, level.entrance, level.exit, path, keys, doors)
     return out
 
 
@@ -131,7 +149,7 @@ def tile_columns(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, names: Se
     """:func:`level_columns` of a level without content or bridges, from its tiles and markers (the batched lane)."""
     out: Dict[str, NDArray[Any]] = {}
     path: List[Tile] = []
-    if {"solution", "moves", "actions"} & set(names):
+    if {"solution", "moves", "actions", "images"} & set(names):
         found = paths.shortest_path(tiles, entrance, exit)
         if found is None:  # pragma: no cover - generate() always joins the markers
             raise ValueError("the exit cannot be reached from the entrance")
@@ -144,11 +162,13 @@ def tile_columns(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, names: Se
         out["moves"] = np.array(expert.moves(path), dtype=np.uint8)
     if "actions" in names:
         out["actions"] = np.array(expert.plan_actions(tiles, path, {}, {}, exit), dtype=np.uint8)
+    if "images" in names:
+        out["images"] = images.codes(tiles, entrance, exit, path)
     return out
 
 
-def batch_columns(batch: LevelBatch, names: Sequence[str],
-                  tokenizer: Optional[Mapping[str, Any]] = None) -> Dict[str, NDArray[Any]]:
+def batch_columns(batch: LevelBatch, names: Sequence[str], tokenizer: Optional[Mapping[str, Any]] = None,
+                  image_scale: int = 1) -> Dict[str, NDArray[Any]]:
     """The shard arrays of the columns of a :class:`~mazeplugin.pipeline_batch.LevelBatch`'s levels (made from
     its tiles; a ``Level`` each only for ``"tokens"``)."""
     tiles, entrance, exit = batch.tiles, batch.entrance, batch.exit
@@ -160,15 +180,20 @@ def batch_columns(batch: LevelBatch, names: Sequence[str],
             per_level.append(level_columns(batch.level(i), names, tokenizer))
         else:
             per_level.append(tile_columns(tiles[i], entrance, exit, names))
-    return column_arrays(per_level, names, (int(tiles.shape[1]), int(tiles.shape[2])))
+    return column_arrays(per_level, names, (int(tiles.shape[1]), int(tiles.shape[2])), image_scale)
 
 
 def column_arrays(per_level: Sequence[Mapping[str, NDArray[Any]]], names: Sequence[str],
-                  shape: Tuple[int, int]) -> Dict[str, NDArray[Any]]:
+                  shape: Tuple[int, int], image_scale: int = 1) -> Dict[str, NDArray[Any]]:
     """The shard arrays (see the module docstring) of every level's :func:`level_columns`."""
     arrays: Dict[str, NDArray[Any]] = {}
     for name in COLUMNS:
         if name not in names:
+            continue
+        if name == "images":  # the whole shard's pictures in one step
+            maps = (np.stack([c[name] for c in per_level]) if per_level
+                    else np.empty((0, 2) + shape, dtype=np.uint8))
+            arrays[name] = images.pixels(maps, image_scale)
             continue
         if name == "distances":
             arrays[name] = (np.stack([c[name] for c in per_level]).astype("<i4") if per_level
@@ -196,7 +221,7 @@ def columns_at(arrays: Mapping[str, NDArray[Any]], index: int,
     """Level ``index``'s opt-in columns from a shard's arrays (all it holds, or ``names``)."""
     out: Dict[str, NDArray[Any]] = {}
     for name in (names_in(arrays) if names is None else names):
-        if name == "distances":
+        if name in ("distances", "images"):
             out[name] = arrays[name][index]
         else:
             offsets = arrays[name + "_offsets"]

@@ -93,7 +93,7 @@ def _opt_in_columns(arrays: Mapping[str, NDArray[Any]], table: Dict[str, Any], c
     for name in names_in(arrays):
         values = arrays[name]
         flat: NDArray[Any] = values.reshape(-1)
-        if name == "distances":
+        if name in ("distances", "images"):
             offsets = np.arange(count + 1, dtype=np.int32) * (flat.size // max(count, 1))
         else:
             offsets = arrays[name + "_offsets"] * (2 if name == "solution" else 1)
@@ -108,9 +108,13 @@ def _opt_in_from_table(table: Any, arrays: Dict[str, NDArray[Any]], shape: tuple
         if name not in table.column_names:
             continue
         column = table[name].combine_chunks()
-        flat = np.asarray(column.values.to_numpy(zero_copy_only=False), dtype=RAGGED.get(name, np.dtype("<i4")))  # distances: int32
+        flat = np.asarray(column.values.to_numpy(zero_copy_only=False), dtype=RAGGED.get(name, np.dtype("u1") if name == "images" else np.dtype("<i4")))
         if name == "distances":
             arrays[name] = flat.reshape((count,) + shape)
+            continue
+        if name == "images":  # (levels, 2, rows * s, columns * s, 3): the scale from the pixel count
+            scale = int(round((flat.size / max(count, 1) / (6 * shape[0] * shape[1])) ** 0.5))
+            arrays[name] = flat.astype(np.uint8).reshape(count, 2, shape[0] * scale, shape[1] * scale, 3)
             continue
         offsets = np.asarray(column.offsets.to_numpy(), dtype="<i8")
         if name == "solution":

@@ -98,6 +98,7 @@ class Entry:
         columns: the opt-in shard columns asked for (``"columns"``, see :mod:`mazeplugin.dataset.columns`),
             in shard order; empty for none (then the entry's canonical form and checksum leave them out).
         tokenizer: the ``"tokens"`` column's options, every default filled in (None without that column).
+        image_scale: the ``"images"`` column's pixels a tile side (None without that column).
     """
 
     generator: str
@@ -111,6 +112,7 @@ class Entry:
     stats: bool = True
     columns: Tuple[str, ...] = ()
     tokenizer: Optional[Mapping[str, Any]] = None
+    image_scale: Optional[int] = None
 
     @property
     def shards(self) -> int:
@@ -134,6 +136,8 @@ class Entry:
             head["columns"] = list(self.columns)
         if self.tokenizer is not None:
             head["tokenizer"] = dict(self.tokenizer)
+        if self.image_scale is not None:
+            head["image_scale"] = self.image_scale
         head.update(sorted(self.options.items()))
         return head
 
@@ -253,10 +257,20 @@ def _entry(raw: object, where: str) -> Entry:
             raise SpecError(str(error)) from None
     elif "tokenizer" in raw:
         raise SpecError(f"{where}: tokenizer is for the \"tokens\" column; add \"tokens\" to columns")
-    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS and k not in ("columns", "tokenizer")}
+    image_scale: Optional[int] = None
+    if "images" in columns:
+        from .columns import check_image_scale
+
+        try:
+            image_scale = check_image_scale(raw.get("image_scale", 1), where)
+        except ValueError as error:
+            raise SpecError(str(error)) from None
+    elif "image_scale" in raw:
+        raise SpecError(f"{where}: image_scale is for the \"images\" column; add \"images\" to columns")
+    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS and k not in ("columns", "tokenizer", "image_scale")}
     if isinstance(options.get("mask"), str):
         raise SpecError(f"{where}: mask must be a list of strings in a spec (a file could change under the dataset)")
-    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats, columns, tokenizer)
+    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats, columns, tokenizer, image_scale)
 
 
 def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<spec>", kind: str = "json",

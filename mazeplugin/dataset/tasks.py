@@ -73,7 +73,7 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
         if entry.columns:
             from .columns import batch_columns
 
-            arrays.update(batch_columns(batch, entry.columns, entry.tokenizer))
+            arrays.update(batch_columns(batch, entry.columns, entry.tokenizer, entry.image_scale or 1))
     else:
         levels = []
         extra = []
@@ -86,7 +86,7 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
         if entry.columns:
             from .columns import column_arrays
 
-            arrays.update(column_arrays(extra, entry.columns, levels[0][2].tiles.shape))
+            arrays.update(column_arrays(extra, entry.columns, levels[0][2].tiles.shape, entry.image_scale or 1))
     if task.file_format == "parquet":
         from .parquet import parquet_bytes
 
