@@ -64,6 +64,17 @@ def test_moves_and_actions_replay_to_the_exit(keys: int) -> None:
     assert played >= 20
 
 
+def test_the_plain_lane_is_the_general_one() -> None:
+    """Routes without keys take a numpy shortcut; with a key lying off the route they take the step-by-step
+    planner: both give the same actions."""
+    for seed in range(10):
+        level = mp.generate("kruskal", 7, 6, seed=seed, braid=0.3)
+        route = level.solution()
+        off = next((x, y) for y, x in zip(*np.nonzero(level.tiles == mp.FLOOR)) if (int(x), int(y)) not in route)
+        general = expert.plan_actions(level.tiles, route, {(int(off[0]), int(off[1])): 1}, {}, level.exit)
+        assert expert.plan_actions(level.tiles, route, {}, {}, level.exit) == general == expert.actions(level)
+
+
 def test_wide_corridors_replay() -> None:
     for seed in range(4):
         level = mp.generate("backtracker", 4, 4, seed=seed, keys=1, corridor=2)
