@@ -230,3 +230,33 @@ def test_images_match_the_tiles_and_solution(tmp_path: Path, file_format: str) -
         ds.parse_spec({**entries[0], "image_scale": 0})
     with pytest.raises(ds.SpecError, match="add \"images\" to columns"):
         ds.parse_spec({"generator": "kruskal", "width": 4, "height": 4, "count": 1, "image_scale": 2})
+
+
+def test_padded_buffers(tmp_path: Path) -> None:
+    entries = [{"generator": "backtracker", "width": 7, "height": 6, "count": 5, "keys": 2},
+               {"generator": "kruskal", "width": 4, "height": 3, "count": 4}]
+    ds.build({"levels": entries}, tmp_path / "d", workers=1)
+    levels = list(ds.open(tmp_path / "d"))
+    buffers = ds.padded(tmp_path / "d", out=tmp_path / "buffers.npz", max_keys=3)
+    assert buffers["walls"].shape == (9, 13, 15) and buffers["keys"].shape == (9, 3, 3)
+    for i, level in enumerate(levels):
+        rows, columns = level.tiles.shape
+        assert buffers["shape"][i].tolist() == [rows, columns]
+        assert (buffers["walls"][i, :rows, :columns] == level.tiles).all()
+        assert buffers["walls"][i, rows:].all() and buffers["walls"][i, :, columns:].all()
+        assert tuple(buffers["start"][i]) == level.entrance and tuple(buffers["goal"][i]) == level.exit
+        keys = [tuple(k) for k in buffers["keys"][i].tolist() if k[0] >= 0]
+        assert keys == [(t.x, t.y, t.props["lock"]) for t in level.things if t.kind == "key"]
+        assert (buffers["keys"][i, len(keys):] == -1).all()
+        doors = {tuple(k) for k in buffers["doors"][i].tolist() if k[0] >= 0}
+        assert doors == {(x, y, t.props["lock"]) for t in level.things if t.kind == "door" for x, y in t.tiles()}
+        assert int(buffers["seed"][i]) == level.seed
+    with np.load(tmp_path / "buffers.npz") as saved:  # the written file holds the same arrays
+        assert saved.files == list(buffers) and all((saved[k] == buffers[k]).all() for k in saved.files)
+    again = tmp_path / "again.npz"
+    ds.padded(levels, out=again, max_keys=3)
+    assert again.read_bytes() == (tmp_path / "buffers.npz").read_bytes()
+    with pytest.raises(ValueError, match="rows=5 is less than the levels need"):
+        ds.padded(levels, rows=5)
+    with pytest.raises(ValueError, match="without weave"):
+        ds.padded([mp.generate("backtracker", 10, 8, seed=2, weave=True)])
