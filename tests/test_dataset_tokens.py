@@ -148,3 +148,38 @@ def test_tokenizer_is_checked() -> None:
         ds.parse_spec({**plain, "corridor": 2, "columns": ["tokens"]})
     with pytest.raises(ds.SpecError, match="AlphaMaze format has no tokens for keys"):
         ds.parse_spec({**plain, "keys": 1, "columns": ["tokens"], "tokenizer": {"format": "alphamaze"}})
+
+
+def _pairs(tokens: List[str]) -> set:
+    inside = tokens[tokens.index("<ADJLIST_START>") + 1:tokens.index("<ADJLIST_END>")]
+    text = " ".join(inside).split(" ; ")
+    return {frozenset(part.replace(" ;", "").split(" <--> ")) for part in text if part.strip()}
+
+
+def test_maze_dataset_interchange() -> None:
+    """Our levels as maze-dataset's SolvedMaze: its own tokeniser says the same passages, origin, target and path
+    as ours; its mazes come back as our levels."""
+    md = pytest.importorskip("maze_dataset")
+    from maze_dataset.tokenization import MazeTokenizerModular
+
+    from mazeplugin.dataset import from_maze_dataset, to_maze_dataset
+
+    tokenizer = MazeTokenizerModular()
+    for level in [lv for lv in LEVELS if not lv.things][:12]:
+        solved = to_maze_dataset(level)
+        theirs = list(solved.as_tokens(tokenizer))
+        ours = T.encode(level, openings=False)
+        assert _pairs(theirs) == _pairs(ours)
+        for start, end in (("<ORIGIN_START>", "<ORIGIN_END>"), ("<TARGET_START>", "<TARGET_END>"),
+                           ("<PATH_START>", "<PATH_END>")):
+            assert theirs[theirs.index(start):theirs.index(end)] == ours[ours.index(start):ours.index(end)]
+        back = from_maze_dataset(solved)
+        closed = T.decode(ours)  # our own decoding of the text without openings: markers on their cells
+        assert back.tiles.tobytes() == closed.tiles.tobytes()
+        assert (back.entrance, back.exit) == (closed.entrance, closed.exit)
+    maze = md.LatticeMazeGenerators.gen_dfs(np.array([4, 5]))
+    level = from_maze_dataset(maze)
+    assert level.tiles.shape == (9, 11) and level.entrance is None
+    assert ["".join("#" if t else " " for t in row) for row in level.tiles] == maze.as_ascii().splitlines()
+    with pytest.raises(ValueError, match="connection_list"):
+        from_maze_dataset(object())
