@@ -260,3 +260,29 @@ def test_padded_buffers(tmp_path: Path) -> None:
         ds.padded(levels, rows=5)
     with pytest.raises(ValueError, match="without weave"):
         ds.padded([mp.generate("backtracker", 10, 8, seed=2, weave=True)])
+
+
+def test_filters_keep_levels_inside_their_ranges(tmp_path: Path) -> None:
+    entry = {"generator": "backtracker", "width": 6, "height": 6, "count": 12, "shard_size": 12,
+             "filters": {"solution_length": [16, None], "dead_ends": [None, 9]}}
+    spec = ds.parse_spec(entry)
+    assert spec.entries[0].as_dict()["filters"] == {"dead_ends": [None, 9], "solution_length": [16, None]}
+    assert spec.sha256() != ds.parse_spec({k: v for k, v in entry.items() if k != "filters"}).sha256()
+    manifest = ds.build(entry, tmp_path / "a", workers=1)
+    assert manifest["entries"][0]["refitted"] > 0 and ds.verify(tmp_path / "a") == []
+    raws = list(ds.open(tmp_path / "a", raw=True))
+    for level in ds.open(tmp_path / "a"):
+        figures = level.stats()
+        assert figures.solution_length >= 16 and figures.dead_ends <= 9
+    kept = [r["seed"] for r in raws]
+    plain = [mp.generate("backtracker", 6, 6, seed=s) for s in range(12)]
+    for slot, level in enumerate(plain):  # a level inside the ranges keeps its own seed
+        inside = level.stats().solution_length >= 16 and level.stats().dead_ends <= 9
+        assert (kept[slot] == slot) == inside
+    ds.build(entry, tmp_path / "b", workers=1)
+    assert [p.read_bytes() for p in sorted((tmp_path / "a").glob("*.npz"))] == \
+        [p.read_bytes() for p in sorted((tmp_path / "b").glob("*.npz"))]
+    for bad, message in (({"corridors": [1, 2]}, "unknown field 'corridors'"), ({"dead_ends": [5, 2]}, "low <= high"),
+                         ({"dead_ends": 3}, "must be \\[low, high\\]"), ([], "must be an object")):
+        with pytest.raises(ds.SpecError, match=message):
+            ds.parse_spec({**entry, "filters": bad})

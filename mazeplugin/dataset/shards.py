@@ -71,7 +71,7 @@ from mazeplugin.pipeline_batch import LevelBatch
 from .digest import digest_bytes, tiles_digest
 from .errors import DatasetError
 from .figures import FLOAT_STATS, STATS_FIELDS, batch_stats, shard_stats
-from .spec import Entry
+from .spec import Entry, passes
 
 __all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "batch_arrays", "batch_digests", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError",
            "bridge_planes", "bridge_layers"]
@@ -115,7 +115,7 @@ class LevelMaker:
         """The levels of ``seeds`` made together (:func:`mazeplugin.pipeline_batch.make_batch`), or None
         when the entry is not one the batched lane takes (then make them one by one)."""
         template = self._template
-        if template is None or pipeline_batch.why_not(template) is not None or not seeds:
+        if template is None or pipeline_batch.why_not(template) is not None or not seeds or self.entry.filters:
             return None
         return pipeline_batch.make_batch(template, seeds)
 
@@ -134,7 +134,8 @@ def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLeve
     hold the entry's content (``ValueError`` from generate), of the first derived seed
     (:func:`mazeplugin.difficulty.candidate_seeds`) whose level can. The same on every run.
 
-    An entry with ``"columns"`` also needs each level's columns
+    A level outside the entry's ``"filters"`` is refitted the same way, and
+    an entry with ``"columns"`` also needs each level's columns
     (:func:`mazeplugin.dataset.columns.level_columns`): a level without them (a
     route that needs a key swap, see :mod:`mazeplugin.dataset.expert`) is
     refitted the same way.
@@ -162,6 +163,8 @@ def fit_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel
 
 def _made(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
     level = maker(seed)
+    if entry.filters and not passes(entry, level):
+        raise ValueError(f"the level of seed {seed} is outside the entry's filters {dict(entry.filters)}")
     if not entry.columns or isinstance(level, GridLevel):
         return seed, level, {}
     from .columns import level_columns

@@ -99,6 +99,9 @@ class Entry:
             in shard order; empty for none (then the entry's canonical form and checksum leave them out).
         tokenizer: the ``"tokens"`` column's options, every default filled in (None without that column).
         image_scale: the ``"images"`` column's pixels a tile side (None without that column).
+        filters: ``{stats field: (low, high)}`` (``"filters"``): a slot's level outside a range (either end
+            None for open) is replaced like a level that cannot hold the content (see
+            :func:`mazeplugin.dataset.shards.make_level`); None for none.
     """
 
     generator: str
@@ -113,6 +116,7 @@ class Entry:
     columns: Tuple[str, ...] = ()
     tokenizer: Optional[Mapping[str, Any]] = None
     image_scale: Optional[int] = None
+    filters: Optional[Mapping[str, Tuple[Optional[float], Optional[float]]]] = None
 
     @property
     def shards(self) -> int:
@@ -138,6 +142,8 @@ class Entry:
             head["tokenizer"] = dict(self.tokenizer)
         if self.image_scale is not None:
             head["image_scale"] = self.image_scale
+        if self.filters is not None:
+            head["filters"] = {name: list(bounds) for name, bounds in sorted(self.filters.items())}
         head.update(sorted(self.options.items()))
         return head
 
@@ -267,10 +273,44 @@ def _entry(raw: object, where: str) -> Entry:
             raise SpecError(str(error)) from None
     elif "image_scale" in raw:
         raise SpecError(f"{where}: image_scale is for the \"images\" column; add \"images\" to columns")
-    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS and k not in ("columns", "tokenizer", "image_scale")}
+    filters = _filters(raw["filters"], where) if "filters" in raw else None
+    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items()
+               if k not in _OWN_KEYS and k not in ("columns", "tokenizer", "image_scale", "filters")}
     if isinstance(options.get("mask"), str):
         raise SpecError(f"{where}: mask must be a list of strings in a spec (a file could change under the dataset)")
-    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats, columns, tokenizer, image_scale)
+    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats, columns, tokenizer, image_scale,
+                 filters)
+
+
+def _filters(raw: object, where: str) -> Dict[str, Tuple[Optional[float], Optional[float]]]:
+    """A spec entry's ``"filters"``: ``{stats field: [low, high]}``, each end a number or null."""
+    from .figures import STATS_FIELDS
+
+    if not isinstance(raw, dict) or not raw:
+        raise SpecError(f"{where}: filters must be an object of stats fields and [low, high] ranges, got {raw!r:.80}")
+    out: Dict[str, Tuple[Optional[float], Optional[float]]] = {}
+    for name, bounds in raw.items():
+        if name not in STATS_FIELDS:
+            raise SpecError(f"{where}: filters: unknown field {name!r}; filter by {', '.join(STATS_FIELDS)}")
+        ok = isinstance(bounds, list) and len(bounds) == 2 and all(
+            b is None or (isinstance(b, (int, float)) and not isinstance(b, bool) and math.isfinite(b)) for b in bounds)
+        if not ok or (bounds[0] is not None and bounds[1] is not None and bounds[0] > bounds[1]):
+            raise SpecError(f"{where}: filters.{name} must be [low, high] (numbers or null, low <= high), "
+                            f"got {bounds!r:.80}")
+        out[str(name)] = (bounds[0], bounds[1])
+    return out
+
+
+def passes(entry: Entry, level: Any) -> bool:
+    """Whether ``level``'s ``stats()`` figures are inside every range of the entry's ``filters`` (True without)."""
+    if not entry.filters:
+        return True
+    figures = level.stats()
+    for name, (low, high) in entry.filters.items():
+        value = getattr(figures, name)
+        if value is None or (low is not None and value < low) or (high is not None and value > high):
+            return False
+    return True
 
 
 def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<spec>", kind: str = "json",
