@@ -22,6 +22,13 @@ the ``cluster`` extra), and an interrupted build resumes where it stopped.
 >>> ds.digest(levels[5]) == ds.digest(again)
 True
 
+A spec entry's ``"columns"`` adds what learning systems read (solutions,
+distance maps, gym moves and MiniGrid actions, text tokens, image pairs: see
+:mod:`mazeplugin.dataset.columns`), on each level read as ``level.columns``;
+:mod:`mazeplugin.dataset.tokens` writes and reads the text formats, and
+:func:`padded` lays levels out as fixed-shape buffers for JAX grid worlds;
+:func:`to_maze_dataset` and :func:`from_maze_dataset` convert levels to and from maze-dataset's mazes.
+
 The command line does the same: ``mazeplugin dataset build SPEC OUT``,
 ``mazeplugin dataset verify OUT``, ``mazeplugin dataset info OUT`` (also
 ``python -m mazeplugin.dataset ...``).
@@ -31,6 +38,8 @@ from __future__ import annotations
 
 from .building import DatasetError, MANIFEST, SEED_PROMISE, build, info, read_manifest, verify
 from .digest import DIGEST_VERSION, digest
+from .interchange import from_maze_dataset, to_maze_dataset
+from .padded import padded
 from .reading import open_dataset as open
 from .reading import parquet_schema
 from .spec import Entry, Spec, SpecError, load_spec, parse_spec
@@ -48,8 +57,11 @@ __all__ = [
     "info",
     "load_spec",
     "open",
+    "padded",
     "parse_spec",
     "parquet_schema",
     "read_manifest",
     "verify",
+    "to_maze_dataset",
+    "from_maze_dataset",
 ]

@@ -9,7 +9,8 @@ Columns: ``entry``, ``slot``, ``seed``, ``level_seed``, ``generator``,
 (``stats_<name>``, null for None; none with ``"stats": false``). A shard of a
 weave entry has ``bridges`` after ``tiles`` (binary: ``rows * columns`` bytes,
 :attr:`~mazeplugin.Level.bridges` row by row: 0, 1 tunnel east–west, 2 north–south);
-other shards have no such column. ``pyarrow.dataset.dataset(folder)`` and
+other shards have no such column. An entry's opt-in ``"columns"`` come last
+(list columns: see :mod:`mazeplugin.dataset.columns`). ``pyarrow.dataset.dataset(folder)`` and
 Hugging Face ``datasets.load_dataset("parquet", data_files=...)`` read them.
 
 A shard of grid levels (``grid=``, ``wrap=``) has, in place of the tile,
@@ -31,6 +32,7 @@ from typing import Any, Dict, List, Mapping
 import numpy as np
 from numpy.typing import NDArray
 
+from .columns import COLUMNS, RAGGED, names_in
 from .shards import STATS_FIELDS, bridge_layers, bridge_planes, text_at
 from .spec import Entry
 
@@ -80,7 +82,48 @@ def parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_index:
         "digest": pa.array([bytes(d).hex() for d in arrays["digest"]], pa.string()),
     }
     _stats_columns(arrays, table)
+    _opt_in_columns(arrays, table, count)
     return _write(table, count)
+
+
+def _opt_in_columns(arrays: Mapping[str, NDArray[Any]], table: Dict[str, Any], count: int) -> None:
+    """The opt-in columns (:mod:`mazeplugin.dataset.columns`) as list columns, after the stats."""
+    import pyarrow as pa
+
+    for name in names_in(arrays):
+        values = arrays[name]
+        flat: NDArray[Any] = values.reshape(-1)
+        if name in ("distances", "images"):
+            offsets = np.arange(count + 1, dtype=np.int32) * (flat.size // max(count, 1))
+        else:
+            offsets = arrays[name + "_offsets"] * (2 if name == "solution" else 1)
+        table[name] = pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), pa.array(flat))
+        if name == "solution":
+            table["solution_length"] = pa.array(arrays["solution_length"])
+
+
+def _opt_in_from_table(table: Any, arrays: Dict[str, NDArray[Any]], shape: tuple[int, int]) -> None:
+    count = table.num_rows
+    for name in COLUMNS:
+        if name not in table.column_names:
+            continue
+        column = table[name].combine_chunks()
+        flat = np.asarray(column.values.to_numpy(zero_copy_only=False), dtype=RAGGED.get(name, np.dtype("u1") if name == "images" else np.dtype("<i4")))
+        if name == "distances":
+            arrays[name] = flat.reshape((count,) + shape)
+            continue
+        if name == "images":  # (levels, 2, rows * s, columns * s, 3): the scale from the pixel count
+            scale = int(round((flat.size / max(count, 1) / (6 * shape[0] * shape[1])) ** 0.5))
+            arrays[name] = flat.astype(np.uint8).reshape(count, 2, shape[0] * scale, shape[1] * scale, 3)
+            continue
+        offsets = np.asarray(column.offsets.to_numpy(), dtype="<i8")
+        if name == "solution":
+            arrays[name] = flat.reshape(-1, 2)
+            arrays[name + "_offsets"] = offsets // 2
+            arrays["solution_length"] = np.asarray(table["solution_length"].to_numpy(), dtype="<i4")
+        else:
+            arrays[name] = flat
+            arrays[name + "_offsets"] = offsets
 
 
 def _stats_columns(arrays: Mapping[str, NDArray[Any]], table: Dict[str, Any]) -> None:
@@ -202,6 +245,7 @@ def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
         "code": codes,
         "code_offsets": code_offsets,
     }
+    _opt_in_from_table(table, arrays, (rows, columns))
     return arrays
 
 

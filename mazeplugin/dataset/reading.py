@@ -13,6 +13,7 @@ import mazeplugin as mp
 from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
+from .columns import columns_at, names_in
 from .manifest_check import check_slots
 from .shards import bridge_layers, levels_of, things_at
 from .spec import PathLike
@@ -69,6 +70,7 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
         yield from _raw_grid(arrays, index)
         return
     columns = int(arrays["tile_shape"][1])
+    names = names_in(arrays)
     for i in range(len(arrays["slot"])):
         entrance = tuple(int(v) for v in arrays["entrance"][i])
         exit = tuple(int(v) for v in arrays["exit"][i])
@@ -82,6 +84,7 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
             "things": things_at(arrays, i),
             "digest": bytes(arrays["digest"][i]).hex(),
             **({"bridges": bridge_layers(arrays["bridges"][i], columns)} if "bridges" in arrays else {}),
+            **({"columns": columns_at(arrays, i, names)} if names else {}),
         }
 
 
@@ -94,7 +97,9 @@ def open_dataset(out: PathLike, *, raw: bool = False,
     ``entry, slot, seed, tiles`` (uint8 ``[y, x]``), ``entrance, exit, things,
     digest`` (``passages``, one bool an edge, in place of ``tiles`` and no
     ``things`` for grid levels), and for a weave entry ``bridges`` (uint8
-    ``[y, x]``, :attr:`~mazeplugin.Level.bridges`). One shard is in memory at a time; ``check`` compares each
+    ``[y, x]``, :attr:`~mazeplugin.Level.bridges`). An entry with ``"columns"``
+    (:mod:`mazeplugin.dataset.columns`) puts them on each of its levels as a dict
+    ``level.columns`` (``raw["columns"]``): ``level.columns["actions"]``, ... One shard is in memory at a time; ``check`` compares each
     shard's checksum with the manifest before reading it.
     """
     folder = Folder(out)
@@ -109,7 +114,12 @@ def open_dataset(out: PathLike, *, raw: bool = False,
             if raw:
                 yield from _raw(arrays, index)
             else:
-                yield from levels_of(arrays, entries[index], manifest["entries"][index]["level_options"])
+                names = names_in(arrays)
+                for i, level in enumerate(levels_of(arrays, entries[index],
+                                                    manifest["entries"][index]["level_options"])):
+                    if names:  # the entry's opt-in columns (mazeplugin.dataset.columns), as level.columns
+                        setattr(level, "columns", columns_at(arrays, i, names))
+                    yield level
         except DatasetError:
             raise
         except (KeyError, IndexError, TypeError, ValueError, EOFError, zipfile.BadZipFile) as error:

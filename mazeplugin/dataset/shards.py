@@ -27,6 +27,10 @@ A shard's arrays (every dtype little-endian and fixed):
   int64 (``-1`` for None) or float64 (NaN for None); left out when the
   entry says ``"stats": false``.
 
+An entry's opt-in ``"columns"`` (solution, distances, moves, actions) come
+after all of these: see :mod:`mazeplugin.dataset.columns`; shards of an
+entry without them hold none.
+
 A shard of hex, triangle, polar or wrapping levels (``grid=``, ``wrap=``:
 :class:`~mazeplugin.grid_level.GridLevel` s) has no tiles or things; in their
 place, after ``level_seed``: ``passages`` uint8 ``(levels, ceil(edges / 8))``,
@@ -67,7 +71,7 @@ from mazeplugin.pipeline_batch import LevelBatch
 from .digest import digest_bytes, tiles_digest
 from .errors import DatasetError
 from .figures import FLOAT_STATS, STATS_FIELDS, batch_stats, shard_stats
-from .spec import Entry
+from .spec import Entry, passes
 
 __all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "batch_arrays", "batch_digests", "write_npz", "npz_bytes", "MAX_REFITS", "UnfitError",
            "bridge_planes", "bridge_layers"]
@@ -111,7 +115,7 @@ class LevelMaker:
         """The levels of ``seeds`` made together (:func:`mazeplugin.pipeline_batch.make_batch`), or None
         when the entry is not one the batched lane takes (then make them one by one)."""
         template = self._template
-        if template is None or pipeline_batch.why_not(template) is not None or not seeds:
+        if template is None or pipeline_batch.why_not(template) is not None or not seeds or self.entry.filters:
             return None
         return pipeline_batch.make_batch(template, seeds)
 
@@ -129,20 +133,43 @@ def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLeve
     """``(seed used, level)`` for ``seed``: the level of ``seed`` itself, or, when its level cannot
     hold the entry's content (``ValueError`` from generate), of the first derived seed
     (:func:`mazeplugin.difficulty.candidate_seeds`) whose level can. The same on every run.
+
+    A level outside the entry's ``"filters"`` is refitted the same way, and
+    an entry with ``"columns"`` also needs each level's columns
+    (:func:`mazeplugin.dataset.columns.level_columns`): a level without them (a
+    route that needs a key swap, see :mod:`mazeplugin.dataset.expert`) is
+    refitted the same way.
     """
+    used, level, _ = fit_level(entry, maker, seed)
+    return used, level
+
+
+def fit_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+    """:func:`make_level` and the level's opt-in columns (empty without ``"columns"``)."""
     try:
-        return seed, maker(seed)
+        return _made(entry, maker, seed)
     except ValueError as first:
         error = first
     for tries, candidate in enumerate(candidate_seeds(seed)):
         if tries >= MAX_REFITS:
             break
         try:
-            return candidate, maker(candidate)
+            return _made(entry, maker, candidate)
         except ValueError:
             continue
     raise UnfitError(f"seed {seed} and {MAX_REFITS} seeds derived from it make no {entry.generator} "
                      f"{entry.width}x{entry.height} level that fits: {error}")
+
+
+def _made(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+    level = maker(seed)
+    if entry.filters and not passes(entry, level):
+        raise ValueError(f"the level of seed {seed} is outside the entry's filters {dict(entry.filters)}")
+    if not entry.columns or isinstance(level, GridLevel):
+        return seed, level, {}
+    from .columns import level_columns
+
+    return seed, level, level_columns(level, entry.columns, entry.tokenizer)
 
 
 def _text_column(texts: Sequence[str]) -> Tuple[NDArray[np.uint8], NDArray[np.int64]]:

@@ -32,7 +32,7 @@ import numbers
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, Mapping, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
@@ -95,6 +95,13 @@ class Entry:
         stats: whether shards keep every level's ``stats()`` figures (default True;
             False makes a build several times faster, see ``benchmarks/bench_dataset.py``).
         options: the other :func:`mazeplugin.generate` keywords, as JSON values.
+        columns: the opt-in shard columns asked for (``"columns"``, see :mod:`mazeplugin.dataset.columns`),
+            in shard order; empty for none (then the entry's canonical form and checksum leave them out).
+        tokenizer: the ``"tokens"`` column's options, every default filled in (None without that column).
+        image_scale: the ``"images"`` column's pixels a tile side (None without that column).
+        filters: ``{stats field: (low, high)}`` (``"filters"``): a slot's level outside a range (either end
+            None for open) is replaced like a level that cannot hold the content (see
+            :func:`mazeplugin.dataset.shards.make_level`); None for none.
     """
 
     generator: str
@@ -106,6 +113,10 @@ class Entry:
     reserve_seed: int = 1 << 63
     options: Mapping[str, Any] = field(default_factory=dict)
     stats: bool = True
+    columns: Tuple[str, ...] = ()
+    tokenizer: Optional[Mapping[str, Any]] = None
+    image_scale: Optional[int] = None
+    filters: Optional[Mapping[str, Tuple[Optional[float], Optional[float]]]] = None
 
     @property
     def shards(self) -> int:
@@ -125,6 +136,14 @@ class Entry:
     def as_dict(self) -> Dict[str, Any]:
         """The entry as plain JSON values, every default filled in (what the manifest records)."""
         head: Dict[str, Any] = {name: getattr(self, name) for name in _OWN_KEYS}
+        if self.columns:  # only when asked: every spec without columns keeps its canonical form and checksum
+            head["columns"] = list(self.columns)
+        if self.tokenizer is not None:
+            head["tokenizer"] = dict(self.tokenizer)
+        if self.image_scale is not None:
+            head["image_scale"] = self.image_scale
+        if self.filters is not None:
+            head["filters"] = {name: list(bounds) for name, bounds in sorted(self.filters.items())}
         head.update(sorted(self.options.items()))
         return head
 
@@ -222,10 +241,76 @@ def _entry(raw: object, where: str) -> Entry:
     stats = raw.get("stats", True)
     if not isinstance(stats, bool):
         raise SpecError(f"{where}: stats must be true or false, got {stats!r}")
-    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items() if k not in _OWN_KEYS}
+    columns: Tuple[str, ...] = ()
+    if "columns" in raw:
+        from .columns import check_columns
+
+        try:
+            columns = check_columns(raw["columns"], where)
+        except ValueError as error:
+            raise SpecError(str(error)) from None
+        if columns and (is_grid_options(raw) or (is_weave_options(raw) and {"moves", "actions"} & set(columns))):
+            raise SpecError(f"{where}: columns {', '.join(columns)} are for square tile levels"
+                            + (" without weave (moves and actions do not walk over and under bridges)"
+                               if not is_grid_options(raw) else " (not grid= or wrap= entries)"))
+    tokenizer: Optional[Dict[str, Any]] = None
+    if "tokens" in columns:
+        from .columns import check_tokenizer
+
+        try:
+            tokenizer = check_tokenizer(raw.get("tokenizer", {}), where)
+        except ValueError as error:
+            raise SpecError(str(error)) from None
+    elif "tokenizer" in raw:
+        raise SpecError(f"{where}: tokenizer is for the \"tokens\" column; add \"tokens\" to columns")
+    image_scale: Optional[int] = None
+    if "images" in columns:
+        from .columns import check_image_scale
+
+        try:
+            image_scale = check_image_scale(raw.get("image_scale", 1), where)
+        except ValueError as error:
+            raise SpecError(str(error)) from None
+    elif "image_scale" in raw:
+        raise SpecError(f"{where}: image_scale is for the \"images\" column; add \"images\" to columns")
+    filters = _filters(raw["filters"], where) if "filters" in raw else None
+    options = {str(k): _plain(v, f"{where}.{k}") for k, v in raw.items()
+               if k not in _OWN_KEYS and k not in ("columns", "tokenizer", "image_scale", "filters")}
     if isinstance(options.get("mask"), str):
         raise SpecError(f"{where}: mask must be a list of strings in a spec (a file could change under the dataset)")
-    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats)
+    return Entry(generator, width, height, count, first_seed, shard_size, reserve_seed, options, stats, columns, tokenizer, image_scale,
+                 filters)
+
+
+def _filters(raw: object, where: str) -> Dict[str, Tuple[Optional[float], Optional[float]]]:
+    """A spec entry's ``"filters"``: ``{stats field: [low, high]}``, each end a number or null."""
+    from .figures import STATS_FIELDS
+
+    if not isinstance(raw, dict) or not raw:
+        raise SpecError(f"{where}: filters must be an object of stats fields and [low, high] ranges, got {raw!r:.80}")
+    out: Dict[str, Tuple[Optional[float], Optional[float]]] = {}
+    for name, bounds in raw.items():
+        if name not in STATS_FIELDS:
+            raise SpecError(f"{where}: filters: unknown field {name!r}; filter by {', '.join(STATS_FIELDS)}")
+        ok = isinstance(bounds, list) and len(bounds) == 2 and all(
+            b is None or (isinstance(b, (int, float)) and not isinstance(b, bool) and math.isfinite(b)) for b in bounds)
+        if not ok or (bounds[0] is not None and bounds[1] is not None and bounds[0] > bounds[1]):
+            raise SpecError(f"{where}: filters.{name} must be [low, high] (numbers or null, low <= high), "
+                            f"got {bounds!r:.80}")
+        out[str(name)] = (bounds[0], bounds[1])
+    return out
+
+
+def passes(entry: Entry, level: Any) -> bool:
+    """Whether ``level``'s ``stats()`` figures are inside every range of the entry's ``filters`` (True without)."""
+    if not entry.filters:
+        return True
+    figures = level.stats()
+    for name, (low, high) in entry.filters.items():
+        value = getattr(figures, name)
+        if value is None or (low is not None and value < low) or (high is not None and value > high):
+            return False
+    return True
 
 
 def parse_spec(text: Union[str, bytes, Mapping[str, Any]], *, source: str = "<spec>", kind: str = "json",
@@ -292,6 +377,17 @@ def is_grid(entry: Entry) -> bool:
     return entry.options.get("grid", "square") != "square" or entry.options.get("wrap") is not None
 
 
+def is_grid_options(raw: Mapping[str, Any]) -> bool:
+    """:func:`is_grid` of a raw spec entry."""
+    return raw.get("grid", "square") != "square" or raw.get("wrap") is not None
+
+
+def is_weave_options(raw: Mapping[str, Any]) -> bool:
+    """:func:`is_weave` of a raw spec entry."""
+    weave = raw.get("weave", False)
+    return weave is not False and weave is not None and weave != 0
+
+
 def is_weave(entry: Entry) -> bool:
     """Whether ``entry`` makes weave levels (``weave`` true or a share above 0): its shards keep their bridges.
 
@@ -318,6 +414,16 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
     if isinstance(level, GridLevel):  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
         _check_shard_tiles(entry, 1, int(level.maze.open.size), where)
     else:
+        if entry.columns and (level.entrance is None or level.exit is None):
+            raise SpecError(f"{where}: columns {', '.join(entry.columns)} need an entrance and an exit; "
+                            "markers='none' makes levels without them")
+        if entry.columns:
+            from .columns import level_columns
+
+            try:
+                level_columns(level, entry.columns, entry.tokenizer)
+            except ValueError as error:
+                raise SpecError(f"{where}: columns: {error}") from None
         rows, columns = level.tiles.shape
         _check_shard_tiles(entry, rows, columns, where)
     from .digest import digest

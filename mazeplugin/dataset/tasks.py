@@ -19,7 +19,7 @@ from typing import IO, Any, Callable, Dict, Optional, Sequence, Tuple
 
 
 from .digest import digest_bytes
-from .shards import LevelMaker, batch_arrays, batch_digests, make_level, npz_bytes, shard_arrays
+from .shards import LevelMaker, batch_arrays, batch_digests, fit_level, make_level, npz_bytes, shard_arrays
 from .spec import Entry, is_weave
 from .storage import Folder
 
@@ -70,13 +70,23 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
     refitted = 0
     if batch is not None:  # (its entries have no content: every seed's level fits, none is refitted)
         arrays = batch_arrays(slots, batch, stats=entry.stats)
+        if entry.columns:
+            from .columns import batch_columns
+
+            arrays.update(batch_columns(batch, entry.columns, entry.tokenizer, entry.image_scale or 1))
     else:
         levels = []
+        extra = []
         for slot, seed in zip(slots, seeds):
-            used, level = make_level(entry, maker, seed)
+            used, level, columns = fit_level(entry, maker, seed)
             refitted += used != seed
             levels.append((slot, used, level))
+            extra.append(columns)
         arrays = shard_arrays(levels, stats=entry.stats, bridges=is_weave(entry))
+        if entry.columns:
+            from .columns import column_arrays
+
+            arrays.update(column_arrays(extra, entry.columns, levels[0][2].tiles.shape, entry.image_scale or 1))
     if task.file_format == "parquet":
         from .parquet import parquet_bytes
 
