@@ -315,12 +315,17 @@ def test_a_forked_child_does_not_hold_its_parents_build_lock(tmp_path):
 
     lock = Folder(tmp_path).lock()
     read, write = os.pipe()
+    ready_read, ready_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child (a pool worker, say) lives on until told
         os.close(write)
+        os.write(ready_write, b"r")  # fork has returned here: the at-fork handlers have run
         os.read(read, 1)
         os._exit(0)
     os.close(read)
+    os.close(ready_write)
+    assert os.read(ready_read, 1) == b"r"  # (not before: the child runs its handlers beside the parent)
+    os.close(ready_read)
     try:
         with pytest.raises(ds.DatasetError, match="being built by another build"):
             Folder(tmp_path).lock()  # the parent holds it
