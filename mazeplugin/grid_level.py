@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -338,14 +338,14 @@ class GridLevel:
         seam.save(self, path, format, options)
 
     # -- deprecated per-format aliases (one release): level.save(path), mp.load(path), mp.from_json(text)
-    save_png = seam.saver("GridLevel", "png", cell=20, show_solution=False)
-    save_tmx = seam.saver("GridLevel", "tmx", tile=32)
-    save_tmj = seam.saver("GridLevel", "tmj", tile=32)
-    save_json = seam.saver("GridLevel", "json")
-    load_tmx = seam.loader("GridLevel", "load_tmx", "tiled_read", "load_hex", kind="tmx")
-    load_tmj = seam.loader("GridLevel", "load_tmj", "tiled_read", "load_hex", kind="tmj")
-    load_json = seam.loader("GridLevel", "load_json", "grid_json", "load_json")
-    from_json = seam.loader("GridLevel", "from_json", "grid_json", "from_json")
+    save_png: Callable[..., None] = seam.saver("GridLevel", "png", cell=20, show_solution=False)
+    save_tmx: Callable[..., None] = seam.saver("GridLevel", "tmx", tile=32)
+    save_tmj: Callable[..., None] = seam.saver("GridLevel", "tmj", tile=32)
+    save_json: Callable[..., None] = seam.saver("GridLevel", "json")
+    load_tmx: Callable[..., "GridLevel"] = seam.loader("GridLevel", "load_tmx", "tiled_read", "load_hex", kind="tmx")
+    load_tmj: Callable[..., "GridLevel"] = seam.loader("GridLevel", "load_tmj", "tiled_read", "load_hex", kind="tmj")
+    load_json: Callable[..., "GridLevel"] = seam.loader("GridLevel", "load_json", "grid_json", "load_json")
+    from_json: Callable[..., "GridLevel"] = seam.loader("GridLevel", "from_json", "grid_json", "from_json")
 
     def __str__(self) -> str:
         """The tilemap as text (``#`` wall; things as on square levels: ``D`` door, ``k`` key, ``$``

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -409,16 +409,16 @@ class Level:
         seam.save(self, path, format, options)
 
     # -- deprecated per-format aliases (one release): level.save(path), mp.load(path), mp.from_json(text) --
-    save_png = seam.saver("Level", "png", tile=8, show_solution=False)
-    save_tmx = seam.saver("Level", "tmx", tile=16)
-    save_tmj = seam.saver("Level", "tmj", tile=16)
-    save_json = seam.saver("Level", "json")
-    save_npy = seam.saver("Level", "npy")
-    load_tmx = seam.loader("Level", "load_tmx", "tiled_read", "load_tmx")
-    load_tmj = seam.loader("Level", "load_tmj", "tiled_read", "load_tmj")
-    load_json = seam.loader("Level", "load_json", "jsonio", "load_json")
-    load_npy = seam.loader("Level", "load_npy", "jsonio", "load_npy")
-    from_json = seam.loader("Level", "from_json", "jsonio", "from_json")
+    save_png: Callable[..., None] = seam.saver("Level", "png", tile=8, show_solution=False)
+    save_tmx: Callable[..., None] = seam.saver("Level", "tmx", tile=16)
+    save_tmj: Callable[..., None] = seam.saver("Level", "tmj", tile=16)
+    save_json: Callable[..., None] = seam.saver("Level", "json")
+    save_npy: Callable[..., None] = seam.saver("Level", "npy")
+    load_tmx: Callable[..., "Level"] = seam.loader("Level", "load_tmx", "tiled_read", "load_tmx")
+    load_tmj: Callable[..., "Level"] = seam.loader("Level", "load_tmj", "tiled_read", "load_tmj")
+    load_json: Callable[..., "Level"] = seam.loader("Level", "load_json", "jsonio", "load_json")
+    load_npy: Callable[..., "Level"] = seam.loader("Level", "load_npy", "jsonio", "load_npy")
+    from_json: Callable[..., "Level"] = seam.loader("Level", "from_json", "jsonio", "from_json")
 
     def __str__(self) -> str:
         return self.to_text("ascii")
