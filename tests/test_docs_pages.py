@@ -8,6 +8,7 @@ code while the site is built. Also here: the facts the README used to state, now
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import List, Tuple
 
@@ -40,6 +41,9 @@ def test_the_site_has_its_pages_and_examples():
     assert len(EXAMPLES) >= 30
 
 
+@pytest.mark.skipif(os.environ.get("MAZEPLUGIN_SUITE_DOCS_EXAMPLES") != "1",
+                    reason="the site's build runs every example of its pages, each alone (.ci/docs.sh, strict); "
+                           "MAZEPLUGIN_SUITE_DOCS_EXAMPLES=1 runs them here too")
 @pytest.mark.parametrize("source, first_line, code", EXAMPLES, ids=[f"{s}:{n}" for s, n, _ in EXAMPLES])
 def test_every_python_example_runs_alone(tmp_path, source, first_line, code):
     missing = missing_modules(code)
