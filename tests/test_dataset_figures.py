@@ -149,6 +149,7 @@ os.environ["MAZEPLUGIN_COMPILED"] = "0"  # made plain: no warm-up thread of this
 levels = [mp.generate("backtracker", 9, 9, seed=s) for s in range(4)]
 del os.environ["MAZEPLUGIN_COMPILED"]  # auto, as a user has it
 _compiled.FORK_WAIT = 0.05
+_compiled._watch_forks()  # as a load that has started has done (the fork handlers are registered then)
 _compiled._STATE.lock.acquire()  # as a loader holds it while a kernel loads for longer than a fork waits
 pid = os.fork()
 if pid == 0:

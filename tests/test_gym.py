@@ -704,6 +704,7 @@ import mazeplugin.gym as mg
 from mazeplugin import _compiled
 from mazeplugin.gym import kernels
 _compiled.FORK_WAIT = 0.05
+_compiled._watch_forks()  # as a load that has started has done (the fork handlers are registered then)
 _compiled._STATE.lock.acquire()  # as if the loader were building the kernels for longer than a fork waits
 pid = os.fork()
 if pid == 0:

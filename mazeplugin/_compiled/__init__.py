@@ -1,3 +1,4 @@
+# Long module: the loader's one state, its fork handlers and the kernel table belong together.
 """The optional compiled path: numba kernels for the loop-bound work, same bytes.
 
 Each generator file keeps its plain Python loop as the readable reference and
@@ -162,6 +163,7 @@ class loading:
     Every kernel import takes it, and so must any other compiled code built outside :data:`KERNELS`."""
 
     def __enter__(self) -> None:
+        _watch_forks()
         state = _STATE
         me = threading.get_ident()
         self._lock: Optional[threading.Lock] = None
@@ -214,7 +216,18 @@ def _after_fork_in_child() -> None:
         state.queue = []
 
 
-if hasattr(os, "register_at_fork"):
+_WATCHING: List[bool] = []
+
+
+def _watch_forks() -> None:
+    # Registered when the first load starts, after `logging` is imported: fork's `before` handlers run in
+    # reverse order of registration, so ours waits for the loader before logging's takes its lock (the
+    # loader, importing numba, needs that lock: the other order stalled every fork for FORK_WAIT).
+    if _WATCHING or not hasattr(os, "register_at_fork"):
+        return
+    import logging  # noqa: F401 - registers its own fork handlers first
+
+    _WATCHING.append(True)
     os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
                         after_in_child=_after_fork_in_child)
 
@@ -356,6 +369,7 @@ def start_background(names: Optional[Iterable[str]] = None, *, first: bool = Fal
     state = _STATE
     if mode() == "off" or not numba_installed() or state.forked_mid_load:
         return None
+    _watch_forks()
     with state.guard:
         new = [name for name in dict.fromkeys(wanted) if name not in state.loaded and name not in state.built
                and name not in state.failed]
