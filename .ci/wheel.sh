@@ -23,15 +23,16 @@ echo "wheel.sh: built $(basename "$wheel") and $(basename "$sdist")"
 # Ready for the package index: twine's own checks (metadata, long description renders)...
 timeout 300 "$work/build-venv/bin/python" -m twine check --strict "$wheel" "$sdist"
 # ...and what a registry page shows: the README as Markdown, project links, classifiers.
-"$work/build-venv/bin/python" - "$wheel" <<'PY'
+"$work/build-venv/bin/python" - "$wheel" "$root/README.md" <<'PY'
 import email, sys, zipfile
 wheel = zipfile.ZipFile(sys.argv[1])
+readme = open(sys.argv[2], encoding="utf-8").read()
 name = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
 meta = email.message_from_bytes(wheel.read(name))
 problems = []
 if meta.get("Description-Content-Type", "").split(";")[0] != "text/markdown":
     problems.append(f"long description is {meta.get('Description-Content-Type')!r}, not text/markdown")
-if "## Installing" not in (meta.get_payload() or ""):
+if (meta.get_payload(decode=True) or b"").decode("utf-8").strip() != readme.strip():
     problems.append("the long description is not the README")
 links = {value.split(",")[0].strip() for value in meta.get_all("Project-URL") or []}
 for wanted in ("Homepage", "Source", "Issues", "Changelog"):
