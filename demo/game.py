@@ -101,10 +101,11 @@ class Game:
         :attr:`make_level` may ask that one for more difficulty (N, G, +/-
         and codes make the plain level of their seed). ``exact``: ``content``
         is all the level has, even when empty (R replays the level's code).
-        With :attr:`weave` (or a code's ``w``) the weave level of the seed, no
-        rooms or content (:func:`demo.weaveplay.weave_level`).
+        A code's ``w`` makes exactly that code's weave level, with its content;
+        :attr:`weave` (V) the weave level of the seed, without rooms or content
+        (:func:`demo.weaveplay.weave_level`).
         """
-        if self.weave or (content and content.get("weave")):
+        if self.weave and not (content and content.get("weave")):
             return weave_level(algorithm, width, height, seed, (content or {}).get("weave", True))
         if content or exact:
             counts: Dict[str, Any] = dict(content or {})  # rooms=, keys=, treasure=, enemies=

@@ -3,8 +3,9 @@
 ``V`` (or ``--weave``) toggles weave for square levels: the same generator,
 size and seed made with ``weave=True``. A generator that cannot weave (one
 whose mazes have loops) gives way to :data:`FALLBACK`, and the status line
-says so. Weave levels carry no automatic rooms or content (the library does
-not combine them with weave yet).
+says so. Toggled weave levels carry no automatic rooms or content; a typed
+code with ``w`` (``backtracker-10x8-3+k1t2w``) plays exactly its level, keys
+and treasure included.
 
 On a weave level the player does not slide by pixels as on other square
 levels: it steps **tile to tile** with :meth:`mazeplugin.level.Level.step`,

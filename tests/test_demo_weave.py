@@ -153,3 +153,14 @@ def test_the_fog_hint_on_a_weave_level_follows_the_solution_over_seen_tiles():
     game.reveal()
     hint = game.hint()
     assert hint and hint == game.level.solution()[:len(hint)] and all(game.seen[y, x] for x, y in hint)
+
+
+def test_a_typed_weave_code_plays_exactly_its_level_with_its_content():
+    code = mp.level_code(mp.generate("backtracker", 10, 8, seed=3, weave=True, keys=1, treasure=2))
+    app = make_app("--code", code)
+    level, expected = app.game.level, mp.level_from_code(code)
+    assert level.weave and app.game.walker is not None
+    assert level.tiles.tobytes() == expected.tiles.tobytes()
+    assert sorted(t.kind for t in level.things) == ["door", "key", "treasure", "treasure"]
+    assert level.things == expected.things
+    assert mp.level_code(level) == code
