@@ -2,10 +2,14 @@
 
     python benchmarks/bench.py                          # every generator, 64..1000 cells square
     python benchmarks/bench.py --compare mazelib        # + mazelib 0.9.16, same sizes, same run
-    python benchmarks/bench.py --compare mazelib --write docs/benchmarks.md
+    python benchmarks/bench.py --compare mazelib --results benchmarks/results
     python benchmarks/bench.py --sizes 64 200 --algorithms kruskal prim --quick
     python benchmarks/bench.py --compare limit labmaze  # + plain C (limit.c) and labmaze
-    python benchmarks/bench.py --compare mazelib limit labmaze --write docs/benchmarks.md
+    python benchmarks/bench.py --compare mazelib limit labmaze --results benchmarks/results
+
+``--results DIR`` writes each table of the run as ``DIR/<table>.json`` (generation,
+compiled-vs-plain, startup, mazelib, c, labmaze), the files the site's benchmarks
+page is made from; ``--write PATH`` writes the whole run as one Markdown report.
 
 With numba installed (``pip install -e ".[fast]"``) every generator is timed
 on the compiled path and on the plain Python path, alternated, and the
@@ -672,7 +676,9 @@ def write_fast(w: Callable[[str], None], extra: dict) -> None:
 
 def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: dict, compare: Optional[dict],
                    ellers: Optional[dict], mazelib_versions: str, tiles: list, memory: Optional[dict],
-                   extra: Optional[dict] = None) -> None:
+                   extra: Optional[dict] = None, results: bool = False) -> None:
+    """The run as a Markdown report at ``path``, or with ``results`` its tables as JSON files in the folder
+    ``path`` (:func:`write_results`)."""
     out: List[str] = []
     w = out.append
     w("# Benchmarks")
@@ -824,19 +830,82 @@ def write_markdown(path: str, info: dict, args: argparse.Namespace, generation: 
     w("")
     w("```sh")
     w("python benchmarks/bench.py                                   # mazeplugin only")
-    w("python benchmarks/bench.py --compare mazelib --write docs/benchmarks.md")
-    w("python benchmarks/bench.py --compare mazelib limit labmaze --write docs/benchmarks.md")
+    w("python benchmarks/bench.py --compare mazelib --results benchmarks/results")
+    w("python benchmarks/bench.py --compare mazelib limit labmaze --write report.md")
     w("python benchmarks/route.py                                   # numba vs the same kernel in C")
     w("```")
     w("")
     w("The first `--compare mazelib` creates `benchmarks/.venv-mazelib` and installs "
       f"mazelib=={MAZELIB_VERSION} from PyPI into it; mazelib never enters mazeplugin's own "
       "environment, dependencies or tests.")
+    if results:
+        write_results(path, info, out)
+        return
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     kept = _kept_sections(path)
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(out).rstrip() + "\n" + kept)
     say(f"\nwrote {path}")
+
+
+RESULT_TABLES = {
+    "Generation": "generation",
+    "Compiled and plain paths": "compiled-vs-plain",
+    "Start-up": "startup",
+    "Headline: mazeplugin vs mazelib": "mazelib",
+    "Against plain C (limit.c)": "c",
+    "Against labmaze": "labmaze",
+}
+"""Report sections (headings of :func:`write_markdown`) kept as result files, and their names."""
+
+
+def report_tables(lines: Sequence[str]) -> Dict[str, dict]:
+    """Each kept section of the report as ``{name: {"heading", "note", "columns", "rows"}}``: its first
+    paragraph and its first table."""
+    tables: Dict[str, dict] = {}
+    current: Optional[dict] = None
+    for line in "\n".join(lines).splitlines():
+        if line.startswith("## "):
+            name = RESULT_TABLES.get(line[3:].strip())
+            current = {"heading": line[3:].strip(), "note": "", "columns": [], "rows": []} if name else None
+            if current is not None:
+                tables[name] = current
+        elif current is None:
+            continue
+        elif line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not current["columns"]:
+                current["columns"] = cells
+            elif not set("".join(cells)) <= set("-: "):
+                current["rows"].append(cells)
+        elif line.strip() and not current["note"] and not current["columns"]:
+            current["note"] = line.strip()
+        elif current["rows"] and not line.strip():
+            current = None  # the first table is the section's table
+    return tables
+
+
+def write_results(folder: str, info: dict, lines: Sequence[str]) -> None:
+    """The run's tables as ``folder/<name>.json`` in the format of ``docs/_hooks/benchmarks_page.py``
+    (a file's title is kept when it exists; the rest is this run's)."""
+    os.makedirs(folder, exist_ok=True)
+    machine_text = (f"{info['cpu']}, {info['cores']} cores, shared (load {info['load']}); Python {info['python']}, "
+                    f"numpy {info['numpy']}")
+    for name, table in report_tables(lines).items():
+        target = os.path.join(folder, name + ".json")
+        title = table["heading"]
+        try:
+            with open(target, encoding="utf-8") as f:
+                title = json.load(f).get("title", title)
+        except (OSError, ValueError):
+            pass
+        result = {"title": title, "command": "python benchmarks/bench.py " + " ".join(sys.argv[1:]),
+                  "date": info["date"][:10], "machine": machine_text, "note": table["note"],
+                  "columns": table["columns"], "rows": table["rows"]}
+        with open(target, "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+        say(f"wrote {target}")
 
 
 def main() -> None:
@@ -851,7 +920,9 @@ def main() -> None:
     parser.add_argument("--no-tiles", action="store_true", help="skip the tile-work timings")
     parser.add_argument("--no-memory", action="store_true", help="skip the memory measurements")
     parser.add_argument("--quick", action="store_true", help="fewer runs per median")
-    parser.add_argument("--write", metavar="PATH", help="write the results as Markdown (docs/benchmarks.md)")
+    parser.add_argument("--write", metavar="PATH", help="write the whole run as one Markdown report")
+    parser.add_argument("--results", metavar="DIR",
+                        help="write each table as DIR/<table>.json (benchmarks/results: the site's benchmarks page)")
     args = parser.parse_args()
 
     names = args.algorithms or mp.algorithms()
@@ -901,6 +972,9 @@ def main() -> None:
         extra["labmaze"] = fast.bench_labmaze()
     if args.write:
         write_markdown(args.write, info, args, generation, compare, ellers, versions, tiles, memory, extra)
+    if args.results:
+        write_markdown(args.results, info, args, generation, compare, ellers, versions, tiles, memory, extra,
+                       results=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
     python benchmarks/bench_checkouts.py --before /tmp/before --after .            # every neighbour-only generator
     python benchmarks/bench_checkouts.py --before /tmp/before --after . --rounds 5 --cells 40000
-    python benchmarks/bench_checkouts.py ... --write benchmarks/results/checkouts.json
+    python benchmarks/bench_checkouts.py ... --write benchmarks/checkouts.json
 
 For a refactor that must not slow anything down: each checkout's
 ``mazeplugin`` runs in its own child process (``PYTHONPATH`` set to the
@@ -13,6 +13,9 @@ change in the machine's load hits both alike. A measurement is the median of
 with a fresh seed each call; kernels are loaded (and compiled) before any
 timing. The figure reported per case is the median over ``--rounds`` rounds,
 and ``after / before`` (below 1: faster).
+
+A before/after comparison is development evidence, not one of today's figures:
+write it outside ``benchmarks/results/`` (whose files are the site's tables).
 """
 
 from __future__ import annotations
