@@ -106,7 +106,7 @@ def test_load_level_refuses_what_it_cannot_read_naming_the_file(tmp_path):
     (tmp_path / "level.png").write_bytes(b"")
     with pytest.raises(ValueError, match=r"level\.png: not a level file mazeplugin reads .*\.json, \.tmx, \.tmj, \.npy"):
         mp.load(tmp_path / "level.png")
-    mp.generate("kruskal", 4, 3, seed=1).save(tmp_path / "picture.png")
+    (tmp_path / "picture.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(24))  # a PNG's signature: a picture
     with pytest.raises(ValueError, match=r"picture\.png: a picture of a level, which mazeplugin does not read back"):
         mp.load(tmp_path / "picture.png")
     (tmp_path / "other.json").write_text('{"format": "something-else"}')
