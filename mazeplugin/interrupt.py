@@ -9,6 +9,10 @@ print one line and exit with 130 at once (nothing has been written yet);
 the command's ``main`` then calls :func:`end_start_guard` and handles
 Ctrl-C itself. In any other program importing mazeplugin nothing changes.
 
+A worker process of the command's pools (``batch -j``, ``dataset build
+--workers``) calls :func:`die_with_parent` first: killed from outside, the
+command's main process takes its workers with it.
+
 Standard library only: this runs before anything else in the package.
 """
 
@@ -17,9 +21,12 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
+import time
 from typing import Any, Sequence
 
-__all__ = ["INTERRUPTED_MESSAGE", "is_command_line", "guard_start", "end_start_guard", "ignore_from_now"]
+__all__ = ["INTERRUPTED_MESSAGE", "is_command_line", "guard_start", "end_start_guard", "ignore_from_now",
+           "die_with_parent"]
 
 INTERRUPTED_MESSAGE = "mazeplugin: interrupted"
 """The one line Ctrl-C prints on standard error (exit status 130)."""
@@ -100,3 +107,40 @@ def ignore_from_now() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # pragma: no cover - not the main thread
         pass
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """In a pool worker: end when the process ``parent`` (its creator's pid) ends, however it ends.
+
+    A command killed from outside (``kill -9`` of its main process alone) must
+    not leave workers behind, writing into its folder: on Linux the kernel
+    kills the worker when its parent dies (``prctl(PR_SET_PDEATHSIG, SIGKILL)``);
+    elsewhere a thread of the worker watches the parent's pid. A worker whose
+    parent is already gone ends at once.
+    """
+    if not _kernel_kills_orphan():
+        threading.Thread(target=_watch_parent, args=(parent,), name="mazeplugin-watch-parent", daemon=True).start()
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _kernel_kills_orphan() -> bool:
+    """Ask the kernel to kill this process when its parent dies; False where it cannot (not Linux)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
