@@ -36,7 +36,8 @@ XML with a DOCTYPE or entity declaration (no entity expansion, no external
 fetches), more XML elements or JSON lists and objects than a map holds, a
 layer's ``<tile>`` elements kept as an array and refused past the map's size.
 The map's size is checked against ``MAX_TILES`` (and a square level's
-against its layout and ``MAX_CELLS``) before any tile data is decoded; layers are decoded and looked up a block at a time
+against its layout and ``MAX_CELLS``) before any tile data is decoded;
+layers are decoded and looked up a block at a time
 (:mod:`mazeplugin.formats.tiled_layers`), CSV text far longer than the map
 needs is refused unparsed, and compressed layers inflate at most the expected
 size; doors in the ``things`` layer are bounded in tiles before they are

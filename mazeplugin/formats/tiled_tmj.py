@@ -23,7 +23,8 @@ from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
 from .recorded import check_plain
 from .tiled_common import (
-    SizeCheck, TiledMap, add_marker, brief, check_map_kind, count, infinite_map, is_marker, map_size, positive_int, text_of,
+    SizeCheck, TiledMap, add_marker, brief, check_map_kind, count, infinite_map, is_marker, map_size, positive_int,
+    text_of,
 )
 from .tiled_layers import Blocks, WallTable, base64_blocks, list_blocks
 from .tiled_parse import json_properties, parse_json
