@@ -16,11 +16,11 @@ are indexed ``[y, x]`` (numpy's order). Cell ``(cx, cy)`` is tile
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .interrupt import guard_start as _guard_start
 
 _guard_start()  # first: Ctrl-C while the mazeplugin command imports is one line, not a traceback
+
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 from . import content  # noqa: E402
 from .api import MAX_CELLS, MAX_TILES, generate, grid_level_from_code, level_from_code, stream  # noqa: E402

@@ -13,6 +13,7 @@ grid (:data:`GRIDS`) and wraps, through ``graph(grid, rng, start, goal,
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Protocol, Tuple
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level
     from .grids import Grid
 
 __all__ = ["GeneratorInfo", "GeneratorFunction", "GraphFunction", "RowFunction", "OptionCheck", "GRIDS",
-           "check_plugin_maze", "check_plugin_passages"]
+           "check_plugin_maze", "check_plugin_passages", "neighbour_interface"]
 
 GRIDS: Tuple[str, ...] = ("square", "hex", "triangle", "polar")
 """Every grid ``generate(grid=...)`` takes (``mazeplugin.grids.GRIDS``); a generator over the neighbour
@@ -232,3 +233,14 @@ def check_plugin_maze(name: str, maze: Maze, mask: NDArray[np.bool_]) -> None:
         x, y = (int(v) for v in cell)
         if mask[y, x] and not maze.mask[y, x]:
             raise ValueError(f"generator {name!r} broke the maze: it took the {what} cell ({x}, {y}) out of the mask")
+
+
+def neighbour_interface(function: Callable[..., Any]) -> bool:
+    """Whether ``function`` is written against the neighbour interface: ``(grid, rng, start, goal, ...)``."""
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):  # no signature to read (a builtin, say): the square grid's
+        return False
+    positional = [p.name for p in parameters
+                  if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    return positional[2:4] == ["start", "goal"]

@@ -12,7 +12,8 @@ this interface::
         ...
 
 Other installed packages add generators through the entry-point group
-``mazeplugin.generators`` (see :func:`load_plugins`)::
+``mazeplugin.generators`` (see :func:`load_plugins`; a function named there runs on every grid
+if it takes ``(grid, rng, start, goal)``, the neighbour interface below, else on the square grid)::
 
     # the plugin's pyproject.toml
     [project.entry-points."mazeplugin.generators"]
@@ -68,7 +69,7 @@ import warnings
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple, TypeVar, Union, cast
 
 from .generator_info import (GRIDS, GeneratorFunction, GeneratorInfo, GraphFunction, OptionCheck, RowFunction,
-                             check_plugin_maze, on_square)
+                             check_plugin_maze, neighbour_interface, on_square)
 from .generators import BUILTIN_MODULES
 from .limits import DEFAULT_BYTES_PER_CELL, GENERATOR_BYTES_PER_CELL, GENERATOR_BYTES_PER_COLUMN, check_number
 
@@ -411,7 +412,8 @@ def load_plugins() -> List[str]:
 
     An entry point names either a generator function, which is registered
     under the entry point's name (its description from the docstring's first
-    line, its options from its keyword-only parameters), or a module (or a
+    line, its options from its keyword-only parameters; on every grid if it
+    takes ``(grid, rng, start, goal)``, else on the square grid), or a module (or a
     function already registered) that registers its generators with
     :func:`register` when imported. A plugin that fails to import, is not
     callable, takes a name already in use, touches a built-in generator or
@@ -443,7 +445,8 @@ def load_plugins() -> List[str]:
                     if _registers(_REGISTRY[entry_point.name], loaded):
                         continue  # the same function again (say, a second path entry)
                     raise ValueError(f"the name {entry_point.name!r} is already taken by another generator")
-                register(entry_point.name)(cast(GeneratorFunction, loaded))
+                grids = GRIDS if neighbour_interface(loaded) else ("square",)
+                register(entry_point.name, grids=grids)(cast(GeneratorFunction, loaded))
             else:
                 raise TypeError(f"it is a {type(loaded).__name__}, not a generator function or a module")
         except KeyboardInterrupt:

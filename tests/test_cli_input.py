@@ -244,6 +244,67 @@ def test_a_ctrl_c_as_the_command_returns_keeps_its_exit_status(argv, status):
     assert done.returncode == status and "Traceback" not in done.stderr, done.stderr[-2000:]
 
 
+_CTRL_C_AT_EXIT = """
+import atexit, os, signal
+atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))  # a Ctrl-C after the command returned
+"""
+
+
+def test_a_ctrl_c_after_python_m_mazeplugin_returned_changes_nothing(tmp_path):
+    # `python -m mazeplugin` runs with sys.argv[0] the path of mazeplugin/__main__.py, which the late guard
+    # did not know as the command: a Ctrl-C as it ended was a KeyboardInterrupt (exit -2, or a traceback).
+    import mazeplugin.dataset as ds
+
+    ds.build({"generator": "kruskal", "width": 3, "height": 3, "count": 2}, tmp_path / "data", workers=1)
+    (tmp_path / "hook").mkdir()
+    (tmp_path / "hook" / "sitecustomize.py").write_text(_CTRL_C_AT_EXIT)
+    env = child_env(PYTHONPATH=os.pathsep.join([str(tmp_path / "hook"), str(ROOT)]), MAZEPLUGIN_NO_PLUGINS="1")
+    for module, argv in (("mazeplugin", ["list"]), ("mazeplugin.dataset", ["info", str(tmp_path / "data")])):
+        done = subprocess.run([sys.executable, "-m", module, *argv], capture_output=True, text=True,
+                              timeout=TIMEOUT, env=env)
+        assert done.returncode == 0 and "KeyboardInterrupt" not in done.stderr, (module, done.stderr[-2000:])
+
+
+def test_python_m_mazeplugin_running_is_the_command():
+    import mazeplugin
+    from mazeplugin.interrupt import is_command_line
+
+    here = os.path.dirname(mazeplugin.__file__)
+    assert is_command_line([os.path.join(here, "__main__.py"), "list"])
+    assert is_command_line([os.path.join(here, "dataset", "__main__.py"), "info"])
+    assert is_command_line(["-m"], ["python", "-m", "mazeplugin.dataset", "info"])
+    assert not is_command_line([os.path.join(here, "cli", "__init__.py")])
+
+
+_BEFORE_THE_GUARD = """
+import _signal, sys
+
+class _Record:
+    # Each module imported once mazeplugin's import began, and whether the Ctrl-C guard was in place then.
+    def find_spec(self, name, path=None, target=None):
+        if name == "mazeplugin" or seen:
+            seen.append((name, _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler))
+        return None
+
+seen = []
+sys.meta_path.insert(0, _Record())
+sys.argv[0] = "mazeplugin"  # this process is the command (mazeplugin.interrupt.is_command_line)
+preloaded = sorted(name for name in ("typing", "signal", "threading", "enum") if name in sys.modules)
+import mazeplugin
+print(repr(([name for name, guarded in seen if not guarded], preloaded)))
+"""
+
+
+def test_nothing_slow_is_imported_before_the_ctrl_c_guard():
+    # Before: typing (by mazeplugin/__init__.py), then signal (building its enums) and threading (by
+    # mazeplugin.interrupt) were imported before the guard: a Ctrl-C then was a traceback or exit -2.
+    done = subprocess.run([sys.executable, "-c", _BEFORE_THE_GUARD], capture_output=True, text=True,
+                          timeout=TIMEOUT, env=child_env(PYTHONPATH=str(ROOT), MAZEPLUGIN_NO_PLUGINS="1"))
+    assert done.returncode == 0, done.stderr[-2000:]
+    unguarded, preloaded = eval(done.stdout.strip().splitlines()[-1])  # noqa: S307 - our own child's repr
+    assert set(unguarded) <= {"mazeplugin", "mazeplugin.interrupt", "_signal"}, (unguarded, preloaded)
+
+
 def test_a_closed_pipe_ends_the_command_quietly():
     # `mazeplugin list | head -3`: the reader goes away; no BrokenPipeError traceback, the status of SIGPIPE.
     process = subprocess.Popen([sys.executable, "-m", "mazeplugin", "list"], stdout=subprocess.PIPE,

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 
 from mazeplugin import cli
 from mazeplugin.cli import batch as cli_batch
 
+from processes import child_env
 from test_cli import run
 
 
@@ -72,3 +75,42 @@ def test_dataset_info_says_one_shard(tmp_path, capsys):
     text = capsys.readouterr().out
     assert ": 1 level in 1 npz shard, " in text and "1 level, seeds 0..0, 1 shard" in text, text
     assert "1 shards" not in text and "1 levels" not in text
+
+
+# -- batch workers die with the command ---------------------------------------------------------------
+
+_REAPER = """
+import ctypes, os, signal, subprocess, sys, time
+ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans come to us
+out = sys.argv[1]
+batch = subprocess.Popen([sys.executable, "-m", "mazeplugin", "batch", "kruskal", "--size", "30x30", "--count",
+                          "200000", "--out", out, "-j", "2", "-q"])
+while not (os.path.isdir(out) and sum(name.endswith(".json") for name in os.listdir(out)) >= 20):
+    time.sleep(0.02)  # until the workers are writing levels
+os.kill(batch.pid, signal.SIGKILL)  # the main process alone, as `kill -9 PID` does
+batch.wait()
+orphans, deadline = 0, time.monotonic() + 60  # a hang guard: a worker that lives on is counted below
+while time.monotonic() < deadline:  # every orphaned worker, reaped as it dies
+    try:
+        pid, _ = os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        break
+    orphans += bool(pid)
+    time.sleep(0 if pid else 0.05)
+alive = [int(pid) for pid in subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True,
+                                             text=True).stdout.split() if int(pid) != batch.pid]
+for pid in alive:  # the old workers lived on: end them here
+    os.kill(pid, signal.SIGKILL)
+print(orphans, len(alive))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the subreaper that counts orphans is Linux's")
+def test_killing_batchs_main_process_ends_its_workers(tmp_path):
+    # Before: the two pool workers lived on under init, writing the 200,000 levels into the folder
+    # ("0 2": none ended, both still alive a minute later).
+    result = subprocess.run([sys.executable, "-c", _REAPER, str(tmp_path / "levels")], capture_output=True, text=True,
+                            timeout=300, env=child_env())
+    assert result.returncode == 0, result.stderr[-2000:]
+    orphans, alive = (int(word) for word in result.stdout.split())
+    assert orphans >= 1 and alive == 0, result.stdout

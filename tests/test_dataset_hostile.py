@@ -98,3 +98,34 @@ def test_a_shard_that_is_not_one_is_a_dataset_error_naming_it_even_with_a_matchi
 def test_the_untouched_dataset_still_reads(built):
     assert ds.verify(built) == [] and len(list(ds.open(built))) == 6
     assert zipfile.is_zipfile(built / json.loads((built / "manifest.json").read_text())["shards"][0]["file"])
+
+
+def test_a_compressed_shard_member_is_refused_before_it_is_inflated(built, tmp_path):
+    # A shard (and its checksum in the manifest) replaced by a zip whose 'slot' is a deflated
+    # 64 MiB array in 64 KiB: refused from the zip's directory, nothing inflated (issue 34 item 8).
+    import tracemalloc
+
+    out = tmp_path / "edited"
+    shutil.copytree(built, out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    record = manifest["shards"][1]
+    sink = io.BytesIO()
+    with zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        buffer = io.BytesIO()
+        np.save(buffer, np.zeros(8 << 20, dtype=np.int64))
+        archive.writestr("slot.npy", buffer.getvalue())
+    data = sink.getvalue()
+    assert len(data) < 1 << 20
+    (out / record["file"]).write_bytes(data)
+    record["sha256"], record["bytes"] = hashlib.sha256(data).hexdigest(), len(data)
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    tracemalloc.start()
+    try:
+        problems = ds.verify(out)
+        with pytest.raises(ds.DatasetError, match=f"shard {record['file']}: member 'slot.npy' is compressed"):
+            list(ds.open(out))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(problems) == 1 and "member 'slot.npy' is compressed" in problems[0], problems
+    assert peak < 16 << 20  # the inflated member alone would be 64 MiB

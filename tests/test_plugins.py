@@ -328,3 +328,25 @@ def test_a_plugin_for_some_grids_only_is_refused_elsewhere():
             mp.generate("test-hex-only", 4, 3, wrap="x")
     finally:
         mp.unregister("test-hex-only")
+
+
+# -- an entry point naming a bare function: registered on the grids its signature supports ----------------
+
+
+def test_an_entry_point_function_over_the_neighbour_interface_runs_on_every_grid(stand_in_plugins):
+    # Before: every bare function was registered for the square grid alone, so this one was refused on hex.
+    stand_in_plugins.append(EntryPoint("walk-plugin", lambda: _random_tree))
+    assert registry.load_plugins() == ["walk-plugin"]
+    assert mp.get_generator("walk-plugin").grids == mp.GRIDS
+    for where in (dict(grid="hex"), dict(grid="polar"), dict(wrap="xy"), {}):
+        stats = mp.generate("walk-plugin", 5, 4, seed=3, **where).stats()
+        assert stats.passages == stats.cells - 1
+
+
+def test_an_entry_point_function_over_the_maze_is_the_square_grids(stand_in_plugins):
+    stand_in_plugins.append(EntryPoint("snake-plugin", lambda: _snake))
+    assert registry.load_plugins() == ["snake-plugin"]
+    assert mp.get_generator("snake-plugin").grids == ("square",)
+    assert mp.generate("snake-plugin", 5, 4, seed=1).stats().dead_ends == 2
+    with pytest.raises(ValueError, match="snake-plugin"):
+        mp.generate("snake-plugin", 5, 4, seed=1, grid="hex")

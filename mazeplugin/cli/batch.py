@@ -17,6 +17,7 @@ import threading
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Dict, Iterator, Set, Tuple
 
+from ..interrupt import die_with_parent
 from ..limits import MAX_COUNT
 from ..seeds import MAX_SEED
 from .common import (
@@ -105,11 +106,13 @@ def check_inside(folder: str, name: str) -> None:
 _stop: Any = threading.Event()
 
 
-def _worker_start(stop: Any) -> None:
-    """Batch worker initializer: Ctrl-C is the main process's to handle; stop when it says so."""
+def _worker_start(stop: Any, parent: int) -> None:
+    """Batch worker initializer: Ctrl-C is the main process's to handle; stop when it says so; end with the
+    command's main process (killed from outside, it leaves no worker writing levels)."""
     global _stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _stop = stop
+    die_with_parent(parent)
 
 
 def _batch_chunk(task: Tuple[argparse.Namespace, Dict[str, Any], int, int, int]) -> int:
@@ -212,7 +215,7 @@ def _run_parallel(tasks: Iterator[Any], jobs: int, stop: Any, context: Any, prog
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                             initializer=_worker_start, initargs=(stop,)) as pool:
+                             initializer=_worker_start, initargs=(stop, os.getpid())) as pool:
         pending: Set["Future[int]"] = set()
         try:
             for task in tasks:

@@ -130,6 +130,11 @@ def best_walk(count: int, distances: Callable[[int, int], Sequence[int]],
     unreached); ``leg(point, held, target)`` the walk from ``point`` to key ``target`` (``count``: the
     exit). None when the exit is never reached. The square solver (:func:`mazeplugin.content.solve`)
     and the graph one (:func:`solve_nodes`) both end here.
+
+    A step to key ``n`` that some shortest walk makes over another key ``m`` not held is not taken:
+    the walk picks ``m`` up on its way and reaches ``n`` no later, holding ``m`` too, which is never
+    worse (more doors open, same point). So keys lying in a line are picked up in one order, not in
+    every order (14 keys along a corridor: 15 states instead of 114,689); the length found is the same.
     """
     best: Dict[Tuple[int, int], int] = {(0, 0): 0}
     came: Dict[Tuple[int, int], Tuple[int, int]] = {}
@@ -144,9 +149,10 @@ def best_walk(count: int, distances: Callable[[int, int], Sequence[int]],
         dist = distances(point, held)
         if dist[count] >= 0 and (finish is None or d + dist[count] < finish[0]):
             finish = (d + dist[count], point, held)
-        for n in range(count):
+        ahead = [n for n in range(count) if not held >> n & 1 and dist[n] >= 0]
+        for n in ahead:
             step = dist[n]
-            if held >> n & 1 or step < 0:
+            if _passed_over(n, ahead, dist, held, distances):
                 continue
             state = (n + 1, held | 1 << n)
             if d + step < best.get(state, 1 << 62):
@@ -166,6 +172,21 @@ def best_walk(count: int, distances: Callable[[int, int], Sequence[int]],
     for part in reversed(legs):
         walk.extend(part[1:] if walk else part)
     return walk
+
+
+def _passed_over(n: int, ahead: Sequence[int], dist: Sequence[int], held: int,
+                 distances: Callable[[int, int], Sequence[int]]) -> bool:
+    """Whether a shortest walk to key ``n`` (``dist`` from the state's point) goes over another key not
+    held: key ``m`` nearer than ``n`` with ``dist[m]`` + steps from ``m`` (holding ``m``) = ``dist[n]``.
+
+    Only keys nearer than ``n`` are asked, so with one key ahead (doors in series) nothing is searched.
+    """
+    for m in ahead:
+        if m != n and 0 < dist[m] < dist[n]:
+            onward = distances(m + 1, held | 1 << m)[n]
+            if onward >= 0 and dist[m] + onward == dist[n]:
+                return True
+    return False
 
 
 def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], things: Sequence[CellThing]) -> None:

@@ -23,6 +23,7 @@ import sys
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, List, NoReturn, Optional, Sequence
 
+from ..interrupt import end_start_guard, ignore_from_now
 from .building import ENGINES, FILE_FORMATS, MAX_WORKERS, DatasetError, build, info, verify
 from .spec import SpecError
 
@@ -93,7 +94,19 @@ def _print_info(summary: Any) -> None:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run ``mazeplugin dataset`` with ``argv`` (the arguments after ``dataset``); the exit status."""
+    """Run ``mazeplugin dataset`` with ``argv`` (the arguments after ``dataset``); the exit status.
+
+    As ``python -m mazeplugin.dataset``, Ctrl-C while it starts and after its work ended is handled as
+    the ``mazeplugin`` command handles it (:mod:`mazeplugin.interrupt`): one line and 130, never a traceback
+    or death by the signal."""
+    end_start_guard()
+    try:
+        return _main(argv)
+    finally:
+        ignore_from_now()  # the work is over: a late Ctrl-C changes nothing
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -127,6 +140,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"mazeplugin dataset: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        ignore_from_now()  # a second Ctrl-C must not cut this short: 130, always
         print("mazeplugin dataset: interrupted; finished shards are kept, run build again to resume",
               file=sys.stderr)
         return 130

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any, List, Mapping, Optional, Sequence, Tuple
+import zipfile
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -203,10 +204,25 @@ def check_slots(data: bytes, record: Mapping[str, Any], file_format: str) -> Non
 
         slots = slots_from_parquet(data)
     else:
-        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
-            slots = npz["slot"]
+        slots = npz_arrays(data, record["file"], ("slot",))["slot"]
     first, count = record["first_slot"], record["levels"]
     if len(slots) != count or not np.array_equal(slots, np.arange(first, first + count)):
         held = f"{int(slots[0])}..{int(slots[-1])}" if len(slots) else "none"
         raise DatasetError(f"shard {record['file']}: holds the levels of slots {held}, its record in the manifest "
                            f"is for slots {first}..{first + count - 1}: shard files were swapped or replaced")
+
+
+def npz_arrays(data: bytes, name: str, only: Optional[Sequence[str]] = None) -> Dict[str, Any]:
+    """The arrays of the ``.npz`` shard ``data`` (those named in ``only``, else all), refused before
+    anything is inflated unless every member is stored uncompressed within the file, as mazeplugin
+    writes them: a deflated member could inflate far past the shard's size.
+    """
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for member in archive.infolist():
+            if member.compress_type != zipfile.ZIP_STORED or member.file_size > len(data):
+                raise DatasetError(
+                    f"shard {name}: member {member.filename!r:.60} is compressed ({member.file_size:,} bytes "
+                    f"from {member.compress_size:,}); mazeplugin writes shards uncompressed and reads no other"
+                )
+    with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+        return {key: npz[key] for key in (npz.files if only is None else only)}

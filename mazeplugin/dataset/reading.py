@@ -14,7 +14,7 @@ from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
 from .columns import columns_at, names_in
-from .manifest_check import check_slots
+from .manifest_check import check_slots, npz_arrays
 from .shards import bridge_layers, levels_of, things_at
 from .spec import PathLike
 from .storage import Folder
@@ -44,10 +44,11 @@ def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], fil
         from .parquet import arrays_from_parquet
 
         return arrays_from_parquet(data)
-    import io
-
-    with np.load(io.BytesIO(data), allow_pickle=False) as npz:
-        return {name: npz[name] for name in npz.files}
+    try:
+        return npz_arrays(data, record["file"])
+    except (KeyError, ValueError, EOFError, OSError, zipfile.BadZipFile) as error:
+        raise DatasetError(f"shard {record['file']}: not a shard this mazeplugin reads "
+                           f"({type(error).__name__}: {str(error)[:200]})") from None
 
 
 def _raw_grid(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:

@@ -276,7 +276,16 @@ class Folder:
         :class:`DatasetError`, before anything could block on it.
         """
         with self._open_read(name) as f:
-            return bytes(f.read() if limit is None else f.read(limit))
+            if limit is None:
+                return bytes(f.read())
+            pieces = []  # a megabyte at a time: f.read(limit) would set aside all of limit at once
+            while limit > 0:
+                piece = f.read(min(limit, 1 << 20))
+                if not piece:
+                    break
+                pieces.append(piece)
+                limit -= len(piece)
+            return b"".join(pieces)
 
     def sha256(self, name: str) -> str:
         """The SHA-256 of a file, read a megabyte at a time."""

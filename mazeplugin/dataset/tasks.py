@@ -10,14 +10,12 @@ import hashlib
 import os
 import signal
 import sys
-import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Dict, Optional, Sequence, Tuple
 
-
-
+from ..interrupt import die_with_parent
 from .digest import digest_bytes
 from .shards import LevelMaker, batch_arrays, batch_digests, fit_level, make_level, npz_bytes, shard_arrays
 from .spec import Entry, is_weave
@@ -112,44 +110,12 @@ def scan_digests(task: ShardTask) -> bytes:
 # -- engines ----------------------------------------------------------------------
 
 
-_PR_SET_PDEATHSIG = 1
-_PR_GET_PDEATHSIG = 2
-
-
 def _worker_start(parent: int) -> None:
     """Worker initializer: ignore Ctrl-C (the main process's to handle: it lets running shards finish) and die
-    with the build.
-
-    A build killed from outside (``kill -9`` of its main process alone) must not
-    leave workers behind, writing into its folder: on Linux the kernel kills
-    the worker when its parent dies (``prctl(PR_SET_PDEATHSIG, SIGKILL)``);
-    elsewhere a thread of the worker watches the parent's pid. A worker whose
-    parent is already gone ends at once.
-    """
+    with the build (:func:`mazeplugin.interrupt.die_with_parent`: a build's main process killed from outside
+    leaves no worker writing into its folder)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if not _die_with_parent():
-        threading.Thread(target=_watch_parent, args=(parent,), name="mazeplugin-watch-parent", daemon=True).start()
-    if os.getppid() != parent:
-        os._exit(1)
-
-
-def _die_with_parent() -> bool:
-    """Ask the kernel to kill this process when its parent dies; False where it cannot (not Linux)."""
-    if not sys.platform.startswith("linux"):
-        return False
-    import ctypes
-
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
-    except (OSError, AttributeError):
-        return False
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
+    die_with_parent(parent)
 
 
 def _run_local(tasks: Sequence[ShardTask], function: Callable[[ShardTask], Any], workers: int,

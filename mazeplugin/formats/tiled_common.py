@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -24,12 +24,18 @@ from ..seeds import Seed, resolve_seed
 from .files import LevelFormatError
 
 __all__ = [
-    "TiledMap", "ROLES", "check_map_kind", "infinite_map", "map_size", "positive_int", "count", "is_marker",
+    "TiledMap", "SizeCheck", "ROLES", "check_map_kind", "infinite_map", "map_size", "positive_int", "count", "is_marker",
     "add_marker", "brief", "text_of", "recorded_properties", "hex_tile_centre", "tile_at",
 ]
 
 ROLES = ("entrance", "exit", "door")
 """Objects read by name, type or class."""
+
+
+SizeCheck = Callable[[str, int, int, Dict[str, Any], str], None]
+"""Called by the readers with ``(orientation, columns, rows, map properties, source)`` once the first
+tile layer's size is checked against the map's and before any layer is decoded: a loader refuses there a
+size its level cannot have."""
 
 
 class TiledMap:

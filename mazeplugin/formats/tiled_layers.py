@@ -43,6 +43,7 @@ MAX_CSV_CHARS_PER_TILE = 24
 """Longest CSV text a layer may have per tile of the map (Tiled writes at most 12: ten digits, a comma,
 a line end); longer text is refused before it is parsed."""
 
+_DENSE_GIDS = 1 << 16  # ids looked up in one table of codes (WallTable._dense)
 _FLIP_BITS = 0xF0000000  # Tiled's flip/rotate flags in a global tile id
 _CSV_BLOCK_CHARS = 8 * BLOCK_TILES
 _BASE64_BLOCK_CHARS = 4 * BLOCK_TILES  # 3 MiB of bytes: 786,432 ids
@@ -95,8 +96,12 @@ class WallTable:
     doors: NDArray[Any]
     tunnels: NDArray[Any]
 
-    def __init__(self, source: str, columns: int, rows: int) -> None:
+    def __init__(self, source: str, columns: int, rows: int,
+                 before_decoding: Optional[Callable[[], None]] = None) -> None:
+        """``before_decoding`` is called once, before the first layer is decoded (after its size is
+        checked): a loader refuses there a map size its level cannot have, before any work."""
         self.source = source
+        self.before_decoding = before_decoding
         self.columns, self.rows = columns, rows
         self.firsts: List[int] = []
         self.ranges: List[Tuple[int, Optional[int], Flags, str]] = []
@@ -106,6 +111,7 @@ class WallTable:
         self.doors = np.zeros((rows, columns), dtype=bool)
         self.tunnels = np.zeros((rows, columns), dtype=np.uint8)
         self._lookup: Optional[Tuple[NDArray[np.int64], ...]] = None
+        self._codes: Optional[NDArray[np.uint8]] = None
 
     def add(self, first: int, tilecount: Optional[int], flags: Flags, name: str) -> None:
         """A tileset: its ``firstgid``, tile count (None: unknown) and the ``(wall, door)`` flags of its tiles."""
@@ -114,7 +120,7 @@ class WallTable:
         self.firsts.append(first)
         self.ranges.append((first, tilecount, flags, name))
         self.marked = self.marked or any(wall for wall, _, _ in flags.values())
-        self._lookup = None
+        self._lookup = self._codes = None
 
     def paint(self, name: str, size: Tuple[Any, Any], read: Callable[[int, str], Blocks]) -> None:
         """One tile layer named ``name``, of ``size`` (width, height, as the file gives them), whose gids
@@ -124,6 +130,9 @@ class WallTable:
                 f"{self.source}: tile layer {name!r} is {size[0]!s:.20} × {size[1]!s:.20} tiles, "
                 f"the map {self.columns} × {self.rows}; layers must cover the map"
             )
+        if self.before_decoding is not None:
+            self.before_decoding()
+            self.before_decoding = None
         count = self.rows * self.columns
         walls, doors, tunnels = self.walls.reshape(-1), self.doors.reshape(-1), self.tunnels.reshape(-1)
         done = 0
@@ -134,7 +143,8 @@ class WallTable:
                                        f"{count:,} tiles")
             wall, door, tunnel = self._flags(gids, name, done)
             walls[done:end] |= wall
-            doors[done:end] |= door
+            if door.any():  # (untouched, the zeroed map costs no memory)
+                doors[done:end] |= door
             if tunnel.any():
                 before = tunnels[done:end]
                 clash = (before != 0) & (tunnel != 0) & (before != tunnel)
@@ -198,7 +208,37 @@ class WallTable:
     def _flags(self, gids: NDArray[np.int64], layer: str,
                offset: int) -> Tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.uint8]]:
         """Where ``gids`` (flip flags cleared) name a wall tile, a door tile, and the tunnel code of a
-        bridge tile (0 elsewhere); unknown ids are refused."""
+        bridge tile (0 elsewhere); unknown ids are refused.
+
+        Ids below :data:`_DENSE_GIDS` (what Tiled maps use) are looked up in one table of their codes
+        (a block costs one indexing, not a sorted search per kind); others are searched.
+        """
+        if gids.size and int(gids.max()) < _DENSE_GIDS:
+            code = self._dense()[gids]
+            held, wall, door = (code & 1).astype(bool), (code & 2).astype(bool), (code & 4).astype(bool)
+            tunnel = (code >> 3).astype(np.uint8)
+        else:
+            held, wall, door, tunnel = self._classify(gids)
+        if not held.all():
+            at = int(np.flatnonzero(~held)[0])
+            y, x = divmod(offset + at, self.columns)
+            raise LevelFormatError(
+                f"{self.source}: tile layer {layer!r} has tile id {int(gids[at])} at ({x}, {y}), which no tileset holds"
+            )
+        return wall, door, tunnel
+
+    def _dense(self) -> NDArray[np.uint8]:
+        """Each id below :data:`_DENSE_GIDS`: 1 if held, + 2 if a wall, + 4 if a door, + 8 × its tunnel code."""
+        codes = self._codes
+        if codes is None:
+            held, wall, door, tunnel = self._classify(np.arange(_DENSE_GIDS, dtype=np.int64))
+            packed = held.astype(np.uint8) | wall.astype(np.uint8) << 1 | door.astype(np.uint8) << 2 | tunnel << 3
+            codes = self._codes = packed.astype(np.uint8)
+        return codes
+
+    def _classify(self, gids: NDArray[np.int64]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_],
+                                                          NDArray[np.bool_], NDArray[np.uint8]]:
+        """Where ``gids`` are held by a tileset (or empty), walls, doors, and their tunnel codes."""
         firsts, ends, wall, door, listed, east_west, north_south = self._table()
         if firsts.size:
             owner = np.searchsorted(firsts, gids, side="right") - 1
@@ -208,17 +248,11 @@ class WallTable:
             held = np.zeros(gids.shape, dtype=bool)
         held |= _among(listed, gids)
         held |= gids == 0
-        if not held.all():
-            at = int(np.flatnonzero(~held)[0])
-            y, x = divmod(offset + at, self.columns)
-            raise LevelFormatError(
-                f"{self.source}: tile layer {layer!r} has tile id {int(gids[at])} at ({x}, {y}), which no tileset holds"
-            )
         tunnel = np.zeros(gids.shape, dtype=np.uint8)
         if east_west.size or north_south.size:
             tunnel[_among(east_west, gids)] = TUNNELS["east-west"]
             tunnel[_among(north_south, gids)] = TUNNELS["north-south"]
-        return _among(wall, gids), _among(door, gids), tunnel
+        return held, _among(wall, gids), _among(door, gids), tunnel
 
 
 def _among(sorted_values: NDArray[np.int64], gids: NDArray[np.int64]) -> NDArray[np.bool_]:

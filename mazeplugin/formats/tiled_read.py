@@ -35,8 +35,9 @@ Safety: the file is read through :func:`~mazeplugin.formats.files.read_limited`
 XML with a DOCTYPE or entity declaration (no entity expansion, no external
 fetches), more XML elements or JSON lists and objects than a map holds, a
 layer's ``<tile>`` elements kept as an array and refused past the map's size.
-The map's size is checked against ``MAX_TILES`` before any tile data is
-decoded; layers are decoded and looked up a block at a time
+The map's size is checked against ``MAX_TILES`` (and a square level's
+against its layout and ``MAX_CELLS``) before any tile data is decoded;
+layers are decoded and looked up a block at a time
 (:mod:`mazeplugin.formats.tiled_layers`), CSV text far longer than the map
 needs is refused unparsed, and compressed layers inflate at most the expected
 size; doors in the ``things`` layer are bounded in tiles before they are
@@ -70,7 +71,7 @@ from ..limits import MAX_CORRIDOR, MAX_LEVEL_FILE_BYTES, MAX_WALL, check_int
 from .files import LevelFormatError, PathLike, read_limited
 from .rebuild import layout_for_shape, level_from_tiles
 from .recorded import LevelShape, check_options
-from .tiled_common import TiledMap, recorded_properties
+from .tiled_common import SizeCheck, TiledMap, recorded_properties
 from .tiled_hex_read import hex_level
 from .tiled_tilesets import MAX_TILESET_BYTES
 from .tiled_tmj import read_tmj
@@ -89,7 +90,7 @@ def load_tiled(path: PathLike, *, corridor: Optional[int] = None,
     ``corridor`` and ``wall`` override the map's properties of those names
     (default 1 when the map has none); a hex level has neither.
     """
-    tiled = read_tiled(path)
+    tiled = read_tiled(path, _square_size(corridor, wall))
     if tiled.orientation == "hexagonal":
         return _hex(tiled, corridor, wall)
     return _level(tiled, corridor, wall)
@@ -107,20 +108,21 @@ def load_hex(path: PathLike, kind: str = "") -> GridLevel:
 
 def load_tmx(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> Level:
     """Load a level from a Tiled XML map (``.tmx``); see the module docstring."""
-    return _level(_square(_read(path, "tmx")), corridor, wall)
+    return _level(_square(_read(path, "tmx", _square_size(corridor, wall))), corridor, wall)
 
 
 def load_tmj(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> Level:
     """Load a level from a Tiled JSON map (``.tmj``); see the module docstring."""
-    return _level(_square(_read(path, "tmj")), corridor, wall)
+    return _level(_square(_read(path, "tmj", _square_size(corridor, wall))), corridor, wall)
 
 
-def read_tiled(path: PathLike) -> TiledMap:
-    """Read a Tiled map's walls, markers and properties (``.tmx`` or ``.tmj``), checking everything."""
+def read_tiled(path: PathLike, check_size: Optional[SizeCheck] = None) -> TiledMap:
+    """Read a Tiled map's walls, markers and properties (``.tmx`` or ``.tmj``), checking everything;
+    ``check_size`` may refuse the map's size before any layer is decoded."""
     name = os.fspath(path)
     extension = os.path.splitext(name)[1].lower()
     kind = {".tmx": "tmx", ".tmj": "tmj", ".json": "tmj"}.get(extension, "")
-    return _read(path, kind)
+    return _read(path, kind, check_size)
 
 
 def read_prefab(path: PathLike) -> Tuple[NDArray[np.uint8], NDArray[np.bool_], str]:
@@ -145,13 +147,26 @@ def read_prefab(path: PathLike) -> Tuple[NDArray[np.uint8], NDArray[np.bool_], s
     return tiles, tiled.doors, tiled.source
 
 
-def _read(path: PathLike, kind: str) -> TiledMap:
+def _read(path: PathLike, kind: str, check_size: Optional[SizeCheck] = None) -> TiledMap:
     source = os.fspath(path)
     data = read_limited(path, MAX_LEVEL_FILE_BYTES, what="a Tiled map")
     if not kind:
         kind = "tmx" if data.lstrip()[:1] == b"<" else "tmj"
     directory = os.path.dirname(os.path.abspath(source))
-    return (read_tmx if kind == "tmx" else read_tmj)(data, source, directory)
+    return (read_tmx if kind == "tmx" else read_tmj)(data, source, directory, check_size)
+
+
+def _square_size(corridor: Optional[int], wall: Optional[int]) -> SizeCheck:
+    """Refuse, before the layers are decoded, an orthogonal map whose size no level has at its
+    ``corridor``/``wall`` (given, else the map's properties), or whose cells or tiles pass the bounds
+    (a 16384 × 16384 map, 1.4 MB of zlib data, was decoded for 28 s before its size was refused)."""
+    def check(orientation: str, columns: int, rows: int, properties: Dict[str, Any], source: str) -> None:
+        if orientation == "hexagonal":
+            return  # a hex level (hex_level reads its lattice), or refused by _square naming its loader
+        widths = _widths(properties, corridor, wall, source)
+        layout_for_shape((rows, columns), widths["corridor"], widths["wall"], source=source)
+
+    return check
 
 
 # -- into a level -------------------------------------------------------------------
@@ -173,8 +188,8 @@ def _hex(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> GridL
     return hex_level(tiled)
 
 
-def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Level:
-    source, props = tiled.source, tiled.properties
+def _widths(props: Dict[str, Any], corridor: Optional[int], wall: Optional[int], source: str) -> Dict[str, int]:
+    """``{"corridor": .., "wall": ..}``: the given ones, else the map's properties (default 1), checked."""
     widths = {}
     for name, given, most in (("corridor", corridor, MAX_CORRIDOR), ("wall", wall, MAX_WALL)):
         if given is not None:
@@ -185,6 +200,12 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
             widths[name] = check_int(f"map property {name!r}", value, low=1, high=most)
         except (TypeError, ValueError) as error:
             raise LevelFormatError(f"{source}: {error}") from None
+    return widths
+
+
+def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Level:
+    source = tiled.source
+    widths = _widths(tiled.properties, corridor, wall, source)
     algorithm, seed, parsed = recorded_properties(tiled)
     options: Dict[str, Any] = {}
     if parsed is not None:

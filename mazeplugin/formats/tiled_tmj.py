@@ -17,13 +17,14 @@ layer (its properties plain JSON of bounded size and depth,
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
 from .recorded import check_plain
 from .tiled_common import (
-    TiledMap, add_marker, brief, check_map_kind, count, infinite_map, is_marker, map_size, positive_int, text_of,
+    SizeCheck, TiledMap, add_marker, brief, check_map_kind, count, infinite_map, is_marker, map_size, positive_int,
+    text_of,
 )
 from .tiled_layers import Blocks, WallTable, base64_blocks, list_blocks
 from .tiled_parse import json_properties, parse_json
@@ -34,12 +35,13 @@ __all__ = ["read_tmj"]
 _END = object()  # the end of a list of layers
 
 
-def read_tmj(data: bytes, source: str, directory: str) -> TiledMap:
-    """The map in ``.tmj`` bytes; ``directory`` is where external tilesets are looked for."""
-    return _map(parse_json(data, source), source, directory)
+def read_tmj(data: bytes, source: str, directory: str, check_size: Optional[SizeCheck] = None) -> TiledMap:
+    """The map in ``.tmj`` bytes; ``directory`` is where external tilesets are looked for; ``check_size``
+    may refuse the map's size before its layers are decoded."""
+    return _map(parse_json(data, source), source, directory, check_size)
 
 
-def _map(data: Any, source: str, directory: str) -> TiledMap:
+def _map(data: Any, source: str, directory: str, check_size: Optional[SizeCheck]) -> TiledMap:
     if not isinstance(data, dict) or data.get("type") != "map":
         raise LevelFormatError(f"{source}: not a Tiled map (no \"type\": \"map\" at the top)")
     orientation = check_map_kind(data.get("orientation"), bool(data.get("infinite", False)), source,
@@ -49,7 +51,9 @@ def _map(data: Any, source: str, directory: str) -> TiledMap:
     tile_h = positive_int(data.get("tileheight"), "the map's tileheight", source)
     hex_side = None if orientation != "hexagonal" else count(
         data.get("hexsidelength", 0), "the map's hexsidelength", source)
-    walls_by_gid = WallTable(source, columns, rows)
+    properties = json_properties(data.get("properties"), "the map", source)
+    walls_by_gid = WallTable(source, columns, rows, None if check_size is None else
+                             lambda: check_size(orientation, columns, rows, properties, source))
     for tileset in _list(data, "tilesets", "the map", source):
         if not isinstance(tileset, dict):
             raise LevelFormatError(f"{source}: a tileset must be an object, got {brief(tileset)}")
@@ -90,7 +94,6 @@ def _map(data: Any, source: str, directory: str) -> TiledMap:
         for key in ("x", "y", "width", "height"):
             fields[key] = _number(obj, key, fields["name"], source)
         add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source, hex_side)
-    properties = json_properties(data.get("properties"), "the map", source)
     things = things_from_objects([_thing(obj, source) for obj in thing_objects if obj is not None],
                                  (tile_w, tile_h), (columns, rows), source, hex_side)
     return TiledMap(walls, markers, properties, source, doors, things, orientation, walls_by_gid.tunnels)

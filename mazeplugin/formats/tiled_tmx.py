@@ -22,7 +22,7 @@ from xml.etree.ElementTree import Element
 from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError
 from .tiled_common import (
-    TiledMap, add_marker, check_map_kind, count, infinite_map, is_marker, map_size, positive_int,
+    SizeCheck, TiledMap, add_marker, check_map_kind, count, infinite_map, is_marker, map_size, positive_int,
 )
 from .tiled_layers import Blocks, WallTable, array_blocks, base64_blocks, csv_blocks
 from .tiled_parse import XmlMap, parse_xml, xml_properties
@@ -31,8 +31,9 @@ from .tiled_tilesets import external_tileset, xml_tileset
 __all__ = ["read_tmx"]
 
 
-def read_tmx(data: bytes, source: str, directory: str) -> TiledMap:
-    """The map in ``.tmx`` bytes; ``directory`` is where external tilesets are looked for."""
+def read_tmx(data: bytes, source: str, directory: str, check_size: Optional[SizeCheck] = None) -> TiledMap:
+    """The map in ``.tmx`` bytes; ``directory`` is where external tilesets are looked for; ``check_size``
+    may refuse the map's size before its layers are decoded."""
     parsed = parse_xml(data, source)
     root = parsed.root
     if root.tag != "map":
@@ -45,7 +46,9 @@ def read_tmx(data: bytes, source: str, directory: str) -> TiledMap:
     tile_h = positive_int(attrs.get("tileheight"), "the map's tileheight", source)
     hex_side = None if orientation != "hexagonal" else count(
         attrs.get("hexsidelength", "0"), "the map's hexsidelength", source)
-    walls_by_gid = WallTable(source, columns, rows)
+    properties = xml_properties(root.find("properties"), "the map", source)
+    walls_by_gid = WallTable(source, columns, rows, None if check_size is None else
+                             lambda: check_size(orientation, columns, rows, properties, source))
     for element in root.findall("tileset"):
         first = positive_int(element.get("firstgid"), "a tileset's firstgid", source)
         if element.get("source") is not None:
@@ -65,7 +68,6 @@ def read_tmx(data: bytes, source: str, directory: str) -> TiledMap:
                 things.append(_thing(obj, source))
                 continue
             add_marker(markers, doors, fields, (tile_w, tile_h), (columns, rows), source, hex_side)
-    properties = xml_properties(root.find("properties"), "the map", source)
     return TiledMap(walls, markers, properties, source, doors,
                     things_from_objects(things, (tile_w, tile_h), (columns, rows), source, hex_side), orientation,
                     walls_by_gid.tunnels)
