@@ -49,6 +49,7 @@ from numpy.typing import NDArray
 
 import mazeplugin as mp
 from mazeplugin import paths
+from mazeplugin._compiled import twin
 from mazeplugin.pipeline_batch import LevelBatch
 
 from . import expert, images
@@ -69,6 +70,8 @@ TOKENIZER_DEFAULTS: Dict[str, Any] = {"format": "maze-dataset", "coordinates": "
 """A spec entry's ``"tokenizer"`` options and their defaults (:func:`mazeplugin.dataset.tokens.encode`'s)."""
 
 Tile = Tuple[int, int]
+
+_ROUTES = twin("routes")  # every level's solution, moves, actions and distances of a batch in one call
 
 
 def check_columns(raw: object, where: str) -> Tuple[str, ...]:
@@ -174,13 +177,51 @@ def batch_columns(batch: LevelBatch, names: Sequence[str], tokenizer: Optional[M
     tiles, entrance, exit = batch.tiles, batch.entrance, batch.exit
     if entrance is None or exit is None:
         raise ValueError("columns need levels with an entrance and an exit")
-    per_level = []
+    if "tokens" not in names:
+        fast = _ROUTES.pick(int(tiles.size))
+        if fast is not None:  # every level's routes in one call (mazeplugin/_compiled/routes.py)
+            return _routes_columns(fast, tiles, entrance, exit, names, image_scale)
+    per_level = []  # the plain code: level by level
     for i in range(len(batch)):
         if "tokens" in names:
             per_level.append(level_columns(batch.level(i), names, tokenizer))
         else:
             per_level.append(tile_columns(tiles[i], entrance, exit, names))
     return column_arrays(per_level, names, (int(tiles.shape[1]), int(tiles.shape[2])), image_scale)
+
+
+def _routes_columns(fast: Any, tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, names: Sequence[str],
+                    image_scale: int) -> Dict[str, NDArray[Any]]:
+    """:func:`batch_columns` from the compiled routes of every level at once: the same arrays, in the same order,
+    as :func:`column_arrays` of each level's :func:`tile_columns`."""
+    count = int(tiles.shape[0])
+    ends = np.empty((2, count, 2), dtype=np.int64)
+    ends[0], ends[1] = entrance, exit
+    asked = set(names) | ({"solution"} if "images" in names else set())
+    routes = fast.batch_routes(tiles, ends[0], ends[1], sorted(asked))
+    arrays: Dict[str, NDArray[Any]] = {}
+    for name in COLUMNS:
+        if name not in names:
+            continue
+        if name == "distances":
+            arrays[name] = routes[name].astype("<i4", copy=False)
+        elif name == "images":
+            offsets = routes["solution_offsets"]
+            walked = routes["solution"]
+            maps = np.empty((count, 2) + tiles.shape[1:], dtype=np.uint8)
+            maps[:, 0] = tiles  # as images.codes, every level at once
+            maps[:, 1] = tiles
+            level_of = np.repeat(np.arange(count), np.diff(offsets))
+            maps[level_of, 1, walked[:, 1], walked[:, 0]] = images.PATH_CODE
+            maps[:, :, entrance[1], entrance[0]] = images.ENTRANCE_CODE
+            maps[:, :, exit[1], exit[0]] = images.EXIT_CODE
+            arrays[name] = images.pixels(maps, image_scale)
+        else:
+            arrays[name] = routes[name].astype(RAGGED[name], copy=False)
+            arrays[name + "_offsets"] = routes[name + "_offsets"].astype("<i8", copy=False)
+            if name == "solution":
+                arrays["solution_length"] = np.diff(arrays["solution_offsets"]).astype("<i4")
+    return arrays
 
 
 def column_arrays(per_level: Sequence[Mapping[str, NDArray[Any]]], names: Sequence[str],
