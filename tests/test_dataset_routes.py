@@ -8,6 +8,7 @@ from typing import Any, Dict, Iterator, List, Sequence
 import numpy as np
 import pytest
 
+import mazeplugin as mp
 from mazeplugin import pipeline, pipeline_batch
 from mazeplugin.dataset import columns as C
 
@@ -89,3 +90,147 @@ def test_a_build_with_columns_makes_the_same_shards_either_path(tmp_path: Any, c
         manifest = ds.build(spec, tmp_path / mode, workers=1)
         digests.append([s["sha256"] for s in manifest["shards"]])
     assert digests[0] == digests[1]
+
+
+def _plan_compiled(tiles: np.ndarray, route: List[Any], keys: Dict[Any, int], doors: Dict[Any, int],
+                   goal: Any) -> Any:
+    """The compiled planner's actions for one route (None where it refuses)."""
+    from mazeplugin._compiled import routes
+
+    free, pitch = routes.framed(tiles[None])
+
+    def flat(tiles_: Any) -> np.ndarray:
+        return np.array([(y + 1) * pitch + x + 1 for x, y in tiles_], dtype=np.int64)
+
+    made, cuts, failed = routes.keyed_actions(
+        free, pitch, np.array(route, dtype=np.int32).reshape(-1, 2), np.array([0, len(route)], dtype=np.int64),
+        flat([goal]), np.array([0, len(keys)], dtype=np.int64), flat(keys), np.array(list(keys.values()), dtype=np.int64),
+        np.array([0, len(doors)], dtype=np.int64), flat(doors), np.array(list(doors.values()), dtype=np.int64))
+    return None if failed[0] else made.tolist()
+
+
+def test_compiled_planner_is_the_plain_planner(compiled_mode: None) -> None:
+    """Keys and doors strewn along and beside routes (drops, swaps, doors without keys): the compiled
+    planner gives the plain one's actions, and refuses exactly where it raises."""
+    from mazeplugin import paths
+    from mazeplugin.dataset import expert
+
+    rng = np.random.default_rng(5)
+    outcomes = {"planned": 0, "refused": 0, "dropped": 0}
+    for trial in range(400):
+        rows, columns = int(rng.integers(2, 7)), int(rng.integers(3, 10))
+        tiles = (rng.random((rows, columns)) < 0.25).astype(np.uint8)
+        tiles[0, 0] = tiles[rows - 1, columns - 1] = 0
+        route = paths.shortest_path(tiles, (0, 0), (columns - 1, rows - 1))
+        if route is None or len(route) < 3:
+            continue
+        floor = [(int(x), int(y)) for y, x in zip(*np.nonzero(tiles == 0)) if (x, y) not in ((0, 0), route[-1])]
+        picks = rng.permutation(len(floor))[:int(rng.integers(1, 6))]
+        keys: Dict[Any, int] = {}
+        doors: Dict[Any, int] = {}
+        for n, k in enumerate(picks):
+            (keys if rng.random() < 0.5 else doors)[floor[k]] = int(rng.integers(1, 4))
+        try:
+            plain = expert.plan_actions(tiles, route, dict(keys), doors, route[-1])
+        except expert.ExpertError:
+            plain = None
+        assert _plan_compiled(tiles, route, keys, doors, route[-1]) == plain, (trial, tiles.tolist(), keys, doors)
+        outcomes["planned" if plain is not None else "refused"] += 1
+        outcomes["dropped"] += plain is not None and expert.DROP in plain
+    assert min(outcomes.values()) >= 5, outcomes
+
+
+def test_compiled_planner_cases(compiled_mode: None) -> None:
+    from mazeplugin.dataset import expert
+
+    tiles = np.ones((3, 9), dtype=np.uint8)
+    tiles[0] = 0
+    tiles[1, 3] = 0
+    route = [(x, 0) for x in range(9)]
+    for keys, doors in (({(1, 0): 1, (5, 0): 2}, {(2, 0): 1, (6, 0): 2}), ({(1, 0): 1, (3, 0): 2}, {(5, 0): 1, (6, 0): 2})):
+        try:
+            plain = expert.plan_actions(tiles, route, dict(keys), doors, (8, 0))
+        except expert.ExpertError:
+            plain = None
+        assert _plan_compiled(tiles, route, keys, doors, (8, 0)) == plain
+
+
+@pytest.mark.parametrize("generator, width, height, options", [
+    ("backtracker", 9, 9, {"keys": 2}), ("kruskal", 9, 7, {"keys": 1, "braid": 0.5}), ("wilson", 12, 8, {"keys": 3}),
+    ("backtracker", 6, 6, {"keys": 2, "corridor": 2}), ("rooms", 16, 12, {"keys": 2, "treasure": 1}),
+    ("prim", 7, 7, {"braid": 1.0}), ("backtracker", 8, 8, {"weave": True, "keys": 1}),
+])
+def test_compiled_columns_of_levels_with_keys(compiled_mode: None, generator: str, width: int, height: int,
+                                              options: Dict[str, Any]) -> None:
+    """Every level's columns from the compiled calls are its per-level columns (the key-aware solver's walk,
+    the planner's pickups, toggles and drops); weave levels are left to the per-level code."""
+    levels = []
+    for seed in range(40):
+        try:
+            levels.append(mp.generate(generator, width, height, seed=seed, **options))
+        except ValueError:
+            continue  # no room for that many locks
+    assert len(levels) >= 10
+    found = C.levels_columns(levels, ROUTE_COLUMNS)
+    assert found is not None
+    for level, columns in zip(levels, found):
+        if level.weave:
+            assert columns is None
+            continue
+        assert columns is not None
+        reference = C.level_columns(level, ROUTE_COLUMNS)
+        for name in ROUTE_COLUMNS:
+            assert (columns[name].dtype.str, columns[name].shape) == (reference[name].dtype.str, reference[name].shape)
+            assert columns[name].tobytes() == reference[name].tobytes(), (level.seed, name)
+    os.environ["MAZEPLUGIN_COMPILED"] = "0"
+    assert C.levels_columns(levels, ROUTE_COLUMNS) is None
+
+
+def test_a_build_with_keys_makes_the_same_shards_either_path(tmp_path: Any, compiled_mode: None) -> None:
+    import mazeplugin.dataset as ds
+
+    spec = {"levels": [{"generator": "backtracker", "width": 7, "height": 6, "count": 24, "shard_size": 12,
+                        "keys": 2, "columns": ["solution", "distances", "moves", "actions", "images"]},
+                       {"generator": "kruskal", "width": 6, "height": 6, "count": 12, "braid": 0.5, "keys": 1,
+                        "columns": ["actions"]}]}
+    digests: List[List[str]] = []
+    for mode in ("1", "0"):
+        os.environ["MAZEPLUGIN_COMPILED"] = mode
+        manifest = ds.build(spec, tmp_path / mode, workers=1)
+        digests.append([s["sha256"] for s in manifest["shards"]])
+        assert manifest["entries"][0]["refitted"] > 0  # seeds whose level holds no second lock, made again
+    assert digests[0] == digests[1]
+
+
+def test_a_level_without_columns_is_refitted_as_before(tmp_path: Any, compiled_mode: None,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level whose columns fail (a key swap, say) is replaced by the level fit_level makes with its columns
+    level by level (today's order of seeds), whichever path computed the others."""
+    import mazeplugin.dataset as ds
+    from mazeplugin.dataset import expert, shards
+    from mazeplugin.dataset.spec import parse_spec
+
+    real = C.level_columns
+    real_many = C.levels_columns
+
+    def refuse(level: mp.Level, names: Sequence[str], tokenizer: Any = None) -> Dict[str, np.ndarray]:
+        if level.seed % 3 == 1:
+            raise expert.ExpertError("refused for the test")
+        return real(level, names, tokenizer)
+
+    def refuse_many(levels: Sequence[mp.Level], names: Sequence[str]) -> Any:
+        found = real_many(levels, names)
+        return found and [None if level.seed % 3 == 1 else columns for level, columns in zip(levels, found)]
+
+    monkeypatch.setattr(C, "level_columns", refuse)
+    monkeypatch.setattr(C, "levels_columns", refuse_many)
+    raw = {"generator": "backtracker", "width": 6, "height": 5, "count": 10, "keys": 1, "columns": ["actions"]}
+    entry = parse_spec(raw).entries[0]
+    maker = shards.LevelMaker(entry)
+    expected = [shards.fit_level(entry, maker, seed)[0] for seed in range(10)]
+    assert sum(used != seed for seed, used in enumerate(expected)) >= 3
+    for mode in ("1", "0"):
+        os.environ["MAZEPLUGIN_COMPILED"] = mode
+        ds.build(raw, tmp_path / mode, workers=1)
+        with np.load(next((tmp_path / mode).glob("*.npz"))) as shard:
+            assert shard["seed"].tolist() == expected

@@ -144,28 +144,32 @@ def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLeve
     return used, level
 
 
-def fit_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
-    """:func:`make_level` and the level's opt-in columns (empty without ``"columns"``)."""
+def fit_level(entry: Entry, maker: LevelMaker, seed: int,
+              columns: bool = True) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+    """:func:`make_level` and the level's opt-in columns (empty without ``"columns"``). ``columns=False``
+    leaves the columns out, and so does not refit a level for want of them: the caller computes them and,
+    for a level without them, asks again with ``columns=True`` (the level :func:`make_level` gives)."""
     try:
-        return _made(entry, maker, seed)
+        return _made(entry, maker, seed, columns)
     except ValueError as first:
         error = first
     for tries, candidate in enumerate(candidate_seeds(seed)):
         if tries >= MAX_REFITS:
             break
         try:
-            return _made(entry, maker, candidate)
+            return _made(entry, maker, candidate, columns)
         except ValueError:
             continue
     raise UnfitError(f"seed {seed} and {MAX_REFITS} seeds derived from it make no {entry.generator} "
                      f"{entry.width}x{entry.height} level that fits: {error}")
 
 
-def _made(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+def _made(entry: Entry, maker: LevelMaker, seed: int,
+          columns: bool = True) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
     level = maker(seed)
     if entry.filters and not passes(entry, level):
         raise ValueError(f"the level of seed {seed} is outside the entry's filters {dict(entry.filters)}")
-    if not entry.columns or isinstance(level, GridLevel):
+    if not columns or not entry.columns or isinstance(level, GridLevel):
         return seed, level, {}
     from .columns import level_columns
 
