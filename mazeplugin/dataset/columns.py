@@ -2,8 +2,8 @@
 
 A spec entry's ``"columns"`` list asks for them; an entry without it makes
 the very shards it always made (the same bytes, the same spec checksum).
-Square tilemap entries only (not ``grid=`` or ``wrap=``), with markers; the
-``.npz`` arrays, after every other column, in this order:
+Entries with markers; a square entry's ``.npz`` arrays, after every other
+column, in this order:
 
 - ``"solution"``: ``solution`` int32 ``(total, 2)``: every level's
   :meth:`~mazeplugin.Level.solution` tiles ``(x, y)`` end to end (detours to
@@ -30,7 +30,14 @@ Square tilemap entries only (not ``grid=`` or ``wrap=``), with markers; the
   ``s`` the entry's ``"image_scale"`` (default 1), made for the whole shard
   in one numpy step.
 
-``moves`` and ``actions`` are refused for weave entries. A Parquet shard has
+``moves`` and ``actions`` are refused for weave entries. A ``grid=`` (hex,
+triangle, polar) or ``wrap=`` entry's levels have cells, not tiles: they take
+``"solution"`` (``solution`` int32 ``(total,)``: the cells of
+:meth:`~mazeplugin.grid_level.GridLevel.solution`, cut at
+``solution_offsets``, and ``solution_length``: its cells) and
+``"distances"`` (int32 ``(levels, cells)``: passages walked from the
+entrance to each cell, -1 unreached); the other columns are refused naming
+the column and the grid (:func:`check_grid_columns`). A Parquet shard has
 one column each: ``solution`` (list of int32, ``x0, y0, x1, y1, ...``),
 ``solution_length`` (int32), ``distances`` (list of int32, row by row),
 ``moves`` and ``actions`` (lists of uint8), ``tokens`` (list of int32),
@@ -50,6 +57,7 @@ from numpy.typing import NDArray
 import mazeplugin as mp
 from mazeplugin import paths
 from mazeplugin._compiled import twin
+from mazeplugin.grid_level import GridLevel
 from mazeplugin.limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
 from mazeplugin.pipeline_batch import LevelBatch
 
@@ -85,6 +93,45 @@ def check_columns(raw: object, where: str) -> Tuple[str, ...]:
     if len(set(raw)) != len(raw):
         raise ValueError(f"{where}: columns names {raw!r:.80} more than once; give each column once")
     return tuple(name for name in COLUMNS if name in raw)
+
+
+GRID_COLUMNS = ("solution", "distances")
+"""The columns of a ``grid=`` or ``wrap=`` entry's levels (cells, not tiles: see the module docstring)."""
+
+_NOT_ON_GRIDS = {
+    "moves": "the four moves step north, east, south and west between square tiles",
+    "actions": "MiniGrid's turns and forward steps are for square tiles",
+    "tokens": "the tokenisers write square lattices of (row, column) coordinates",
+    "images": "the pictures are drawn from a square tilemap",
+}
+
+
+def check_grid_columns(names: Sequence[str], grid: str, where: str) -> None:
+    """Refuse the columns a ``grid`` (``"hex"``, ``"triangle"``, ``"polar"`` or ``"wrap"``) entry's levels do not
+    have, naming the column and the grid; they have :data:`GRID_COLUMNS`."""
+    for name in names:
+        if name not in GRID_COLUMNS:
+            what = "wrapping square" if grid == "wrap" else grid
+            reason = ("a step through a wrap passage leaves the map" if grid == "wrap" and name in ("moves", "actions")
+                      else _NOT_ON_GRIDS[name])
+            raise ValueError(f"{where}: column {name!r} is not defined on {what} levels ({reason}); "
+                             f"{what} entries take the columns {', '.join(GRID_COLUMNS)}")
+
+
+def grid_level_columns(level: GridLevel, names: Sequence[str]) -> Dict[str, NDArray[Any]]:
+    """The asked columns of a grid level (``grid=`` or ``wrap=``): ``solution`` an int32 array of the cells of
+    :meth:`~mazeplugin.grid_level.GridLevel.solution`, ``distances`` its
+    :meth:`~mazeplugin.grid_level.GridLevel.distances` (passages walked to each cell, -1 unreached)."""
+    check_grid_columns(names, "wrap" if level.options.get("wrap") is not None else level.grid, "columns")
+    out: Dict[str, NDArray[Any]] = {}
+    if "solution" in names:
+        cells = level.solution()
+        if not cells:
+            raise ValueError("the exit cannot be reached from the entrance")
+        out["solution"] = np.array(cells, dtype="<i4")
+    if "distances" in names:
+        out["distances"] = level.distances().astype("<i4")
+    return out
 
 
 def check_image_scale(raw: object, where: str) -> int:
@@ -396,8 +443,9 @@ def _lock_arrays(found: Sequence[Optional[Locks]], use: str) -> Tuple[NDArray[np
 
 
 def column_arrays(per_level: Sequence[Mapping[str, NDArray[Any]]], names: Sequence[str],
-                  shape: Tuple[int, int], image_scale: int = 1) -> Dict[str, NDArray[Any]]:
-    """The shard arrays (see the module docstring) of every level's :func:`level_columns`."""
+                  shape: Tuple[int, ...], image_scale: int = 1) -> Dict[str, NDArray[Any]]:
+    """The shard arrays (see the module docstring) of every level's :func:`level_columns` (``shape`` the tiles'),
+    or of every grid level's :func:`grid_level_columns` (``shape`` ``(cells,)``)."""
     arrays: Dict[str, NDArray[Any]] = {}
     for name in COLUMNS:
         if name not in names:
@@ -414,7 +462,7 @@ def column_arrays(per_level: Sequence[Mapping[str, NDArray[Any]]], names: Sequen
         parts = [c[name] for c in per_level]
         offsets = np.zeros(len(parts) + 1, dtype="<i8")
         np.cumsum([len(p) for p in parts], out=offsets[1:])
-        width = (2,) if name == "solution" else ()
+        width = (2,) if name == "solution" and len(shape) == 2 else ()
         arrays[name] = (np.concatenate(parts).astype(RAGGED[name]) if parts
                         else np.empty((0,) + width, dtype=RAGGED[name]))
         arrays[name + "_offsets"] = offsets

@@ -169,9 +169,12 @@ def _made(entry: Entry, maker: LevelMaker, seed: int,
     level = maker(seed)
     if entry.filters and not passes(entry, level):
         raise ValueError(f"the level of seed {seed} is outside the entry's filters {dict(entry.filters)}")
-    if not columns or not entry.columns or isinstance(level, GridLevel):
+    if not columns or not entry.columns:
         return seed, level, {}
-    from .columns import level_columns
+    from .columns import grid_level_columns, level_columns
+
+    if isinstance(level, GridLevel):
+        return seed, level, grid_level_columns(level, entry.columns)
 
     return seed, level, level_columns(level, entry.columns, entry.tokenizer)
 

@@ -81,7 +81,9 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
         if entry.columns:
             from .columns import column_arrays
 
-            arrays.update(column_arrays(extra, entry.columns, levels[0][2].tiles.shape, entry.image_scale or 1))
+            first = levels[0][2]
+            shape = (first.maze.grid.cells,) if is_grid(entry) else first.tiles.shape
+            arrays.update(column_arrays(extra, entry.columns, shape, entry.image_scale or 1))
     if task.file_format == "parquet":
         from .parquet import parquet_bytes
 
