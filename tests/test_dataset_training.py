@@ -127,3 +127,20 @@ def test_torch_dataset_batches_with_a_data_loader(built: Path) -> None:
 def test_torch_dataset_says_it_needs_torch(built: Path) -> None:
     with pytest.raises(ImportError, match="needs PyTorch: pip install torch"):
         ds.torch_dataset(built)
+
+
+def test_hugging_face_datasets_reads_the_columns(tmp_path: Path) -> None:
+    datasets = pytest.importorskip("datasets")
+    pytest.importorskip("pyarrow")
+    spec = {"generator": "kruskal", "width": 6, "height": 5, "count": 12, "shard_size": 6, "keys": 1,
+            "columns": ["solution", "actions", "distances"]}
+    ds.build(spec, tmp_path / "hf", workers=1, file_format="parquet")
+    rows = datasets.load_dataset("parquet", data_files=sorted(str(p) for p in (tmp_path / "hf").glob("*.parquet")),
+                                 split="train", cache_dir=str(tmp_path / "cache")).with_format("numpy")
+    levels = ds.LevelArrays(tmp_path / "hf")
+    assert rows.num_rows == len(levels) == 12
+    for i in (0, 7, 11):
+        row, item = rows[i], levels[i]
+        assert row["solution"].reshape(-1, 2).tolist() == item["solution"].tolist()
+        assert row["actions"].tolist() == item["actions"].tolist() and int(row["seed"]) == int(item["seed"])
+        assert row["distances"].reshape(item["tiles"].shape).tolist() == item["distances"].tolist()

@@ -27,9 +27,10 @@ A shard's arrays (every dtype little-endian and fixed):
   int64 (``-1`` for None) or float64 (NaN for None); left out when the
   entry says ``"stats": false``.
 
-An entry's opt-in ``"columns"`` (solution, distances, moves, actions) come
-after all of these: see :mod:`mazeplugin.dataset.columns`; shards of an
-entry without them hold none.
+An entry's opt-in ``"columns"`` (solution, distances, moves, actions, tokens,
+images; a grid entry's solution and distances in cells) come after all of
+these, in a grid shard too: see :mod:`mazeplugin.dataset.columns`; shards of
+an entry without them hold none.
 
 A shard of hex, triangle, polar or wrapping levels (``grid=``, ``wrap=``:
 :class:`~mazeplugin.grid_level.GridLevel` s) has no tiles or things; in their
