@@ -115,8 +115,9 @@ def main(argv: List[str]) -> int:
                        f"{platform.system()}; Python {platform.python_version()}, numpy {np.__version__}",
             "note": ("backtracker, one worker, one shard; each variant built once a round in turn, median CPU time "
                      f"over {rounds} rounds; \"x no columns\" is that median over the median of the same build "
-                     "without columns. Solutions, distances, moves, actions and images come from compiled calls "
-                     "over the whole shard (`_compiled.routes`); tokens are still made level by level."),
+                     "without columns. Solutions, distances, moves and actions come from compiled calls over the "
+                     "whole shard (`_compiled.routes`), the images from one numpy step a shard; tokens are still "
+                     "made level by level."),
             "columns": ["size", "keys", "levels", "columns", "levels per CPU-second", "× no columns"],
             "rows": [[f"{r['size']} x {r['size']}", str(r["keys"]), f"{r['levels']:,}", r["columns"],
                       f"{r['levels_per_cpu_s']:,.0f}", f"{r['ratio']:.2f}×"] for r in rows],

@@ -144,3 +144,74 @@ def test_hugging_face_datasets_reads_the_columns(tmp_path: Path) -> None:
         assert row["solution"].reshape(-1, 2).tolist() == item["solution"].tolist()
         assert row["actions"].tolist() == item["actions"].tolist() and int(row["seed"]) == int(item["seed"])
         assert row["distances"].reshape(item["tiles"].shape).tolist() == item["distances"].tolist()
+
+
+class _Tensor:
+    """The few tensor methods the tutorial's PyTorch example calls, over a numpy array."""
+
+    def __init__(self, array: Any) -> None:
+        self.array = np.asarray(array)
+
+    @property
+    def shape(self) -> Any:
+        return _Size(self.array.shape)
+
+    def float(self) -> "_Tensor":
+        return _Tensor(self.array.astype(np.float32))
+
+    def long(self) -> "_Tensor":
+        return _Tensor(self.array.astype(np.int64))
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+
+class _Size(tuple):  # type: ignore[type-arg]
+    def __repr__(self) -> str:
+        return f"torch.Size({list(self)})"
+
+
+def _stand_in_torch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """torch, torch.utils.data (Dataset, DataLoader) and torch.nn.utils.rnn.pad_sequence as the example uses them."""
+    _fake_torch(monkeypatch)
+    torch = sys.modules["torch"]
+    torch.from_numpy = _Tensor  # type: ignore[attr-defined]
+    torch.stack = lambda tensors: _Tensor(np.stack([t.array for t in tensors]))  # type: ignore[attr-defined]
+
+    def data_loader(dataset: Any, batch_size: int = 1, shuffle: bool = False, collate_fn: Any = None,
+                    num_workers: int = 0) -> Any:
+        order = np.random.default_rng(0).permutation(len(dataset)) if shuffle else np.arange(len(dataset))
+        if num_workers:
+            dataset = pickle.loads(pickle.dumps(dataset))  # what a worker gets
+        return [collate_fn([dataset[int(i)] for i in order[k:k + batch_size]])
+                for k in range(0, len(order), batch_size)]
+
+    def pad_sequence(tensors: Any, batch_first: bool = False, padding_value: float = 0) -> _Tensor:
+        assert batch_first
+        out = np.full((len(tensors), max(len(t) for t in tensors)), padding_value, dtype=tensors[0].array.dtype)
+        for row, tensor in zip(out, tensors):
+            row[:len(tensor)] = tensor.array
+        return _Tensor(out)
+
+    sys.modules["torch.utils.data"].DataLoader = data_loader  # type: ignore[attr-defined]
+    nn, utils, rnn = (types.ModuleType(name) for name in ("torch.nn", "torch.nn.utils", "torch.nn.utils.rnn"))
+    rnn.pad_sequence = pad_sequence  # type: ignore[attr-defined]
+    torch.nn, nn.utils, utils.rnn = nn, utils, rnn  # type: ignore[attr-defined]
+    for module in (nn, utils, rnn):
+        monkeypatch.setitem(sys.modules, module.__name__, module)
+
+
+def test_the_tutorials_pytorch_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The tutorial's PyTorch block (which the site's build runs where torch is installed) runs here against a
+    stand-in for the torch calls it makes where torch is not, and prints what its comment says."""
+    import re
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "tutorials" / "dataset.md").read_text(encoding="utf-8")
+    block = next(code for code in re.findall(r"```python\n(.*?)```", text, re.S) if "import torch" in code)
+    if importlib.util.find_spec("torch") is None:
+        _stand_in_torch(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, "docs/tutorials/dataset.md", "exec"), {"__name__": "__main__"})
+    printed = capsys.readouterr().out.strip().splitlines()[-1]
+    assert printed == re.search(r"print\(tiles.shape, actions.shape\[0\]\)\s+# (.*)", block).group(1)  # type: ignore[union-attr]

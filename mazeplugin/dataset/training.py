@@ -178,6 +178,7 @@ def _torch_class() -> type:
                 return self.transform(item) if self.transform is not None else item
 
         TorchLevels.__module__ = __name__
+        TorchLevels.__qualname__ = "TorchLevels"  # pickled by name: the module's __getattr__ makes it in a worker
         _CLASS.append(TorchLevels)
     return _CLASS[0]
 
