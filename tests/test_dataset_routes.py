@@ -234,3 +234,50 @@ def test_a_level_without_columns_is_refitted_as_before(tmp_path: Any, compiled_m
         ds.build(raw, tmp_path / mode, workers=1)
         with np.load(next((tmp_path / mode).glob("*.npz"))) as shard:
             assert shard["seed"].tolist() == expected
+
+
+def test_compiled_solver_is_the_key_aware_solver(compiled_mode: None) -> None:
+    """Keys and doors strewn over small open tilemaps (keys that can be picked up in several orders, doors that
+    need not be opened, exits no walk reaches): the compiled walk is content.solve's, tie for tie."""
+    from mazeplugin._compiled import routes
+    from mazeplugin.content import Thing
+    from mazeplugin.content.proof import solve
+
+    rng = np.random.default_rng(11)
+    outcomes = {"solved": 0, "unsolvable": 0, "detour": 0}
+    for trial in range(300):
+        rows, columns = int(rng.integers(3, 8)), int(rng.integers(3, 9))
+        tiles = (rng.random((rows, columns)) < 0.3).astype(np.uint8)
+        floor = [(int(x), int(y)) for y, x in zip(*np.nonzero(tiles == 0))]
+        if len(floor) < 6:
+            continue
+        picks = [floor[k] for k in rng.permutation(len(floor))]
+        entrance, exit, spots = picks[0], picks[1], picks[2:]
+        keys = int(rng.integers(1, min(4, len(spots) // 2) + 1))
+        things = []
+        for n in range(keys):
+            door_tiles = [spots[2 * n]] + ([spots[2 * keys + n]] if rng.random() < 0.2 and len(spots) > 2 * keys + n
+                                           else [])
+            things.append(Thing("key", *spots[2 * n + 1], 2 * n + 1, {"door": 2 * n + 2, "lock": n + 1}))
+            things.append(Thing("door", *door_tiles[0], 2 * n + 2,
+                                {"key": 2 * n + 1, "lock": n + 1, "tiles": [list(t) for t in door_tiles]}))
+        things.sort(key=lambda t: t.id)
+        expected = solve(tiles, entrance, exit, things)
+        free, pitch = routes.framed(tiles[None])
+        key_things = [t for t in things if t.kind == "key"]
+        doors = {t.id: t for t in things if t.kind == "door"}
+        door_tiles_of = [[(y + 1) * pitch + x + 1 for x, y in doors[k.props["door"]].tiles()] for k in key_things]
+        walk, cuts, missing = routes.keyed_solutions(
+            free, pitch, np.array([(entrance[1] + 1) * pitch + entrance[0] + 1]),
+            np.array([(exit[1] + 1) * pitch + exit[0] + 1]), np.array([0, keys]),
+            np.array([(k.y + 1) * pitch + k.x + 1 for k in key_things]),
+            np.concatenate([[0], np.cumsum([len(d) for d in door_tiles_of])]).astype(np.int64),
+            np.array([t for d in door_tiles_of for t in d], dtype=np.int64))
+        if expected is None:
+            assert missing[0] == 1
+            outcomes["unsolvable"] += 1
+            continue
+        assert missing[0] == 0 and [tuple(t) for t in walk.tolist()] == expected, (trial, tiles.tolist(), things)
+        outcomes["solved"] += 1
+        outcomes["detour"] += len(set(expected)) < len(expected)
+    assert min(outcomes.values()) >= 10, outcomes
