@@ -41,7 +41,7 @@ COMPILE_SECONDS = {
     "graph-wilson": 1.2, "streams": 1.1, "graph-growing-tree": 1.0, "growing-tree": 1.0, "bfs": 1.0,
     "eller": 0.8, "division": 0.8, "wilson": 0.6,
     "prim-simplified": 0.5, "prim": 0.3, "aldous-broder": 0.3, "graph-prim": 0.1,
-    "grid-rows": 0.1,
+    "grid-rows": 0.1, "routes": 4.0,
 }
 COMPILE_SECONDS["gym"] = 30.0  # the gym's compiled step and view (mazeplugin compile gym)
 BUILD_GUARD = 1500  # seconds: a hang guard for the build, never a speed bound

@@ -129,8 +129,9 @@ def test_spec_columns_are_checked_and_hashed_only_when_given() -> None:
                          (["moves", "moves"], "more than once")):
         with pytest.raises(ds.SpecError, match=message):
             ds.parse_spec({**plain, "columns": bad})
-    with pytest.raises(ds.SpecError, match="square tile levels"):
-        ds.parse_spec({**plain, "grid": "hex", "columns": ["solution"]})
+    with pytest.raises(ds.SpecError, match="column 'actions' is not defined on hex levels"):
+        ds.parse_spec({**plain, "grid": "hex", "columns": ["solution", "actions"]})
+    assert ds.parse_spec({**plain, "grid": "hex", "columns": ["solution"]}).entries[0].columns == ("solution",)
     with pytest.raises(ds.SpecError, match="without weave"):
         ds.parse_spec({**plain, "weave": True, "columns": ["actions"]})
     ds.parse_spec({**plain, "weave": True, "columns": ["solution", "distances"]})

@@ -19,7 +19,7 @@ SPEC: Dict[str, Any] = {"levels": [
     {"generator": "backtracker", "width": 6, "height": 4, "count": 10, "wrap": "x"},
     {"generator": "backtracker", "width": 5, "height": 5, "count": 5},  # a square entry beside them
 ]}
-OWN = ("generator", "width", "height", "count", "shard_size", "first_seed")
+OWN = ("generator", "width", "height", "count", "shard_size", "first_seed", "columns")
 
 
 def generated(entry: Dict[str, Any], seed: int) -> Any:
@@ -135,3 +135,61 @@ def test_grid_levels_in_parquet_read_back_and_open_with_pyarrow(tmp_path, built)
     assert np.frombuffer(row["passages"], dtype=np.uint8).astype(bool).tolist() == level.maze.open.tolist()
     assert (row["entrance"], row["exit"]) == (level.entrance, level.exit) and row["digest"] == ds.digest(level)
     assert row["stats_solution_length"] == level.stats().solution_length and row["stats_turns"] is None
+
+
+COLUMN_SPEC: Dict[str, Any] = {"levels": [
+    {"generator": "backtracker", "width": 7, "height": 6, "count": 8, "shard_size": 5, "grid": "hex", "keys": 1,
+     "columns": ["solution", "distances"]},
+    {"generator": "wilson", "width": 5, "height": 4, "count": 5, "grid": "triangle", "columns": ["solution"]},
+    {"generator": "kruskal", "width": 4, "height": 3, "count": 5, "grid": "polar", "braid": 0.5,
+     "columns": ["distances"]},
+    {"generator": "backtracker", "width": 6, "height": 4, "count": 5, "wrap": "x", "columns": ["solution", "distances"]},
+]}
+
+
+@pytest.mark.parametrize("file_format", ["npz", "parquet"])
+def test_grid_columns_are_each_levels_cells(tmp_path, file_format):
+    """Grid entries' solution (cells, key detours included) and distances (one a cell) read back as each
+    level's own; every other column of a shard is the one the entry makes without columns."""
+    if file_format == "parquet":
+        pytest.importorskip("pyarrow")
+    ds.build(COLUMN_SPEC, tmp_path / "cols", workers=1, file_format=file_format)
+    plain = {"levels": [{k: v for k, v in e.items() if k != "columns"} for e in COLUMN_SPEC["levels"]]}
+    ds.build(plain, tmp_path / "plain", workers=1, file_format=file_format)
+    seen = 0
+    for level, bare in zip(ds.open(tmp_path / "cols"), ds.open(tmp_path / "plain")):
+        assert isinstance(level, GridLevel) and ds.digest(level) == ds.digest(bare)
+        columns = level.columns
+        entry = next(e for e in COLUMN_SPEC["levels"] if e.get("grid", "square") == level.grid
+                     and (e.get("wrap") is not None) == (level.options.get("wrap") is not None))
+        assert sorted(columns) == sorted(entry["columns"])
+        made = generated(entry, level.seed)  # (with its keys and doors: a grid shard holds no things)
+        if "solution" in columns:
+            assert columns["solution"].dtype == np.int32 and columns["solution"].tolist() == made.solution()
+        if "distances" in columns:
+            assert columns["distances"].shape == (level.cells,)
+            assert (columns["distances"] == made.distances()).all() and columns["distances"][level.entrance] == 0
+        seen += 1
+    assert seen == 23
+    raw = next(iter(ds.open(tmp_path / "cols", raw=True)))
+    assert raw["columns"]["solution"].tolist() == generated(COLUMN_SPEC["levels"][0], raw["seed"]).solution()
+    if file_format == "npz":  # the shards without columns are the same bytes as before, the columns after them
+        for path in sorted((tmp_path / "plain").glob("*.npz")):
+            with np.load(path) as a, np.load(tmp_path / "cols" / path.name) as b:
+                assert b.files[:len(a.files)] == a.files
+                assert all(a[k].tobytes() == b[k].tobytes() for k in a.files)
+                assert set(b.files[len(a.files):]) <= {"solution", "solution_offsets", "solution_length", "distances"}
+
+
+@pytest.mark.parametrize("grid, column", [("hex", "moves"), ("triangle", "actions"), ("polar", "images"),
+                                          ("hex", "tokens"), ("wrap", "moves")])
+def test_grid_entries_refuse_columns_they_have_not(grid, column):
+    entry: Dict[str, Any] = {"generator": "backtracker", "width": 5, "height": 4, "count": 2,
+                             "columns": ["solution", column]}
+    entry.update({"wrap": "x"} if grid == "wrap" else {"grid": grid})
+    what = "wrapping square" if grid == "wrap" else grid
+    with pytest.raises(ds.SpecError, match=f"column '{column}' is not defined on {what} levels .*take the columns "
+                                           "solution, distances"):
+        ds.parse_spec(entry)
+    with pytest.raises(ds.SpecError, match="need an entrance and an exit"):
+        ds.parse_spec({**entry, "columns": ["distances"], "markers": "none"})

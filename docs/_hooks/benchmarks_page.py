@@ -2,7 +2,8 @@
 
 Each result file holds one table and what made it: ``title``, ``command``, ``date``,
 ``machine``, ``note``, ``columns``, ``rows``. Re-run a command and update its file;
-the page follows. The dated measurement history is in ``benchmarks/HISTORY.md``,
+the page follows. A result file without ``rows`` (raw measurements, such as
+``checkouts.json``) is not a table and stays off the page. The dated measurement history is in ``benchmarks/HISTORY.md``,
 outside the site.
 """
 
@@ -14,12 +15,13 @@ from typing import Dict
 
 ROOT = Path(__file__).resolve().parents[2]
 ORDER = ["generation", "compiled-vs-plain", "startup", "mazelib", "c", "labmaze", "memory",
-         "grids", "gym", "gym-duplicates", "ppo", "ppo-sizes", "datasets"]
+         "grids", "gym", "gym-duplicates", "ppo", "ppo-sizes", "datasets", "dataset-columns"]
 
 
 def page() -> str:
     folder = ROOT / "benchmarks" / "results"
     results = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in folder.glob("*.json")}
+    results = {name: r for name, r in results.items() if isinstance(r, dict) and "rows" in r}  # tables only
     names = [n for n in ORDER if n in results] + sorted(set(results) - set(ORDER))
     out = ["---", "hide:", "  - navigation", "---", "", "# Benchmarks", "",
            "Today's figures, each with the command that remakes it. The results live as JSON in",

@@ -106,6 +106,7 @@ KERNELS: Dict[str, str] = {
     "content": "content",
     "locks": "locks",
     "room-check": "roomcheck",
+    "routes": "routes",
 }
 
 BUILDERS: Dict[str, Callable[[], Any]] = {}

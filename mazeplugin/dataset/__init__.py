@@ -27,7 +27,8 @@ distance maps, gym moves and MiniGrid actions, text tokens, image pairs: see
 :mod:`mazeplugin.dataset.columns`), on each level read as ``level.columns``;
 :mod:`mazeplugin.dataset.tokens` writes and reads the text formats, and
 :func:`padded` lays levels out as fixed-shape buffers for JAX grid worlds;
-:func:`to_maze_dataset` and :func:`from_maze_dataset` convert levels to and from maze-dataset's mazes.
+:func:`to_maze_dataset` and :func:`from_maze_dataset` convert levels to and from maze-dataset's mazes;
+:class:`LevelArrays` reads levels by index as numpy arrays and :func:`torch_dataset` as a PyTorch ``Dataset``.
 
 The command line does the same: ``mazeplugin dataset build SPEC OUT``,
 ``mazeplugin dataset verify OUT``, ``mazeplugin dataset info OUT`` (also
@@ -43,11 +44,13 @@ from .padded import padded
 from .reading import open_dataset as open
 from .reading import parquet_schema
 from .spec import Entry, Spec, SpecError, load_spec, parse_spec
+from .training import LevelArrays, torch_dataset
 
 __all__ = [
     "DIGEST_VERSION",
     "DatasetError",
     "Entry",
+    "LevelArrays",
     "MANIFEST",
     "SEED_PROMISE",
     "Spec",
@@ -64,4 +67,5 @@ __all__ = [
     "verify",
     "to_maze_dataset",
     "from_maze_dataset",
+    "torch_dataset",
 ]

@@ -18,7 +18,9 @@ marker and things columns: ``grid``, ``wrap`` (empty for none), ``edges``,
 ``passages`` (binary: one byte per edge of the grid, in its edge order, 1
 open), ``entrance`` and ``exit`` (cells, -1 without markers) and
 ``entrance_opening_cell``, ``entrance_opening_side``, ``exit_opening_cell``,
-``exit_opening_side`` (-1 for none; a side of -1 is an opening inside a cell).
+``exit_opening_side`` (-1 for none; a side of -1 is an opening inside a cell),
+and last its opt-in ``"columns"``: ``solution`` (list of int32 cells),
+``solution_length``, ``distances`` (list of int32, one a cell).
 
 A Parquet file names the pyarrow version that wrote it, so its bytes (and
 checksum) are the same for the same spec and pyarrow version; the ``.npz``
@@ -96,13 +98,15 @@ def _opt_in_columns(arrays: Mapping[str, NDArray[Any]], table: Dict[str, Any], c
         if name in ("distances", "images"):
             offsets = np.arange(count + 1, dtype=np.int32) * (flat.size // max(count, 1))
         else:
-            offsets = arrays[name + "_offsets"] * (2 if name == "solution" else 1)
+            offsets = arrays[name + "_offsets"] * (2 if name == "solution" and values.ndim == 2 else 1)
         table[name] = pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), pa.array(flat))
         if name == "solution":
             table["solution_length"] = pa.array(arrays["solution_length"])
 
 
-def _opt_in_from_table(table: Any, arrays: Dict[str, NDArray[Any]], shape: tuple[int, int]) -> None:
+def _opt_in_from_table(table: Any, arrays: Dict[str, NDArray[Any]], shape: tuple[int, ...]) -> None:
+    """The opt-in columns of a table into ``arrays``: ``shape`` the tiles' ``(rows, columns)``, or ``(cells,)`` for
+    a grid shard (whose solutions are cells, one number a step)."""
     count = table.num_rows
     for name in COLUMNS:
         if name not in table.column_names:
@@ -118,8 +122,9 @@ def _opt_in_from_table(table: Any, arrays: Dict[str, NDArray[Any]], shape: tuple
             continue
         offsets = np.asarray(column.offsets.to_numpy(), dtype="<i8")
         if name == "solution":
-            arrays[name] = flat.reshape(-1, 2)
-            arrays[name + "_offsets"] = offsets // 2
+            width = 2 if len(shape) == 2 else 1
+            arrays[name] = flat.reshape(-1, 2) if width == 2 else flat
+            arrays[name + "_offsets"] = offsets // width
             arrays["solution_length"] = np.asarray(table["solution_length"].to_numpy(), dtype="<i4")
         else:
             arrays[name] = flat
@@ -176,6 +181,7 @@ def _grid_parquet_bytes(arrays: Mapping[str, NDArray[Any]], entry: Entry, entry_
         "digest": pa.array([bytes(d).hex() for d in arrays["digest"]], pa.string()),
     }
     _stats_columns(arrays, table)
+    _opt_in_columns(arrays, table, count)
     return _write(table, count)
 
 
@@ -186,7 +192,7 @@ def _grid_arrays_from_table(table: Any) -> Dict[str, NDArray[Any]]:
     codes, code_offsets = _texts(table["code"].to_pylist())
     openings = np.stack([np.stack([table[f"{k}_opening_cell"].to_numpy(), table[f"{k}_opening_side"].to_numpy()],
                                   axis=1) for k in ("entrance", "exit")], axis=1).astype("<i4")
-    return {
+    arrays: Dict[str, NDArray[Any]] = {
         "slot": table["slot"].to_numpy(),
         "seed": table["seed"].to_numpy(),
         "level_seed": table["level_seed"].to_numpy(),
@@ -199,6 +205,8 @@ def _grid_arrays_from_table(table: Any) -> Dict[str, NDArray[Any]]:
         "code": codes,
         "code_offsets": code_offsets,
     }
+    _opt_in_from_table(table, arrays, (-1,))  # (distances: one number a cell)
+    return arrays
 
 
 def _texts(values: Any) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:

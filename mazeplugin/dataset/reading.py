@@ -53,6 +53,7 @@ def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], fil
 
 def _raw_grid(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, Any]]:
     edges = int(arrays["edge_count"][0])
+    names = names_in(arrays)
     for i in range(len(arrays["slot"])):
         entrance, exit = (int(arrays[k][i]) for k in ("entrance", "exit"))
         yield {
@@ -63,6 +64,7 @@ def _raw_grid(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[s
             "entrance": entrance if entrance >= 0 else None,
             "exit": exit if exit >= 0 else None,
             "digest": bytes(arrays["digest"][i]).hex(),
+            **({"columns": columns_at(arrays, i, names)} if names else {}),
         }
 
 

@@ -27,9 +27,10 @@ A shard's arrays (every dtype little-endian and fixed):
   int64 (``-1`` for None) or float64 (NaN for None); left out when the
   entry says ``"stats": false``.
 
-An entry's opt-in ``"columns"`` (solution, distances, moves, actions) come
-after all of these: see :mod:`mazeplugin.dataset.columns`; shards of an
-entry without them hold none.
+An entry's opt-in ``"columns"`` (solution, distances, moves, actions, tokens,
+images; a grid entry's solution and distances in cells) come after all of
+these, in a grid shard too: see :mod:`mazeplugin.dataset.columns`; shards of
+an entry without them hold none.
 
 A shard of hex, triangle, polar or wrapping levels (``grid=``, ``wrap=``:
 :class:`~mazeplugin.grid_level.GridLevel` s) has no tiles or things; in their
@@ -144,30 +145,37 @@ def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLeve
     return used, level
 
 
-def fit_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
-    """:func:`make_level` and the level's opt-in columns (empty without ``"columns"``)."""
+def fit_level(entry: Entry, maker: LevelMaker, seed: int,
+              columns: bool = True) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+    """:func:`make_level` and the level's opt-in columns (empty without ``"columns"``). ``columns=False``
+    leaves the columns out, and so does not refit a level for want of them: the caller computes them and,
+    for a level without them, asks again with ``columns=True`` (the level :func:`make_level` gives)."""
     try:
-        return _made(entry, maker, seed)
+        return _made(entry, maker, seed, columns)
     except ValueError as first:
         error = first
     for tries, candidate in enumerate(candidate_seeds(seed)):
         if tries >= MAX_REFITS:
             break
         try:
-            return _made(entry, maker, candidate)
+            return _made(entry, maker, candidate, columns)
         except ValueError:
             continue
     raise UnfitError(f"seed {seed} and {MAX_REFITS} seeds derived from it make no {entry.generator} "
                      f"{entry.width}x{entry.height} level that fits: {error}")
 
 
-def _made(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+def _made(entry: Entry, maker: LevelMaker, seed: int,
+          columns: bool = True) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
     level = maker(seed)
     if entry.filters and not passes(entry, level):
         raise ValueError(f"the level of seed {seed} is outside the entry's filters {dict(entry.filters)}")
-    if not entry.columns or isinstance(level, GridLevel):
+    if not columns or not entry.columns:
         return seed, level, {}
-    from .columns import level_columns
+    from .columns import grid_level_columns, level_columns
+
+    if isinstance(level, GridLevel):
+        return seed, level, grid_level_columns(level, entry.columns)
 
     return seed, level, level_columns(level, entry.columns, entry.tokenizer)
 

@@ -249,10 +249,16 @@ def _entry(raw: object, where: str) -> Entry:
             columns = check_columns(raw["columns"], where)
         except ValueError as error:
             raise SpecError(str(error)) from None
-        if columns and (is_grid_options(raw) or (is_weave_options(raw) and {"moves", "actions"} & set(columns))):
+        if columns and is_grid_options(raw):
+            from .columns import check_grid_columns
+
+            try:
+                check_grid_columns(columns, "wrap" if raw.get("wrap") is not None else str(raw.get("grid")), where)
+            except ValueError as error:
+                raise SpecError(str(error)) from None
+        elif columns and is_weave_options(raw) and {"moves", "actions"} & set(columns):
             raise SpecError(f"{where}: columns {', '.join(columns)} are for square tile levels"
-                            + (" without weave (moves and actions do not walk over and under bridges)"
-                               if not is_grid_options(raw) else " (not grid= or wrap= entries)"))
+                            " without weave (moves and actions do not walk over and under bridges)")
     tokenizer: Optional[Dict[str, Any]] = None
     if "tokens" in columns:
         from .columns import check_tokenizer
@@ -411,12 +417,19 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
                                                         seed=entry.first_seed, **kwargs)
     except (TypeError, ValueError) as error:
         raise SpecError(f"{where}: {error}") from None
+    if entry.columns and (level.entrance is None or level.exit is None):
+        raise SpecError(f"{where}: columns {', '.join(entry.columns)} need an entrance and an exit; "
+                        "markers='none' makes levels without them")
     if isinstance(level, GridLevel):  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
         _check_shard_tiles(entry, 1, int(level.maze.open.size), where)
+        if entry.columns:
+            from .columns import grid_level_columns
+
+            try:
+                grid_level_columns(level, entry.columns)
+            except ValueError as error:
+                raise SpecError(f"{where}: columns: {error}") from None
     else:
-        if entry.columns and (level.entrance is None or level.exit is None):
-            raise SpecError(f"{where}: columns {', '.join(entry.columns)} need an entrance and an exit; "
-                            "markers='none' makes levels without them")
         if entry.columns:
             from .columns import level_columns
 

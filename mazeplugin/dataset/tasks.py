@@ -13,12 +13,14 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Dict, Optional, Sequence, Tuple
+from typing import IO, Any, Callable, Dict, List, Optional, Sequence, Tuple, cast
+
+import mazeplugin as mp
 
 from ..interrupt import die_with_parent
 from .digest import digest_bytes
 from .shards import LevelMaker, batch_arrays, batch_digests, fit_level, make_level, npz_bytes, shard_arrays
-from .spec import Entry, is_weave
+from .spec import Entry, is_grid, is_weave
 from .storage import Folder
 
 
@@ -73,18 +75,14 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
 
             arrays.update(batch_columns(batch, entry.columns, entry.tokenizer, entry.image_scale or 1))
     else:
-        levels = []
-        extra = []
-        for slot, seed in zip(slots, seeds):
-            used, level, columns = fit_level(entry, maker, seed)
-            refitted += used != seed
-            levels.append((slot, used, level))
-            extra.append(columns)
+        levels, extra, refitted = _fit_levels(entry, maker, slots, seeds)
         arrays = shard_arrays(levels, stats=entry.stats, bridges=is_weave(entry))
         if entry.columns:
             from .columns import column_arrays
 
-            arrays.update(column_arrays(extra, entry.columns, levels[0][2].tiles.shape, entry.image_scale or 1))
+            first = levels[0][2]
+            shape = (first.maze.grid.cells,) if is_grid(entry) else first.tiles.shape
+            arrays.update(column_arrays(extra, entry.columns, shape, entry.image_scale or 1))
     if task.file_format == "parquet":
         from .parquet import parquet_bytes
 
@@ -94,6 +92,38 @@ def run_shard(task: ShardTask) -> Dict[str, Any]:
     Folder(task.out).write_atomic(task.file, data)  # under a partial name, then renamed or moved
     return {"file": task.file, "sha256": sha256_hex(data), "bytes": len(data), "levels": len(slots),
             "refitted": refitted}
+
+
+def _fit_levels(entry: Entry, maker: LevelMaker, slots: Sequence[int],
+                seeds: Sequence[int]) -> Tuple[List[Tuple[int, int, Any]], List[Dict[str, Any]], int]:
+    """``((slot, seed used, level) triples, each level's columns, levels refitted)`` of a shard made level by level.
+
+    With square ``"columns"`` (no tokens) the levels are made first and their columns computed together
+    (:func:`mazeplugin.dataset.columns.levels_columns`: compiled calls over all of them); a level they cannot
+    have columns for is made again as :func:`~mazeplugin.dataset.shards.fit_level` makes it, columns and all
+    (the same level and columns as making each with its columns at once)."""
+    together = bool(entry.columns) and "tokens" not in entry.columns and not is_grid(entry)
+    levels = []
+    extra: List[Dict[str, Any]] = []
+    for slot, seed in zip(slots, seeds):
+        used, level, made = fit_level(entry, maker, seed, columns=not together)
+        levels.append((slot, used, level))
+        extra.append(made)
+    if together:
+        from .columns import level_columns, levels_columns
+
+        square = [cast(mp.Level, level) for _, _, level in levels]  # (no grid entry comes here)
+        found = levels_columns(square, entry.columns) or [None] * len(levels)
+        for k, (known, seed) in enumerate(zip(found, seeds)):
+            if known is None:
+                try:
+                    known = level_columns(square[k], entry.columns, entry.tokenizer)
+                except ValueError:  # (a key swap, say): the level fit_level makes with its columns
+                    used, level, known = fit_level(entry, maker, seed)
+                    levels[k] = (levels[k][0], used, level)
+            extra[k] = known
+    refitted = sum(used != seed for (_, used, _), seed in zip(levels, seeds))
+    return levels, extra, refitted
 
 
 def scan_digests(task: ShardTask) -> bytes:
