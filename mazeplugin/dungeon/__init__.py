@@ -31,10 +31,10 @@ from __future__ import annotations
 from .dungeons import dungeon_level
 from .grammar import CYCLES, DUNGEON_STREAM, PATTERNS, least_distance, least_rooms, mission
 from .missions import Mission, load_mission
-from .layout import LAYOUT_STREAM, layout
+from .layout import LAYOUT_STREAM
 from .model import EDGE_KINDS, NODE_KINDS, Edge, MissionError, MissionGraph, Node, depths
 from .solver import Proof, prove
 
 __all__ = ["Mission", "MissionGraph", "Node", "Edge", "MissionError", "Proof", "prove", "mission", "load_mission", "PATTERNS",
            "CYCLES", "NODE_KINDS", "EDGE_KINDS", "DUNGEON_STREAM", "least_distance", "least_rooms",
-           "dungeon_level", "layout", "LAYOUT_STREAM", "depths"]
+           "dungeon_level", "LAYOUT_STREAM", "depths"]

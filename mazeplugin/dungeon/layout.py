@@ -12,16 +12,19 @@ drawing, files and gym read it as they read every level.
    placed before it.
 2. **Rooms.** Each room gets a prefab (an open rectangle of
    :data:`ROOM_SIZES`, or one of ``prefabs=``), then is placed in order: the
-   spots beside its placed neighbours (1 to 3 cells away, shifted along the
+   spots beside its placed neighbours (1 to 6 cells away, shifted along the
    side) are sorted by their distance to all of them, and the first where
    the room keeps a cell clear of every other room is taken. Where none fits
    the search **backtracks**: the room before moves to its next spot.
 3. **Corridors.** Each edge, the tree's first and then the ones closing
    cycles, is an A* search over free cells from outside one room's possible
-   doors to outside the other's; its cells are then taken, so corridors never
+   doors to outside the other's (a step beside a room costs more, keeping
+   the doors of rooms free for the corridors after it); its cells are then taken, so corridors never
    cross and every connection of the tiles is an edge of the mission (a cycle
-   of the mission is a cycle of the tiles). A corridor that cannot be found
-   starts the layout again (the next attempt, from the same stream).
+   of the mission is a cycle of the tiles). When an edge finds no way, the
+   corridors are taken up and that edge is routed first (rip-up and
+   reroute); when that fails too, the layout starts again (the next attempt,
+   from the same stream).
 4. **Content.** The entrance is in the start room, the exit in the goal room,
    each key on a floor tile of its key room, each locked edge a ``"door"``
    thing on the passage from its corridor into the room behind the lock (the
@@ -86,7 +89,7 @@ MAX_LAYOUT_ROOMS = 256
 MAX_ATTEMPTS = 64
 """Most attempts (each a fresh placement and its corridors) before a mission is refused as not laid out."""
 
-_GAPS = (1, 2, 3)
+_GAPS = (1, 2, 3, 4, 5, 6)
 Rect = Tuple[int, int, int, int]  # x, y, width, height in cells
 
 
@@ -153,6 +156,8 @@ class _Attempt:
         self.side = side
         self.owner = np.zeros((side, side), dtype=np.int32)  # 0 free, k > 0 room k, -1 corridor
         self.rects: Dict[str, Rect] = {}
+        self.window = (0, 0, side - 1, side - 1)
+        self.crowded: NDArray[np.bool_] = np.zeros(side * side, dtype=bool)
 
     def fits(self, rect: Rect) -> bool:
         x, y, w, h = rect
@@ -164,6 +169,20 @@ class _Attempt:
         x, y, w, h = rect
         self.owner[y : y + h, x : x + w] = number
         self.rects[name] = rect
+
+    def settle(self) -> None:
+        """After the rooms are placed: the corridors' search window and the cells beside a room."""
+        rooms = self.owner > 0
+        ys, xs = np.nonzero(rooms)
+        margin = 3
+        self.window = (max(int(xs.min()) - margin, 0), max(int(ys.min()) - margin, 0),
+                       min(int(xs.max()) + margin, self.side - 1), min(int(ys.max()) + margin, self.side - 1))
+        beside = np.zeros_like(rooms)
+        beside[1:, :] |= rooms[:-1, :]
+        beside[:-1, :] |= rooms[1:, :]
+        beside[:, 1:] |= rooms[:, :-1]
+        beside[:, :-1] |= rooms[:, 1:]
+        self.crowded = (beside & ~rooms).reshape(-1)
 
     def take(self, name: str) -> None:
         x, y, w, h = self.rects.pop(name)
@@ -239,25 +258,37 @@ def _door_cells(attempt: _Attempt, name: str, prefab: Prefab) -> Dict[int, int]:
     return out
 
 
+_REROUTES = 4
+"""How often one attempt takes its corridors up and routes the one that found no way first."""
+
+_CROWDED = 3
+"""What a corridor step beside a room costs beyond its own: corridors keep off rooms' walls, where later
+corridors need their doors."""
+
+
 def _corridor(attempt: _Attempt, a: Tuple[str, Prefab], b: Tuple[str, Prefab]) -> Optional[List[int]]:
-    """The cells (flat) of a corridor from room ``a`` to room ``b``, room cells at both ends, or None."""
+    """The cells (flat) of a corridor from room ``a`` to room ``b``, room cells at both ends, or None: A* over
+    the free cells of the rooms' bounding box (and a margin), a step beside a room costing more."""
     sources, targets = _door_cells(attempt, *a), _door_cells(attempt, *b)
     if not sources or not targets:
         return None
     side = attempt.side
     free = attempt.owner.reshape(-1) == 0
+    crowded = attempt.crowded
+    x_lo, y_lo, x_hi, y_hi = attempt.window
     bx, by, bw, bh = attempt.rects[b[0]]
 
-    def guess(cell: int) -> int:  # steps to b's rectangle: never more than the corridor still needs
+    def guess(cell: int) -> int:  # steps to b's rectangle: never more than the corridor still costs
         y, x = divmod(cell, side)
         return max(bx - x, 0, x - (bx + bw - 1)) + max(by - y, 0, y - (by + bh - 1)) - 1
 
     came: Dict[int, int] = {}
+    cost: Dict[int, int] = {}
     heap: List[Tuple[int, int, int]] = []
     for cell in sorted(sources):
-        came[cell] = -1
-        heapq.heappush(heap, (1 + guess(cell), len(came), cell))
-    cost = {cell: 1 for cell in sources}
+        came[cell], cost[cell] = -1, 1
+        heapq.heappush(heap, (1 + guess(cell), len(heap), cell))
+    pushed = len(heap)
     while heap:
         _, _, cell = heapq.heappop(heap)
         if cell in targets:
@@ -269,10 +300,35 @@ def _corridor(attempt: _Attempt, a: Tuple[str, Prefab], b: Tuple[str, Prefab]) -
         y, x = divmod(cell, side)
         for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
             step = ny * side + nx
-            if 0 <= nx < side and 0 <= ny < side and free[step] and cost[cell] + 1 < cost.get(step, 1 << 30):
-                cost[step] = cost[cell] + 1
-                came[step] = cell
-                heapq.heappush(heap, (cost[step] + guess(step), len(came) + len(heap), step))
+            if not (x_lo <= nx <= x_hi and y_lo <= ny <= y_hi and free[step]):
+                continue
+            spent = cost[cell] + 1 + (_CROWDED if crowded[step] and step not in targets else 0)
+            if spent < cost.get(step, 1 << 30):
+                cost[step], came[step] = spent, cell
+                pushed += 1
+                heapq.heappush(heap, (spent + guess(step), pushed, step))
+    return None
+
+
+def _corridors(attempt: _Attempt, rooms: Dict[str, Prefab], edges: List[Edge]) -> Optional[Dict[int, List[int]]]:
+    """Every edge's corridor (by ``id(edge)``), carved in ``edges``' order, or None. Rip up and reroute: when an
+    edge finds no way, every corridor is taken up and that edge goes first (at most :data:`_REROUTES` times)."""
+    flat = attempt.owner.reshape(-1)
+    order = list(edges)
+    for _ in range(_REROUTES + 1):
+        corridors: Dict[int, List[int]] = {}
+        for edge in order:
+            cells = _corridor(attempt, (edge.a, rooms[edge.a]), (edge.b, rooms[edge.b]))
+            if cells is None:
+                for made in corridors.values():
+                    flat[made[1:-1]] = 0
+                order.remove(edge)
+                order.insert(0, edge)
+                break
+            flat[cells[1:-1]] = -1
+            corridors[id(edge)] = cells
+        else:
+            return corridors
     return None
 
 
@@ -342,14 +398,9 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
         attempt = _Attempt(side)
         if not _place(attempt, rng, order, near, rooms, budget=40 * len(order)):
             continue
-        corridors: Dict[int, List[int]] = {}
-        for edge in tree + closing:
-            cells = _corridor(attempt, (edge.a, rooms[edge.a]), (edge.b, rooms[edge.b]))
-            if cells is None:
-                break
-            attempt.owner.reshape(-1)[cells[1:-1]] = -1
-            corridors[id(edge)] = cells
-        else:
+        attempt.settle()
+        corridors = _corridors(attempt, rooms, tree + closing)
+        if corridors is not None:
             return _level(mission, seed, attempt, order, rooms, edges, locks, corridors, rng)
     raise MissionError(f"the mission ({len(mission.nodes)} rooms, {len(edges)} corridors) could not be laid out in "
                        f"{attempts} attempts; try more attempts=, smaller prefabs or fewer edges between far rooms")
