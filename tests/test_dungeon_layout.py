@@ -209,3 +209,32 @@ def test_a_designers_mission_with_a_hidden_passage_lays_out_with_its_secret_mark
     secrets = [t for t in level.things if t.kind == "secret"]
     assert [t.props["edge"] for t in secrets] == ["start-nook"] and level.is_floor(secrets[0].tile)
     assert level.seed == 3 and level.options["mission"] == m.to_dict()
+
+
+@pytest.mark.parametrize("suffix", ["json", "tmx", "tmj"])
+def test_a_dungeon_saves_and_loads_through_the_one_way(tmp_path, suffix):
+    level = mp.dungeon_level(rooms=16, locks=2, pattern="hidden", seed=5)
+    path = tmp_path / f"dungeon.{suffix}"
+    level.save(path)
+    back = mp.load(path)
+    assert back.tiles.tobytes() == level.tiles.tobytes() and back.things == level.things
+    assert (back.entrance, back.exit, back.algorithm, back.seed) == (level.entrance, level.exit, "dungeon", 5)
+    assert Mission.from_dict(back.options["mission"]) == Mission.from_dict(level.options["mission"])
+    back.check()
+    assert back.solution() == level.solution()
+
+
+def test_tiled_opens_a_dungeon_with_its_rooms_and_mission(tmp_path):
+    pytmx = pytest.importorskip("pytmx")
+    level = mp.dungeon_level(rooms=12, locks=1, pattern="lock-and-key", seed=8)
+    level.save(tmp_path / "dungeon.tmx", tile=8)
+    tiled = pytmx.TiledMap(str(tmp_path / "dungeon.tmx"))
+    rooms = {obj.name: obj for obj in tiled.get_layer_by_name("rooms")}
+    m = Mission.from_json(tiled.properties["mission"])
+    assert set(rooms) == {node.id for node in m.nodes} and m == Mission.from_dict(level.options["mission"])
+    for node in m.nodes:
+        assert rooms[node.id].type == node.kind
+    start = rooms[m.start]  # the entrance stands inside the start room's rectangle
+    x, y = level.entrance
+    assert start.x < x * 8 < start.x + start.width and start.y < y * 8 < start.y + start.height
+    assert {obj.type for obj in tiled.get_layer_by_name("things")} == {"key", "door"}

@@ -359,8 +359,9 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
     :data:`MAX_ATTEMPTS`) before a :class:`~mazeplugin.dungeon.MissionError` says the mission was not laid out.
 
     The level's ``algorithm`` is ``"dungeon"``; ``options["mission"]`` holds the mission (``Mission.to_dict``)
-    and ``options["layout"]`` each room's rectangle in tiles (``{"id", "x", "y", "width", "height"}``) and each
-    carved edge's corridor tiles.
+    and ``options["layout"]`` each room's rectangle in tiles, outline included (``{"id", "kind", "x", "y",
+    "width", "height"}``), and each carved edge's corridor tiles (``{"edge", "tiles"}``). A Tiled map of the level
+    has the rooms as an object layer ``rooms`` and the mission as its property ``mission``.
     """
     if not isinstance(mission, MissionGraph):
         raise TypeError(f"mission must be a mazeplugin.Mission, not {type(mission).__name__}")
@@ -460,8 +461,9 @@ def _level(mission: MissionGraph, seed: Any, attempt: _Attempt, order: List[str]
             things.append(Thing("secret", x, y, next_id, {"edge": edge.name}))
             next_id += 1
     record = {
-        "rooms": [{"id": name, "x": 2 * room.x, "y": 2 * room.y, "width": 2 * room.prefab.width + 1,
-                   "height": 2 * room.prefab.height + 1} for name, room in zip(order, placed)],
+        "rooms": [{"id": name, "kind": mission.node(name).kind, "x": 2 * room.x, "y": 2 * room.y,
+                   "width": 2 * room.prefab.width + 1, "height": 2 * room.prefab.height + 1}
+                  for name, room in zip(order, placed)],
         "corridors": [{"edge": edge.name, "tiles": [list(tile(c)) for c in walks[id(edge)][1:-1]]}
                       for edge in edges],
     }
