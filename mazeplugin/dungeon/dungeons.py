@@ -35,7 +35,7 @@ __all__ = ["dungeon_level"]
 
 def dungeon_level(mission: Union[MissionGraph, Dict[str, Any], str, "os.PathLike[str]", None] = None, seed: object = None, *,
                   rooms: int = 12, locks: int = 1, pattern: str = "mixed", branching: float = 0.25,
-                  prefabs: Optional[Sequence[Prefab]] = None, attempts: int = 16) -> Level:
+                  prefabs: Optional[Sequence[Prefab]] = None, attempts: int = 32) -> Level:
     """A dungeon level: ``mission`` (a :class:`~mazeplugin.dungeon.Mission`, its ``to_dict()`` form or a JSON
     file's path) laid out from stream ``(7, 1)`` of ``seed``; with no mission, ``mp.mission(rooms, locks,
     pattern, seed, branching=branching)`` first (one seed for both). ``prefabs`` and ``attempts`` as in

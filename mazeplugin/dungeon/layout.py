@@ -11,7 +11,8 @@ drawing, files and gym read it as they read every level.
    carry (open, locked, hidden): every room after the start has a neighbour
    placed before it.
 2. **Rooms.** Each room gets a prefab (an open rectangle of
-   :data:`ROOM_SIZES`, or one of ``prefabs=``), then is placed in order: the
+   :data:`ROOM_SIZES` wide enough for its corridors, or one of ``prefabs=``
+   with as many possible doors), then is placed in order: the
    spots beside its placed neighbours (1 to 6 cells away, shifted along the
    side) are sorted by their distance to all of them, and the first where
    the room keeps a cell clear of every other room is taken. Where none fits
@@ -258,7 +259,7 @@ def _door_cells(attempt: _Attempt, name: str, prefab: Prefab) -> Dict[int, int]:
     return out
 
 
-_REROUTES = 4
+_REROUTES = 6
 """How often one attempt takes its corridors up and routes the one that found no way first."""
 
 _CROWDED = 3
@@ -352,7 +353,7 @@ def _middle(prefab: Prefab) -> Tuple[int, int]:
 
 
 def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequence[Prefab]] = None,
-           attempts: int = 16) -> Level:
+           attempts: int = 32) -> Level:
     """``mission`` laid out as a square :class:`~mazeplugin.level.Level` (see the module's doc), from stream
     :data:`LAYOUT_STREAM` of ``seed`` (None: the mission's own seed, else a fresh one). ``prefabs``: the rooms to
     draw from (default: open rectangles of :data:`ROOM_SIZES`); ``attempts``: placements tried (1 to
@@ -391,7 +392,8 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
                                    f"most {max(len(shape.door_sides()) for shape in shapes)})")
             rooms[name] = rng.choice(fitting)
         else:
-            w, h = (4, 4) if kind[name] == "boss" else rng.choice(ROOM_SIZES)
+            roomy = [size for size in ROOM_SIZES if sum(size) >= len(near[name]) + 2] or [(4, 4)]
+            w, h = (4, 4) if kind[name] == "boss" else rng.choice(roomy)  # a room with many doors is wide
             rooms[name] = Prefab.rectangle(w, h)
     reach = max(max(p.width, p.height) for p in rooms.values()) + max(_GAPS) + 1
     side = int(math.ceil(math.sqrt(len(order)))) * 2 * reach + 2 * reach + 4

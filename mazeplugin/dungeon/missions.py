@@ -82,7 +82,7 @@ class Mission(MissionGraph):
         """Write the mission to ``path`` as JSON (``.json``) or as its drawing (``.svg``), atomically."""
         save_mission(self, path)
 
-    def layout(self, seed: object = None, *, prefabs: Optional[Sequence[Any]] = None, attempts: int = 16) -> Any:
+    def layout(self, seed: object = None, *, prefabs: Optional[Sequence[Any]] = None, attempts: int = 32) -> Any:
         """The mission laid out as a playable square :class:`~mazeplugin.Level` (:func:`~.layout.layout`): rooms
         placed by the graph, corridors for its open, locked and hidden edges, keys and doors where it says, from
         stream ``(7, 1)`` of ``seed`` (None: the mission's own seed)."""
