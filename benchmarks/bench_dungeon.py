@@ -171,9 +171,11 @@ def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> 
             "by `Mission.layout`, then proven: *refused* layouts, `level.check()` (*proof*), the tile solver "
             "reaching the exit (*unsolved*), corridors joining exactly the mission's rooms (*joins*), doors walked "
             "in an order the mission allows (*order*); all 0 is the promise. Medians: the layout alone, the layout "
-            "with its proof, and the tiles of a level. Last rows: `mp.dungeon_level` (mission and layout) over "
+            "with its proof, and the tiles of a level. Last rows: `mp.dungeon_level` (mission and layout; median and "
+            "95th percentile in the *layout ms* column) over "
             f"{repeats} seeds" + (", plain path." if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "."))
-    speed_cells = [[cell, n, median, f"p95 {high}", "", "", "", "", "", ""] for cell, n, median, high in speed_rows]
+    speed_cells = [[cell, n, "–", "–", "–", "–", "–", f"{median} (p95 {high})", "–", "–"]
+                   for cell, n, median, high in speed_rows]
     result = {"title": "Dungeons: missions laid out as levels", "command":
               ("MAZEPLUGIN_COMPILED=0 " if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "")
               + f"python benchmarks/bench_dungeon.py --skip-quality --seeds {seeds} --repeats {repeats} --write {path}",
