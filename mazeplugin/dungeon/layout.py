@@ -54,6 +54,7 @@ no level or mission changes, and one (mission, seed) gives one level forever.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 import numbers
@@ -203,14 +204,11 @@ def _spots(rng: Random, rect_size: Tuple[int, int], placed: List[Rect]) -> List[
                 spots.add((ux + shift, uy + uh + gap, w, h))
                 spots.add((ux + shift, uy - gap - h, w, h))
     ordered = sorted(spots)
-    noise = rng.random(len(ordered))
-
-    def cost(i: int) -> float:
-        x, y, _, _ = ordered[i]
-        cx, cy = x + w / 2, y + h / 2
-        return sum(abs(cx - ux - uw / 2) + abs(cy - uy - uh / 2) for ux, uy, uw, uh in placed) + 3.0 * float(noise[i])
-
-    return [ordered[i] for i in sorted(range(len(ordered)), key=cost)]
+    corner = np.array([spot[:2] for spot in ordered], dtype=np.float64)
+    middles = np.array([(ux + uw / 2, uy + uh / 2) for ux, uy, uw, uh in placed], dtype=np.float64)
+    centre = corner + (w / 2, h / 2)
+    cost = np.abs(centre[:, None, :] - middles[None, :, :]).sum(axis=(1, 2)) + 3.0 * rng.random(len(ordered))
+    return [ordered[i] for i in np.argsort(cost, kind="stable").tolist()]
 
 
 def _place(attempt: _Attempt, rng: Random, order: List[str], near: Dict[str, List[str]],
@@ -344,6 +342,12 @@ def _check_prefabs(prefabs: object) -> Optional[Tuple[Prefab, ...]]:
     return tuple(prefabs)
 
 
+@functools.lru_cache(maxsize=None)
+def _rectangle(width: int, height: int) -> Prefab:
+    """``Prefab.rectangle(width, height)``, made once (a prefab is read-only; checking one costs a millisecond)."""
+    return Prefab.rectangle(width, height)
+
+
 def _middle(prefab: Prefab) -> Tuple[int, int]:
     """The room's floor cell nearest its middle (first in row order among equals)."""
     ys, xs = np.nonzero(prefab.floor)
@@ -394,7 +398,7 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
         else:
             roomy = [size for size in ROOM_SIZES if sum(size) >= len(near[name]) + 2] or [(4, 4)]
             w, h = (4, 4) if kind[name] == "boss" else rng.choice(roomy)  # a room with many doors is wide
-            rooms[name] = Prefab.rectangle(w, h)
+            rooms[name] = _rectangle(w, h)
     reach = max(max(p.width, p.height) for p in rooms.values()) + max(_GAPS) + 1
     side = int(math.ceil(math.sqrt(len(order)))) * 2 * reach + 2 * reach + 4
     for _ in range(int(attempts)):
