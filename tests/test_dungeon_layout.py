@@ -189,6 +189,8 @@ def test_a_mission_the_tiles_cannot_carry_is_refused_by_name():
                          Edge("m", "goal", "locked", key="red")])
     with pytest.raises(MissionError, match="key 'red' opens more than one door"):
         two_doors.layout(seed=1)
+    with pytest.raises(MissionError, match="a mission of at most 200 rooms can be laid out; this one has 201"):
+        mp.mission(rooms=201, locks=2, seed=1).layout()  # (its options would outgrow what a level file holds)
     with pytest.raises(ValueError, match="attempts must be an int from 1 to 64"):
         made("valve", 1).layout(attempts=0)
     with pytest.raises(TypeError, match="mission must be a mazeplugin.Mission"):

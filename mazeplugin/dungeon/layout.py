@@ -85,8 +85,9 @@ ROOM_SIZES = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4))
 CARVED = ("open", "locked", "hidden")
 """The edge kinds laid out as corridors (a one-way drop is not; see the module's doc)."""
 
-MAX_LAYOUT_ROOMS = 256
-"""Most rooms a mission may have to be laid out (the level records its mission, within a level file's options)."""
+MAX_LAYOUT_ROOMS = 200
+"""Most rooms a mission may have to be laid out: the level records its mission and rooms in its options, which a
+level file holds up to ``limits.MAX_OPTIONS_BYTES`` (a 200-room dungeon records about 45 KB)."""
 
 MAX_ATTEMPTS = 64
 """Most attempts (each a fresh placement and its corridors) before a mission is refused as not laid out."""
