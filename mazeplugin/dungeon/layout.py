@@ -58,7 +58,6 @@ import functools
 import heapq
 import math
 import numbers
-from collections import deque
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
