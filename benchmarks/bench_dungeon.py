@@ -1,6 +1,7 @@
 """Mission graphs (``mp.mission``, issue 33): their quality over many seeds, and how long one takes.
 
-    python benchmarks/bench_dungeon.py [--seeds 1000] [--repeats 200] [--skip-quality]
+    python benchmarks/bench_dungeon.py [--seeds 1000] [--repeats 200] [--skip-quality] [--skip-layout]
+                                       [--write benchmarks/results/dungeon.json]
 
 1. Quality: for each pattern, ``--seeds`` missions (seeds 0 … n-1; rooms and
    locks cycling through 12/1, 20/2, 20/4 (hidden and gauntlet: 25/4), 50/4;
@@ -13,6 +14,14 @@
 2. Speed: the median (and 95th percentile) of ``--repeats`` calls of
    ``mp.mission(rooms=20, locks=4)`` and ``rooms=50, locks=4`` (pattern
    ``mixed``; every call includes the proof the grammar runs before it returns).
+
+3. Layout: for each pattern, the same ``--seeds`` missions laid out as levels (``Mission.layout``), each
+   checked by the content proof every level gets (``level.check()``), by the tile solver (``level.solution()``
+   reaches the exit), by the test's own readers of the tiles (``tests/test_dungeon_layout.py``: the corridors
+   join exactly the rooms the mission joins; the doors the tile walk passes, in its order, can be opened in that
+   order on the mission, each still needed). Printed: the failures of each check (all 0 is the promise) and the
+   median milliseconds a layout takes (the mission aside) and a layout with its proof. ``--write`` keeps the
+   table as JSON for the benchmarks page.
 
 The machine may be shared: compare figures from one run. Not a test; nothing here asserts a time.
 """
@@ -32,6 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 
 import mazeplugin as mp  # noqa: E402
 from mazeplugin.dungeon import PATTERNS, least_distance, least_rooms  # noqa: E402
+from test_dungeon_layout import doors_in_walk_order, joined_rooms, mission_reach  # noqa: E402
 from test_dungeon_model import oracle_solvable, oracle_states, oracle_stranded  # noqa: E402
 
 
@@ -79,15 +89,121 @@ def speed(repeats: int) -> None:
               f"95th percentile {times[int(0.95 * len(times))] * 1000:.2f} ms ({repeats} seeds)")
 
 
+def layout_failures(m, level) -> Counter:
+    """What is wrong with ``level``, ``m`` laid out, by each check of the module's doc (empty: nothing)."""
+    failed: Counter = Counter()
+    try:
+        level.check()
+    except ValueError:
+        failed["proof"] += 1
+    walk = level.solution()
+    failed["unsolved"] += not (walk[0] == level.entrance and walk[-1] == level.exit)
+    carved = sorted(tuple(sorted((e.a, e.b))) for e in m.edges if e.kind != "one-way")
+    failed["joins"] += joined_rooms(level) != carved
+    passed = doors_in_walk_order(level)
+    locked = sorted(e.name for e in m.edges_of("locked"))
+    holder = {node.key: node.id for node in m.nodes if node.kind == "key"}
+    order_ok = sorted(d.props["edge"] for d in passed) == locked
+    for n, door in enumerate(passed):
+        edge = next(e for e in m.edges if e.name == door.props["edge"])
+        reached = mission_reach(m, [d.props["edge"] for d in passed[:n]])
+        order_ok &= holder[edge.key] in reached and m.goal not in reached
+    failed["order"] += not order_ok
+    return failed
+
+
+def layouts(seeds: int) -> list:
+    print(f"{'pattern':<14}{'levels':>7}{'refused':>8}{'proof':>6}{'unsolved':>9}{'joins':>6}{'order':>6}"
+          f"{'layout ms':>10}{'+proof ms':>10}{'tiles':>10}")
+    rows = []
+    for pattern in PATTERNS:
+        failed: Counter = Counter()
+        alone, proven, sizes_seen = [], [], []
+        for seed in range(seeds):
+            rooms, locks, branching = sizes(pattern, seed)
+            m = mp.mission(rooms=rooms, locks=locks, pattern=pattern, seed=seed, branching=branching)
+            start = time.perf_counter()
+            try:
+                level = m.layout()
+            except ValueError:
+                failed["refused"] += 1
+                continue
+            middle = time.perf_counter()
+            level.check()
+            proven.append(time.perf_counter() - start)
+            alone.append(middle - start)
+            sizes_seen.append(level.tiles.size)
+            failed.update(layout_failures(m, level))
+        row = [f"`{pattern}`", str(seeds)] + [str(failed[k]) for k in ("refused", "proof", "unsolved", "joins",
+                                                                        "order")]
+        row += [f"{statistics.median(alone) * 1000:.1f}", f"{statistics.median(proven) * 1000:.1f}",
+                f"{statistics.median(sizes_seen):.0f}"]
+        rows.append(row)
+        print(f"{pattern:<14}" + "".join(f"{cell.strip('`'):>{w}}" for cell, w in
+                                         zip(row[1:], (7, 8, 6, 9, 6, 6, 10, 10, 10))))
+    return rows
+
+
+def layout_speed(repeats: int) -> list:
+    rows = []
+    for rooms, locks in ((20, 4), (50, 4)):
+        times = []
+        for seed in range(repeats):
+            start = time.perf_counter()
+            mp.dungeon_level(rooms=rooms, locks=locks, seed=seed)
+            times.append(time.perf_counter() - start)
+        times.sort()
+        median, high = statistics.median(times) * 1000, times[int(0.95 * len(times))] * 1000
+        print(f"mp.dungeon_level(rooms={rooms}, locks={locks}) (mission and layout): median {median:.1f} ms, "
+              f"95th percentile {high:.1f} ms ({repeats} seeds)")
+        rows.append([f"`mp.dungeon_level(rooms={rooms}, locks={locks})`", str(repeats), f"{median:.1f}",
+                     f"{high:.1f}"])
+    return rows
+
+
+def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> None:
+    import json
+    import platform
+
+    import numpy
+
+    note = (f"Each pattern's missions for seeds 0 … {seeds - 1} (rooms/locks cycling 12/1, 20/2, 20/4, 50/4) laid out "
+            "by `Mission.layout`, then proven: *refused* layouts, `level.check()` (*proof*), the tile solver "
+            "reaching the exit (*unsolved*), corridors joining exactly the mission's rooms (*joins*), doors walked "
+            "in an order the mission allows (*order*); all 0 is the promise. Medians: the layout alone, the layout "
+            "with its proof, and the tiles of a level. Last rows: `mp.dungeon_level` (mission and layout; median and "
+            "95th percentile in the *layout ms* column) over "
+            f"{repeats} seeds" + (", plain path." if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "."))
+    speed_cells = [[cell, n, "–", "–", "–", "–", "–", f"{median} (p95 {high})", "–", "–"]
+                   for cell, n, median, high in speed_rows]
+    result = {"title": "Dungeons: missions laid out as levels", "command":
+              ("MAZEPLUGIN_COMPILED=0 " if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "")
+              + f"python benchmarks/bench_dungeon.py --skip-quality --seeds {seeds} --repeats {repeats} --write {path}",
+              "date": time.strftime("%Y-%m-%d"), "machine": f"{platform.machine()}, {os.cpu_count()} cores, shared; "
+              f"{platform.system()}; Python {platform.python_version()}, numpy {numpy.__version__}", "note": note,
+              "columns": ["pattern", "levels", "refused", "proof", "unsolved", "joins", "order", "layout ms",
+                          "+ proof ms", "tiles"], "rows": rows + speed_cells}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=1)
+        f.write("\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--skip-quality", action="store_true")
+    parser.add_argument("--skip-layout", action="store_true")
+    parser.add_argument("--write", metavar="PATH", help="write the layout table as JSON (benchmarks/results/)")
     args = parser.parse_args()
     if not args.skip_quality:
         quality(args.seeds)
     speed(args.repeats)
+    if not args.skip_layout:
+        rows = layouts(args.seeds)
+        speed_rows = layout_speed(args.repeats)
+        if args.write:
+            write(args.write, args.seeds, args.repeats, rows, speed_rows)
 
 
 if __name__ == "__main__":

@@ -22,10 +22,12 @@ from .weaveplay import WeaveWalk, weave_level, woven_level
 from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: the game's rules, read from here too
     MAX_SIDE,
     MIN_SIDE,
+    DungeonMaker,
     LevelMaker,
     RoomCount,
     check_seed,
     clamp_side,
+    dungeon_code,
     generators_after,
     next_seed,
     numbered_level,
@@ -83,6 +85,7 @@ class Game:
         self.forks: Optional[int] = None  # the level's decision points, when worked out ahead (else None)
         self.waiting = False  # the level is complete and the next one is still being made
         self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
+        self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, demo/levels.py)
         self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
         self._load(algorithm, width, height, resolve_seed(seed), content)
 
@@ -105,6 +108,9 @@ class Game:
         :attr:`weave` (V) the weave level of the seed, without rooms or content
         (:func:`demo.weaveplay.weave_level`).
         """
+        if self.dungeon is not None:
+            return DungeonMaker(self.dungeon)(algorithm, width, height, seed, self.level_number if number is None
+                                              else number)
         if self.weave and not (content and content.get("weave")):
             return weave_level(algorithm, width, height, seed, (content or {}).get("weave", True))
         if content or exact:
@@ -129,7 +135,7 @@ class Game:
         self.seed: Seed = level.seed if level.seed is not None else seed
         self.content = dict(content) if content else None
         self.level_file = None
-        self.play(level, mp.level_code(level))
+        self.play(level, dungeon_code(level) if level.algorithm == "dungeon" else mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
         """Play ``level`` (generated here, or made some other way), shown as ``code`` in the HUD."""
@@ -186,6 +192,10 @@ class Game:
             self.restart()
             self.say("Restarted " + self.code)
             return
+        if self.dungeon is not None:  # the same dungeon: its number and seed make it again
+            if self.try_load(self.algorithm, self.width, self.height, self.seed, exact=True):
+                self.say("Restarted " + self.code)
+            return
         counts = mp.parse_level_code(self.code).content
         if self.try_load(self.algorithm, self.width, self.height, self.seed, counts, exact=True):
             self.say("Restarted " + self.code)
@@ -210,7 +220,11 @@ class Game:
     def next_request(self) -> Tuple[Any, ...]:
         """What the next level depends on: its generator, size, seed and number, and the functions making it
         (the arguments of :func:`demo.rules.numbered_level`)."""
-        makers = (woven_level, None, None) if self.weave else (self.make_level, self.rooms_for, self.furnish)
+        makers: Tuple[Any, ...] = (self.make_level, self.rooms_for, self.furnish)
+        if self.dungeon is not None:
+            makers = (DungeonMaker(self.dungeon), None, None)
+        elif self.weave:
+            makers = (woven_level, None, None)
         return (
             self.algorithm, clamp_side(self.width + GROW[0]), clamp_side(self.height + GROW[1]),
             resolve_seed(next_seed(self.seed)), self.level_number + 1, *makers,

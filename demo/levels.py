@@ -7,6 +7,10 @@ The :class:`Levels` addon (see :mod:`demo.addons`):
   a bad file is one line on standard error and exit status 2. R restarts
   the file's level; the levels after it are generated (its generator, if it
   names one, a little larger each time).
+- ``--dungeon PATTERN`` plays dungeons (:func:`mazeplugin.dungeon_level`,
+  :class:`demo.rules.DungeonMaker`): each level a mission of that pattern
+  laid out as rooms and corridors, a little larger each time; R, N and the
+  next level make dungeons too, and the HUD shows ``dungeon-PATTERN-SEED``.
 - :func:`challenge` / :func:`harder_level`: each next level asks
   :func:`mazeplugin.generate` for more difficulty through ``require=``
   (more decision points along the solution, a longer detour; see
@@ -153,7 +157,13 @@ class Levels(Addon):
     @classmethod
     def create(cls, app: Host, options: argparse.Namespace) -> "Levels":
         path, level = options.level if options.level is not None else (None, None)
-        return cls(app, harder=not options.steady, path=path, level=level)
+        made = cls(app, harder=not options.steady, path=path, level=level)
+        pattern = getattr(options, "dungeon", None)
+        if pattern is not None and path is None:  # --dungeon: every level a dungeon of that mission pattern
+            game = app.game
+            game.dungeon = pattern
+            game.try_load(game.algorithm, game.width, game.height, game.seed)
+        return made
 
     def hud_flags(self) -> List[str]:
         game = self.app.game

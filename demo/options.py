@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tupl
 
 import mazeplugin as mp
 from mazeplugin.codes import LevelCode, parse_size
+from mazeplugin.dungeon import PATTERNS as DUNGEON_PATTERNS
 from mazeplugin.seeds import Seed, resolve_seed
 
 from .rules import MAX_GRID_SIDE, MAX_SIDE, MIN_SIDE, SIDE_REASON, check_seed, parse_code
@@ -202,6 +203,9 @@ def level_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--steady", action="store_true",
                         help="next levels only grow larger, without asking for more difficulty")
+    parser.add_argument("--dungeon", choices=DUNGEON_PATTERNS, metavar="PATTERN",
+                        help="play dungeons laid out from mission graphs (mp.dungeon_level): rooms, corridors, keys "
+                        "and locked doors where the mission says, one of: " + ", ".join(DUNGEON_PATTERNS))
 
 
 def content_options(parser: argparse.ArgumentParser) -> None:

@@ -8,6 +8,7 @@ The command line (:mod:`demo.options`) checks its arguments with these, so
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, Tuple
 
 import mazeplugin as mp
@@ -116,6 +117,45 @@ def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_numbe
     if rooms:
         return mp.generate(algorithm, width, height, seed=seed, rooms=rooms)
     return mp.generate(algorithm, width, height, seed=seed)
+
+
+@dataclass(frozen=True)
+class DungeonMaker:
+    """A :data:`LevelMaker` of dungeons (``--dungeon PATTERN``): level N is ``mp.dungeon_level`` of the
+    ``pattern`` with :func:`dungeon_size` rooms and locks, from the level's seed (the generator, size and
+    rooms asked are not used). A value (equal by pattern, picklable), so the worker of :mod:`demo.ahead`
+    makes the next dungeon as it makes any level.
+
+    >>> level = DungeonMaker("lock-and-key")("backtracker", 12, 9, 5, 1, 0)
+    >>> level.algorithm, dungeon_code(level)
+    ('dungeon', 'dungeon-lock-and-key-5')
+    """
+
+    pattern: str
+
+    def __call__(self, algorithm: str, width: int, height: int, seed: Seed, level_number: int,
+                 rooms: int = 0) -> mp.Level:
+        count, locks = dungeon_size(self.pattern, level_number)
+        return mp.dungeon_level(rooms=count, locks=locks, pattern=self.pattern, seed=seed)
+
+
+def dungeon_size(pattern: str, level_number: int) -> Tuple[int, int]:
+    """Rooms and locks of dungeon level ``level_number``: 8 rooms and 1 lock first, two rooms more each level
+    (at most 40) and a lock more every other level (at most 4); at least what the pattern needs.
+
+    >>> dungeon_size("mixed", 1), dungeon_size("mixed", 5), dungeon_size("hidden", 1)
+    ((8, 1), (16, 3), (10, 1))
+    """
+    from mazeplugin.dungeon import least_rooms
+
+    locks = min(1 + (level_number - 1) // 2, 4)
+    return max(min(8 + 2 * (level_number - 1), 40), least_rooms(pattern, locks)), locks
+
+
+def dungeon_code(level: mp.Level) -> str:
+    """What the HUD shows for a dungeon level: ``dungeon-PATTERN-SEED`` (a dungeon has no level code yet)."""
+    pattern = level.options.get("mission", {}).get("pattern") or "designed"
+    return f"dungeon-{pattern}-{level.seed}"
 
 
 def numbered_level(

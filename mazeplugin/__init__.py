@@ -45,7 +45,7 @@ from .tiles import ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time these load on first use (__getattr__)
     from .codes import level_code, looks_like_level_code, parse_level_code
     from .content.cells import CellThing
-    from .dungeon import Mission, mission
+    from .dungeon import Mission, dungeon_level, mission
     from .grid_level import GridLevel
     from .formats.level_files import from_json, load
     from .level_protocol import AnyLevel
@@ -56,6 +56,7 @@ _LAZY = {
     "World": "world",
     "Mission": "dungeon",
     "mission": "dungeon",
+    "dungeon_level": "dungeon",
     "CellThing": "content.cells",
     "GridLevel": "grid_level",
     "AnyLevel": "level_protocol",
@@ -115,6 +116,7 @@ __all__ = [
     "World",
     "Mission",
     "mission",
+    "dungeon_level",
 ]
 
 

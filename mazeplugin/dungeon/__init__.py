@@ -14,6 +14,10 @@ between them (open, locked by a key, one-way drops, hidden passages).
 - Files (:mod:`.files`, :mod:`.drawing`): ``Mission.to_dict``/``from_dict``,
   ``to_json``/``from_json``, ``save(path)`` (``.json`` or ``.svg``),
   :func:`load_mission`, ``to_svg()``.
+- Layout (:mod:`.layout`, :mod:`.dungeons`): ``Mission.layout(seed)`` and
+  :func:`dungeon_level` (``mp.dungeon_level``) lay a mission out as a square
+  :class:`~mazeplugin.Level`: rooms, corridors, keys and doors the content
+  proof checks like every level's.
 
 >>> import mazeplugin as mp
 >>> m = mp.mission(rooms=16, locks=2, pattern="mixed", seed="castle")
@@ -24,10 +28,13 @@ between them (open, locked by a key, one-way drops, hidden passages).
 
 from __future__ import annotations
 
+from .dungeons import dungeon_level
 from .grammar import CYCLES, DUNGEON_STREAM, PATTERNS, least_distance, least_rooms, mission
 from .missions import Mission, load_mission
-from .model import EDGE_KINDS, NODE_KINDS, Edge, MissionError, MissionGraph, Node
+from .layout import LAYOUT_STREAM
+from .model import EDGE_KINDS, NODE_KINDS, Edge, MissionError, MissionGraph, Node, depths
 from .solver import Proof, prove
 
 __all__ = ["Mission", "MissionGraph", "Node", "Edge", "MissionError", "Proof", "prove", "mission", "load_mission", "PATTERNS",
-           "CYCLES", "NODE_KINDS", "EDGE_KINDS", "DUNGEON_STREAM", "least_distance", "least_rooms"]
+           "CYCLES", "NODE_KINDS", "EDGE_KINDS", "DUNGEON_STREAM", "least_distance", "least_rooms",
+           "dungeon_level", "LAYOUT_STREAM", "depths"]

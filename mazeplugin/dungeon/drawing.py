@@ -15,9 +15,9 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import Dict, List, Tuple
+from typing import Dict, Tuple
 
-from .model import MissionGraph
+from .model import MissionGraph, depths
 
 __all__ = ["mission_svg"]
 
@@ -30,20 +30,7 @@ _EDGE_STYLE = {"open": 'stroke="#444" stroke-width="2"',
 
 
 def _layers(mission: MissionGraph) -> Dict[str, int]:
-    near: Dict[str, List[str]] = {node.id: [] for node in mission.nodes}
-    for edge in mission.edges:
-        near[edge.a].append(edge.b)
-        near[edge.b].append(edge.a)
-    depth = {mission.start: 0}
-    frontier = [mission.start]
-    while frontier:
-        following = []
-        for name in frontier:
-            for other in near[name]:
-                if other not in depth:
-                    depth[other] = depth[name] + 1
-                    following.append(other)
-        frontier = following
+    depth = depths((node.id for node in mission.nodes), ((edge.a, edge.b) for edge in mission.edges), mission.start)
     last = max(depth.values()) + 1
     return {node.id: depth.get(node.id, last) for node in mission.nodes}
 

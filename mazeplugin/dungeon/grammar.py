@@ -51,7 +51,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..seeds import Random, resolve_seed
 from .missions import Mission
-from .model import Edge, Node
+from .model import Edge, Node, depths
 from .solver import prove
 
 __all__ = ["mission", "least_distance", "least_rooms", "PATTERNS", "CYCLES", "DUNGEON_STREAM", "MAX_ROOMS",
@@ -297,21 +297,7 @@ def _branches(draft: _Draft, rng: Random, side: int, count: int) -> None:
 
 def _depths(draft: _Draft, origin: str = "start") -> Dict[str, int]:
     """Each room's distance from ``origin``, every edge walked both ways."""
-    near: Dict[str, List[str]] = {name: [] for name in draft.kind}
-    for a, b, _, _ in draft.edges:
-        near[str(a)].append(str(b))
-        near[str(b)].append(str(a))
-    depth = {origin: 0}
-    frontier = [origin]
-    while frontier:
-        following = []
-        for name in frontier:
-            for other in near[name]:
-                if other not in depth:
-                    depth[other] = depth[name] + 1
-                    following.append(other)
-        frontier = following
-    return depth
+    return depths(draft.kind, ((str(a), str(b)) for a, b, _, _ in draft.edges), origin)
 
 
 def _deepest(draft: _Draft, rng: Random, depth: Dict[str, int], segment: int, door: str) -> str:

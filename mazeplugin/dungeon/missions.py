@@ -4,7 +4,7 @@ The graph, its solver, its files and its drawing live in modules of their
 own that read a :class:`~.model.MissionGraph`; this subclass gathers them for
 users: ``prove()``, ``problems()``, ``check()``, ``distance()``,
 ``to_dict()``/``from_dict()``, ``to_json()``/``from_json()``, ``save(path)``,
-``to_svg()``, and :func:`load_mission`.
+``to_svg()``, ``layout()`` (the mission as a level, :mod:`.layout`), and :func:`load_mission`.
 
 >>> m = Mission.from_dict({"nodes": [{"id": "start", "kind": "start"}, {"id": "k", "kind": "key", "key": "red"},
 ...                                  {"id": "goal", "kind": "goal"}],
@@ -17,7 +17,7 @@ users: ``prove()``, ``problems()``, ``check()``, ``distance()``,
 from __future__ import annotations
 
 import os
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional, Sequence
 
 from .drawing import mission_svg
 from .files import graph_from_dict, graph_from_json, mission_to_dict, mission_to_json, read_mission_file, save_mission
@@ -81,6 +81,14 @@ class Mission(MissionGraph):
     def save(self, path: object) -> None:
         """Write the mission to ``path`` as JSON (``.json``) or as its drawing (``.svg``), atomically."""
         save_mission(self, path)
+
+    def layout(self, seed: object = None, *, prefabs: Optional[Sequence[Any]] = None, attempts: int = 32) -> Any:
+        """The mission laid out as a playable square :class:`~mazeplugin.Level` (:func:`~.layout.layout`): rooms
+        placed by the graph, corridors for its open, locked and hidden edges, keys and doors where it says, from
+        stream ``(7, 1)`` of ``seed`` (None: the mission's own seed)."""
+        from .layout import layout  # (on first use: a mission that is only drawn or proven never needs the level)
+
+        return layout(self, seed, prefabs=prefabs, attempts=attempts)
 
     def to_svg(self) -> str:
         """A layered drawing: rooms as labelled circles by depth from the start, edges styled by kind."""

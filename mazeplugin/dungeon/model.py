@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 __all__ = ["Node", "Edge", "MissionGraph", "MissionError", "NODE_KINDS", "EDGE_KINDS", "MAX_NODES", "MAX_EDGES",
-           "MAX_KEYS", "MAX_ID_CHARS"]
+           "MAX_KEYS", "MAX_ID_CHARS", "depths"]
 
 NODE_KINDS = ("start", "goal", "room", "key", "lock", "boss")
 """What a node is: the start, the goal, a plain room, a room holding a key, the room a locked door opens
@@ -226,6 +226,31 @@ class MissionGraph:
     def __repr__(self) -> str:
         locks = len(self.edges_of("locked"))
         return f"{type(self).__name__}({len(self.nodes)} nodes, {len(self.edges)} edges, {locks} locks, pattern={self.pattern!r})"
+
+
+def depths(names: Iterable[str], pairs: Iterable[Tuple[str, str]], origin: str) -> Dict[str, int]:
+    """Each room's distance in edges from ``origin``, breadth-first over ``pairs`` walked both ways; rooms not
+    reached are left out. (The mission's layers in its drawing, the grammar's intensities and key rooms, the
+    layout's floods.)
+
+    >>> depths("abcd", [("a", "b"), ("b", "c")], "a")
+    {'a': 0, 'b': 1, 'c': 2}
+    """
+    near: Dict[str, List[str]] = {name: [] for name in names}
+    for a, b in pairs:
+        near[a].append(b)
+        near[b].append(a)
+    depth = {origin: 0}
+    frontier = [origin]
+    while frontier:
+        following = []
+        for name in frontier:
+            for other in near[name]:
+                if other not in depth:
+                    depth[other] = depth[name] + 1
+                    following.append(other)
+        frontier = following
+    return depth
 
 
 def sequence_of(value: object, what: str) -> Sequence[object]:

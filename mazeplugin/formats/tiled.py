@@ -24,9 +24,10 @@ What is written:
   runs east–west, 4: north–south; each tile has a string property
   ``tunnel``), 0 elsewhere. Its image, ``mazeplugin-bridges-<tile>.png``,
   draws the bridge's two railings and is transparent elsewhere.
+- On a dungeon, an object layer ``rooms`` of its rooms (:mod:`.tiled_rooms`).
 - Map properties: ``generator``, ``size`` (``"20x15"`` cells), ``seed``
-  (as text: a level code), ``corridor`` and ``wall`` (ints), and ``options``
-  (the recorded generator options as JSON text).
+  (as text: a level code), ``corridor`` and ``wall`` (ints), ``options`` (the
+  recorded generator options as JSON text) and a dungeon's ``mission`` (JSON).
 
 >>> import os, tempfile, mazeplugin as mp
 >>> folder = tempfile.mkdtemp()
@@ -53,6 +54,7 @@ from .rebuild import check_loadable
 from .files import PathLike, UnsafeDestinationError, destination, read_limited, write_bytes, write_text
 from ..limits import MAX_TILE_PIXELS
 from .svg import COLOURS
+from .tiled_rooms import room_objects, rooms_xml
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..level import Level
@@ -93,6 +95,8 @@ def save_tmx(level: "Level", path: PathLike, *, tile: int = 16) -> None:
         tilesets = _bridges_tileset_xml(tile, bridges_image)
         after += _bridges_layer_xml(level.bridges, layers)
         layers += 1
+    rooms = room_objects(level, tile, next_id)
+    after, layers, next_id = after + rooms_xml(rooms, layers), layers + bool(rooms), next_id + len(rooms)
     text = tmx_text(
         map_attributes=f'orientation="orthogonal" renderorder="right-down" width="{columns}" height="{rows}" '
                        f'tilewidth="{tile}" tileheight="{tile}" infinite="0" nextlayerid="{layers}" '
@@ -179,6 +183,11 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
         data["nextlayerid"] = layer_id + 1
         data["layers"].append({"id": layer_id, "name": "bridges", "type": "tilelayer", "width": columns,
                                "height": rows, "data": _bridge_gids(level.bridges).ravel().tolist(), **_COMMON})
+    rooms = room_objects(level, tile, data["nextobjectid"])
+    if rooms:
+        data["layers"].append({"id": data["nextlayerid"], "name": "rooms", "type": "objectgroup", "draworder":
+                               "topdown", "objects": [{**r, "rotation": 0, "visible": True} for r in rooms], **_COMMON})
+        data["nextlayerid"], data["nextobjectid"] = data["nextlayerid"] + 1, data["nextobjectid"] + len(rooms)
     write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
@@ -355,7 +364,10 @@ def _map_properties(level: "Level") -> List[Tuple[str, str, Any]]:
         from .recorded import plain_json
 
         props.append(("options", "string", json.dumps(level.options, default=plain_json, sort_keys=True)))
+        if isinstance(level.options.get("mission"), dict):  # a dungeon's mission, on its own for Tiled's users
+            props.append(("mission", "string", json.dumps(level.options["mission"], default=plain_json)))
     return props
+
 
 
 def _xml_value(value: Any) -> str:

@@ -1,0 +1,477 @@
+"""A mission laid out as a level: rooms placed by the mission graph, corridors carved between them.
+
+After Edgar's incremental layout (Nepožitek, "Procedural generation of
+dungeon layouts", 2019), on the maze model's cells: a dungeon is a
+:class:`~mazeplugin.maze.Maze` whose rooms are open areas (prefabs) and whose
+corridors are chains of cells, so the level is an ordinary square
+:class:`~mazeplugin.level.Level` and the content layer's solver, proof,
+drawing, files and gym read it as they read every level.
+
+1. **Order.** The rooms breadth-first from the start over the edges the tiles
+   carry (open, locked, hidden): every room after the start has a neighbour
+   placed before it.
+2. **Rooms.** Each room gets a prefab (an open rectangle of
+   :data:`ROOM_SIZES` wide enough for its corridors, or one of ``prefabs=``
+   with as many possible doors), then is placed in order: the
+   spots beside its placed neighbours (1 to 6 cells away, shifted along the
+   side) are sorted by their distance to all of them, and the first where
+   the room keeps a cell clear of every other room is taken. Where none fits
+   the search **backtracks**: the room before moves to its next spot.
+3. **Corridors.** Each edge, the tree's first and then the ones closing
+   cycles, is an A* search over free cells from outside one room's possible
+   doors to outside the other's (a step beside a room costs more, keeping
+   the doors of rooms free for the corridors after it); its cells are then taken, so corridors never
+   cross and every connection of the tiles is an edge of the mission (a cycle
+   of the mission is a cycle of the tiles). When an edge finds no way, the
+   corridors are taken up and that edge is routed first (rip-up and
+   reroute); when that fails too, the layout starts again (the next attempt,
+   from the same stream).
+4. **Content.** The entrance is in the start room, the exit in the goal room,
+   each key on a floor tile of its key room, each locked edge a ``"door"``
+   thing on the passage from its corridor into the room behind the lock (the
+   mission's lock room, else the edge's ``b``); doors are numbered in the
+   order a flood from the start can open them. A hidden edge is an ordinary
+   corridor with a ``"secret"`` thing on its first passage.
+
+A **one-way** edge (a drop) is not carved: the content engine has no one-way
+passage yet, and a drop walked both ways would let the player round a lock.
+Every mission :func:`~mazeplugin.dungeon.mission` makes stays playable
+without them; a designer's mission where some room or key is reached only
+through a drop is refused with a :class:`~mazeplugin.dungeon.MissionError`.
+
+Randomness comes from stream ``(7, 1)`` of the seed (:data:`LAYOUT_STREAM`):
+no level or mission changes, and one (mission, seed) gives one level forever.
+
+>>> import mazeplugin as mp
+>>> m = mp.mission(rooms=10, locks=1, pattern="lock-and-key", seed=3)
+>>> level = layout(m, seed=3)
+>>> level.check()
+>>> sorted({t.kind for t in level.things})
+['door', 'key']
+>>> level.options["layout"]["rooms"][0]["id"]
+'start'
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import math
+import numbers
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..content.things import Thing
+from ..level import Level
+from ..maze import Maze
+from ..rooms.layer import carve_rooms
+from ..rooms.placing import PlacedRoom
+from ..rooms.prefab import Prefab
+from ..seeds import Random, resolve_seed
+from .files import mission_to_dict
+from .model import Edge, MissionError, MissionGraph, depths
+
+__all__ = ["layout", "LAYOUT_STREAM", "ROOM_SIZES", "CARVED", "MAX_LAYOUT_ROOMS", "MAX_ATTEMPTS"]
+
+LAYOUT_STREAM = (7, 1)
+"""The seed's stream the layout draws from: below the mission grammar's stream 7, used by no level stage."""
+
+ROOM_SIZES = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4))
+"""The open rectangles (cells) a room is drawn from when no ``prefabs`` are given; a boss's room is 4 × 4."""
+
+CARVED = ("open", "locked", "hidden")
+"""The edge kinds laid out as corridors (a one-way drop is not; see the module's doc)."""
+
+MAX_LAYOUT_ROOMS = 200
+"""Most rooms a mission may have to be laid out: the level records its mission and rooms in its options, which a
+level file holds up to ``limits.MAX_OPTIONS_BYTES`` (a 200-room dungeon records about 45 KB)."""
+
+MAX_ATTEMPTS = 64
+"""Most attempts (each a fresh placement and its corridors) before a mission is refused as not laid out."""
+
+_GAPS = (1, 2, 3, 4, 5, 6)
+Rect = Tuple[int, int, int, int]  # x, y, width, height in cells
+
+
+def _carried(mission: MissionGraph) -> List[Edge]:
+    return [edge for edge in mission.edges if edge.kind in CARVED]
+
+
+def _order(mission: MissionGraph, edges: Sequence[Edge]) -> Tuple[List[str], List[Edge], List[Edge]]:
+    """The rooms breadth-first from the start over ``edges``, the edges of that tree and the others."""
+    near: Dict[str, List[Tuple[str, Edge]]] = {node.id: [] for node in mission.nodes}
+    for edge in edges:
+        near[edge.a].append((edge.b, edge))
+        near[edge.b].append((edge.a, edge))
+    order, tree = [mission.start], []
+    seen = {mission.start}
+    at = 0
+    while at < len(order):
+        for other, edge in near[order[at]]:
+            if other not in seen:
+                seen.add(other)
+                order.append(other)
+                tree.append(edge)
+        at += 1
+    missing = [node.id for node in mission.nodes if node.id not in seen]
+    if missing:
+        raise MissionError(f"the mission cannot be laid out: room {missing[0]!r} is reached only through one-way "
+                           f"edges, which the tiles do not carry yet (every room needs an open, locked or hidden "
+                           f"way from the start)")
+    tree_ids = {id(edge) for edge in tree}
+    return order, tree, [edge for edge in edges if id(edge) not in tree_ids]
+
+
+def _lock_order(mission: MissionGraph, edges: Sequence[Edge]) -> List[Edge]:
+    """The locked edges in an order a flood from the start opens them (each key reached with only the doors
+    before its own open), or a MissionError naming a lock that cannot be opened on the tiles."""
+    holder = {node.key: node.id for node in mission.nodes if node.kind == "key"}
+    locked = [edge for edge in edges if edge.kind == "locked"]
+    count: Dict[Optional[str], int] = {}
+    for edge in locked:
+        count[edge.key] = count.get(edge.key, 0) + 1
+        if count[edge.key] > 1:
+            raise MissionError(f"the mission cannot be laid out: key {edge.key!r} opens more than one door, and "
+                               f"a level's key opens one door")
+    opened: List[Edge] = []
+    while True:
+        open_edges = [edge for edge in edges if edge.kind != "locked"] + opened
+        reached = set(depths((node.id for node in mission.nodes), ((e.a, e.b) for e in open_edges), mission.start))
+        ready = [edge for edge in locked if edge not in opened and holder[edge.key] in reached
+                 and (edge.a in reached or edge.b in reached)]
+        if not ready:
+            break
+        opened.append(ready[0])
+    if len(opened) < len(locked):
+        late = next(edge for edge in locked if edge not in opened)
+        raise MissionError(f"the mission cannot be laid out: the door of edge {late.name} cannot be opened on the "
+                           f"tiles (its key is reached only through one-way edges)")
+    return opened
+
+
+class _Attempt:
+    """One try at placing the rooms and carving the corridors on a square canvas of free cells."""
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self.owner = np.zeros((side, side), dtype=np.int32)  # 0 free, k > 0 room k, -1 corridor
+        self.rects: Dict[str, Rect] = {}
+        self.window = (0, 0, side - 1, side - 1)
+        self.crowded: NDArray[np.bool_] = np.zeros(side * side, dtype=bool)
+
+    def fits(self, rect: Rect) -> bool:
+        x, y, w, h = rect
+        if x < 2 or y < 2 or x + w > self.side - 2 or y + h > self.side - 2:
+            return False
+        return not self.owner[y - 1 : y + h + 1, x - 1 : x + w + 1].any()
+
+    def put(self, number: int, name: str, rect: Rect) -> None:
+        x, y, w, h = rect
+        self.owner[y : y + h, x : x + w] = number
+        self.rects[name] = rect
+
+    def settle(self) -> None:
+        """After the rooms are placed: the corridors' search window and the cells beside a room."""
+        rooms = self.owner > 0
+        ys, xs = np.nonzero(rooms)
+        margin = 3
+        self.window = (max(int(xs.min()) - margin, 0), max(int(ys.min()) - margin, 0),
+                       min(int(xs.max()) + margin, self.side - 1), min(int(ys.max()) + margin, self.side - 1))
+        beside = np.zeros_like(rooms)
+        beside[1:, :] |= rooms[:-1, :]
+        beside[:-1, :] |= rooms[1:, :]
+        beside[:, 1:] |= rooms[:, :-1]
+        beside[:, :-1] |= rooms[:, 1:]
+        self.crowded = (beside & ~rooms).reshape(-1)
+
+    def take(self, name: str) -> None:
+        x, y, w, h = self.rects.pop(name)
+        self.owner[y : y + h, x : x + w] = 0
+
+
+def _spots(rng: Random, rect_size: Tuple[int, int], placed: List[Rect]) -> List[Rect]:
+    """Where a room of ``rect_size`` may go beside each placed neighbour, nearest to all of them first."""
+    w, h = rect_size
+    spots: Set[Rect] = set()
+    for ux, uy, uw, uh in placed:
+        for gap in _GAPS:
+            for shift in range(-h + 1, uh):
+                spots.add((ux + uw + gap, uy + shift, w, h))
+                spots.add((ux - gap - w, uy + shift, w, h))
+            for shift in range(-w + 1, uw):
+                spots.add((ux + shift, uy + uh + gap, w, h))
+                spots.add((ux + shift, uy - gap - h, w, h))
+    ordered = sorted(spots)
+    corner = np.array([spot[:2] for spot in ordered], dtype=np.float64)
+    middles = np.array([(ux + uw / 2, uy + uh / 2) for ux, uy, uw, uh in placed], dtype=np.float64)
+    centre = corner + (w / 2, h / 2)
+    cost = np.abs(centre[:, None, :] - middles[None, :, :]).sum(axis=(1, 2)) + 3.0 * rng.random(len(ordered))
+    return [ordered[i] for i in np.argsort(cost, kind="stable").tolist()]
+
+
+def _place(attempt: _Attempt, rng: Random, order: List[str], near: Dict[str, List[str]],
+           prefabs: Dict[str, Prefab], budget: int) -> bool:
+    """Place every room in ``order`` (backtracking on overlap, at most ``budget`` spots tried)."""
+    first = prefabs[order[0]]
+    middle = attempt.side // 2
+    attempt.put(1, order[0], (middle - first.width // 2, middle - first.height // 2, first.width, first.height))
+    choices: List[List[Rect]] = [[]]
+    i = 1
+    while i < len(order):
+        name = order[i]
+        if len(choices) <= i:
+            placed = [attempt.rects[other] for other in near[name] if other in attempt.rects]
+            choices.append(_spots(rng, (prefabs[name].width, prefabs[name].height), placed))
+        spots = choices[i]
+        while spots:
+            budget -= 1
+            spot = spots.pop(0)
+            if attempt.fits(spot):
+                attempt.put(i + 1, name, spot)
+                i += 1
+                break
+        else:
+            if budget <= 0 or i == 1:
+                return False
+            choices.pop()  # backtrack: the room before tries its next spot
+            i -= 1
+            attempt.take(order[i])
+        if budget <= 0:
+            return False
+    return True
+
+
+def _door_cells(attempt: _Attempt, name: str, prefab: Prefab) -> Dict[int, int]:
+    """Free cells just outside ``name``'s possible doors (flat index) and the room cell each opens into."""
+    x, y, _, _ = attempt.rects[name]
+    side = attempt.side
+    out: Dict[int, int] = {}
+    for cx, cy, dx, dy in zip(*(part.tolist() for part in prefab.door_offsets())):
+        if not prefab.floor[cy, cx]:
+            continue
+        ox, oy = x + cx + dx, y + cy + dy
+        if attempt.owner[oy, ox] == 0 and oy * side + ox not in out:
+            out[oy * side + ox] = (y + cy) * side + x + cx
+    return out
+
+
+_REROUTES = 6
+"""How often one attempt takes its corridors up and routes the one that found no way first."""
+
+_CROWDED = 3
+"""What a corridor step beside a room costs beyond its own: corridors keep off rooms' walls, where later
+corridors need their doors."""
+
+
+def _corridor(attempt: _Attempt, a: Tuple[str, Prefab], b: Tuple[str, Prefab]) -> Optional[List[int]]:
+    """The cells (flat) of a corridor from room ``a`` to room ``b``, room cells at both ends, or None: A* over
+    the free cells of the rooms' bounding box (and a margin), a step beside a room costing more."""
+    sources, targets = _door_cells(attempt, *a), _door_cells(attempt, *b)
+    if not sources or not targets:
+        return None
+    side = attempt.side
+    free = attempt.owner.reshape(-1) == 0
+    crowded = attempt.crowded
+    x_lo, y_lo, x_hi, y_hi = attempt.window
+    bx, by, bw, bh = attempt.rects[b[0]]
+
+    def guess(cell: int) -> int:  # steps to b's rectangle: never more than the corridor still costs
+        y, x = divmod(cell, side)
+        return max(bx - x, 0, x - (bx + bw - 1)) + max(by - y, 0, y - (by + bh - 1)) - 1
+
+    came: Dict[int, int] = {}
+    cost: Dict[int, int] = {}
+    heap: List[Tuple[int, int, int]] = []
+    for cell in sorted(sources):
+        came[cell], cost[cell] = -1, 1
+        heapq.heappush(heap, (1 + guess(cell), len(heap), cell))
+    pushed = len(heap)
+    while heap:
+        _, _, cell = heapq.heappop(heap)
+        if cell in targets:
+            path = [cell]
+            while came[path[-1]] != -1:
+                path.append(came[path[-1]])
+            path.reverse()
+            return [sources[path[0]]] + path + [targets[cell]]
+        y, x = divmod(cell, side)
+        for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            step = ny * side + nx
+            if not (x_lo <= nx <= x_hi and y_lo <= ny <= y_hi and free[step]):
+                continue
+            spent = cost[cell] + 1 + (_CROWDED if crowded[step] and step not in targets else 0)
+            if spent < cost.get(step, 1 << 30):
+                cost[step], came[step] = spent, cell
+                pushed += 1
+                heapq.heappush(heap, (spent + guess(step), pushed, step))
+    return None
+
+
+def _corridors(attempt: _Attempt, rooms: Dict[str, Prefab], edges: List[Edge]) -> Optional[Dict[int, List[int]]]:
+    """Every edge's corridor (by ``id(edge)``), carved in ``edges``' order, or None. Rip up and reroute: when an
+    edge finds no way, every corridor is taken up and that edge goes first (at most :data:`_REROUTES` times)."""
+    flat = attempt.owner.reshape(-1)
+    order = list(edges)
+    for _ in range(_REROUTES + 1):
+        corridors: Dict[int, List[int]] = {}
+        for edge in order:
+            cells = _corridor(attempt, (edge.a, rooms[edge.a]), (edge.b, rooms[edge.b]))
+            if cells is None:
+                for made in corridors.values():
+                    flat[made[1:-1]] = 0
+                order.remove(edge)
+                order.insert(0, edge)
+                break
+            flat[cells[1:-1]] = -1
+            corridors[id(edge)] = cells
+        else:
+            return corridors
+    return None
+
+
+def _check_prefabs(prefabs: object) -> Optional[Tuple[Prefab, ...]]:
+    if prefabs is None:
+        return None
+    if not isinstance(prefabs, (list, tuple)) or not prefabs:
+        raise TypeError(f"prefabs must be a non-empty list of mazeplugin.Prefab, not {prefabs!r}")
+    for prefab in prefabs:
+        if not isinstance(prefab, Prefab):
+            raise TypeError(f"prefabs must hold only mazeplugin.Prefab objects, not {type(prefab).__name__}")
+    return tuple(prefabs)
+
+
+@functools.lru_cache(maxsize=None)
+def _rectangle(width: int, height: int) -> Prefab:
+    """``Prefab.rectangle(width, height)``, made once (a prefab is read-only; checking one costs a millisecond)."""
+    return Prefab.rectangle(width, height)
+
+
+def _middle(prefab: Prefab) -> Tuple[int, int]:
+    """The room's floor cell nearest its middle (first in row order among equals)."""
+    ys, xs = np.nonzero(prefab.floor)
+    far = np.abs(2 * xs - (prefab.width - 1)) + np.abs(2 * ys - (prefab.height - 1))
+    k = int(np.argmin(far))
+    return int(xs[k]), int(ys[k])
+
+
+def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequence[Prefab]] = None,
+           attempts: int = 32) -> Level:
+    """``mission`` laid out as a square :class:`~mazeplugin.level.Level` (see the module's doc), from stream
+    :data:`LAYOUT_STREAM` of ``seed`` (None: the mission's own seed, else a fresh one). ``prefabs``: the rooms to
+    draw from (default: open rectangles of :data:`ROOM_SIZES`); ``attempts``: placements tried (1 to
+    :data:`MAX_ATTEMPTS`) before a :class:`~mazeplugin.dungeon.MissionError` says the mission was not laid out.
+
+    The level's ``algorithm`` is ``"dungeon"``; ``options["mission"]`` holds the mission (``Mission.to_dict``)
+    and ``options["layout"]`` each room's rectangle in tiles, outline included (``{"id", "kind", "x", "y",
+    "width", "height"}``), and each carved edge's corridor tiles (``{"edge", "tiles"}``). A Tiled map of the level
+    has the rooms as an object layer ``rooms`` and the mission as its property ``mission``.
+    """
+    if not isinstance(mission, MissionGraph):
+        raise TypeError(f"mission must be a mazeplugin.Mission, not {type(mission).__name__}")
+    if len(mission.nodes) > MAX_LAYOUT_ROOMS:
+        raise MissionError(f"a mission of at most {MAX_LAYOUT_ROOMS} rooms can be laid out; this one has "
+                           f"{len(mission.nodes)}")
+    if isinstance(attempts, bool) or not isinstance(attempts, numbers.Integral) or not 1 <= attempts <= MAX_ATTEMPTS:
+        raise ValueError(f"attempts must be an int from 1 to {MAX_ATTEMPTS}, got {attempts!r}")
+    shapes = _check_prefabs(prefabs)
+    seed = resolve_seed(mission.seed if seed is None and mission.seed is not None else seed)
+    rng = Random.keyed(seed, LAYOUT_STREAM)
+    edges = _carried(mission)
+    order, tree, closing = _order(mission, edges)
+    locks = _lock_order(mission, edges)
+    near: Dict[str, List[str]] = {node.id: [] for node in mission.nodes}
+    for edge in edges:
+        near[edge.a].append(edge.b)
+        near[edge.b].append(edge.a)
+    kind = {node.id: node.kind for node in mission.nodes}
+    rooms: Dict[str, Prefab] = {}
+    for name in order:  # one shape per room, drawn once: every attempt moves the same rooms
+        if shapes is not None:
+            fitting = [shape for shape in shapes if len(shape.door_sides()) >= len(near[name])]
+            if not fitting:
+                raise MissionError(f"the mission cannot be laid out with these prefabs: room {name!r} has "
+                                   f"{len(near[name])} corridors, and no prefab has that many possible doors (at "
+                                   f"most {max(len(shape.door_sides()) for shape in shapes)})")
+            rooms[name] = rng.choice(fitting)
+        else:
+            roomy = [size for size in ROOM_SIZES if sum(size) >= len(near[name]) + 2] or [(4, 4)]
+            w, h = (4, 4) if kind[name] == "boss" else rng.choice(roomy)  # a room with many doors is wide
+            rooms[name] = _rectangle(w, h)
+    reach = max(max(p.width, p.height) for p in rooms.values()) + max(_GAPS) + 1
+    side = int(math.ceil(math.sqrt(len(order)))) * 2 * reach + 2 * reach + 4
+    for _ in range(int(attempts)):
+        attempt = _Attempt(side)
+        if not _place(attempt, rng, order, near, rooms, budget=40 * len(order)):
+            continue
+        attempt.settle()
+        corridors = _corridors(attempt, rooms, tree + closing)
+        if corridors is not None:
+            return _level(mission, seed, attempt, order, rooms, edges, locks, corridors, rng)
+    raise MissionError(f"the mission ({len(mission.nodes)} rooms, {len(edges)} corridors) could not be laid out in "
+                       f"{attempts} attempts; try more attempts=, smaller prefabs or fewer edges between far rooms")
+
+
+def _level(mission: MissionGraph, seed: Any, attempt: _Attempt, order: List[str], rooms: Dict[str, Prefab],
+           edges: List[Edge], locks: List[Edge], corridors: Dict[int, List[int]], rng: Random) -> Level:
+    side = attempt.side
+    used = np.argwhere(attempt.owner != 0)
+    (y0, x0), (y1, x1) = used.min(axis=0), used.max(axis=0)
+    maze = Maze(int(x1 - x0 + 1), int(y1 - y0 + 1), attempt.owner[y0 : y1 + 1, x0 : x1 + 1] != 0)
+    placed = [PlacedRoom(n, attempt.rects[name][0] - int(x0), attempt.rects[name][1] - int(y0), rooms[name])
+              for n, name in enumerate(order, start=1)]
+    carve_rooms(maze, placed)
+    spot = {name: room for name, room in zip(order, placed)}
+
+    def cell(flat: int) -> Tuple[int, int]:
+        y, x = divmod(flat, side)
+        return x - int(x0), y - int(y0)
+
+    def tile(c: Tuple[int, int]) -> Tuple[int, int]:
+        return 2 * c[0] + 1, 2 * c[1] + 1
+
+    def passage(p: Tuple[int, int], q: Tuple[int, int]) -> Tuple[int, int]:
+        return p[0] + q[0] + 1, p[1] + q[1] + 1
+
+    walks: Dict[int, List[Tuple[int, int]]] = {}
+    for edge in edges:
+        walk = [cell(flat) for flat in corridors[id(edge)]]
+        for p, q in zip(walk, walk[1:]):
+            maze.open(maze.cell_id(*p), maze.cell_id(*q))
+        walks[id(edge)] = walk
+
+    def middle(name: str) -> Tuple[int, int]:
+        mx, my = _middle(spot[name].prefab)
+        return tile((spot[name].x + mx, spot[name].y + my))
+
+    entrance, exit = middle(mission.start), middle(mission.goal)
+    holder = {node.key: node.id for node in mission.nodes if node.kind == "key"}
+    things: List[Thing] = []
+    for lock, edge in enumerate(locks, start=1):
+        room = spot[holder[edge.key]]
+        ys, xs = np.nonzero(room.prefab.floor)
+        k = rng.below(len(xs))
+        kx, ky = tile((room.x + int(xs[k]), room.y + int(ys[k])))
+        walk = walks[id(edge)]
+        behind = edge.a if mission.node(edge.a).kind == "lock" and mission.node(edge.a).key == edge.key else edge.b
+        door = passage(walk[-2], walk[-1]) if behind == edge.b else passage(walk[0], walk[1])
+        things.append(Thing("key", kx, ky, 2 * lock - 1, {"door": 2 * lock, "lock": lock, "room": holder[edge.key]}))
+        things.append(Thing("door", door[0], door[1], 2 * lock,
+                            {"key": 2 * lock - 1, "lock": lock, "tiles": [list(door)], "edge": edge.name}))
+    next_id = 2 * len(locks) + 1
+    for edge in edges:
+        if edge.kind == "hidden":
+            walk = walks[id(edge)]
+            x, y = passage(walk[0], walk[1])
+            things.append(Thing("secret", x, y, next_id, {"edge": edge.name}))
+            next_id += 1
+    record = {
+        "rooms": [{"id": name, "kind": mission.node(name).kind, "x": 2 * room.x, "y": 2 * room.y,
+                   "width": 2 * room.prefab.width + 1, "height": 2 * room.prefab.height + 1}
+                  for name, room in zip(order, placed)],
+        "corridors": [{"edge": edge.name, "tiles": [list(tile(c)) for c in walks[id(edge)][1:-1]]}
+                      for edge in edges],
+    }
+    options = {"mission": mission_to_dict(mission), "layout": record}
+    return Level(maze, entrance=entrance, exit=exit, algorithm="dungeon", seed=seed, options=options, things=things)
