@@ -13,8 +13,8 @@ turned into lists once (:func:`flat`), so the loops are tight Python.
 A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
 :class:`MazeGrid` (:func:`maze_grid`); a random walk steps by its four slots
 a cell (:func:`walk_rows`: a step into a wall stays put, as the square walks
-always did). ``kruskal``, ``prim-simplified``, ``union-find`` and ``wilson``
-are written this way once, in their own modules; the functions below are the
+always did). ``kruskal``, ``prim-simplified``, ``union-find``, ``wilson`` and
+``aldous-broder`` are written this way once, in their own modules; the functions below are the
 grid versions of generators that still keep a square module of their own
 (registered with ``graph=``), each with a compiled twin
 ``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
@@ -23,7 +23,7 @@ that reads the same floats in the same order and opens the same passages.
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
 >>> grid = HexGrid(4, 3)
->>> open = aldous_broder(grid, Random.from_seed(7), 0, grid.cells - 1)
+>>> open = hunt_and_kill(grid, Random.from_seed(7), 0, grid.cells - 1)
 >>> int(sum(open)) == grid.cells - 1  # a spanning tree
 True
 """
@@ -37,7 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .._compiled import kernel
-from ..maze import Maze
+from ..maze import Maze, mask_parts
 from ..seeds import Random
 from ..rows import NeighbourRows
 from ..unionfind import spanning_forest
@@ -45,7 +45,7 @@ from ..unionfind import spanning_forest
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid (a square level needs none)
     from ..grids import Grid
 
-__all__ = ["uniforms", "flat", "walk_rows", "crossed", "walk_batch", "maze_grid", "MazeGrid", "Opened"]
+__all__ = ["uniforms", "flat", "walk_rows", "crossed", "walk_batch", "parts", "maze_grid", "MazeGrid", "Opened"]
 
 BATCH = 1 << 14  # floats per draw; the numbers read are the same for any batch size
 
@@ -107,6 +107,19 @@ def walk_batch(grid: "Grid | MazeGrid") -> int:
     return min(1 << 16, 8 * (grid.maze.size if isinstance(grid, MazeGrid) else grid.cells) + 64)
 
 
+def parts(grid: "Grid | MazeGrid", start: int) -> List[Tuple[int, int]]:
+    """``(root, cells)`` of each part of ``grid`` for a generator that grows one tree a part: the part of
+    ``start`` first, from ``start``, then the others in order of their first cell, each from that cell
+    (``Maze.roots()``). Only a square maze's mask falls apart in parts; every other grid is one."""
+    if not isinstance(grid, MazeGrid) or grid.connected:
+        return [(start, grid.cells)]
+    labels = mask_parts(grid.maze.mask)[0].ravel()[grid.ids]
+    sizes = np.bincount(labels).tolist()
+    firsts = np.unique(labels, return_index=True)[1].tolist()  # (parts are numbered by their first cell)
+    own = int(labels[start])
+    return [(start, sizes[own])] + [(firsts[p], sizes[p]) for p in range(len(sizes)) if p != own]
+
+
 def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Recursive backtracker: step to a random unvisited neighbour; when there is none, back up."""
     fast = kernel("graph-backtracker", grid.cells)
@@ -156,25 +169,6 @@ def hunt_and_kill(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
                     opened[eid[seen[int(next(draws) * len(seen))]]] = visited[hunted] = True
                     cell = hunted
                     break
-    return opened
-
-
-def aldous_broder(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Aldous–Broder: a random walk opens the passage into each cell it enters first. Uniform."""
-    fast = kernel("graph-aldous-broder", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_aldous_broder.py)
-        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    visited, opened = [False] * grid.cells, [False] * len(grid.edges)
-    visited[start] = True
-    cell, left = start, grid.cells - 1
-    while left:
-        k = off[cell] + int(next(draws) * (off[cell + 1] - off[cell]))
-        cell = nbr[k]
-        if not visited[cell]:
-            opened[eid[k]] = visited[cell] = True
-            left -= 1
     return opened
 
 
