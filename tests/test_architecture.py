@@ -40,7 +40,6 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("generators", ["registry", "generator_info", "generators", "_compiled",
                     # the grid generators' kernels (generators.graph's compiled twins)
                     "_compiled.graph_backtracker", "_compiled.graph_prim",
-                    "_compiled.graph_hunt_and_kill",
                     "_compiled.graph_growing_tree"]),
     ("pipeline", ["pipeline", "pipeline_batch", "grid_pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),

@@ -41,8 +41,7 @@ def aldous_broder(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     fast = kernel("aldous-broder", grid.cells)
     if fast is not None:  # the same walks, compiled (mazeplugin/_compiled/aldous_broder.py)
         return fast.generate(grid, rng, walks)  # type: ignore[no-any-return]
-    rows, degree = walk_rows(grid)
-    off, nbr = rows[0].tolist(), rows[1].tolist()
+    off, nbr, degree, rows = walk_rows(grid)
     batch = walk_batch(grid)
     visited, came_from = [False] * grid.cells, [-1] * grid.cells
     entered: List[int] = []

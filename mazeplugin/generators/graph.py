@@ -13,8 +13,8 @@ turned into lists once (:func:`flat`), so the loops are tight Python.
 A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
 :class:`MazeGrid` (:func:`maze_grid`); a random walk steps by its four slots
 a cell (:func:`walk_rows`: a step into a wall stays put, as the square walks
-always did). ``kruskal``, ``prim-simplified``, ``union-find``, ``wilson`` and
-``aldous-broder`` are written this way once, in their own modules; the functions below are the
+always did). ``kruskal``, ``prim-simplified``, ``union-find``, ``wilson``,
+``aldous-broder`` and ``hunt-and-kill`` are written this way once, in their own modules; the functions below are the
 grid versions of generators that still keep a square module of their own
 (registered with ``graph=``), each with a compiled twin
 ``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
@@ -23,15 +23,15 @@ that reads the same floats in the same order and opens the same passages.
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
 >>> grid = HexGrid(4, 3)
->>> open = hunt_and_kill(grid, Random.from_seed(7), 0, grid.cells - 1)
+>>> open = backtracker(grid, Random.from_seed(7), 0, grid.cells - 1)
 >>> int(sum(open)) == grid.cells - 1  # a spanning tree
 True
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, Union
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -45,7 +45,7 @@ from ..unionfind import spanning_forest
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid (a square level needs none)
     from ..grids import Grid
 
-__all__ = ["uniforms", "flat", "walk_rows", "crossed", "walk_batch", "parts", "maze_grid", "MazeGrid", "Opened"]
+__all__ = ["uniforms", "flat", "Slots", "walk_rows", "crossed", "walk_batch", "parts", "maze_grid", "MazeGrid", "Opened"]
 
 BATCH = 1 << 14  # floats per draw; the numbers read are the same for any batch size
 
@@ -72,15 +72,46 @@ def flat(grid: Grid) -> Lists:
     return grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
 
 
-def walk_rows(grid: "Grid | MazeGrid") -> Tuple[Rows, int]:
-    """``((offsets, neighbours, edge_ids), degree)``: the slots a random walk over ``grid`` steps by: a
-    square maze's four a cell (:attr:`MazeGrid.slots`), any other grid's own rows; ``degree`` is how many
-    slots every cell has, or 0 when cells differ (a walk then draws floats, not whole steps)."""
+class Slots(NamedTuple):
+    """The slots a neighbour-only loop steps by (:func:`walk_rows`): cell ``c``'s are
+    ``offsets[c] … offsets[c + 1] - 1``, ``neighbours[k]`` the cell in slot ``k``."""
+
+    offsets: List[int]
+    neighbours: List[int]
+    degree: int
+    """How many slots every cell has, or 0 when cells differ (a walk then draws floats, not whole steps)."""
+    rows: Rows
+    """``(offsets, neighbours, edge_ids)`` as arrays, for :func:`crossed`."""
+
+
+CACHED_CELLS = 1 << 18
+"""A full square maze this big or smaller keeps its :class:`Slots` for the next maze of its size."""
+
+
+def walk_rows(grid: "Grid | MazeGrid") -> Slots:
+    """The slots a neighbour-only loop over ``grid`` steps by: a square maze's four a cell
+    (:attr:`MazeGrid.slots`: a wall is a slot holding the cell itself), any other grid's own rows.
+    A full square maze's are built once per size (the last few sizes are kept)."""
     if isinstance(grid, MazeGrid):
-        return (np.arange(0, 4 * grid.cells + 1, 4), *grid.slots), 4
-    degrees = np.diff(grid.offsets)
-    regular = degrees.size and degrees.min() == degrees.max()
-    return (grid.offsets, grid.neighbours, grid.edge_ids), int(degrees[0]) if regular else 0
+        if grid.walls is not None and grid.cells <= CACHED_CELLS:
+            return _square_slots(*grid.walls)
+        return _maze_slots(grid)
+    return _slots(grid.offsets, grid.neighbours, grid.edge_ids)
+
+
+def _slots(offsets: NDArray[np.int64], neighbours: NDArray[np.int64], edge_ids: NDArray[np.int64]) -> Slots:
+    degrees = np.diff(offsets)
+    degree = int(degrees[0]) if degrees.size and degrees.min() == degrees.max() else 0
+    return Slots(offsets.tolist(), neighbours.tolist(), degree, (offsets, neighbours, edge_ids))
+
+
+def _maze_slots(grid: "MazeGrid") -> Slots:
+    return _slots(np.arange(0, 4 * grid.cells + 1, 4), *grid.slots)
+
+
+@lru_cache(maxsize=4)
+def _square_slots(width: int, height: int) -> Slots:
+    return _maze_slots(MazeGrid(Maze(width, height)))
 
 
 def crossed(rows: Rows, edge_count: int, cells: List[int], exit_to: List[int]) -> NDArray[np.bool_]:
@@ -139,36 +170,6 @@ def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
         k = fresh[int(next(draws) * len(fresh))]
         opened[eid[k]] = visited[nbr[k]] = True
         path.append(nbr[k])
-    return opened
-
-
-def hunt_and_kill(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Hunt-and-kill: walk to random unvisited neighbours; when stuck, hunt for an unvisited cell beside a visited one."""
-    fast = kernel("graph-hunt-and-kill", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_hunt_and_kill.py)
-        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    visited, opened = [False] * grid.cells, [False] * len(grid.edges)
-    visited[start] = True
-    cell, scan = start, 0
-    while cell >= 0:
-        fresh = [k for k in range(off[cell], off[cell + 1]) if not visited[nbr[k]]]
-        if fresh:  # kill: walk on
-            k = fresh[int(next(draws) * len(fresh))]
-            opened[eid[k]] = visited[nbr[k]] = True
-            cell = nbr[k]
-            continue
-        while scan < grid.cells and visited[scan]:  # every cell before `scan` is visited
-            scan += 1
-        cell = -1
-        for hunted in range(scan, grid.cells):  # hunt: the first unvisited cell beside a visited one
-            if not visited[hunted]:
-                seen = [k for k in range(off[hunted], off[hunted + 1]) if visited[nbr[k]]]
-                if seen:
-                    opened[eid[seen[int(next(draws) * len(seen))]]] = visited[hunted] = True
-                    cell = hunted
-                    break
     return opened
 
 

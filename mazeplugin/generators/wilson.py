@@ -45,8 +45,7 @@ def wilson(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     fast = kernel("wilson", grid.cells)
     if fast is not None:  # the same walks, compiled (mazeplugin/_compiled/wilson.py)
         return fast.generate(grid, rng, roots)  # type: ignore[no-any-return]
-    rows, degree = walk_rows(grid)
-    off, nbr = rows[0].tolist(), rows[1].tolist()
+    off, nbr, degree, rows = walk_rows(grid)
     batch = walk_batch(grid)
     in_tree, exit_to = [False] * grid.cells, [-1] * grid.cells  # exit_to: where a walk last left a cell for
     for root in roots:
