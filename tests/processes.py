@@ -38,7 +38,7 @@ SUITE_CHOSE = "MAZEPLUGIN_SUITE_CHOSE_COMPILED"
 COMPILE_SECONDS = {
     "rooms": 6.5, "backtracker": 3.5, "kruskal": 3.5, "graph-backtracker": 2.6, "hunt-and-kill": 1.7,
     "content": 1.7, "union-find": 1.6,
-    "streams": 1.1, "graph-growing-tree": 1.0, "growing-tree": 1.0, "bfs": 1.0,
+    "streams": 1.1, "growing-tree": 1.0, "bfs": 1.0,
     "eller": 0.8, "division": 0.8, "wilson": 0.6,
     "prim-simplified": 0.5, "prim": 0.3, "aldous-broder": 0.3, "graph-prim": 0.1,
     "grid-rows": 0.1,

@@ -97,7 +97,6 @@ KERNELS: Dict[str, str] = {
     "bfs": "bfs",
     "graph-backtracker": "graph_backtracker",
     "graph-prim": "graph_prim",
-    "graph-growing-tree": "graph_growing_tree",
     "grid-rows": "gridrows",
     "streams": "streams",
     "content": "content",

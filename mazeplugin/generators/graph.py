@@ -14,7 +14,7 @@ A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
 :class:`MazeGrid` (:func:`maze_grid`); a random walk steps by its four slots
 a cell (:func:`walk_rows`: a step into a wall stays put, as the square walks
 always did). ``kruskal``, ``prim-simplified``, ``union-find``, ``wilson``,
-``aldous-broder`` and ``hunt-and-kill`` are written this way once, in their own modules; the functions below are the
+``aldous-broder``, ``hunt-and-kill`` and ``growing-tree`` are written this way once, in their own modules; the functions below are the
 grid versions of generators that still keep a square module of their own
 (registered with ``graph=``), each with a compiled twin
 ``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
