@@ -40,7 +40,7 @@ COMPILE_SECONDS = {
     "content": 1.7, "union-find": 1.6,
     "streams": 1.1, "growing-tree": 1.0, "bfs": 1.0,
     "eller": 0.8, "division": 0.8, "wilson": 0.6,
-    "prim-simplified": 0.5, "prim": 0.3, "aldous-broder": 0.3, "graph-prim": 0.1,
+    "prim-simplified": 0.5, "prim": 0.3, "aldous-broder": 0.3,
     "grid-rows": 0.1,
 }
 COMPILE_SECONDS["gym"] = 30.0  # the gym's compiled step and view (mazeplugin compile gym)

@@ -39,7 +39,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                           "content.request", "content.cellplacing", "content.lockbatch", "_compiled.rooms"]),
     ("generators", ["registry", "generator_info", "generators", "_compiled",
                     # the grid generators' kernels (generators.graph's compiled twins)
-                    "_compiled.graph_backtracker", "_compiled.graph_prim"]),
+                    "_compiled.graph_backtracker"]),
     ("pipeline", ["pipeline", "pipeline_batch", "grid_pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),
     ("worlds", ["world"]),

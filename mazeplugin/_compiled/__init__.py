@@ -96,7 +96,6 @@ KERNELS: Dict[str, str] = {
     "rooms": "rooms",
     "bfs": "bfs",
     "graph-backtracker": "graph_backtracker",
-    "graph-prim": "graph_prim",
     "grid-rows": "gridrows",
     "streams": "streams",
     "content": "content",

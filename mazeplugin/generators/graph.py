@@ -14,7 +14,7 @@ A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
 :class:`MazeGrid` (:func:`maze_grid`); a random walk steps by its four slots
 a cell (:func:`walk_rows`: a step into a wall stays put, as the square walks
 always did). ``kruskal``, ``prim-simplified``, ``union-find``, ``wilson``,
-``aldous-broder``, ``hunt-and-kill`` and ``growing-tree`` are written this way once, in their own modules; the functions below are the
+``aldous-broder``, ``hunt-and-kill``, ``growing-tree`` and ``prim`` are written this way once, in their own modules; the functions below are the
 grid versions of generators that still keep a square module of their own
 (registered with ``graph=``), each with a compiled twin
 ``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
@@ -40,7 +40,6 @@ from .._compiled import kernel
 from ..maze import Maze, mask_parts
 from ..seeds import Random
 from ..rows import NeighbourRows
-from ..unionfind import spanning_forest
 
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid (a square level needs none)
     from ..grids import Grid
@@ -170,17 +169,6 @@ def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
         k = fresh[int(next(draws) * len(fresh))]
         opened[eid[k]] = visited[nbr[k]] = True
         path.append(nbr[k])
-    return opened
-
-
-def prim(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """True Prim's on random edge weights: the unique minimum spanning tree, found in bulk (Borůvka)."""
-    fast = kernel("graph-prim", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_prim.py)
-        return fast.generate(grid, rng)  # type: ignore[no-any-return]
-    order = np.argsort(rng.random(len(grid.edges)), kind="stable")
-    opened = np.zeros(len(grid.edges), dtype=bool)
-    opened[order[spanning_forest(grid.cells, grid.edges[order, 0], grid.edges[order, 1])]] = True
     return opened
 
 
