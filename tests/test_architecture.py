@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Lowest first. A module's layer is that of the longest prefix listed; "=name" matches only name itself.
 LAYERS: List[Tuple[str, List[str]]] = [
-    ("ground", ["limits", "errors", "interrupt", "seeds", "unionfind", "maze", "tiles", "seam", "compiled",
+    ("ground", ["limits", "errors", "interrupt", "seeds", "unionfind", "rows", "maze", "tiles", "seam", "compiled",
                 "=_compiled", "_compiled.grid", "_compiled.rand", "_compiled.sort", "_compiled.unionfind",
                 "_compiled.bfs", "_compiled.jit", "_compiled.draws", "_compiled.gridrows", "_compiled.streams",
                 "_compiled.lattice", "_compiled.diskcache", "_compiled.roomcheck", "grids"]),
@@ -39,9 +39,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                           "content.request", "content.cellplacing", "content.lockbatch", "_compiled.rooms"]),
     ("generators", ["registry", "generator_info", "generators", "_compiled",
                     # the grid generators' kernels (generators.graph's compiled twins)
-                    "_compiled.graph_backtracker", "_compiled.graph_prim", "_compiled.graph_wilson",
-                    "_compiled.graph_aldous_broder", "_compiled.graph_hunt_and_kill",
-                    "_compiled.graph_growing_tree"]),
+                    "_compiled.graph_backtracker"]),
     ("pipeline", ["pipeline", "pipeline_batch", "grid_pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),
     ("worlds", ["world"]),

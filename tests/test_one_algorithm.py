@@ -23,7 +23,8 @@ from mazeplugin.maze import Maze
 from mazeplugin.seeds import Random
 from mazeplugin.unionfind import DisjointSets
 
-WRITTEN_ONCE = ["kruskal", "prim-simplified", "union-find"]
+WRITTEN_ONCE = ["kruskal", "prim-simplified", "union-find", "wilson", "aldous-broder", "hunt-and-kill", "growing-tree",
+                "prim"]
 
 
 @st.composite

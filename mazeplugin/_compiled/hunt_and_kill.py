@@ -1,4 +1,16 @@
-"""Compiled loop of :mod:`mazeplugin.generators.hunt_and_kill`: the same walks and hunts."""
+"""Compiled :mod:`mazeplugin.generators.hunt_and_kill` on any grid, square included: the same walks and hunts.
+
+The plain loop reads one float per opened passage, whether a walk step or a
+hunt's link back (at most ``cells - 1`` in all, in order); here they are the
+same raw words, turned into indices by :func:`~mazeplugin._compiled.rand.below`
+exactly as ``int(u * k)``. On a square maze (:func:`carve_framed`, and
+:func:`carve_many` for a batch of mazes) the maze is framed by a ring of
+blocked cells, so a cell's neighbours are ``cell - pitch, + 1, + pitch, - 1``
+with no bounds checks; on a hex or triangle grid (:func:`lattice_carve`) a
+cell's neighbours come from its kind and the edges from their number
+(:mod:`mazeplugin._compiled.lattice`); on any other grid (:func:`carve`) from
+the grid's rows.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +20,16 @@ import numpy as np
 from numpy.typing import NDArray
 from .jit import njit, types
 
-from ..maze import Maze
+from ..grids import Grid
 from ..seeds import Random
-from .grid import carve_batch, unframe_into, framed, framed_id, framed_passages, open_between, u8, u64, unframe_passages
+from .grid import (carve_batch, framed, framed_id, framed_passages, framed_walls, graph_arrays, i32, open_between, u8,
+                   u64, unframe_into)
+from .lattice import edge_between, lattice_steps
 from .rand import below
 
 
 @njit(types.void(u8, u64, types.int64, types.int64, u8, u8), cache=True, nogil=True)
-def hunt_and_kill(inside: Any, words: Any, start: int, pitch: int, east: Any, south: Any) -> None:
+def carve_framed(inside: Any, words: Any, start: int, pitch: int, east: Any, south: Any) -> None:
     """Walk from framed cell ``start``, hunting row by row when stuck; ``words[k]``
     picks the k-th opened passage's neighbour."""
     n = inside.size
@@ -65,20 +79,119 @@ def hunt_and_kill(inside: Any, words: Any, start: int, pitch: int, east: Any, so
         opened += 1
 
 
-def generate(maze: Maze, rng: Random) -> None:
-    """Hunt-and-kill with its loop compiled."""
-    inside = framed(maze.mask, False)
-    words = rng.raw(maze.size)  # the plain loop's rng.random(maze.size): one per opened passage
-    east, south = framed_passages(maze)
-    start = int(framed_id(maze, maze.cell_id(*maze.start)))
-    hunt_and_kill(inside, words, start, maze.width + 2, east, south)
-    unframe_passages(maze, east, south)
+@njit(types.void(i32, i32, i32, u64, types.int64, u8), cache=True, nogil=True)
+def carve(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, start: int, opened: Any) -> None:
+    """Walk from ``start`` to random unvisited neighbours; when stuck, hunt in cell order for
+    the first unvisited cell beside a visited one and link it to a random visited neighbour."""
+    cells = offsets.size - 1
+    widest = 1
+    for cell in range(cells):
+        widest = max(widest, offsets[cell + 1] - offsets[cell])
+    visited = np.zeros(cells, dtype=np.uint8)
+    choice = np.empty(widest, dtype=np.int32)
+    visited[start] = 1
+    cell, scan, t = start, 0, 0
+    while cell >= 0:
+        k = 0
+        for j in range(offsets[cell], offsets[cell + 1]):
+            if not visited[neighbours[j]]:
+                choice[k] = j
+                k += 1
+        if k:  # kill: walk on
+            j = choice[below(words[t], k)]
+            t += 1
+            opened[edge_ids[j]] = 1
+            cell = neighbours[j]
+            visited[cell] = 1
+            continue
+        while scan < cells and visited[scan]:  # every cell before `scan` is visited
+            scan += 1
+        cell = -1
+        for hunted in range(scan, cells):  # hunt
+            if not visited[hunted]:
+                k = 0
+                for j in range(offsets[hunted], offsets[hunted + 1]):
+                    if visited[neighbours[j]]:
+                        choice[k] = j
+                        k += 1
+                if k:
+                    opened[edge_ids[choice[below(words[t], k)]]] = 1
+                    t += 1
+                    visited[hunted] = 1
+                    cell = hunted
+                    break
+
+
+@njit(types.void(u8, u8, i32, types.int64, types.int64, types.int64, types.int64, u64, types.int64, u8), cache=True,
+      nogil=True)
+def lattice_carve(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int, height: int, words: Any,
+                  start: int, opened: Any) -> None:
+    """:func:`carve` on a hex or triangle lattice: the ``r``-th neighbour of ``cell`` is
+    ``cell + steps[kind[cell] * stride + r]`` (row order), the edge to it counted by ``edge_between``."""
+    cells = kind.size
+    visited = np.zeros(cells, dtype=np.uint8)
+    choice = np.empty(max(stride, 1), dtype=np.int32)
+    visited[start] = 1
+    cell, scan, t = start, 0, 0
+    while cell >= 0:
+        row = kind[cell] * stride
+        k = 0
+        for r in range(degrees[kind[cell]]):
+            if not visited[cell + steps[row + r]]:
+                choice[k] = r
+                k += 1
+        if k:  # kill: walk on
+            r = choice[below(words[t], k)]
+            t += 1
+            nxt = cell + steps[row + r]
+            opened[edge_between(shape, width, height, cell, nxt)] = 1
+            cell = nxt
+            visited[cell] = 1
+            continue
+        while scan < cells and visited[scan]:  # every cell before `scan` is visited
+            scan += 1
+        cell = -1
+        for hunted in range(scan, cells):  # hunt
+            if not visited[hunted]:
+                row = kind[hunted] * stride
+                k = 0
+                for r in range(degrees[kind[hunted]]):
+                    if visited[hunted + steps[row + r]]:
+                        choice[k] = r
+                        k += 1
+                if k:
+                    r = choice[below(words[t], k)]
+                    t += 1
+                    opened[edge_between(shape, width, height, hunted, hunted + steps[row + r])] = 1
+                    visited[hunted] = 1
+                    cell = hunted
+                    break
+
+
+def generate(grid: Grid, rng: Random, start: int) -> NDArray[np.bool_]:
+    """Hunt-and-kill on ``grid`` with its loop compiled: one bool per edge, True where open."""
+    words = rng.raw(grid.cells)  # the plain loop's floats: one per opened passage
+    maze = getattr(grid, "maze", None)
+    if maze is not None:  # a square maze (generators.graph.MazeGrid): framed
+        east, south = framed_passages(maze)
+        framed_start = int(framed_id(maze, int(np.flatnonzero(maze.mask.ravel())[start])))
+        carve_framed(framed(maze.mask, False), words, framed_start, maze.width + 2, east, south)
+        return framed_walls(maze, east, south)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
+    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        lattice_carve(kind, degrees, steps, stride, shape, width, height, words, start, opened)
+        return opened.view(np.bool_)
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    carve(offsets, neighbours, edge_ids, words, start, opened)
+    return opened.view(np.bool_)
 
 
 @njit(types.void(types.uint64[:, ::1], types.int64, types.int64, types.int64, types.boolean[:, :, ::1],
                  types.boolean[:, :, ::1]), cache=True, nogil=True)
 def carve_many(words: Any, width: int, height: int, start: int, east_out: Any, south_out: Any) -> None:
-    """:func:`hunt_and_kill` for a batch of full ``width`` × ``height`` mazes (no mask) from framed cell
+    """:func:`carve_framed` for a batch of full ``width`` × ``height`` mazes (no mask) from framed cell
     ``start``: maze ``i`` reads ``words[i]`` and leaves its passages in ``east_out[i]``, ``south_out[i]``."""
     pitch = width + 2
     size = (height + 2) * pitch
@@ -90,7 +203,7 @@ def carve_many(words: Any, width: int, height: int, start: int, east_out: Any, s
     for i in range(words.shape[0]):
         east[:] = 0
         south[:] = 0
-        hunt_and_kill(inside, words[i], start, pitch, east, south)
+        carve_framed(inside, words[i], start, pitch, east, south)
         unframe_into(east, south, pitch, width, height, east_out, south_out, i)
 
 

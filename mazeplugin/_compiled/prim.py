@@ -1,24 +1,28 @@
-"""Compiled :mod:`mazeplugin.generators.prim` for distinct weights: the same minimum spanning tree.
+"""Compiled :mod:`mazeplugin.generators.prim` on any grid, square included: the same minimum spanning tree.
 
-With no two walls of equal weight the tree is unique, so Kruskal's pass over
-the walls in weight order finds the tree the plain path's Borůvka finds.
-Weights are ``unit(word)``, which orders exactly as ``word >> 11``: the walls
-are sorted on that integer key. Ties (all but impossible) go back to the
-plain path's heap.
+The plain path weighs the edges by the grid's rule (a square maze: two
+floats a cell, east and south; any other grid one an edge) and takes them in
+the stable order of their weights through Kruskal's pass. A weight is
+``(word >> 11) * 2**-53``, exact and increasing in ``word >> 11``, so sorting
+that integer key stably gives the same order, ties included
+(:func:`~mazeplugin._compiled.kruskal.join_in_order`). A square maze with
+tied weights (all but impossible) grows its tree with the plain path's heap:
+here its weights are handed back.
 """
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, Optional, Tuple
 
 import numpy as np
+from numpy.typing import NDArray
 from .jit import njit, types
 
-from ..maze import Maze
+from ..grids import Grid
 from ..seeds import Random
 from .grid import i64, u64
-from .kruskal import WALLS, join_in_order
-from .sort import sort_keys
+from .kruskal import join_edges
+from .sort import sort_keys, stable_argsort
 
 _DOUBLE_UNIT = 2.0**-53
 
@@ -54,23 +58,30 @@ def has_ties(ranked: Any) -> bool:
     return False
 
 
-def generate(maze: Maze, rng: Random) -> Optional[List[float]]:
-    """Prim's tree by weight-ordered Kruskal, compiled; on tied weights nothing is
-    opened and the weights are returned, for the plain path's heap."""
+@njit(u64(u64), cache=True, nogil=True)
+def weight_keys(words: Any) -> Any:
+    """Each edge's weight ``unit(word)`` as the integer it scales, ``word >> 11``: the same order."""
+    keys = np.empty(words.size, dtype=np.uint64)
+    for k in range(words.size):
+        keys[k] = words[k] >> np.uint64(11)
+    return keys
+
+
+def generate(grid: Grid, rng: Random) -> Tuple[Optional[NDArray[np.bool_]], Optional[NDArray[np.float64]]]:
+    """True Prim's tree on ``grid`` by weight-ordered Kruskal, compiled: ``(one bool per edge, None)``; for a
+    square maze with tied weights ``(None, each edge's weight)``, for the plain path's heap."""
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
+    maze = getattr(grid, "maze", None)
+    if maze is None:
+        keys = weight_keys(rng.raw(grid.edge_count))  # the plain path's rng.random(edges), as exact integers
+        join_edges(grid, stable_argsort(keys), opened)
+        return opened.view(np.bool_), None
     words = rng.raw(2 * maze.size)  # the plain path's rng.random(2 * maze.size)
     full = bool(maze.mask.all())
     a, b = (np.empty(0, dtype=np.int64),) * 2 if full else maze.walls()
     keys = wall_keys(maze.width, maze.height, words, full, a, b)
     order, ranked = sort_keys(keys)
     if has_ties(ranked):
-        weights: List[float] = ((words >> np.uint64(11)).astype(np.float64) * _DOUBLE_UNIT).tolist()
-        return weights  # Random.random's arithmetic
-    opened = np.zeros(keys.size, dtype=np.uint8)
-    join_in_order(maze.size, a, b, order, opened, WALLS if full else 0, maze.width, maze.height)
-    if full:
-        east_walls = (maze.width - 1) * maze.height
-        maze.east[:, :-1] = opened[:east_walls].reshape(maze.height, maze.width - 1)
-        maze.south[:-1, :] = opened[east_walls:].reshape(maze.height - 1, maze.width)
-    else:
-        maze.open_many(a[opened == 1], b[opened == 1])
-    return None
+        return None, keys.astype(np.float64) * _DOUBLE_UNIT  # Random.random's arithmetic
+    join_edges(grid, order, opened)
+    return opened.view(np.bool_), None

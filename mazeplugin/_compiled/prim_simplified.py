@@ -30,6 +30,17 @@ if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
     from ..grids import Grid
 
 
+@njit([types.int64(i64, types.int64, types.uint64), types.int64(i32, types.int64, types.uint64)], cache=True,
+      nogil=True, inline="always")
+def take(frontier: Any, size: int, word: int) -> int:
+    """The frontier step every lane shares: a random one of the ``size`` walls in ``frontier``, taken out as
+    the plain list does (swapped with the last, which the caller then drops by counting ``size`` down)."""
+    i = below(word, size)
+    wall = frontier[i]
+    frontier[i] = frontier[size - 1]
+    return int(wall)
+
+
 @njit(types.void(u8, i64, u64, types.int64, u8, u8), cache=True, nogil=True)
 def grow_framed(in_tree: Any, roots: Any, words: Any, pitch: int, east: Any, south: Any) -> None:
     """Grow through random frontier walls (swap-remove), one tree per unvisited root.
@@ -53,11 +64,9 @@ def grow_framed(in_tree: Any, roots: Any, words: Any, pitch: int, east: Any, sou
                 frontier[size] = 4 * far + (k + 2) % 4
                 size += 1
         while size:
-            i = below(words[taken], size)
+            wall = take(frontier, size, words[taken])
             taken += 1
-            wall = frontier[i]
             size -= 1
-            frontier[i] = frontier[size]
             nxt = wall >> 2
             if in_tree[nxt]:
                 continue
@@ -81,11 +90,9 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, f
         if t == words.size:
             state[0] = size
             return t
-        i = below(words[t], size)
+        k = take(frontier, size, words[t])
         t += 1
         size -= 1
-        k = frontier[i]
-        frontier[i] = frontier[size]  # swap-remove, as the plain list does
         cell = neighbours[k]
         if not in_tree[cell]:
             in_tree[cell] = 1
@@ -112,11 +119,9 @@ def lattice_grow(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, w
         if t == words.size:
             state[0] = size
             return t
-        i = below(words[t], size)
+        slot = take(frontier, size, words[t])
         t += 1
         size -= 1
-        slot = frontier[i]
-        frontier[i] = frontier[size]  # swap-remove, as the plain list does
         source = slot >> bits
         r = slot & mask
         cell = source + steps[np.int64(kind[source]) * stride + r]

@@ -1,20 +1,37 @@
-"""Compiled loop of :mod:`mazeplugin.generators.wilson`: the same walks on the same draws."""
+"""Compiled :mod:`mazeplugin.generators.wilson` on any grid, square included: the same walks on the same draws.
+
+The plain loop reads one random step per step of each loop-erased walk;
+here the same raw words in the same order
+(:func:`~mazeplugin._compiled.draws.feed`), turned into the same indices
+``int(unit(word) * slots)``. On a square maze (:func:`walk_framed`) the maze
+is framed by a ring of blocked cells, and a step into a wall stays put, as
+the plain walk's slot holding the cell itself does. On a hex or triangle
+grid (:func:`lattice_walk`) the walks carry the parity of the cell they
+stand on, as the Aldous–Broder kernel does, and the edges grafted are
+counted by :func:`~mazeplugin._compiled.lattice.edge_between`: no edge
+arrays. On any other grid (:func:`walk`) steps are read from the cells'
+kinds (:func:`~mazeplugin._compiled.grid.walk_steps`).
+"""
 
 from __future__ import annotations
 
 from typing import Any, List
 
 import numpy as np
+from numpy.typing import NDArray
 from .jit import njit, types
 
-from ..maze import Maze
+from ..grids import Grid
 from ..seeds import Random
-from .grid import framed, framed_id, framed_passages, i32, i64, open_between, u8, u64, unframe_passages
-from .rand import below
+from .draws import feed
+from .grid import (framed, framed_id, framed_passages, framed_walls, graph_arrays, i32, i64, open_between, u64, u8,
+                   walk_steps)
+from .lattice import BORDER, SEEN, edge_between, inner_steps, lattice_steps, parity_of
+from .rand import below, unit
 
 
 @njit(types.boolean(u8, u8, i32, u64, i64, types.int64, u8, u8), cache=True, nogil=True)
-def walk(inside: Any, in_tree: Any, exit_of: Any, words: Any, state: Any, pitch: int, east: Any, south: Any) -> bool:
+def walk_framed(inside: Any, in_tree: Any, exit_of: Any, words: Any, state: Any, pitch: int, east: Any, south: Any) -> bool:
     """Walk from each cell not in the tree (row-major) and graft the loop-erased path.
 
     Resumable: returns False when ``words`` run out, with ``state`` =
@@ -54,16 +71,141 @@ def walk(inside: Any, in_tree: Any, exit_of: Any, words: Any, state: Any, pitch:
     return True
 
 
-def generate(maze: Maze, rng: Random, roots: List[int]) -> None:
-    """Wilson's generator with its walks compiled; ``roots``: each part's tree root."""
-    inside = framed(maze.mask, False)
-    in_tree = framed(~maze.mask, True)
-    in_tree[framed_id(maze, np.asarray(roots, dtype=np.int64))] = 1
-    exit_of = np.zeros(inside.size, dtype=np.int32)
-    east, south = framed_passages(maze)
-    state = np.array([maze.width + 2, -1], dtype=np.int64)
-    batch = min(1 << 16, 8 * maze.size + 64)  # the plain loop's batches of rng.integers(4, batch)
-    words = np.empty(0, dtype=np.uint64)
-    while not walk(inside, in_tree, exit_of, words, state, maze.width + 2, east, south):
-        words = rng.raw(batch)
-    unframe_passages(maze, east, south)
+def _signature(kind: Any) -> Any:
+    return types.int64(i32, i32, i32, kind, u8, i32, types.int64, types.int64, types.int64, u64, i64, u8, u8)
+
+
+@njit([_signature(u8), _signature(i32)], cache=True, nogil=True)
+def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int,
+         common: int, seen: int, words: Any, state: Any, exit_of: Any, opened: Any) -> int:
+    """Walk from each cell outside the tree (in cell order) and graft the loop-erased path.
+
+    ``exit_of[cell]`` is the neighbour (``r``-th) the walk last left ``cell``
+    by, so loops erase themselves. Steps are read from the cell's kind (see
+    :func:`~mazeplugin._compiled.grid.walk_steps`); ``kind[cell] >= seen``
+    marks a cell in the tree. Resumable: returns the words read when they
+    run out, with ``state`` = (the walk's first cell, its current cell or -1)
+    to go on with; -1 when done.
+    """
+    cells = offsets.size - 1
+    usual = np.float64(common)
+    first, cell = state[0], state[1]
+    t = 0
+    while first < cells:
+        if cell < 0:
+            cell = first
+        k = int(kind[cell])
+        while k < seen:  # walk until the tree is hit
+            if t == words.size:
+                state[0], state[1] = first, cell
+                return t
+            u = unit(words[t])
+            t += 1
+            r = int(u * usual)  # the guess: ``common`` neighbours
+            nxt = cell + steps[k * stride + r]
+            if degrees[k] != common:
+                r = int(u * np.float64(degrees[k]))
+                nxt = cell + steps[k * stride + r]
+            exit_of[cell] = r
+            cell = nxt
+            k = int(kind[cell])
+        cell = first
+        k = int(kind[cell])
+        while k < seen:  # graft the loop-erased path
+            j = offsets[cell] + exit_of[cell]
+            kind[cell] = k + seen
+            opened[edge_ids[j]] = 1
+            cell = neighbours[j]
+            k = int(kind[cell])
+        first += 1
+        cell = -1
+    state[0], state[1] = first, -1
+    return -1
+
+
+@njit(types.int64(types.int64, types.int64, types.int64, u8, u8, i32, types.int64, i32, u8, types.int64, u64, i64,
+                  u8, u8), cache=True, nogil=True)
+def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, steps: Any, stride: int, inner: Any,
+                 flip: Any, degree: int, words: Any, state: Any, exit_of: Any, opened: Any) -> int:
+    """:func:`walk` on a hex or triangle lattice: an inner cell of parity ``p`` steps to
+    ``cell + inner[p * degree + r]``, a border cell as its kind says (``kind[cell] >= SEEN``: in the tree)."""
+    cells = width * height
+    inner_degree = np.float64(degree)
+    first, cell = state[0], state[1]
+    t = 0
+    while first < cells:
+        if cell < 0:
+            cell = first
+        k = int(kind[cell])
+        p = parity_of(shape, width, cell)
+        while k < SEEN:  # walk until the tree is hit
+            if t == words.size:
+                state[0], state[1] = first, cell
+                return t
+            u = unit(words[t])
+            t += 1
+            if k & BORDER == 0:  # an inner cell: its steps from the parity carried along, not from memory
+                r = int(u * inner_degree)
+                nxt = cell + inner[p * degree + r]
+                p ^= flip[r]
+            else:
+                r = int(u * np.float64(degrees[k]))
+                nxt = cell + steps[k * stride + r]
+                p = parity_of(shape, width, nxt)
+            exit_of[cell] = r
+            cell = nxt
+            k = int(kind[cell])
+        cell = first
+        k = int(kind[cell])
+        while k < SEEN:  # graft the loop-erased path
+            nxt = cell + steps[k * stride + exit_of[cell]]
+            kind[cell] = k + SEEN
+            opened[edge_between(shape, width, height, cell, nxt)] = 1
+            cell = nxt
+            k = int(kind[cell])
+        first += 1
+        cell = -1
+    state[0], state[1] = first, -1
+    return -1
+
+
+def generate(grid: Grid, rng: Random, roots: List[int]) -> NDArray[np.bool_]:
+    """Wilson's on ``grid`` with its walks compiled, each part's tree grown from its cell in ``roots``:
+    one bool per edge, True where open."""
+    maze = getattr(grid, "maze", None)
+    if maze is not None:  # a square maze (generators.graph.MazeGrid): framed, four directions a step
+        inside = framed(maze.mask, False)
+        in_tree = framed(~maze.mask, True)
+        in_tree[framed_id(maze, np.flatnonzero(maze.mask.ravel())[roots])] = 1  # (grid cells: the mask's, in order)
+        exit_to = np.zeros(inside.size, dtype=np.int32)
+        east, south = framed_passages(maze)
+        state = np.array([maze.width + 2, -1], dtype=np.int64)
+        words = np.empty(0, dtype=np.uint64)
+        while not walk_framed(inside, in_tree, exit_to, words, state, maze.width + 2, east, south):
+            words = rng.raw(min(1 << 16, 8 * maze.size + 64))
+        return framed_walls(maze, east, south)
+    opened = np.zeros(grid.edge_count, dtype=np.uint8)
+    exit_of = np.zeros(grid.cells, dtype=np.uint8)
+    state = np.array([0, -1], dtype=np.int64)
+    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        inner, flip, degree = inner_steps(shape, width)
+        kind[roots] += SEEN
+
+        def lattice_step(words: NDArray[np.uint64]) -> int:
+            return lattice_walk(shape, width, height, kind, degrees, steps, stride, inner, flip, degree, words, state,
+                                exit_of, opened)
+
+        feed(lattice_step, rng, 4 * grid.cells + 64)
+        return opened.view(np.bool_)
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    kind, degrees, steps, stride, common, seen = walk_steps(offsets, neighbours)
+    kind[roots] += seen
+
+    def step(words: NDArray[np.uint64]) -> int:
+        return walk(offsets, neighbours, edge_ids, kind, degrees, steps, stride, common, seen, words, state,
+                    exit_of, opened)
+
+    feed(step, rng, 4 * grid.cells + 64)
+    return opened.view(np.bool_)

@@ -1,11 +1,20 @@
-"""The Aldous–Broder algorithm: a random walk that carves into every cell it first enters.
+"""The Aldous–Broder algorithm, on any grid: a random walk that carves into every cell it first enters.
 
 Walk from the entrance cell to a uniformly random neighbour, again and again;
 whenever the walk enters a cell it has never visited, open the wall it came
-through. Stop when every cell of the part has been visited. The passages are
-a *uniform* spanning tree: every perfect maze of the grid is equally likely.
-Slow to finish (the walk keeps crossing visited ground), but unbiased.
-Texture: about 29% dead ends, no bias, corridors of every length; a perfect maze.
+through. Stop when every cell of the part has been visited (a square maze's
+mask in parts: one walk per part, the entrance's first, each on fresh draws).
+The passages are a *uniform* spanning tree: every perfect maze of the grid is
+equally likely. Slow to finish (the walk keeps crossing visited ground), but
+unbiased. Texture: about 29% dead ends, no bias, corridors of every length; a
+perfect maze.
+
+A step takes one of the cell's slots (:func:`~mazeplugin.generators.graph.walk_rows`):
+on a square maze four, north, east, south, west, and a step into a wall stays
+put; staying put never enters a new cell, so the cells entered, and the walls
+entered through, are those of the simple random walk, and the tree is still
+uniform. Where every cell has the same number of slots, the steps are drawn
+as whole numbers in bulk. The compiled twin is ``mazeplugin/_compiled/aldous_broder.py``.
 
 Sources: D. Aldous, "The random walk construction of uniform spanning trees
 and uniform labelled trees" (1990); A. Broder, "Generating random spanning
@@ -14,50 +23,52 @@ trees" (1989); J. Buck, "Mazes for Programmers", ch. 4.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING, List
 
 from .._compiled import kernel
-from ..maze import Maze
 from ..registry import GRIDS, register
-from . import graph
 from ..seeds import Random
-from ..maze import mask_parts
+from .graph import Opened, crossed, parts, walk_batch, walk_rows
+
+if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
+    from ..grids import Grid
 
 
-@register("aldous-broder", grids=GRIDS, graph=graph.aldous_broder)
-def aldous_broder(maze: Maze, rng: Random) -> None:
+@register("aldous-broder", grids=GRIDS)
+def aldous_broder(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Aldous–Broder: a random walk opens its way into each new cell. Uniform; about 29% dead ends. Perfect."""
-    # Each step draws one of four directions; a step into a wall stays put. Staying
-    # put never enters a new cell, so the cells entered, and the walls entered
-    # through, are those of the simple random walk: the tree is still uniform.
-    fast = kernel("aldous-broder", maze.size)
-    if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/aldous_broder.py)
-        fast.generate(maze, rng)
-        return
-    table = maze.neighbour_table()
-    stay = np.arange(maze.size, dtype=np.int64)[:, None]
-    step_to = np.where(table < 0, stay, table).ravel().tolist()  # step_to[4 * cell + direction]
-    visited = (~maze.mask).ravel().tolist()
-    labels, count = mask_parts(maze.mask)
-    part_sizes = np.bincount(labels[maze.mask], minlength=count).tolist()
-    part_of = labels.ravel().tolist()
-    batch = min(1 << 16, 8 * maze.size + 64)  # random steps drawn at a time
-    opened_a, opened_b = [], []
-    for root in maze.roots():  # one walk per part
-        if visited[root]:
-            continue
+    walks = parts(grid, start)
+    fast = kernel("aldous-broder", grid.cells)
+    if fast is not None:  # the same walks, compiled (mazeplugin/_compiled/aldous_broder.py)
+        return fast.generate(grid, rng, walks)  # type: ignore[no-any-return]
+    off, nbr, degree, rows = walk_rows(grid)
+    batch = walk_batch(grid)
+    visited, came_from = [False] * grid.cells, [-1] * grid.cells
+    entered: List[int] = []
+    for root, cells in walks:
         visited[root] = True
-        unvisited = part_sizes[part_of[root]] - 1
-        cell4 = 4 * root
-        while unvisited:
-            for direction in rng.integers(4, batch).tolist():
-                nxt = step_to[cell4 + direction]
-                if not visited[nxt]:
-                    visited[nxt] = True
-                    opened_a.append(cell4 >> 2)
-                    opened_b.append(nxt)
-                    unvisited -= 1
-                    if not unvisited:
-                        break
-                cell4 = 4 * nxt
-    maze.open_many(opened_a, opened_b)
+        cell, left = root, cells - 1
+        while left:  # a fresh batch of steps at a time
+            if degree:
+                for pick in rng.integers(degree, batch).tolist():
+                    nxt = nbr[degree * cell + pick]
+                    if not visited[nxt]:
+                        visited[nxt] = True
+                        entered.append(nxt)
+                        came_from[nxt] = cell
+                        left -= 1
+                        if not left:
+                            break
+                    cell = nxt
+            else:
+                for u in rng.random(batch).tolist():
+                    nxt = nbr[off[cell] + int(u * (off[cell + 1] - off[cell]))]
+                    if not visited[nxt]:
+                        visited[nxt] = True
+                        entered.append(nxt)
+                        came_from[nxt] = cell
+                        left -= 1
+                        if not left:
+                            break
+                    cell = nxt
+    return crossed(rows, grid.edge_count, entered, came_from)

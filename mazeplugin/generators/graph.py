@@ -11,42 +11,45 @@ read from the grid's flat arrays (``offsets``, ``neighbours``, ``edge_ids``)
 turned into lists once (:func:`flat`), so the loops are tight Python.
 
 A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
-:class:`MazeGrid` (:func:`maze_grid`). ``kruskal``, ``prim-simplified`` and
-``union-find`` are written this way once, in their own modules; the
-functions below are the grid versions of generators that still keep a
-square module of their own (registered with ``graph=``), each with a compiled
-twin ``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
+:class:`MazeGrid` (:func:`maze_grid`); a random walk steps by its four slots
+a cell (:func:`walk_rows`: a step into a wall stays put, as the square walks
+always did). ``kruskal``, ``prim-simplified``, ``union-find``, ``wilson``,
+``aldous-broder``, ``hunt-and-kill``, ``growing-tree`` and ``prim`` are written this way once, in their own modules; the functions below are the
+grid versions of generators that still keep a square module of their own
+(registered with ``graph=``), each with a compiled twin
+``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
 that reads the same floats in the same order and opens the same passages.
 
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
 >>> grid = HexGrid(4, 3)
->>> open = wilson(grid, Random.from_seed(7), 0, grid.cells - 1)
+>>> open = backtracker(grid, Random.from_seed(7), 0, grid.cells - 1)
 >>> int(sum(open)) == grid.cells - 1  # a spanning tree
 True
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, Union
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .._compiled import kernel
-from ..maze import Maze
+from ..maze import Maze, mask_parts
 from ..seeds import Random
-from ..unionfind import spanning_forest
+from ..rows import NeighbourRows
 
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid (a square level needs none)
     from ..grids import Grid
 
-__all__ = ["uniforms", "flat", "maze_grid", "MazeGrid", "Opened"]
+__all__ = ["uniforms", "flat", "Slots", "walk_rows", "crossed", "walk_batch", "parts", "maze_grid", "MazeGrid", "Opened"]
 
 BATCH = 1 << 14  # floats per draw; the numbers read are the same for any batch size
 
 Lists = Tuple[List[int], List[int], List[int]]
+Rows = Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
 Opened = Union[List[bool], NDArray[np.bool_]]
 """What a grid generator returns: one bool per edge of the grid, True where a passage opens."""
 
@@ -66,6 +69,85 @@ def uniforms(rng: Random, first: int = BATCH) -> Iterator[float]:
 def flat(grid: Grid) -> Lists:
     """``(offsets, neighbours, edge_ids)`` of ``grid`` as lists, for tight loops."""
     return grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
+
+
+class Slots(NamedTuple):
+    """The slots a neighbour-only loop steps by (:func:`walk_rows`): cell ``c``'s are
+    ``offsets[c] … offsets[c + 1] - 1``, ``neighbours[k]`` the cell in slot ``k``."""
+
+    offsets: List[int]
+    neighbours: List[int]
+    degree: int
+    """How many slots every cell has, or 0 when cells differ (a walk then draws floats, not whole steps)."""
+    rows: Rows
+    """``(offsets, neighbours, edge_ids)`` as arrays, for :func:`crossed`."""
+
+
+CACHED_CELLS = 1 << 18
+"""A full square maze this big or smaller keeps its :class:`Slots` for the next maze of its size."""
+
+
+def walk_rows(grid: "Grid | MazeGrid") -> Slots:
+    """The slots a neighbour-only loop over ``grid`` steps by: a square maze's four a cell
+    (:attr:`MazeGrid.slots`: a wall is a slot holding the cell itself), any other grid's own rows.
+    A full square maze's are built once per size (the last few sizes are kept)."""
+    if isinstance(grid, MazeGrid):
+        if grid.walls is not None and grid.cells <= CACHED_CELLS:
+            return _square_slots(*grid.walls)
+        return _maze_slots(grid)
+    return _slots(grid.offsets, grid.neighbours, grid.edge_ids)
+
+
+def _slots(offsets: NDArray[np.int64], neighbours: NDArray[np.int64], edge_ids: NDArray[np.int64]) -> Slots:
+    degrees = np.diff(offsets)
+    degree = int(degrees[0]) if degrees.size and degrees.min() == degrees.max() else 0
+    return Slots(offsets.tolist(), neighbours.tolist(), degree, (offsets, neighbours, edge_ids))
+
+
+def _maze_slots(grid: "MazeGrid") -> Slots:
+    return _slots(np.arange(0, 4 * grid.cells + 1, 4), *grid.slots)
+
+
+@lru_cache(maxsize=4)
+def _square_slots(width: int, height: int) -> Slots:
+    return _maze_slots(MazeGrid(Maze(width, height)))
+
+
+def crossed(rows: Rows, edge_count: int, cells: List[int], exit_to: List[int]) -> NDArray[np.bool_]:
+    """One bool per edge, True where a walk left one of ``cells`` for its neighbour ``exit_to[cell]``, over
+    the slots ``rows`` (no cell has a neighbour twice), found in bulk: a walk remembers cells, not slots."""
+    offsets, neighbours, edge_ids = rows
+    source = np.asarray(cells, dtype=np.int64)
+    target = np.asarray(exit_to, dtype=np.int64)[source]
+    start = offsets[source]
+    degree = offsets[source + 1] - start
+    edge = np.zeros(len(source), dtype=np.int64)
+    for j in range(int(degree.max(initial=0))):
+        slot = np.minimum(start + j, len(neighbours) - 1)
+        hit = (j < degree) & (neighbours[slot] == target)
+        edge[hit] = edge_ids[slot[hit]]
+    opened = np.zeros(edge_count, dtype=bool)
+    opened[edge] = True
+    return opened
+
+
+def walk_batch(grid: "Grid | MazeGrid") -> int:
+    """How many random steps a walk over ``grid`` draws at a time (a square maze: as many as its
+    walks always drew, eight a cell of its whole rectangle)."""
+    return min(1 << 16, 8 * (grid.maze.size if isinstance(grid, MazeGrid) else grid.cells) + 64)
+
+
+def parts(grid: "Grid | MazeGrid", start: int) -> List[Tuple[int, int]]:
+    """``(root, cells)`` of each part of ``grid`` for a generator that grows one tree a part: the part of
+    ``start`` first, from ``start``, then the others in order of their first cell, each from that cell
+    (``Maze.roots()``). Only a square maze's mask falls apart in parts; every other grid is one."""
+    if not isinstance(grid, MazeGrid) or grid.connected:
+        return [(start, grid.cells)]
+    labels = mask_parts(grid.maze.mask)[0].ravel()[grid.ids]
+    sizes = np.bincount(labels).tolist()
+    firsts = np.unique(labels, return_index=True)[1].tolist()  # (parts are numbered by their first cell)
+    own = int(labels[start])
+    return [(start, sizes[own])] + [(firsts[p], sizes[p]) for p in range(len(sizes)) if p != own]
 
 
 def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
@@ -90,96 +172,12 @@ def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     return opened
 
 
-def hunt_and_kill(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Hunt-and-kill: walk to random unvisited neighbours; when stuck, hunt for an unvisited cell beside a visited one."""
-    fast = kernel("graph-hunt-and-kill", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_hunt_and_kill.py)
-        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    visited, opened = [False] * grid.cells, [False] * len(grid.edges)
-    visited[start] = True
-    cell, scan = start, 0
-    while cell >= 0:
-        fresh = [k for k in range(off[cell], off[cell + 1]) if not visited[nbr[k]]]
-        if fresh:  # kill: walk on
-            k = fresh[int(next(draws) * len(fresh))]
-            opened[eid[k]] = visited[nbr[k]] = True
-            cell = nbr[k]
-            continue
-        while scan < grid.cells and visited[scan]:  # every cell before `scan` is visited
-            scan += 1
-        cell = -1
-        for hunted in range(scan, grid.cells):  # hunt: the first unvisited cell beside a visited one
-            if not visited[hunted]:
-                seen = [k for k in range(off[hunted], off[hunted + 1]) if visited[nbr[k]]]
-                if seen:
-                    opened[eid[seen[int(next(draws) * len(seen))]]] = visited[hunted] = True
-                    cell = hunted
-                    break
-    return opened
-
-
-def aldous_broder(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Aldous–Broder: a random walk opens the passage into each cell it enters first. Uniform."""
-    fast = kernel("graph-aldous-broder", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_aldous_broder.py)
-        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    visited, opened = [False] * grid.cells, [False] * len(grid.edges)
-    visited[start] = True
-    cell, left = start, grid.cells - 1
-    while left:
-        k = off[cell] + int(next(draws) * (off[cell + 1] - off[cell]))
-        cell = nbr[k]
-        if not visited[cell]:
-            opened[eid[k]] = visited[cell] = True
-            left -= 1
-    return opened
-
-
-def wilson(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Wilson's: loop-erased random walks from each cell outside the tree, grafted on where they hit it. Uniform."""
-    root = grid.cells // 2
-    fast = kernel("graph-wilson", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_wilson.py)
-        return fast.generate(grid, rng, root)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    in_tree, opened = [False] * grid.cells, [False] * len(grid.edges)
-    in_tree[root] = True
-    exit_of = [-1] * grid.cells  # the last step each walk took from each cell: loops erase themselves
-    for first in range(grid.cells):
-        cell = first
-        while not in_tree[cell]:  # walk until the tree is hit
-            k = exit_of[cell] = off[cell] + int(next(draws) * (off[cell + 1] - off[cell]))
-            cell = nbr[k]
-        cell = first
-        while not in_tree[cell]:  # graft the loop-erased path
-            k = exit_of[cell]
-            in_tree[cell] = opened[eid[k]] = True
-            cell = nbr[k]
-    return opened
-
-
-def prim(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """True Prim's on random edge weights: the unique minimum spanning tree, found in bulk (Borůvka)."""
-    fast = kernel("graph-prim", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_prim.py)
-        return fast.generate(grid, rng)  # type: ignore[no-any-return]
-    order = np.argsort(rng.random(len(grid.edges)), kind="stable")
-    opened = np.zeros(len(grid.edges), dtype=bool)
-    opened[order[spanning_forest(grid.cells, grid.edges[order, 0], grid.edges[order, 1])]] = True
-    return opened
-
-
 def maze_grid(maze: Maze) -> "MazeGrid":
     """The grid of a square ``maze`` (see :class:`MazeGrid`)."""
     return MazeGrid(maze)
 
 
-class MazeGrid:
+class MazeGrid(NeighbourRows):
     """A square :class:`~mazeplugin.maze.Maze` seen through the neighbour interface of a
     :class:`~mazeplugin.grids.Grid`: the cells of its mask, numbered in row-major order, each cell's
     neighbours north, east, south, west, and its edges the maze's inner walls in :meth:`Maze.walls`
@@ -229,19 +227,43 @@ class MazeGrid:
         return np.stack([a, b], axis=1) if self.walls is not None else np.stack([self.number[a], self.number[b]], axis=1)
 
     @cached_property
-    def _rows(self) -> Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-        a, b = self._walls
+    def _sides(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Each cell's neighbours north, east, south, west (maze cells, -1 where none) and the edges to them."""
         w = self.maze.width
-        table = self.maze.neighbour_table()[self.ids]  # north, east, south, west; -1 where none
+        if self.walls is not None:  # by arithmetic: east walls row by row, then south walls
+            table = self.maze.neighbour_table()
+            cell = np.arange(self.cells, dtype=np.int64)
+            east, south = cell - cell // w, cell + (w - 1) * self.maze.height
+            wall = np.stack([south - w, east, south, east - 1], axis=1)
+            wall[table < 0] = -1
+            return table, wall
+        a, b = self._walls
+        table = self.maze.neighbour_table()[self.ids]
         wall = np.full((self.maze.size, 4), -1, dtype=np.int64)  # the wall (edge) on each side of each maze cell
         east = np.flatnonzero(b - a == 1) if w > 1 else np.zeros(0, dtype=np.int64)
         south = np.flatnonzero(b - a == w)
         wall[a[east], 1], wall[b[east], 3] = east, east
         wall[a[south], 2], wall[b[south], 0] = south, south
+        return table, wall[self.ids]
+
+    @cached_property
+    def _rows(self) -> Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+        table, wall = self._sides
         keep = table >= 0
         offsets = np.zeros(self.cells + 1, dtype=np.int64)
         np.cumsum(keep.sum(axis=1), out=offsets[1:])
-        return offsets, self.number[table[keep]], wall[self.ids][keep]
+        return offsets, self.number[table[keep]], wall[keep]
+
+    @cached_property
+    def slots(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """``(neighbours, edge_ids)``, four slots a cell (north, east, south, west) for a random walk:
+        the neighbour there, or the cell itself where a wall of the maze or its mask stands (edge -1), so
+        a step into a wall stays put. Loop erasure (Wilson's) and "first entered" (Aldous–Broder) skip
+        those steps: the tree is still that of the simple random walk, as on every other grid."""
+        table, wall = self._sides
+        itself = np.arange(self.cells, dtype=np.int64)[:, None]
+        cells = table if self.walls is not None else self.number[table]
+        return np.where(table >= 0, cells, itself).ravel(), wall.ravel()
 
     @property
     def offsets(self) -> NDArray[np.int64]:
@@ -261,22 +283,6 @@ class MazeGrid:
     def cell_of(self, x: int, y: int) -> int:
         """The grid cell of maze cell ``(x, y)``; the first cell when that one is outside the mask."""
         return y * self.maze.width + x if self.walls is not None else max(int(self.number[y * self.maze.width + x]), 0)
-
-    def neighbours_of(self, cell: int) -> NDArray[np.int64]:
-        """The cells next to ``cell``: north, east, south, west."""
-        return self.neighbours[self.offsets[cell]:self.offsets[cell + 1]]
-
-    def degrees(self) -> NDArray[np.int64]:
-        """How many neighbours each cell has."""
-        return np.diff(self.offsets)
-
-    def edge(self, a: int, b: int) -> int:
-        """The index of the edge between neighbours ``a`` and ``b``; ``ValueError`` when they are not neighbours."""
-        start, stop = int(self.offsets[a]), int(self.offsets[a + 1])
-        found = np.flatnonzero(self.neighbours[start:stop] == b)
-        if not found.size:
-            raise ValueError(f"cells {a} and {b} are not neighbours on this square grid")
-        return int(self.edge_ids[start + found[0]])
 
     def open_on(self, maze: Maze, opened: NDArray[np.bool_]) -> None:
         """Open the passages ``opened`` (one bool per edge) in ``maze``."""

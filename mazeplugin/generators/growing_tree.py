@@ -17,7 +17,12 @@ depends on which active cell is chosen (the strategy):
   dead ends for ``"newest:0.75"``, 20% for ``"newest:0.5"``).
 
 Dead-end figures measured at 100 × 100 cells.
-A perfect maze.
+A perfect maze; on a square maze whose mask falls apart, one tree a part.
+
+Which floats each choice reads is the grid's (:func:`draw_rule`): a square
+maze draws them ahead, one of each kind a step, as it always did; every
+other grid reads them in turn. The compiled twin is
+``mazeplugin/_compiled/growing_tree.py``.
 
 Sources: W. D. Pullen, "Think Labyrinth: Maze Algorithms" ("Growing tree");
 J. Buck, "Mazes for Programmers", ch. 11.
@@ -25,15 +30,12 @@ J. Buck, "Mazes for Programmers", ch. 11.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Tuple
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Callable, List, Mapping, Optional, Tuple
 
 from .._compiled import kernel
-from ..maze import Maze
 from ..registry import GRIDS, register
-from .graph import Opened, flat, uniforms
 from ..seeds import Random
+from .graph import MazeGrid, Opened, crossed, parts, uniforms, walk_rows
 
 if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid
     from ..grids import Grid
@@ -72,79 +74,62 @@ def _check(options: Mapping[str, Any], width: Optional[int], height: Optional[in
     parse_strategy(options.get("strategy", "newest"))
 
 
-def growing_tree_on_grid(grid: Grid, rng: Random, start: int, goal: int, *, strategy: str = "newest") -> Opened:
-    """Growing tree: from an active cell chosen by ``strategy``, open to a random unvisited neighbour."""
-    name, p = parse_strategy(strategy)
-    fast = kernel("graph-growing-tree", grid.cells)
-    if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/graph_growing_tree.py)
-        return fast.generate(grid, rng, start, name, p)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
+Draw = Callable[[int], float]
+"""The float a choice of step ``step`` reads."""
+
+
+def draw_rule(grid: "Grid | MazeGrid", rng: Random, name: str, p: float) -> Tuple[Draw, Draw, Draw]:
+    """``(coin, pick, neighbour)``: the floats the choices read. A square maze draws them ahead, one of
+    each kind a step (two steps a cell: each adds a cell or retires one): the neighbours', then the coins
+    (a ``"<name>:<p>"`` strategy; none for ``"random"``), then the active cells' (when any is random).
+    Every other grid reads its floats in turn, as the choices need them."""
+    if isinstance(grid, MazeGrid):
+        steps, p = 2 * grid.maze.size, 0.0 if name == "random" else p
+        neighbours = rng.random(steps).tolist()
+        coins = rng.random(steps).tolist() if 0.0 < p < 1.0 else None
+        picks = rng.random(steps).tolist() if p < 1.0 else []
+        return (coins.__getitem__ if coins is not None else _never_below), picks.__getitem__, neighbours.__getitem__
     draws = uniforms(rng, 4 * grid.cells + 64)
-    visited, opened = [False] * grid.cells, [False] * len(grid.edges)
-    visited[start] = True
-    active = [start]
-    while active:
-        if p < 1.0 and next(draws) >= p:
-            at = int(next(draws) * len(active))
-        elif name == "newest":
-            at = len(active) - 1
-        elif name == "oldest":
-            at = 0
-        elif name == "middle":
-            at = len(active) // 2
-        else:
-            at = int(next(draws) * len(active))
-        cell = active[at]
-        fresh = [k for k in range(off[cell], off[cell + 1]) if not visited[nbr[k]]]
-        if not fresh:
-            del active[at]
-            continue
-        k = fresh[int(next(draws) * len(fresh))]
-        opened[eid[k]] = visited[nbr[k]] = True
-        active.append(nbr[k])
-    return opened
+
+    def in_turn(step: int) -> float:
+        return next(draws)
+
+    return in_turn, in_turn, in_turn
 
 
+def _never_below(step: int) -> float:
+    return 1.0  # no coins: the strategy's choice is never taken ("random", or p = 0)
 
-@register("growing-tree", check=_check, grids=GRIDS, graph=growing_tree_on_grid)
-def growing_tree(maze: Maze, rng: Random, *, strategy: str = "newest") -> None:
+
+@register("growing-tree", check=_check, grids=GRIDS)
+def growing_tree(grid: Grid, rng: Random, start: int, goal: int, *, strategy: str = "newest") -> Opened:
     """Growing tree: grow from active cells chosen newest/random/oldest/middle or a mix. Perfect."""
     name, p = parse_strategy(strategy)
-    if name == "random":
-        p = 0.0
-    fast = kernel("growing-tree", maze.size)
+    fast = kernel("growing-tree", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/growing_tree.py)
-        fast.generate(maze, rng, name, p)
-        return
-    table = maze.neighbour_table()
-    # neighbour[4 * cell + k]: the k-th neighbour; off the grid or mask it is cell `size`,
-    neighbour = np.where(table < 0, maze.size, table).ravel().tolist()
-    visited = (~maze.mask).ravel().tolist() + [True]  # ... which counts as visited
-    steps = 2 * maze.size  # each step adds a cell or retires one
-    directions = rng.random(steps).tolist()
-    coins = rng.random(steps).tolist() if 0.0 < p < 1.0 else None
-    picks = rng.random(steps).tolist() if p < 1.0 else None
+        return fast.generate(grid, rng, start, name, p)  # type: ignore[no-any-return]
+    off, nbr, _, rows = walk_rows(grid)  # (a square maze's wall: a slot holding the cell itself, visited)
+    coin, pick, neighbour = draw_rule(grid, rng, name, p)
+    visited, came_from = [False] * grid.cells, [-1] * grid.cells
+    entered: List[int] = []
     step = 0
-    opened_a, opened_b = [], []
-    for root in maze.roots():  # one tree per part
-        if visited[root]:
-            continue
+    for root, _ in parts(grid, start):  # one tree a part
         visited[root] = True
         active = [root]
         while active:
-            if p == 1.0 or (coins is not None and coins[step] < p):
+            if (p >= 1.0 or coin(step) < p) and name != "random":
                 i = -1 if name == "newest" else 0 if name == "oldest" else len(active) // 2
             else:
-                i = int(picks[step] * len(active))  # type: ignore[index]
+                i = int(pick(step) * len(active))
             cell = active[i]
-            fresh = [n for n in neighbour[4 * cell : 4 * cell + 4] if not visited[n]]
+            fresh = [n for n in nbr[off[cell]:off[cell + 1]] if not visited[n]]
             if fresh:
-                nxt = fresh[int(directions[step] * len(fresh))]
+                nxt = fresh[int(neighbour(step) * len(fresh))]
                 visited[nxt] = True
-                opened_a.append(cell)
-                opened_b.append(nxt)
+                came_from[nxt] = cell
+                entered.append(nxt)
                 active.append(nxt)
             else:
                 del active[i]
             step += 1
-    maze.open_many(opened_a, opened_b)
+    return crossed(rows, grid.edge_count, entered, came_from)

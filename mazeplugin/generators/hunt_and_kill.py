@@ -1,13 +1,16 @@
-"""Hunt-and-kill: a random walk that, when stuck, hunts for a new place to start.
+"""Hunt-and-kill, on any grid: a random walk that, when stuck, hunts for a new place to start.
 
 Walk from the entrance cell to random unvisited neighbours, opening walls,
-until the walk has nowhere new to go. Then hunt: scan the grid row by row for
-the first unvisited cell beside a visited one, open the wall to a random
-visited neighbour, and walk on from there. Every cell before the scan's
-position is visited, so the first unvisited cell always borders a visited one
-(its north or west neighbour) unless a mask is in the way: the scan never has
-to start over. Texture: long winding corridors like the backtracker's, about
-10–11% dead ends; a perfect maze.
+until the walk has nowhere new to go. Then hunt: scan the cells in order (on
+a square maze row by row) for the first unvisited cell beside a visited one,
+open the wall to a random visited neighbour, and walk on from there. Every
+cell before the scan's position is visited, so on a square maze the first
+unvisited cell always borders a visited one (its north or west neighbour)
+unless a mask is in the way: the scan never has to start over. When no
+unvisited cell borders a visited one (a mask's next part), the walk starts
+afresh at the first unvisited cell. Each passage opened reads one float.
+Texture: long winding corridors like the backtracker's, about 10–11% dead
+ends; a perfect maze. The compiled twin is ``mazeplugin/_compiled/hunt_and_kill.py``.
 
 Sources: W. D. Pullen, "Think Labyrinth: Maze Algorithms" ("Hunt and
 kill"); J. Buck, "Mazes for Programmers", ch. 5.
@@ -15,69 +18,49 @@ kill"); J. Buck, "Mazes for Programmers", ch. 5.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING, List
 
 from .._compiled import kernel
-from ..maze import Maze
 from ..registry import GRIDS, register
-from . import graph
 from ..seeds import Random
+from .graph import Opened, crossed, walk_rows
+
+if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
+    from ..grids import Grid
 
 
-@register("hunt-and-kill", grids=GRIDS, graph=graph.hunt_and_kill)
-def hunt_and_kill(maze: Maze, rng: Random) -> None:
+@register("hunt-and-kill", grids=GRIDS)
+def hunt_and_kill(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Hunt-and-kill: random walks, restarted beside visited ground. Long corridors, about 10% dead ends. Perfect."""
-    # Walk a copy of the grid framed by a ring of blocked cells, so the four
-    # neighbours of a cell are cell - pitch, + 1, + pitch, - 1 (north, east,
-    # south, west): no bounds checks and no neighbour table in the loop.
-    fast = kernel("hunt-and-kill", maze.size)
+    fast = kernel("hunt-and-kill", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/hunt_and_kill.py)
-        fast.generate(maze, rng)
-        return
-    pitch = maze.width + 2
-    framed = np.zeros((maze.height + 2, pitch), dtype=bool)
-    framed[1:-1, 1:-1] = maze.mask
-    inside = framed.ravel().tolist()
-    visited = [not c for c in inside]  # the frame and cells outside the mask: never entered
-    carved = [False] * len(inside)  # visited maze cells, which a hunt may join
-    end = len(inside)
-    picks = rng.random(maze.size).tolist()  # one per opened passage
-    opened_a, opened_b = [], []
-    opened = 0
-    start_x, start_y = maze.start
-    cell = (start_y + 1) * pitch + start_x + 1
-    visited[cell] = carved[cell] = True
-    scan = 0  # every cell before it is visited
+        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
+    # (A square maze's wall is a slot holding the cell itself: never fresh, as the cell is visited, and
+    # never a hunted cell's visited neighbour, as that cell is not.)
+    off, nbr, _, rows = walk_rows(grid)
+    picks = rng.random(grid.cells).tolist()  # one per passage opened
+    visited, came_from = [False] * grid.cells, [-1] * grid.cells
+    entered: List[int] = []
+    cell, scan = start, 0
     while True:
-        around = (cell - pitch, cell + 1, cell + pitch, cell - 1)
-        fresh = [n for n in around if not visited[n]]
+        visited[cell] = True
+        fresh = [n for n in nbr[off[cell]:off[cell + 1]] if not visited[n]]
         if fresh:  # kill: walk on into a random unvisited neighbour
-            nxt = fresh[int(picks[opened] * len(fresh))]
-            opened_a.append(cell)
-            opened_b.append(nxt)
+            nxt = fresh[int(picks[len(entered)] * len(fresh))]
+            came_from[nxt] = cell
+            entered.append(nxt)
             cell = nxt
-        else:  # hunt: the first unvisited cell beside a visited one
-            while scan < end and visited[scan]:
-                scan += 1
-            if scan == end:
-                break
-            found = scan
-            while found < end and (
-                visited[found]
-                or not (carved[found - pitch] or carved[found + 1]
-                        or carved[found + pitch] or carved[found - 1])
-            ):
-                found += 1
-            if found == end:  # this part of the mask is done; start the next one
-                cell = scan
-                visited[cell] = carved[cell] = True
-                continue
-            old = [n for n in (found - pitch, found + 1, found + pitch, found - 1) if carved[n]]
-            opened_a.append(found)
-            opened_b.append(old[int(picks[opened] * len(old))])
-            cell = found
-        visited[cell] = carved[cell] = True
-        opened += 1
-    a = np.asarray(opened_a, dtype=np.int64)
-    b = np.asarray(opened_b, dtype=np.int64)
-    maze.open_many((a // pitch - 1) * maze.width + a % pitch - 1, (b // pitch - 1) * maze.width + b % pitch - 1)
+            continue
+        while scan < grid.cells and visited[scan]:  # every cell before `scan` is visited
+            scan += 1
+        if scan == grid.cells:
+            return crossed(rows, grid.edge_count, entered, came_from)
+        cell = scan  # (if no unvisited cell borders a visited one: start afresh here)
+        for hunted in range(scan, grid.cells):  # hunt: the first unvisited cell beside a visited one
+            if not visited[hunted]:
+                seen = [n for n in nbr[off[hunted]:off[hunted + 1]] if visited[n]]
+                if seen:
+                    came_from[hunted] = seen[int(picks[len(entered)] * len(seen))]
+                    entered.append(hunted)
+                    cell = hunted
+                    break

@@ -1,4 +1,4 @@
-"""True Prim's algorithm on random wall weights.
+"""True Prim's algorithm on random wall weights, on any grid.
 
 Give every wall a random weight; grow a tree from the entrance cell by always
 opening the cheapest wall on its frontier (kept in a heap) whose far side is
@@ -9,8 +9,14 @@ ends (about 30% of cells). A perfect maze.
 When no two walls share a weight (all but certainly: the weights are 53-bit)
 the minimum spanning tree is unique, so the tree the heap grows is computed
 in bulk instead, by :func:`~mazeplugin.unionfind.spanning_forest` over the walls in
-weight order: the same passages, ten times faster. Ties keep the heap, whose
-order among equal weights decides the maze.
+weight order: the same passages, ten times faster. Ties keep the heap on a
+square maze, whose order among equal weights decides the maze; every other
+grid takes its edges in the stable order of their weights, ties included.
+
+The weights follow the grid's rule (:func:`edge_weights`): a square maze
+draws two floats a cell (the walls east and south of it, as it always did,
+border walls included), every other grid one an edge. The compiled twin is
+``mazeplugin/_compiled/prim.py``.
 
 Sources: R. C. Prim, "Shortest connection networks and some generalizations"
 (1957); J. Buck, "Mazes for Programmers", ch. 11 ("True Prim's").
@@ -19,67 +25,65 @@ Sources: R. C. Prim, "Shortest connection networks and some generalizations"
 from __future__ import annotations
 
 from heapq import heappop, heappush
-from typing import List
+from typing import TYPE_CHECKING, List
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .._compiled import kernel
-from ..maze import Maze
 from ..registry import GRIDS, register
-from . import graph
 from ..seeds import Random
 from ..unionfind import spanning_forest
+from .graph import MazeGrid, Opened, parts
+
+if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
+    from ..grids import Grid
 
 
-@register("prim", grids=GRIDS, graph=graph.prim)
-def prim(maze: Maze, rng: Random) -> None:
+@register("prim", grids=GRIDS)
+def prim(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """True Prim's: grow a tree by the cheapest of randomly weighted frontier walls. Same texture as Kruskal's."""
-    fast = kernel("prim", maze.size)
+    fast = kernel("prim", grid.cells)
     if fast is not None:  # the same tree, compiled (mazeplugin/_compiled/prim.py)
-        tied = fast.generate(maze, rng)
-        if tied is not None:
-            _grow_with_heap(maze, tied)
-        return
-    # weights[2*cell] belongs to the wall east of the cell, weights[2*cell + 1] to the one south.
-    weights = rng.random(2 * maze.size)
+        opened, tied = fast.generate(grid, rng)
+        return opened if tied is None else _grow_with_heap(grid, tied, start)
+    weights = edge_weights(grid, rng)
+    order = np.argsort(weights, kind="stable")
+    ranked = weights[order]
+    if isinstance(grid, MazeGrid) and np.any(ranked[1:] == ranked[:-1]):
+        return _grow_with_heap(grid, weights, start)
+    passages = np.zeros(grid.edge_count, dtype=bool)
+    passages[order[spanning_forest(grid.cells, grid.edges[order, 0], grid.edges[order, 1])]] = True
+    return passages
+
+
+def edge_weights(grid: "Grid | MazeGrid", rng: Random) -> NDArray[np.float64]:
+    """Each edge's random weight: on a square maze ``rng.random(2 * size)[2 * cell + south]`` for the wall
+    east (``south`` 0) or south (1) of ``cell``; on every other grid one float an edge, in edge order."""
+    if not isinstance(grid, MazeGrid):
+        return rng.random(grid.edge_count)
+    maze = grid.maze
     a, b = maze.walls()
-    wall_weight = weights[2 * a + (b - a == maze.width)]
-    order = np.argsort(wall_weight, kind="stable")
-    ranked = wall_weight[order]
-    if np.any(ranked[1:] == ranked[:-1]):
-        _grow_with_heap(maze, weights.tolist())
-        return
-    a, b = a[order], b[order]
-    opened = spanning_forest(maze.size, a, b)
-    maze.open_many(a[opened], b[opened])
+    weights: NDArray[np.float64] = rng.random(2 * maze.size)[2 * a + (b - a == maze.width)]
+    return weights
 
 
-def _grow_with_heap(maze: Maze, weights: List[float]) -> None:
-    """Prim's algorithm as written: a heap of frontier walls, from the entrance cell."""
-    w = maze.width
-    neighbours = maze.neighbour_table().tolist()
-    in_tree = (~maze.mask).ravel().tolist()
-    opened_a, opened_b = [], []
-
-    def wall_weight(a: int, b: int) -> float:
-        lo, hi = (a, b) if a < b else (b, a)
-        return weights[2 * lo + (hi - lo != 1 or w == 1)]
-
-    roots = maze.roots()
-    for root in roots:
-        if in_tree[root]:
-            continue
+def _grow_with_heap(grid: "Grid | MazeGrid", weights: NDArray[np.float64], start: int) -> Opened:
+    """Prim's algorithm as written: a heap of frontier walls ``(weight, cell, neighbour)``, from the entrance
+    cell, then from the first cell of each other part of a mask."""
+    off, nbr, eid = grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
+    weight = weights.tolist()
+    in_tree, opened = [False] * grid.cells, np.zeros(grid.edge_count, dtype=bool)
+    for root, _ in parts(grid, start):
         in_tree[root] = True
-        frontier = [(wall_weight(root, n), root, n) for n in neighbours[root] if n >= 0]
+        frontier = [(weight[eid[k]], root, nbr[k], eid[k]) for k in range(off[root], off[root + 1])]
         frontier.sort()
         while frontier:
-            _, cell, nxt = heappop(frontier)
+            _, cell, nxt, edge = heappop(frontier)
             if in_tree[nxt]:
                 continue
-            in_tree[nxt] = True
-            opened_a.append(cell)
-            opened_b.append(nxt)
-            for far in neighbours[nxt]:
-                if far >= 0 and not in_tree[far]:
-                    heappush(frontier, (wall_weight(nxt, far), nxt, far))
-    maze.open_many(opened_a, opened_b)
+            in_tree[nxt] = opened[edge] = True
+            for k in range(off[nxt], off[nxt + 1]):
+                if not in_tree[nbr[k]]:
+                    heappush(frontier, (weight[eid[k]], nxt, nbr[k], eid[k]))
+    return opened

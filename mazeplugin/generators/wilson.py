@@ -1,12 +1,21 @@
-"""Wilson's algorithm: loop-erased random walks, each grafted onto the growing tree.
+"""Wilson's algorithm, on any grid: loop-erased random walks, each grafted onto the growing tree.
 
-The tree starts as one cell (the one nearest the middle of the maze). From
-each cell not yet in the tree, walk at random until the walk hits the tree,
-remembering only the last exit taken from each cell (which erases every loop
-the walk made); then retrace the remembered exits from the walk's first cell
-and add that loop-free path to the tree. The result is a *uniform* spanning tree, like Aldous–Broder's, but
-found much faster once the tree is large. Texture: about 29% dead ends, no
-bias; a perfect maze.
+The tree starts as one cell (the one nearest the middle of the grid; on a
+square maze, of each part of its mask). From each cell not yet in the tree,
+in order, walk at random until the walk hits the tree, remembering only the
+last exit taken from each cell (which erases every loop the walk made); then
+retrace the remembered exits from the walk's first cell and add that
+loop-free path to the tree. The result is a *uniform* spanning tree, like
+Aldous–Broder's, but found much faster once the tree is large. Texture:
+about 29% dead ends, no bias; a perfect maze.
+
+A step takes one of the cell's slots (:func:`~mazeplugin.generators.graph.walk_rows`):
+on a square maze four, north, east, south, west, and a step into a wall stays
+put; loop erasure removes those empty steps, so the grafted paths are the
+loop-erased paths of the simple random walk and the tree is still uniform.
+Where every cell has the same number of slots, the steps are drawn as whole
+numbers in bulk (``rng.integers``: the same numbers as ``int(u * slots)``).
+The compiled twin is ``mazeplugin/_compiled/wilson.py``.
 
 Sources: D. B. Wilson, "Generating random spanning trees more quickly than
 the cover time" (STOC 1996); J. Buck, "Mazes for Programmers", ch. 4.
@@ -14,26 +23,68 @@ the cover time" (STOC 1996); J. Buck, "Mazes for Programmers", ch. 4.
 
 from __future__ import annotations
 
-from typing import Iterator, List
+from typing import TYPE_CHECKING, Iterator, List
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .._compiled import kernel
-from ..maze import Maze
+from ..maze import Maze, mask_parts
 from ..registry import GRIDS, register
-from . import graph
 from ..seeds import Random
-from ..maze import mask_parts
+from .graph import MazeGrid, Opened, crossed, uniforms, walk_batch, walk_rows
+
+if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
+    from ..grids import Grid
 
 
-def tree_roots(maze: Maze) -> List[int]:
-    """The cell each part's tree starts from: the part's cell nearest its centroid.
+@register("wilson", grids=GRIDS)
+def wilson(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
+    """Wilson's: loop-erased random walks grafted onto a growing tree. Uniform; about 29% dead ends. Perfect."""
+    roots = tree_roots(grid)
+    fast = kernel("wilson", grid.cells)
+    if fast is not None:  # the same walks, compiled (mazeplugin/_compiled/wilson.py)
+        return fast.generate(grid, rng, roots)  # type: ignore[no-any-return]
+    off, nbr, degree, rows = walk_rows(grid)
+    batch = walk_batch(grid)
+    in_tree, exit_to = [False] * grid.cells, [-1] * grid.cells  # exit_to: where a walk last left a cell for
+    for root in roots:
+        in_tree[root] = True
+    picks: Iterator[int] = iter(())  # whole steps, drawn `batch` at a time, when every cell has `degree` slots
+    draws = uniforms(rng, batch)  # else floats
+    grafted: List[int] = []
+    for first in range(grid.cells):
+        cell = first
+        if degree:
+            while not in_tree[cell]:  # walk until the tree is hit
+                for pick in picks:
+                    exit_to[cell] = cell = nbr[degree * cell + pick]
+                    if in_tree[cell]:
+                        break
+                else:
+                    picks = iter(rng.integers(degree, batch).tolist())
+        else:
+            while not in_tree[cell]:
+                exit_to[cell] = cell = nbr[off[cell] + int(next(draws) * (off[cell + 1] - off[cell]))]
+        cell = first
+        while not in_tree[cell]:  # graft the loop-erased path
+            in_tree[cell] = True
+            grafted.append(cell)
+            cell = exit_to[cell]
+    return crossed(rows, grid.edge_count, grafted, exit_to)
+
+
+def tree_roots(grid: "Grid | MazeGrid") -> List[int]:
+    """The cells the tree starts from: the middle cell of a grid; on a square maze, each part of its mask's
+    cell nearest that part's centroid.
 
     Any root gives a uniform tree; a central one makes the first walks, which
     must find a one-cell tree, shorter and less variable than a corner would.
     """
-    if maze.mask.all():  # one part: the same sums and distances, without a sort
+    if not isinstance(grid, MazeGrid):
+        return [grid.cells // 2]
+    maze: Maze = grid.maze
+    if grid.walls is not None:  # one part: the same sums and distances, without a sort
         h, w = maze.height, maze.width
         centre_y = np.float64(w * (h * (h - 1) // 2)) / np.float64(h * w)
         centre_x = np.float64(h * (w * (w - 1) // 2)) / np.float64(h * w)
@@ -48,48 +99,5 @@ def tree_roots(maze: Maze) -> List[int]:
     distance = (ys - part_y[part]) ** 2 + (xs - part_x[part]) ** 2
     nearest = np.lexsort((distance, part))  # by part, then by distance
     first_of_part = np.flatnonzero(np.diff(part[nearest], prepend=-1))
-    roots: List[int] = (ys * maze.width + xs)[nearest[first_of_part]].tolist()
+    roots: List[int] = nearest[first_of_part].tolist()  # (the mask's cells in row-major order: grid cells)
     return roots
-
-
-@register("wilson", grids=GRIDS, graph=graph.wilson)
-def wilson(maze: Maze, rng: Random) -> None:
-    """Wilson's: loop-erased random walks grafted onto a growing tree. Uniform; about 29% dead ends. Perfect."""
-    # Each step draws one of four directions; a step into a wall stays put. Loop
-    # erasure removes those empty steps, so the grafted paths are the loop-erased
-    # paths of the simple random walk, and the tree is still uniform.
-    fast = kernel("wilson", maze.size)
-    if fast is not None:  # the same walks, compiled (mazeplugin/_compiled/wilson.py)
-        fast.generate(maze, rng, tree_roots(maze))
-        return
-    table = maze.neighbour_table()
-    stay = np.arange(maze.size, dtype=np.int64)[:, None]
-    step_to = np.where(table < 0, stay, table).ravel().tolist()  # step_to[4 * cell + direction]
-    in_tree = (~maze.mask).ravel().tolist()
-    for root in tree_roots(maze):
-        in_tree[root] = True
-    exit_of = [-1] * maze.size  # the last exit the current walk took from each cell
-    batch = min(1 << 16, 8 * maze.size + 64)
-    directions: Iterator[int] = iter(())  # random directions, drawn `batch` at a time; walks share them
-    opened_a, opened_b = [], []
-    for first in maze.cells().tolist():
-        if in_tree[first]:
-            continue
-        cell = first
-        while True:  # walk until the tree is hit
-            for direction in directions:
-                exit_of[cell] = cell = step_to[4 * cell + direction]
-                if in_tree[cell]:
-                    break
-            else:
-                directions = iter(rng.integers(4, batch).tolist())
-                continue
-            break
-        cell = first
-        while not in_tree[cell]:  # graft the loop-erased path
-            in_tree[cell] = True
-            nxt = exit_of[cell]
-            opened_a.append(cell)
-            opened_b.append(nxt)
-            cell = nxt
-    maze.open_many(opened_a, opened_b)

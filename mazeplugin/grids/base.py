@@ -34,6 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .._compiled import twin
+from ..rows import NeighbourRows
 
 __all__ = ["Grid", "RowGrid", "GridMaze", "Point", "Side", "Rows", "lattice_rows"]
 
@@ -46,7 +47,7 @@ Side = Tuple[int, List[Point]]
 """One side of a cell's outline: ``(neighbour across it or -1, polyline)``; a wall unless that passage is open."""
 
 
-class Grid:
+class Grid(NeighbourRows):
     """Cells numbered ``0 … cells-1`` and the edges between neighbours, with their geometry for drawing.
 
     Subclasses give the edges and the outline of each cell (:meth:`sides`)
@@ -137,22 +138,6 @@ class Grid:
     def edge_count(self) -> int:
         """How many edges the grid has (a hex or triangle grid says without building them)."""
         return len(self.edges)
-
-    def neighbours_of(self, cell: int) -> NDArray[np.int64]:
-        """The cells next to ``cell``, ascending."""
-        return self.neighbours[self.offsets[cell]:self.offsets[cell + 1]]
-
-    def degrees(self) -> NDArray[np.int64]:
-        """How many neighbours each cell has."""
-        return np.diff(self.offsets)
-
-    def edge(self, a: int, b: int) -> int:
-        """The index of the edge between neighbours ``a`` and ``b``; ``ValueError`` when they are not neighbours."""
-        start, stop = int(self.offsets[a]), int(self.offsets[a + 1])
-        at = start + int(np.searchsorted(self.neighbours[start:stop], b))
-        if at >= stop or self.neighbours[at] != b:
-            raise ValueError(f"cells {a} and {b} are not neighbours on this {self.name} grid")
-        return int(self.edge_ids[at])
 
     def sides(self, cell: int) -> List[Side]:
         """The outline of ``cell``: each side with the neighbour across it (-1 on the grid's edge)."""
