@@ -3,6 +3,7 @@
     pip install "mazeplugin[gym]" torch                  # a CPU build of torch is enough
     python examples/cleanrl_ppo.py                       # 200,000 steps on 5 × 5-cell Kruskal mazes
     python examples/cleanrl_ppo.py --total-timesteps 20000 --size 3
+    python examples/cleanrl_ppo.py --total-timesteps 400000 --curriculum 3,5,7   # 3, 5, then 7 x 7 cells
 
 The loop is CleanRL's ``ppo.py`` (Huang et al., "CleanRL", JMLR 2022):
 rollouts of ``--num-steps`` from ``--num-envs`` envs, generalized advantage
@@ -16,6 +17,10 @@ policy picks among the first three actions (left, right, forward, as
 adds a bonus for each step towards the exit while training. It trains on
 level seeds 0..49,999 (``--train-levels``) and reports the share of held-out levels (seeds from
 1,000,000) reached within ``--max-steps``, before and after training.
+With ``--curriculum 3,5,7`` the same agent trains on each size in turn, moving
+on when :class:`mazeplugin.gym.Curriculum` sees ``--promote-at`` of the last 100
+training episodes reach the exit (the view, so the policy's inputs, is the same
+at every size), and is tested on the last size.
 Measured here with the defaults (16 envs, 198,656 steps, one torch thread, a
 shared 2-core machine): 2% before, 72% after, in 180 s of training.
 """
@@ -46,6 +51,10 @@ def parse(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     parser.add_argument("--num-envs", type=int, default=16)
     parser.add_argument("--num-steps", type=int, default=128, help="rollout length per env")
     parser.add_argument("--size", type=int, default=5, help="maze cells per side")
+    parser.add_argument("--curriculum", default=None, metavar="SIZES",
+                        help="train on these sizes in turn, e.g. 5,7: the next once --promote-at of the last 100 "
+                             "training episodes reach the exit (mazeplugin.gym.Curriculum); tests on the last")
+    parser.add_argument("--promote-at", type=float, default=0.6, help="success rate that moves the curriculum on")
     parser.add_argument("--generator", default="kruskal")
     parser.add_argument("--max-steps", type=int, default=256)
     parser.add_argument("--bonus", type=float, default=0.02, help="shaping per step towards the exit (training only)")
@@ -62,7 +71,22 @@ def parse(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     parser.add_argument("--test-levels", type=int, default=200, help="seeds from 1,000,000 tested (those not training levels)")
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
     parser.add_argument("--seed", type=int, default=0)
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    args.sizes = [args.size]
+    if args.curriculum is not None:
+        try:
+            args.sizes = [int(size) for size in args.curriculum.split(",")]
+        except ValueError:
+            parser.error(f"--curriculum must be sizes separated by commas, such as 5,7; got {args.curriculum!r}")
+        args.size = args.sizes[-1]  # the size tested
+    return args
+
+
+def make_envs(size: int, args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The training envs: ``--num-envs`` mazes of ``size`` cells in one batched env, with the distance bonus."""
+    return mg.VectorDistanceShaping(mg.MazeVectorEnv(
+        args.num_envs, args.generator, size, size, max_steps=args.max_steps, seeds=range(args.train_levels),
+        autoreset_mode=AutoresetMode.SAME_STEP, episode_statistics=True), bonus=args.bonus)
 
 
 def make_agent(inputs: int):  # type: ignore[no-untyped-def]
@@ -123,9 +147,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not held_out:
         print(f"every test level is also a training level at {args.size} x {args.size} cells: testing on them anyway")
         held_out = list(tests)
-    envs = mg.VectorDistanceShaping(mg.MazeVectorEnv(
-        args.num_envs, args.generator, args.size, args.size, max_steps=args.max_steps, seeds=range(args.train_levels),
-        autoreset_mode=AutoresetMode.SAME_STEP, episode_statistics=True), bonus=args.bonus)
+    # One stage per size; the view (and so the policy's inputs) is the same at every size.
+    curriculum = mg.Curriculum([{"width": size, "height": size} for size in args.sizes], promote_at=args.promote_at)
+    envs = make_envs(args.sizes[0], args)
     obs_dict, _ = envs.reset(seed=args.seed)
     next_obs = torch.as_tensor(mg.flat_view(obs_dict["image"]))
     agent = make_agent(next_obs.shape[1])
@@ -151,6 +175,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             rewards[step] = torch.as_tensor(reward, dtype=torch.float32)
             next_obs = torch.as_tensor(mg.flat_view(obs_dict["image"]))
             next_done = torch.as_tensor(terminated | truncated, dtype=torch.float32)
+            if len(args.sizes) > 1 and any(curriculum.record(bool(won)) for won in terminated[terminated | truncated]):
+                envs.close()  # promoted: the next size, every env on a new level (the episodes cut count as ended)
+                envs = make_envs(curriculum.options["width"], args)
+                obs_dict, _ = envs.reset(seed=args.seed + update + 1)
+                next_obs, next_done = torch.as_tensor(mg.flat_view(obs_dict["image"])), torch.ones(n)
+                print(f"update {update + 1}: {curriculum.options['width']} x {curriculum.options['width']} cells from "
+                      f"here ({args.promote_at:.0%} or more of the last {curriculum.window} episodes reached the exit)")
             if "episode" in info:
                 returns_seen.extend(info["episode"]["r"][info["_episode"]].tolist())
         with torch.no_grad():  # generalized advantage estimation

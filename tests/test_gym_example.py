@@ -5,30 +5,22 @@ The training itself (stable-baselines3 and torch) is not in the test suite.
 
 from __future__ import annotations
 
-import importlib.util
-import py_compile
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium")
 
+import example_scripts  # noqa: E402
 import mazeplugin.gym as mg  # noqa: E402
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "train_ppo.py"
 
 
 @pytest.fixture(scope="module")
 def example():
-    spec = importlib.util.spec_from_file_location("train_ppo", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return example_scripts.load("train_ppo")
 
 
 def test_the_example_compiles_and_imports_without_torch(example, tmp_path):
-    py_compile.compile(str(EXAMPLE), cfile=str(tmp_path / "train_ppo.pyc"), doraise=True)
+    example_scripts.compiles("train_ppo", tmp_path)
     assert callable(example.main)
 
 
