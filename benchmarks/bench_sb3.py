@@ -1,10 +1,10 @@
 """Stable-Baselines3 PPO end to end: the batched :class:`mazeplugin.gym.sb3.MazeVecEnv` vs ``DummyVecEnv`` of single envs.
 
     pip install "mazeplugin[gym]" stable-baselines3 torch     # a CPU torch is enough
-    python benchmarks/bench_sb3.py [--timesteps 50000] [--rounds 1] [--json benchmarks/results/sb3.json]
+    python benchmarks/bench_sb3.py [--timesteps 50000] [--rounds 1] [--mode simple|minigrid] [--json FILE]
 
 Each round trains the same seeded PPO (``MlpPolicy``, 16 envs, Kruskal mazes of
-5 × 5 cells in ``"simple"`` mode, training seeds 0..49,999, one torch thread) twice,
+5 × 5 cells in ``--mode`` (``"simple"``; ``"minigrid"``: the view alone), training seeds 0..49,999, one torch thread) twice,
 each in a fresh process: once on ``MazeVecEnv`` (every env stepped at once) and once
 on ``DummyVecEnv`` of :class:`~mazeplugin.gym.MazeEnv` under SB3's ``Monitor`` (the
 envs one by one in Python); the two alternate. It times ``model.learn`` (wall and the
@@ -27,7 +27,8 @@ from typing import Dict, List
 
 CHILD = r"""
 import hashlib, json, sys, time
-kind, timesteps = sys.argv[1], int(sys.argv[2])
+kind, timesteps, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+import gymnasium
 import torch
 from stable_baselines3 import PPO
 from stable_baselines3.common.monitor import Monitor
@@ -38,11 +39,24 @@ from mazeplugin.gym.sb3 import MazeVecEnv
 
 torch.set_num_threads(1)
 compiled.warm_up(["gym", "kruskal"])
-kwargs = dict(generator="kruskal", width=5, height=5, mode="simple", max_steps=256, seeds=range(50_000))
-if kind == "batched":
-    envs = MazeVecEnv(16, **kwargs)
-else:
-    envs = DummyVecEnv([lambda: Monitor(mg.MazeEnv(**kwargs)) for _ in range(16)])
+kwargs = dict(generator="kruskal", width=5, height=5, mode=mode, max_steps=256, seeds=range(50_000))
+
+
+class Image(gymnasium.ObservationWrapper):  # MiniGrid's ImgObsWrapper: the view alone, as MazeVecEnv gives it
+    def __init__(self, env):
+        super().__init__(env)
+        self.observation_space = env.observation_space["image"]
+
+    def observation(self, obs):
+        return obs["image"]
+
+
+def single():
+    env = mg.MazeEnv(**kwargs)
+    return Monitor(env if mode == "simple" else Image(env))
+
+
+envs = MazeVecEnv(16, **kwargs) if kind == "batched" else DummyVecEnv([single for _ in range(16)])
 model = PPO("MlpPolicy", envs, n_steps=128, batch_size=256, n_epochs=4, learning_rate=5e-4, gamma=0.97, seed=0,
             device="cpu")
 wall, cpu = time.perf_counter(), time.process_time()
@@ -56,11 +70,11 @@ print(json.dumps({"wall": wall, "cpu": cpu, "steps": model.num_timesteps, "polic
 KINDS = {"batched": "`MazeVecEnv(16, ...)` (batched)", "dummy": "`DummyVecEnv` of 16 `MazeEnv` + `Monitor`"}
 
 
-def measure(kind: str, timesteps: int) -> Dict[str, float]:
+def measure(kind: str, timesteps: int, mode: str) -> Dict[str, float]:
     """One fresh process training PPO on ``kind``'s envs."""
     env = {k: v for k, v in os.environ.items() if k != "MAZEPLUGIN_COMPILED"}
     env["OMP_NUM_THREADS"] = "1"
-    done = subprocess.run([sys.executable, "-c", CHILD, kind, str(timesteps)], env=env, capture_output=True,
+    done = subprocess.run([sys.executable, "-c", CHILD, kind, str(timesteps), mode], env=env, capture_output=True,
                           text=True, timeout=7200)
     if done.returncode != 0:
         sys.exit(f"{kind} run failed:\n{done.stderr[-3000:]}")
@@ -72,6 +86,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--timesteps", type=int, default=50_000)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--mode", choices=["simple", "minigrid"], default="simple",
+                        help="the env's mode (minigrid: the 7 x 7 view alone, as MiniGrid's ImgObsWrapper)")
     parser.add_argument("--json", default=None, help="write the results table here")
     args = parser.parse_args()
     if args.timesteps < 2048 or args.rounds < 1:
@@ -81,7 +97,7 @@ def main() -> None:
     loads = [os.getloadavg()[0]]
     for round_ in range(args.rounds):
         for kind in (KINDS if round_ % 2 == 0 else list(reversed(list(KINDS)))):
-            result = measure(kind, args.timesteps)
+            result = measure(kind, args.timesteps, args.mode)
             results[kind].append(result)
             print(f"round {round_ + 1} {kind}: {result['steps']:,} steps in {result['wall']:.1f} s wall, "
                   f"{result['cpu']:.1f} s CPU; policy {str(result['policy'])[:12]}", flush=True)
@@ -105,13 +121,14 @@ def main() -> None:
         table = {
             "title": "Stable-Baselines3 PPO end to end: batched adapter vs DummyVecEnv",
             "command": f"python benchmarks/bench_sb3.py --timesteps {args.timesteps} --rounds {args.rounds} "
-                       f"--json benchmarks/results/sb3.json",
+                       f"--mode {args.mode} --json benchmarks/results/sb3.json",
             "date": time.strftime("%Y-%m-%d", time.gmtime()),
             "machine": f"{os.cpu_count()} cores, shared (load {loads[0]:.1f} at the start, {loads[1]:.1f} at the "
                        f"end); {platform.system()}; Python {platform.python_version()}, numpy {numpy.__version__}; "
                        f"stable-baselines3 {stable_baselines3.__version__}, torch {torch.__version__}, one thread",
             "note": "PPO `MlpPolicy` (n_steps 128, batch 256, 4 epochs, seed 0), 16 envs, Kruskal mazes of 5 × 5 "
-                    "cells, simple mode, training seeds 0–49,999; each run a fresh process, compiled path loaded "
+                    "cells, " + ("simple mode (top-down channels)" if args.mode == "simple" else
+                    "MiniGrid mode (the 7 × 7 view alone, ImgObsWrapper's way)") + ", training seeds 0–49,999; each run a fresh process, compiled path loaded "
                     "first; `model.learn` timed (medians of the rounds; the two kinds alternated). CPU time is the "
                     "process's, so the shared machine's load counts less than in wall time. Same policy: the "
                     "trained parameters' digest is equal across every run (the adapter matches DummyVecEnv step "
