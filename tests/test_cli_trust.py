@@ -90,7 +90,7 @@ while not (os.path.isdir(out) and sum(name.endswith(".json") for name in os.list
 os.kill(batch.pid, signal.SIGKILL)  # the main process alone, as `kill -9 PID` does
 batch.wait()
 orphans, deadline = 0, time.monotonic() + 60  # a hang guard: a worker that lives on is counted below
-while time.monotonic() < deadline:  # every orphaned worker, reaped as it dies
+while time.monotonic() < deadline:  # hang guard: every orphaned worker, reaped as it dies
     try:
         pid, _ = os.waitpid(-1, os.WNOHANG)
     except ChildProcessError:

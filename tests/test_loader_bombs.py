@@ -352,7 +352,7 @@ def _zlib_data(count, gid=0):
 
 
 def test_a_door_over_a_huge_map_is_refused_before_its_tiles_are_listed(tmp_path):
-    side = 2048  # 4,194,304 tiles: listing them all took over 500 MB
+    side = 2049  # 4,198,401 tiles (a maze's size, so the door is what is refused): listing them all took over 500 MB
     door = (f'<objectgroup name="things"><object id="1" type="door" x="0" y="0" width="{8 * side}" '
             f'height="{8 * side}"/></objectgroup>')
     path = tmp_path / "door.tmx"
@@ -388,7 +388,7 @@ def test_thousands_of_wall_tiles_cost_one_lookup_per_block_not_a_map_pass_each(t
 
 def test_a_long_csv_layer_for_a_tiny_map_is_refused_unparsed(tmp_path):
     path = tmp_path / "csv.tmx"
-    path.write_text(_tmx((1, 1), '<data encoding="csv">' + "1," * (8 * MIB) + "1</data>"))
+    path.write_text(_tmx((3, 3), '<data encoding="csv">' + "1," * (8 * MIB) + "1</data>"))  # one cell's maze
     size = path.stat().st_size
     report = _load_in_child(path)
     assert "characters of CSV" in report["outcome"], report

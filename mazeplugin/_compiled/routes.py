@@ -294,9 +294,26 @@ def keyed_solutions(free: Any, pitch: int, starts: Any, goals: Any, key_offsets:
             to_exit = dist[targets[keys]]
             if to_exit >= 0 and (finish_s < 0 or d + to_exit < finish_d):
                 finish_d, finish_s = d + to_exit, state
+            onward = np.empty((keys, 0), dtype=np.int32)  # key m's map holding m too, made when first asked
+            asked = np.zeros(keys, dtype=np.uint8)
             for key in range(keys):
                 step = dist[targets[key]]
                 if held >> key & 1 or step < 0:
+                    continue
+                passed = False  # a shortest walk to this key goes over key m not held (content's _passed_over)
+                for m in range(keys):
+                    if m == key or held >> m & 1 or not 0 < dist[targets[m]] < step:
+                        continue
+                    if not asked[m]:
+                        if onward.shape[1] == 0:
+                            onward = np.empty((keys, n), dtype=np.int32)
+                        onward[m] = _door_distances(cells, door_bit, pitch, held | 1 << m, points[m + 1], queue)
+                        asked[m] = 1
+                    further = onward[m, targets[key]]
+                    if further >= 0 and dist[targets[m]] + further == step:
+                        passed = True
+                        break
+                if passed:
                     continue
                 nxt = (key + 1) * masks + (held | 1 << key)
                 if d + step < best[nxt]:
