@@ -287,3 +287,29 @@ def test_filters_keep_levels_inside_their_ranges(tmp_path: Path) -> None:
                          ({"dead_ends": 3}, "must be \\[low, high\\]"), ([], "must be an object")):
         with pytest.raises(ds.SpecError, match=message):
             ds.parse_spec({**entry, "filters": bad})
+
+
+def test_padded_buffers_are_indexed_by_level_number_inside_jax_jit(tmp_path: Path) -> None:
+    jax = pytest.importorskip("jax", reason="JAX is tested in .ci/jax.sh, in a venv of its own")
+    jnp = pytest.importorskip("jax.numpy")
+    ds.build({"generator": "backtracker", "width": 6, "height": 5, "count": 6, "keys": 1}, tmp_path / "d", workers=1)
+    levels = list(ds.open(tmp_path / "d"))
+    ds.padded(tmp_path / "d", out=tmp_path / "buffers.npz", max_keys=2)
+    with np.load(tmp_path / "buffers.npz") as saved:
+        walls, start, goal, keys = (jnp.asarray(saved[k]) for k in ("walls", "start", "goal", "keys"))
+
+    @jax.jit
+    def look(i):  # one level by number: static shapes, the level number a traced value
+        x, y = start[i]
+        gx, gy = goal[i]
+        return walls[i], walls[i][y, x], walls[i][gy, gx], keys[i, 0]
+
+    for i, level in enumerate(levels):
+        tiles, at_start, at_goal, key = look(jnp.int32(i))
+        rows, columns = level.tiles.shape
+        assert (np.asarray(tiles)[:rows, :columns] == level.tiles).all()
+        assert int(at_start) == 0 and int(at_goal) == 0  # the markers are on floor
+        first = next(t for t in level.things if t.kind == "key")
+        assert np.asarray(key).tolist() == [first.x, first.y, first.props["lock"]]
+    per_level = jax.vmap(lambda i: walls[i].sum())(jnp.arange(len(levels)))  # every level at once
+    assert np.asarray(per_level).tolist() == [int(np.asarray(walls[i]).sum()) for i in range(len(levels))]
