@@ -35,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .columns import COLUMNS, RAGGED, names_in
+from .parquet_check import checked_file, read_columns
 from .shards import STATS_FIELDS, bridge_layers, bridge_planes, text_at
 from .spec import Entry
 
@@ -216,20 +217,23 @@ def _texts(values: Any) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     return np.frombuffer(b"".join(data), dtype=np.uint8).copy(), offsets
 
 
-def slots_from_parquet(data: bytes) -> NDArray[Any]:
-    """The ``slot`` column of a Parquet shard's bytes (nothing else is read)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+def slots_from_parquet(data: bytes, name: str, levels: int) -> NDArray[Any]:
+    """The ``slot`` column of a Parquet shard's bytes (file ``name``, ``levels`` levels by its manifest record;
+    nothing else is read): a :class:`~mazeplugin.dataset.DatasetError` when its footer or pages say otherwise
+    (see :mod:`mazeplugin.dataset.parquet_check`)."""
+    budget = (64 << 10) + 64 * levels
+    file = checked_file(data, name, levels, budget, ["slot"])
+    return np.asarray(read_columns(file, name, budget, ["slot"])["slot"].to_numpy())
 
-    return np.asarray(pq.read_table(pa.BufferReader(data), columns=["slot"])["slot"].to_numpy())
 
-
-def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
-    """The shard arrays (as :mod:`mazeplugin.dataset.shards` lays them out) of a Parquet shard's bytes."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    table = pq.read_table(pa.BufferReader(data))
+def arrays_from_parquet(data: bytes, name: str, levels: int, level_bytes: int) -> Dict[str, NDArray[Any]]:
+    """The shard arrays (as :mod:`mazeplugin.dataset.shards` lays them out) of a Parquet shard's bytes (file
+    ``name``, ``levels`` levels by its manifest record, each at most ``level_bytes``: see
+    :func:`mazeplugin.dataset.parquet_check.level_budget`), refused before anything could decode past that."""
+    budget = levels * level_bytes
+    small = 72 * levels + (64 << 10)  # 64 hex digits or a name a level (and the offsets), made Python strings
+    table = read_columns(checked_file(data, name, levels, budget), name, budget,
+                         caps={"digest": small, "generator": small, "grid": small, "wrap": small})
     if "passages" in table.column_names:
         return _grid_arrays_from_table(table)
     rows, columns = int(table["rows"][0].as_py()), int(table["columns"][0].as_py())
