@@ -156,7 +156,7 @@ def forge_parquet(built, tmp_path, make):
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd", **options)
     data = sink.getvalue().to_pybytes()
-    assert len(data) < 1 << 20
+    assert len(data) < 2 << 20
     (out / record["file"]).write_bytes(data)
     record["sha256"], record["bytes"] = hashlib.sha256(data).hexdigest(), len(data)
     (out / "manifest.json").write_text(json.dumps(manifest))
@@ -187,6 +187,44 @@ def test_a_parquet_zstd_page_of_zeros_is_refused_from_its_header_before_it_is_de
     for raw in (False, True):
         with pytest.raises(ds.DatasetError, match=f"^shard {name}: column 'tiles' of row group 0: 3 values"):
             list(ds.open(out, raw=raw))
+
+
+def _varint(value, length):
+    """``value`` as a compact-protocol varint of exactly ``length`` bytes (padded with continuation bytes)."""
+    out = bytearray()
+    for _ in range(length):
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out[-1] &= 0x7F
+    assert value == 0
+    return bytes(out)
+
+
+def test_a_parquet_footer_that_understates_a_zstd_page_is_refused_from_the_page_header(built_parquet, tmp_path):
+    # As above (16 MiB of zeros), then the footer's total_uncompressed_size of the chunk patched to 300 bytes in
+    # place: only the page header still tells; the old reader decompressed the page.
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    out, name = forge_parquet(built_parquet, tmp_path, lambda t, pa: (
+        _with_tiles(t, pa, [b"\0" * (16 << 20)] + t["tiles"].to_pylist()[1:]), {"use_dictionary": False}))
+    manifest = json.loads((out / "manifest.json").read_text())
+    record = manifest["shards"][1]
+    data = bytearray((out / name).read_bytes())
+    meta = pq.ParquetFile(pa.BufferReader(bytes(data))).metadata.row_group(0)
+    chunk = next(meta.column(i) for i in range(meta.num_columns) if meta.column(i).path_in_schema == "tiles")
+    size = _varint(2 * chunk.total_uncompressed_size, 4)  # zigzag; field 6, an i64, one after field 5
+    at = bytes(data).index(b"\x16" + size, len(data) - 8 - int.from_bytes(data[-8:-4], "little"))
+    data[at + 1:at + 5] = _varint(2 * 300, 4)
+    assert next(c.total_uncompressed_size for c in (pq.ParquetFile(pa.BufferReader(bytes(data))).metadata.row_group(0)
+                                                    .column(i) for i in range(meta.num_columns))
+                if c.path_in_schema == "tiles") == 300
+    (out / name).write_bytes(bytes(data))
+    record["sha256"], record["bytes"] = hashlib.sha256(data).hexdigest(), len(data)
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(ds.DatasetError, match=f"^shard {name}: column 'tiles' of row group 0: its pages hold 3 "
+                                              r"values \(the footer says 3\) of 16,777,[0-9]+ bytes uncompressed"):
+        list(ds.open(out))
 
 
 def test_a_parquet_dictionary_value_repeated_on_every_row_is_refused_before_it_is_expanded(built_parquet, tmp_path):
@@ -229,6 +267,17 @@ def test_a_parquet_page_that_claims_more_values_than_its_footer_is_refused_from_
     with pytest.raises(ds.DatasetError, match=r"^shard lie.parquet: column 'slot' of row group 0: its pages hold 63 "
                                               r"values \(the footer says 3\)"):
         checked_file(bytes(data), "lie.parquet", 3, 1 << 20)
+
+
+def test_a_parquet_footer_listing_thousands_of_columns_is_refused_before_it_is_unpacked(built_parquet, tmp_path):
+    # pyarrow's own footer limits (a million entries a list) would unpack a forged footer of megabytes into
+    # hundreds of megabytes of metadata; a shard's footer lists a few dozen columns.
+    out, name = forge_parquet(built_parquet, tmp_path, lambda t, pa: (
+        pa.table({"slot": t["slot"], **{f"c{i}": pa.array([0, 0, 0], pa.int8()) for i in range(5000)}}), {}))
+    problems = ds.verify(out)
+    assert len(problems) == 1 and problems[0].startswith(f"{name}: not a Parquet file this mazeplugin reads"), problems
+    with pytest.raises(ds.DatasetError, match=f"^shard {name}: not a Parquet file this mazeplugin reads"):
+        list(ds.open(out))
 
 
 def test_the_untouched_parquet_dataset_still_reads_exactly(built_parquet):
