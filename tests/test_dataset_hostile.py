@@ -278,6 +278,10 @@ def test_a_parquet_footer_listing_thousands_of_columns_is_refused_before_it_is_u
     assert len(problems) == 1 and problems[0].startswith(f"{name}: not a Parquet file this mazeplugin reads"), problems
     with pytest.raises(ds.DatasetError, match=f"^shard {name}: not a Parquet file this mazeplugin reads"):
         list(ds.open(out))
+    from mazeplugin.dataset.parquet import union_schema  # what ds.parquet_schema reads a footer with
+
+    with pytest.raises(ds.DatasetError, match=f"^shard {name}: not a Parquet file this mazeplugin reads"):
+        union_schema([(out / name).read_bytes()], [name])
 
 
 def test_the_untouched_parquet_dataset_still_reads_exactly(built_parquet):

@@ -29,7 +29,7 @@ shards do not depend on any library version.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping
+from typing import Any, Dict, List, Mapping, Optional
 
 import numpy as np
 from numpy.typing import NDArray
@@ -261,10 +261,21 @@ def arrays_from_parquet(data: bytes, name: str, levels: int, level_bytes: int) -
     return arrays
 
 
-def union_schema(shards: List[bytes]) -> Any:
-    """The pyarrow schema holding every column of these Parquet shards' bytes (:func:`pyarrow.unify_schemas`)."""
+def union_schema(shards: List[bytes], names: Optional[List[str]] = None) -> Any:
+    """The pyarrow schema holding every column of these Parquet shards' bytes (:func:`pyarrow.unify_schemas`),
+    each footer read within the limits a shard's keeps (:data:`mazeplugin.dataset.parquet_check.FOOTER_LIMITS`)."""
     require_pyarrow()
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    return pa.unify_schemas([pq.read_schema(pa.BufferReader(data)) for data in shards])
+    from .errors import DatasetError
+    from .parquet_check import FOOTER_LIMITS
+
+    schemas = []
+    for index, data in enumerate(shards):
+        try:
+            schemas.append(pq.ParquetFile(pa.BufferReader(data), **FOOTER_LIMITS).schema_arrow)
+        except (pa.ArrowException, OSError, ValueError) as error:
+            name = names[index] if names is not None else f"number {index}"
+            raise DatasetError(f"shard {name}: not a Parquet file this mazeplugin reads ({str(error)[:200]})") from None
+    return pa.unify_schemas(schemas)

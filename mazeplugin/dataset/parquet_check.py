@@ -28,12 +28,12 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .errors import DatasetError
 
-__all__ = ["level_budget", "checked_file", "read_columns"]
+__all__ = ["FOOTER_LIMITS", "level_budget", "checked_file", "read_columns"]
 
 ALLOWED_COMPRESSION = ("ZSTD", "UNCOMPRESSED")
 """The page compressions read: mazeplugin writes zstd."""
 
-_FOOTER_LIMITS = {"thrift_container_size_limit": 4096, "thrift_string_size_limit": 1 << 20}
+FOOTER_LIMITS = {"thrift_container_size_limit": 4096, "thrift_string_size_limit": 1 << 20}
 """How far pyarrow's footer reader goes: a shard's footer has a few dozen columns, one row group and a schema
 of a few kilobytes; pyarrow's own limits (a million entries a list, 100 MB a string) would let a forged footer
 of megabytes unpack to hundreds of megabytes of metadata."""
@@ -82,7 +82,7 @@ def checked_file(data: bytes, name: str, levels: int, budget: int, columns: Opti
     import pyarrow.parquet as pq
 
     try:
-        file = pq.ParquetFile(pa.BufferReader(data), **_FOOTER_LIMITS)
+        file = pq.ParquetFile(pa.BufferReader(data), **FOOTER_LIMITS)
         meta = file.metadata
     except (pa.ArrowException, OSError, ValueError) as error:
         raise DatasetError(f"shard {name}: not a Parquet file this mazeplugin reads ({str(error)[:200]})") from None
@@ -112,7 +112,7 @@ def checked_file(data: bytes, name: str, levels: int, budget: int, columns: Opti
             total += _pages(data, chunk, where, budget - total)
     arrow = file.schema_arrow  # reopened to read its text and binary columns as dictionaries (see read_columns)
     return pq.ParquetFile(pa.BufferReader(data), read_dictionary=[n for n in arrow.names if _text(arrow.field(n).type)],
-                          **_FOOTER_LIMITS)
+                          **FOOTER_LIMITS)
 
 
 def _text(kind: Any) -> bool:

@@ -184,4 +184,4 @@ def parquet_schema(out: PathLike) -> Any:
             shards.append(folder.read_bytes(record["file"]))
         except OSError as error:
             raise DatasetError(f"cannot read shard {folder.name(record['file'])}: {error.strerror or error}") from None
-    return union_schema(shards)
+    return union_schema(shards, [record["file"] for _, record in sorted(first.items())])
