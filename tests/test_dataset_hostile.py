@@ -187,6 +187,14 @@ def test_a_parquet_zstd_page_of_zeros_is_refused_from_its_header_before_it_is_de
     for raw in (False, True):
         with pytest.raises(ds.DatasetError, match=f"^shard {name}: column 'tiles' of row group 0: 3 values"):
             list(ds.open(out, raw=raw))
+    # The manifest's entry forged too, to say each level has 16384 x 16384 tiles: the bound still comes from the
+    # entry's width and height (a 4 x 4 entry: at most 4 times its 9 x 9 tiles).
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["entries"][0]["tile_shape"] = [16384, 16384]
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(ds.DatasetError, match=f"^shard {name}: column 'tiles' of row group 0: 3 values, [0-9,]+ "
+                                              "bytes uncompressed; a shard of 3 levels takes at most 694,272 bytes"):
+        list(ds.open(out))
 
 
 def _varint(value, length):

@@ -45,12 +45,18 @@ def level_budget(entry: Mapping[str, Any]) -> int:
     """Most bytes one level of the manifest entry ``entry`` may take in a Parquet shard, decoded or in its pages.
 
     The tiles (or edges) ``n`` of a level, from the entry's ``tile_shape`` (or
-    ``edges``): 64 KiB + 512 n, plus 32 s² n with the ``"images"`` column at
-    scale ``s``. Every column mazeplugin writes fits many times over (the
-    largest, a route with keys or the distances, is a few ``int32`` a tile).
+    ``edges``; a square entry's ``tile_shape`` at most 4 times what its
+    width, height, ``corridor`` and ``wall`` make, whatever a forged manifest
+    says): 64 KiB + 512 n, plus 32 s² n with the ``"images"`` column at scale
+    ``s``. Every column mazeplugin writes fits many times over (the largest, a
+    route with keys or the distances, is a few ``int32`` a tile; honest shards
+    of 6 kinds of entry take at most 5 % of it).
 
     >>> level_budget({"tile_shape": [9, 9]})
     107008
+    >>> level_budget({"tile_shape": [9, 9], "width": 4, "height": 4}) == level_budget(
+    ...     {"tile_shape": [9000, 9000], "width": 4, "height": 4}) - 512 * (4 * 81 - 81)
+    True
     >>> level_budget({"tile_shape": [9, 9], "columns": ["images"], "image_scale": 2})
     117376
     """
@@ -63,6 +69,11 @@ def level_budget(entry: Mapping[str, Any]) -> int:
         tiles = edges
     else:
         raise DatasetError(f"manifest entry {entry.get('entry')}: has no tile_shape or edges to bound its shards by")
+    corridor, wall = entry.get("corridor", 1), entry.get("wall", 1)
+    width, height = entry.get("width"), entry.get("height")
+    if shape is not None and all(_whole(v) for v in (corridor, wall, width, height)):
+        pitch = corridor + wall  # a square level's tiles: (height * pitch + wall) x (width * pitch + wall)
+        tiles = min(tiles, 4 * (height * pitch + wall) * (width * pitch + wall))  # (4: room to spare)
     if not 0 < tiles <= MAX_TILES:
         raise DatasetError(f"manifest entry {entry.get('entry')}: {tiles:,} tiles a level is outside 1..{MAX_TILES:,}")
     scale = (entry.get("image_scale") or 1) if "images" in (entry.get("columns") or ()) else 0
