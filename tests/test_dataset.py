@@ -523,7 +523,7 @@ def test_the_dataset_layer_sits_on_top_and_keeps_its_heavy_imports_inside():
     assert below == []  # nothing below imports the dataset layer (but the command line's hook)
     # Ray, pyarrow and the TOML readers only in the dataset modules that need them (inside functions:
     # test_importing_the_dataset_layer_leaves_ray_and_pyarrow_unimported).
-    assert heavy == {"ray": {"dataset/ray_engine.py"}, "pyarrow": {"dataset/parquet.py", "dataset/building.py"},
+    assert heavy == {"ray": {"dataset/ray_engine.py"}, "pyarrow": {"dataset/parquet.py", "dataset/parquet_check.py", "dataset/building.py"},
                      "tomli": {"dataset/spec.py"}, "tomllib": {"dataset/spec.py"}}
 
 

@@ -417,7 +417,13 @@ def verify(out: PathLike) -> List[str]:
             problems.append(f"{record['file']}: checksum differs from the manifest's")
         else:
             try:
-                check_slots(folder.read_bytes(name), record, manifest["file_format"])
+                data = folder.read_bytes(name)
+                check_slots(data, record, manifest["file_format"])
+                if manifest["file_format"] == "parquet":  # every footer and page header within the levels' bounds
+                    from .parquet_check import checked_file, level_budget
+
+                    checked_file(data, name, record["levels"], record["levels"] * level_budget(
+                        manifest["entries"][record["entry"]]))
             except DatasetError as error:
                 problems.append(str(error).removeprefix("shard "))
             except Exception as error:  # noqa: BLE001 - bytes the checksum vouches for that are no shard

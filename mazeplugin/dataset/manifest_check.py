@@ -202,7 +202,7 @@ def check_slots(data: bytes, record: Mapping[str, Any], file_format: str) -> Non
     if file_format == "parquet":
         from .parquet import slots_from_parquet
 
-        slots = slots_from_parquet(data)
+        slots = slots_from_parquet(data, record["file"], record["levels"])
     else:
         slots = npz_arrays(data, record["file"], ("slot",))["slot"]
     first, count = record["first_slot"], record["levels"]

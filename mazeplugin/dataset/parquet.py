@@ -29,12 +29,13 @@ shards do not depend on any library version.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping
+from typing import Any, Dict, List, Mapping, Optional
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .columns import COLUMNS, RAGGED, names_in
+from .parquet_check import checked_file, read_columns
 from .shards import STATS_FIELDS, bridge_layers, bridge_planes, text_at
 from .spec import Entry
 
@@ -216,20 +217,23 @@ def _texts(values: Any) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     return np.frombuffer(b"".join(data), dtype=np.uint8).copy(), offsets
 
 
-def slots_from_parquet(data: bytes) -> NDArray[Any]:
-    """The ``slot`` column of a Parquet shard's bytes (nothing else is read)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+def slots_from_parquet(data: bytes, name: str, levels: int) -> NDArray[Any]:
+    """The ``slot`` column of a Parquet shard's bytes (file ``name``, ``levels`` levels by its manifest record;
+    nothing else is read): a :class:`~mazeplugin.dataset.DatasetError` when its footer or pages say otherwise
+    (see :mod:`mazeplugin.dataset.parquet_check`)."""
+    budget = (64 << 10) + 64 * levels
+    file = checked_file(data, name, levels, budget, ["slot"])
+    return np.asarray(read_columns(file, name, budget, ["slot"])["slot"].to_numpy())
 
-    return np.asarray(pq.read_table(pa.BufferReader(data), columns=["slot"])["slot"].to_numpy())
 
-
-def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
-    """The shard arrays (as :mod:`mazeplugin.dataset.shards` lays them out) of a Parquet shard's bytes."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    table = pq.read_table(pa.BufferReader(data))
+def arrays_from_parquet(data: bytes, name: str, levels: int, level_bytes: int) -> Dict[str, NDArray[Any]]:
+    """The shard arrays (as :mod:`mazeplugin.dataset.shards` lays them out) of a Parquet shard's bytes (file
+    ``name``, ``levels`` levels by its manifest record, each at most ``level_bytes``: see
+    :func:`mazeplugin.dataset.parquet_check.level_budget`), refused before anything could decode past that."""
+    budget = levels * level_bytes
+    small = 72 * levels + (64 << 10)  # 64 hex digits or a name a level (and the offsets), made Python strings
+    table = read_columns(checked_file(data, name, levels, budget), name, budget,
+                         caps={"digest": small, "generator": small, "grid": small, "wrap": small})
     if "passages" in table.column_names:
         return _grid_arrays_from_table(table)
     rows, columns = int(table["rows"][0].as_py()), int(table["columns"][0].as_py())
@@ -257,10 +261,21 @@ def arrays_from_parquet(data: bytes) -> Dict[str, NDArray[Any]]:
     return arrays
 
 
-def union_schema(shards: List[bytes]) -> Any:
-    """The pyarrow schema holding every column of these Parquet shards' bytes (:func:`pyarrow.unify_schemas`)."""
+def union_schema(shards: List[bytes], names: Optional[List[str]] = None) -> Any:
+    """The pyarrow schema holding every column of these Parquet shards' bytes (:func:`pyarrow.unify_schemas`),
+    each footer read within the limits a shard's keeps (:data:`mazeplugin.dataset.parquet_check.FOOTER_LIMITS`)."""
     require_pyarrow()
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    return pa.unify_schemas([pq.read_schema(pa.BufferReader(data)) for data in shards])
+    from .errors import DatasetError
+    from .parquet_check import FOOTER_LIMITS
+
+    schemas = []
+    for index, data in enumerate(shards):
+        try:
+            schemas.append(pq.ParquetFile(pa.BufferReader(data), **FOOTER_LIMITS).schema_arrow)
+        except (pa.ArrowException, OSError, ValueError) as error:
+            name = names[index] if names is not None else f"number {index}"
+            raise DatasetError(f"shard {name}: not a Parquet file this mazeplugin reads ({str(error)[:200]})") from None
+    return pa.unify_schemas(schemas)

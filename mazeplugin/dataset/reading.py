@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import zipfile
-from typing import Any, Dict, Iterator, Mapping, Union
+from typing import Any, Dict, Iterator, Mapping, Optional, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -23,8 +23,13 @@ __all__ = ["open_dataset", "shard_arrays_of"]
 
 
 def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], file_format: str, *,
-                    check: bool = True) -> Dict[str, NDArray[Any]]:
-    """The arrays of one shard (its manifest ``record``), its checksum checked first when ``check``."""
+                    check: bool = True, entry: Optional[Mapping[str, Any]] = None) -> Dict[str, NDArray[Any]]:
+    """The arrays of one shard (its manifest ``record``), its checksum checked first when ``check``.
+
+    A Parquet shard needs ``entry``, the manifest's entry of the shard: what
+    its levels may decode to is bounded by their size
+    (:func:`mazeplugin.dataset.parquet_check.level_budget`).
+    """
     folder = out if isinstance(out, Folder) else Folder(out)
     path = folder.name(record["file"])
     try:
@@ -37,13 +42,24 @@ def shard_arrays_of(out: Union[PathLike, Folder], record: Mapping[str, Any], fil
     if check:
         try:
             check_slots(data, record, file_format)
+        except DatasetError:
+            raise
         except (KeyError, ValueError, EOFError, OSError, zipfile.BadZipFile) as error:
             raise DatasetError(f"shard {record['file']}: not a shard this mazeplugin reads "
                                f"({type(error).__name__}: {str(error)[:200]})") from None
     if file_format == "parquet":
         from .parquet import arrays_from_parquet
+        from .parquet_check import level_budget
 
-        return arrays_from_parquet(data)
+        if entry is None:
+            raise TypeError("shard_arrays_of needs the manifest entry of a Parquet shard")
+        try:
+            return arrays_from_parquet(data, record["file"], record["levels"], level_budget(entry))
+        except DatasetError:
+            raise
+        except (KeyError, ValueError, IndexError, EOFError, OSError) as error:
+            raise DatasetError(f"shard {record['file']}: not a shard this mazeplugin reads "
+                               f"({type(error).__name__}: {str(error)[:200]})") from None
     try:
         return npz_arrays(data, record["file"])
     except (KeyError, ValueError, EOFError, OSError, zipfile.BadZipFile) as error:
@@ -113,7 +129,8 @@ def open_dataset(out: PathLike, *, raw: bool = False,
     for record in manifest["shards"]:
         index = record["entry"]
         try:
-            arrays = shard_arrays_of(folder, record, manifest["file_format"], check=check)
+            arrays = shard_arrays_of(folder, record, manifest["file_format"], check=check,
+                                     entry=manifest["entries"][index])
             if raw:
                 yield from _raw(arrays, index)
             else:
@@ -167,4 +184,4 @@ def parquet_schema(out: PathLike) -> Any:
             shards.append(folder.read_bytes(record["file"]))
         except OSError as error:
             raise DatasetError(f"cannot read shard {folder.name(record['file'])}: {error.strerror or error}") from None
-    return union_schema(shards)
+    return union_schema(shards, [record["file"] for _, record in sorted(first.items())])

@@ -78,6 +78,7 @@ class LevelArrays:
         self.check, self.keep = check, keep
         self.file_format: str = manifest["file_format"]
         self.records: List[Dict[str, Any]] = list(manifest["shards"])
+        self.entries: List[Dict[str, Any]] = list(manifest["entries"])
         self.starts: List[int] = [0]
         for record in self.records:
             self.starts.append(self.starts[-1] + int(record["levels"]))
@@ -104,7 +105,9 @@ class LevelArrays:
     def _arrays(self, shard: int) -> Dict[str, NDArray[Any]]:
         found = self._shards.pop(shard, None)
         if found is None:
-            found = shard_arrays_of(Folder(self.out), self.records[shard], self.file_format, check=self.check)
+            record = self.records[shard]
+            found = shard_arrays_of(Folder(self.out), record, self.file_format, check=self.check,
+                                    entry=self.entries[int(record["entry"])])
             while len(self._shards) >= self.keep:
                 self._shards.pop(next(iter(self._shards)))  # the least recently read
         self._shards[shard] = found  # (last: the most recently read)
