@@ -1,4 +1,4 @@
-"""The neighbour interface the grid generators are written against, and the functions still kept here.
+"""The neighbour interface the grid generators are written against, and the backtracker's grid version.
 
 A generator over the neighbour interface asks a grid only for the
 neighbours of a cell, in J. Buck's way: a grid owns its cells and
@@ -8,17 +8,22 @@ bool per edge of the grid (:data:`Opened`). Random numbers come only from the
 order (:func:`uniforms`), so the same grid, seed and options give the same
 maze on every machine; an index below ``k`` is ``int(u * k)``. Neighbours are
 read from the grid's flat arrays (``offsets``, ``neighbours``, ``edge_ids``)
-turned into lists once (:func:`flat`), so the loops are tight Python.
+turned into lists once (:func:`flat`, :func:`walk_rows`), so the loops are
+tight Python.
 
 A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
-:class:`MazeGrid` (:func:`maze_grid`); a random walk steps by its four slots
-a cell (:func:`walk_rows`: a step into a wall stays put, as the square walks
-always did). ``kruskal``, ``prim-simplified``, ``union-find``, ``wilson``,
-``aldous-broder``, ``hunt-and-kill``, ``growing-tree`` and ``prim`` are written this way once, in their own modules; the functions below are the
-grid versions of generators that still keep a square module of their own
-(registered with ``graph=``), each with a compiled twin
-``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
-that reads the same floats in the same order and opens the same passages.
+:class:`MazeGrid` (:func:`maze_grid`); a neighbour-only loop steps by its
+four slots a cell (:func:`walk_rows`: a wall is a slot holding the cell
+itself, so a random walk stepping into it stays put, as the square walks
+always did), remembers cells, and finds the edges it crossed in bulk
+(:func:`crossed`); :func:`parts` gives a mask's parts, one tree each.
+``kruskal``, ``prim``, ``prim-simplified``, ``union-find``, ``wilson``,
+``aldous-broder``, ``hunt-and-kill`` and ``growing-tree`` are written this
+way once, in their own modules. :func:`backtracker` is the grid version of
+the one generator that still keeps a square module of its own (registered
+with ``graph=``), with its compiled twin ``mazeplugin._compiled.graph_backtracker``
+(``kernel("graph-backtracker", cells)``), which reads the same floats in the
+same order and opens the same passages.
 
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
@@ -203,10 +208,11 @@ class MazeGrid(NeighbourRows):
         if self.walls is not None:
             self.cells, self.edge_count = w * h, (w - 1) * h + w * (h - 1)
         else:
-            self.cells, self.edge_count = int(maze.mask.sum()), len(self._walls[0])
+            self.cells, self.edge_count = int(maze.mask.sum()), len(self.walls_between[0])
 
     @cached_property
-    def _walls(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+    def walls_between(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The maze cells ``(a, b)`` on the two sides of each edge (:meth:`Maze.walls`)."""
         return self.maze.walls()
 
     @cached_property
@@ -223,7 +229,7 @@ class MazeGrid(NeighbourRows):
     @cached_property
     def edges(self) -> NDArray[np.int64]:
         """The edges as ``(a, b)`` rows (grid cells), in ``Maze.walls()`` order."""
-        a, b = self._walls
+        a, b = self.walls_between
         return np.stack([a, b], axis=1) if self.walls is not None else np.stack([self.number[a], self.number[b]], axis=1)
 
     @cached_property
@@ -237,7 +243,7 @@ class MazeGrid(NeighbourRows):
             wall = np.stack([south - w, east, south, east - 1], axis=1)
             wall[table < 0] = -1
             return table, wall
-        a, b = self._walls
+        a, b = self.walls_between
         table = self.maze.neighbour_table()[self.ids]
         wall = np.full((self.maze.size, 4), -1, dtype=np.int64)  # the wall (edge) on each side of each maze cell
         east = np.flatnonzero(b - a == 1) if w > 1 else np.zeros(0, dtype=np.int64)
@@ -291,5 +297,5 @@ class MazeGrid(NeighbourRows):
             maze.east[:, :-1] |= opened[:(w - 1) * h].reshape(h, w - 1)
             maze.south[:-1, :] |= opened[(w - 1) * h:].reshape(h - 1, w)
             return
-        a, b = self._walls
+        a, b = self.walls_between
         maze.open_many(a[opened], b[opened])
