@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -76,16 +76,26 @@ def flat(grid: Grid) -> Lists:
     return grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
 
 
-class Slots(NamedTuple):
+class Slots:
     """The slots a neighbour-only loop steps by (:func:`walk_rows`): cell ``c``'s are
     ``offsets[c] … offsets[c + 1] - 1``, ``neighbours[k]`` the cell in slot ``k``."""
 
-    offsets: List[int]
-    neighbours: List[int]
-    degree: int
-    """How many slots every cell has, or 0 when cells differ (a walk then draws floats, not whole steps)."""
-    rows: Rows
-    """``(offsets, neighbours, edge_ids)`` as arrays, for :func:`crossed`."""
+    def __init__(self, offsets: NDArray[np.int64], neighbours: NDArray[np.int64], edge_ids: NDArray[np.int64]):
+        self.rows: Rows = (offsets, neighbours, edge_ids)
+        """The same as arrays, edges included, for :func:`crossed`."""
+        self.offsets: List[int] = offsets.tolist()
+        self.neighbours: List[int] = neighbours.tolist()
+        degrees = np.diff(offsets)
+        self.degree = int(degrees[0]) if degrees.size and degrees.min() == degrees.max() else 0
+        """How many slots every cell has, or 0 when cells differ (a walk then draws floats, not whole steps)."""
+
+    @cached_property
+    def around(self) -> List[Tuple[int, ...]]:
+        """Each cell's slots' cells as a tuple: one lookup a cell for a loop that scans them all."""
+        off, nbr, d = self.offsets, self.neighbours, self.degree
+        if d:
+            return list(zip(*[iter(nbr)] * d))
+        return [tuple(nbr[off[c]:off[c + 1]]) for c in range(len(off) - 1)]
 
 
 CACHED_CELLS = 1 << 18
@@ -100,17 +110,11 @@ def walk_rows(grid: "Grid | MazeGrid") -> Slots:
         if grid.walls is not None and grid.cells <= CACHED_CELLS:
             return _square_slots(*grid.walls)
         return _maze_slots(grid)
-    return _slots(grid.offsets, grid.neighbours, grid.edge_ids)
-
-
-def _slots(offsets: NDArray[np.int64], neighbours: NDArray[np.int64], edge_ids: NDArray[np.int64]) -> Slots:
-    degrees = np.diff(offsets)
-    degree = int(degrees[0]) if degrees.size and degrees.min() == degrees.max() else 0
-    return Slots(offsets.tolist(), neighbours.tolist(), degree, (offsets, neighbours, edge_ids))
+    return Slots(grid.offsets, grid.neighbours, grid.edge_ids)
 
 
 def _maze_slots(grid: "MazeGrid") -> Slots:
-    return _slots(np.arange(0, 4 * grid.cells + 1, 4), *grid.slots)
+    return Slots(np.arange(0, 4 * grid.cells + 1, 4), *grid.slots)
 
 
 @lru_cache(maxsize=4)
