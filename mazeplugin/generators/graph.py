@@ -20,10 +20,10 @@ always did), remembers cells, and finds the edges it crossed in bulk
 ``kruskal``, ``prim``, ``prim-simplified``, ``union-find``, ``wilson``,
 ``aldous-broder``, ``hunt-and-kill`` and ``growing-tree`` are written this
 way once, in their own modules. :func:`backtracker` is the grid version of
-the one generator that still keeps a square module of its own (registered
-with ``graph=``), with its compiled twin ``mazeplugin._compiled.graph_backtracker``
-(``kernel("graph-backtracker", cells)``), which reads the same floats in the
-same order and opens the same passages.
+the one generator that still keeps a square plain module of its own
+(registered with ``graph=``); both reach its one compiled kernel
+``mazeplugin._compiled.backtracker`` (``kernel("backtracker", cells)``), which
+reads the same floats in the same order and opens the same passages.
 
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
@@ -161,8 +161,8 @@ def parts(grid: "Grid | MazeGrid", start: int) -> List[Tuple[int, int]]:
 
 def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Recursive backtracker: step to a random unvisited neighbour; when there is none, back up."""
-    fast = kernel("graph-backtracker", grid.cells)
-    if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/graph_backtracker.py)
+    fast = kernel("backtracker", grid.cells)
+    if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/backtracker.py)
         return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
