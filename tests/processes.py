@@ -36,7 +36,7 @@ SUITE_CHOSE = "MAZEPLUGIN_SUITE_CHOSE_COMPILED"
 # CPU seconds to compile each kernel from an empty cache (python -m mazeplugin.compiled, 2026-12-02);
 # only to spread the work evenly over the processes. Kernels not listed count one second.
 COMPILE_SECONDS = {
-    "rooms": 6.5, "backtracker": 3.5, "kruskal": 3.5, "graph-backtracker": 2.6, "hunt-and-kill": 1.7,
+    "rooms": 6.5, "backtracker": 6.1, "kruskal": 3.5, "hunt-and-kill": 1.7,
     "content": 1.7, "union-find": 1.6,
     "streams": 1.1, "growing-tree": 1.0, "bfs": 1.0,
     "eller": 0.8, "division": 0.8, "wilson": 0.6,

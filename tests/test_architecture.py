@@ -37,9 +37,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("level", ["level", "grid_level", "level_protocol"]),
     ("layers on a maze", ["shaping", "grid_shaping", "weave", "markers", "rooms", "=content", "content.placing", "content.engine",
                           "content.request", "content.cellplacing", "content.lockbatch", "_compiled.rooms"]),
-    ("generators", ["registry", "generator_info", "generators", "_compiled",
-                    # the grid generators' kernels (generators.graph's compiled twins)
-                    "_compiled.graph_backtracker"]),
+    ("generators", ["registry", "generator_info", "generators", "_compiled"]),
     ("pipeline", ["pipeline", "pipeline_batch", "grid_pipeline", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),
     ("worlds", ["world"]),

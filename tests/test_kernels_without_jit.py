@@ -3,7 +3,7 @@
 Numba checks no array bounds, so a kernel that reads past an array goes
 unseen compiled; run as Python, the same read raises or reads a wrong cell.
 Issue 34, item 13: a uint8 cell kind times the row stride wrapped round in
-Python (numba widens it), so ``graph_backtracker`` raised ``IndexError`` on a
+Python (numba widens it), so the backtracker's grid kernel (then ``graph_backtracker``) raised ``IndexError`` on a
 polar 8×10 grid and other polar levels differed. Each level here is made in
 a child process twice, plain and through the kernels without the JIT, and
 the passages must match.

@@ -24,7 +24,7 @@ from mazeplugin.seeds import Random
 from mazeplugin.unionfind import DisjointSets
 
 WRITTEN_ONCE = ["kruskal", "prim-simplified", "union-find", "wilson", "aldous-broder", "hunt-and-kill", "growing-tree",
-                "prim"]
+                "prim", "backtracker"]
 
 
 @st.composite

@@ -95,7 +95,6 @@ KERNELS: Dict[str, str] = {
     "division": "division",
     "rooms": "rooms",
     "bfs": "bfs",
-    "graph-backtracker": "graph_backtracker",
     "grid-rows": "gridrows",
     "streams": "streams",
     "content": "content",

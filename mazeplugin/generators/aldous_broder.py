@@ -41,7 +41,8 @@ def aldous_broder(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     fast = kernel("aldous-broder", grid.cells)
     if fast is not None:  # the same walks, compiled (mazeplugin/_compiled/aldous_broder.py)
         return fast.generate(grid, rng, walks)  # type: ignore[no-any-return]
-    off, nbr, degree, rows = walk_rows(grid)
+    slots = walk_rows(grid)
+    off, nbr, degree = slots.offsets, slots.neighbours, slots.degree
     batch = walk_batch(grid)
     visited, came_from = [False] * grid.cells, [-1] * grid.cells
     entered: List[int] = []
@@ -71,4 +72,4 @@ def aldous_broder(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
                         if not left:
                             break
                     cell = nxt
-    return crossed(rows, grid.edge_count, entered, came_from)
+    return crossed(slots.rows, grid.edge_count, entered, came_from)

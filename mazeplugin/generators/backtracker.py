@@ -31,7 +31,7 @@ def backtracker(maze: Maze, rng: Random) -> None:
     # (The compiled kernel walks the same steps; it backs up along parent.)
     fast = kernel("backtracker", maze.size)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/backtracker.py)
-        fast.generate(maze, rng)
+        fast.generate_maze(maze, rng)
         return
     pitch = maze.width + 2
     framed = np.ones((maze.height + 2, pitch), dtype=np.uint8)

@@ -1,4 +1,4 @@
-"""The neighbour interface the grid generators are written against, and the functions still kept here.
+"""The neighbour interface the grid generators are written against, and the backtracker's grid version.
 
 A generator over the neighbour interface asks a grid only for the
 neighbours of a cell, in J. Buck's way: a grid owns its cells and
@@ -8,17 +8,22 @@ bool per edge of the grid (:data:`Opened`). Random numbers come only from the
 order (:func:`uniforms`), so the same grid, seed and options give the same
 maze on every machine; an index below ``k`` is ``int(u * k)``. Neighbours are
 read from the grid's flat arrays (``offsets``, ``neighbours``, ``edge_ids``)
-turned into lists once (:func:`flat`), so the loops are tight Python.
+turned into lists once (:func:`flat`, :func:`walk_rows`), so the loops are
+tight Python.
 
 A square :class:`~mazeplugin.maze.Maze` is seen through this interface as a
-:class:`MazeGrid` (:func:`maze_grid`); a random walk steps by its four slots
-a cell (:func:`walk_rows`: a step into a wall stays put, as the square walks
-always did). ``kruskal``, ``prim-simplified``, ``union-find``, ``wilson``,
-``aldous-broder``, ``hunt-and-kill``, ``growing-tree`` and ``prim`` are written this way once, in their own modules; the functions below are the
-grid versions of generators that still keep a square module of their own
-(registered with ``graph=``), each with a compiled twin
-``mazeplugin._compiled.graph_<name>`` (``kernel("graph-<name>", cells)``)
-that reads the same floats in the same order and opens the same passages.
+:class:`MazeGrid` (:func:`maze_grid`); a neighbour-only loop steps by its
+four slots a cell (:func:`walk_rows`: a wall is a slot holding the cell
+itself, so a random walk stepping into it stays put, as the square walks
+always did), remembers cells, and finds the edges it crossed in bulk
+(:func:`crossed`); :func:`parts` gives a mask's parts, one tree each.
+``kruskal``, ``prim``, ``prim-simplified``, ``union-find``, ``wilson``,
+``aldous-broder``, ``hunt-and-kill`` and ``growing-tree`` are written this
+way once, in their own modules. :func:`backtracker` is the grid version of
+the one generator that still keeps a square plain module of its own
+(registered with ``graph=``); both reach its one compiled kernel
+``mazeplugin._compiled.backtracker`` (``kernel("backtracker", cells)``), which
+reads the same floats in the same order and opens the same passages.
 
 >>> from mazeplugin.grids import HexGrid
 >>> from mazeplugin.seeds import Random
@@ -31,7 +36,7 @@ True
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -71,16 +76,26 @@ def flat(grid: Grid) -> Lists:
     return grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
 
 
-class Slots(NamedTuple):
+class Slots:
     """The slots a neighbour-only loop steps by (:func:`walk_rows`): cell ``c``'s are
     ``offsets[c] … offsets[c + 1] - 1``, ``neighbours[k]`` the cell in slot ``k``."""
 
-    offsets: List[int]
-    neighbours: List[int]
-    degree: int
-    """How many slots every cell has, or 0 when cells differ (a walk then draws floats, not whole steps)."""
-    rows: Rows
-    """``(offsets, neighbours, edge_ids)`` as arrays, for :func:`crossed`."""
+    def __init__(self, offsets: NDArray[np.int64], neighbours: NDArray[np.int64], edge_ids: NDArray[np.int64]):
+        self.rows: Rows = (offsets, neighbours, edge_ids)
+        """The same as arrays, edges included, for :func:`crossed`."""
+        self.offsets: List[int] = offsets.tolist()
+        self.neighbours: List[int] = neighbours.tolist()
+        degrees = np.diff(offsets)
+        self.degree = int(degrees[0]) if degrees.size and degrees.min() == degrees.max() else 0
+        """How many slots every cell has, or 0 when cells differ (a walk then draws floats, not whole steps)."""
+
+    @cached_property
+    def around(self) -> List[Tuple[int, ...]]:
+        """Each cell's slots' cells as a tuple: one lookup a cell for a loop that scans them all."""
+        off, nbr, d = self.offsets, self.neighbours, self.degree
+        if d:
+            return list(zip(*[iter(nbr)] * d))
+        return [tuple(nbr[off[c]:off[c + 1]]) for c in range(len(off) - 1)]
 
 
 CACHED_CELLS = 1 << 18
@@ -95,17 +110,11 @@ def walk_rows(grid: "Grid | MazeGrid") -> Slots:
         if grid.walls is not None and grid.cells <= CACHED_CELLS:
             return _square_slots(*grid.walls)
         return _maze_slots(grid)
-    return _slots(grid.offsets, grid.neighbours, grid.edge_ids)
-
-
-def _slots(offsets: NDArray[np.int64], neighbours: NDArray[np.int64], edge_ids: NDArray[np.int64]) -> Slots:
-    degrees = np.diff(offsets)
-    degree = int(degrees[0]) if degrees.size and degrees.min() == degrees.max() else 0
-    return Slots(offsets.tolist(), neighbours.tolist(), degree, (offsets, neighbours, edge_ids))
+    return Slots(grid.offsets, grid.neighbours, grid.edge_ids)
 
 
 def _maze_slots(grid: "MazeGrid") -> Slots:
-    return _slots(np.arange(0, 4 * grid.cells + 1, 4), *grid.slots)
+    return Slots(np.arange(0, 4 * grid.cells + 1, 4), *grid.slots)
 
 
 @lru_cache(maxsize=4)
@@ -152,8 +161,8 @@ def parts(grid: "Grid | MazeGrid", start: int) -> List[Tuple[int, int]]:
 
 def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     """Recursive backtracker: step to a random unvisited neighbour; when there is none, back up."""
-    fast = kernel("graph-backtracker", grid.cells)
-    if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/graph_backtracker.py)
+    fast = kernel("backtracker", grid.cells)
+    if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/backtracker.py)
         return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
     off, nbr, eid = flat(grid)
     draws = uniforms(rng, 4 * grid.cells + 64)
@@ -203,10 +212,11 @@ class MazeGrid(NeighbourRows):
         if self.walls is not None:
             self.cells, self.edge_count = w * h, (w - 1) * h + w * (h - 1)
         else:
-            self.cells, self.edge_count = int(maze.mask.sum()), len(self._walls[0])
+            self.cells, self.edge_count = int(maze.mask.sum()), len(self.walls_between[0])
 
     @cached_property
-    def _walls(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+    def walls_between(self) -> Tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The maze cells ``(a, b)`` on the two sides of each edge (:meth:`Maze.walls`)."""
         return self.maze.walls()
 
     @cached_property
@@ -223,7 +233,7 @@ class MazeGrid(NeighbourRows):
     @cached_property
     def edges(self) -> NDArray[np.int64]:
         """The edges as ``(a, b)`` rows (grid cells), in ``Maze.walls()`` order."""
-        a, b = self._walls
+        a, b = self.walls_between
         return np.stack([a, b], axis=1) if self.walls is not None else np.stack([self.number[a], self.number[b]], axis=1)
 
     @cached_property
@@ -237,7 +247,7 @@ class MazeGrid(NeighbourRows):
             wall = np.stack([south - w, east, south, east - 1], axis=1)
             wall[table < 0] = -1
             return table, wall
-        a, b = self._walls
+        a, b = self.walls_between
         table = self.maze.neighbour_table()[self.ids]
         wall = np.full((self.maze.size, 4), -1, dtype=np.int64)  # the wall (edge) on each side of each maze cell
         east = np.flatnonzero(b - a == 1) if w > 1 else np.zeros(0, dtype=np.int64)
@@ -291,5 +301,5 @@ class MazeGrid(NeighbourRows):
             maze.east[:, :-1] |= opened[:(w - 1) * h].reshape(h, w - 1)
             maze.south[:-1, :] |= opened[(w - 1) * h:].reshape(h - 1, w)
             return
-        a, b = self._walls
+        a, b = self.walls_between
         maze.open_many(a[opened], b[opened])

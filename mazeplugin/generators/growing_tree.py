@@ -108,7 +108,8 @@ def growing_tree(grid: Grid, rng: Random, start: int, goal: int, *, strategy: st
     fast = kernel("growing-tree", grid.cells)
     if fast is not None:  # the same loop, compiled (mazeplugin/_compiled/growing_tree.py)
         return fast.generate(grid, rng, start, name, p)  # type: ignore[no-any-return]
-    off, nbr, _, rows = walk_rows(grid)  # (a square maze's wall: a slot holding the cell itself, visited)
+    slots = walk_rows(grid)  # (a square maze's wall: a slot holding the cell itself, visited)
+    around = slots.around
     coin, pick, neighbour = draw_rule(grid, rng, name, p)
     visited, came_from = [False] * grid.cells, [-1] * grid.cells
     entered: List[int] = []
@@ -122,7 +123,7 @@ def growing_tree(grid: Grid, rng: Random, start: int, goal: int, *, strategy: st
             else:
                 i = int(pick(step) * len(active))
             cell = active[i]
-            fresh = [n for n in nbr[off[cell]:off[cell + 1]] if not visited[n]]
+            fresh = [n for n in around[cell] if not visited[n]]
             if fresh:
                 nxt = fresh[int(neighbour(step) * len(fresh))]
                 visited[nxt] = True
@@ -132,4 +133,4 @@ def growing_tree(grid: Grid, rng: Random, start: int, goal: int, *, strategy: st
             else:
                 del active[i]
             step += 1
-    return crossed(rows, grid.edge_count, entered, came_from)
+    return crossed(slots.rows, grid.edge_count, entered, came_from)

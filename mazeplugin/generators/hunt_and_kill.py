@@ -37,14 +37,15 @@ def hunt_and_kill(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
         return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
     # (A square maze's wall is a slot holding the cell itself: never fresh, as the cell is visited, and
     # never a hunted cell's visited neighbour, as that cell is not.)
-    off, nbr, _, rows = walk_rows(grid)
+    slots = walk_rows(grid)
+    around = slots.around
     picks = rng.random(grid.cells).tolist()  # one per passage opened
     visited, came_from = [False] * grid.cells, [-1] * grid.cells
     entered: List[int] = []
     cell, scan = start, 0
     while True:
         visited[cell] = True
-        fresh = [n for n in nbr[off[cell]:off[cell + 1]] if not visited[n]]
+        fresh = [n for n in around[cell] if not visited[n]]
         if fresh:  # kill: walk on into a random unvisited neighbour
             nxt = fresh[int(picks[len(entered)] * len(fresh))]
             came_from[nxt] = cell
@@ -54,11 +55,11 @@ def hunt_and_kill(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
         while scan < grid.cells and visited[scan]:  # every cell before `scan` is visited
             scan += 1
         if scan == grid.cells:
-            return crossed(rows, grid.edge_count, entered, came_from)
+            return crossed(slots.rows, grid.edge_count, entered, came_from)
         cell = scan  # (if no unvisited cell borders a visited one: start afresh here)
         for hunted in range(scan, grid.cells):  # hunt: the first unvisited cell beside a visited one
             if not visited[hunted]:
-                seen = [n for n in nbr[off[hunted]:off[hunted + 1]] if visited[n]]
+                seen = [n for n in around[hunted] if visited[n]]
                 if seen:
                     came_from[hunted] = seen[int(picks[len(entered)] * len(seen))]
                     entered.append(hunted)

@@ -49,11 +49,15 @@ def prim(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
         return opened if tied is None else _grow_with_heap(grid, tied, start)
     weights = edge_weights(grid, rng)
     order = np.argsort(weights, kind="stable")
-    ranked = weights[order]
-    if isinstance(grid, MazeGrid) and np.any(ranked[1:] == ranked[:-1]):
-        return _grow_with_heap(grid, weights, start)
+    if isinstance(grid, MazeGrid):
+        ranked = weights[order]
+        if np.any(ranked[1:] == ranked[:-1]):
+            return _grow_with_heap(grid, weights, start)
+        a, b = grid.walls_between if grid.walls is not None else (grid.edges[:, 0], grid.edges[:, 1])
+    else:
+        a, b = grid.edges[:, 0], grid.edges[:, 1]
     passages = np.zeros(grid.edge_count, dtype=bool)
-    passages[order[spanning_forest(grid.cells, grid.edges[order, 0], grid.edges[order, 1])]] = True
+    passages[order[spanning_forest(grid.cells, a[order], b[order])]] = True
     return passages
 
 
@@ -63,7 +67,7 @@ def edge_weights(grid: "Grid | MazeGrid", rng: Random) -> NDArray[np.float64]:
     if not isinstance(grid, MazeGrid):
         return rng.random(grid.edge_count)
     maze = grid.maze
-    a, b = maze.walls()
+    a, b = grid.walls_between
     weights: NDArray[np.float64] = rng.random(2 * maze.size)[2 * a + (b - a == maze.width)]
     return weights
 

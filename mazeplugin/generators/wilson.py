@@ -45,7 +45,8 @@ def wilson(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
     fast = kernel("wilson", grid.cells)
     if fast is not None:  # the same walks, compiled (mazeplugin/_compiled/wilson.py)
         return fast.generate(grid, rng, roots)  # type: ignore[no-any-return]
-    off, nbr, degree, rows = walk_rows(grid)
+    slots = walk_rows(grid)
+    off, nbr, degree = slots.offsets, slots.neighbours, slots.degree
     batch = walk_batch(grid)
     in_tree, exit_to = [False] * grid.cells, [-1] * grid.cells  # exit_to: where a walk last left a cell for
     for root in roots:
@@ -71,7 +72,7 @@ def wilson(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
             in_tree[cell] = True
             grafted.append(cell)
             cell = exit_to[cell]
-    return crossed(rows, grid.edge_count, grafted, exit_to)
+    return crossed(slots.rows, grid.edge_count, grafted, exit_to)
 
 
 def tree_roots(grid: "Grid | MazeGrid") -> List[int]:
