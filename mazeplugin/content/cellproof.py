@@ -134,7 +134,7 @@ def best_walk(count: int, distances: Callable[[int, int], Sequence[int]],
     A step to key ``n`` that some shortest walk makes over another key ``m`` not held is not taken:
     the walk picks ``m`` up on its way and reaches ``n`` no later, holding ``m`` too, which is never
     worse (more doors open, same point). So keys lying in a line are picked up in one order, not in
-    every order (14 keys along a corridor: 15 states instead of 114,689); the length found is the same.
+    every order (14 keys along a corridor: 106 distance requests instead of 114,689); the length is the same.
     """
     best: Dict[Tuple[int, int], int] = {(0, 0): 0}
     came: Dict[Tuple[int, int], Tuple[int, int]] = {}
