@@ -152,3 +152,13 @@ def test_a_dungeon_made_from_what_a_code_cannot_hold_has_no_code():
             mp.level_code(level)
     with pytest.raises(ValueError, match="holds '\\+'"):
         mp.level_code(mp.generate("dungeon", 30, 30, seed="a+b"))
+
+
+@pytest.mark.parametrize("suffix", ["json", "tmx", "tmj"])
+def test_a_saved_dungeon_loads_with_its_code_and_its_mission_on_the_tiles(tmp_path, suffix):
+    level = mp.generate("dungeon", 30, 30, seed=3, rooms=15, locks=2, pattern="hidden")
+    level.save(tmp_path / f"d.{suffix}")
+    back = mp.load(tmp_path / f"d.{suffix}")
+    assert back.tiles.tobytes() == level.tiles.tobytes() and back.things == level.things
+    assert mp.level_code(back) == mp.level_code(level) == "dungeon-hidden-30x30-3+r15k2"
+    assert back.mission == level.mission
