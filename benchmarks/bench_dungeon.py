@@ -1,7 +1,7 @@
 """Mission graphs (``mp.mission``, issue 33): their quality over many seeds, and how long one takes.
 
     python benchmarks/bench_dungeon.py [--seeds 1000] [--repeats 200] [--skip-quality] [--skip-layout]
-                                       [--write benchmarks/results/dungeon.json]
+                                       [--bounded] [--write benchmarks/results/dungeon.json]
 
 1. Quality: for each pattern, ``--seeds`` missions (seeds 0 … n-1; rooms and
    locks cycling through 12/1, 20/2, 20/4 (hidden and gauntlet: 25/4), 50/4;
@@ -28,6 +28,9 @@
    ``mp.dungeon_level(rooms=20, locks=4)`` and ``rooms=50``, ``mp.generate("dungeon", S, S, rooms=, locks=4)``
    (S = 40 and 56 cells) and ``mp.generate("backtracker", S, S)``, a maze of the same tiles; the ratio of the
    dungeon's median to the maze's.
+5. ``--bounded``: the same ``--seeds`` per pattern made by ``mp.generate("dungeon", S, S, ...)`` (S the demo's
+   ``dungeon_side``: 10 + 5·√rooms cells), whose layouts must fit the size, each proven by ``level.check()``
+   and the independent tile solver. Printed: refused, failures, median ms. Not written to the JSON.
 
 The machine may be shared: compare figures from one run. Not a test; nothing here asserts a time.
 """
@@ -204,6 +207,30 @@ def layout_speed(repeats: int) -> list:
     return rows
 
 
+def bounded(seeds: int) -> None:
+    print(f"{'pattern':<14}{'levels':>7}{'refused':>8}{'proof':>6}{'oracle':>7}{'ms':>7}   mp.generate('dungeon', S, S)")
+    for pattern in PATTERNS:
+        failed: Counter = Counter()
+        times = []
+        for seed in range(seeds):
+            rooms, locks, _ = sizes(pattern, seed)
+            side = 10 + round(5 * rooms ** 0.5)
+            level, spent = _timed(lambda: mp.generate("dungeon", side, side, seed=seed, rooms=rooms, locks=locks,
+                                                      pattern=pattern))
+            if level is None:
+                failed["refused"] += 1
+                continue
+            times.append(spent)
+            try:
+                level.check()
+            except ValueError:
+                failed["proof"] += 1
+            verdict = TileOracle(level).verdict()
+            failed["oracle"] += not verdict["solvable"] or bool(verdict["stranded"]) or bool(verdict["needless"])
+        print(f"{pattern:<14}{seeds:>7}{failed['refused']:>8}{failed['proof']:>6}{failed['oracle']:>7}"
+              f"{statistics.median(times) * 1000:>7.1f}")
+
+
 def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> None:
     import json
     import platform
@@ -241,6 +268,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--skip-quality", action="store_true")
     parser.add_argument("--skip-layout", action="store_true")
+    parser.add_argument("--bounded", action="store_true", help="also prove mp.generate('dungeon', S, S) levels")
     parser.add_argument("--write", metavar="PATH", help="write the layout table as JSON (benchmarks/results/)")
     args = parser.parse_args()
     if not args.skip_quality:
@@ -251,6 +279,8 @@ def main() -> None:
         speed_rows = layout_speed(args.repeats)
         if args.write:
             write(args.write, args.seeds, args.repeats, rows, speed_rows)
+    if args.bounded:
+        bounded(args.seeds)
 
 
 if __name__ == "__main__":
