@@ -1,7 +1,7 @@
 """Mission graphs (``mp.mission``, issue 33): their quality over many seeds, and how long one takes.
 
     python benchmarks/bench_dungeon.py [--seeds 1000] [--repeats 200] [--skip-quality] [--skip-layout]
-                                       [--write benchmarks/results/dungeon.json]
+                                       [--bounded] [--write benchmarks/results/dungeon.json]
 
 1. Quality: for each pattern, ``--seeds`` missions (seeds 0 … n-1; rooms and
    locks cycling through 12/1, 20/2, 20/4 (hidden and gauntlet: 25/4), 50/4;
@@ -19,9 +19,18 @@
    checked by the content proof every level gets (``level.check()``), by the tile solver (``level.solution()``
    reaches the exit), by the test's own readers of the tiles (``tests/test_dungeon_layout.py``: the corridors
    join exactly the rooms the mission joins; the doors the tile walk passes, in its order, can be opened in that
-   order on the mission, each still needed). Printed: the failures of each check (all 0 is the promise) and the
-   median milliseconds a layout takes (the mission aside) and a layout with its proof. ``--write`` keeps the
-   table as JSON for the benchmarks page.
+   order on the mission, each still needed), and by the independent tile solver of
+   ``tests/test_dungeon_tile_oracle.py`` (states (tile, keys held), nothing shared with the library: solvable,
+   no soft lock, every door necessary; *oracle* counts the levels failing any, the breakdown is printed).
+   Printed: the failures of each check (all 0 is the promise) and the median milliseconds a layout takes (the
+   mission aside) and a layout with its proof. ``--write`` keeps the table as JSON for the benchmarks page.
+4. Side by side, in the same run and seed by seed (so the machine's load falls on all alike):
+   ``mp.dungeon_level(rooms=20, locks=4)`` and ``rooms=50``, ``mp.generate("dungeon", S, S, rooms=, locks=4)``
+   (S = 40 and 56 cells) and ``mp.generate("backtracker", S, S)``, a maze of the same tiles; the ratio of the
+   dungeon's median to the maze's.
+5. ``--bounded``: the same ``--seeds`` per pattern made by ``mp.generate("dungeon", S, S, ...)`` (S the demo's
+   ``dungeon_side``: 10 + 5·√rooms cells), whose layouts must fit the size, each proven by ``level.check()``
+   and the independent tile solver. Printed: refused, failures, median ms. Not written to the JSON.
 
 The machine may be shared: compare figures from one run. Not a test; nothing here asserts a time.
 """
@@ -43,6 +52,7 @@ import mazeplugin as mp  # noqa: E402
 from mazeplugin.dungeon import PATTERNS, least_distance, least_rooms  # noqa: E402
 from test_dungeon_layout import doors_in_walk_order, joined_rooms, mission_reach  # noqa: E402
 from test_dungeon_model import oracle_solvable, oracle_states, oracle_stranded  # noqa: E402
+from test_dungeon_tile_oracle import TileOracle  # noqa: E402
 
 
 def sizes(pattern: str, seed: int) -> tuple:
@@ -109,12 +119,17 @@ def layout_failures(m, level) -> Counter:
         reached = mission_reach(m, [d.props["edge"] for d in passed[:n]])
         order_ok &= holder[edge.key] in reached and m.goal not in reached
     failed["order"] += not order_ok
+    verdict = TileOracle(level).verdict()
+    failed["oracle-unsolvable"] += not verdict["solvable"]
+    failed["oracle-softlock"] += bool(verdict["stranded"])
+    failed["oracle-needless"] += bool(verdict["needless"])
+    failed["oracle"] += not verdict["solvable"] or bool(verdict["stranded"]) or bool(verdict["needless"])
     return failed
 
 
 def layouts(seeds: int) -> list:
     print(f"{'pattern':<14}{'levels':>7}{'refused':>8}{'proof':>6}{'unsolved':>9}{'joins':>6}{'order':>6}"
-          f"{'layout ms':>10}{'+proof ms':>10}{'tiles':>10}")
+          f"{'oracle':>7}{'layout ms':>10}{'+proof ms':>10}{'tiles':>10}   oracle: unsolvable/softlock/needless")
     rows = []
     for pattern in PATTERNS:
         failed: Counter = Counter()
@@ -135,30 +150,85 @@ def layouts(seeds: int) -> list:
             sizes_seen.append(level.tiles.size)
             failed.update(layout_failures(m, level))
         row = [f"`{pattern}`", str(seeds)] + [str(failed[k]) for k in ("refused", "proof", "unsolved", "joins",
-                                                                        "order")]
+                                                                        "order", "oracle")]
         row += [f"{statistics.median(alone) * 1000:.1f}", f"{statistics.median(proven) * 1000:.1f}",
                 f"{statistics.median(sizes_seen):.0f}"]
         rows.append(row)
         print(f"{pattern:<14}" + "".join(f"{cell.strip('`'):>{w}}" for cell, w in
-                                         zip(row[1:], (7, 8, 6, 9, 6, 6, 10, 10, 10))))
+                                         zip(row[1:], (7, 8, 6, 9, 6, 6, 7, 10, 10, 10)))
+              + f"   {failed['oracle-unsolvable']}/{failed['oracle-softlock']}/{failed['oracle-needless']}")
     return rows
+
+
+def _timed(make) -> tuple:
+    start = time.perf_counter()
+    try:
+        level = make()
+    except ValueError:
+        return None, time.perf_counter() - start
+    return level, time.perf_counter() - start
 
 
 def layout_speed(repeats: int) -> list:
+    """Rows ``[name, calls, refused, median ms, p95 ms, tiles]``: each seed's dungeon and maze made one after the
+    other, so a shared machine's load falls on both alike; then the ratio of the medians."""
     rows = []
-    for rooms, locks in ((20, 4), (50, 4)):
-        times = []
+    for rooms, locks, side in ((20, 4, 40), (50, 4, 56)):
+        makers = {
+            f"mp.dungeon_level(rooms={rooms}, locks={locks})":
+                lambda seed: mp.dungeon_level(rooms=rooms, locks=locks, seed=seed),
+            f'mp.generate("dungeon", {side}, {side}, rooms={rooms}, locks={locks})':
+                lambda seed: mp.generate("dungeon", side, side, seed=seed, rooms=rooms, locks=locks),
+            f'mp.generate("backtracker", {side}, {side})': lambda seed: mp.generate("backtracker", side, side, seed=seed),
+        }
+        times: dict = {name: [] for name in makers}
+        refused: Counter = Counter()
+        tiles: dict = {name: [] for name in makers}
         for seed in range(repeats):
-            start = time.perf_counter()
-            mp.dungeon_level(rooms=rooms, locks=locks, seed=seed)
-            times.append(time.perf_counter() - start)
-        times.sort()
-        median, high = statistics.median(times) * 1000, times[int(0.95 * len(times))] * 1000
-        print(f"mp.dungeon_level(rooms={rooms}, locks={locks}) (mission and layout): median {median:.1f} ms, "
-              f"95th percentile {high:.1f} ms ({repeats} seeds)")
-        rows.append([f"`mp.dungeon_level(rooms={rooms}, locks={locks})`", str(repeats), f"{median:.1f}",
-                     f"{high:.1f}"])
+            for name, make in makers.items():
+                level, spent = _timed(lambda: make(seed))
+                times[name].append(spent)
+                refused[name] += level is None
+                if level is not None:
+                    tiles[name].append(level.tiles.size)
+        medians = {}
+        for name in makers:
+            ordered = sorted(times[name])
+            median, high = statistics.median(ordered) * 1000, ordered[int(0.95 * len(ordered))] * 1000
+            medians[name] = median
+            print(f"{name}: median {median:.2f} ms, 95th percentile {high:.2f} ms, {refused[name]} refused, "
+                  f"{statistics.median(tiles[name]):.0f} tiles ({repeats} seeds)")
+            rows.append([f"`{name}`", str(repeats), str(refused[name]), f"{median:.1f}", f"{high:.1f}",
+                         f"{statistics.median(tiles[name]):.0f}"])
+        dungeon, maze = list(medians)[1], list(medians)[2]
+        ratio = medians[dungeon] / medians[maze]
+        print(f"  the dungeon's median is {ratio:.1f}x the maze's of the same tiles")
+        rows.append([f"dungeon ÷ maze, {side} × {side} cells", str(repeats), "–", f"{ratio:.1f}×", "–", "–"])
     return rows
+
+
+def bounded(seeds: int) -> None:
+    print(f"{'pattern':<14}{'levels':>7}{'refused':>8}{'proof':>6}{'oracle':>7}{'ms':>7}   mp.generate('dungeon', S, S)")
+    for pattern in PATTERNS:
+        failed: Counter = Counter()
+        times = []
+        for seed in range(seeds):
+            rooms, locks, _ = sizes(pattern, seed)
+            side = 10 + round(5 * rooms ** 0.5)
+            level, spent = _timed(lambda: mp.generate("dungeon", side, side, seed=seed, rooms=rooms, locks=locks,
+                                                      pattern=pattern))
+            if level is None:
+                failed["refused"] += 1
+                continue
+            times.append(spent)
+            try:
+                level.check()
+            except ValueError:
+                failed["proof"] += 1
+            verdict = TileOracle(level).verdict()
+            failed["oracle"] += not verdict["solvable"] or bool(verdict["stranded"]) or bool(verdict["needless"])
+        print(f"{pattern:<14}{seeds:>7}{failed['refused']:>8}{failed['proof']:>6}{failed['oracle']:>7}"
+              f"{statistics.median(times) * 1000:>7.1f}")
 
 
 def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> None:
@@ -170,18 +240,22 @@ def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> 
     note = (f"Each pattern's missions for seeds 0 … {seeds - 1} (rooms/locks cycling 12/1, 20/2, 20/4, 50/4) laid out "
             "by `Mission.layout`, then proven: *refused* layouts, `level.check()` (*proof*), the tile solver "
             "reaching the exit (*unsolved*), corridors joining exactly the mission's rooms (*joins*), doors walked "
-            "in an order the mission allows (*order*); all 0 is the promise. Medians: the layout alone, the layout "
-            "with its proof, and the tiles of a level. Last rows: `mp.dungeon_level` (mission and layout; median and "
-            "95th percentile in the *layout ms* column) over "
-            f"{repeats} seeds" + (", plain path." if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "."))
-    speed_cells = [[cell, n, "–", "–", "–", "–", "–", f"{median} (p95 {high})", "–", "–"]
-                   for cell, n, median, high in speed_rows]
+            "in an order the mission allows (*order*), and the independent tile solver of "
+            "`tests/test_dungeon_tile_oracle.py` (states (tile, keys held): solvable, no soft lock, every door "
+            "necessary; *oracle*: levels failing any); all 0 is the promise. Medians: the layout alone, the layout "
+            "with its proof, and the tiles of a level. Last rows, side by side in one run, seed by seed: "
+            "`mp.dungeon_level`, `mp.generate(\"dungeon\", ...)` (mission and layout) and a backtracker maze of the "
+            "same tiles (median and 95th percentile in the *layout ms* column), and the ratio of the dungeon's "
+            f"median to the maze's; over {repeats} seeds"
+            + (", plain path." if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "."))
+    speed_cells = [[cell, n, refused, "–", "–", "–", "–", "–", median if high == "–" else f"{median} (p95 {high})",
+                    "–", tiles] for cell, n, refused, median, high, tiles in speed_rows]
     result = {"title": "Dungeons: missions laid out as levels", "command":
               ("MAZEPLUGIN_COMPILED=0 " if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "")
               + f"python benchmarks/bench_dungeon.py --skip-quality --seeds {seeds} --repeats {repeats} --write {path}",
               "date": time.strftime("%Y-%m-%d"), "machine": f"{platform.machine()}, {os.cpu_count()} cores, shared; "
               f"{platform.system()}; Python {platform.python_version()}, numpy {numpy.__version__}", "note": note,
-              "columns": ["pattern", "levels", "refused", "proof", "unsolved", "joins", "order", "layout ms",
+              "columns": ["pattern", "levels", "refused", "proof", "unsolved", "joins", "order", "oracle", "layout ms",
                           "+ proof ms", "tiles"], "rows": rows + speed_cells}
     with open(path, "w", encoding="utf-8") as f:
         json.dump(result, f, indent=1)
@@ -194,6 +268,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--skip-quality", action="store_true")
     parser.add_argument("--skip-layout", action="store_true")
+    parser.add_argument("--bounded", action="store_true", help="also prove mp.generate('dungeon', S, S) levels")
     parser.add_argument("--write", metavar="PATH", help="write the layout table as JSON (benchmarks/results/)")
     args = parser.parse_args()
     if not args.skip_quality:
@@ -204,6 +279,8 @@ def main() -> None:
         speed_rows = layout_speed(args.repeats)
         if args.write:
             write(args.write, args.seeds, args.repeats, rows, speed_rows)
+    if args.bounded:
+        bounded(args.seeds)
 
 
 if __name__ == "__main__":

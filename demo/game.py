@@ -27,7 +27,6 @@ from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: 
     RoomCount,
     check_seed,
     clamp_side,
-    dungeon_code,
     generators_after,
     next_seed,
     numbered_level,
@@ -135,7 +134,7 @@ class Game:
         self.seed: Seed = level.seed if level.seed is not None else seed
         self.content = dict(content) if content else None
         self.level_file = None
-        self.play(level, dungeon_code(level) if level.algorithm == "dungeon" else mp.level_code(level))
+        self.play(level, mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
         """Play ``level`` (generated here, or made some other way), shown as ``code`` in the HUD."""

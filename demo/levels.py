@@ -7,10 +7,11 @@ The :class:`Levels` addon (see :mod:`demo.addons`):
   a bad file is one line on standard error and exit status 2. R restarts
   the file's level; the levels after it are generated (its generator, if it
   names one, a little larger each time).
-- ``--dungeon PATTERN`` plays dungeons (:func:`mazeplugin.dungeon_level`,
+- ``--dungeon PATTERN`` plays dungeons (``mp.generate("dungeon", ...)``,
   :class:`demo.rules.DungeonMaker`): each level a mission of that pattern
   laid out as rooms and corridors, a little larger each time; R, N and the
-  next level make dungeons too, and the HUD shows ``dungeon-PATTERN-SEED``.
+  next level make dungeons too, and the HUD shows the level's code,
+  ``dungeon-PATTERN-WxH-seed+rNkM``.
 - :func:`challenge` / :func:`harder_level`: each next level asks
   :func:`mazeplugin.generate` for more difficulty through ``require=``
   (more decision points along the solution, a longer detour; see

@@ -204,7 +204,7 @@ def level_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--steady", action="store_true",
                         help="next levels only grow larger, without asking for more difficulty")
     parser.add_argument("--dungeon", choices=DUNGEON_PATTERNS, metavar="PATTERN",
-                        help="play dungeons laid out from mission graphs (mp.dungeon_level): rooms, corridors, keys "
+                        help="play dungeons laid out from mission graphs (mp.generate('dungeon', ...)): rooms, corridors, keys "
                         "and locked doors where the mission says, one of: " + ", ".join(DUNGEON_PATTERNS))
 
 

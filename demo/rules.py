@@ -7,6 +7,7 @@ The command line (:mod:`demo.options`) checks its arguments with these, so
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, Tuple
@@ -121,22 +122,42 @@ def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_numbe
 
 @dataclass(frozen=True)
 class DungeonMaker:
-    """A :data:`LevelMaker` of dungeons (``--dungeon PATTERN``): level N is ``mp.dungeon_level`` of the
-    ``pattern`` with :func:`dungeon_size` rooms and locks, from the level's seed (the generator, size and
-    rooms asked are not used). A value (equal by pattern, picklable), so the worker of :mod:`demo.ahead`
-    makes the next dungeon as it makes any level.
+    """A :data:`LevelMaker` of dungeons (``--dungeon PATTERN``): level N is ``mp.generate("dungeon", ...)`` of
+    the ``pattern`` with :func:`dungeon_size` rooms and locks, from the level's seed, in a square of
+    :func:`dungeon_side` cells (the generator, size and rooms asked are not used), so its level code
+    (``mp.level_code``, on the HUD) makes it again. A value (equal by pattern, picklable), so the worker of
+    :mod:`demo.ahead` makes the next dungeon as it makes any level.
 
     >>> level = DungeonMaker("lock-and-key")("backtracker", 12, 9, 5, 1, 0)
-    >>> level.algorithm, dungeon_code(level)
-    ('dungeon', 'dungeon-lock-and-key-5')
+    >>> level.algorithm, mp.level_code(level)
+    ('dungeon', 'dungeon-lock-and-key-24x24-5+r8k1')
     """
 
     pattern: str
 
     def __call__(self, algorithm: str, width: int, height: int, seed: Seed, level_number: int,
                  rooms: int = 0) -> mp.Level:
+        from mazeplugin.dungeon import MissionError
+
         count, locks = dungeon_size(self.pattern, level_number)
-        return mp.dungeon_level(rooms=count, locks=locks, pattern=self.pattern, seed=seed)
+        side = dungeon_side(count)
+        while True:  # a larger square when an unlucky seed's dungeon does not fit (the code records the side)
+            try:
+                return mp.generate("dungeon", side, side, seed=seed, rooms=count, locks=locks, pattern=self.pattern)
+            except MissionError:
+                if side >= MAX_SIDE:
+                    raise
+                side = min(side + 8, MAX_SIDE)
+
+
+def dungeon_side(rooms: int) -> int:
+    """The side (cells) of the square a dungeon of ``rooms`` rooms is first tried in: roomy enough for nearly
+    every seed (a laid-out room and its gaps take about 25 cells).
+
+    >>> dungeon_side(8), dungeon_side(40)
+    (24, 42)
+    """
+    return 10 + int(round(5 * math.sqrt(rooms)))
 
 
 def dungeon_size(pattern: str, level_number: int) -> Tuple[int, int]:
@@ -150,12 +171,6 @@ def dungeon_size(pattern: str, level_number: int) -> Tuple[int, int]:
 
     locks = min(1 + (level_number - 1) // 2, 4)
     return max(min(8 + 2 * (level_number - 1), 40), least_rooms(pattern, locks)), locks
-
-
-def dungeon_code(level: mp.Level) -> str:
-    """What the HUD shows for a dungeon level: ``dungeon-PATTERN-SEED`` (a dungeon has no level code yet)."""
-    pattern = level.options.get("mission", {}).get("pattern") or "designed"
-    return f"dungeon-{pattern}-{level.seed}"
 
 
 def numbered_level(

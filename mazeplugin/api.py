@@ -255,6 +255,23 @@ def generate(
     >>> hard.stats().decision_points >= 25, hard.seed != 7
     (True, True)
     """
+    if algorithm == "dungeon":  # a mission laid out in width x height cells (mazeplugin.dungeon, through the seam)
+        from . import seam
+
+        refused = {name: value for name, value, default in (
+            ("markers", markers, "border"), ("corridor", corridor, 1), ("wall", wall, 1), ("braid", braid, 0),
+            ("doors", doors, 1), ("keys", keys, 0), ("treasure", treasure, 0), ("enemies", enemies, 0),
+            ("grid", grid, "square")) if not (type(value) is type(default) and value == default)
+            and not (isinstance(default, int) and isinstance(value, (int, float)) and not isinstance(value, bool)
+                     and value == default)}
+        refused.update({name: value for name, value in (("mask", mask), ("require", require), ("wrap", wrap))
+                        if value is not None})
+        if place:
+            refused["place"] = place
+        if weave is not False:
+            refused["weave"] = weave
+        dungeon: Level = seam.dungeons().generate_dungeon(width, height, seed, rooms, refused, **options)
+        return dungeon
     progress = options.pop("progress", None)
     if progress is not None:
         if require is None:
@@ -392,6 +409,11 @@ def level_from_code(text: str) -> "AnyLevel":
 
     code = parse_level_code(text)
     algorithm, width, height, seed = code
+    if algorithm == "dungeon" or algorithm.startswith("dungeon-"):  # dungeon-PATTERN-WxH-seed+rNkM
+        from . import seam
+
+        dungeon: Level = seam.dungeons().dungeon_from_code(code)
+        return dungeon
     level: AnyLevel = generate(algorithm, width, height, seed=seed, grid=code.grid, **code.content)
     return level
 

@@ -65,6 +65,8 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
+from . import seam
+from .level import Level
 from .level_protocol import AnyLevel
 from .seeds import Seed, resolve_seed
 
@@ -134,6 +136,9 @@ def level_code(level: AnyLevel) -> str:
                         f"not {type(level).__name__}")
     if level.algorithm is None or level.seed is None:
         raise ValueError("only a generated level (with an algorithm and a seed) has a level code")
+    if level.algorithm == "dungeon" and isinstance(level, Level):  # dungeon-PATTERN-WxH-seed+rNkM
+        code: str = seam.dungeons().dungeon_code(level)
+        return code
     return code_of(level.algorithm, level.width, level.height, level.seed, level.options, level.things, level.grid)
 
 

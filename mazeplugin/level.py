@@ -148,6 +148,18 @@ class Level:
         return self._base
 
     @property
+    def mission(self) -> Any:
+        """A dungeon level's mission on its tiles (a :class:`~mazeplugin.dungeon.laid.LaidMission`: the
+        :class:`~mazeplugin.dungeon.Mission` as ``.graph``, each room with its tiles, each edge with its
+        corridor's tiles, door and kind), made afresh from ``options`` on each read; None on every other level.
+
+        >>> import mazeplugin as mp
+        >>> mp.generate("kruskal", 4, 3, seed=7).mission is None
+        True
+        """
+        return seam.mission_of(self)
+
+    @property
     def grid(self) -> str:
         """``"square"``: the grid's name, as on every level (:class:`~mazeplugin.AnyLevel`)."""
         return "square"

@@ -1,7 +1,7 @@
 """The one seam: where a lower layer's convenience call reaches a higher layer.
 
 Data flows one way in mazeplugin (see ``docs/architecture.md``): nothing
-imports from a layer above it. Three conveniences would break that rule,
+imports from a layer above it. A few conveniences would break that rule,
 and this module is the only place they do, each with an import inside the
 function so that nothing above is loaded until it is asked for:
 
@@ -10,7 +10,10 @@ function so that nothing above is loaded until it is asked for:
   :mod:`mazeplugin.formats` (:func:`formats` imports a format module by name);
 - :meth:`mazeplugin.rooms.Prefab.from_tiled` reaches the Tiled reader;
 - picture files (``save_png`` and picture masks) reach :mod:`mazeplugin.pg`,
-  the one package that imports pygame.
+  the one package that imports pygame;
+- ``generate("dungeon", ...)``, a dungeon's level code (``level_code``,
+  ``level_from_code``) and ``level.mission`` reach :mod:`mazeplugin.dungeon`
+  (:func:`dungeons`), the layer above the pipeline that lays dungeons out.
 
 ``tests/test_architecture.py`` allows upward imports here and nowhere else.
 
@@ -41,7 +44,7 @@ PYGAME_MISSING = (
 )
 
 __all__ = ["formats", "deprecated", "saver", "loader", "to_svg", "to_json", "save", "read_prefab", "mask_from_picture",
-           "pygame_package", "PYGAME_MISSING"]
+           "pygame_package", "PYGAME_MISSING", "dungeons", "mission_of"]
 
 
 def pygame_package(missing: str = PYGAME_MISSING) -> ModuleType:
@@ -55,6 +58,20 @@ def pygame_package(missing: str = PYGAME_MISSING) -> ModuleType:
 def formats(name: str) -> Any:
     """The format module ``mazeplugin.formats.<name>``, imported on first use (the per-format aliases use it)."""
     return importlib.import_module(f"{__package__}.formats.{name}")
+
+
+def dungeons() -> Any:
+    """:mod:`mazeplugin.dungeon.dungeons` (``generate_dungeon``, ``dungeon_code``, ``dungeon_from_code``), imported
+    on first use: ``generate("dungeon", ...)`` and dungeon level codes, asked for in the pipeline layer."""
+    return importlib.import_module(f"{__package__}.dungeon.dungeons")
+
+
+def mission_of(level: Any) -> Any:
+    """``level.mission``: a dungeon level's mission on its tiles (``dungeon.laid.laid_mission``), or None for a
+    level that is not a dungeon (without importing the dungeon layer)."""
+    if level.algorithm != "dungeon" or "mission" not in level.options:
+        return None
+    return importlib.import_module(f"{__package__}.dungeon.laid").laid_mission(level)
 
 
 def deprecated(old: str, new: str) -> None:

@@ -1,10 +1,12 @@
 """``mp.dungeon_level``: a playable dungeon in one call, from a mission or from the grammar's arguments.
 
-A dungeon is not a registry generator (``mp.generate("dungeon", ...)``): a
-generator opens passages in a maze of a size given beforehand, and later
-stages choose the markers and the content from generic options. A dungeon's
-size follows from its rooms, and its markers, keys and doors come from the
-mission, so :func:`dungeon_level` runs the mission's own stages instead:
+A dungeon is not a registry generator: a generator opens passages in a maze
+of a size given beforehand, and later stages choose the markers and the
+content from generic options, while a dungeon's markers, keys and doors come
+from the mission. So :func:`dungeon_level` (as large as the dungeon) and
+:func:`generate_dungeon` (``mp.generate("dungeon", width, height, ...)``,
+reached through :mod:`mazeplugin.seam`: the dungeon bounded by the size
+given) run the mission's own stages instead:
 :func:`~mazeplugin.dungeon.mission` (stream 7) and
 :func:`~mazeplugin.dungeon.layout.layout` (stream ``(7, 1)``), and returns the
 same :class:`~mazeplugin.level.Level` every generator returns.
@@ -23,14 +25,18 @@ from __future__ import annotations
 import os
 from typing import Any, Dict, Optional, Sequence, Union
 
+from ..codes import LevelCode, parse_level_code
 from ..level import Level
+from ..limits import check_size
 from ..rooms.prefab import Prefab
+from ..seeds import resolve_seed
+from .grammar import PATTERNS
 from .grammar import mission as make_mission
 from .layout import layout
 from .missions import Mission, load_mission
 from .model import MissionGraph
 
-__all__ = ["dungeon_level"]
+__all__ = ["dungeon_level", "generate_dungeon", "dungeon_code", "dungeon_from_code"]
 
 
 def dungeon_level(mission: Union[MissionGraph, Dict[str, Any], str, "os.PathLike[str]", None] = None, seed: object = None, *,
@@ -44,12 +50,113 @@ def dungeon_level(mission: Union[MissionGraph, Dict[str, Any], str, "os.PathLike
     if mission is None:
         made: MissionGraph = make_mission(rooms, locks, pattern, seed, branching=branching)
         seed = made.seed
-    elif isinstance(mission, MissionGraph):
-        made = mission
-    elif isinstance(mission, dict):
-        made = Mission.from_dict(mission)
-    elif isinstance(mission, (str, os.PathLike)):
-        made = load_mission(mission)
     else:
-        raise TypeError(f"mission must be a mazeplugin.Mission, a dict or a path, not {type(mission).__name__}")
+        made = _mission_of(mission)
     return layout(made, seed, prefabs=prefabs, attempts=attempts)
+
+
+_DEFAULTS: Dict[str, Any] = {"rooms": 12, "locks": 1, "pattern": "mixed", "branching": 0.25, "attempts": 32}
+_TAKES = ("mission", "locks", "pattern", "branching", "prefabs", "attempts")
+
+
+def generate_dungeon(width: object, height: object, seed: object = None, rooms: Optional[int] = None,
+                     refused: Optional[Dict[str, Any]] = None, **options: Any) -> Level:
+    """``mp.generate("dungeon", width, height, seed=..., rooms=, locks=, pattern=, branching=, mission=,
+    prefabs=, attempts=)``: :func:`dungeon_level` laid out in a level of exactly ``width`` × ``height`` cells (the
+    dungeon centred in it), or a :class:`~mazeplugin.dungeon.MissionError` naming the size, with a hint, when the
+    mission does not fit. ``refused``: the arguments of ``generate`` a dungeon does not take that were given
+    (each named in the error). The level's ``options["dungeon"]`` records the grammar's arguments (a level
+    made from them with the default ``branching``, ``attempts`` and rooms has a level code,
+    ``dungeon-PATTERN-WxH-seed+rNkM``); ``level.mission`` is its mission on the tiles.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("dungeon", 30, 30, seed=7, rooms=12, locks=2, pattern="lock-and-key")
+    >>> level.width, level.height, level.algorithm, mp.level_code(level)
+    (30, 30, 'dungeon', 'dungeon-lock-and-key-30x30-7+r12k2')
+    >>> mp.level_from_code("dungeon-lock-and-key-30x30-7+r12k2").tiles.tobytes() == level.tiles.tobytes()
+    True
+    """
+    for name, value in (refused or {}).items():
+        raise ValueError(f"generate('dungeon', ...) does not take {name}= (got {value!r}): a dungeon's markers, "
+                         f"keys and doors come from its mission; it takes seed, rooms, locks, pattern, branching, "
+                         f"mission, prefabs and attempts")
+    unknown = sorted(set(options) - set(_TAKES))
+    if unknown:
+        raise TypeError(f"generate('dungeon', ...) got unexpected option {unknown[0]!r}; a dungeon takes seed, "
+                        f"rooms, locks, pattern, branching, mission, prefabs and attempts")
+    layout_size = check_size(width, height)
+    bounds = (layout_size.width, layout_size.height)
+    prefabs, attempts = options.get("prefabs"), options.get("attempts", _DEFAULTS["attempts"])
+    mission = options.get("mission")
+    if mission is not None:
+        given = [name for name in ("locks", "pattern", "branching") if name in options]
+        if rooms is not None or given:
+            raise ValueError(f"generate('dungeon', mission=...) takes its rooms and locks from the mission; leave "
+                             f"{(['rooms'] if rooms is not None else []) + given} out (or leave mission= out)")
+        made = _mission_of(mission)
+        recorded: Optional[Dict[str, Any]] = None
+    else:
+        locks, pattern = options.get("locks", _DEFAULTS["locks"]), options.get("pattern", _DEFAULTS["pattern"])
+        branching = options.get("branching", _DEFAULTS["branching"])
+        count = _DEFAULTS["rooms"] if rooms is None else rooms
+        seed = resolve_seed(seed)
+        made = make_mission(count, locks, pattern, seed, branching=branching)  # (every argument checked there)
+        recorded = {"rooms": int(count), "locks": int(locks), "pattern": pattern}
+        if branching != _DEFAULTS["branching"]:
+            recorded["branching"] = float(branching)
+    level = layout(made, seed, prefabs=prefabs, attempts=attempts, bounds=bounds)
+    if recorded is not None:
+        if attempts != _DEFAULTS["attempts"]:
+            recorded["attempts"] = int(attempts)
+        if prefabs is not None:
+            recorded["prefabs"] = len(prefabs)
+        level.options["dungeon"] = recorded
+    return level
+
+
+def _mission_of(mission: object) -> MissionGraph:
+    if isinstance(mission, MissionGraph):
+        return mission
+    if isinstance(mission, dict):
+        return Mission.from_dict(mission)
+    if isinstance(mission, (str, os.PathLike)):
+        return load_mission(mission)
+    raise TypeError(f"mission must be a mazeplugin.Mission, a dict or a path, not {type(mission).__name__}")
+
+
+def dungeon_code(level: Level) -> str:
+    """The level code of a dungeon ``mp.generate("dungeon", ...)`` made from the grammar's arguments:
+    ``dungeon-PATTERN-WIDTHxHEIGHT-seed+rROOMSkLOCKS`` (``ValueError`` for a dungeon laid out from a given
+    mission, from prefabs, or with another ``branching`` or ``attempts``: a code holds none of them)."""
+    recorded = level.options.get("dungeon")
+    if not isinstance(recorded, dict) or set(recorded) != {"rooms", "locks", "pattern"}:
+        why = ("it was laid out from a mission given to it" if not isinstance(recorded, dict) else
+               f"it was made with {', '.join(sorted(set(recorded) - {'rooms', 'locks', 'pattern'}))}=")
+        raise ValueError(f"this dungeon has no level code: {why}, which a code does not hold (a code names "
+                         "mp.generate('dungeon', width, height, seed=, rooms=, locks=, pattern=)); save it as "
+                         "JSON or a Tiled map instead")
+    if "+" in str(level.seed):
+        raise ValueError(f"seed {level.seed!r} holds '+', which in a level code starts the counts: this dungeon "
+                         "has no unambiguous code")
+    code = (f"dungeon-{recorded['pattern']}-{level.width}x{level.height}-{level.seed}"
+            f"+r{recorded['rooms']}k{recorded['locks']}")
+    if tuple(parse_level_code(code)) != (f"dungeon-{recorded['pattern']}", level.width, level.height, level.seed):
+        raise ValueError(f"seed {level.seed!r} does not make an unambiguous code")
+    return code
+
+
+def dungeon_from_code(code: LevelCode) -> Level:
+    """The dungeon a parsed level code names (``dungeon-PATTERN-WxH-seed+rNkM``; ``dungeon-WxH-seed`` is the
+    default pattern, rooms and locks): :func:`generate_dungeon` with them, byte for byte the level it names."""
+    algorithm, width, height, seed = code
+    pattern = algorithm[len("dungeon-"):] if algorithm != "dungeon" else _DEFAULTS["pattern"]
+    if pattern not in PATTERNS:
+        raise ValueError(f"level code {algorithm}-{width}x{height}-{seed}: {pattern!r} is not a dungeon pattern; "
+                         f"dungeon codes are dungeon-PATTERN-WxH-seed+rNkM with PATTERN one of "
+                         f"{', '.join(PATTERNS)}")
+    others = sorted(set(code.content) - {"rooms", "keys"})
+    if others or code.grid != "square":
+        what = others[0] if others else f"grid {code.grid}"
+        raise ValueError(f"level code of a dungeon holds only r (rooms) and k (locks) after '+', not {what}")
+    return generate_dungeon(width, height, seed, rooms=code.content.get("rooms", _DEFAULTS["rooms"]),
+                            locks=code.content.get("keys", _DEFAULTS["locks"]), pattern=pattern)

@@ -55,7 +55,6 @@ no level or mission changes, and one (mission, seed) gives one level forever.
 from __future__ import annotations
 
 import functools
-import heapq
 import math
 import numbers
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
@@ -71,6 +70,7 @@ from ..rooms.placing import PlacedRoom
 from ..rooms.prefab import Prefab
 from ..seeds import Random, resolve_seed
 from .files import mission_to_dict
+from .canvas import Attempt, Rect, route_all
 from .model import Edge, MissionError, MissionGraph, depths
 
 __all__ = ["layout", "LAYOUT_STREAM", "ROOM_SIZES", "CARVED", "MAX_LAYOUT_ROOMS", "MAX_ATTEMPTS"]
@@ -92,7 +92,6 @@ MAX_ATTEMPTS = 64
 """Most attempts (each a fresh placement and its corridors) before a mission is refused as not laid out."""
 
 _GAPS = (1, 2, 3, 4, 5, 6)
-Rect = Tuple[int, int, int, int]  # x, y, width, height in cells
 
 
 def _carried(mission: MissionGraph) -> List[Edge]:
@@ -151,46 +150,6 @@ def _lock_order(mission: MissionGraph, edges: Sequence[Edge]) -> List[Edge]:
     return opened
 
 
-class _Attempt:
-    """One try at placing the rooms and carving the corridors on a square canvas of free cells."""
-
-    def __init__(self, side: int) -> None:
-        self.side = side
-        self.owner = np.zeros((side, side), dtype=np.int32)  # 0 free, k > 0 room k, -1 corridor
-        self.rects: Dict[str, Rect] = {}
-        self.window = (0, 0, side - 1, side - 1)
-        self.crowded: NDArray[np.bool_] = np.zeros(side * side, dtype=bool)
-
-    def fits(self, rect: Rect) -> bool:
-        x, y, w, h = rect
-        if x < 2 or y < 2 or x + w > self.side - 2 or y + h > self.side - 2:
-            return False
-        return not self.owner[y - 1 : y + h + 1, x - 1 : x + w + 1].any()
-
-    def put(self, number: int, name: str, rect: Rect) -> None:
-        x, y, w, h = rect
-        self.owner[y : y + h, x : x + w] = number
-        self.rects[name] = rect
-
-    def settle(self) -> None:
-        """After the rooms are placed: the corridors' search window and the cells beside a room."""
-        rooms = self.owner > 0
-        ys, xs = np.nonzero(rooms)
-        margin = 3
-        self.window = (max(int(xs.min()) - margin, 0), max(int(ys.min()) - margin, 0),
-                       min(int(xs.max()) + margin, self.side - 1), min(int(ys.max()) + margin, self.side - 1))
-        beside = np.zeros_like(rooms)
-        beside[1:, :] |= rooms[:-1, :]
-        beside[:-1, :] |= rooms[1:, :]
-        beside[:, 1:] |= rooms[:, :-1]
-        beside[:, :-1] |= rooms[:, 1:]
-        self.crowded = (beside & ~rooms).reshape(-1)
-
-    def take(self, name: str) -> None:
-        x, y, w, h = self.rects.pop(name)
-        self.owner[y : y + h, x : x + w] = 0
-
-
 def _spots(rng: Random, rect_size: Tuple[int, int], placed: List[Rect]) -> List[Rect]:
     """Where a room of ``rect_size`` may go beside each placed neighbour, nearest to all of them first."""
     w, h = rect_size
@@ -211,7 +170,7 @@ def _spots(rng: Random, rect_size: Tuple[int, int], placed: List[Rect]) -> List[
     return [ordered[i] for i in np.argsort(cost, kind="stable").tolist()]
 
 
-def _place(attempt: _Attempt, rng: Random, order: List[str], near: Dict[str, List[str]],
+def _place(attempt: Attempt, rng: Random, order: List[str], near: Dict[str, List[str]],
            prefabs: Dict[str, Prefab], budget: int) -> bool:
     """Place every room in ``order`` (backtracking on overlap, at most ``budget`` spots tried)."""
     first = prefabs[order[0]]
@@ -243,94 +202,6 @@ def _place(attempt: _Attempt, rng: Random, order: List[str], near: Dict[str, Lis
     return True
 
 
-def _door_cells(attempt: _Attempt, name: str, prefab: Prefab) -> Dict[int, int]:
-    """Free cells just outside ``name``'s possible doors (flat index) and the room cell each opens into."""
-    x, y, _, _ = attempt.rects[name]
-    side = attempt.side
-    out: Dict[int, int] = {}
-    for cx, cy, dx, dy in zip(*(part.tolist() for part in prefab.door_offsets())):
-        if not prefab.floor[cy, cx]:
-            continue
-        ox, oy = x + cx + dx, y + cy + dy
-        if attempt.owner[oy, ox] == 0 and oy * side + ox not in out:
-            out[oy * side + ox] = (y + cy) * side + x + cx
-    return out
-
-
-_REROUTES = 6
-"""How often one attempt takes its corridors up and routes the one that found no way first."""
-
-_CROWDED = 3
-"""What a corridor step beside a room costs beyond its own: corridors keep off rooms' walls, where later
-corridors need their doors."""
-
-
-def _corridor(attempt: _Attempt, a: Tuple[str, Prefab], b: Tuple[str, Prefab]) -> Optional[List[int]]:
-    """The cells (flat) of a corridor from room ``a`` to room ``b``, room cells at both ends, or None: A* over
-    the free cells of the rooms' bounding box (and a margin), a step beside a room costing more."""
-    sources, targets = _door_cells(attempt, *a), _door_cells(attempt, *b)
-    if not sources or not targets:
-        return None
-    side = attempt.side
-    free = attempt.owner.reshape(-1) == 0
-    crowded = attempt.crowded
-    x_lo, y_lo, x_hi, y_hi = attempt.window
-    bx, by, bw, bh = attempt.rects[b[0]]
-
-    def guess(cell: int) -> int:  # steps to b's rectangle: never more than the corridor still costs
-        y, x = divmod(cell, side)
-        return max(bx - x, 0, x - (bx + bw - 1)) + max(by - y, 0, y - (by + bh - 1)) - 1
-
-    came: Dict[int, int] = {}
-    cost: Dict[int, int] = {}
-    heap: List[Tuple[int, int, int]] = []
-    for cell in sorted(sources):
-        came[cell], cost[cell] = -1, 1
-        heapq.heappush(heap, (1 + guess(cell), len(heap), cell))
-    pushed = len(heap)
-    while heap:
-        _, _, cell = heapq.heappop(heap)
-        if cell in targets:
-            path = [cell]
-            while came[path[-1]] != -1:
-                path.append(came[path[-1]])
-            path.reverse()
-            return [sources[path[0]]] + path + [targets[cell]]
-        y, x = divmod(cell, side)
-        for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            step = ny * side + nx
-            if not (x_lo <= nx <= x_hi and y_lo <= ny <= y_hi and free[step]):
-                continue
-            spent = cost[cell] + 1 + (_CROWDED if crowded[step] and step not in targets else 0)
-            if spent < cost.get(step, 1 << 30):
-                cost[step], came[step] = spent, cell
-                pushed += 1
-                heapq.heappush(heap, (spent + guess(step), pushed, step))
-    return None
-
-
-def _corridors(attempt: _Attempt, rooms: Dict[str, Prefab], edges: List[Edge]) -> Optional[Dict[int, List[int]]]:
-    """Every edge's corridor (by ``id(edge)``), carved in ``edges``' order, or None. Rip up and reroute: when an
-    edge finds no way, every corridor is taken up and that edge goes first (at most :data:`_REROUTES` times)."""
-    flat = attempt.owner.reshape(-1)
-    order = list(edges)
-    for _ in range(_REROUTES + 1):
-        corridors: Dict[int, List[int]] = {}
-        for edge in order:
-            cells = _corridor(attempt, (edge.a, rooms[edge.a]), (edge.b, rooms[edge.b]))
-            if cells is None:
-                for made in corridors.values():
-                    flat[made[1:-1]] = 0
-                order.remove(edge)
-                order.insert(0, edge)
-                break
-            flat[cells[1:-1]] = -1
-            corridors[id(edge)] = cells
-        else:
-            return corridors
-    return None
-
-
 def _check_prefabs(prefabs: object) -> Optional[Tuple[Prefab, ...]]:
     if prefabs is None:
         return None
@@ -348,6 +219,19 @@ def _rectangle(width: int, height: int) -> Prefab:
     return Prefab.rectangle(width, height)
 
 
+def _check_room_for(bounds: Tuple[int, int], rooms: Dict[str, Prefab]) -> None:
+    """A quick refusal, before any attempt, of bounds that cannot hold the rooms: too narrow for the widest
+    room, too low for the tallest, or with fewer cells than the rooms' own."""
+    width, height = bounds
+    wide = max(rooms.values(), key=lambda p: p.width)
+    tall = max(rooms.values(), key=lambda p: p.height)
+    area = sum(p.width * p.height for p in rooms.values())
+    if wide.width > width or tall.height > height or area > width * height:
+        raise MissionError(f"the mission ({len(rooms)} rooms, {area} cells of room) cannot fit in width={width}, "
+                           f"height={height} cells (its widest room is {wide.width} cells wide, its tallest "
+                           f"{tall.height} high); give more space (a larger width and height) or fewer rooms")
+
+
 def _middle(prefab: Prefab) -> Tuple[int, int]:
     """The room's floor cell nearest its middle (first in row order among equals)."""
     ys, xs = np.nonzero(prefab.floor)
@@ -357,7 +241,7 @@ def _middle(prefab: Prefab) -> Tuple[int, int]:
 
 
 def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequence[Prefab]] = None,
-           attempts: int = 32) -> Level:
+           attempts: int = 32, bounds: Optional[Tuple[int, int]] = None) -> Level:
     """``mission`` laid out as a square :class:`~mazeplugin.level.Level` (see the module's doc), from stream
     :data:`LAYOUT_STREAM` of ``seed`` (None: the mission's own seed, else a fresh one). ``prefabs``: the rooms to
     draw from (default: open rectangles of :data:`ROOM_SIZES`); ``attempts``: placements tried (1 to
@@ -367,6 +251,11 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
     and ``options["layout"]`` each room's rectangle in tiles, outline included (``{"id", "kind", "x", "y",
     "width", "height"}``), and each carved edge's corridor tiles (``{"edge", "tiles"}``). A Tiled map of the level
     has the rooms as an object layer ``rooms`` and the mission as its property ``mission``.
+
+    ``bounds``: ``(width, height)`` in cells: the level is exactly that size, the dungeon centred in it, and
+    only placements whose rooms and corridors fit are kept (``mp.generate("dungeon", width, height)``); a
+    :class:`~mazeplugin.dungeon.MissionError` names the size when none fits in ``attempts``. Without it the level
+    is as large as the dungeon.
     """
     if not isinstance(mission, MissionGraph):
         raise TypeError(f"mission must be a mazeplugin.Mission, not {type(mission).__name__}")
@@ -401,24 +290,38 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
             rooms[name] = _rectangle(w, h)
     reach = max(max(p.width, p.height) for p in rooms.values()) + max(_GAPS) + 1
     side = int(math.ceil(math.sqrt(len(order)))) * 2 * reach + 2 * reach + 4
+    if bounds is not None:
+        _check_room_for(bounds, rooms)
     for _ in range(int(attempts)):
-        attempt = _Attempt(side)
+        attempt = Attempt(side, bounds)
         if not _place(attempt, rng, order, near, rooms, budget=40 * len(order)):
             continue
         attempt.settle()
-        corridors = _corridors(attempt, rooms, tree + closing)
+        corridors = route_all(attempt, rooms, tree + closing)
         if corridors is not None:
-            return _level(mission, seed, attempt, order, rooms, edges, locks, corridors, rng)
+            return _level(mission, seed, attempt, order, rooms, edges, locks, corridors, rng, bounds)
+    if bounds is not None:
+        raise MissionError(f"the mission ({len(mission.nodes)} rooms, {len(edges)} corridors) did not fit in "
+                           f"width={bounds[0]}, height={bounds[1]} cells in {attempts} attempts; give more space "
+                           f"(a larger width and height) or fewer rooms")
     raise MissionError(f"the mission ({len(mission.nodes)} rooms, {len(edges)} corridors) could not be laid out in "
                        f"{attempts} attempts; try more attempts=, smaller prefabs or fewer edges between far rooms")
 
 
-def _level(mission: MissionGraph, seed: Any, attempt: _Attempt, order: List[str], rooms: Dict[str, Prefab],
-           edges: List[Edge], locks: List[Edge], corridors: Dict[int, List[int]], rng: Random) -> Level:
+def _level(mission: MissionGraph, seed: Any, attempt: Attempt, order: List[str], rooms: Dict[str, Prefab],
+           edges: List[Edge], locks: List[Edge], corridors: Dict[int, List[int]], rng: Random,
+           bounds: Optional[Tuple[int, int]] = None) -> Level:
     side = attempt.side
     used = np.argwhere(attempt.owner != 0)
     (y0, x0), (y1, x1) = used.min(axis=0), used.max(axis=0)
-    maze = Maze(int(x1 - x0 + 1), int(y1 - y0 + 1), attempt.owner[y0 : y1 + 1, x0 : x1 + 1] != 0)
+    mask = attempt.owner[y0 : y1 + 1, x0 : x1 + 1] != 0
+    if bounds is not None:  # the dungeon centred in a level of exactly the bounds' size
+        width, height = bounds
+        pad_x, pad_y = (width - mask.shape[1]) // 2, (height - mask.shape[0]) // 2
+        framed = np.zeros((height, width), dtype=bool)
+        framed[pad_y : pad_y + mask.shape[0], pad_x : pad_x + mask.shape[1]] = mask
+        mask, x0, y0 = framed, x0 - pad_x, y0 - pad_y
+    maze = Maze(int(mask.shape[1]), int(mask.shape[0]), mask)
     placed = [PlacedRoom(n, attempt.rects[name][0] - int(x0), attempt.rects[name][1] - int(y0), rooms[name])
               for n, name in enumerate(order, start=1)]
     carve_rooms(maze, placed)

@@ -1,0 +1,146 @@
+"""``level.mission``: a dungeon level's mission graph on its tiles — each room with its tiles, each edge with
+its corridor's tiles, its door and its kind.
+
+A dungeon level (:func:`~mazeplugin.dungeon.layout.layout`) records its mission
+(``options["mission"]``) and where each room and corridor lies
+(``options["layout"]``); :func:`laid_mission` reads them back, with the
+level's door and secret things, into a :class:`LaidMission`. ``level.mission``
+(:class:`~mazeplugin.level.Level`, through :mod:`mazeplugin.seam`) is that,
+or None on a level that is not a dungeon.
+
+>>> import mazeplugin as mp
+>>> level = mp.generate("dungeon", 30, 30, seed=7, rooms=12, locks=2, pattern="lock-and-key")
+>>> plan = level.mission
+>>> plan.graph.pattern, len(plan.nodes), plan.nodes[0].id, plan.nodes[0].kind
+('lock-and-key', 12, 'start', 'start')
+>>> level.entrance in plan.room("start").tiles, level.exit in plan.room("goal").tiles
+(True, True)
+>>> sorted(edge.door for edge in plan.edges if edge.door) == sorted((t.x, t.y) for t in level.things if t.kind == "door")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from .missions import Mission
+from .model import Edge, Node
+
+__all__ = ["LaidMission", "RoomTiles", "EdgeTiles", "laid_mission"]
+
+Tile = Tuple[int, int]
+
+
+@dataclass(frozen=True)
+class RoomTiles:
+    """A room of the mission on the tiles: its :class:`~.model.Node`, its rectangle in tiles (outline
+    included: ``x``, ``y``, ``width``, ``height``) and ``tiles``, its floor tiles inside the outline."""
+
+    node: Node
+    x: int
+    y: int
+    width: int
+    height: int
+    tiles: Tuple[Tile, ...]
+
+    @property
+    def id(self) -> str:
+        return self.node.id
+
+    @property
+    def kind(self) -> str:
+        return self.node.kind
+
+
+@dataclass(frozen=True)
+class EdgeTiles:
+    """An edge of the mission on the tiles: its :class:`~.model.Edge`, ``tiles`` (the corridor's floor tiles in
+    order from ``edge.a``'s room to ``edge.b``'s: the passage through ``a``'s outline first, through ``b``'s last,
+    the passages between cells included; empty for a one-way edge, which is not carved), ``door`` (a locked edge's door tile, else None) and ``secret`` (a hidden edge's
+    secret tile, else None)."""
+
+    edge: Edge
+    tiles: Tuple[Tile, ...]
+    door: Optional[Tile] = None
+    secret: Optional[Tile] = None
+
+    @property
+    def kind(self) -> str:
+        return self.edge.kind
+
+    @property
+    def carved(self) -> bool:
+        """Whether the tiles carry the edge (one-way drops are not carved yet)."""
+        return bool(self.tiles)
+
+
+@dataclass(frozen=True)
+class LaidMission:
+    """A dungeon level's mission (``graph``, a :class:`~mazeplugin.dungeon.Mission`) with its rooms (``nodes``,
+    in the mission's node order) and edges (``edges``, in its edge order) on the tiles."""
+
+    graph: Mission
+    nodes: Tuple[RoomTiles, ...]
+    edges: Tuple[EdgeTiles, ...]
+
+    def room(self, node_id: str) -> RoomTiles:
+        """The room of node ``node_id`` (``KeyError`` naming it when the mission has none)."""
+        for room in self.nodes:
+            if room.id == node_id:
+                return room
+        raise KeyError(f"the mission has no room {node_id!r}")
+
+    def room_at(self, tile: Tile) -> Optional[RoomTiles]:
+        """The room whose rectangle (outline included) holds ``tile``, or None (a corridor or outside)."""
+        x, y = tile
+        for room in self.nodes:
+            if room.x <= x < room.x + room.width and room.y <= y < room.y + room.height:
+                return room
+        return None
+
+
+def _way_in(floor: "np.ndarray[Any, Any]", room: RoomTiles, end: Tile) -> Tile:
+    """The passage tile on ``room``'s outline between it and the corridor tile ``end`` beside it."""
+    x, y = end
+    for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+        on_outline = (nx in (room.x, room.x + room.width - 1) and room.y <= ny < room.y + room.height) or (
+            ny in (room.y, room.y + room.height - 1) and room.x <= nx < room.x + room.width)
+        if on_outline and floor[ny, nx]:
+            return nx, ny
+    raise ValueError(f"the level's layout record is not its tiles: no way from {end} into room {room.id!r}")
+
+
+def laid_mission(level: Any) -> Optional[LaidMission]:
+    """``level.mission``: the :class:`LaidMission` of a dungeon level, or None when ``level`` records no
+    mission laid out on its tiles."""
+    options = level.options
+    if level.algorithm != "dungeon" or "mission" not in options or "layout" not in options:
+        return None
+    graph = Mission.from_dict(options["mission"])
+    record: Dict[str, Any] = options["layout"]
+    floor = np.asarray(level.tiles) == 0
+    rooms: Dict[str, RoomTiles] = {}
+    for room in record["rooms"]:
+        x, y, w, h = (int(room[k]) for k in ("x", "y", "width", "height"))
+        ys, xs = np.nonzero(floor[y + 1 : y + h - 1, x + 1 : x + w - 1])
+        inside = tuple((int(a) + x + 1, int(b) + y + 1) for a, b in zip(xs.tolist(), ys.tolist()))
+        rooms[room["id"]] = RoomTiles(graph.node(room["id"]), x, y, w, h, inside)
+    walks = {item["edge"]: [tuple(t) for t in item["tiles"]] for item in record["corridors"]}
+    marked: Dict[Tuple[str, str], Tile] = {}
+    for thing in level.things:
+        if thing.kind in ("door", "secret") and "edge" in thing.props:
+            marked[(thing.kind, thing.props["edge"])] = (thing.x, thing.y)
+    edges = []
+    for edge in graph.edges:
+        walk = [(int(t[0]), int(t[1])) for t in walks.get(edge.name, [])]
+        tiles: List[Tile] = []
+        if walk:
+            tiles.append(_way_in(floor, rooms[edge.a], walk[0]))
+            for p, q in zip(walk, walk[1:]):
+                tiles += [p, ((p[0] + q[0]) // 2, (p[1] + q[1]) // 2)]
+            tiles += [walk[-1], _way_in(floor, rooms[edge.b], walk[-1])]
+        edges.append(EdgeTiles(edge, tuple(tiles), marked.get(("door", edge.name)), marked.get(("secret", edge.name))))
+    return LaidMission(graph, tuple(rooms[node.id] for node in graph.nodes), tuple(edges))
