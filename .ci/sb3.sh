@@ -18,4 +18,5 @@ import stable_baselines3, torch
 print("sb3.sh: testing with stable-baselines3", stable_baselines3.__version__, "and torch", torch.__version__)
 PY
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-timeout 1200 "$py" -m pytest -q -p no:cacheprovider -n 0 tests/test_gym_sb3.py tests/test_gym_example.py tests/test_gym_cleanrl.py
+timeout 1200 "$py" -m pytest -q -p no:cacheprovider -n 0 tests/test_gym_sb3.py tests/test_gym_example.py tests/test_gym_cleanrl.py \
+    tests/test_dataset_training.py  # the last: ds.torch_dataset against real torch
