@@ -51,7 +51,7 @@ static inline void open_between(uint8_t *east, uint8_t *south, int64_t a, int64_
     else south[b] = 1;
 }
 
-/* mazeplugin/_compiled/backtracker.py's carve, line for line. */
+/* mazeplugin/_compiled/backtracker.py's carve_framed, line for line. */
 void carve(uint8_t *visited, int64_t size, const uint64_t *words, const int64_t *roots, int64_t nroots,
            int64_t pitch, uint8_t *east, uint8_t *south) {
     int32_t *parent = malloc(sizeof(int32_t) * size);
@@ -115,7 +115,7 @@ def main() -> None:
 
     def numba_run() -> tuple:
         east, south = framed_passages(maze)
-        kernel.carve(blocked.copy(), words, roots, pitch, east, south)
+        kernel.carve_framed(blocked.copy(), words, roots, pitch, east, south)
         return east, south
 
     with tempfile.TemporaryDirectory(prefix="mazeplugin-route-") as directory:

@@ -77,3 +77,18 @@ def test_the_square_grid_of_a_maze_lists_each_cells_neighbours_north_east_south_
     full = maze_grid(Maze(4, 3))
     assert full.walls == (4, 3) and full.connected and full.edge_count == 17
     assert full.neighbours_of(5).tolist() == [1, 6, 9, 4]  # north, east, south, west
+
+
+@settings(max_examples=25, deadline=None)
+@given(maze=masked_mazes(), seed=st.integers(0, 2**64 - 1))
+def test_the_backtrackers_grid_function_carves_its_square_loops_maze(maze, seed):
+    # (the backtracker keeps a framed square loop for speed; its function over the neighbour interface,
+    # run on the maze's grid, must open the same passages, a mask's parts included)
+    from mazeplugin.generators.backtracker import on_grid
+
+    square = _carve("backtracker", maze, seed, "0")
+    carved, grid = maze.copy(), maze_grid(maze)
+    with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "0"}):
+        opened = on_grid(grid, Random.from_seed(seed), grid.cell_of(*maze.start), grid.cell_of(*maze.goal))
+    grid.open_on(carved, np.asarray(opened, dtype=bool))
+    assert np.array_equal(square.east, carved.east) and np.array_equal(square.south, carved.south)

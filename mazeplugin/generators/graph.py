@@ -1,4 +1,4 @@
-"""The neighbour interface the grid generators are written against, and the backtracker's grid version.
+"""The neighbour interface the generators are written against.
 
 A generator over the neighbour interface asks a grid only for the
 neighbours of a cell, in J. Buck's way: a grid owns its cells and
@@ -19,17 +19,12 @@ always did), remembers cells, and finds the edges it crossed in bulk
 (:func:`crossed`); :func:`parts` gives a mask's parts, one tree each.
 ``kruskal``, ``prim``, ``prim-simplified``, ``union-find``, ``wilson``,
 ``aldous-broder``, ``hunt-and-kill`` and ``growing-tree`` are written this
-way once, in their own modules. :func:`backtracker` is the grid version of
-the one generator that still keeps a square plain module of its own
-(registered with ``graph=``); both reach its one compiled kernel
-``mazeplugin._compiled.backtracker`` (``kernel("backtracker", cells)``), which
-reads the same floats in the same order and opens the same passages.
+way once, in their own modules; ``backtracker`` keeps a square loop of its
+own beside its function over this interface (``generators.backtracker.on_grid``).
 
 >>> from mazeplugin.grids import HexGrid
->>> from mazeplugin.seeds import Random
 >>> grid = HexGrid(4, 3)
->>> open = backtracker(grid, Random.from_seed(7), 0, grid.cells - 1)
->>> int(sum(open)) == grid.cells - 1  # a spanning tree
+>>> walk_rows(grid).around[0] == tuple(grid.neighbours_of(0).tolist())  # each cell's neighbours, in order
 True
 """
 
@@ -41,7 +36,6 @@ from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from .._compiled import kernel
 from ..maze import Maze, mask_parts
 from ..seeds import Random
 from ..rows import NeighbourRows
@@ -157,28 +151,6 @@ def parts(grid: "Grid | MazeGrid", start: int) -> List[Tuple[int, int]]:
     firsts = np.unique(labels, return_index=True)[1].tolist()  # (parts are numbered by their first cell)
     own = int(labels[start])
     return [(start, sizes[own])] + [(firsts[p], sizes[p]) for p in range(len(sizes)) if p != own]
-
-
-def backtracker(grid: Grid, rng: Random, start: int, goal: int) -> Opened:
-    """Recursive backtracker: step to a random unvisited neighbour; when there is none, back up."""
-    fast = kernel("backtracker", grid.cells)
-    if fast is not None:  # the same walk, compiled (mazeplugin/_compiled/backtracker.py)
-        return fast.generate(grid, rng, start)  # type: ignore[no-any-return]
-    off, nbr, eid = flat(grid)
-    draws = uniforms(rng, 4 * grid.cells + 64)
-    visited, opened = [False] * grid.cells, [False] * len(grid.edges)
-    visited[start] = True
-    path = [start]
-    while path:
-        cell = path[-1]
-        fresh = [k for k in range(off[cell], off[cell + 1]) if not visited[nbr[k]]]
-        if not fresh:
-            path.pop()
-            continue
-        k = fresh[int(next(draws) * len(fresh))]
-        opened[eid[k]] = visited[nbr[k]] = True
-        path.append(nbr[k])
-    return opened
 
 
 def maze_grid(maze: Maze) -> "MazeGrid":
