@@ -443,7 +443,7 @@ def test_compiled_lattice_pass_makes_the_numpy_edges_and_rows(grid, width, heigh
         plain = build()
     with mock.patch.dict(os.environ, {"MAZEPLUGIN_COMPILED": "1"}):
         compiled = build()
-    assert kernel("grid-rows") is not None
+        assert kernel("grid-rows") is not None  # asked on the compiled path (the suite may run with "0")
     assert plain.cells == compiled.cells == width * height
     for name in ("edges", "offsets", "neighbours", "edge_ids"):
         a, b = getattr(plain, name), getattr(compiled, name)
