@@ -68,7 +68,7 @@ def share_out(names: List[str], processes: int) -> List[List[str]]:
     """``names`` in ``processes`` groups of about equal compile time (longest first, each to the lightest group).
 
     >>> share_out(["prim", "rooms", "kruskal", "backtracker"], 2)
-    [['rooms', 'prim'], ['kruskal', 'backtracker']]
+    [['rooms', 'prim'], ['backtracker', 'kruskal']]
     """
     groups: List[List[str]] = [[] for _ in range(max(1, processes))]
     loads = [0.0] * len(groups)
