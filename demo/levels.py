@@ -37,7 +37,7 @@ from mazeplugin.seeds import Seed
 
 from .addon_api import Addon, Host
 from .options import LEVEL_FILE_TYPES, level_options, load_level_file  # noqa: F401 - read from here too
-from .rules import plain_level
+from .rules import is_dungeon_code, plain_level
 
 Bounds = Tuple[Optional[float], Optional[float]]
 
@@ -163,7 +163,8 @@ class Levels(Addon):
         if pattern is not None and path is None:  # --dungeon: every level a dungeon of that mission pattern
             game = app.game
             game.dungeon = pattern
-            game.try_load(game.algorithm, game.width, game.height, game.seed)
+            if options.code is None or not is_dungeon_code(options.code[0]):  # a dungeon's code plays as given
+                game.try_load(game.algorithm, game.width, game.height, game.seed)
         return made
 
     def hud_flags(self) -> List[str]:
