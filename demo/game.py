@@ -87,7 +87,7 @@ class Game:
         self.forks: Optional[int] = None  # the level's decision points, when worked out ahead (else None)
         self.waiting = False  # the level is complete and the next one is still being made
         self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
-        self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, demo/levels.py)
+        self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, or a dungeon code played)
         self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
         self._load(algorithm, width, height, resolve_seed(seed), content, exact=is_dungeon_code(algorithm))
 

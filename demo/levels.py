@@ -11,7 +11,9 @@ The :class:`Levels` addon (see :mod:`demo.addons`):
   :class:`demo.rules.DungeonMaker`): each level a mission of that pattern
   laid out as rooms and corridors, a little larger each time; R, N and the
   next level make dungeons too, and the HUD shows the level's code,
-  ``dungeon-PATTERN-WxH-seed+rNkM``.
+  ``dungeon-PATTERN-WxH-seed+rNkM``. Such a code (``--code``, typed, or R)
+  plays exactly its dungeon (:func:`demo.rules.code_dungeon`), with or
+  without ``--dungeon``.
 - :func:`challenge` / :func:`harder_level`: each next level asks
   :func:`mazeplugin.generate` for more difficulty through ``require=``
   (more decision points along the solution, a longer detour; see

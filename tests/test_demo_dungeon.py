@@ -80,3 +80,16 @@ def test_the_code_box_takes_dungeon_codes_and_a_maze_code_leaves_dungeons():
 def test_dungeon_and_a_dungeon_code_together_play_the_code():
     game = make_app("--dungeon", "gauntlet", "--code", CODE).game
     assert game.code == CODE and same_level(game.level, CODE) and game.dungeon == "gauntlet"
+
+
+@pytest.mark.parametrize("start", [["--code", "kruskal-5x5-1"], ["--grid", "hex", "--size", "8x6"]])
+def test_a_dungeon_code_typed_in_the_code_box_plays_that_dungeon(start):
+    from test_demo import press, type_text
+
+    app = make_app(*start)
+    press(app, pygame.K_RETURN)
+    type_text(app, CODE)
+    press(app, pygame.K_RETURN)
+    assert app.grid_game is None and app.game.code == CODE and same_level(app.game.level, CODE)
+    press(app, pygame.K_r)
+    assert app.game.code == CODE and same_level(app.game.level, CODE)
