@@ -93,3 +93,9 @@ def test_a_dungeon_code_typed_in_the_code_box_plays_that_dungeon(start):
     assert app.grid_game is None and app.game.code == CODE and same_level(app.game.level, CODE)
     press(app, pygame.K_r)
     assert app.game.code == CODE and same_level(app.game.level, CODE)
+
+
+def test_a_wrong_dungeon_code_on_the_command_line_is_one_line_and_status_2():
+    done = run_demo("--code", "dungeon-maze-40x40-7", "--levels", "1")
+    assert done.returncode == 2 and "not a dungeon pattern" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
