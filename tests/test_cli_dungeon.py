@@ -55,6 +55,12 @@ def test_a_png_is_written(capsys, tmp_path):
     (["dungeon", "--seed", "dungeon-maze-24x24-5"], "not a dungeon pattern"),
     (["dungeon", "--seed", "dungeon-valve-24x24-5+r8t2"], "not treasure"),
     (["dungeon", "--size", "6x6", "--rooms", "30"], "width="),
+    (["dungeon", "--locks", "99"], "--locks"),
+    (["dungeon", "--grid", "hex"], "--grid"),
+    (["dungeon", "--wrap", "x"], "--wrap"),
+    (["dungeon", "--weave"], "--weave"),
+    (["dungeon", "--braid", "0.5"], "--braid"),
+    (["dungeon", "--markers", "farthest"], "--markers"),
 ])
 def test_what_a_dungeon_does_not_take_is_one_line_naming_it(capsys, argv, names):
     status, out, err = run(capsys, "generate", *argv)

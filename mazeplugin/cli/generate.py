@@ -22,7 +22,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..codes import looks_like_level_code, parse_level_code
 from ..difficulty import MAX_ATTEMPTS
-from ..dungeon.grammar import PATTERNS
+from ..dungeon.grammar import MAX_LOCKS, PATTERNS
 from ..level import Level
 from ..registry import algorithms
 from ..seeds import MAX_SEED_CHARS
@@ -109,7 +109,7 @@ def add_parser(commands: Any) -> None:
         content.add_argument(f"--{name}", type=amount_type, default=0, metavar="N", help=f"level content: N {what}")
     dungeon = gen.add_argument_group("dungeon", "ALGORITHM dungeon: rooms laid out from a mission graph, --rooms N "
                                                 "of them (default 12), keys and locked doors where the mission says")
-    dungeon.add_argument("--locks", type=amount_type, default=None, metavar="N",
+    dungeon.add_argument("--locks", type=bounded_type(0, MAX_LOCKS), default=None, metavar="N",
                          help="locked doors, each with its key (default 1)")
     dungeon.add_argument("--pattern", choices=PATTERNS, default=None, metavar="PATTERN",
                          help=f"the mission's cycles: {', '.join(PATTERNS)} (default mixed); a level code "
@@ -247,6 +247,14 @@ def _dungeon_options(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
         if given:
             raise Failure(2, f"{given[0]} is for dungeons (ALGORITHM dungeon), not {args.algorithm}")
         return
+    shaped = [option for option, given in (
+        ("--grid", args.grid != "square"), ("--wrap", args.wrap is not None), ("--weave", args.weave is not None),
+        ("--markers", args.markers != "border"), ("--braid", args.braid is not None),
+        ("--corridor", args.corridor is not None), ("--wall", args.wall is not None), ("--mask", args.mask is not None),
+        ("--room", bool(args.room)), ("--doors", args.doors is not None)) if given]
+    if shaped:
+        raise Failure(2, f"{shaped[0]}: a dungeon's shape, markers and rooms come from its mission; it takes --size, "
+                         "--seed, --rooms, --locks and --pattern (and -O branching=, attempts=)")
     if kwargs.pop("keys", None):
         raise Failure(2, "--keys: a dungeon's keys and locked doors come from its mission; give --locks N")
     for name in ("treasure", "enemies"):
