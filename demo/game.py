@@ -27,7 +27,10 @@ from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: 
     RoomCount,
     check_seed,
     clamp_side,
+    code_dungeon,
+    dungeon_pattern,
     generators_after,
+    is_dungeon_code,
     next_seed,
     numbered_level,
     parse_code,
@@ -84,9 +87,9 @@ class Game:
         self.forks: Optional[int] = None  # the level's decision points, when worked out ahead (else None)
         self.waiting = False  # the level is complete and the next one is still being made
         self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
-        self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, demo/levels.py)
+        self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, or a dungeon code played)
         self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
-        self._load(algorithm, width, height, resolve_seed(seed), content)
+        self._load(algorithm, width, height, resolve_seed(seed), content, exact=is_dungeon_code(algorithm))
 
     # -- levels ----------------------------------------------------------------
 
@@ -105,8 +108,12 @@ class Game:
         is all the level has, even when empty (R replays the level's code).
         A code's ``w`` makes exactly that code's weave level, with its content;
         :attr:`weave` (V) the weave level of the seed, without rooms or content
-        (:func:`demo.weaveplay.weave_level`).
+        (:func:`demo.weaveplay.weave_level`). A dungeon's code (``dungeon-PATTERN-WxH-seed+rNkM``, typed, given
+        with ``--code`` or replayed by R) makes exactly its dungeon (:func:`demo.rules.code_dungeon`); other
+        dungeons (:attr:`dungeon`) are made by their number (:class:`demo.rules.DungeonMaker`).
         """
+        if is_dungeon_code(algorithm) and (content or exact):
+            return code_dungeon(algorithm, width, height, seed, content)
         if self.dungeon is not None:
             return DungeonMaker(self.dungeon)(algorithm, width, height, seed, self.level_number if number is None
                                               else number)
@@ -134,6 +141,8 @@ class Game:
         self.seed: Seed = level.seed if level.seed is not None else seed
         self.content = dict(content) if content else None
         self.level_file = None
+        if is_dungeon_code(algorithm):  # a dungeon's code played: the next levels are dungeons of its pattern
+            self.dungeon = dungeon_pattern(level)
         self.play(level, mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
@@ -191,8 +200,9 @@ class Game:
             self.restart()
             self.say("Restarted " + self.code)
             return
-        if self.dungeon is not None:  # the same dungeon: its number and seed make it again
-            if self.try_load(self.algorithm, self.width, self.height, self.seed, exact=True):
+        if self.dungeon is not None:  # the same dungeon, from its code (whichever number or code made it)
+            code = mp.parse_level_code(self.code)
+            if self.try_load(code[0], code[1], code[2], code[3], code.content, exact=True):
                 self.say("Restarted " + self.code)
             return
         counts = mp.parse_level_code(self.code).content
@@ -272,9 +282,11 @@ class Game:
             self.say(str(error))
             return False
         algorithm, width, height, seed = code
-        if self.try_load(algorithm, width, height, seed, code.content):
+        dungeon, self.dungeon = self.dungeon, None  # exactly the code's level: a dungeon's code sets it again (_apply)
+        if self.try_load(algorithm, width, height, seed, code.content, exact=is_dungeon_code(algorithm)):
             self.say("Playing " + self.code)
             return True
+        self.dungeon = dungeon
         return False
 
     # -- toggles -----------------------------------------------------------------

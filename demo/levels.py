@@ -11,7 +11,9 @@ The :class:`Levels` addon (see :mod:`demo.addons`):
   :class:`demo.rules.DungeonMaker`): each level a mission of that pattern
   laid out as rooms and corridors, a little larger each time; R, N and the
   next level make dungeons too, and the HUD shows the level's code,
-  ``dungeon-PATTERN-WxH-seed+rNkM``.
+  ``dungeon-PATTERN-WxH-seed+rNkM``. Such a code (``--code``, typed, or R)
+  plays exactly its dungeon (:func:`demo.rules.code_dungeon`), with or
+  without ``--dungeon``.
 - :func:`challenge` / :func:`harder_level`: each next level asks
   :func:`mazeplugin.generate` for more difficulty through ``require=``
   (more decision points along the solution, a longer detour; see
@@ -37,7 +39,7 @@ from mazeplugin.seeds import Seed
 
 from .addon_api import Addon, Host
 from .options import LEVEL_FILE_TYPES, level_options, load_level_file  # noqa: F401 - read from here too
-from .rules import plain_level
+from .rules import is_dungeon_code, plain_level
 
 Bounds = Tuple[Optional[float], Optional[float]]
 
@@ -163,7 +165,8 @@ class Levels(Addon):
         if pattern is not None and path is None:  # --dungeon: every level a dungeon of that mission pattern
             game = app.game
             game.dungeon = pattern
-            game.try_load(game.algorithm, game.width, game.height, game.seed)
+            if options.code is None or not is_dungeon_code(options.code[0]):  # a dungeon's code plays as given
+                game.try_load(game.algorithm, game.width, game.height, game.seed)
         return made
 
     def hud_flags(self) -> List[str]:

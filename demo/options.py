@@ -305,7 +305,8 @@ def build_parser(addon_options: Sequence[ArgumentAdder] = BUILT_IN_ADDON_OPTIONS
                         help="a square level that wraps round: x (east and west edges joined), y, or xy (a torus)")
     parser.add_argument("--seed", type=seed_argument, help="level seed: a whole number >= 0 or a word (default: a random one)")
     parser.add_argument("--code", type=code_argument, metavar="CODE",
-                        help="a level code, e.g. kruskal-20x15-7 or kruskal-20x15-7+k2t5 (overrides the three above)")
+                        help="a level code, e.g. kruskal-20x15-7, kruskal-20x15-7+k2t5 or "
+                             "dungeon-lock-and-key-40x40-7+r20k4 (overrides the three above)")
     parser.add_argument("--tile", type=whole_number(6, 64), default=28, metavar="PX", help="pixels per tile (default 28)")
     parser.add_argument("--window", type=pixels_argument, default=(960, 720), metavar="WxH",
                         help="window size in pixels (default 960x720)")

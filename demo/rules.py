@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import mazeplugin as mp
 from mazeplugin.codes import LevelCode
@@ -110,6 +110,36 @@ def parse_code(text: str) -> LevelCode:
     check_seed(seed)
     check_size(width, height)
     return code
+
+
+def is_dungeon_code(algorithm: str) -> bool:
+    """True when a level code's name is a dungeon's (``dungeon-PATTERN-WxH-seed+rNkM``, or ``dungeon-WxH-seed``
+    for the default pattern), which :func:`code_dungeon` makes; False for a maze's.
+
+    >>> is_dungeon_code("dungeon-lock-and-key"), is_dungeon_code("dungeon"), is_dungeon_code("backtracker")
+    (True, True, False)
+    """
+    return algorithm == "dungeon" or algorithm.startswith("dungeon-")
+
+
+def dungeon_pattern(level: mp.Level) -> str:
+    """The mission pattern a dungeon level was made with (recorded in its options; ``mixed`` if it says none)."""
+    recorded = level.options.get("dungeon")
+    return str(recorded.get("pattern", "mixed")) if isinstance(recorded, dict) else "mixed"
+
+
+def code_dungeon(algorithm: str, width: int, height: int, seed: Seed, content: Optional[Dict[str, Any]]) -> mp.Level:
+    """Exactly the dungeon of a typed code (``algorithm`` ``dungeon-PATTERN``, ``content`` its ``+rNkM``):
+    the bytes :func:`mazeplugin.level_from_code` makes of it, whatever the game's level number.
+
+    >>> level = code_dungeon("dungeon-lock-and-key", 24, 24, 5, {"rooms": 8, "keys": 1})
+    >>> mp.level_code(level), level.tiles.tobytes() == mp.level_from_code(mp.level_code(level)).tiles.tobytes()
+    ('dungeon-lock-and-key-24x24-5+r8k1', True)
+    """
+    from mazeplugin.dungeon.dungeons import dungeon_from_code
+
+    level: mp.Level = dungeon_from_code(LevelCode(algorithm, width, height, seed, content))
+    return level
 
 
 def plain_level(algorithm: str, width: int, height: int, seed: Seed, level_number: int, rooms: int = 0) -> mp.Level:

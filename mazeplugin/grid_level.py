@@ -133,6 +133,12 @@ class GridLevel:
         """How many cells the grid has, numbered ``0 … cells-1`` (see :class:`~mazeplugin.AnyLevel`)."""
         return self.maze.grid.cells
 
+    @property
+    def mission(self) -> Any:
+        """A dungeon level's mission, as on every level (:attr:`mazeplugin.Level.mission`): None here, since
+        dungeons are laid out on square tilemaps (a :class:`~mazeplugin.Level`)."""
+        return seam.mission_of(self)
+
     def cell_of(self, place: Union[int, Tuple[int, int]]) -> int:
         """The cell a tile ``(x, y)`` is on (hex and wrapping square levels; a passage's or an opening's tile
         gives the cell beside it, the lower numbered one for a passage); a cell number comes back checked.

@@ -14,7 +14,9 @@ by cell: ``cells`` (numbered ``0 … cells-1``, row-major on square grids),
 at the entrance, a cell number or, wherever the level has tiles (square, weave,
 wrapping, hex), a tile ``(x, y)``; it answers in the level's own places (a map
 shaped like ``tiles`` on a ``Level``, one entry per cell on a ``GridLevel``).
-``save(path)`` writes by suffix and ``mp.load`` reads it back.
+``save(path)`` writes by suffix and ``mp.load`` reads it back. ``mission`` is a
+dungeon's mission on its tiles (a ``LaidMission``, see
+:attr:`mazeplugin.Level.mission`), None on every level that is not a dungeon.
 
 >>> import mazeplugin as mp
 >>> levels = [mp.generate("wilson", 6, 4, seed=3, **kw) for kw in ({}, {"wrap": "xy"}, {"grid": "hex"})]
@@ -74,6 +76,9 @@ class AnyLevel(Protocol):
 
     @property
     def things(self) -> Tuple[Any, ...]: ...
+
+    @property
+    def mission(self) -> Any: ...
 
     def solution(self) -> List[Any]: ...
 

@@ -16,6 +16,7 @@ def test_every_level_answers_the_protocol_the_same_way(kw):
     level = mp.generate("backtracker", 7, 5, seed=4, **kw)
     assert isinstance(level, mp.AnyLevel)
     assert level.grid == kw.get("grid", "square")
+    assert level.mission is None  # not a dungeon
     assert level.cells == (level.maze.grid.cells if isinstance(level, mp.GridLevel) else 35)
     cells = level.solution_cells()
     assert cells[0] == level.cell_of(level.entrance) and cells[-1] == level.cell_of(level.exit)
@@ -77,3 +78,19 @@ def test_square_cell_numbers_are_row_major_and_checked():
     with pytest.raises(TypeError, match="tile must be an"):
         level.cell_of(True)  # type: ignore[arg-type]
     assert level.distances(6)[level.layout.cell_tile((2, 1))[::-1]] == 0
+
+
+def test_a_dungeon_answers_the_protocol_with_its_mission_and_a_maze_without_one():
+    dungeon = mp.generate("dungeon", 24, 24, seed=5, rooms=8, locks=1, pattern="lock-and-key")
+    assert isinstance(dungeon, mp.AnyLevel) and len(dungeon.mission.nodes) == 8
+    assert [room.node.kind for room in dungeon.mission.nodes].count("start") == 1
+
+    class NoMission:  # a level-like object without mission is not an AnyLevel: the protocol lists it
+        pass
+
+    members = ["algorithm", "options", "seed"] + [n for n in dir(mp.AnyLevel) if not n.startswith("_")]
+    for name in [n for n in members if n != "mission"]:
+        setattr(NoMission, name, lambda self, *args, **kwargs: None)
+    assert not isinstance(NoMission(), mp.AnyLevel)
+    NoMission.mission = None
+    assert isinstance(NoMission(), mp.AnyLevel)

@@ -41,3 +41,61 @@ def test_dungeon_makers_are_values_the_worker_can_be_asked_for_again():
 def test_a_wrong_pattern_is_one_line_and_status_2():
     done = run_demo("--dungeon", "maze")
     assert done.returncode == 2 and "--dungeon" in done.stderr and "lock-and-key" in done.stderr
+
+
+CODE = "dungeon-lock-and-key-40x40-7+r20k4"
+
+
+def same_level(level, code):
+    made = mp.level_from_code(code)
+    return level.tiles.tobytes() == made.tiles.tobytes() and level.things == made.things
+
+
+def test_a_dungeon_code_on_the_command_line_plays_exactly_that_level_and_r_replays_it():
+    app = make_app("--code", CODE)
+    game = app.game
+    assert game.code == CODE and same_level(game.level, CODE)
+    assert game.dungeon == "lock-and-key"  # the next levels are dungeons of its pattern
+    rooms, locks = dungeon_size("lock-and-key", game.level_number)
+    assert (rooms, locks) != (20, 4)  # so R replaying by the level's number would make another dungeon
+    game.regenerate()
+    assert game.code == CODE and same_level(game.level, CODE)
+    assert game.next_request()[5] == DungeonMaker("lock-and-key")
+
+
+def test_the_code_box_takes_dungeon_codes_and_a_maze_code_leaves_dungeons():
+    app = make_app("--dungeon", "valve", "--seed", "3")
+    game = app.game
+    assert game.enter_code(CODE) and game.code == CODE and same_level(game.level, CODE)
+    game.regenerate()
+    assert game.code == CODE and same_level(game.level, CODE)
+    assert not game.enter_code("dungeon-lock-and-key-6x6-7+r20k4")  # twenty rooms do not fit: one line, level kept
+    assert "width=" in game.message and game.code == CODE and game.dungeon == "lock-and-key"
+    assert not game.enter_code("dungeon-maze-40x40-7")
+    assert "not a dungeon pattern" in game.message and game.code == CODE
+    assert game.enter_code("kruskal-12x9-5") and game.dungeon is None
+    assert game.level.tiles.tobytes() == mp.level_from_code("kruskal-12x9-5").tiles.tobytes()
+
+
+def test_dungeon_and_a_dungeon_code_together_play_the_code():
+    game = make_app("--dungeon", "gauntlet", "--code", CODE).game
+    assert game.code == CODE and same_level(game.level, CODE) and game.dungeon == "gauntlet"
+
+
+@pytest.mark.parametrize("start", [["--code", "kruskal-5x5-1"], ["--grid", "hex", "--size", "8x6"]])
+def test_a_dungeon_code_typed_in_the_code_box_plays_that_dungeon(start):
+    from test_demo import press, type_text
+
+    app = make_app(*start)
+    press(app, pygame.K_RETURN)
+    type_text(app, CODE)
+    press(app, pygame.K_RETURN)
+    assert app.grid_game is None and app.game.code == CODE and same_level(app.game.level, CODE)
+    press(app, pygame.K_r)
+    assert app.game.code == CODE and same_level(app.game.level, CODE)
+
+
+def test_a_wrong_dungeon_code_on_the_command_line_is_one_line_and_status_2():
+    done = run_demo("--code", "dungeon-maze-40x40-7", "--levels", "1")
+    assert done.returncode == 2 and "not a dungeon pattern" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1

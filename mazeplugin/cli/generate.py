@@ -22,6 +22,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..codes import looks_like_level_code, parse_level_code
 from ..difficulty import MAX_ATTEMPTS
+from ..dungeon.grammar import MAX_LOCKS, PATTERNS
 from ..level import Level
 from ..registry import algorithms
 from ..seeds import MAX_SEED_CHARS
@@ -106,6 +107,13 @@ def add_parser(commands: Any) -> None:
                        ("treasure", "treasure in dead ends"),
                        ("enemies", "patrolling enemies")):
         content.add_argument(f"--{name}", type=amount_type, default=0, metavar="N", help=f"level content: N {what}")
+    dungeon = gen.add_argument_group("dungeon", "ALGORITHM dungeon: rooms laid out from a mission graph, --rooms N "
+                                                "of them (default 12), keys and locked doors where the mission says")
+    dungeon.add_argument("--locks", type=bounded_type(0, MAX_LOCKS), default=None, metavar="N",
+                         help="locked doors, each with its key (default 1)")
+    dungeon.add_argument("--pattern", choices=PATTERNS, default=None, metavar="PATTERN",
+                         help=f"the mission's cycles: {', '.join(PATTERNS)} (default mixed); a level code "
+                              "dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS as --seed makes that dungeon")
     grid = gen.add_argument_group("grid", "other grids than square tilemaps")
     grid.add_argument("--grid", choices=GRIDS, default="square",
                      help="the grid: square tilemaps (default), or hex, triangle and polar mazes (for polar, "
@@ -203,6 +211,7 @@ def run(args: argparse.Namespace) -> int:
     for name in ("keys", "treasure", "enemies"):
         if getattr(args, name):
             kwargs[name] = getattr(args, name)
+    _dungeon_options(args, kwargs)
     if args.weave is not None and args.world:
         raise Failure(2, "--weave makes square levels; a --world window takes none")
     if args.attempts is not None and not args.require:
@@ -231,6 +240,63 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dungeon_options(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
+    """``--locks`` and ``--pattern`` into ``kwargs`` for ALGORITHM dungeon; a wrong combination is one line (status 2)."""
+    given = [f"--{name}" for name in ("locks", "pattern") if getattr(args, name) is not None]
+    if args.algorithm != "dungeon":
+        if given:
+            raise Failure(2, f"{given[0]} is for dungeons (ALGORITHM dungeon), not {args.algorithm}")
+        return
+    shaped = [option for option, given in (
+        ("--grid", args.grid != "square"), ("--wrap", args.wrap is not None), ("--weave", args.weave is not None),
+        ("--markers", args.markers != "border"), ("--braid", args.braid is not None),
+        ("--corridor", args.corridor is not None), ("--wall", args.wall is not None), ("--mask", args.mask is not None),
+        ("--room", bool(args.room)), ("--doors", args.doors is not None)) if given]
+    if shaped:
+        raise Failure(2, f"{shaped[0]}: a dungeon's shape, markers and rooms come from its mission; it takes --size, "
+                         "--seed, --rooms, --locks and --pattern (and -O branching=, attempts=)")
+    if kwargs.pop("keys", None):
+        raise Failure(2, "--keys: a dungeon's keys and locked doors come from its mission; give --locks N")
+    for name in ("treasure", "enemies"):
+        if kwargs.get(name):
+            raise Failure(2, f"--{name}: a dungeon holds its mission's keys and locked doors only, not {name}")
+    if args.locks is not None:
+        kwargs["locks"] = args.locks
+    if args.pattern is not None:
+        kwargs["pattern"] = args.pattern
+
+
+def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
+    """``--seed dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS``: ALGORITHM dungeon, that size and pattern (a note names
+    what it overrides), its rooms and locks unless given as options; the seed."""
+    algorithm, width, height, seed = code
+    pattern = algorithm[len("dungeon-"):] if algorithm != "dungeon" else None
+    text = args.seed.strip()
+    if pattern is not None and pattern not in PATTERNS:
+        raise Failure(2, f"--seed {text!r}: {pattern!r} is not a dungeon pattern; dungeon codes are "
+                         f"dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS with PATTERN one of {', '.join(PATTERNS)}")
+    others = sorted(set(code.content) - {"rooms", "keys"})
+    if others or code.grid != "square":
+        raise Failure(2, f"--seed {text!r}: a dungeon's code holds only r (rooms) and k (locks) after '+', "
+                         f"not {others[0] if others else 'grid ' + code.grid}")
+    ignored = [what for what, differs in (
+        (f"ALGORITHM {args.algorithm}", args.algorithm != "dungeon"),
+        (f"--size {args.size[0]}x{args.size[1]}" if args.size else "", args.size is not None
+         and tuple(args.size) != (width, height)),
+        (f"--pattern {args.pattern}", pattern is not None and args.pattern not in (None, pattern))) if differs]
+    if ignored:
+        print(f"mazeplugin: note: --seed {text} is a level code: making dungeon {width}x{height} with seed {seed} "
+              f"({' and '.join(ignored)} ignored)", file=sys.stderr)
+    args.algorithm, args.size = "dungeon", (width, height)
+    if pattern is not None:
+        args.pattern = pattern
+    if args.rooms is None and "rooms" in code.content:
+        args.rooms = code.content["rooms"]
+    if args.locks is None and "keys" in code.content:
+        args.locks = code.content["keys"]
+    return seed
+
+
 def settle_code(args: argparse.Namespace) -> Any:
     """``--seed``: a level code makes that level (its algorithm and size, with a note); other text is the seed.
 
@@ -249,6 +315,8 @@ def settle_code(args: argparse.Namespace) -> Any:
     except ValueError as error:
         raise Failure(2, f"--seed: {error}{_as_seed_hint(args)}") from None
     algorithm, width, height, seed = code
+    if algorithm == "dungeon" or algorithm.startswith("dungeon-"):  # dungeon-PATTERN-WxH-SEED+rNkM
+        return _settle_dungeon_code(args, code)
     if algorithm not in algorithms():  # plugins loaded: a plugin's codes are codes too
         raise Failure(2, f"--seed {text.strip()!r} looks like a level code, but {algorithm!r} is no generator "
                          f"(see 'mazeplugin list'){_as_seed_hint(args)}")
