@@ -35,7 +35,7 @@ from typing import Any, Dict, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .bfs import spread, walk_down
+from .bfs import spread
 from .grid import i32, i64, u8
 from .jit import njit, types
 
@@ -55,6 +55,7 @@ def solutions(free: Any, pitch: int, starts: Any, goals: Any) -> Any:
     flat tile numbers of row ``i`` of ``free``), as ``(x, y)`` rows end to end cut at ``offsets``; ``missing``
     is the first level whose goal is not reached (its path left empty), or -1."""
     count, n = free.shape
+    step = np.array([-pitch, 1, pitch, -1], dtype=np.int64)
     dist = np.empty(n, dtype=np.int32)
     queue = np.empty(n, dtype=np.int64)
     offsets = np.zeros(count + 1, dtype=np.int64)
@@ -76,10 +77,18 @@ def solutions(free: Any, pitch: int, starts: Any, goals: Any) -> Any:
             grown = np.empty((max(2 * out.shape[0], total + length), 2), dtype=np.int32)
             grown[:total] = out[:total]
             out = grown
-        path = walk_down(dist, pitch, target)
-        for m in range(length):
-            out[total + m, 0] = path[m] % pitch - 1
-            out[total + m, 1] = path[m] // pitch - 1
+        i = target
+        out[total, 0] = i % pitch - 1
+        out[total, 1] = i // pitch - 1
+        for d in range(length - 2, -1, -1):
+            for k in range(4):
+                j = i + step[k]
+                if dist[j] == d:
+                    i = j
+                    break
+            at = total + length - 1 - d
+            out[at, 0] = i % pitch - 1
+            out[at, 1] = i // pitch - 1
         total += length
         offsets[level + 1] = total
     return out[:total].copy(), offsets, missing

@@ -36,6 +36,7 @@ def shard_figures(east: Any, south: Any, width: int, starts: Any, goals: Any) ->
     parent = np.empty(n, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
     whole = np.ones(n, dtype=np.uint8)  # every cell inside the mask
+    seen = np.empty(n, dtype=np.uint8)
     degree = np.zeros(n, dtype=np.int64)
     for level in range(count):
         e = east[level]
@@ -61,7 +62,8 @@ def shard_figures(east: Any, south: Any, width: int, starts: Any, goals: Any) ->
                 dead += 1
             elif degree[cell] >= 3:
                 junctions += 1
-        pieces, longest = sweeps(whole, e, s, width)
+        seen[:] = 0
+        pieces, longest = sweeps(whole, e, s, width, dist, parent, queue, seen)
         out[level, 0] = n
         out[level, 1] = passages
         out[level, 2] = dead
