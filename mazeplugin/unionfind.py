@@ -22,10 +22,12 @@ keeps the union-find its algorithm is named for.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional, Tuple, Type
+from typing import Any, Iterable, List, Optional, Tuple, Type, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
+
+IndexT = TypeVar("IndexT", bound=np.generic)
 
 
 class DisjointSets:
@@ -120,6 +122,20 @@ class DisjointSets:
         return joined
 
 
+def tree_roots(parent: NDArray[IndexT]) -> NDArray[IndexT]:
+    """Each node's root in a forest of parent pointers (a root points to itself), by pointer
+    jumping: a few numpy passes however deep the trees.
+
+    >>> tree_roots(np.array([0, 0, 1, 2, 4])).tolist()
+    [0, 0, 0, 0, 4]
+    """
+    while True:
+        grand = parent[parent]
+        if np.array_equal(grand, parent):
+            return parent
+        parent = grand
+
+
 def component_roots(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
     """For each vertex ``0 … n-1`` of the graph with edges ``(a[k], b[k])``, the smallest vertex of its component.
 
@@ -143,11 +159,7 @@ def component_roots(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
             return parent.astype(np.int64, copy=False)
         ends_a, ends_b, ra, rb = ends_a[live], ends_b[live], ra[live], rb[live]
         np.minimum.at(parent, np.maximum(ra, rb), np.minimum(ra, rb))
-        while True:
-            grand = parent[parent]
-            if np.array_equal(grand, parent):
-                break
-            parent = grand
+        parent = tree_roots(parent)
 
 
 def spanning_forest(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.int64]:
@@ -198,11 +210,7 @@ def _boruvka(n: int, a: ArrayLike, b: ArrayLike) -> NDArray[np.bool_]:
         parent[comps] = ca[best] + cb[best] - comps
         pair = (parent[parent] == ids) & (ids < parent)
         parent[pair] = ids[pair]
-        while True:
-            grand = parent[parent]
-            if np.array_equal(grand, parent):
-                break
-            parent = grand
+        parent = tree_roots(parent)
         roots = parent == ids
         label = (np.cumsum(roots, dtype=index) - 1)[parent]
         ca, cb = label[ca], label[cb]

@@ -21,34 +21,39 @@ from .grid import i32, i64, u8
 Tile = Tuple[int, int]
 
 
-@njit(i32(u8, types.int64, types.int64, types.int64), cache=True, nogil=True)
-def tile_distances(free: Any, pitch: int, source: int, target: int) -> Any:
-    """Steps from ``source`` over ``free`` (padded, flat) tiles; -1 unreached.
+@njit(types.int64(u8, types.int64, types.int64, types.int64, i32, i64), cache=True, nogil=True, inline="always")
+def spread(free: Any, pitch: int, source: int, target: int, dist: Any, queue: Any) -> int:
+    """Breadth-first steps from ``source`` over ``free`` (padded, flat) tiles into ``dist``, which the
+    caller fills with -1; returns how many tiles ``queue`` holds, in the order reached (``source`` first,
+    then each tile's north, east, south, west).
 
-    Stops as soon as ``target`` (>= 0) is reached: every tile nearer than it
-    has its distance by then, which is all a path walk reads.
+    Stops as soon as ``target`` (>= 0) is reached, without queueing it: every
+    tile nearer than it has its distance by then, which is all a path walk reads.
     """
-    n = free.size
-    dist = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    step = np.array([-pitch, 1, pitch, -1], dtype=np.int64)
     dist[source] = 0
-    if source == target:
-        return dist
     queue[0] = source
+    if source == target:
+        return 1
     head, tail = 0, 1
     while head < tail:
         i = queue[head]
         head += 1
         d = dist[i] + 1
-        for k in range(4):
-            j = i + step[k]
+        for j in (i - pitch, i + 1, i + pitch, i - 1):
             if free[j] and dist[j] < 0:
                 dist[j] = d
                 if j == target:
-                    return dist
+                    return tail
                 queue[tail] = j
                 tail += 1
+    return tail
+
+
+@njit(i32(u8, types.int64, types.int64, types.int64), cache=True, nogil=True)
+def tile_distances(free: Any, pitch: int, source: int, target: int) -> Any:
+    """Steps from ``source`` over ``free`` (padded, flat) tiles; -1 unreached (see :func:`spread`)."""
+    dist = np.full(free.size, -1, dtype=np.int32)
+    spread(free, pitch, source, target, dist, np.empty(free.size, dtype=np.int64))
     return dist
 
 
@@ -143,18 +148,16 @@ def sweep(east: Any, south: Any, width: int, source: int, target: int, dist: Any
 
 
 @njit(
-    types.UniTuple(types.int64, 2)(u8, u8, u8, types.int64),  # type: ignore[no-untyped-call, unused-ignore]
+    types.UniTuple(types.int64, 2)(u8, u8, u8, types.int64, i32, i64, i64, u8),  # type: ignore[no-untyped-call, unused-ignore]
     cache=True,
     nogil=True,
 )
-def sweeps(mask: Any, east: Any, south: Any, width: int) -> Any:
+def sweeps(mask: Any, east: Any, south: Any, width: int, dist: Any, parent: Any, queue: Any, seen: Any) -> Any:
     """``(pieces, longest)`` as ``analysis.stats`` computes them: a double sweep per
-    connected piece, pieces taken from their first cell (``east``/``south``/``mask`` flat)."""
+    connected piece, pieces taken from their first cell (``east``/``south``/``mask`` flat).
+    The buffers are :func:`sweep`'s (``dist`` all -1, and so again on return) and ``seen``
+    (all 0 on entry; the cells of the pieces marked on return), one number a cell each."""
     n = mask.size
-    dist = np.full(n, -1, dtype=np.int32)
-    parent = np.empty(n, dtype=np.int64)
-    seen = np.zeros(n, dtype=np.uint8)
-    queue = np.empty(n, dtype=np.int64)
     pieces = 0
     longest = 0
     for cell in range(n):
@@ -196,7 +199,9 @@ def stats_sweeps(maze: Maze, start: int, goal: int) -> Tuple[int, int, Optional[
     """``(pieces, longest path, walk from start to goal or None)`` for ``analysis.stats``;
     ``start`` -1: no walk."""
     mask, east, south = (a.reshape(-1).view(np.uint8) for a in (maze.mask, maze.east, maze.south))
-    pieces, longest = sweeps(mask, east, south, maze.width)
+    n = mask.size
+    pieces, longest = sweeps(mask, east, south, maze.width, np.full(n, -1, dtype=np.int32),
+                             np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), np.zeros(n, dtype=np.uint8))
     walk = None
     if start >= 0:
         cells = shortest_walk(east, south, maze.width, start, goal)

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from .bfs import spread
 from .grid import f64, i32, i64, u8
 from .jit import njit, types
 
@@ -59,19 +60,7 @@ def floor_graph(floor: Any, stride: int, entrance: int, goal: int) -> Any:
     dist = np.full(n, -1, dtype=np.int32)
     parent = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
-    dist[entrance] = 0
-    queue[0] = entrance
-    head, tail = 0, 1
-    while head < tail:
-        i = queue[head]
-        head += 1
-        d = dist[i] + 1
-        for k in range(4):
-            j = i + step[k]
-            if floor[j] and dist[j] < 0:
-                dist[j] = d
-                queue[tail] = j
-                tail += 1
+    tail = spread(floor, stride, entrance, -1, dist, queue)
     for q in range(1, tail):
         i = queue[q]
         for k in range(4):

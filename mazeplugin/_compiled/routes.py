@@ -35,6 +35,7 @@ from typing import Any, Dict, Sequence, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
+from .bfs import spread
 from .grid import i32, i64, u8
 from .jit import njit, types
 
@@ -65,24 +66,7 @@ def solutions(free: Any, pitch: int, starts: Any, goals: Any) -> Any:
         cells = free[level]
         dist[:] = -1
         source, target = goals[level], starts[level]  # from the goal: the path reads forwards from the start
-        dist[source] = 0
-        if source != target:
-            queue[0] = source
-            head, tail = 0, 1
-            found = False
-            while head < tail and not found:
-                i = queue[head]
-                head += 1
-                d = dist[i] + 1
-                for k in range(4):
-                    j = i + step[k]
-                    if cells[j] and dist[j] < 0:
-                        dist[j] = d
-                        if j == target:
-                            found = True
-                            break
-                        queue[tail] = j
-                        tail += 1
+        spread(cells, pitch, source, target, dist, queue)
         if dist[target] < 0:
             if missing < 0:
                 missing = level
@@ -178,26 +162,13 @@ def steps(path: Any, offsets: Any, facing: Any) -> Any:
 def distance_maps(free: Any, pitch: int, rows: int, columns: int, sources: Any) -> Any:
     """Every level's steps from ``sources[i]`` over its floor tiles, ``(levels, rows, columns)``, -1 unreached."""
     count, n = free.shape
-    step = np.array([-pitch, 1, pitch, -1], dtype=np.int64)
     dist = np.empty(n, dtype=np.int32)
     queue = np.empty(n, dtype=np.int64)
     out = np.empty((count, rows, columns), dtype=np.int32)
     for level in range(count):
         cells = free[level]
         dist[:] = -1
-        dist[sources[level]] = 0
-        queue[0] = sources[level]
-        head, tail = 0, 1
-        while head < tail:
-            i = queue[head]
-            head += 1
-            d = dist[i] + 1
-            for k in range(4):
-                j = i + step[k]
-                if cells[j] and dist[j] < 0:
-                    dist[j] = d
-                    queue[tail] = j
-                    tail += 1
+        spread(cells, pitch, sources[level], -1, dist, queue)
         for y in range(rows):
             for x in range(columns):
                 out[level, y, x] = dist[(y + 1) * pitch + x + 1]

@@ -77,41 +77,27 @@ def size_type(text: str) -> Tuple[int, int]:
     return size
 
 
-def bounded_type(low: int, high: int) -> Any:
-    """An argparse type: an int from ``low`` to ``high``."""
+def bounded_type(low: int, high: Optional[int] = None, allowed: str = "") -> Any:
+    """An argparse type: an int from ``low`` to ``high`` (None: no bound above); ``allowed`` is
+    what the error says may be given (by default, the range)."""
+    allowed = allowed or f"an int from {low:,} to {high:,}"
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             value = low - 1
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be an int from {low:,} to {high:,}, got {text!r}")
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be {allowed}, got {text!r}")
         return value
 
     return parse
 
 
-def count_type(text: str) -> int:
-    """A positive int (``--corridor``, ``--wall``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive int, got {text!r}")
-    return value
-
-
-def natural_type(text: str) -> int:
-    """An int from 0 to the largest seed (``--first-seed``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"must be an int >= 0, got {text!r}")
-    return value
+count_type = bounded_type(1, allowed="a positive int")
+"""A positive int (``--corridor``, ``--wall``)."""
+natural_type = bounded_type(0, MAX_SEED, "an int >= 0")
+"""An int from 0 to the largest seed (``--first-seed``)."""
 
 
 def fraction_type(text: str) -> float:

@@ -54,15 +54,8 @@ def seed_type(text: str) -> str:
     return text
 
 
-def amount_type(text: str) -> int:
-    """A count that may be 0 (``--keys``, ``--treasure``, ``--enemies``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}")
-    return value
+amount_type = bounded_type(0, allowed="a whole number >= 0")
+"""A count that may be 0 (``--keys``, ``--treasure``, ``--enemies``)."""
 
 
 def requirement_type(text: str) -> Tuple[str, Tuple[Any, Any]]:

@@ -57,7 +57,7 @@ from ..grid_level import GridLevel
 from ..level import Level
 from ..maze import Maze
 from ..seeds import Random, Seed, resolve_seed
-from ..unionfind import component_roots
+from ..unionfind import component_roots, tree_roots
 from .cells import CellGraph, CellThing
 from . import engine
 from .choosing import corridor_stretch
@@ -218,12 +218,7 @@ def _steps_to_route(parent: NDArray[np.int64], dist: NDArray[np.int64], route: L
     here = np.arange(n, dtype=np.int64)
     on_route = np.zeros(n, dtype=bool)
     on_route[route] = True
-    anchor = np.where(on_route | (parent < 0), here, parent)
-    while True:
-        onward = np.where(on_route[anchor], anchor, anchor[anchor])
-        if np.array_equal(onward, anchor):
-            break
-        anchor = onward
+    anchor = tree_roots(np.where(on_route | (parent < 0), here, parent))  # a route cell is a root
     return np.where(dist >= 0, dist - dist[anchor], 0)
 
 

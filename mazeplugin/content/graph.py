@@ -36,6 +36,7 @@ from numpy.typing import NDArray
 
 from .. import paths
 from .._compiled import twin
+from ..unionfind import tree_roots
 
 __all__ = ["FloorGraph"]
 
@@ -190,11 +191,7 @@ class FloorGraph:
         local[offs] = np.arange(offs.size)
         up = local[parent[offs]]  # -1: the parent is on the route, so this tile is a seed
         up = np.where(up >= 0, up, np.arange(offs.size))
-        while True:
-            nxt = up[up]
-            if np.array_equal(nxt, up):
-                break
-            up = nxt
+        up = tree_roots(up)
         seed = np.full(n, -1, dtype=np.int64)
         seed[offs] = offs[up]
         attach = np.full(n, -1, dtype=np.int64)

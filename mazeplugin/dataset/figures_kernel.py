@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from mazeplugin._compiled.bfs import sweep
+from mazeplugin._compiled.bfs import sweep, sweeps
 from mazeplugin._compiled.jit import njit
 
 __all__ = ["COLUMNS", "shard_figures"]
@@ -35,7 +35,8 @@ def shard_figures(east: Any, south: Any, width: int, starts: Any, goals: Any) ->
     dist = np.full(n, -1, dtype=np.int32)
     parent = np.empty(n, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
-    seen = np.zeros(n, dtype=np.uint8)
+    whole = np.ones(n, dtype=np.uint8)  # every cell inside the mask
+    seen = np.empty(n, dtype=np.uint8)
     degree = np.zeros(n, dtype=np.int64)
     for level in range(count):
         e = east[level]
@@ -61,24 +62,8 @@ def shard_figures(east: Any, south: Any, width: int, starts: Any, goals: Any) ->
                 dead += 1
             elif degree[cell] >= 3:
                 junctions += 1
-        pieces = 0
-        longest = 0
-        for cell in range(n):
-            seen[cell] = 0
-        for cell in range(n):
-            if seen[cell]:
-                continue
-            pieces += 1
-            reached, last = sweep(e, s, width, cell, -1, dist, parent, queue)
-            for i in range(reached):
-                seen[queue[i]] = 1
-                dist[queue[i]] = -1
-            if reached > 1:
-                reached, far = sweep(e, s, width, last, -1, dist, parent, queue)
-                if dist[far] > longest:
-                    longest = dist[far]
-                for i in range(reached):
-                    dist[queue[i]] = -1
+        seen[:] = 0
+        pieces, longest = sweeps(whole, e, s, width, dist, parent, queue, seen)
         out[level, 0] = n
         out[level, 1] = passages
         out[level, 2] = dead
