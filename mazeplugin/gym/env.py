@@ -263,8 +263,8 @@ class MazeEnv(MiniGridNames, gymnasium.Env[Union[Dict[str, Any], NDArray[np.uint
     """A maze level per episode, made by :func:`mazeplugin.generate`.
 
     Args:
-        generator, width, height: the generator and the size in cells (the
-            largest a per-reset ``options`` may ask for).
+        generator, width, height: the generator (or ``"dungeon"``: :mod:`mazeplugin.gym.dungeons`) and the size
+            in cells (the largest a per-reset ``options`` may ask for).
         mode: ``"minigrid"`` (MiniGrid's actions and egocentric observation)
             or ``"simple"`` (four moves, top-down observation).
         view_size: the egocentric view's side in tiles, odd and >= 3 (``"minigrid"``).

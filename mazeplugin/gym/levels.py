@@ -34,10 +34,12 @@ from ..codes import code_of
 from ..content.lockbatch import LockPlan, place_locks_batch
 from ..content.placing import with_content
 from ..difficulty import check_require
+from ..limits import check_size
 from ..pipeline import Build
 from ..pipeline_batch import LevelBatch, make_batch, why_not
 from ..seeds import Seed, resolve_seed
 from ..tiles import open_markers, passage_tiles
+from .dungeons import DUNGEON, check_dungeon, moves_on
 from .engine import DOOR, KEY, LOCK_COLOURS, LOCKED, MAX_LOCKS, Batch, Mark
 
 __all__ = ["LevelSpec", "LevelArrays", "OPTION_NAMES", "NO_WEAVE", "candidate_seeds", "level_digest"]
@@ -111,7 +113,9 @@ class LevelSpec:
     """The levels an environment makes: :func:`mazeplugin.generate`'s arguments, checked.
 
     Args:
-        generator: a registered generator name (``mp.algorithms()``).
+        generator: a registered generator name (``mp.algorithms()``), or ``"dungeon"``: a dungeon laid
+            out from a mission, ``rooms`` its rooms and ``options`` its ``locks``, ``pattern``, ... (see
+            :mod:`mazeplugin.gym.dungeons`).
         width, height: the size in cells; per-reset options may ask for up to this size.
         braid, rooms, keys, mask, require, corridor, wall: as for :func:`mazeplugin.generate`
             (``keys`` at most :data:`~mazeplugin.gym.engine.MAX_LOCKS`, one MiniGrid colour each).
@@ -131,8 +135,11 @@ class LevelSpec:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.generator, str) or self.generator not in algorithms():
-            raise ValueError(f"generator must be one of {', '.join(algorithms())}; got {self.generator!r}")
+        if not isinstance(self.generator, str) or self.generator not in (*algorithms(), DUNGEON):
+            raise ValueError(f"generator must be one of {', '.join((*algorithms(), DUNGEON))}; got {self.generator!r}")
+        if self.generator == DUNGEON:
+            self._check_dungeon()
+            return
         for name in ("width", "height", "corridor", "wall"):
             object.__setattr__(self, name, _positive(name, getattr(self, name)))
         if isinstance(self.keys, bool) or not isinstance(self.keys, numbers.Integral) or not 0 <= self.keys <= MAX_LOCKS:
@@ -147,6 +154,20 @@ class LevelSpec:
                       braid=self.braid, mask=self.mask, rooms=self.rooms, keys=self.keys, **_generator_options(self.options))
         if self.require is not None:
             check_require(self.require)
+
+    def _check_dungeon(self) -> None:
+        """:meth:`__post_init__` of a dungeon spec (:func:`mazeplugin.gym.dungeons.check_dungeon`)."""
+        for name in ("width", "height"):
+            object.__setattr__(self, name, _positive(name, getattr(self, name)))
+        if not isinstance(self.options, Mapping):
+            raise TypeError(f"options must be a dict of the dungeon's options, not {type(self.options).__name__}")
+        refused: Dict[str, Any] = {name: value for name, value, default in (
+            ("keys", self.keys, 0), ("braid", self.braid, 0), ("corridor", self.corridor, 1), ("wall", self.wall, 1))
+            if isinstance(value, bool) or value != default}
+        refused.update({name: value for name, value in (("mask", self.mask), ("require", self.require))
+                        if value is not None})
+        check_dungeon(self.rooms, self.options, refused)
+        check_size(self.width, self.height)  # as generate("dungeon", ...) checks it
 
     @property
     def shape(self) -> Tuple[int, int]:
@@ -191,7 +212,7 @@ class LevelSpec:
                 )
                 return level
             except ValueError as error:  # content that does not fit this maze: the next candidate
-                if self.keys == 0 and self.rooms is None:
+                if not moves_on(error) if self.generator == DUNGEON else self.keys == 0 and self.rooms is None:
                     raise
                 last = error
         assert last is not None
@@ -257,7 +278,8 @@ class LevelSpec:
 
     def _batch_build(self) -> Optional[Build]:
         """The checked request of this spec's levels when the batched lane takes it (kept), else None."""
-        if self.mask is not None or self.rooms is not None or self.braid or self.require is not None or self.options:
+        if (self.mask is not None or self.rooms is not None or self.braid or self.require is not None or self.options
+                or self.generator == DUNGEON):  # (a dungeon: made one by one)
             return None
         cached: Optional[Tuple[Build]] = self.__dict__.get("_build")
         if cached is None:
