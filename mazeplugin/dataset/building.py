@@ -54,7 +54,7 @@ from .errors import DatasetError
 from .manifest_check import check_manifest, check_slots, prove_manifest, sort_names
 from .storage import LOCK_FILE, Folder
 from .tasks import Progress, ShardTask, run_shard, run_tasks, scan_digests, shard_file
-from .spec import Entry, PathLike, SEED_RANGE, Spec, SpecError, check_entry, load_spec, parse_spec
+from .spec import Entry, PathLike, SEED_RANGE, Spec, SpecError, check_entry, level_options, load_spec, parse_spec
 
 __all__ = [
     "DatasetError",
@@ -124,7 +124,7 @@ def _new_manifest(spec: Spec, unique: bool, file_format: str) -> Dict[str, Any]:
             "shards": entry.shards,
             **({"grid": trial.grid, "edges": int(trial.maze.open.size)} if isinstance(trial, GridLevel)
                else {"tile_shape": list(trial.tiles.shape)}),
-            "level_options": json.loads(trial.to_json())["options"],  # as a level file records them
+            "level_options": level_options(trial),  # as a level file records them (those its levels share)
         })
         for shard in range(entry.shards):
             slots = entry.shard_slots(shard)
@@ -442,7 +442,7 @@ def _derived_problems(manifest: Mapping[str, Any], path: str) -> List[str]:
             continue
         made: Dict[str, Any] = ({"grid": trial.grid, "edges": int(trial.maze.open.size)} if isinstance(trial, GridLevel)
                                 else {"tile_shape": list(trial.tiles.shape)})
-        made["level_options"] = json.loads(trial.to_json())["options"]
+        made["level_options"] = level_options(trial)
         for key, value in made.items():
             if manifest["entries"][index].get(key) != value:
                 problems.append(f"{path}: entries[{index}].{key} is not what its spec makes ({value!r:.80})")

@@ -108,7 +108,7 @@ class LevelMaker:
         self.entry = entry
         self.kwargs = dict(entry.kwargs() if kwargs is None else kwargs)
         self._template: Optional[pipeline.Build] = None
-        if not {"require", "grid", "wrap", "progress", "attempts"} & set(self.kwargs):
+        if entry.generator != "dungeon" and not {"require", "grid", "wrap", "progress", "attempts"} & set(self.kwargs):
             self._template = pipeline.Build.checked(entry.generator, entry.width, entry.height,
                                                     seed=entry.first_seed, **self.kwargs)
 

@@ -1,7 +1,8 @@
 """Dataset specs: which levels a dataset holds, read from JSON or TOML and checked before any work.
 
 A spec is one entry or ``{"levels": [entry, ...]}``. An entry names a
-generator, a size, how many levels (``count`` seeds from ``first_seed``) and
+generator (or ``"dungeon"``: ``mp.generate("dungeon", ...)``'s levels, with
+``rooms``, ``locks``, ``pattern``), a size, how many levels (``count`` seeds from ``first_seed``) and
 how many go in each shard (``shard_size``, default 10,000), and whether
 shards keep each level's ``stats()`` figures (``stats``, default true); every other key
 is a keyword of :func:`mazeplugin.generate` (``keys``, ``treasure``,
@@ -50,6 +51,8 @@ __all__ = [
     "MAX_SHARD_TILES",
     "MAX_SPEC_BYTES",
     "SEED_RANGE",
+    "PER_LEVEL_OPTIONS",
+    "level_options",
 ]
 
 MAX_LEVELS = 1 << 40
@@ -221,7 +224,7 @@ def _entry(raw: object, where: str) -> Entry:
     if "seed" in raw:
         raise SpecError(f"{where}: 'seed' is not a dataset key; give 'first_seed' (the levels use count seeds from it)")
     generator = raw["generator"]
-    names = mp.algorithms()
+    names = [*mp.algorithms(), "dungeon"]  # (a dungeon: mp.generate("dungeon", ...), rooms laid out from a mission)
     if not isinstance(generator, str) or generator not in names:
         raise SpecError(f"{where}: unknown generator {generator!r}; choose one of {', '.join(names)}")
     width = _int(f"{where}: width", raw["width"], 1, mp.MAX_CELLS)
@@ -446,6 +449,27 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
     except TypeError as error:
         raise SpecError(f"{where}: {error}") from None
     return level
+
+
+PER_LEVEL_OPTIONS = ("mission", "layout")
+"""A dungeon level's recorded options that differ from level to level (its mission on the tiles, its rooms'
+places): left out of the options an entry's levels share (:func:`level_options`), so a level read back from a
+shard has its tiles, markers, keys and doors and level code, and ``level.mission`` None."""
+
+
+def level_options(level: Union[mp.Level, GridLevel]) -> Dict[str, Any]:
+    """The options ``level``'s file records that every level of its entry shares (the manifest's
+    ``level_options``, which levels read back from shards carry): all of them, but a dungeon's
+    :data:`PER_LEVEL_OPTIONS`.
+
+    >>> spec = parse_spec('{"generator": "dungeon", "width": 20, "height": 20, "count": 1, "rooms": 8}')
+    >>> level_options(check_entry(spec.entries[0], "<spec>"))
+    {'dungeon': {'rooms': 8, 'locks': 1, 'pattern': 'mixed'}}
+    """
+    options: Dict[str, Any] = json.loads(level.to_json())["options"]
+    if level.algorithm == "dungeon":
+        options = {name: value for name, value in options.items() if name not in PER_LEVEL_OPTIONS}
+    return options
 
 
 def _toml_loads() -> Any:
