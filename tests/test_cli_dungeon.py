@@ -3,6 +3,8 @@ code as --seed, every output format, and one line (status 2) naming the option f
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import mazeplugin as mp
@@ -54,7 +56,7 @@ def test_a_png_is_written(capsys, tmp_path):
     (["dungeon", "--locks", "-1"], "--locks"),
     (["dungeon", "--seed", "dungeon-maze-24x24-5"], "not a dungeon pattern"),
     (["dungeon", "--seed", "dungeon-valve-24x24-5+r8t2"], "not treasure"),
-    (["dungeon", "--size", "6x6", "--rooms", "30"], "width="),
+    (["dungeon", "--size", "6x6", "--rooms", "30"], "in --size 6x6 cells"),
     (["dungeon", "--locks", "99"], "--locks"),
     (["dungeon", "--grid", "hex"], "--grid"),
     (["dungeon", "--wrap", "x"], "--wrap"),
@@ -64,4 +66,62 @@ def test_a_png_is_written(capsys, tmp_path):
 ])
 def test_what_a_dungeon_does_not_take_is_one_line_naming_it(capsys, argv, names):
     status, out, err = run(capsys, "generate", *argv)
+    assert status == 2 and not out and names in err and len(err.strip().splitlines()) == 1
+
+
+# -- batch and stats take the dungeon's options as generate does ------------------------------------------------
+
+
+def test_batch_writes_the_dungeons_generate_makes_with_its_options_in_the_manifest(capsys, tmp_path):
+    out = tmp_path / "pack"
+    status, _, err = run(capsys, "batch", "dungeon", "--size", "24x24", "--rooms", "8", "--locks", "1",
+                         "--pattern", "lock-and-key", "--count", "3", "--first-seed", "4", "--out", str(out), "-q")
+    assert status == 0, err
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["options"] == {"markers": "border", "rooms": 8, "locks": 1, "pattern": "lock-and-key"}
+    for seed in (4, 5, 6):
+        level = mp.load(out / f"dungeon-24x24-{seed}.json")
+        expected = mp.generate("dungeon", 24, 24, seed=seed, rooms=8, locks=1, pattern="lock-and-key")
+        assert level.tiles.tobytes() == expected.tiles.tobytes() and level.things == expected.things
+        assert mp.level_code(level) == mp.level_code(expected)
+
+
+def test_stats_averages_the_figures_of_generates_dungeons(capsys):
+    status, out, _ = run(capsys, "stats", "dungeon", "--size", "24x24", "--rooms", "8", "--locks", "1",
+                         "--pattern", "lock-and-key", "--seeds", "3", "--json")
+    assert status == 0
+    figures = json.loads(out)["figures"]
+    lengths = [mp.generate("dungeon", 24, 24, seed=s, rooms=8, locks=1, pattern="lock-and-key").stats().solution_length
+               for s in range(3)]
+    assert figures["solution_length"] == {"mean": sum(lengths) / 3, "min": min(lengths), "max": max(lengths)}
+
+
+@pytest.mark.parametrize("command", ["generate", "batch", "stats"])
+def test_an_argument_the_library_names_rooms_is_named_by_its_option(capsys, tmp_path, command):
+    with pytest.raises(ValueError, match=r"rooms=2 is too few for pattern 'hidden'"):
+        mp.generate("dungeon", 24, 24, seed=0, rooms=2, pattern="hidden")
+    extra = ["--count", "2", "--out", str(tmp_path / "p")] if command == "batch" else []
+    status, out, err = run(capsys, command, "dungeon", "--size", "24x24", "--rooms", "2", "--pattern", "hidden", *extra)
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1
+    assert "--rooms 2 is too few for --pattern hidden with --locks 1" in err and "rooms=" not in err
+
+
+@pytest.mark.parametrize("command", ["batch", "stats"])
+def test_a_seed_whose_dungeon_does_not_fit_is_named_with_the_size_option(capsys, tmp_path, command):
+    extra = ["--count", "2", "--out", str(tmp_path / "p")] if command == "batch" else ["--seeds", "2"]
+    status, _, err = run(capsys, command, "dungeon", "--size", "10x10", "--rooms", "6", "--pattern", "two-paths",
+                         "--locks", "0", *extra)  # seed 0's mission does not fit in 10 x 10 cells
+    assert status == 2 and "seed 0: the mission" in err and "--size 10x10" in err and "width=" not in err
+
+
+@pytest.mark.parametrize("command", ["batch", "stats"])
+@pytest.mark.parametrize("argv, names", [
+    (["kruskal", "--locks", "2"], "--locks is for dungeons"),
+    (["kruskal", "--pattern", "valve"], "--pattern is for dungeons"),
+    (["dungeon", "--braid", "0.5"], "--braid: a dungeon's shape"),
+    (["dungeon", "--locks", "99"], "--locks"),
+])
+def test_batch_and_stats_refuse_what_generate_refuses(capsys, tmp_path, command, argv, names):
+    extra = ["--count", "2", "--out", str(tmp_path / "p")] if command == "batch" else []
+    status, out, err = run(capsys, command, *argv, *extra)
     assert status == 2 and not out and names in err and len(err.strip().splitlines()) == 1

@@ -42,8 +42,8 @@ def test_generate_help_lists_its_options_in_groups(capsys):
     status, out, _ = run(capsys, "generate", "--help")
     titles = [t.replace("optional arguments", "options")  # argparse before Python 3.10
               for t in re.findall(r"^([a-z][a-z ]+):$", out, re.MULTILINE)]
-    assert status == 0 and titles == ["positional arguments", "options", "shape", "rooms", "pictures and maps",
-                                      "seed and difficulty", "output", "content", "dungeon", "grid", "world"]
+    assert status == 0 and titles == ["positional arguments", "options", "shape", "rooms", "dungeon",
+                                      "pictures and maps", "seed and difficulty", "output", "content", "grid", "world"]
     groups = dict(zip(titles, re.split(r"^[a-z][a-z ]+:$", out, flags=re.MULTILINE)[1:]))
     assert "--keys" in groups["content"] and "--window" in groups["world"] and "--wrap" in groups["grid"]
     assert "--seed" in groups["seed and difficulty"] and "--output" in groups["output"]

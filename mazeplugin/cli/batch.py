@@ -26,6 +26,7 @@ from .common import (
     Failure,
     bounded_type,
     check_solution,
+    dungeon_kwargs,
     level_kwargs,
     level_options,
     make_level,
@@ -161,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
     import multiprocessing
 
     kwargs = level_kwargs(args)
+    dungeon_kwargs(args, kwargs)
     first, count = args.first_seed, args.count
     if first + count - 1 > MAX_SEED:
         raise Failure(2, f"--first-seed {first} + --count {count} goes past the largest seed, 2**128 - 1")

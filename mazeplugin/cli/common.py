@@ -14,6 +14,7 @@ import re
 from typing import Any, Dict, List, NoReturn, Optional, Tuple
 
 from ..codes import parse_size
+from ..dungeon.grammar import MAX_LOCKS, PATTERNS
 from ..level import Level
 from ..limits import MAX_MASK_FILE_BYTES, MAX_TILE_PIXELS
 from ..rooms import MAX_ROOMS
@@ -25,7 +26,8 @@ __all__ = [
     "FORMATS", "EXTENSIONS", "FILE_EXTENSION", "STDOUT_FORMATS", "DEFAULT_TILE", "MAX_PREFAB_FILE_BYTES",
     "Parser", "Failure", "size_type", "bounded_type", "count_type", "natural_type", "fraction_type",
     "option_type", "room_type", "doors_type", "markers_type", "level_options", "picture_options",
-    "level_kwargs", "read_mask", "read_rooms", "make_level", "check_solution", "as_text", "write_level",
+    "level_kwargs", "dungeon_kwargs", "dungeon_flags", "read_mask", "read_rooms", "make_level", "check_solution",
+    "as_text", "write_level",
     "is_terminal", "NUMBER_LIST_OPTIONS", "join_number_lists",
 ]
 
@@ -186,6 +188,13 @@ def level_options() -> argparse.ArgumentParser:
                             "share P (0..1) of them; the bridges are a second layer in json, tmx and tmj")
     level.add_argument("-O", "--option", type=option_type, action="append", default=[], metavar="NAME=VALUE",
                        help="a generator option (repeatable), e.g. -O bias=northwest")
+    dungeon = parser.add_argument_group("dungeon", "ALGORITHM dungeon: rooms laid out from a mission graph, --rooms N "
+                                                   "of them (default 12), keys and locked doors where the mission says")
+    dungeon.add_argument("--locks", type=bounded_type(0, MAX_LOCKS), default=None, metavar="N",
+                         help="locked doors, each with its key (default 1)")
+    dungeon.add_argument("--pattern", choices=PATTERNS, default=None, metavar="PATTERN",
+                         help=f"the mission's cycles: {', '.join(PATTERNS)} (default mixed); a level code "
+                              "dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS as generate's --seed makes that dungeon")
     return parser
 
 
@@ -229,6 +238,58 @@ def level_kwargs(args: argparse.Namespace) -> Dict[str, Any]:
     if args.size is None:
         args.size = (20, 15)
     return kwargs
+
+
+def dungeon_kwargs(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
+    """``--locks`` and ``--pattern`` into ``kwargs`` for ALGORITHM dungeon; a wrong combination is one line
+    (status 2) naming the option (the options a command has not are not given)."""
+    given = [f"--{name}" for name in ("locks", "pattern") if getattr(args, name) is not None]
+    if args.algorithm != "dungeon":
+        if given:
+            raise Failure(2, f"{given[0]} is for dungeons (ALGORITHM dungeon), not {args.algorithm}")
+        return
+    shaped = [option for option, given in (
+        ("--grid", getattr(args, "grid", "square") != "square"), ("--wrap", getattr(args, "wrap", None) is not None),
+        ("--weave", args.weave is not None), ("--markers", args.markers != "border"),
+        ("--braid", args.braid is not None), ("--corridor", args.corridor is not None),
+        ("--wall", args.wall is not None), ("--mask", args.mask is not None), ("--room", bool(args.room)),
+        ("--doors", args.doors is not None)) if given]
+    if shaped:
+        raise Failure(2, f"{shaped[0]}: a dungeon's shape, markers and rooms come from its mission; it takes --size, "
+                         "--seed, --rooms, --locks and --pattern (and -O branching=, attempts=)")
+    if kwargs.pop("keys", None):
+        raise Failure(2, "--keys: a dungeon's keys and locked doors come from its mission; give --locks N")
+    for name in ("treasure", "enemies"):
+        if kwargs.get(name):
+            raise Failure(2, f"--{name}: a dungeon holds its mission's keys and locked doors only, not {name}")
+    if args.locks is not None:
+        kwargs["locks"] = args.locks
+    if args.pattern is not None:
+        kwargs["pattern"] = args.pattern
+
+
+_DUNGEON_FLAGS = (
+    (re.compile(r"\bwidth=(\d+), height=(\d+)"), r"--size \1x\2"),
+    (re.compile(r"a larger width and height"), "a larger --size"),
+    (re.compile(r"\b(rooms|locks|branching)=([^\s:;,)]+)"), r"--\1 \2"),
+    (re.compile(r"\b(rooms|locks) must be\b"), r"--\1 must be"),
+    (re.compile(r"\bpattern '([a-z-]+)'"), r"--pattern \1"),
+    (re.compile(r"fewer rooms\b"), "fewer --rooms"),
+)
+
+
+def dungeon_flags(message: str) -> str:
+    """A library error about a dungeon's arguments, its names (``rooms=8``, ``width=14, height=14``) as the
+    command line's options (``--rooms 8``, ``--size 14x14``).
+
+    >>> dungeon_flags("rooms=2 is too few for pattern 'hidden' with locks=1: at least 10")
+    '--rooms 2 is too few for --pattern hidden with --locks 1: at least 10'
+    >>> dungeon_flags("in width=9, height=9; give more space (a larger width and height) or fewer rooms")
+    'in --size 9x9; give more space (a larger --size) or fewer --rooms'
+    """
+    for pattern, flag in _DUNGEON_FLAGS:
+        message = pattern.sub(flag, message)
+    return message
 
 
 def read_mask(path: str) -> Any:
@@ -314,7 +375,14 @@ def make_level(args: argparse.Namespace, seed: Any, kwargs: Dict[str, Any]) -> L
         level: Level = generate(args.algorithm, width, height, seed=seed, **kwargs)  # (square: a Level)
         return level
     except (TypeError, ValueError) as error:
-        raise Failure(2, str(error)) from None
+        message = str(error)
+        if args.algorithm == "dungeon":
+            message = dungeon_flags(message)
+        from ..dungeon.model import MissionError  # (the error of a seed whose dungeon does not fit)
+
+        if isinstance(error, MissionError) and seed is not None:
+            message = f"seed {seed}: {message}"
+        raise Failure(2, message) from None
 
 
 # -- writing levels ---------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..codes import looks_like_level_code, parse_level_code
 from ..difficulty import MAX_ATTEMPTS
-from ..dungeon.grammar import MAX_LOCKS, PATTERNS
+from ..dungeon.grammar import PATTERNS
 from ..level import Level
 from ..registry import algorithms
 from ..seeds import MAX_SEED_CHARS
@@ -33,6 +33,7 @@ from .common import (
     Failure,
     as_text,
     bounded_type,
+    dungeon_kwargs,
     check_solution,
     level_kwargs,
     level_options,
@@ -100,13 +101,6 @@ def add_parser(commands: Any) -> None:
                        ("treasure", "treasure in dead ends"),
                        ("enemies", "patrolling enemies")):
         content.add_argument(f"--{name}", type=amount_type, default=0, metavar="N", help=f"level content: N {what}")
-    dungeon = gen.add_argument_group("dungeon", "ALGORITHM dungeon: rooms laid out from a mission graph, --rooms N "
-                                                "of them (default 12), keys and locked doors where the mission says")
-    dungeon.add_argument("--locks", type=bounded_type(0, MAX_LOCKS), default=None, metavar="N",
-                         help="locked doors, each with its key (default 1)")
-    dungeon.add_argument("--pattern", choices=PATTERNS, default=None, metavar="PATTERN",
-                         help=f"the mission's cycles: {', '.join(PATTERNS)} (default mixed); a level code "
-                              "dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS as --seed makes that dungeon")
     grid = gen.add_argument_group("grid", "other grids than square tilemaps")
     grid.add_argument("--grid", choices=GRIDS, default="square",
                      help="the grid: square tilemaps (default), or hex, triangle and polar mazes (for polar, "
@@ -204,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
     for name in ("keys", "treasure", "enemies"):
         if getattr(args, name):
             kwargs[name] = getattr(args, name)
-    _dungeon_options(args, kwargs)
+    dungeon_kwargs(args, kwargs)
     if args.weave is not None and args.world:
         raise Failure(2, "--weave makes square levels; a --world window takes none")
     if args.attempts is not None and not args.require:
@@ -231,32 +225,6 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is None or args.require:  # a fresh or derived seed: say which, so the level can be made again
         print(f"mazeplugin: seed {level.seed}", file=sys.stderr)
     return 0
-
-
-def _dungeon_options(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
-    """``--locks`` and ``--pattern`` into ``kwargs`` for ALGORITHM dungeon; a wrong combination is one line (status 2)."""
-    given = [f"--{name}" for name in ("locks", "pattern") if getattr(args, name) is not None]
-    if args.algorithm != "dungeon":
-        if given:
-            raise Failure(2, f"{given[0]} is for dungeons (ALGORITHM dungeon), not {args.algorithm}")
-        return
-    shaped = [option for option, given in (
-        ("--grid", args.grid != "square"), ("--wrap", args.wrap is not None), ("--weave", args.weave is not None),
-        ("--markers", args.markers != "border"), ("--braid", args.braid is not None),
-        ("--corridor", args.corridor is not None), ("--wall", args.wall is not None), ("--mask", args.mask is not None),
-        ("--room", bool(args.room)), ("--doors", args.doors is not None)) if given]
-    if shaped:
-        raise Failure(2, f"{shaped[0]}: a dungeon's shape, markers and rooms come from its mission; it takes --size, "
-                         "--seed, --rooms, --locks and --pattern (and -O branching=, attempts=)")
-    if kwargs.pop("keys", None):
-        raise Failure(2, "--keys: a dungeon's keys and locked doors come from its mission; give --locks N")
-    for name in ("treasure", "enemies"):
-        if kwargs.get(name):
-            raise Failure(2, f"--{name}: a dungeon holds its mission's keys and locked doors only, not {name}")
-    if args.locks is not None:
-        kwargs["locks"] = args.locks
-    if args.pattern is not None:
-        kwargs["pattern"] = args.pattern
 
 
 def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:

@@ -8,7 +8,7 @@ import sys
 from typing import Any, Dict, List
 
 from ..limits import MAX_COUNT
-from .common import bounded_type, is_terminal, level_kwargs, level_options, make_level, natural_type
+from .common import bounded_type, dungeon_kwargs, is_terminal, level_kwargs, level_options, make_level, natural_type
 from .progress import Progress
 
 __all__ = ["add_parser", "run", "FIGURES"]
@@ -46,6 +46,7 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Measure the levels of ``--seeds`` seeds and print the figures; the exit status."""
     kwargs = level_kwargs(args)
+    dungeon_kwargs(args, kwargs)
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     # Running totals: memory stays the same however many seeds are measured.
     totals: Dict[str, List[float]] = {key: [0.0, 0, float("inf"), float("-inf")] for key, _ in FIGURES}
