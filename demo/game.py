@@ -28,9 +28,11 @@ from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: 
     check_seed,
     clamp_side,
     code_dungeon,
+    dungeon_news,
     dungeon_pattern,
     generators_after,
     is_dungeon_code,
+    next_pattern,
     next_seed,
     numbered_level,
     parse_code,
@@ -88,6 +90,7 @@ class Game:
         self.waiting = False  # the level is complete and the next one is still being made
         self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
         self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, or a dungeon code played)
+        self.dungeon_extra = 0  # rooms more (+) or fewer (-) than a dungeon of its number has (DungeonMaker.extra)
         self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
         self._load(algorithm, width, height, resolve_seed(seed), content, exact=is_dungeon_code(algorithm))
 
@@ -115,8 +118,8 @@ class Game:
         if is_dungeon_code(algorithm) and (content or exact):
             return code_dungeon(algorithm, width, height, seed, content)
         if self.dungeon is not None:
-            return DungeonMaker(self.dungeon)(algorithm, width, height, seed, self.level_number if number is None
-                                              else number)
+            return DungeonMaker(self.dungeon, self.dungeon_extra)(
+                algorithm, width, height, seed, self.level_number if number is None else number)
         if self.weave and not (content and content.get("weave")):
             return weave_level(algorithm, width, height, seed, (content or {}).get("weave", True))
         if content or exact:
@@ -214,24 +217,40 @@ class Game:
         self.try_load(self.algorithm, self.width, self.height, None)
 
     def cycle_algorithm(self) -> None:
-        """G: the next registered generator, same size and seed."""
+        """G: the next registered generator, same size and seed; in a dungeon, the next mission pattern."""
+        if self.dungeon is not None:
+            self._remake_dungeon(next_pattern(self.dungeon))
+            return
         for name in generators_after(self.algorithm):
             if self.try_load(name, self.width, self.height, self.seed):
                 self.say(f"Generator: {name} — {mp.get_generator(name).description}")
                 return
 
     def change_size(self, delta: int) -> None:
-        """+/-: ``delta`` cells wider and taller (kept in the demo's limits), same generator and seed."""
+        """+/-: ``delta`` cells wider and taller (in the demo's limits), same generator and seed; a dungeon: rooms."""
+        if self.dungeon is not None:
+            self._remake_dungeon(self.dungeon, delta)
+            return
         width, height = clamp_side(self.width + delta), clamp_side(self.height + delta)
         if (width, height) != (self.width, self.height):
             self.try_load(self.algorithm, width, height, self.seed)
+
+    def _remake_dungeon(self, pattern: str, delta: int = 0) -> None:
+        """G, + and - in a dungeon: this seed's with ``pattern`` and ``delta`` rooms more, announced."""
+        before, number = (self.dungeon or pattern, self.dungeon_extra), self.level_number  # (dungeon: never None here)
+        self.dungeon, self.dungeon_extra = pattern, self.dungeon_extra + delta
+        sizes = {DungeonMaker(*made).size(number) for made in (before, (pattern, self.dungeon_extra))}
+        if pattern == before[0] and len(sizes) == 1 or not self.try_load("dungeon", self.width, self.height, self.seed):
+            self.dungeon, self.dungeon_extra = before  # (kept: at the size's limit, or it says why it cannot be made)
+        else:
+            self.say(dungeon_news(self.level))
 
     def next_request(self) -> Tuple[Any, ...]:
         """What the next level depends on: its generator, size, seed and number, and the functions making it
         (the arguments of :func:`demo.rules.numbered_level`)."""
         makers: Tuple[Any, ...] = (self.make_level, self.rooms_for, self.furnish)
         if self.dungeon is not None:
-            makers = (DungeonMaker(self.dungeon), None, None)
+            makers = (DungeonMaker(self.dungeon, self.dungeon_extra), None, None)
         elif self.weave:
             makers = (woven_level, None, None)
         return (

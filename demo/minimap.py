@@ -7,13 +7,19 @@ player has seen), with the player, the exit and the part of the level on
 screen. When the exit is off screen an arrow on the edge of the view points
 to it. Under fog both show the exit only once the player has seen it, as
 the map does. Neither shows when the whole level fits in the window.
+
+On a dungeon (``level.mission``, :mod:`mazeplugin.dungeon.laid`) the minimap
+shows the rooms the player has found: a room appears, walls and all, the
+first time the player steps into it, and a corridor once the rooms at both
+its ends have appeared (fog or not; the map view keeps its own fog). The
+exit shows once its room has. Restarting the level (R) forgets them.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-from typing import Optional, Tuple
+from typing import Any, Optional, Set, Tuple
 
 import numpy as np
 import pygame
@@ -40,8 +46,14 @@ class Minimap(Addon):
             Binding((pygame.K_TAB,), "Tab", "minimap and exit pointer", self.toggle, short="map"),
         )
         self._panel = 0  # the width of the side panel the map is drawn in (0: none)
-        self._key: Optional[Tuple[int, int, Tuple[int, int]]] = None
+        self._key: Optional[Tuple[int, int, int, Tuple[int, int]]] = None
         self._image: Optional[pygame.Surface] = None
+        self._level: Any = None  # the level whose mission is kept below (a dungeon's, read once)
+        self._mission: Any = None  # that level's LaidMission, or None on a level that is not a dungeon
+        self._found: Set[str] = set()  # the rooms the player has entered since the level (re)started
+        self._found_in: Any = None  # the game's seen map when they were counted: a (re)start makes a new one
+        self._found_version = 0  # bumped when a room is found (the picture cache follows it)
+        self._shown: Optional[np.ndarray] = None  # the tiles the found rooms show (rooms_shown), once made
 
     add_arguments = staticmethod(map_options)
 
@@ -74,6 +86,44 @@ class Minimap(Addon):
         """The minimap's longest side for a map area: a fifth of the window's width, within 48..MAX_SIDE."""
         return max(48, min(MAX_SIDE, int(area[0] * 0.2), int(area[1] * 0.6)))
 
+    def update(self, dt: float) -> None:
+        """Count the room the player stands in as found (on a dungeon)."""
+        game = self.app.game
+        if game.level is not self._level:
+            self._level, self._mission = game.level, game.level.mission
+        if self._mission is None:
+            return
+        if self._found_in is not game.seen:  # a new level, or this one restarted
+            self._found, self._found_in, self._shown = set(), game.seen, None
+            self._found_version += 1
+        room = self._mission.room_at(game.player_tile)
+        if room is not None and room.id not in self._found:
+            self._found.add(room.id)
+            self._found_version += 1
+            self._shown = None
+
+    def rooms_found(self) -> Set[str]:
+        """The ids of the dungeon's rooms the player has entered since the level (re)started (empty on a maze)."""
+        return set(self._found) if self._mission is not None and self._level is self.app.game.level else set()
+
+    def rooms_shown(self) -> Optional[np.ndarray]:
+        """On a dungeon, the tiles the minimap shows (bool ``[y, x]``): every found room's rectangle and the
+        corridors between two found rooms, with the walls beside them; None on other levels."""
+        if self._mission is None or self._level is not self.app.game.level:
+            return None
+        if self._shown is None:
+            rows, columns = self._level.tiles.shape
+            shown = np.zeros((rows, columns), dtype=bool)
+            for room in self._mission.nodes:
+                if room.id in self._found:
+                    shown[room.y:room.y + room.height, room.x:room.x + room.width] = True
+            for edge in self._mission.edges:
+                if edge.edge.a in self._found and edge.edge.b in self._found:
+                    for x, y in edge.tiles:
+                        shown[max(y - 1, 0):y + 2, max(x - 1, 0):x + 2] = True
+            self._shown = shown
+        return self._shown
+
     def exit_known(self) -> bool:
         game = self.app.game
         exit_tile = game.level.exit
@@ -97,9 +147,11 @@ class Minimap(Addon):
 
     def _picture(self, size: Tuple[int, int]) -> pygame.Surface:
         game = self.app.game
-        key = (game.version, game.seen_version if game.fog else -1, size)
+        shown = self.rooms_shown()  # a dungeon: the rooms found, fog or not
+        key = (game.version, game.seen_version if game.fog and shown is None else -1, self._found_version, size)
         if key != self._key or self._image is None:
-            rgb = mpg.tile_colours(game.level, palette=PALETTE, seen=game.seen if game.fog else None)
+            seen = shown if shown is not None else game.seen if game.fog else None
+            rgb = mpg.tile_colours(game.level, palette=PALETTE, seen=seen)
             small = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.swapaxes(0, 1)))
             if size[0] < small.get_width():
                 self._image = pygame.transform.smoothscale(small.convert(32, 0) if small.get_bitsize() < 24 else small, size)
@@ -120,9 +172,9 @@ class Minimap(Addon):
         seen = app.camera.view_rect
         shown = pygame.Rect(rect.left + seen.left * sx, rect.top + seen.top * sy, seen.width * sx, seen.height * sy)
         pygame.draw.rect(surface, PLAYER_EDGE, shown.clip(rect), 1)
-        if self.exit_known():
-            assert game.level.exit is not None
-            ex, ey = mpg.tile_to_pixel(game.level.exit, app.tile)
+        exit_tile, shown_tiles = game.level.exit, self.rooms_shown()
+        if exit_tile is not None and self.exit_known() and (shown_tiles is None or shown_tiles[exit_tile[1], exit_tile[0]]):
+            ex, ey = mpg.tile_to_pixel(exit_tile, app.tile)
             pygame.draw.rect(surface, PALETTE.exit, pygame.Rect(0, 0, 5, 5).move(rect.left + ex * sx - 2, rect.top + ey * sy - 2))
         px, py = game.rect.center
         pygame.draw.circle(surface, PLAYER_EDGE, (round(rect.left + px * sx), round(rect.top + py * sy)), 3)

@@ -164,12 +164,26 @@ class DungeonMaker:
     """
 
     pattern: str
+    extra: int = 0
+    """Rooms more (or fewer) than :func:`dungeon_size` gives (+ and - in the game), see :meth:`size`."""
+
+    def size(self, level_number: int) -> Tuple[int, int]:
+        """Rooms and locks of dungeon level ``level_number``: :func:`dungeon_size`'s, with :attr:`extra` rooms
+        more, kept from what the pattern needs to :data:`MAX_DUNGEON_ROOMS`.
+
+        >>> DungeonMaker("mixed", 4).size(1), DungeonMaker("mixed", -9).size(1), DungeonMaker("hidden", -2).size(1)
+        ((12, 1), (8, 1), (10, 1))
+        """
+        from mazeplugin.dungeon import least_rooms
+
+        count, locks = dungeon_size(self.pattern, level_number)
+        return max(least_rooms(self.pattern, locks), min(count + self.extra, MAX_DUNGEON_ROOMS)), locks
 
     def __call__(self, algorithm: str, width: int, height: int, seed: Seed, level_number: int,
                  rooms: int = 0) -> mp.Level:
         from mazeplugin.dungeon import MissionError
 
-        count, locks = dungeon_size(self.pattern, level_number)
+        count, locks = self.size(level_number)
         side = dungeon_side(count)
         while True:  # a larger square when an unlucky seed's dungeon does not fit (the code records the side)
             try:
@@ -178,6 +192,34 @@ class DungeonMaker:
                 if side >= MAX_SIDE:
                     raise
                 side = min(side + 8, MAX_SIDE)
+
+
+MAX_DUNGEON_ROOMS = 60
+"""The most rooms + makes a dungeon of (its square is then 49 cells a side)."""
+
+
+def next_pattern(pattern: str) -> str:
+    """The mission pattern after ``pattern`` (G in a dungeon), round the list of :data:`mazeplugin.dungeon.PATTERNS`.
+
+    >>> next_pattern("two-paths"), next_pattern("mixed")
+    ('lock-and-key', 'two-paths')
+    """
+    from mazeplugin.dungeon import PATTERNS
+
+    return PATTERNS[(PATTERNS.index(pattern) + 1) % len(PATTERNS)] if pattern in PATTERNS else PATTERNS[0]
+
+
+def dungeon_news(level: mp.Level) -> str:
+    """What the game says when G, + or - makes a dungeon: its pattern, rooms and locks.
+
+    >>> dungeon_news(mp.generate("dungeon", 24, 24, seed=5, rooms=8, locks=1, pattern="lock-and-key"))
+    'Dungeon: lock-and-key, 8 rooms, 1 lock'
+    """
+    recorded = level.options.get("dungeon")
+    recorded = recorded if isinstance(recorded, dict) else {}
+    rooms = recorded.get("rooms", len(level.options.get("mission", {}).get("nodes", ())))
+    locks = recorded.get("locks", sum(t.kind == "door" for t in level.things))
+    return f"Dungeon: {dungeon_pattern(level)}, {rooms} rooms, {locks} lock{'s' * (locks != 1)}"
 
 
 def dungeon_side(rooms: int) -> int:

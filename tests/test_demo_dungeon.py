@@ -99,3 +99,87 @@ def test_a_wrong_dungeon_code_on_the_command_line_is_one_line_and_status_2():
     done = run_demo("--code", "dungeon-maze-40x40-7", "--levels", "1")
     assert done.returncode == 2 and "not a dungeon pattern" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+# -- the minimap shows a dungeon's rooms as they are found; G, + and - make dungeons -----------------------------
+
+
+def entered(mission, tile):
+    """The room whose rectangle (walls included) holds ``tile``, found here from the rectangles themselves."""
+    x, y = tile
+    inside = [room.id for room in mission.nodes
+              if room.x <= x < room.x + room.width and room.y <= y < room.y + room.height]
+    assert len(inside) <= 1
+    return inside[0] if inside else None
+
+
+def test_the_minimap_shows_each_room_from_the_first_step_into_it_and_forgets_them_on_restart():
+    from demo.minimap import Minimap
+
+    app = make_app("--dungeon", "lock-and-key", "--seed", "4", "--autoplay")
+    game, minimap = app.game, app.addon(Minimap)
+    mission, level = game.level.mission, game.level
+    visited = set()
+    for _ in range(3000):
+        app.tick(1 / 60)
+        if game.level is not level:
+            break
+        room = entered(mission, game.player_tile)
+        if room is not None:
+            visited.add(room)
+        assert minimap.rooms_found() == visited  # a room appears at the first step into it, not before
+        shown = minimap.rooms_shown()
+        for node in mission.nodes:  # its rectangle shows exactly when it was found
+            assert shown[node.y:node.y + node.height, node.x:node.x + node.width].all() == (node.id in visited)
+        for edge in mission.edges:  # a corridor shows once both its rooms have
+            if edge.tiles and {edge.edge.a, edge.edge.b} <= visited:
+                assert all(shown[y, x] for x, y in edge.tiles)
+        if game.completed:
+            break
+    assert {"start", "goal"} <= visited < {node.id for node in mission.nodes}  # the walk leaves some rooms out
+    import mazeplugin.pg as mpg
+    from demo.view import PALETTE
+
+    rows, columns = level.tiles.shape  # the picture at one pixel a tile: the level's colours where shown, else fog
+    drawn = pygame.surfarray.array3d(minimap._picture((columns, rows))).swapaxes(0, 1)
+    assert (drawn == mpg.tile_colours(level, palette=PALETTE, seen=shown)).all()
+    assert (drawn != mpg.tile_colours(level, palette=PALETTE)).any()
+    game.restart()
+    app.tick(1 / 60)
+    assert minimap.rooms_found() == {"start"}
+
+
+def test_the_minimap_of_a_maze_shows_the_level_as_before():
+    from demo.minimap import Minimap
+
+    app = make_app("--seed", "4")
+    app.tick(1 / 60)
+    assert app.addon(Minimap).rooms_shown() is None and app.addon(Minimap).rooms_found() == set()
+
+
+def test_g_plus_and_minus_make_dungeons_of_this_seed_and_say_which():
+    from demo.rules import DungeonMaker, dungeon_pattern
+    from mazeplugin.dungeon import least_rooms
+    from test_demo import press
+
+    app = make_app("--dungeon", "two-paths", "--seed", "4")
+    game = app.game
+    press(app, pygame.K_g)  # the next pattern, not the next maze generator
+    rooms, locks = DungeonMaker("lock-and-key").size(1)
+    assert game.level.algorithm == "dungeon" and dungeon_pattern(game.level) == "lock-and-key"
+    assert game.code == f"dungeon-lock-and-key-24x24-4+r{rooms}k{locks}" and same_level(game.level, game.code)
+    assert game.message == f"Dungeon: lock-and-key, {rooms} rooms, {locks} lock"
+    press(app, pygame.K_EQUALS)  # +: two rooms more, the same pattern and seed
+    assert game.code.startswith("dungeon-lock-and-key-") and game.code.endswith(f"-4+r{rooms + 2}k{locks}")
+    assert same_level(game.level, game.code) and game.message == f"Dungeon: lock-and-key, {rooms + 2} rooms, 1 lock"
+    assert game.next_request()[5] == DungeonMaker("lock-and-key", 2)  # the next levels keep the rooms asked for
+    fewest = least_rooms("lock-and-key", locks)
+    for _ in range(rooms + 2 - fewest):
+        press(app, pygame.K_MINUS)
+    assert game.code.endswith(f"-4+r{fewest}k{locks}") and same_level(game.level, game.code)
+    code, extra = game.code, game.dungeon_extra
+    press(app, pygame.K_MINUS)  # already the fewest rooms the pattern takes: the level is kept
+    assert game.code == code and game.dungeon_extra == extra == fewest - rooms
+    for _ in range(7):
+        press(app, pygame.K_g)
+    assert dungeon_pattern(game.level) == "lock-and-key"  # round the seven patterns
