@@ -18,7 +18,8 @@ and ``gymnasium.make_vec`` know them:
 ==============================  =============================================================
 
 Any argument of :class:`MazeEnv` overrides them (``gymnasium.make("mazeplugin/Maze-v0",
-generator="wilson", width=15, height=15, braid=0.3)``);
+generator="wilson", width=15, height=15, braid=0.3)``; ``generator="dungeon"`` plays
+dungeons, see :mod:`mazeplugin.gym.dungeons`);
 ``gymnasium.make_vec(id, num_envs=1024, vectorization_mode="vector_entry_point")``
 gives the batched :class:`MazeVectorEnv` (its own arguments, such as
 ``autoreset_mode=AutoresetMode.SAME_STEP`` or ``episode_statistics=True``, go
