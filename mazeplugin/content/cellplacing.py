@@ -61,7 +61,7 @@ from ..unionfind import component_roots, tree_roots
 from .cells import CellGraph, CellThing
 from . import engine
 from .choosing import corridor_stretch
-from .locks import plan_locks
+from .locks import key_candidates, plan_locks
 from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, content_stream, with_content
 from .things import Place, Thing
 
@@ -254,13 +254,9 @@ def _plan_doors(graph: CellGraph, route: List[int], keys: int, free: NDArray[np.
         cover[2 * high] -= 1
     covered = np.cumsum(cover)
     door_at = np.asarray([2 * i + 1 for i in range(len(route) - 1) if covered[2 * i + 1] == 0], dtype=np.int64)
-    touch = np.where(on_route, -1, hi[part])
-    off = np.flatnonzero(free & (dist_path > 0) & (touch >= 0))
-    order = off[np.argsort(touch[off], kind="stable")]
-    highs = 2 * touch[order]
-    score = (dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)).astype(np.float64)
+    order, highs, score = key_candidates(np.where(on_route, -1, hi[part]), dist_path, degree, noise, free)
     plan = []
-    for position, key in plan_locks(keys, 2 * len(route) - 1, door_at, highs, order, score):
+    for position, key in plan_locks(keys, 2 * len(route) - 1, door_at, 2 * highs, order, score):
         before, after = route[(position - 1) // 2], route[(position + 1) // 2]
         plan.append((graph.edge(before, after), (before, after), key))
     return plan
