@@ -62,7 +62,7 @@ from .cells import CellGraph, CellThing
 from . import engine
 from .choosing import corridor_stretch
 from .locks import key_candidates, plan_locks
-from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, with_content
+from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, content_stream, with_content
 from .things import Place, Thing
 
 Tile = Tuple[int, int]
@@ -72,7 +72,10 @@ __all__ = ["furnish_grid", "grid_furnished", "place_cell_things", "place_woven",
 
 def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies: int = 0,
                  place: Sequence[Place] = (), seed: Optional[Seed] = None) -> GridLevel:
-    """:func:`mazeplugin.content.furnish` for a grid level only (``TypeError`` for any other).
+    """A copy of grid ``level`` with content placed on its cells (its ``things``); the passages stay the same.
+
+    :func:`mazeplugin.content.furnish` on a grid level (which it calls); things the level
+    already has are kept. ``ValueError`` saying how many fit when a count does not.
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("wilson", 8, 6, grid="triangle", seed=2)
@@ -83,9 +86,8 @@ def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies:
     """
     if not isinstance(level, GridLevel):
         raise TypeError(f"level must be a mazeplugin GridLevel, not {type(level).__name__}")
-    from .placing import furnish  # (the one entry: placing loads this module when a level needs it)
-
-    return furnish(level, keys=keys, treasure=treasure, enemies=enemies, place=place, seed=seed)
+    k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.maze.grid.cells)
+    return grid_furnished(level, content_stream(level, seed), k, t, e, requests)
 
 
 def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> GridLevel:

@@ -71,7 +71,7 @@ def furnish(
         level: any :class:`~mazeplugin.level.Level` (a generated one, a loaded
             one, a chunk of an endless world, a weave) or
             :class:`~mazeplugin.grid_level.GridLevel` (hex, triangle, polar,
-            wrapping: things on its cells, see :mod:`~mazeplugin.content.cellplacing`).
+            wrapping: things on its cells, see :func:`~mazeplugin.content.furnish_grid`).
             Things it already has are kept and new ones get ids after them.
         keys: locked doors on the way from entrance to exit, each with its key
             (needs an entrance and an exit).
@@ -93,10 +93,9 @@ def furnish(
     """
     grid = sys.modules.get("mazeplugin.grid_level")  # a GridLevel exists only once its module is loaded
     if grid is not None and isinstance(level, grid.GridLevel):
-        from .cellplacing import grid_furnished as on_cells  # (a grid level: its cells)
+        from .cellplacing import furnish_grid  # (a grid level: its cells)
 
-        k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.maze.grid.cells)
-        return cast(Furnishable, on_cells(level, content_stream(level, seed), k, t, e, requests))
+        return cast(Furnishable, furnish_grid(level, keys=keys, treasure=treasure, enemies=enemies, place=place, seed=seed))
     if not isinstance(level, Level):
         raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
     k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
