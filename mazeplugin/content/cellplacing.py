@@ -61,7 +61,7 @@ from ..unionfind import component_roots, tree_roots
 from .cells import CellGraph, CellThing
 from . import engine
 from .choosing import corridor_stretch
-from .locks import key_candidates, plan_locks
+from .locks import crossed, key_candidates, plan_locks
 from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, content_stream, with_content
 from .things import Place, Thing
 
@@ -245,15 +245,12 @@ def _plan_doors(graph: CellGraph, route: List[int], keys: int, free: NDArray[np.
         touching = ~on_route[side] & on_route[other]
         np.minimum.at(lo, part[side[touching]], index[other[touching]])
         np.maximum.at(hi, part[side[touching]], index[other[touching]])
-    cover = np.zeros(2 * len(route) + 1, dtype=np.int64)
     spans = [(lo[p], hi[p]) for p in np.flatnonzero(hi - lo >= 1).tolist()]
     chord = on_route[a] & on_route[b] & (np.abs(index[a] - index[b]) > 1)
     spans += list(zip(np.minimum(index[a], index[b])[chord].tolist(), np.maximum(index[a], index[b])[chord].tolist()))
-    for low, high in spans:  # a part or a chord from route cell low to high bypasses the passages between
-        cover[2 * low + 1] += 1
-        cover[2 * high] -= 1
-    covered = np.cumsum(cover)
-    door_at = np.asarray([2 * i + 1 for i in range(len(route) - 1) if covered[2 * i + 1] == 0], dtype=np.int64)
+    # A part or a chord from route cell low to high bypasses the passages between: doors on passages crossed.
+    door_at = crossed(2 * len(route) - 1, [(2 * low, 2 * high) for low, high in spans])
+    door_at = door_at[door_at % 2 == 1]
     order, highs, score = key_candidates(np.where(on_route, -1, hi[part]), dist_path, degree, noise, free)
     plan = []
     for position, key in plan_locks(keys, 2 * len(route) - 1, door_at, 2 * highs, order, score):

@@ -32,12 +32,30 @@ ValueError: keys=3 does not fit: this level can hold 2 locks (a door needs a pas
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["plan_locks", "key_candidates"]
+__all__ = ["plan_locks", "key_candidates", "crossed"]
+
+
+def crossed(length: int, spans: Sequence[Tuple[int, int]]) -> NDArray[np.int64]:
+    """The route positions ``1 … length-2`` (ascending) that every walk crosses: those no loop bypasses,
+    a span ``(a, b)`` being a part of the level (or a passage) joining route positions ``a`` and ``b``
+    that bypasses the positions strictly between. Square and grid levels find their doors' places here.
+
+    >>> crossed(7, [(1, 4)]).tolist()
+    [1, 4, 5]
+    """
+    if length < 3:
+        return np.zeros(0, dtype=np.int64)
+    cover = np.zeros(length + 1, dtype=np.int64)
+    for a, b in spans:
+        if b - a >= 2:
+            cover[a + 1] += 1
+            cover[b] -= 1
+    return np.flatnonzero(np.cumsum(cover)[1:length - 1] == 0) + 1
 
 
 def key_candidates(touch: NDArray[np.int64], dist_path: NDArray[np.int64], degree: NDArray[np.int64],
