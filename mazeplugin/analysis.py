@@ -61,13 +61,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ._compiled import twin
-from .grids import GridMaze
 from .maze import Cell, Maze
+
+if TYPE_CHECKING:  # pragma: no cover - a grid maze is only read here: importing mazeplugin loads no grid
+    from .grids import GridMaze
 
 __all__ = ["Stats", "dead_ends", "stats", "grid_distances", "grid_path", "grid_stats", "dead_end_cells"]
 
@@ -378,20 +380,20 @@ def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Sta
 # -- any grid's cells (hex, triangle, polar, wrapping square): the same sweeps over its open passages ---
 
 
-def _grid_adjacency(maze: GridMaze) -> List[List[int]]:
+def _grid_adjacency(maze: "GridMaze") -> List[List[int]]:
     offsets, neighbours = maze.open_adjacency()
     off, nbr = offsets.tolist(), neighbours.tolist()
     return [nbr[off[c]:off[c + 1]] for c in range(maze.grid.cells)]
 
 
-def _grid_sweep(maze: GridMaze, adjacency: List[List[int]], source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+def _grid_sweep(maze: "GridMaze", adjacency: List[List[int]], source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
     dist = np.full(maze.grid.cells, -1, dtype=np.int32)
     found = _sweep(adjacency, source)
     dist[list(found)] = list(found.values())
     return dist
 
 
-def grid_distances(maze: GridMaze, source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+def grid_distances(maze: "GridMaze", source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
     """Passages walked from cell ``source`` to every cell of a grid maze, -1 where it cannot be reached.
 
     >>> from mazeplugin.grids import GridMaze, TriangleGrid
@@ -404,19 +406,19 @@ def grid_distances(maze: GridMaze, source: int) -> "np.ndarray[Any, np.dtype[np.
     return _grid_sweep(maze, _grid_adjacency(maze), source)
 
 
-def grid_path(maze: GridMaze, start: int, goal: int) -> List[int]:
+def grid_path(maze: "GridMaze", start: int, goal: int) -> List[int]:
     """The cells of the shortest way from ``start`` to ``goal`` of a grid maze, both included; [] when there is none."""
     _check_cell(maze, start, "start")
     _check_cell(maze, goal, "goal")
     return _shortest_walk(_grid_adjacency(maze), start, goal) or []
 
 
-def dead_end_cells(maze: GridMaze) -> "np.ndarray[Any, np.dtype[np.int64]]":
+def dead_end_cells(maze: "GridMaze") -> "np.ndarray[Any, np.dtype[np.int64]]":
     """The cells of a grid maze with exactly one open passage, ascending."""
     return np.flatnonzero(maze.degrees() == 1).astype(np.int64)
 
 
-def grid_stats(maze: GridMaze, entrance: Optional[int], exit: Optional[int]) -> Stats:
+def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int]) -> Stats:
     """The :class:`Stats` of a grid maze. ``longest_path`` and ``solution_length`` count cells (a
     double sweep from cell 0's piece); ``detour_ratio`` and ``turns`` are None: a grid's cells have
     no common straight line to measure them by."""
@@ -442,6 +444,6 @@ def grid_stats(maze: GridMaze, entrance: Optional[int], exit: Optional[int]) -> 
                  longest_path=int(longest), solution_length=solution_length, decision_points=decision_points)
 
 
-def _check_cell(maze: GridMaze, cell: object, name: str) -> None:
+def _check_cell(maze: "GridMaze", cell: object, name: str) -> None:
     if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= int(cell) < maze.grid.cells:
         raise ValueError(f"{name} must be a cell number from 0 to {maze.grid.cells - 1}, got {cell!r}")

@@ -27,16 +27,18 @@ of a cell's closed edges by the same rule (:func:`braid_dead_ends`).
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from . import seam
-from .grids import GridMaze
 from .limits import MAX_CELLS
 from .maze import Maze, mask_parts
 from .seeds import Random
+
+if TYPE_CHECKING:  # pragma: no cover - a grid maze is only read here: importing mazeplugin loads no grid
+    from .grids import GridMaze
 
 __all__ = ["parse_mask", "mask_parts", "braid", "braid_grid", "braid_dead_ends", "check_braid"]
 
@@ -171,7 +173,7 @@ def braid(maze: Maze, rng: Random, fraction: float) -> None:
     braid_dead_ends(dead, degree, fraction, rng, closed, lambda cell, way: maze.open(cell, way))
 
 
-def braid_grid(maze: GridMaze, rng: Random, fraction: float) -> None:
+def braid_grid(maze: "GridMaze", rng: Random, fraction: float) -> None:
     """:func:`braid` on any grid: ``round(fraction × dead ends)`` dead ends of ``maze`` opened by one edge each.
 
     >>> import mazeplugin as mp
