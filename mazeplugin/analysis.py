@@ -2,7 +2,11 @@
 
 Everything here reads a :class:`~mazeplugin.maze.Maze`'s cells and open
 passages, so it works the same for every generator. Distances are counted in
-cells walked (passages crossed), not in tiles.
+cells walked (passages crossed), not in tiles. A
+:class:`~mazeplugin.grids.GridMaze` (hex, triangle, polar, wrapping square)
+gets the same breadth-first sweeps over its open passages alone
+(:func:`grid_distances`, :func:`grid_path`, :func:`grid_stats`), cells by
+number.
 
 A room (``maze.rooms``) is one open space: its cells are never dead ends, and
 junctions and loops are counted with each room taken as one place, so a
@@ -57,14 +61,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ._compiled import twin
 from .maze import Cell, Maze
 
-__all__ = ["Stats", "dead_ends", "stats"]
+if TYPE_CHECKING:  # pragma: no cover - a grid maze is only read here: importing mazeplugin loads no grid
+    from .grids import GridMaze
+
+__all__ = ["Stats", "dead_ends", "stats", "grid_distances", "grid_path", "grid_stats", "dead_end_cells"]
 
 _BFS = twin("bfs")  # the compiled bfs kernel, or the plain code beside each use
 
@@ -368,3 +375,75 @@ def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Sta
         detour_ratio=None if walk is None else _detour_ratio(maze, walk),
         turns=turns,
     )
+
+
+# -- any grid's cells (hex, triangle, polar, wrapping square): the same sweeps over its open passages ---
+
+
+def _grid_adjacency(maze: "GridMaze") -> List[List[int]]:
+    offsets, neighbours = maze.open_adjacency()
+    off, nbr = offsets.tolist(), neighbours.tolist()
+    return [nbr[off[c]:off[c + 1]] for c in range(maze.grid.cells)]
+
+
+def _grid_sweep(maze: "GridMaze", adjacency: List[List[int]], source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+    dist = np.full(maze.grid.cells, -1, dtype=np.int32)
+    found = _sweep(adjacency, source)
+    dist[list(found)] = list(found.values())
+    return dist
+
+
+def grid_distances(maze: "GridMaze", source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+    """Passages walked from cell ``source`` to every cell of a grid maze, -1 where it cannot be reached.
+
+    >>> from mazeplugin.grids import GridMaze, TriangleGrid
+    >>> maze = GridMaze(TriangleGrid(3, 1))
+    >>> maze.link(0, 1); maze.link(1, 2)
+    >>> grid_distances(maze, 0).tolist(), grid_path(maze, 0, 2), grid_stats(maze, 0, 2).dead_ends
+    ([0, 1, 2], [0, 1, 2], 2)
+    """
+    _check_cell(maze, source, "source")
+    return _grid_sweep(maze, _grid_adjacency(maze), source)
+
+
+def grid_path(maze: "GridMaze", start: int, goal: int) -> List[int]:
+    """The cells of the shortest way from ``start`` to ``goal`` of a grid maze, both included; [] when there is none."""
+    _check_cell(maze, start, "start")
+    _check_cell(maze, goal, "goal")
+    return _shortest_walk(_grid_adjacency(maze), start, goal) or []
+
+
+def dead_end_cells(maze: "GridMaze") -> "np.ndarray[Any, np.dtype[np.int64]]":
+    """The cells of a grid maze with exactly one open passage, ascending."""
+    return np.flatnonzero(maze.degrees() == 1).astype(np.int64)
+
+
+def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int]) -> Stats:
+    """The :class:`Stats` of a grid maze. ``longest_path`` and ``solution_length`` count cells (a
+    double sweep from cell 0's piece); ``detour_ratio`` and ``turns`` are None: a grid's cells have
+    no common straight line to measure them by."""
+    cells, passages = maze.grid.cells, int(maze.open.sum())
+    degrees = maze.degrees()
+    adjacency = _grid_adjacency(maze)
+    first = _grid_sweep(maze, adjacency, 0)
+    pieces, seen = 1, first >= 0
+    for cell in np.flatnonzero(~seen).tolist():  # count the connected pieces (a perfect maze has one)
+        if not seen[cell]:
+            pieces += 1
+            seen[list(_sweep(adjacency, cell))] = True
+    longest = max(_sweep(adjacency, int(np.argmax(first))).values()) + 1  # a double sweep: exact on a tree
+    solution_length = decision_points = None
+    way = grid_path(maze, entrance, exit) if entrance is not None and exit is not None else []
+    if way:
+        solution_length = len(way)
+        # a wrong turn is possible where a cell has a passage off the way
+        decision_points = sum(1 for i, cell in enumerate(way[:-1]) if degrees[cell] > (1 if i == 0 else 2))
+    dead = int(np.count_nonzero(degrees == 1))
+    return Stats(cells=cells, passages=passages, dead_ends=dead, dead_end_fraction=dead / cells,
+                 junctions=int(np.count_nonzero(degrees >= 3)), loops=passages - cells + pieces,
+                 longest_path=int(longest), solution_length=solution_length, decision_points=decision_points)
+
+
+def _check_cell(maze: "GridMaze", cell: object, name: str) -> None:
+    if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= int(cell) < maze.grid.cells:
+        raise ValueError(f"{name} must be a cell number from 0 to {maze.grid.cells - 1}, got {cell!r}")

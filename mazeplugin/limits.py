@@ -70,6 +70,7 @@ __all__ = [
     "max_width_for",
     "check_int",
     "check_number",
+    "check_picture",
     "check_size",
     "MAX_COORDINATE",
     "check_coordinate",
@@ -258,6 +259,21 @@ def check_int(
             allowed = f"an int from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
         raise ValueError(f"{name} must be {allowed}, got {number}")
     return number
+
+
+def check_picture(rows: int, columns: int, tile: int, *, name: str = "tile") -> None:
+    """Refuse, before drawing, a picture of ``rows`` × ``columns`` tiles of ``tile`` pixels over
+    :data:`MAX_PICTURE_PIXELS` (a PNG, a pygame frame, an environment's frame), naming ``name``.
+
+    >>> check_picture(200, 200, 300)
+    Traceback (most recent call last):
+    ...
+    ValueError: tile=300 makes a picture of 60,000 x 60,000 pixels, more than 67,108,864 (200 x 200 tiles): use a smaller tile (at most 40 here)
+    """
+    if rows * tile * columns * tile > MAX_PICTURE_PIXELS:
+        most = max(1, int((MAX_PICTURE_PIXELS / (rows * columns)) ** 0.5))
+        raise ValueError(f"{name}={tile} makes a picture of {columns * tile:,} x {rows * tile:,} pixels, more than "
+                         f"{MAX_PICTURE_PIXELS:,} ({columns} x {rows} tiles): use a smaller {name} (at most {most} here)")
 
 
 def check_number(name: str, value: object, *, low: float, high: float) -> float:

@@ -13,7 +13,9 @@ wall. :func:`parse_mask` accepts
 Each connected part of a mask (:func:`mask_parts`) becomes its own maze.
 
 **Braiding** (:func:`braid`) opens a wall at a fraction of the dead ends,
-preferring walls that join two dead ends, so the level gets loops.
+preferring walls that join two dead ends, so the level gets loops; on any
+grid (hex, triangle, polar, wrapping square), :func:`braid_grid` opens one
+of a cell's closed edges by the same rule (:func:`braid_dead_ends`).
 
 >>> parse_mask(["##.", "###"]).astype(int).tolist()
 [[1, 1, 0], [1, 1, 1]]
@@ -25,7 +27,7 @@ preferring walls that join two dead ends, so the level gets loops.
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,7 +37,10 @@ from .limits import MAX_CELLS
 from .maze import Maze, mask_parts
 from .seeds import Random
 
-__all__ = ["parse_mask", "mask_parts", "braid", "braid_dead_ends", "check_braid"]
+if TYPE_CHECKING:  # pragma: no cover - a grid maze is only read here: importing mazeplugin loads no grid
+    from .grids import GridMaze
+
+__all__ = ["parse_mask", "mask_parts", "braid", "braid_grid", "braid_dead_ends", "check_braid"]
 
 _OUTSIDE = " ."
 
@@ -168,6 +173,30 @@ def braid(maze: Maze, rng: Random, fraction: float) -> None:
     braid_dead_ends(dead, degree, fraction, rng, closed, lambda cell, way: maze.open(cell, way))
 
 
+def braid_grid(maze: "GridMaze", rng: Random, fraction: float) -> None:
+    """:func:`braid` on any grid: ``round(fraction × dead ends)`` dead ends of ``maze`` opened by one edge each.
+
+    >>> import mazeplugin as mp
+    >>> mp.generate("backtracker", 8, 6, grid="hex", seed=2, braid=1.0).stats().dead_ends
+    0
+    """
+    grid = maze.grid
+    degree = maze.degrees().tolist()
+    dead = [c for c in range(grid.cells) if degree[c] == 1]
+    if int(round(fraction * len(dead))) == 0:
+        return
+    off, nbr, eid = grid.offsets.tolist(), grid.neighbours.tolist(), grid.edge_ids.tolist()
+    opened = maze.open
+
+    def closed(cell: int) -> List[Tuple[int, int]]:
+        return [(nbr[j], eid[j]) for j in range(off[cell], off[cell + 1]) if not opened[eid[j]]]
+
+    def open_way(cell: int, edge: int) -> None:
+        opened[edge] = True
+
+    braid_dead_ends(dead, degree, fraction, rng, closed, open_way)
+
+
 def braid_dead_ends(dead: List[int], degree: List[int], fraction: float, rng: Random,
                     closed: Callable[[int], List[Tuple[int, Any]]], open_way: Callable[[int, Any], None]) -> None:
     """The braid rule over any maze model: remove ``round(fraction × len(dead))`` of the ``dead`` ends.
@@ -175,7 +204,7 @@ def braid_dead_ends(dead: List[int], degree: List[int], fraction: float, rng: Ra
     ``degree`` is every cell's count of open passages (updated here);
     ``closed(cell)`` lists ``(neighbour, way)`` for each closed way out of a
     cell and ``open_way(cell, way)`` opens one. :func:`braid` (square cells)
-    and :func:`mazeplugin.grid_shaping.braid_grid` (any grid's edges) both
+    and :func:`braid_grid` (any grid's edges) both
     run it, so a rule changed here changes both. Draws, in this order, a
     permutation of the dead ends, one float each, and one more float for
     each sealed cell that becomes a dead end.

@@ -48,7 +48,7 @@ one tile) and proved on the tiles' two layers
 
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Collection, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -56,12 +56,12 @@ from numpy.typing import NDArray
 from ..grid_level import GridLevel
 from ..level import Level
 from ..maze import Maze
-from ..seeds import Random, Seed, resolve_seed
+from ..seeds import Random, Seed
 from ..unionfind import component_roots, tree_roots
 from .cells import CellGraph, CellThing
 from . import engine
 from .choosing import corridor_stretch
-from .locks import plan_locks
+from .locks import crossed, key_candidates, plan_locks
 from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, content_stream, with_content
 from .things import Place, Thing
 
@@ -245,22 +245,15 @@ def _plan_doors(graph: CellGraph, route: List[int], keys: int, free: NDArray[np.
         touching = ~on_route[side] & on_route[other]
         np.minimum.at(lo, part[side[touching]], index[other[touching]])
         np.maximum.at(hi, part[side[touching]], index[other[touching]])
-    cover = np.zeros(2 * len(route) + 1, dtype=np.int64)
     spans = [(lo[p], hi[p]) for p in np.flatnonzero(hi - lo >= 1).tolist()]
     chord = on_route[a] & on_route[b] & (np.abs(index[a] - index[b]) > 1)
     spans += list(zip(np.minimum(index[a], index[b])[chord].tolist(), np.maximum(index[a], index[b])[chord].tolist()))
-    for low, high in spans:  # a part or a chord from route cell low to high bypasses the passages between
-        cover[2 * low + 1] += 1
-        cover[2 * high] -= 1
-    covered = np.cumsum(cover)
-    door_at = np.asarray([2 * i + 1 for i in range(len(route) - 1) if covered[2 * i + 1] == 0], dtype=np.int64)
-    touch = np.where(on_route, -1, hi[part])
-    off = np.flatnonzero(free & (dist_path > 0) & (touch >= 0))
-    order = off[np.argsort(touch[off], kind="stable")]
-    highs = 2 * touch[order]
-    score = (dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)).astype(np.float64)
+    # A part or a chord from route cell low to high bypasses the passages between: doors on passages crossed.
+    door_at = crossed(2 * len(route) - 1, [(2 * low, 2 * high) for low, high in spans])
+    door_at = door_at[door_at % 2 == 1]
+    order, highs, score = key_candidates(np.where(on_route, -1, hi[part]), dist_path, degree, noise, free)
     plan = []
-    for position, key in plan_locks(keys, 2 * len(route) - 1, door_at, highs, order, score):
+    for position, key in plan_locks(keys, 2 * len(route) - 1, door_at, 2 * highs, order, score):
         before, after = route[(position - 1) // 2], route[(position + 1) // 2]
         plan.append((graph.edge(before, after), (before, after), key))
     return plan

@@ -46,7 +46,7 @@ from .things import ContentError, Thing
 Tile = Tuple[int, int]
 
 __all__ = ["check_cells", "solve_cells", "solve_nodes", "best_walk", "DoorPieces", "locks_of", "Lock", "check_lock_order", "check_doors_needed",
-           "TileNodes", "solve_woven", "at_tile"]
+           "TileNodes", "solve_woven", "at_tile", "check_ids", "in_lock_order"]
 
 
 def locks_of(things: Sequence[Any], where: Callable[[Any], str]) -> Tuple[Dict[int, Any], Dict[int, Any]]:
@@ -65,8 +65,18 @@ def locks_of(things: Sequence[Any], where: Callable[[Any], str]) -> Tuple[Dict[i
     return doors, keys
 
 
-def _in_lock_order(doors: Dict[int, CellThing]) -> List[CellThing]:
+def in_lock_order(doors: Dict[int, Any]) -> List[Any]:
+    """The doors in the order their locks are met (``props["lock"]``, then id)."""
     return sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
+
+
+def check_ids(things: Sequence[Any]) -> None:
+    """Every thing's id its own, in ascending order (``ContentError`` otherwise): both proofs begin here."""
+    ids = [t.id for t in things]
+    if len(set(ids)) != len(ids):
+        raise ContentError("two things share an id")
+    if ids != sorted(ids):
+        raise ContentError("things are not sorted by id")
 
 
 def solve_cells(graph: CellGraph, entrance: int, exit: int, things: Sequence[CellThing]) -> Optional[List[int]]:
@@ -201,11 +211,7 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
     ...
     mazeplugin.content.things.ContentError: door 2 on passage ... has no key whose props['door'] is 2
     """
-    ids = [t.id for t in things]
-    if len(set(ids)) != len(ids):
-        raise ContentError("two things share an id")
-    if ids != sorted(ids):
-        raise ContentError("things are not sorted by id")
+    check_ids(things)
     markers = {m for m in (entrance, exit) if m is not None}
     for thing in things:
         if not 0 <= thing.cell < graph.cells:
@@ -224,7 +230,7 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
         raise ContentError("a level with doors needs an entrance and an exit")
     door_edges = {int(d.props["edge"]) for d in doors.values()}
     locks = [Lock(door, keys[door.props["key"]], (int(door.props["edge"]),), keys[door.props["key"]].cell)
-             for door in _in_lock_order(doors)]
+             for door in in_lock_order(doors)]
     if entrance is not None and exit is not None:
         check_lock_order(graph, entrance, exit, locks, _in_cell)
         check_doors_needed(graph, entrance, exit, locks)

@@ -36,6 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..unionfind import component_roots
+from .things import check_fields
 
 if TYPE_CHECKING:  # pragma: no cover - a proof on tiles (a weave) never loads the grids
     from ..grids import GridMaze
@@ -52,13 +53,6 @@ CELL_PROP_TYPES: Dict[str, Dict[str, str]] = {
 
 def _whole(value: object) -> bool:
     return not isinstance(value, bool) and isinstance(value, numbers.Integral)
-
-
-def _plain(value: Any) -> Any:
-    """Props values made immutable and comparable: lists (from JSON) become tuples."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_plain(v) for v in value)
-    return value
 
 
 @dataclass(frozen=True)
@@ -78,26 +72,14 @@ class CellThing:
     props: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, str) or not self.kind:
-            raise TypeError(f"CellThing kind must be a non-empty str, got {self.kind!r}")
-        for name in ("cell", "id"):
-            value = getattr(self, name)
-            if not _whole(value):
-                raise TypeError(f"CellThing {name} must be an int, got {value!r}")
-            object.__setattr__(self, name, int(value))
-        if not isinstance(self.props, Mapping):
-            raise TypeError(f"CellThing props must be a mapping (dict), got {type(self.props).__name__}")
-        props: Dict[str, Any] = {}
-        for key, value in self.props.items():
-            if not isinstance(key, str):
-                raise TypeError(f"CellThing props keys must be str, got {key!r}")
-            rule = CELL_PROP_TYPES.get(self.kind, {}).get(key)
-            if rule == "int" and not _whole(value):
-                raise TypeError(f"{self.kind} props[{key!r}] must be an int, not {type(value).__name__}")
-            if rule == "cells" and (not isinstance(value, (list, tuple)) or not all(_whole(v) for v in value)):
-                raise TypeError(f"{self.kind} props[{key!r}] must be a list of cell numbers (ints)")
-            props[key] = _plain(value)
-        object.__setattr__(self, "props", props)
+        check_fields(self, "CellThing", ("cell", "id"), self._check_prop)
+
+    def _check_prop(self, key: str, value: Any) -> None:
+        rule = CELL_PROP_TYPES.get(self.kind, {}).get(key)
+        if rule == "int" and not _whole(value):
+            raise TypeError(f"{self.kind} props[{key!r}] must be an int, not {type(value).__name__}")
+        if rule == "cells" and (not isinstance(value, (list, tuple)) or not all(_whole(v) for v in value)):
+            raise TypeError(f"{self.kind} props[{key!r}] must be a list of cell numbers (ints)")
 
     def as_list(self) -> List[Any]:
         """``[kind, cell, id, props]`` with lists for tuples: what a grid level's JSON holds."""

@@ -37,6 +37,7 @@ from numpy.typing import NDArray
 from .. import paths
 from .._compiled import twin
 from ..unionfind import tree_roots
+from .locks import crossed
 
 __all__ = ["FloorGraph"]
 
@@ -255,17 +256,9 @@ class FloorGraph:
     def separators(self) -> NDArray[np.int64]:
         """Route indices (not the two ends) of tiles every entrance → exit walk crosses, ascending."""
         length = len(self.path)
-        if length < 3:
-            return np.zeros(0, dtype=np.int64)
-        if not self._spans:  # no loop beside the route (a perfect maze): every inner route tile
+        if not self._spans and length >= 3:  # no loop beside the route (a perfect maze): every inner route tile
             return np.arange(1, length - 1, dtype=np.int64)
-        cover = np.zeros(length + 1, dtype=np.int64)
-        for a, b in self._spans:
-            if b - a >= 2:
-                cover[a + 1] += 1
-                cover[b] -= 1
-        covered = np.cumsum(cover)[:length]
-        return np.flatnonzero(covered[1:length - 1] == 0) + 1
+        return crossed(length, self._spans)
 
     def ways_up(self, tiles: List[int]) -> bytearray:
         """Flags (one byte per padded position): the route, ``tiles``, and every tile on their ways up the tree to it."""

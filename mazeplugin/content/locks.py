@@ -32,12 +32,43 @@ ValueError: keys=3 does not fit: this level can hold 2 locks (a door needs a pas
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import List, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["plan_locks"]
+__all__ = ["plan_locks", "key_candidates", "crossed"]
+
+
+def crossed(length: int, spans: Sequence[Tuple[int, int]]) -> NDArray[np.int64]:
+    """The route positions ``1 … length-2`` (ascending) that every walk crosses: those no loop bypasses,
+    a span ``(a, b)`` being a part of the level (or a passage) joining route positions ``a`` and ``b``
+    that bypasses the positions strictly between. Square and grid levels find their doors' places here.
+
+    >>> crossed(7, [(1, 4)]).tolist()
+    [1, 4, 5]
+    """
+    if length < 3:
+        return np.zeros(0, dtype=np.int64)
+    cover = np.zeros(length + 1, dtype=np.int64)
+    for a, b in spans:
+        if b - a >= 2:
+            cover[a + 1] += 1
+            cover[b] -= 1
+    return np.flatnonzero(np.cumsum(cover)[1:length - 1] == 0) + 1
+
+
+def key_candidates(touch: NDArray[np.int64], dist_path: NDArray[np.int64], degree: NDArray[np.int64],
+                   noise: NDArray[np.float64], usable: Optional[NDArray[np.bool_]] = None
+                   ) -> Tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64]]:
+    """``(order, highs, score)`` for :func:`plan_locks`, scored the same on every grid: the places off the
+    route (``dist_path > 0``, and ``usable``) whose part touches it (``touch``: the last route place touched,
+    -1 for none), by ``touch`` (stable); a longer side branch scores higher, a dead end above every other,
+    ``noise`` breaking ties."""
+    wanted = (dist_path > 0) & (touch >= 0)
+    off = np.flatnonzero(wanted if usable is None else usable & wanted)
+    order = off[np.argsort(touch[off], kind="stable")]
+    return order, touch[order], dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)
 
 
 def plan_locks(

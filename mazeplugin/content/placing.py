@@ -41,11 +41,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..level import Level
-from ..seeds import Random, Seed, resolve_seed
+from ..seeds import Random, Seed
 from . import engine
 from .choosing import corridor_stretch
 from .graph import FloorGraph
-from .locks import plan_locks
+from .locks import key_candidates, plan_locks
 from .request import (CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, Furnishable, check_request,
                       content_stream, with_content)
 from .things import Place, Thing
@@ -321,11 +321,6 @@ def _plan_locks(
     # A doorway: two floor neighbours, between two cells (exactly one odd base coordinate).
     row, column = at // g.stride - 1, at % g.stride - 1
     doors = cuts[(g.degree[at] == 2) & ((row % 2) != (column % 2))]
-    touch = g.touch_high[cells_flat]
-    off = np.flatnonzero((dist_path > 0) & (touch >= 0))
-    # Key candidates sorted by the last route tile their part touches.
-    order = off[np.argsort(touch[off], kind="stable")]
-    highs = touch[order]
-    score = dist_path[order] + noise[order] + np.where(degree[order] == 1, 1e9, 0)
+    order, highs, score = key_candidates(g.touch_high[cells_flat], dist_path, degree, noise)
     return [(g.path[door], key) for door, key in plan_locks(keys, length, doors, highs, order, score)]
 

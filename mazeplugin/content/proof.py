@@ -45,8 +45,8 @@ from numpy.typing import NDArray
 
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
-from .cellproof import (DoorPieces, Lock, TileNodes, at_tile, best_walk, check_doors_needed, check_lock_order, locks_of,
-                        solve_woven)
+from .cellproof import (DoorPieces, Lock, TileNodes, at_tile, best_walk, check_doors_needed, check_ids, check_lock_order,
+                        in_lock_order, locks_of, solve_woven)
 from .things import ContentError, Thing
 
 __all__ = ["solve", "check", "ContentError"]
@@ -216,11 +216,7 @@ def check(
     """
     h, w = tiles.shape
     markers = {tuple(m) for m in (entrance, exit) if m is not None}
-    ids = [t.id for t in things]
-    if len(set(ids)) != len(ids):
-        raise ContentError("two things share an id")
-    if ids != sorted(ids):
-        raise ContentError("things are not sorted by id")
+    check_ids(things)
     for thing in things:
         for x, y in thing.tiles() + ((thing.x, thing.y),):
             if not (0 <= x < w and 0 <= y < h) or tiles[y, x] != 0:
@@ -239,7 +235,7 @@ def check(
     if entrance is not None and exit is not None and (doors or any(t.kind == "enemy" for t in things)):
         nodes = TileNodes(tiles, bridges if woven else None)
         start, goal = nodes.node(entrance), nodes.node(exit)
-        order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
+        order = in_lock_order(doors)
         locks = [Lock(door, keys[door.props["key"]], edges, nodes.node(keys[door.props["key"]].tile))
                  for door, edges in zip(order, nodes.door_edges(order))]
         if locks:

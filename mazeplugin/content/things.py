@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, field
-from typing import Any, Dict, Mapping, Tuple
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 __all__ = [
     "ContentError",
@@ -113,6 +113,30 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def check_fields(thing: Any, owner: str, numbers_: Tuple[str, ...],
+                 check_prop: Optional[Callable[[str, Any], None]] = None) -> None:
+    """A new frozen thing's fields checked and set as it keeps them (:class:`Thing`, and
+    :class:`~mazeplugin.content.cells.CellThing` with its ``check_prop(key, value)``): ``kind`` a non-empty
+    str, each of ``numbers_`` an int, ``props`` a mapping with str keys whose lists become tuples."""
+    if not isinstance(thing.kind, str) or not thing.kind:
+        raise TypeError(f"{owner} kind must be a non-empty str, got {thing.kind!r}")
+    for name in numbers_:
+        value = getattr(thing, name)
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{owner} {name} must be an int, got {value!r}")
+        object.__setattr__(thing, name, int(value))
+    if not isinstance(thing.props, Mapping):
+        raise TypeError(f"{owner} props must be a mapping (dict), got {type(thing.props).__name__}")
+    props: Dict[str, Any] = {}
+    for key, value in thing.props.items():
+        if not isinstance(key, str):
+            raise TypeError(f"{owner} props keys must be str, got {key!r}")
+        if check_prop is not None:
+            check_prop(key, value)
+        props[key] = _plain(value)
+    object.__setattr__(thing, "props", props)
+
+
 class ContentError(ValueError):
     """A level's things break a promise (a key behind its own door, a door nobody needs, ...)."""
 
@@ -136,21 +160,7 @@ class Thing:
     props: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, str) or not self.kind:
-            raise TypeError(f"Thing kind must be a non-empty str, got {self.kind!r}")
-        for name in ("x", "y", "id"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                raise TypeError(f"Thing {name} must be an int, got {value!r}")
-            object.__setattr__(self, name, int(value))
-        if not isinstance(self.props, Mapping):
-            raise TypeError(f"Thing props must be a mapping (dict), got {type(self.props).__name__}")
-        props: Dict[str, Any] = {}
-        for key, value in self.props.items():
-            if not isinstance(key, str):
-                raise TypeError(f"Thing props keys must be str, got {key!r}")
-            props[key] = _plain(value)
-        object.__setattr__(self, "props", props)
+        check_fields(self, "Thing", ("x", "y", "id"))
 
     @classmethod
     def made(cls, kind: str, x: int, y: int, id: int, props: Dict[str, Any]) -> "Thing":

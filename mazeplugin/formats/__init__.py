@@ -23,7 +23,8 @@ calls into here (:mod:`~mazeplugin.formats.level_files` chooses the format by su
   refused), for every JSON file mazeplugin loads.
 - :mod:`~mazeplugin.formats.recorded`: a level file's recorded options, checked on load.
 - For hex, triangle, polar and wrapping square levels (:class:`~mazeplugin.GridLevel`):
-  :mod:`~mazeplugin.formats.grid_json` (every grid, read back), :mod:`~mazeplugin.formats.grid_svg`,
+  :mod:`~mazeplugin.formats.grid_json` (every grid, read back), :mod:`~mazeplugin.formats.grid_svg` (the
+  outline pictures :mod:`~mazeplugin.formats.svg` draws, by their old names),
   :mod:`~mazeplugin.formats.tiled_hex` (hex levels as Tiled hexagonal ``.tmx``/``.tmj``) and
   :mod:`~mazeplugin.formats.tiled_hex_read` (those maps, or ones drawn in Tiled, back into hex
   levels: ``mp.load``; :func:`load_tiled` reads either kind of map).

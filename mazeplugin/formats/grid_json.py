@@ -39,11 +39,10 @@ from ..grids import GRIDS, WRAPS, GridMaze, make_grid
 from ..grids.polar import ring_sizes
 from .. import seam
 from ..limits import MAX_GRID_CELLS
-from ..seeds import resolve_seed
 from .files import PathLike, read_limited
 from .jsonio import FORMAT as SQUARE_FORMAT, GRID_FORMAT
 from .jsontext import parse_json
-from .recorded import LevelShape, check_options
+from .recorded import LevelShape, check_options, recorded_seed
 
 __all__ = ["to_json", "from_json", "from_data", "save_json", "load_json", "check_grid_options", "FORMAT"]
 
@@ -128,12 +127,7 @@ def from_data(data: Any, source: str) -> GridLevel:
     options = check_grid_options(data.get("options"), algorithm, width, height, source)
     if wrap is not None:
         options["wrap"] = wrap
-    seed = data.get("seed")
-    if seed is not None:
-        try:
-            seed = resolve_seed(seed)
-        except (TypeError, ValueError) as error:
-            raise bad(f"seed: {error}") from None
+    seed = recorded_seed(data.get("seed"), source, "seed")
     open_ = np.frombuffer(passages.encode("ascii"), dtype=np.uint8) == ord("1")
     level = GridLevel(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
                       openings=openings_read, algorithm=algorithm, seed=seed,

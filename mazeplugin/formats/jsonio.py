@@ -62,11 +62,10 @@ import numpy as np
 from .. import seam
 from ..limits import MAX_TILES, check_size
 from ..level import Level
-from ..seeds import resolve_seed
 from ..tiles import ENTRANCE, EXIT
 from .jsontext import parse_json
 from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited
-from .recorded import LevelShape, check_options, check_plain, plain_json
+from .recorded import LevelShape, check_options, check_plain, plain_json, recorded_seed
 from .rebuild import check_loadable, layout_for_shape, level_from_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -220,12 +219,7 @@ def from_data(data: Any, source: str) -> Level:
     generator = data["generator"]
     if generator is not None and not isinstance(generator, str):
         raise LevelFormatError(f"{source}: \"generator\" must be a str or null, got {generator!r}")
-    seed = data["seed"]
-    if seed is not None:
-        try:
-            seed = resolve_seed(seed)
-        except (TypeError, ValueError) as error:
-            raise LevelFormatError(f"{source}: \"seed\": {error}") from None
+    seed = recorded_seed(data["seed"], source, '"seed"')
     options = check_options(
         data["options"],
         generator=generator,

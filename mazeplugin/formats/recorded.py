@@ -32,10 +32,11 @@ import numpy as np
 from ..content.request import check_request
 from ..limits import MAX_OPTIONS_BYTES, MAX_OPTIONS_DEPTH, check_coordinate, check_int, check_number
 from ..markers import MARKER_MODES
+from ..seeds import Seed, resolve_seed
 from ..weave import check_weave
 from .files import LevelFormatError
 
-__all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_plain", "plain_json"]
+__all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_plain", "plain_json", "recorded_seed"]
 
 
 class LevelShape(NamedTuple):
@@ -277,6 +278,15 @@ def _check_generator_options(options: Mapping[str, Any], generator: Optional[str
 def _tuple_pairs(value: Any) -> Any:
     """JSON has no tuples: a pair option (``room_size``) comes back as a list, which is fine for checking."""
     return tuple(value) if isinstance(value, list) else value
+
+
+def recorded_seed(value: Any, source: str, field: str) -> Optional[Seed]:
+    """A level file's recorded seed resolved (None stays None); ``LevelFormatError`` naming ``source`` and
+    the ``field`` it was read from otherwise. Every level file reads its seed here."""
+    try:
+        return None if value is None else resolve_seed(value)
+    except (TypeError, ValueError) as error:
+        raise LevelFormatError(f"{source}: {field}: {error}") from None
 
 
 def plain_json(value: Any) -> Any:

@@ -13,6 +13,19 @@ A weave level's bridges (:mod:`mazeplugin.weave`) are a ``<path>`` of class
 ``bridges``: two railings along each bridge tile, so the tunnel under it is a
 gap in the walls on either side.
 
+A level with no square tilemap (hex, triangle, polar, wrapping square) is
+drawn from its cells instead: every side of every cell
+(:meth:`mazeplugin.grids.Grid.sides`: hexagon and triangle edges, ring arcs
+and radial lines) once, by the lower numbered of the two cells it parts,
+unless their passage is open; sides on the grid's rim except the entrance's
+and exit's openings. One ``<path>`` holds every wall; the entrance and exit
+are discs at their cells' centres, the solution a polyline through cell
+centres, in the grid's own units (a hexagon's corner radius, a triangle's
+side, a ring's depth), ``cell`` pixels each. Its things are drawn simply in
+the same colours: a door a thick bar on its passage's side, a key a disc,
+treasure a square, an enemy a disc with its patrol dashed through the cell
+centres, a game's own kinds small grey discs, each of its kind's class.
+
 >>> import mazeplugin as mp
 >>> picture = to_svg(mp.generate("kruskal", 4, 3, seed=7), cell=12, show_solution=True)
 >>> picture.startswith("<svg") and 'width="108" height="84"' in picture
@@ -21,13 +34,16 @@ True
 True
 >>> 'class="thing door"' in to_svg(mp.generate("kruskal", 8, 6, seed=1, keys=1))
 True
+>>> picture = to_svg(mp.generate("backtracker", 6, 3, grid="polar", seed=1), show_solution=True)
+>>> picture.startswith("<svg") and 'class="solution"' in picture and 'class="walls"' in picture
+True
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-from typing import TYPE_CHECKING, Any, List
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
 from xml.sax.saxutils import escape
 
 import numpy as np
@@ -35,9 +51,10 @@ import numpy as np
 from ..tiles import WALL
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..grid_level import GridLevel
     from ..level import Level
 
-__all__ = ["to_svg", "COLOURS"]
+__all__ = ["to_svg", "to_grid_svg", "wall_lines", "COLOURS"]
 
 COLOURS = {
     "wall": "#2e3440",
@@ -54,12 +71,14 @@ COLOURS = {
 """Fill and stroke colours (the same palette as :mod:`mazeplugin.pg`'s default)."""
 
 
-def to_svg(level: "Level", *, cell: float = 10, show_solution: bool = False) -> str:
-    """The level as SVG text, ``cell`` pixels per tile.
-
-    ``cell`` is a positive number; the picture is ``columns * cell`` by
-    ``rows * cell`` pixels.
+def to_svg(level: Any, *, cell: Optional[float] = None, show_solution: bool = False) -> str:
+    """Any level as SVG text: a square tilemap ``cell`` pixels per tile (default 10; the picture is
+    ``columns * cell`` by ``rows * cell`` pixels), any other grid ``cell`` pixels per grid unit (default
+    20, see :func:`to_grid_svg`). ``cell`` is a positive number.
     """
+    if level.grid != "square" or not hasattr(level, "layout"):  # no square tilemap: its cells' outlines
+        return to_grid_svg(level, 20 if cell is None else cell, show_solution=show_solution)
+    cell = 10 if cell is None else cell
     if isinstance(cell, bool) or not isinstance(cell, numbers.Real):
         raise TypeError(f"cell must be a number (pixels per tile), not {type(cell).__name__}")
     if not (math.isfinite(cell) and cell > 0):
@@ -163,3 +182,76 @@ def _wall_runs(tiles: np.ndarray) -> str:
 
 def _num(value: float) -> str:
     return f"{value:g}" if value != int(value) else str(int(value))
+
+
+# -- a level drawn from its cells' outlines (hex, triangle, polar, wrapping square) -----------------
+
+MARGIN = 0.5  # grid units around the drawing
+_QUOTE = {'"': "&quot;"}  # with escape(): a game's own kind (any text) safe inside an attribute
+
+
+def wall_lines(level: "GridLevel") -> List[List[Tuple[float, float]]]:
+    """The polylines of every wall of ``level``, in grid units (:meth:`GridLevel.walls`)."""
+    return level.walls()
+
+
+def to_grid_svg(level: "GridLevel", cell: float = 20, *, show_solution: bool = False) -> str:
+    """A level drawn from its cells' outlines (see the module docstring), ``cell`` pixels per grid unit."""
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Real) or not 1 <= float(cell) <= 1024:
+        raise ValueError(f"cell must be a number of pixels from 1 to 1024, got {cell!r}")
+    grid = level.maze.grid
+    width, height = grid.extent()
+    px_w, px_h = round((width + 2 * MARGIN) * cell), round((height + 2 * MARGIN) * cell)
+
+    def point(p: Tuple[float, float]) -> str:
+        return f"{p[0] + MARGIN:.3f},{p[1] + MARGIN:.3f}"
+
+    walls = " ".join("M" + " L".join(point(p) for p in line) for line in wall_lines(level))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
+        f'viewBox="0 0 {width + 2 * MARGIN:.3f} {height + 2 * MARGIN:.3f}">',
+        f'<rect width="100%" height="100%" fill="{COLOURS["floor"]}"/>',
+        f'<path class="walls" d="{walls}" fill="none" stroke="{COLOURS["wall"]}" stroke-width="0.15" '
+        'stroke-linecap="round" stroke-linejoin="round"/>',
+    ]
+    if show_solution and level.entrance is not None:
+        way = " ".join(point(grid.centre(c)) for c in level.solution())
+        parts.append(f'<polyline class="solution" points="{way}" fill="none" stroke="{COLOURS["solution"]}" '
+                     'stroke-width="0.2" stroke-linejoin="round"/>')
+    parts += _cell_things(level, point)
+    for name, where in (("entrance", level.entrance), ("exit", level.exit)):
+        if where is not None:
+            x, y = grid.centre(where)
+            parts.append(f'<circle class="{name}" cx="{x + MARGIN:.3f}" cy="{y + MARGIN:.3f}" r="0.35" '
+                         f'fill="{COLOURS[name]}"/>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _cell_things(level: "GridLevel", point: Callable[[Tuple[float, float]], str]) -> List[str]:
+    """The SVG shapes of ``level.things`` (see the module docstring)."""
+    grid = level.maze.grid
+    out = []
+    for thing in level.things:
+        x, y = grid.centre(thing.cell)
+        x, y = x + MARGIN, y + MARGIN
+        kind = thing.kind
+        if kind == "door":
+            a, b = thing.props["cells"]
+            line = next(side for other, side in grid.sides(a) if other == b)
+            out.append(f'<polyline class="door" points="{" ".join(point(p) for p in line)}" fill="none" '
+                       f'stroke="{COLOURS["door"]}" stroke-width="0.3" stroke-linecap="butt"/>')
+        elif kind == "treasure":
+            out.append(f'<rect class="treasure" x="{x - 0.2:.3f}" y="{y - 0.2:.3f}" width="0.4" height="0.4" '
+                       f'fill="{COLOURS["treasure"]}"/>')
+        elif kind == "enemy":
+            walk = " ".join(point(grid.centre(c)) for c in thing.props["patrol"])
+            out.append(f'<polyline class="patrol" points="{walk}" fill="none" stroke="{COLOURS["enemy"]}" '
+                       'stroke-width="0.08" stroke-dasharray="0.2 0.15"/>')
+            out.append(f'<circle class="enemy" cx="{x:.3f}" cy="{y:.3f}" r="0.28" fill="{COLOURS["enemy"]}"/>')
+        else:
+            colour, r = (COLOURS["key"], 0.25) if kind == "key" else (COLOURS["thing"], 0.18)
+            out.append(f'<circle class="{"key" if kind == "key" else "thing"}" data-kind="{escape(kind, _QUOTE)}" '
+                       f'cx="{x:.3f}" cy="{y:.3f}" r="{r}" fill="{colour}" stroke="{COLOURS["wall"]}" '
+                       'stroke-width="0.05"/>')
+    return out

@@ -163,13 +163,8 @@ def save_tmj(level: "Level", path: PathLike, *, tile: int = 16) -> None:
                 "tilewidth": tile, "tileheight": tile, "infinite": False, "nextlayerid": 4 if things else 3,
                 "nextobjectid": 3 + len(things)},
         properties=_map_properties(level), tileset=_TILESET_NAME, tile_width=tile, tile_height=tile, image=image,
-        tiles=level.tiles, markers=_marker_points(level, tile),
+        tiles=level.tiles, markers=_marker_points(level, tile), things=things,
     )
-    if things:
-        data["layers"].append({
-            "id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
-            "objects": [thing_json(thing) for thing in things], **_COMMON,
-        })
     if level.weave:
         bridges_image = write_tileset_image(path, f"{_BRIDGES_NAME}-{tile}.png", lambda: bridges_png(tile))
         data["tilesets"].append({
@@ -195,13 +190,16 @@ _COMMON: Dict[str, Any] = {"opacity": 1, "visible": True, "x": 0, "y": 0}  # eve
 
 
 def tmj_data(*, fields: Dict[str, Any], properties: Sequence[Tuple[str, str, Any]], tileset: str, tile_width: int,
-             tile_height: int, image: str, tiles: NDArray[np.uint8],
-             markers: Sequence[Tuple[str, float, float]]) -> Dict[str, Any]:
+             tile_height: int, image: str, tiles: NDArray[np.uint8], markers: Sequence[Tuple[str, float, float]],
+             things: Sequence[Dict[str, Any]] = ()) -> Dict[str, Any]:
     """A Tiled JSON map of ``tiles`` (a layer ``maze`` over the two-tile floor/wall tileset) with the
-    ``markers`` as point objects, as a dict for ``json.dumps``: ``fields`` are the map's fields after its
-    version (orientation, size, tile size, next ids), ``properties`` its ``(name, Tiled type, value)``.
-    The square and hex writers share it, as they share :func:`tmx_text`."""
+    ``markers`` as point objects and the ``things`` objects (layer ``things``, when there are any), as a
+    dict for ``json.dumps``: ``fields`` are the map's fields after its version (orientation, size, tile
+    size, next ids), ``properties`` its ``(name, Tiled type, value)``. The square and hex writers share
+    it, as they share :func:`tmx_text`."""
     rows, columns = tiles.shape
+    layers = [{"id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
+               "objects": [thing_json(thing) for thing in things], **_COMMON}] if things else []
     return {
         "type": "map",
         "version": _TILED_VERSION,
@@ -235,7 +233,7 @@ def tmj_data(*, fields: Dict[str, Any], properties: Sequence[Tuple[str, str, Any
                   "width": 0, "height": 0, "rotation": 0, "visible": True}
                  for i, (name, x, y) in enumerate(markers, start=1)
              ], **_COMMON},
-        ],
+        ] + layers,
     }
 
 

@@ -20,8 +20,9 @@ from numpy.typing import NDArray
 from ..grids.hextiles import STAGGER_AXIS as HEX_STAGGER_AXIS
 from ..grids.hextiles import STAGGER_INDEX as HEX_STAGGER_INDEX
 from ..limits import MAX_OPTIONS_BYTES, MAX_TILES
-from ..seeds import Seed, resolve_seed
+from ..seeds import Seed
 from .files import LevelFormatError
+from .recorded import recorded_seed
 
 __all__ = [
     "TiledMap", "SizeCheck", "ROLES", "check_map_kind", "infinite_map", "map_size", "positive_int", "count", "is_marker",
@@ -210,12 +211,7 @@ def recorded_properties(tiled: TiledMap) -> Tuple[Optional[str], Optional[Seed],
     algorithm = props.get("generator")
     if algorithm is not None and not isinstance(algorithm, str):
         raise LevelFormatError(f"{source}: map property 'generator' must be text, got {brief(algorithm)}")
-    seed: Optional[Seed] = None
-    if props.get("seed") is not None:
-        try:
-            seed = resolve_seed(props["seed"])
-        except (TypeError, ValueError) as error:
-            raise LevelFormatError(f"{source}: map property 'seed': {error}") from None
+    seed = recorded_seed(props.get("seed"), source, "map property 'seed'")
     if props.get("options") in (None, ""):
         return algorithm, seed, None
     text = props["options"]

@@ -53,7 +53,7 @@ from ..limits import MAX_TILE_PIXELS, check_int
 from .files import PathLike, write_text
 from .recorded import plain_json
 from .svg import COLOURS
-from .tiled import png_bytes, thing_json, thing_properties, things_xml, tmj_data, tmx_text, write_tileset_image
+from .tiled import png_bytes, thing_properties, things_xml, tmj_data, tmx_text, write_tileset_image
 from .tiled_common import hex_tile_centre
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -111,12 +111,8 @@ def save_tmj(level: "GridLevel", path: PathLike, *, tile: int = 32) -> None:
                 "hexsidelength": map_.side, "staggeraxis": STAGGER_AXIS, "staggerindex": STAGGER_INDEX,
                 "nextlayerid": map_.next_layer, "nextobjectid": map_.next_object},
         properties=map_.properties, tileset=TILESET_NAME, tile_width=map_.width, tile_height=map_.height,
-        image=map_.image, tiles=map_.tiles, markers=map_.markers,
+        image=map_.image, tiles=map_.tiles, markers=map_.markers, things=map_.things,
     )
-    if map_.things:
-        data["layers"].append({"id": 3, "name": "things", "type": "objectgroup", "draworder": "topdown",
-                               "objects": [thing_json(obj) for obj in map_.things],
-                               "opacity": 1, "visible": True, "x": 0, "y": 0})
     write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 

@@ -19,7 +19,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
-from ..limits import MAX_PICTURE_PIXELS, REQUEST_BUDGET
+from ..limits import REQUEST_BUDGET, check_picture as check_picture_pixels
 
 __all__ = ["MAX_VIEW_SIZE", "MAX_EPISODE_STEPS", "MAX_TILE_SIZE", "check_view_size", "check_max_steps", "check_envs",
            "check_picture", "check_seeds", "check_seed_list", "action_index"]
@@ -72,14 +72,8 @@ def check_picture(rows: int, columns: int, tile_size: object, *, name: str = "ti
     :data:`~mazeplugin.limits.MAX_PICTURE_PIXELS` pixels."""
     if isinstance(tile_size, bool) or not isinstance(tile_size, numbers.Integral) or not 1 <= int(tile_size) <= MAX_TILE_SIZE:
         raise ValueError(f"{name} must be a whole number of pixels from 1 to {MAX_TILE_SIZE}, got {tile_size!r}")
-    size = int(tile_size)
-    pixels = rows * size * columns * size
-    if pixels > MAX_PICTURE_PIXELS:
-        raise ValueError(
-            f"{name}={size} makes a picture of {columns * size:,} x {rows * size:,} pixels, more than "
-            f"{MAX_PICTURE_PIXELS:,} ({columns} x {rows} tiles): use a smaller {name}"
-        )
-    return size
+    check_picture_pixels(rows, columns, int(tile_size), name=name)
+    return int(tile_size)
 
 
 def _seed_ok(seed: object) -> bool:

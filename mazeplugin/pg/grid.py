@@ -9,7 +9,7 @@ from numpy.typing import ArrayLike, NDArray
 import pygame
 
 from ..level import Level
-from ..limits import MAX_PICTURE_PIXELS, MAX_TILE_PIXELS
+from ..limits import MAX_TILE_PIXELS, check_picture
 
 
 TilesLike = Union[Level, ArrayLike]
@@ -37,15 +37,9 @@ def check_tile_size(tile: object) -> int:
 
 
 def check_picture_size(shape: Tuple[int, ...], tile: int) -> None:
-    """Refuse a picture over ``MAX_PICTURE_PIXELS`` before allocating it, naming ``tile``."""
-    rows, columns = shape[0], shape[1]
-    pixels = rows * tile * columns * tile
-    if pixels > MAX_PICTURE_PIXELS:
-        raise ValueError(
-            f"tile={tile} makes a picture of {columns * tile:,} × {rows * tile:,} = {pixels:,} pixels; "
-            f"at most {MAX_PICTURE_PIXELS:,} are allowed: lower tile (at most "
-            f"{max(1, int((MAX_PICTURE_PIXELS / (rows * columns)) ** 0.5))} for this level)"
-        )
+    """Refuse a picture of ``shape`` tiles over ``MAX_PICTURE_PIXELS`` before allocating it, naming ``tile``
+    (:func:`mazeplugin.limits.check_picture`)."""
+    check_picture(shape[0], shape[1], tile)
 
 
 def tiles_of(level: object) -> NDArray[np.uint8]:
