@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, cast
 
 
 import mazeplugin as mp
@@ -241,9 +241,8 @@ class GridGame:
                 raise value  # type: ignore[misc]
             self.say(f"Cannot make that level: {value}")
             return
-        assert isinstance(value, mp.GridLevel)
         self.level_number += 1
-        self._apply(value, *request[:4])
+        self._apply(cast(mp.GridLevel, value), *request[:4])  # (prepare_grid_level made it)
 
     def toggle_solution(self) -> None:
         """H: show or hide the shortest way from entrance to exit."""
@@ -370,7 +369,7 @@ class GridSwitch:
         self.game: Optional[GridGame] = None
         self.code = code if code_topology(code) is not None else None
         # --level FILE: played here when it holds a grid level (demo.levels plays a square one).
-        self.file = (file[0], file[1]) if file is not None and isinstance(file[1], mp.GridLevel) else None
+        self.file = (file[0], cast(mp.GridLevel, file[1])) if file is not None and file[1].kind != "square" else None
 
     def start(self, square: SquareGame) -> None:
         """The first level: a ``--code`` that names a grid, exactly; else on the grid asked for

@@ -17,7 +17,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -425,6 +425,6 @@ def grid_level_from_code(text: str) -> GridLevel:
 
     seam.deprecated("mp.grid_level_from_code(text)", "mp.level_from_code(text)")
     level = level_from_code(text)
-    if not isinstance(level, GridLevel):
+    if level.kind == "square":
         raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")
-    return level
+    return cast(GridLevel, level)

@@ -134,6 +134,32 @@ class GridLevel:
         return self.maze.grid.cells
 
     @property
+    def kind(self) -> str:
+        """The level's kind as files, codes and datasets name it: its :attr:`grid`, or ``"wrap"`` for a
+        square level that wraps (:class:`~mazeplugin.AnyLevel`)."""
+        return "wrap" if self.grid == "square" else self.grid
+
+    @property
+    def tiled(self) -> bool:
+        """Whether the level has :attr:`tiles`: hex and wrapping square levels do, triangle and polar ones not."""
+        return isinstance(self.maze.grid, (HexGrid, SquareGrid))
+
+    @property
+    def weave(self) -> bool:
+        """False: bridges are for square levels (``weave=``; :attr:`mazeplugin.Level.weave`)."""
+        return False
+
+    @property
+    def entrance_cell(self) -> Optional[int]:
+        """The entrance's cell, or None without markers."""
+        return self.entrance
+
+    @property
+    def exit_cell(self) -> Optional[int]:
+        """The exit's cell, or None without markers."""
+        return self.exit
+
+    @property
     def mission(self) -> Any:
         """A dungeon level's mission, as on every level (:attr:`mazeplugin.Level.mission`): None here, since
         dungeons are laid out on square tilemaps (a :class:`~mazeplugin.Level`)."""
@@ -235,6 +261,12 @@ class GridLevel:
                 self._tiles = square_tiles(self.maze, self.openings)
             self._tiles.flags.writeable = False
         return self._tiles
+
+    @property
+    def bridges(self) -> NDArray[np.uint8]:
+        """No crossings: zeros shaped like :attr:`tiles` (a new array each time), as on a square level
+        without weave (:attr:`mazeplugin.Level.bridges`)."""
+        return np.zeros(self.tiles.shape, dtype=np.uint8)
 
     def _marker_tile(self, which: int, what: str) -> Optional[Tuple[int, int]]:
         grid = self._tiled(what)

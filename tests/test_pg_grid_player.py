@@ -123,7 +123,7 @@ def test_the_player_disc_is_drawn_on_its_cell_in_render_grid_coordinates():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda level: mpg.grid_step(mp.generate("kruskal", 4, 4, seed=1), 0, 0), "level must be a GridLevel"),
+    (lambda level: mpg.grid_step(mp.generate("kruskal", 4, 4, seed=1), 0, 0), "wrap=), not a square level"),
     (lambda level: mpg.grid_step(level, -1, 0), "cell must be a cell number from 0 to 11"),
     (lambda level: mpg.grid_step(level, 12, 0), "cell must be a cell number from 0 to 11"),
     (lambda level: mpg.grid_step(level, True, 0), "cell must be"),

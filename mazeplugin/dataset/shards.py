@@ -174,10 +174,9 @@ def _made(entry: Entry, maker: LevelMaker, seed: int,
         return seed, level, {}
     from .columns import grid_level_columns, level_columns
 
-    if isinstance(level, GridLevel):
-        return seed, level, grid_level_columns(level, entry.columns)
-
-    return seed, level, level_columns(level, entry.columns, entry.tokenizer)
+    if level.kind != "square":  # a graph level's columns are of its cells and passages
+        return seed, level, grid_level_columns(cast(GridLevel, level), entry.columns)
+    return seed, level, level_columns(cast(mp.Level, level), entry.columns, entry.tokenizer)
 
 
 def _text_column(texts: Sequence[str]) -> Tuple[NDArray[np.uint8], NDArray[np.int64]]:
@@ -260,7 +259,7 @@ def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = T
     :func:`mazeplugin.dataset.spec.is_weave`).
     """
     fields = STATS_FIELDS if stats else ()
-    if isinstance(levels[0][2], GridLevel):
+    if levels[0][2].kind != "square":
         return _grid_arrays(cast(Sequence[Tuple[int, int, GridLevel]], levels), fields)
     return _square_arrays(cast(Sequence[Tuple[int, int, mp.Level]], levels), fields, bridges)
 

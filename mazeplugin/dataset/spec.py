@@ -32,7 +32,7 @@ import numbers
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Tuple, Union, cast
 
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
@@ -420,13 +420,14 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
     if entry.columns and (level.entrance is None or level.exit is None):
         raise SpecError(f"{where}: columns {', '.join(entry.columns)} need an entrance and an exit; "
                         "markers='none' makes levels without them")
-    if isinstance(level, GridLevel):  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
-        _check_shard_tiles(entry, 1, int(level.maze.open.size), where)
+    if level.kind != "square":  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
+        graph = cast(GridLevel, level)
+        _check_shard_tiles(entry, 1, int(graph.maze.open.size), where)
         if entry.columns:
             from .columns import grid_level_columns
 
             try:
-                grid_level_columns(level, entry.columns)
+                grid_level_columns(graph, entry.columns)
             except ValueError as error:
                 raise SpecError(f"{where}: columns: {error}") from None
     else:
@@ -434,7 +435,7 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
             from .columns import level_columns
 
             try:
-                level_columns(level, entry.columns, entry.tokenizer)
+                level_columns(cast(mp.Level, level), entry.columns, entry.tokenizer)
             except ValueError as error:
                 raise SpecError(f"{where}: columns: {error}") from None
         rows, columns = level.tiles.shape

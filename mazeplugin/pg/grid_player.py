@@ -38,11 +38,12 @@ True
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union, cast
 
 import pygame
 
 from ..grid_level import GridLevel
+from ..level_protocol import AnyLevel
 from ..grids.base import Point
 from .grids import grid_to_pixel
 from .palette import Colour
@@ -62,10 +63,11 @@ Direction = Union[float, int, str]
 
 
 def _check_level(level: object) -> GridLevel:
-    if not isinstance(level, GridLevel):
-        raise TypeError(f"level must be a GridLevel (generate(..., grid='hex'|'triangle'|'polar' or wrap=...)), "
-                        f"not {type(level).__name__}")
-    return level
+    if not isinstance(level, AnyLevel) or level.kind == "square":
+        what = "a square level" if isinstance(level, AnyLevel) else type(level).__name__
+        raise TypeError("level must be a level on a graph grid (kind 'hex', 'triangle', 'polar' or 'wrap': "
+                        f"generate(..., grid=...) or wrap=), not {what}")
+    return cast(GridLevel, level)
 
 
 def _check_cell(level: GridLevel, cell: object) -> int:
