@@ -171,17 +171,17 @@ class GridGame:
 
     def restart(self) -> None:
         """The player back on the entrance cell: time and moves reset."""
-        assert self.level.entrance is not None and self.level.exit is not None
-        self.cell: int = self.level.entrance
+        assert self.level.entrance_cell is not None and self.level.exit_cell is not None
+        self.cell: int = self.level.entrance_cell
         self.target: Optional[int] = None  # the cell being glided to
         self.progress = 0.0
         self.moves = 0
         self.elapsed = 0.0
         self.started = False
         self.complete_left: Optional[float] = None
-        self._to_exit = self.level.distances(self.level.exit)
+        self._to_exit = self.level.distances(self.level.exit_cell)
         self.stuff = GridContent(self.level) if self.level.things else None  # keys, doors, treasure, enemies
-        self._walk = self.level.solution() if self.stuff is not None and self.stuff.doors else None
+        self._walk = self.level.solution_cells() if self.stuff is not None and self.stuff.doors else None
         self._walked = 0  # how far along _walk (the key-respecting solution) the player is
 
     def regenerate(self) -> None:
@@ -333,8 +333,8 @@ class GridGame:
         stuff = self.stuff
         near = self.target if self.target is not None and self.progress >= 0.5 else self.cell
         if stuff is not None and stuff.meets(dt, near):
-            assert self.level.entrance is not None
-            self.cell, self.target, self.progress, self._walked = self.level.entrance, None, 0.0, 0
+            assert self.level.entrance_cell is not None
+            self.cell, self.target, self.progress, self._walked = self.level.entrance_cell, None, 0.0, 0
             stuff.caught += 1
             self.events.append("door")
             self.say("Caught! Back to the entrance (keys and treasure kept)")
@@ -346,7 +346,7 @@ class GridGame:
         self.cell, self.target, self.progress = self.target, None, 0.0
         self.moves += 1
         self.events.append("step")
-        if self.cell == self.level.exit:
+        if self.cell == self.level.exit_cell:
             self.complete_left = COMPLETE_SECONDS
             self.last_complete = (self.elapsed, self.moves)
             self.events.append("exit")

@@ -1,12 +1,17 @@
 """A level on a hex, triangle or polar grid: its cells, passages, entrance and exit, and what they answer.
 
 A :class:`GridLevel` is what ``mp.generate(..., grid="hex" | "triangle" |
-"polar")`` returns: the grid maze (:class:`~mazeplugin.grids.GridMaze`),
-the entrance and exit cells, and the algorithm, seed and options that made
-it. Its answers (solution, distances, stats) are in cells, from
-:mod:`mazeplugin.grid_analysis`. A hex level is also a tilemap
-(:attr:`GridLevel.tiles`, see :mod:`mazeplugin.grids.hextiles`); triangle and
-polar levels are graphs, drawn as pictures (:meth:`GridLevel.to_svg`).
+"polar")`` (or ``wrap=``) returns: the grid maze
+(:class:`~mazeplugin.grids.GridMaze`), the entrance and exit cells, and the
+algorithm, seed and options that made it. A hex level is also a tilemap
+(:attr:`GridLevel.tiles`, see :mod:`mazeplugin.grids.hextiles`), and so is a
+wrapping square level; there, as on every level with tiles, places are tiles
+``(x, y)``: :attr:`~GridLevel.entrance`, :attr:`~GridLevel.exit` and
+:meth:`~GridLevel.solution`. Triangle and polar levels are graphs, drawn as
+pictures (:meth:`GridLevel.to_svg`), whose places are cell numbers. Every
+level also answers by cell (:attr:`~GridLevel.entrance_cell`,
+:meth:`~GridLevel.solution_cells`, :meth:`~GridLevel.cell_of`); distances
+and stats are of cells, from :mod:`mazeplugin.grid_analysis`.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
@@ -15,8 +20,11 @@ True
 >>> way = level.solution()
 >>> way[0] == level.entrance and way[-1] == level.exit
 True
->>> level.tiles.shape, level.entrance_tile
-((9, 14), (0, 1))
+>>> level.tiles.shape, level.entrance, level.entrance_cell
+((9, 14), (0, 1), 0)
+>>> cells = level.solution_cells()
+>>> cells[0] == level.entrance_cell and cells[-1] == level.exit_cell
+True
 """
 
 from __future__ import annotations
@@ -52,7 +60,11 @@ class GridLevel:
     Attributes:
         maze: the :class:`~mazeplugin.grids.GridMaze` (grid and open passages).
         grid: the grid's name, ``"hex"``, ``"triangle"``, ``"polar"``, or ``"square"`` for a level that wraps.
-        entrance, exit: cell numbers, or None without markers (``markers="none"``).
+        entrance, exit: where the level is entered and left, or None without markers
+            (``markers="none"``): ``(x, y)`` tiles on a level with :attr:`tiles` (hex, wrapping
+            square; as :attr:`entrance_tile`), cell numbers on triangle and polar levels.
+        entrance_cell, exit_cell: the markers' cell numbers (the constructor's ``entrance`` and
+            ``exit`` are cells), or None without markers.
         openings: ``(cell, side)`` of the entrance and exit: the side of the
             cell (an index into ``maze.grid.sides(cell)``) opened through the
             grid's edge, or None for a marker inside a cell.
@@ -65,8 +77,8 @@ class GridLevel:
 
     width: int
     height: int
-    entrance: Optional[int]
-    exit: Optional[int]
+    entrance_cell: Optional[int]
+    exit_cell: Optional[int]
     openings: Tuple[Tuple[int, Optional[int]], ...]
     algorithm: Optional[str]
     seed: Optional[Seed]
@@ -79,29 +91,48 @@ class GridLevel:
         self.maze = maze
         self.grid: str = maze.grid.name
         self.width, self.height = width, height
-        self.entrance, self.exit = entrance, exit
+        self.entrance_cell, self.exit_cell = entrance, exit
         self.openings = tuple(openings)
         self.algorithm, self.seed = algorithm, seed
         self.options: Dict[str, Any] = dict(options or {})
         self._tiles: Optional[NDArray[np.uint8]] = None
         self.things = tuple(things)
 
+    # -- places: tiles where the level has them, else cells
+    @property
+    def entrance(self) -> Union[None, int, Tuple[int, int]]:
+        """Where the level is entered: the ``(x, y)`` tile on a level with :attr:`tiles` (hex,
+        wrapping square: :attr:`entrance_tile`), the cell on triangle and polar levels; None
+        without markers. :attr:`entrance_cell` is its cell on every level."""
+        return self.entrance_tile if self.tiled else self.entrance_cell
+
+    @property
+    def exit(self) -> Union[None, int, Tuple[int, int]]:
+        """Where the level is left, as :attr:`entrance` (:attr:`exit_tile` or the cell; :attr:`exit_cell`)."""
+        return self.exit_tile if self.tiled else self.exit_cell
+
+    def solution(self) -> List[Any]:
+        """The shortest way from the entrance to the exit, both included: ``(x, y)`` tiles, each a
+        step from the one before, on a level with :attr:`tiles` (:meth:`solution_tiles`), cells
+        on triangle and polar levels (:meth:`solution_cells`)."""
+        return self.solution_tiles() if self.tiled else self.solution_cells()
+
     # -- answers in cells
-    def solution(self) -> List[int]:
+    def solution_cells(self) -> List[int]:
         """The cells of the shortest way from the entrance to the exit, both included.
 
         With locked doors, the shortest walk that picks up each key before its
         door (a cell may come twice: into a side branch for a key and back).
         """
-        if self.entrance is None or self.exit is None:
+        if self.entrance_cell is None or self.exit_cell is None:
             raise ValueError("this level has no entrance and exit (markers='none'); generate it with "
                              "markers='border'")
         if any(t.kind == "door" for t in self.things):
             from .content.cellproof import solve_cells
             from .content.cells import CellGraph
 
-            return solve_cells(CellGraph.of(self.maze), self.entrance, self.exit, self.things) or []
-        return grid_analysis.path(self.maze, self.entrance, self.exit)
+            return solve_cells(CellGraph.of(self.maze), self.entrance_cell, self.exit_cell, self.things) or []
+        return grid_analysis.path(self.maze, self.entrance_cell, self.exit_cell)
 
     def check(self) -> None:
         """Prove the level's things: each key reachable before its door, each door needed, the exit reached,
@@ -110,7 +141,7 @@ class GridLevel:
         from .content.cellproof import check_cells
         from .content.cells import CellGraph
 
-        check_cells(CellGraph.of(self.maze), self.entrance, self.exit, self.things)
+        check_cells(CellGraph.of(self.maze), self.entrance_cell, self.exit_cell, self.things)
 
     def distances(self, source: Union[None, int, Tuple[int, int]] = None) -> NDArray[np.int32]:
         """Passages walked from ``source`` to every cell (one entry per cell); -1 where unreachable.
@@ -118,9 +149,9 @@ class GridLevel:
         ``source`` is a cell number, None (the entrance) or, on a level with tiles (hex, wrapping
         square), a floor tile ``(x, y)``: the cell it is on (:meth:`cell_of`)."""
         if source is None:
-            if self.entrance is None:
+            if self.entrance_cell is None:
                 raise ValueError("this level has no entrance (markers='none'); give source=, a cell number")
-            source = self.entrance
+            source = self.entrance_cell
         elif not isinstance(source, (int, np.integer)) or isinstance(source, bool):
             x, y = check_tile("source", source, self.tiles.shape)
             if self.tiles[y, x]:
@@ -149,15 +180,6 @@ class GridLevel:
         """False: bridges are for square levels (``weave=``; :attr:`mazeplugin.Level.weave`)."""
         return False
 
-    @property
-    def entrance_cell(self) -> Optional[int]:
-        """The entrance's cell, or None without markers."""
-        return self.entrance
-
-    @property
-    def exit_cell(self) -> Optional[int]:
-        """The exit's cell, or None without markers."""
-        return self.exit
 
     @property
     def mission(self) -> Any:
@@ -201,17 +223,13 @@ class GridLevel:
         table[rows, cols] = np.arange(grid.cells, dtype=np.int32)
         return table
 
-    def solution_cells(self) -> List[int]:
-        """The cells of :meth:`solution` (on a grid level the solution is in cells already)."""
-        return self.solution()
-
     def dead_ends(self) -> List[int]:
         """The cells with exactly one open passage, ascending."""
         return [int(c) for c in grid_analysis.dead_end_cells(self.maze)]
 
     def stats(self) -> Stats:
         """The maze's texture in numbers (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None)."""
-        return grid_analysis.grid_stats(self.maze, self.entrance, self.exit)
+        return grid_analysis.grid_stats(self.maze, self.entrance_cell, self.exit_cell)
 
     def walls(self) -> List[List[Tuple[float, float]]]:
         """Every wall as a polyline in the grid's drawing units (y down), for pictures and games.
@@ -256,7 +274,7 @@ class GridLevel:
         grid = self._tiled("tiles")
         if self._tiles is None:
             if isinstance(grid, HexGrid):
-                self._tiles = hex_tiles(self.maze, openings=self.entrance is not None)
+                self._tiles = hex_tiles(self.maze, openings=self.entrance_cell is not None)
             else:
                 self._tiles = square_tiles(self.maze, self.openings)
             self._tiles.flags.writeable = False
@@ -298,7 +316,7 @@ class GridLevel:
         """The solution as ``(col, row)`` tiles, each a step from the one before — on a wrapping
         square level, a step through a wrap passage goes from one edge tile to the other."""
         self._tiled("solution_tiles")
-        cells = self.solution()
+        cells = self.solution_cells()
         start, end = self.entrance_tile, self.exit_tile
         way = [] if start is None or start == self.cell_tile(cells[0]) else [start]
         for a, b in zip(cells, cells[1:]):

@@ -95,7 +95,7 @@ def test_stepping_off_an_edge_through_a_wrap_passage_arrives_on_the_far_edge(wra
 def test_glide_runs_from_centre_through_the_shared_side_to_centre():
     level = mp.generate("kruskal", 6, 4, grid="polar", seed=3)
     grid = level.maze.grid
-    way = level.solution()
+    way = level.solution_cells()
     for a, b in zip(way, way[1:]):
         assert mpg.glide(level, a, b, 0) == grid.centre(a)
         assert mpg.glide(level, a, b, 1) == pytest.approx(grid.centre(b))

@@ -221,7 +221,7 @@ def _grid_arrays(levels: Sequence[Tuple[int, int, GridLevel]], fields: Sequence[
     digests = np.empty((count, 32), dtype=np.uint8)
     for i, (_, _, level) in enumerate(levels):
         passages[i] = level.maze.open
-        cells[i] = [-1 if c is None else c for c in (level.entrance, level.exit)]
+        cells[i] = [-1 if c is None else c for c in (level.entrance_cell, level.exit_cell)]
         if len(level.openings) > 2:  # pragma: no cover - a level has an entrance and an exit at most
             raise ValueError(f"a grid level with {len(level.openings)} openings cannot be stored")
         for k, (cell, side) in enumerate(level.openings):

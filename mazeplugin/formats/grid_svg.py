@@ -62,12 +62,12 @@ def to_svg(level: "GridLevel", cell: float = 20, *, show_solution: bool = False)
         f'<path class="walls" d="{walls}" fill="none" stroke="{COLOURS["wall"]}" stroke-width="0.15" '
         'stroke-linecap="round" stroke-linejoin="round"/>',
     ]
-    if show_solution and level.entrance is not None:
-        way = " ".join(point(grid.centre(c)) for c in level.solution())
+    if show_solution and level.entrance_cell is not None:
+        way = " ".join(point(grid.centre(c)) for c in level.solution_cells())
         parts.append(f'<polyline class="solution" points="{way}" fill="none" stroke="{COLOURS["solution"]}" '
                      'stroke-width="0.2" stroke-linejoin="round"/>')
     parts += _things(level, point)
-    for name, where in (("entrance", level.entrance), ("exit", level.exit)):
+    for name, where in (("entrance", level.entrance_cell), ("exit", level.exit_cell)):
         if where is not None:
             x, y = grid.centre(where)
             parts.append(f'<circle class="{name}" cx="{x + MARGIN:.3f}" cy="{y + MARGIN:.3f}" r="0.35" '

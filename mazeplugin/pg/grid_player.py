@@ -25,7 +25,7 @@ there as a disc, at :func:`~mazeplugin.pg.grids.grid_to_pixel` of it.
 
 >>> import mazeplugin as mp, mazeplugin.pg as mpg
 >>> level = mp.generate("kruskal", 4, 3, grid="hex", seed=7)
->>> way = level.solution()
+>>> way = level.solution_cells()
 >>> here, there = way[0], way[1]
 >>> angle = dict((b, a) for a, b in mpg.grid_exits(level, here))[there]
 >>> mpg.grid_step(level, here, angle) == there
@@ -201,7 +201,7 @@ def glide(level: GridLevel, start: int, end: int, progress: float) -> Point:
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("kruskal", 3, 2, grid="hex", seed=1)
-    >>> a, b = level.solution()[:2]
+    >>> a, b = level.solution_cells()[:2]
     >>> glide(level, a, b, 0.0) == level.maze.grid.centre(a), glide(level, a, b, 1.0) == level.maze.grid.centre(b)
     (True, True)
     """

@@ -101,11 +101,11 @@ def render_grid(level: GridLevel, *, cell: int = 20, show_solution: bool = False
     thick = max(1, cell // 6)
     for line in level.walls():
         pygame.draw.lines(surface, palette.wall, False, [grid_to_pixel(p, cell) for p in line], thick)
-    if show_solution and level.entrance is not None:
-        way = [grid_to_pixel(grid.centre(c), cell) for c in level.solution()]
+    if show_solution and level.entrance_cell is not None:
+        way = [grid_to_pixel(grid.centre(c), cell) for c in level.solution_cells()]
         if len(way) > 1:
             pygame.draw.lines(surface, palette.solution, False, way, max(1, cell // 5))
-    for where, colour in ((level.entrance, palette.entrance), (level.exit, palette.exit)):
+    for where, colour in ((level.entrance_cell, palette.entrance), (level.exit_cell, palette.exit)):
         if where is not None:
             pygame.draw.circle(surface, colour, grid_to_pixel(grid.centre(where), cell), max(1, cell * 3 // 10))
     if things and level.things:
