@@ -405,7 +405,7 @@ def is_weave(entry: Entry) -> bool:
     return weave is not False and weave is not None and weave != 0
 
 
-def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
+def check_entry(entry: Entry, where: str) -> mp.AnyLevel:
     """Make the entry's first level (the spec's trial), and check a shard fits in memory; the level."""
     corridor, wall = entry.options.get("corridor", 1), entry.options.get("wall", 1)
     if all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in (corridor, wall)):
@@ -413,7 +413,7 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
         _check_shard_tiles(entry, entry.height * (corridor + wall) + wall, entry.width * (corridor + wall) + wall, where)
     try:
         kwargs = entry.kwargs()
-        level: Union[mp.Level, GridLevel] = mp.generate(entry.generator, entry.width, entry.height,
+        level: mp.AnyLevel = mp.generate(entry.generator, entry.width, entry.height,
                                                         seed=entry.first_seed, **kwargs)
     except (TypeError, ValueError) as error:
         raise SpecError(f"{where}: {error}") from None
