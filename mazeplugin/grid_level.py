@@ -96,6 +96,8 @@ class GridLevel:
         self.algorithm, self.seed = algorithm, seed
         self.options: Dict[str, Any] = dict(options or {})
         self._tiles: Optional[NDArray[np.uint8]] = None
+        self._hex_places: Optional[Tuple[List[Tuple[int, int]], List[Tuple[int, int]]]] = None
+        self._cell_table: Optional[NDArray[np.int32]] = None
         self.things = tuple(things)
 
     # -- places: tiles where the level has them, else cells
@@ -210,7 +212,10 @@ class GridLevel:
         return cell
 
     def _hex_cells(self) -> NDArray[np.int32]:
-        """Hex levels: each tile's cell (a passage's lower cell, an opening's cell), -1 elsewhere."""
+        """Hex levels: each tile's cell (a passage's lower cell, an opening's cell), -1 elsewhere
+        (worked out on the first call)."""
+        if self._cell_table is not None:
+            return self._cell_table
         grid = self._hex("cell_of")
         rows_count, cols_count = self.tiles.shape
         table = np.full((rows_count, cols_count), -1, dtype=np.int32)
@@ -221,6 +226,7 @@ class GridLevel:
                 table[row, col] = cell
         cols, rows = cell_tiles(grid)
         table[rows, cols] = np.arange(grid.cells, dtype=np.int32)
+        self._cell_table = table
         return table
 
     def dead_ends(self) -> List[int]:
@@ -309,8 +315,17 @@ class GridLevel:
         grid = self._tiled("cell_tile")
         if isinstance(grid, SquareGrid):
             return side_tile(grid, cell, None)
-        cols, rows = cell_tiles(grid)
-        return int(cols[cell]), int(rows[cell])
+        return self._hex_tiles_of()[0][cell]
+
+    def _hex_tiles_of(self) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int]]]:
+        """Hex levels: the tile of every cell and of every edge's passage, worked out once (a walk
+        over the solution asks for them a step at a time)."""
+        if self._hex_places is None:
+            grid = self._hex("tiles of cells")
+            cells = list(zip(*(axis.tolist() for axis in cell_tiles(grid))))
+            passages = list(zip(*(axis.tolist() for axis in passage_tiles(grid))))
+            self._hex_places = (cells, passages)
+        return self._hex_places
 
     def solution_tiles(self) -> List[Tuple[int, int]]:
         """The solution as ``(col, row)`` tiles, each a step from the one before — on a wrapping
@@ -330,9 +345,7 @@ class GridLevel:
         """The tiles of the passage between neighbouring cells ``a`` and ``b`` (two for a wrap passage)."""
         grid = self._tiled("tiles between cells")
         if isinstance(grid, HexGrid):
-            mid_cols, mid_rows = passage_tiles(grid)
-            k = grid.edge(a, b)
-            return [(int(mid_cols[k]), int(mid_rows[k]))]
+            return [self._hex_tiles_of()[1][grid.edge(a, b)]]
         side = next(i for i in range(4) if grid.step(a, i) == b)
         leave, arrive = side_tile(grid, a, side), side_tile(grid, b, (side + 2) % 4)
         return [leave] if leave == arrive else [leave, arrive]
