@@ -142,3 +142,22 @@ def test_a_hex_level_works_out_its_tile_tables_once_not_at_every_step(monkeypatc
     assert [level.cell_of(t) for t in (way[1], way[-2])] == [level.entrance_cell, level.exit_cell]
     level.cell_of(way[2])
     assert len(calls) == 2  # the tile -> cell table, once
+
+
+def test_no_caller_asks_which_level_class_it_holds():
+    """Callers ask the level (kind, tiled, weave, entrance_cell, tile_things(), ...), not its class.
+
+    content/ (placing routes grid levels to the cell engine) and dungeon/ are left to their own work.
+    """
+    import pathlib
+    import re
+
+    root = pathlib.Path(mp.__file__).parent
+    asks = re.compile(r"isinstance\([^)]*\b(Level|GridLevel)\b")
+    found = []
+    for path in sorted([*root.rglob("*.py"), *(root.parent / "demo").rglob("*.py")]):
+        relative = path.relative_to(root.parent).as_posix()
+        if relative.startswith(("mazeplugin/content/", "mazeplugin/dungeon/")):
+            continue
+        found += [f"{relative}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1) if asks.search(line)]
+    assert found == []
