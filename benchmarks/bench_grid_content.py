@@ -53,7 +53,7 @@ def main() -> None:
         rich, t_rich = timed(lambda: mp.generate(args.algorithm, width, height, seed=7, **request, **CONTENT))
         _, t_check = timed(rich.check)
         _, t_solve = timed(rich.solution)
-        cells = plain.width * plain.height if isinstance(plain, mp.Level) else plain.maze.grid.cells
+        cells = plain.cells
         print(f"{name:<16}{cells:>10,}{t_plain:>10.3f}{t_rich - t_plain:>12.3f}{t_check:>10.3f}{t_solve:>12.3f}")
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, cast
 
 
 import mazeplugin as mp
@@ -171,17 +171,17 @@ class GridGame:
 
     def restart(self) -> None:
         """The player back on the entrance cell: time and moves reset."""
-        assert self.level.entrance is not None and self.level.exit is not None
-        self.cell: int = self.level.entrance
+        assert self.level.entrance_cell is not None and self.level.exit_cell is not None
+        self.cell: int = self.level.entrance_cell
         self.target: Optional[int] = None  # the cell being glided to
         self.progress = 0.0
         self.moves = 0
         self.elapsed = 0.0
         self.started = False
         self.complete_left: Optional[float] = None
-        self._to_exit = self.level.distances(self.level.exit)
+        self._to_exit = self.level.distances(self.level.exit_cell)
         self.stuff = GridContent(self.level) if self.level.things else None  # keys, doors, treasure, enemies
-        self._walk = self.level.solution() if self.stuff is not None and self.stuff.doors else None
+        self._walk = self.level.solution_cells() if self.stuff is not None and self.stuff.doors else None
         self._walked = 0  # how far along _walk (the key-respecting solution) the player is
 
     def regenerate(self) -> None:
@@ -241,9 +241,8 @@ class GridGame:
                 raise value  # type: ignore[misc]
             self.say(f"Cannot make that level: {value}")
             return
-        assert isinstance(value, mp.GridLevel)
         self.level_number += 1
-        self._apply(value, *request[:4])
+        self._apply(cast(mp.GridLevel, value), *request[:4])  # (prepare_grid_level made it)
 
     def toggle_solution(self) -> None:
         """H: show or hide the shortest way from entrance to exit."""
@@ -334,8 +333,8 @@ class GridGame:
         stuff = self.stuff
         near = self.target if self.target is not None and self.progress >= 0.5 else self.cell
         if stuff is not None and stuff.meets(dt, near):
-            assert self.level.entrance is not None
-            self.cell, self.target, self.progress, self._walked = self.level.entrance, None, 0.0, 0
+            assert self.level.entrance_cell is not None
+            self.cell, self.target, self.progress, self._walked = self.level.entrance_cell, None, 0.0, 0
             stuff.caught += 1
             self.events.append("door")
             self.say("Caught! Back to the entrance (keys and treasure kept)")
@@ -347,7 +346,7 @@ class GridGame:
         self.cell, self.target, self.progress = self.target, None, 0.0
         self.moves += 1
         self.events.append("step")
-        if self.cell == self.level.exit:
+        if self.cell == self.level.exit_cell:
             self.complete_left = COMPLETE_SECONDS
             self.last_complete = (self.elapsed, self.moves)
             self.events.append("exit")
@@ -370,7 +369,7 @@ class GridSwitch:
         self.game: Optional[GridGame] = None
         self.code = code if code_topology(code) is not None else None
         # --level FILE: played here when it holds a grid level (demo.levels plays a square one).
-        self.file = (file[0], file[1]) if file is not None and isinstance(file[1], mp.GridLevel) else None
+        self.file = (file[0], cast(mp.GridLevel, file[1])) if file is not None and file[1].kind != "square" else None
 
     def start(self, square: SquareGame) -> None:
         """The first level: a ``--code`` that names a grid, exactly; else on the grid asked for

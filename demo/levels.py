@@ -146,7 +146,7 @@ class Levels(Addon):
         game = app.game
         if harder:
             game.make_level = harder_level
-        if path is not None and isinstance(level, mp.Level):  # a grid level file: demo.gridplay plays it
+        if path is not None and level is not None and level.kind == "square":  # a grid level file: demo.gridplay plays it
             game.play(level, os.path.basename(path))
             game.level_file = path
             if level.algorithm in mp.algorithms():

@@ -165,7 +165,7 @@ def load_level_file(path: str) -> "mp.AnyLevel":
         raise ValueError(f"{path}: {error.strerror or error}") from None
     if level.entrance is None or level.exit is None:
         raise ValueError(f"{path}: the level has no entrance and exit to play between")
-    if isinstance(level, mp.GridLevel) and max(level.width, level.height) > MAX_GRID_SIDE:
+    if level.kind != "square" and max(level.width, level.height) > MAX_GRID_SIDE:
         raise ValueError(f"{path}: a {level.grid} level of {level.width}x{level.height} cells; the demo plays grid "
                          f"levels of at most {MAX_GRID_SIDE} cells a side")
     try:

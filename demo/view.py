@@ -65,7 +65,7 @@ def floor_image(tile: int) -> pygame.Surface:
 def size_words(level: "mp.AnyLevel") -> Tuple[str, str]:
     """The HUD's words for a level's size, long and short: ``("25x19 tiles", "25x19")``, or for a
     level on another grid (a graph of cells, maybe without a tilemap) ``("108 cells", "108c")``."""
-    if isinstance(level, mp.GridLevel):
+    if level.kind != "square":
         return f"{level.cells} cells", f"{level.cells}c"
     rows, columns = level.tiles.shape
     return f"{columns}x{rows} tiles", f"{columns}x{rows}"

@@ -17,7 +17,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -210,7 +210,11 @@ def generate(
         grid: ``"square"`` (the tilemap levels above), ``"hex"``,
             ``"triangle"`` or ``"polar"``: a :class:`~mazeplugin.grid_level.GridLevel`
             made by one of the neighbour-only generators (see
-            :mod:`mazeplugin.grids`). For ``"polar"``, ``width`` is the number
+            :mod:`mazeplugin.grids`). A hex level has a tilemap and, as a
+            square one, its ``entrance``, ``exit`` and ``solution()`` in
+            tiles ``(x, y)``; triangle and polar levels answer in cells (every
+            level also by cell: ``entrance_cell``, ``solution_cells()``).
+            For ``"polar"``, ``width`` is the number
             of cells in the innermost ring and ``height`` the number of rings.
             Non-square grids take ``markers`` ``"border"`` or ``"none"``,
             ``braid``, content (``keys``, ``treasure``, ``enemies``, ``place``:
@@ -220,8 +224,9 @@ def generate(
         wrap: None, or ``"x"``, ``"y"``, ``"xy"`` (square grid only): a
             cylinder or torus, where a passage leaving one edge arrives at
             the other; a :class:`~mazeplugin.grid_level.GridLevel` with a
-            square tilemap open on both edges of each wrap passage, made by
-            the neighbour-only generators.
+            square tilemap open on both edges of each wrap passage (its places
+            are tiles, as on every level with tiles), made by the
+            neighbour-only generators.
         weave: False, True, or a number from 0 to 1 (square grid only):
             passages that cross under others where the crossing is straight,
             as in Buck's weave mazes; a float is the share of candidate
@@ -425,6 +430,6 @@ def grid_level_from_code(text: str) -> GridLevel:
 
     seam.deprecated("mp.grid_level_from_code(text)", "mp.level_from_code(text)")
     level = level_from_code(text)
-    if not isinstance(level, GridLevel):
+    if level.kind == "square":
         raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")
-    return level
+    return cast(GridLevel, level)

@@ -66,7 +66,6 @@ import re
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from . import seam
-from .level import Level
 from .level_protocol import AnyLevel
 from .seeds import Seed, resolve_seed
 
@@ -132,11 +131,10 @@ def level_code(level: AnyLevel) -> str:
     'prim-5x5-castle'
     """
     if not isinstance(level, AnyLevel):
-        raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel: a Level or a GridLevel), "
-                        f"not {type(level).__name__}")
+        raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel), not {type(level).__name__}")
     if level.algorithm is None or level.seed is None:
         raise ValueError("only a generated level (with an algorithm and a seed) has a level code")
-    if level.algorithm == "dungeon" and isinstance(level, Level):  # dungeon-PATTERN-WxH-seed+rNkM
+    if level.algorithm == "dungeon" and level.kind == "square":  # dungeon-PATTERN-WxH-seed+rNkM
         code: str = seam.dungeons().dungeon_code(level)
         return code
     return code_of(level.algorithm, level.width, level.height, level.seed, level.options, level.things, level.grid)

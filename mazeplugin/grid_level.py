@@ -1,12 +1,17 @@
 """A level on a hex, triangle or polar grid: its cells, passages, entrance and exit, and what they answer.
 
 A :class:`GridLevel` is what ``mp.generate(..., grid="hex" | "triangle" |
-"polar")`` returns: the grid maze (:class:`~mazeplugin.grids.GridMaze`),
-the entrance and exit cells, and the algorithm, seed and options that made
-it. Its answers (solution, distances, stats) are in cells, from
-:mod:`mazeplugin.grid_analysis`. A hex level is also a tilemap
-(:attr:`GridLevel.tiles`, see :mod:`mazeplugin.grids.hextiles`); triangle and
-polar levels are graphs, drawn as pictures (:meth:`GridLevel.to_svg`).
+"polar")`` (or ``wrap=``) returns: the grid maze
+(:class:`~mazeplugin.grids.GridMaze`), the entrance and exit cells, and the
+algorithm, seed and options that made it. A hex level is also a tilemap
+(:attr:`GridLevel.tiles`, see :mod:`mazeplugin.grids.hextiles`), and so is a
+wrapping square level; there, as on every level with tiles, places are tiles
+``(x, y)``: :attr:`~GridLevel.entrance`, :attr:`~GridLevel.exit` and
+:meth:`~GridLevel.solution`. Triangle and polar levels are graphs, drawn as
+pictures (:meth:`GridLevel.to_svg`), whose places are cell numbers. Every
+level also answers by cell (:attr:`~GridLevel.entrance_cell`,
+:meth:`~GridLevel.solution_cells`, :meth:`~GridLevel.cell_of`); distances
+and stats are of cells, from :mod:`mazeplugin.grid_analysis`.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
@@ -15,8 +20,11 @@ True
 >>> way = level.solution()
 >>> way[0] == level.entrance and way[-1] == level.exit
 True
->>> level.tiles.shape, level.entrance_tile
-((9, 14), (0, 1))
+>>> level.tiles.shape, level.entrance, level.entrance_cell
+((9, 14), (0, 1), 0)
+>>> cells = level.solution_cells()
+>>> cells[0] == level.entrance_cell and cells[-1] == level.exit_cell
+True
 """
 
 from __future__ import annotations
@@ -52,7 +60,11 @@ class GridLevel:
     Attributes:
         maze: the :class:`~mazeplugin.grids.GridMaze` (grid and open passages).
         grid: the grid's name, ``"hex"``, ``"triangle"``, ``"polar"``, or ``"square"`` for a level that wraps.
-        entrance, exit: cell numbers, or None without markers (``markers="none"``).
+        entrance, exit: where the level is entered and left, or None without markers
+            (``markers="none"``): ``(x, y)`` tiles on a level with :attr:`tiles` (hex, wrapping
+            square; as :attr:`entrance_tile`), cell numbers on triangle and polar levels.
+        entrance_cell, exit_cell: the markers' cell numbers (the constructor's ``entrance`` and
+            ``exit`` are cells), or None without markers.
         openings: ``(cell, side)`` of the entrance and exit: the side of the
             cell (an index into ``maze.grid.sides(cell)``) opened through the
             grid's edge, or None for a marker inside a cell.
@@ -65,8 +77,8 @@ class GridLevel:
 
     width: int
     height: int
-    entrance: Optional[int]
-    exit: Optional[int]
+    entrance_cell: Optional[int]
+    exit_cell: Optional[int]
     openings: Tuple[Tuple[int, Optional[int]], ...]
     algorithm: Optional[str]
     seed: Optional[Seed]
@@ -79,29 +91,50 @@ class GridLevel:
         self.maze = maze
         self.grid: str = maze.grid.name
         self.width, self.height = width, height
-        self.entrance, self.exit = entrance, exit
+        self.entrance_cell, self.exit_cell = entrance, exit
         self.openings = tuple(openings)
         self.algorithm, self.seed = algorithm, seed
         self.options: Dict[str, Any] = dict(options or {})
         self._tiles: Optional[NDArray[np.uint8]] = None
+        self._hex_places: Optional[Tuple[List[Tuple[int, int]], List[Tuple[int, int]]]] = None
+        self._cell_table: Optional[NDArray[np.int32]] = None
         self.things = tuple(things)
 
+    # -- places: tiles where the level has them, else cells
+    @property
+    def entrance(self) -> Union[None, int, Tuple[int, int]]:
+        """Where the level is entered: the ``(x, y)`` tile on a level with :attr:`tiles` (hex,
+        wrapping square: :attr:`entrance_tile`), the cell on triangle and polar levels; None
+        without markers. :attr:`entrance_cell` is its cell on every level."""
+        return self.entrance_tile if self.tiled else self.entrance_cell
+
+    @property
+    def exit(self) -> Union[None, int, Tuple[int, int]]:
+        """Where the level is left, as :attr:`entrance` (:attr:`exit_tile` or the cell; :attr:`exit_cell`)."""
+        return self.exit_tile if self.tiled else self.exit_cell
+
+    def solution(self) -> List[Any]:
+        """The shortest way from the entrance to the exit, both included: ``(x, y)`` tiles, each a
+        step from the one before, on a level with :attr:`tiles` (:meth:`solution_tiles`), cells
+        on triangle and polar levels (:meth:`solution_cells`)."""
+        return self.solution_tiles() if self.tiled else self.solution_cells()
+
     # -- answers in cells
-    def solution(self) -> List[int]:
+    def solution_cells(self) -> List[int]:
         """The cells of the shortest way from the entrance to the exit, both included.
 
         With locked doors, the shortest walk that picks up each key before its
         door (a cell may come twice: into a side branch for a key and back).
         """
-        if self.entrance is None or self.exit is None:
+        if self.entrance_cell is None or self.exit_cell is None:
             raise ValueError("this level has no entrance and exit (markers='none'); generate it with "
                              "markers='border'")
         if any(t.kind == "door" for t in self.things):
             from .content.cellproof import solve_cells
             from .content.cells import CellGraph
 
-            return solve_cells(CellGraph.of(self.maze), self.entrance, self.exit, self.things) or []
-        return grid_analysis.path(self.maze, self.entrance, self.exit)
+            return solve_cells(CellGraph.of(self.maze), self.entrance_cell, self.exit_cell, self.things) or []
+        return grid_analysis.path(self.maze, self.entrance_cell, self.exit_cell)
 
     def check(self) -> None:
         """Prove the level's things: each key reachable before its door, each door needed, the exit reached,
@@ -110,7 +143,7 @@ class GridLevel:
         from .content.cellproof import check_cells
         from .content.cells import CellGraph
 
-        check_cells(CellGraph.of(self.maze), self.entrance, self.exit, self.things)
+        check_cells(CellGraph.of(self.maze), self.entrance_cell, self.exit_cell, self.things)
 
     def distances(self, source: Union[None, int, Tuple[int, int]] = None) -> NDArray[np.int32]:
         """Passages walked from ``source`` to every cell (one entry per cell); -1 where unreachable.
@@ -118,9 +151,9 @@ class GridLevel:
         ``source`` is a cell number, None (the entrance) or, on a level with tiles (hex, wrapping
         square), a floor tile ``(x, y)``: the cell it is on (:meth:`cell_of`)."""
         if source is None:
-            if self.entrance is None:
+            if self.entrance_cell is None:
                 raise ValueError("this level has no entrance (markers='none'); give source=, a cell number")
-            source = self.entrance
+            source = self.entrance_cell
         elif not isinstance(source, (int, np.integer)) or isinstance(source, bool):
             x, y = check_tile("source", source, self.tiles.shape)
             if self.tiles[y, x]:
@@ -132,6 +165,23 @@ class GridLevel:
     def cells(self) -> int:
         """How many cells the grid has, numbered ``0 … cells-1`` (see :class:`~mazeplugin.AnyLevel`)."""
         return self.maze.grid.cells
+
+    @property
+    def kind(self) -> str:
+        """The level's kind as files, codes and datasets name it: its :attr:`grid`, or ``"wrap"`` for a
+        square level that wraps (:class:`~mazeplugin.AnyLevel`)."""
+        return "wrap" if self.grid == "square" else self.grid
+
+    @property
+    def tiled(self) -> bool:
+        """Whether the level has :attr:`tiles`: hex and wrapping square levels do, triangle and polar ones not."""
+        return isinstance(self.maze.grid, (HexGrid, SquareGrid))
+
+    @property
+    def weave(self) -> bool:
+        """False: bridges are for square levels (``weave=``; :attr:`mazeplugin.Level.weave`)."""
+        return False
+
 
     @property
     def mission(self) -> Any:
@@ -162,7 +212,10 @@ class GridLevel:
         return cell
 
     def _hex_cells(self) -> NDArray[np.int32]:
-        """Hex levels: each tile's cell (a passage's lower cell, an opening's cell), -1 elsewhere."""
+        """Hex levels: each tile's cell (a passage's lower cell, an opening's cell), -1 elsewhere
+        (worked out on the first call)."""
+        if self._cell_table is not None:
+            return self._cell_table
         grid = self._hex("cell_of")
         rows_count, cols_count = self.tiles.shape
         table = np.full((rows_count, cols_count), -1, dtype=np.int32)
@@ -173,11 +226,8 @@ class GridLevel:
                 table[row, col] = cell
         cols, rows = cell_tiles(grid)
         table[rows, cols] = np.arange(grid.cells, dtype=np.int32)
+        self._cell_table = table
         return table
-
-    def solution_cells(self) -> List[int]:
-        """The cells of :meth:`solution` (on a grid level the solution is in cells already)."""
-        return self.solution()
 
     def dead_ends(self) -> List[int]:
         """The cells with exactly one open passage, ascending."""
@@ -185,7 +235,7 @@ class GridLevel:
 
     def stats(self) -> Stats:
         """The maze's texture in numbers (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None)."""
-        return grid_analysis.grid_stats(self.maze, self.entrance, self.exit)
+        return grid_analysis.grid_stats(self.maze, self.entrance_cell, self.exit_cell)
 
     def walls(self) -> List[List[Tuple[float, float]]]:
         """Every wall as a polyline in the grid's drawing units (y down), for pictures and games.
@@ -230,11 +280,17 @@ class GridLevel:
         grid = self._tiled("tiles")
         if self._tiles is None:
             if isinstance(grid, HexGrid):
-                self._tiles = hex_tiles(self.maze, openings=self.entrance is not None)
+                self._tiles = hex_tiles(self.maze, openings=self.entrance_cell is not None)
             else:
                 self._tiles = square_tiles(self.maze, self.openings)
             self._tiles.flags.writeable = False
         return self._tiles
+
+    @property
+    def bridges(self) -> NDArray[np.uint8]:
+        """No crossings: zeros shaped like :attr:`tiles` (a new array each time), as on a square level
+        without weave (:attr:`mazeplugin.Level.bridges`)."""
+        return np.zeros(self.tiles.shape, dtype=np.uint8)
 
     def _marker_tile(self, which: int, what: str) -> Optional[Tuple[int, int]]:
         grid = self._tiled(what)
@@ -259,14 +315,23 @@ class GridLevel:
         grid = self._tiled("cell_tile")
         if isinstance(grid, SquareGrid):
             return side_tile(grid, cell, None)
-        cols, rows = cell_tiles(grid)
-        return int(cols[cell]), int(rows[cell])
+        return self._hex_tiles_of()[0][cell]
+
+    def _hex_tiles_of(self) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int]]]:
+        """Hex levels: the tile of every cell and of every edge's passage, worked out once (a walk
+        over the solution asks for them a step at a time)."""
+        if self._hex_places is None:
+            grid = self._hex("tiles of cells")
+            cells = list(zip(*(axis.tolist() for axis in cell_tiles(grid))))
+            passages = list(zip(*(axis.tolist() for axis in passage_tiles(grid))))
+            self._hex_places = (cells, passages)
+        return self._hex_places
 
     def solution_tiles(self) -> List[Tuple[int, int]]:
         """The solution as ``(col, row)`` tiles, each a step from the one before — on a wrapping
         square level, a step through a wrap passage goes from one edge tile to the other."""
         self._tiled("solution_tiles")
-        cells = self.solution()
+        cells = self.solution_cells()
         start, end = self.entrance_tile, self.exit_tile
         way = [] if start is None or start == self.cell_tile(cells[0]) else [start]
         for a, b in zip(cells, cells[1:]):
@@ -280,9 +345,7 @@ class GridLevel:
         """The tiles of the passage between neighbouring cells ``a`` and ``b`` (two for a wrap passage)."""
         grid = self._tiled("tiles between cells")
         if isinstance(grid, HexGrid):
-            mid_cols, mid_rows = passage_tiles(grid)
-            k = grid.edge(a, b)
-            return [(int(mid_cols[k]), int(mid_rows[k]))]
+            return [self._hex_tiles_of()[1][grid.edge(a, b)]]
         side = next(i for i in range(4) if grid.step(a, i) == b)
         leave, arrive = side_tile(grid, a, side), side_tile(grid, b, (side + 2) % 4)
         return [leave] if leave == arrive else [leave, arrive]

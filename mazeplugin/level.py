@@ -169,6 +169,32 @@ class Level:
         """How many cells: ``width * height``, numbered row-major (cell ``(x, y)`` is ``y * width + x``)."""
         return self.maze.width * self.maze.height
 
+    @property
+    def kind(self) -> str:
+        """``"square"`` (weave included): the level's kind as files, codes and datasets name it
+        (:class:`~mazeplugin.AnyLevel`; a wrapping square level is ``"wrap"``)."""
+        return "square"
+
+    @property
+    def tiled(self) -> bool:
+        """True: a square level is a tilemap (:attr:`tiles`), as every level but triangle and polar ones."""
+        return True
+
+    @property
+    def entrance_cell(self) -> Optional[int]:
+        """The cell of the entrance (:meth:`cell_of`), or None without markers."""
+        return None if self.entrance is None else self.cell_of(self.entrance)
+
+    @property
+    def exit_cell(self) -> Optional[int]:
+        """The cell of the exit (:meth:`cell_of`), or None without markers."""
+        return None if self.exit is None else self.cell_of(self.exit)
+
+    def tile_things(self) -> Tuple[Any, ...]:
+        """:attr:`things`: on a square level they stand on tiles already (as every tiled level's
+        ``tile_things()`` gives them; :class:`~mazeplugin.AnyLevel`)."""
+        return self.things
+
     def cell_of(self, place: Union[int, Tile]) -> int:
         """The number of the cell tile ``(x, y)`` is on (or beside: a wall tile, a marker's opening);
         a cell number comes back checked. See :class:`~mazeplugin.AnyLevel`.

@@ -6,17 +6,26 @@ square) both satisfy it, so code that takes "a level" annotates it
 ``mp.AnyLevel`` and calls the same methods whatever the grid. ``grid`` is
 ``"square"``, ``"hex"``, ``"triangle"`` or ``"polar"`` (a wrapping level is
 ``"square"`` with ``options["wrap"]``). ``entrance``, ``exit`` and
-``solution()`` are in the level's own places: ``(x, y)`` tiles on a ``Level``,
-cell numbers on a ``GridLevel`` (whose hex and wrapping levels also give
-``entrance_tile``, ``exit_tile`` and ``solution_tiles()``). Every level answers
-by cell: ``cells`` (numbered ``0 … cells-1``, row-major on square grids),
-``cell_of(place)`` and ``solution_cells()``. ``distances(source=None)`` starts
+``solution()`` are places: ``(x, y)`` tiles wherever the level has tiles
+(square, weave, wrapping, hex), cell numbers on triangle and polar levels.
+Every level answers by cell: ``cells`` (numbered ``0 … cells-1``, row-major on
+square grids), ``cell_of(place)``, ``entrance_cell``, ``exit_cell`` and
+``solution_cells()``. ``distances(source=None)`` starts
 at the entrance, a cell number or, wherever the level has tiles (square, weave,
 wrapping, hex), a tile ``(x, y)``; it answers in the level's own places (a map
 shaped like ``tiles`` on a ``Level``, one entry per cell on a ``GridLevel``).
-``save(path)`` writes by suffix and ``mp.load`` reads it back. ``mission`` is a
-dungeon's mission on its tiles (a ``LaidMission``, see
+``save(path)`` writes by suffix and ``mp.load`` reads it back.
+``mission`` is a dungeon's mission on its tiles (a ``LaidMission``, see
 :attr:`mazeplugin.Level.mission`), None on every level that is not a dungeon.
+
+What a caller may need to tell levels apart is asked of the level, never of
+its class: ``kind`` names it as files, codes and datasets do (``"square"``,
+weave included; ``"wrap"``, a square level that wraps; ``"hex"``,
+``"triangle"``, ``"polar"``); ``tiled`` says whether it has ``tiles`` (every
+kind but triangle and polar; ``tiles`` and ``bridges`` raise ``ValueError`` on
+those); ``weave`` whether it has bridges (square levels only); and
+``tile_things()`` gives the things on the tilemap (:class:`~mazeplugin.Thing`
+s, as a square level holds them) wherever the level has one.
 
 >>> import mazeplugin as mp
 >>> levels = [mp.generate("wilson", 6, 4, seed=3, **kw) for kw in ({}, {"wrap": "xy"}, {"grid": "hex"})]
@@ -26,6 +35,8 @@ True
 [('square', 24, 0), ('square', 24, 0), ('hex', 24, 0)]
 >>> [int(level.distances((1, 1)).max()) > 0 for level in levels]
 [True, True, True]
+>>> [(level.kind, level.tiled, level.weave, level.entrance_cell) for level in levels]
+[('square', True, False, 0), ('wrap', True, False, 0), ('hex', True, False, 0)]
 """
 
 from __future__ import annotations
@@ -64,6 +75,22 @@ class AnyLevel(Protocol):
     @property
     def cells(self) -> int: ...
 
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def tiled(self) -> bool: ...
+
+    @property
+    def weave(self) -> bool: ...
+
+    if TYPE_CHECKING:  # for mypy only: both raise ValueError on a level without a tilemap, so isinstance never reads them
+        @property
+        def tiles(self) -> NDArray[np.uint8]: ...
+
+        @property
+        def bridges(self) -> NDArray[np.uint8]: ...
+
     algorithm: Optional[str]
     seed: Optional[Seed]
     options: Dict[str, Any]
@@ -75,7 +102,15 @@ class AnyLevel(Protocol):
     def exit(self) -> Any: ...
 
     @property
+    def entrance_cell(self) -> Optional[int]: ...
+
+    @property
+    def exit_cell(self) -> Optional[int]: ...
+
+    @property
     def things(self) -> Tuple[Any, ...]: ...
+
+    def tile_things(self) -> Tuple[Any, ...]: ...
 
     @property
     def mission(self) -> Any: ...

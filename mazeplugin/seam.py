@@ -107,14 +107,14 @@ def loader(owner: str, name: str, module: str, function: str, **fixed: Any) -> A
 
 def to_svg(level: Any, cell: float, show_solution: bool) -> str:
     """Any level as an SVG picture (``formats.svg`` for square tilemaps, ``formats.grid_svg`` for grid levels)."""
-    text: str = formats("svg" if level.grid == "square" and hasattr(level, "layout") else "grid_svg").to_svg(
+    text: str = formats("svg" if level.kind == "square" else "grid_svg").to_svg(
         level, cell=cell, show_solution=show_solution)
     return text
 
 
 def to_json(level: Any) -> str:
     """Any level as JSON text (``formats.jsonio`` for square levels, ``formats.grid_json`` for grid levels)."""
-    text: str = formats("jsonio" if hasattr(level, "layout") else "grid_json").to_json(level)
+    text: str = formats("jsonio" if level.kind == "square" else "grid_json").to_json(level)
     return text
 
 
@@ -124,7 +124,7 @@ def save(level: Any, path: PathLike, format: Optional[str], options: Dict[str, A
     files = formats("level_files")
     if files.save_format(level, path, format, options) != "png":
         files.save(level, path, format=format, **options)
-    elif hasattr(level, "layout"):
+    elif level.kind == "square":
         pygame_package().save_png(level, path, **options)  # written safely, like every level file
     else:
         pygame_package().save_grid_png(level, path, **options)

@@ -72,7 +72,9 @@ def level_digest(level: Any) -> str:
         tiles = level.tiles
     except (AttributeError, ValueError, TypeError):
         tiles = None
-    return _h(level.grid, level.maze.open, level.entrance, level.exit, level.openings, _things(level),
+    # A grid level's markers as cells (level.entrance is a tile on hex and wrapping levels since 0.4):
+    # the digest recorded from the cells stays the proof that they did not move.
+    return _h(level.grid, level.maze.open, level.entrance_cell, level.exit_cell, level.openings, _things(level),
               tiles, repr(level.seed), level.algorithm, level.width, level.height)
 
 

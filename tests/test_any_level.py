@@ -17,7 +17,8 @@ def test_every_level_answers_the_protocol_the_same_way(kw):
     assert isinstance(level, mp.AnyLevel)
     assert level.grid == kw.get("grid", "square")
     assert level.mission is None  # not a dungeon
-    assert level.cells == (level.maze.grid.cells if isinstance(level, mp.GridLevel) else 35)
+    assert level.cells == (35 if level.kind == "square" else level.maze.grid.cells)
+    assert level.kind == ("wrap" if "wrap" in kw else level.grid) and level.weave == bool(kw.get("weave"))
     cells = level.solution_cells()
     assert cells[0] == level.cell_of(level.entrance) and cells[-1] == level.cell_of(level.exit)
     assert all(0 <= c < level.cells for c in cells)
@@ -26,7 +27,7 @@ def test_every_level_answers_the_protocol_the_same_way(kw):
     assert np.array_equal(level.distances(), level.distances(level.entrance))
     middle = cells[len(cells) // 2]
     by_cell = level.distances(middle)
-    if isinstance(level, mp.Level):
+    if level.kind == "square":
         assert np.array_equal(by_cell, level.distances(level.layout.cell_tile((middle % 7, middle // 7))))
     else:
         assert np.array_equal(by_cell, level.distances(int(middle)))
@@ -37,8 +38,9 @@ def test_a_wrapping_level_takes_tiles_where_a_square_level_does():
     assert np.array_equal(level.distances((1, 1)), level.distances(0))
     assert np.array_equal(level.distances((3, 1)), level.distances(1))
     # every tile of the solution is on the cell it walks through, or beside it
-    way = level.solution_tiles()
-    assert [level.cell_of(t) for t in way if t[0] % 2 and t[1] % 2] == level.solution()
+    way = level.solution()
+    assert way == level.solution_tiles()
+    assert [level.cell_of(t) for t in way if t[0] % 2 and t[1] % 2] == level.solution_cells()
     with pytest.raises(ValueError, match="wall tile"):
         level.distances((0, 0))
     with pytest.raises(ValueError, match="cell number from 0 to 23"):
@@ -49,8 +51,8 @@ def test_a_hex_level_maps_every_cell_tile_and_passage_tile_to_its_cell():
     level = mp.generate("kruskal", 6, 5, seed=2, grid="hex")
     for cell in range(level.cells):
         assert level.cell_of(level.cell_tile(cell)) == cell
-    way = level.solution_tiles()
-    cells = level.solution()
+    way = level.solution()
+    cells = level.solution_cells()
     assert level.cell_of(way[0]) == cells[0] and level.cell_of(way[-1]) == cells[-1]
     walked = [level.cell_of(t) for t in way]
     assert set(walked) == set(cells)
@@ -59,9 +61,40 @@ def test_a_hex_level_maps_every_cell_tile_and_passage_tile_to_its_cell():
         level.cell_of((0, 0))
 
 
+TILED = [{}, {"weave": True}, {"corridor": 2}, {"wrap": "xy"}, {"wrap": "x"}, {"grid": "hex"},
+         {"grid": "hex", "keys": 1}, {"wrap": "x", "treasure": 2}, {"keys": 1}]
+
+
+@pytest.mark.parametrize("kw", TILED, ids=lambda kw: ",".join(f"{k}={v}" for k, v in kw.items()) or "square")
+def test_wherever_a_level_has_tiles_its_places_are_tiles(kw):
+    level = mp.generate("backtracker", 7, 5, seed=4, **kw)
+    assert level.tiled
+    marked = level.marked()
+    x, y = level.entrance
+    assert marked[y, x] == mp.ENTRANCE and marked[level.exit[1], level.exit[0]] == mp.EXIT
+    assert level.cell_of(level.entrance) == level.entrance_cell and level.cell_of(level.exit) == level.exit_cell
+    way = level.solution()
+    assert way[0] == level.entrance and way[-1] == level.exit
+    assert all(level.tiles[ty, tx] == mp.FLOOR for tx, ty in way)
+    cells = level.solution_cells()
+    assert cells[0] == level.entrance_cell and cells[-1] == level.exit_cell
+    assert {level.cell_of(t) for t in way} == set(cells)
+    assert np.array_equal(level.distances(), level.distances(level.entrance))
+    if level.kind != "square":  # distances of cells: from the entrance's cell
+        assert np.array_equal(level.distances(), level.distances(level.entrance_cell))
+    assert all(all(0 <= c < n for c, n in zip(t.tiles()[0], marked.shape[::-1])) for t in level.tile_things())
+    again = mp.from_json(level.to_json())
+    assert (again.entrance, again.exit, again.solution()) == (level.entrance, level.exit, way)
+
+
 @pytest.mark.parametrize("grid", ["triangle", "polar"])
 def test_graph_levels_answer_by_cell_and_refuse_tiles_clearly(grid):
     level = mp.generate("kruskal", 6, 5, seed=2, grid=grid)
+    assert not level.tiled and level.kind == grid
+    assert (level.entrance, level.exit) == (level.entrance_cell, level.exit_cell)
+    assert level.solution() == level.solution_cells()
+    with pytest.raises(ValueError, match="no rectangular tilemap"):
+        level.tile_things()
     assert level.cell_of(3) == 3
     with pytest.raises(ValueError, match="no rectangular tilemap"):
         level.cell_of((1, 1))
@@ -94,3 +127,37 @@ def test_a_dungeon_answers_the_protocol_with_its_mission_and_a_maze_without_one(
     assert not isinstance(NoMission(), mp.AnyLevel)
     NoMission.mission = None
     assert isinstance(NoMission(), mp.AnyLevel)
+
+
+def test_a_hex_level_works_out_its_tile_tables_once_not_at_every_step(monkeypatch):
+    import mazeplugin.grid_level as grid_level
+
+    calls = []
+    real = grid_level.cell_tiles
+    monkeypatch.setattr(grid_level, "cell_tiles", lambda grid: calls.append(grid) or real(grid))
+    level = mp.generate("backtracker", 12, 10, grid="hex", seed=1, keys=1)
+    way = level.solution()
+    assert len(way) > 2 * len(level.solution_cells()) - 2 and level.solution() == way and level.tile_things()
+    assert len(calls) == 1  # the solution's walk, again and the things' tiles: one table of the cells' tiles
+    assert [level.cell_of(t) for t in (way[1], way[-2])] == [level.entrance_cell, level.exit_cell]
+    level.cell_of(way[2])
+    assert len(calls) == 2  # the tile -> cell table, once
+
+
+def test_no_caller_asks_which_level_class_it_holds():
+    """Callers ask the level (kind, tiled, weave, entrance_cell, tile_things(), ...), not its class.
+
+    content/ (placing routes grid levels to the cell engine) and dungeon/ are left to their own work.
+    """
+    import pathlib
+    import re
+
+    root = pathlib.Path(mp.__file__).parent
+    asks = re.compile(r"isinstance\([^)]*\b(Level|GridLevel)\b")
+    found = []
+    for path in sorted([*root.rglob("*.py"), *(root.parent / "demo").rglob("*.py")]):
+        relative = path.relative_to(root.parent).as_posix()
+        if relative.startswith(("mazeplugin/content/", "mazeplugin/dungeon/")):
+            continue
+        found += [f"{relative}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1) if asks.search(line)]
+    assert found == []

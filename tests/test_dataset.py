@@ -213,7 +213,7 @@ def test_digest_covers_the_level_not_how_it_was_made():
     assert rebuilt.seed is None and ds.digest(rebuilt) == ds.digest(level)
     unmarked = level_from_tiles(level.tiles, unmarked_openings=True)
     assert ds.digest(unmarked) != ds.digest(level)  # the markers count
-    with pytest.raises(TypeError, match="must be a mazeplugin Level"):
+    with pytest.raises(TypeError, match="must be a mazeplugin level"):
         ds.digest(level.tiles)  # type: ignore[arg-type]
 
 

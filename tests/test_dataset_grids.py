@@ -49,14 +49,14 @@ def test_grid_digest_changes_with_any_passage_or_marker_and_not_with_the_seed():
     for edge in (0, len(level.maze.open) // 2, len(level.maze.open) - 1):
         flipped = level.maze.open.copy()
         flipped[edge] = not flipped[edge]
-        other = GridLevel(type(level.maze)(level.maze.grid, flipped), width=5, height=4, entrance=level.entrance,
-                          exit=level.exit, openings=level.openings, algorithm=level.algorithm, seed=level.seed,
+        other = GridLevel(type(level.maze)(level.maze.grid, flipped), width=5, height=4, entrance=level.entrance_cell,
+                          exit=level.exit_cell, openings=level.openings, algorithm=level.algorithm, seed=level.seed,
                           options=level.options)
         assert ds.digest(other) != base
-    moved = GridLevel(level.maze, width=5, height=4, entrance=level.exit, exit=level.entrance,
+    moved = GridLevel(level.maze, width=5, height=4, entrance=level.exit_cell, exit=level.entrance_cell,
                       openings=level.openings[::-1], algorithm="kruskal", seed=12345, options=level.options)
     assert ds.digest(moved) != base
-    same_maze = GridLevel(level.maze, width=5, height=4, entrance=level.entrance, exit=level.exit,
+    same_maze = GridLevel(level.maze, width=5, height=4, entrance=level.entrance_cell, exit=level.exit_cell,
                           openings=level.openings, algorithm="kruskal", seed=12345, options=level.options)
     assert ds.digest(same_maze) == base  # what the level is, not how it was made
     # The same passages on another grid (a hex grid of as many edges is not this level): other digests.
@@ -78,7 +78,7 @@ def test_grid_levels_read_back_as_generate_makes_them(built):
     assert [type(level).__name__ for level in levels] == [type(level).__name__ for level in expected]
     assert [level.to_json() for level in levels] == [level.to_json() for level in expected]
     assert [ds.digest(level) for level in levels] == [ds.digest(level) for level in expected]
-    assert levels[0].solution() == expected[0].solution()
+    assert levels[0].solution_cells() == expected[0].solution_cells()
     entries = manifest["entries"]
     assert entries[0]["grid"] == "hex" and entries[0]["edges"] == len(expected[0].maze.open)
     assert "tile_shape" not in entries[0] and entries[4]["tile_shape"] == list(expected[-1].tiles.shape)
@@ -94,7 +94,7 @@ def test_grid_shard_columns_hold_passages_markers_and_stats(built):
     for i, seed in enumerate(arrays["seed"].tolist()):
         level = mp.generate("backtracker", 6, 5, seed=seed, grid="hex")
         assert (np.unpackbits(arrays["passages"][i], count=edges).astype(bool) == level.maze.open).all()
-        assert (arrays["entrance"][i], arrays["exit"][i]) == (level.entrance, level.exit)
+        assert (arrays["entrance"][i], arrays["exit"][i]) == (level.entrance_cell, level.exit_cell)
         assert [tuple(o) for o in arrays["openings"][i].tolist()] == [(c, -1 if s is None else s)
                                                                       for c, s in level.openings]
         figures = dataclasses.asdict(level.stats())
@@ -133,7 +133,7 @@ def test_grid_levels_in_parquet_read_back_and_open_with_pyarrow(tmp_path, built)
     level = mp.generate("kruskal", 4, 3, seed=row["seed"], grid="polar", braid=0.5)
     assert row["grid"] == "polar" and row["wrap"] == "" and row["edges"] == len(level.maze.open)
     assert np.frombuffer(row["passages"], dtype=np.uint8).astype(bool).tolist() == level.maze.open.tolist()
-    assert (row["entrance"], row["exit"]) == (level.entrance, level.exit) and row["digest"] == ds.digest(level)
+    assert (row["entrance"], row["exit"]) == (level.entrance_cell, level.exit_cell) and row["digest"] == ds.digest(level)
     assert row["stats_solution_length"] == level.stats().solution_length and row["stats_turns"] is None
 
 
@@ -165,14 +165,14 @@ def test_grid_columns_are_each_levels_cells(tmp_path, file_format):
         assert sorted(columns) == sorted(entry["columns"])
         made = generated(entry, level.seed)  # (with its keys and doors: a grid shard holds no things)
         if "solution" in columns:
-            assert columns["solution"].dtype == np.int32 and columns["solution"].tolist() == made.solution()
+            assert columns["solution"].dtype == np.int32 and columns["solution"].tolist() == made.solution_cells()
         if "distances" in columns:
             assert columns["distances"].shape == (level.cells,)
-            assert (columns["distances"] == made.distances()).all() and columns["distances"][level.entrance] == 0
+            assert (columns["distances"] == made.distances()).all() and columns["distances"][level.entrance_cell] == 0
         seen += 1
     assert seen == 23
     raw = next(iter(ds.open(tmp_path / "cols", raw=True)))
-    assert raw["columns"]["solution"].tolist() == generated(COLUMN_SPEC["levels"][0], raw["seed"]).solution()
+    assert raw["columns"]["solution"].tolist() == generated(COLUMN_SPEC["levels"][0], raw["seed"]).solution_cells()
     if file_format == "npz":  # the shards without columns are the same bytes as before, the columns after them
         for path in sorted((tmp_path / "plain").glob("*.npz")):
             with np.load(path) as a, np.load(tmp_path / "cols" / path.name) as b:

@@ -48,7 +48,7 @@ def test_walking_the_solution_on_a_hex_level_with_two_keys_picks_them_up_opens_t
     keys = {t.id for t in level.things if t.kind == "key"}
     doors = {t.id for t in level.things if t.kind == "door"}
     assert len(keys) == 2 and len(doors) == 2
-    path = level.solution()
+    path = level.solution_cells()
     for here, there in zip(path, path[1:]):
         assert game.cell == here
         key = KEYPAD[DIRECTIONS[index_to(level, here, there)]]
@@ -98,7 +98,7 @@ def test_treasure_is_collected_and_an_enemy_sends_the_player_back():
     assert treasure.id in game.stuff.found
     game.cell = enemy.cell  # standing where the enemy starts: it meets the player at once
     game.update(FRAME, None)
-    assert game.cell == game.level.entrance and game.stuff.caught == 1 and treasure.id in game.stuff.found
+    assert game.cell == game.level.entrance_cell and game.stuff.caught == 1 and treasure.id in game.stuff.found
 
 
 def test_grid_levels_get_content_by_level_number_unless_no_content():

@@ -59,7 +59,7 @@ def test_t_cycles_square_hex_triangle_polar_wrap_and_back_to_the_same_square_lev
             continue
         level = grid_game.level
         seen.append((level.grid, level.options.get("wrap")))
-        assert grid_game.cell == level.entrance and grid_game.moves == 0
+        assert grid_game.cell == level.entrance_cell and grid_game.moves == 0
         assert passages(level) == passages(make_grid_level(app.game.algorithm, 8, 6, 5, app.grids.topology))
     assert seen == list(CYCLE[1:]) + [CYCLE[0]]
     assert app.grid_game is None and app.game.level.tiles.tobytes() == square  # square exactly as before
@@ -77,7 +77,7 @@ def test_a_grid_level_is_the_same_for_the_same_grid_and_seed_and_r_and_n_behave_
     for _ in range(20):
         first.tick(FRAME)
     press(first, pygame.K_r)
-    assert passages(first.grid_game.level) == passages(level) and first.grid_game.cell == level.entrance
+    assert passages(first.grid_game.level) == passages(level) and first.grid_game.cell == level.entrance_cell
     assert first.grid_game.moves == 0
     press(first, pygame.K_n)
     assert first.grid_game.seed != 9 and first.grid_game.level.grid == "hex"
@@ -87,7 +87,7 @@ def walk(app: App) -> int:
     """Walk the grid level's solution with keypad keys; returns the steps taken."""
     grid_game = app.grid_game
     assert grid_game is not None
-    way = grid_game.level.solution()
+    way = grid_game.level.solution_cells()
     assert grid_game.cell == way[0]
     for here, there in zip(way, way[1:]):
         code = KEYPAD[DIRECTIONS[direction_to(grid_game.level, here, there)]]
@@ -108,7 +108,7 @@ def test_walking_the_solution_reaches_the_exit_and_wins(grid):
     grid_game = app.grid_game
     level = grid_game.level
     steps = walk(app)
-    assert grid_game.completed and grid_game.moves == steps and grid_game.cell == level.exit
+    assert grid_game.completed and grid_game.moves == steps and grid_game.cell == level.exit_cell
     for _ in range(200):  # the banner, then the next level: made in the worker process, so wait for it (not time)
         if grid_game.ahead is not None:
             grid_game.ahead.ready(grid_game.next_request())
@@ -117,7 +117,7 @@ def test_walking_the_solution_reaches_the_exit_and_wins(grid):
             break
     assert grid_game.level_number == 2 and grid_game.level.grid == level.grid  # the next, larger level
     assert grid_game.level.options.get("wrap") == level.options.get("wrap")
-    assert grid_game.level.maze.grid.cells > level.maze.grid.cells and grid_game.cell == grid_game.level.entrance
+    assert grid_game.level.maze.grid.cells > level.maze.grid.cells and grid_game.cell == grid_game.level.entrance_cell
 
 
 def test_walls_stop_the_player_on_a_grid_level():
@@ -138,7 +138,7 @@ def test_walls_stop_the_player_on_a_grid_level():
 @pytest.mark.parametrize("grid", ["hex", "polar"])
 def test_a_scripted_run_walks_the_solution_to_a_win(grid, capsys):
     level = make_grid_level("backtracker", 6, 5, 11, (grid, None))
-    way = level.solution()
+    way = level.solution_cells()
     script = []
     for here, there in zip(way, way[1:]):
         script += [f"{KEYPAD_NAMES[DIRECTIONS[direction_to(level, here, there)]]}*1", f"wait*{FRAMES_PER_STEP}"]

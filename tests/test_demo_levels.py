@@ -304,9 +304,9 @@ def test_a_grid_level_file_is_played_on_its_grid_and_then_the_game_goes_on_there
     assert (grid_game.level.entrance, grid_game.level.exit) == (level.entrance, level.exit)
     assert [t.as_list() for t in grid_game.level.things] == [t.as_list() for t in level.things]
     assert app.grids.topology == (level.grid, level.options.get("wrap"))
-    grid_game.cell = grid_game.level.exit  # R: the file's level again, from its entrance
+    grid_game.cell = grid_game.level.exit_cell  # R: the file's level again, from its entrance
     grid_game.regenerate()
-    assert grid_game.cell == level.entrance and grid_game.level.maze.open.tobytes() == level.maze.open.tobytes()
+    assert grid_game.cell == level.entrance_cell and grid_game.level.maze.open.tobytes() == level.maze.open.tobytes()
     finish_grid(app)
     # Next: a generated level on the same grid, from the file's generator and seed, a little larger.
     assert grid_game.level_file is None and grid_game.level.grid == level.grid

@@ -40,10 +40,10 @@ def reached(level, shut=(), blocked=()):
     """Cells reached from the entrance through open passages, ``shut`` edges closed, ``blocked`` cells walled."""
     grid, open_ = level.maze.grid, level.maze.open
     seen = np.zeros(grid.cells, dtype=bool)
-    if level.entrance in blocked:
+    if level.entrance_cell in blocked:
         return seen
-    seen[level.entrance] = True
-    stack = [level.entrance]
+    seen[level.entrance_cell] = True
+    stack = [level.entrance_cell]
     while stack:
         cell = stack.pop()
         for other in grid.neighbours_of(cell).tolist():
@@ -78,11 +78,11 @@ def assert_fair(level):
     for n, (door, key) in enumerate(pairs):
         with_earlier_open = reached(level, shut=edges[n:])
         assert with_earlier_open[key.cell], f"key {key.id} is not reached with only the earlier doors open"
-        assert not with_earlier_open[level.exit], f"door {door.id} is not needed in order"
+        assert not with_earlier_open[level.exit_cell], f"door {door.id} is not needed in order"
         assert reached(level, shut=[door.props["edge"]])[key.cell], f"key {key.id} lies behind its own door"
-        assert not reached(level, shut=[door.props["edge"]])[level.exit], f"door {door.id} can be walked round"
-    assert reached(level)[level.exit]
-    markers = {level.entrance, level.exit}
+        assert not reached(level, shut=[door.props["edge"]])[level.exit_cell], f"door {door.id} can be walked round"
+    assert reached(level)[level.exit_cell]
+    markers = {level.entrance_cell, level.exit_cell}
     cells = [t.cell for t in level.things if t.kind != "door"]
     assert not markers & set(cells), "a thing stands on the entrance or exit"
     assert len(cells) == len(set(cells)), "two things share a cell"
@@ -96,7 +96,7 @@ def assert_fair(level):
         patrols |= set(walk)
     if patrols:
         every_door_open = reached(level, blocked=patrols)
-        assert every_door_open[level.exit], "the exit needs a walk past an enemy"
+        assert every_door_open[level.exit_cell], "the exit needs a walk past an enemy"
         for thing in level.things:
             if thing.kind not in ("enemy", "door"):
                 assert every_door_open[thing.cell], f"{thing.kind} {thing.id} needs a walk past an enemy"
@@ -106,7 +106,7 @@ def assert_fair(level):
 
 def assert_walk_holds_keys(level, walk):
     grid = level.maze.grid
-    assert walk[0] == level.entrance and walk[-1] == level.exit
+    assert walk[0] == level.entrance_cell and walk[-1] == level.exit_cell
     key_of = {d.props["edge"]: k.cell for d, k in locks(level)}
     visited = {walk[0]}
     for a, b in zip(walk, walk[1:]):
@@ -134,7 +134,7 @@ def test_every_key_is_reached_before_its_door_and_the_exit_after_all(grid, algor
     assert [t.id for t in level.things] == sorted({t.id for t in level.things})
     assert_fair(level)
     level.check()
-    assert_walk_holds_keys(level, level.solution())
+    assert_walk_holds_keys(level, level.solution_cells())
 
 
 @pytest.mark.parametrize("grid", GRIDS)
@@ -147,11 +147,11 @@ def test_the_solution_is_the_shortest_walk_that_fetches_the_keys(grid):
         except ValueError as error:
             assert "keys=2 does not fit" in str(error)
     assert level is not None
-    walk = level.solution()
+    walk = level.solution_cells()
     assert_walk_holds_keys(level, walk)
     (d1, k1), (d2, k2) = locks(level)
     # Keys lie before their doors along the one route, so the shortest walk is entrance → k1 → k2 → exit.
-    legs = [(level.entrance, k1.cell), (k1.cell, k2.cell), (k2.cell, level.exit)]
+    legs = [(level.entrance_cell, k1.cell), (k1.cell, k2.cell), (k2.cell, level.exit_cell)]
     assert len(walk) - 1 == sum(int(level.distances(a)[b]) for a, b in legs)
 
 
@@ -160,7 +160,7 @@ def test_content_never_changes_the_passages(grid):
     plain = make(*grid, "wilson", 12, 9, 5)
     rich = make(*grid, "wilson", 12, 9, 5, keys=2, treasure=3, enemies=1, place=[mp.Place("coin", 2)])
     assert np.array_equal(plain.maze.open, rich.maze.open)
-    assert (plain.entrance, plain.exit, plain.openings) == (rich.entrance, rich.exit, rich.openings)
+    assert (plain.entrance_cell, plain.exit_cell, plain.openings) == (rich.entrance_cell, rich.exit_cell, rich.openings)
     assert plain.things == () and "things" not in plain.to_json()
     assert repr(plain).endswith("seed=5)")
     assert furnish_grid(plain, keys=2, treasure=3, enemies=1, place=[mp.Place("coin", 2)]).things == rich.things
@@ -217,7 +217,7 @@ def test_furnish_takes_every_level_and_furnish_grid_only_grid_levels():
 @pytest.mark.parametrize("grid", GRIDS)
 def test_treasure_and_place_things_without_markers_stand_on_distinct_cells(grid):
     level = make(*grid, "kruskal", 9, 7, 3, markers="none", treasure=4, place=[mp.Place("coin", 3, spacing=2)])
-    assert level.entrance is None and len(level.things) == 7
+    assert level.entrance_cell is None and len(level.things) == 7
     cells = [t.cell for t in level.things]
     assert len(set(cells)) == 7
     coins = [t.cell for t in level.things if t.kind == "coin"]
@@ -230,7 +230,7 @@ def test_furnishing_a_furnished_level_keeps_its_things_and_numbers_after_them():
     level = mp.generate("wilson", 12, 9, grid="triangle", seed=6, keys=1)
     more = furnish_grid(level, treasure=2, seed=99)
     assert more.things[:2] == level.things and [t.id for t in more.things] == [1, 2, 3, 4]
-    assert {t.cell for t in more.things[2:]}.isdisjoint({level.things[0].cell, level.entrance, level.exit})
+    assert {t.cell for t in more.things[2:]}.isdisjoint({level.things[0].cell, level.entrance_cell, level.exit_cell})
     more.check()
 
 
@@ -240,7 +240,7 @@ def test_things_round_trip_through_json_and_a_key_behind_its_door_is_refused(gri
     path = tmp_path / "level.json"
     level.save(path)
     again = mp.load(path)
-    assert again.things == level.things and again.solution() == level.solution()
+    assert again.things == level.things and again.solution_cells() == level.solution_cells()
     assert mp.level_code(again) if "place" not in again.options else True
     data = json.loads(path.read_text())
     door = next(t for t in data["things"] if t[0] == "door")
@@ -365,7 +365,7 @@ def test_grid_content_round_trips_through_json_and_svg(grid, width, height, seed
         raise
     again = mp.from_json(level.to_json())
     assert again.things == level.things and again.options == level.options
-    assert again.solution() == level.solution()
+    assert again.solution_cells() == level.solution_cells()
     classes = [e.get("class") for e in ET.fromstring(level.to_svg())]
     for kind, drawn in (("door", "door"), ("key", "key"), ("treasure", "treasure"), ("enemy", "enemy"),
                         ("coin", "thing")):

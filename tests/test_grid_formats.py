@@ -47,7 +47,7 @@ def same_level(again, level):
                                                                         level.algorithm)
     assert again.seed == resolve_seed(str(level.seed))  # a Tiled property is text: "7" reads as 7, as it made
     assert np.array_equal(again.maze.open, level.maze.open)
-    assert (again.entrance, again.exit, again.openings) == (level.entrance, level.exit, level.openings)
+    assert (again.entrance_cell, again.exit_cell, again.openings) == (level.entrance_cell, level.exit_cell, level.openings)
     assert again.options == level.options
     assert np.array_equal(again.tiles, level.tiles)
 
@@ -155,15 +155,15 @@ def test_a_hand_drawn_hexagonal_map_loads_as_the_maze_its_tiles_show(seed, tmp_p
     expected[closed[0]] = True
     assert np.array_equal(again.maze.open, expected)
     assert again.stats().passages == again.stats().cells  # a spanning tree and one more passage
-    assert (again.entrance, again.exit, again.algorithm, again.seed) == (0, 29, None, None)
+    assert (again.entrance_cell, again.exit_cell, again.algorithm, again.seed) == (0, 29, None, None)
     assert again.options == {"grid": "hex"} and np.array_equal(again.tiles, tiles)
-    assert len(again.solution()) <= len(level.solution())
+    assert len(again.solution_cells()) <= len(level.solution_cells())
 
 
 def test_a_hand_drawn_map_without_openings_has_no_markers_and_objects_on_the_openings_are_read(tmp_path):
     level = mp.generate("kruskal", 4, 3, grid="hex", seed=4, markers="none")
     again = mp.load(hand_drawn(tmp_path / "shut.tmx", level.tiles))
-    assert (again.entrance, again.exit, again.openings) == (None, None, ())
+    assert (again.entrance_cell, again.exit_cell, again.openings) == (None, None, ())
     assert again.options == {"grid": "hex", "markers": "none"}
     opened = mp.generate("kruskal", 4, 3, grid="hex", seed=4)
     centre = {name: (col * 28 + 14 + 14 * (row % 2), row * 24 + 16)  # 28 x 32 tiles, side 16: rows 24 apart
@@ -172,7 +172,7 @@ def test_a_hand_drawn_map_without_openings_has_no_markers_and_objects_on_the_ope
     points = "".join(f'<object id="{i}" name="{name}" x="{x}" y="{y}"><point/></object>'
                      for i, (name, (x, y)) in enumerate(centre.items(), start=1))
     again = mp.load(hand_drawn(tmp_path / "open.tmx", opened.tiles, objects=points))
-    assert (again.entrance, again.exit, again.openings) == (opened.entrance, opened.exit, opened.openings)
+    assert (again.entrance_cell, again.exit_cell, again.openings) == (opened.entrance_cell, opened.exit_cell, opened.openings)
 
 
 def break_tiles(change):
@@ -383,7 +383,7 @@ def test_svg_draws_one_wall_per_closed_side_and_is_the_same_text_each_time(level
     opened = sum(side is not None for _, side in level.openings)
     assert walls.count("M") == int((~level.maze.open).sum()) + rim - opened
     discs = {c.get("class") for c in root.iter("{http://www.w3.org/2000/svg}circle")}
-    assert discs == ({"entrance", "exit"} if level.entrance is not None else set())
+    assert discs == ({"entrance", "exit"} if level.entrance_cell is not None else set())
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -397,7 +397,7 @@ def test_json_reads_back_every_grid_level_and_is_the_same_text_each_time(level, 
     assert (again.grid, again.width, again.height, again.seed, again.options) == (
         level.grid, level.width, level.height, level.seed, level.options)
     assert np.array_equal(again.maze.open, level.maze.open)
-    assert (again.entrance, again.exit, again.openings) == (level.entrance, level.exit, level.openings)
+    assert (again.entrance_cell, again.exit_cell, again.openings) == (level.entrance_cell, level.exit_cell, level.openings)
     assert again.to_json() == text
 
 
@@ -408,8 +408,8 @@ def test_png_is_written_the_same_each_time_and_pygame_loads_it(level, tmp_path_f
     import mazeplugin.pg as mpg
 
     folder = tmp_path_factory.mktemp("png")
-    level.save(folder / "a.png", cell=10, show_solution=level.entrance is not None)
-    level.save(folder / "b.png", cell=10, show_solution=level.entrance is not None)
+    level.save(folder / "a.png", cell=10, show_solution=level.entrance_cell is not None)
+    level.save(folder / "b.png", cell=10, show_solution=level.entrance_cell is not None)
     assert (folder / "a.png").read_bytes() == (folder / "b.png").read_bytes()
     picture = pygame.image.load(str(folder / "a.png"))
     assert picture.get_size() == mpg.render_grid(level, cell=10).get_size()

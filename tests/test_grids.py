@@ -52,7 +52,7 @@ def pieces(grid, open_) -> int:
 
 
 def grid_digest(level) -> str:
-    h = hashlib.sha256(repr((level.grid, level.maze.grid.cells, level.entrance, level.exit)).encode())
+    h = hashlib.sha256(repr((level.grid, level.maze.grid.cells, level.entrance_cell, level.exit_cell)).encode())
     h.update(level.maze.open.tobytes())
     return h.hexdigest()[:16]
 
@@ -73,7 +73,7 @@ def test_perfect_generators_make_spanning_trees_on_every_grid(size, algorithm, s
 @given(size=sizes, seed=st.integers(0, 2**32))
 def test_union_find_web_joins_entrance_and_exit_without_loops(size, seed):
     level = mp.generate("union-find", size[1], size[2], grid=size[0], seed=seed)
-    assert level.solution()[0] == level.entrance and level.solution()[-1] == level.exit
+    assert level.solution_cells()[0] == level.entrance_cell and level.solution_cells()[-1] == level.exit_cell
     assert level.stats().loops == 0  # a forest: every opened passage joined two pieces
 
 
@@ -84,11 +84,11 @@ def test_same_seed_same_maze_and_the_level_answers_agree(size, algorithm, seed):
     level = mp.generate(algorithm, width, height, grid=grid, seed=seed)
     again = mp.generate(algorithm, width, height, grid=grid, seed=seed)
     assert np.array_equal(level.maze.open, again.maze.open)
-    way = level.solution()
-    assert way[0] == level.entrance and way[-1] == level.exit
+    way = level.solution_cells()
+    assert way[0] == level.entrance_cell and way[-1] == level.exit_cell
     assert all(b in level.maze.linked(a).tolist() for a, b in zip(way, way[1:]))
     distances = level.distances()
-    assert distances[level.exit] == len(way) - 1
+    assert distances[level.exit_cell] == len(way) - 1
     stats = level.stats()
     assert stats.solution_length == len(way) and stats.passages == int(level.maze.open.sum())
     assert stats.dead_ends == len(level.dead_ends())
@@ -243,7 +243,7 @@ def test_hex_tiles_join_exactly_the_cells_the_passages_join(width, height, seed,
     assert way[0] == level.entrance_tile and way[-1] == level.exit_tile
     assert all(tiles[r, c] == 0 for c, r in way)
     assert all(b in hex_neighbour_tiles(*a) for a, b in zip(way, way[1:]))
-    assert len(way) == 2 * len(level.solution()) + 1
+    assert len(way) == 2 * len(level.solution_cells()) + 1
 
 
 def test_hex_level_text_shows_odd_rows_shifted():
@@ -332,10 +332,10 @@ def test_bad_grid_requests_get_one_clear_error(kwargs, error, words):
 
 def test_markers_none_leaves_no_entrance_or_exit():
     level = mp.generate("kruskal", 5, 4, grid="hex", seed=2, markers="none")
-    assert level.entrance is None and level.entrance_tile is None
+    assert level.entrance is None and level.entrance_cell is None and level.entrance_tile is None
     assert int((level.tiles == 0).sum()) == level.maze.grid.cells + int(level.maze.open.sum())
     with pytest.raises(ValueError, match="no entrance and exit"):
-        level.solution()
+        level.solution_cells()
     assert level.distances(0)[0] == 0
 
 
@@ -471,7 +471,7 @@ def test_png_pictures_of_grid_levels_show_walls_markers_and_solution(grid, tmp_p
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(picture.get_width())
                for y in range(picture.get_height())}
     assert {palette.wall, palette.floor, palette.entrance, palette.exit, palette.solution} <= colours
-    entrance = mpg.grid_to_pixel(level.maze.grid.centre(level.entrance), 16)
+    entrance = mpg.grid_to_pixel(level.maze.grid.centre(level.entrance_cell), 16)
     assert tuple(picture.get_at(entrance))[:3] == palette.entrance
     with pytest.raises(ValueError, match="cell must be an int"):
         mpg.render_grid(level, cell=0)
@@ -592,7 +592,7 @@ def test_every_grid_level_round_trips_through_json(size, algorithm, seed, marker
     assert (again.grid, again.width, again.height, again.algorithm, again.seed) == (
         level.grid, level.width, level.height, level.algorithm, level.seed)
     assert again.options == level.options and again.openings == level.openings
-    assert (again.entrance, again.exit) == (level.entrance, level.exit)
+    assert (again.entrance_cell, again.exit_cell) == (level.entrance_cell, level.exit_cell)
     assert np.array_equal(again.maze.open, level.maze.open)
     assert grid_digest(again) == grid_digest(level)
     if grid in ("hex", "square"):

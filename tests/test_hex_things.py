@@ -30,7 +30,7 @@ def furnished(seed, keys, treasure, enemies, braid=0.0, algorithm="backtracker",
 def same_level(again, level):
     assert again.grid == "hex" and (again.width, again.height) == (level.width, level.height)
     assert (again.maze.open == level.maze.open).all()
-    assert (again.entrance, again.exit, again.openings) == (level.entrance, level.exit, level.openings)
+    assert (again.entrance_cell, again.exit_cell, again.openings) == (level.entrance_cell, level.exit_cell, level.openings)
     assert (again.algorithm, again.seed, again.options) == (level.algorithm, level.seed, level.options)
     assert again.things == level.things
     assert [t.props for t in again.things] == [t.props for t in level.things]  # props are not in ==
@@ -131,7 +131,7 @@ def _cell(level, cell):
 @pytest.mark.parametrize("edit,words", [
     (_move("key", lambda level, t: (0, 0)), ["hex.tmj: things: key 1 is on tile (0, 0), which is not a cell's tile"]),
     (_move("door", lambda level, t: _cell(level, t.cell)), ["things: door 2", "not between two cells"]),
-    (_move("key", lambda level, t: _cell(level, level.exit)), ["things: key 1 stands on the entrance or exit"]),
+    (_move("key", lambda level, t: _cell(level, level.exit_cell)), ["things: key 1 stands on the entrance or exit"]),
     (_move("key", lambda level, t: _cell(level, next(d for d in level.things if d.kind == "door").props["cells"][1])),
      ["things:", "key"]),
     (lambda data, level: next(o for o in _objects(data) if o["type"] == "enemy")["polyline"].append({"x": 9999, "y": 0}),
@@ -154,7 +154,7 @@ def test_a_thing_moved_to_another_free_cell_loads_there(tmp_path):
     level = furnished(4, 0, 1, 0)
     treasure = level.things[0]
     free = next(c for c in range(level.maze.grid.cells)
-                if c not in (level.entrance, level.exit, treasure.cell))
+                if c not in (level.entrance_cell, level.exit_cell, treasure.cell))
     path = _edited(level, tmp_path, _move("treasure", lambda lv, t: _cell(lv, free)))
     again = mp.load(path)
     assert [(t.kind, t.cell, t.id) for t in again.things] == [("treasure", free, treasure.id)]
@@ -166,7 +166,7 @@ def test_a_door_read_back_names_its_cells_in_the_order_the_player_meets_them(tmp
     for door in (t for t in mp.load(tmp_path / "hex.tmx").things if t.kind == "door"):
         before, after = door.props["cells"]
         assert door.cell == before
-        way = level.solution()
+        way = level.solution_cells()
         assert way.index(before) < way.index(after)
 
 

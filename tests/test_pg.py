@@ -206,7 +206,7 @@ def test_drawing_rejects_bad_arguments():
         mpg.render_images(level, floor=FLOOR, wall=solid((0, 0, 0)), area=(50, 50, 2, 2))
     with pytest.raises(ValueError, match="0..255"):
         mpg.Palette(wall=(0, 0, 300))
-    with pytest.raises(ValueError, match="Level"):
+    with pytest.raises(ValueError, match="needs a level"):
         mpg.render(level.tiles, show_solution=True)
 
 

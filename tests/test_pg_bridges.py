@@ -116,7 +116,7 @@ def test_draw_bridges_only_one_and_bad_input() -> None:
     ys, xs = np.nonzero(level.bridges)
     assert len(mpg.railing_rects(level, tile=tile, only=(int(xs[0]), int(ys[0])))) == 2
     assert mpg.railing_rects(level, tile=tile, only=(0, 0)) == []
-    with pytest.raises(TypeError, match="level must be a mazeplugin Level"):
+    with pytest.raises(TypeError, match="level must be a mazeplugin level"):
         mpg.railing_rects(level.tiles, tile=tile)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="railing colour"):
         mpg.draw_bridges(pygame.Surface((4, 4)), level, tile=tile, colour=(300, 0, 0))

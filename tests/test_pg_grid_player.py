@@ -95,7 +95,7 @@ def test_stepping_off_an_edge_through_a_wrap_passage_arrives_on_the_far_edge(wra
 def test_glide_runs_from_centre_through_the_shared_side_to_centre():
     level = mp.generate("kruskal", 6, 4, grid="polar", seed=3)
     grid = level.maze.grid
-    way = level.solution()
+    way = level.solution_cells()
     for a, b in zip(way, way[1:]):
         assert mpg.glide(level, a, b, 0) == grid.centre(a)
         assert mpg.glide(level, a, b, 1) == pytest.approx(grid.centre(b))
@@ -123,7 +123,7 @@ def test_the_player_disc_is_drawn_on_its_cell_in_render_grid_coordinates():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda level: mpg.grid_step(mp.generate("kruskal", 4, 4, seed=1), 0, 0), "level must be a GridLevel"),
+    (lambda level: mpg.grid_step(mp.generate("kruskal", 4, 4, seed=1), 0, 0), "wrap=), not a square level"),
     (lambda level: mpg.grid_step(level, -1, 0), "cell must be a cell number from 0 to 11"),
     (lambda level: mpg.grid_step(level, 12, 0), "cell must be a cell number from 0 to 11"),
     (lambda level: mpg.grid_step(level, True, 0), "cell must be"),

@@ -92,7 +92,7 @@ def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies:
 
 def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> GridLevel:
     """:func:`furnish_grid` with the stream given and the arguments checked (``generate`` calls this)."""
-    made = place_cell_things(CellGraph.of(level.maze), level.entrance, level.exit, rng, keys=k, treasure=t,
+    made = place_cell_things(CellGraph.of(level.maze), level.entrance_cell, level.exit_cell, rng, keys=k, treasure=t,
                              enemies=e, place=requests, existing=level.things)
     return with_content(level, made, k, t, e, requests)
 

@@ -205,8 +205,8 @@ def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], 
     >>> import mazeplugin as mp
     >>> level = mp.generate("backtracker", 8, 6, grid="hex", seed=4, keys=1)
     >>> g = CellGraph.of(level.maze)
-    >>> check_cells(g, level.entrance, level.exit, level.things)
-    >>> check_cells(g, level.entrance, level.exit, [t for t in level.things if t.kind != "key"])
+    >>> check_cells(g, level.entrance_cell, level.exit_cell, level.things)
+    >>> check_cells(g, level.entrance_cell, level.exit_cell, [t for t in level.things if t.kind != "key"])
     Traceback (most recent call last):
     ...
     mazeplugin.content.things.ContentError: door 2 on passage ... has no key whose props['door'] is 2

@@ -39,7 +39,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union, cast
 
 import numpy as np
 
@@ -112,6 +112,14 @@ def _write_manifest(folder: Folder, manifest: Mapping[str, Any]) -> None:
     folder.write_text(MANIFEST, json.dumps(manifest, indent=1) + "\n")
 
 
+def _made_shape(trial: "mp.AnyLevel") -> Dict[str, Any]:
+    """What an entry's manifest records of its first level's shape: a graph level's grid and passage
+    count, or a square level's tile shape."""
+    if trial.kind != "square":
+        return {"grid": trial.grid, "edges": int(cast(GridLevel, trial).maze.open.size)}
+    return {"tile_shape": list(trial.tiles.shape)}
+
+
 def _new_manifest(spec: Spec, unique: bool, file_format: str) -> Dict[str, Any]:
     entries = []
     shards = []
@@ -122,8 +130,7 @@ def _new_manifest(spec: Spec, unique: bool, file_format: str) -> Dict[str, Any]:
             **entry.as_dict(),
             "last_seed": entry.first_seed + entry.count - 1,
             "shards": entry.shards,
-            **({"grid": trial.grid, "edges": int(trial.maze.open.size)} if isinstance(trial, GridLevel)
-               else {"tile_shape": list(trial.tiles.shape)}),
+            **_made_shape(trial),
             "level_options": level_options(trial),  # as a level file records them (those its levels share)
         })
         for shard in range(entry.shards):
@@ -440,8 +447,7 @@ def _derived_problems(manifest: Mapping[str, Any], path: str) -> List[str]:
         except SpecError as error:  # this mazeplugin cannot make the entry's levels: nothing to prove them by
             problems.append(f"{path}: {error}")
             continue
-        made: Dict[str, Any] = ({"grid": trial.grid, "edges": int(trial.maze.open.size)} if isinstance(trial, GridLevel)
-                                else {"tile_shape": list(trial.tiles.shape)})
+        made = _made_shape(trial)
         made["level_options"] = level_options(trial)
         for key, value in made.items():
             if manifest["entries"][index].get(key) != value:

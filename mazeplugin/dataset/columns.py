@@ -120,12 +120,12 @@ def check_grid_columns(names: Sequence[str], grid: str, where: str) -> None:
 
 def grid_level_columns(level: GridLevel, names: Sequence[str]) -> Dict[str, NDArray[Any]]:
     """The asked columns of a grid level (``grid=`` or ``wrap=``): ``solution`` an int32 array of the cells of
-    :meth:`~mazeplugin.grid_level.GridLevel.solution`, ``distances`` its
+    :meth:`~mazeplugin.grid_level.GridLevel.solution_cells`, ``distances`` its
     :meth:`~mazeplugin.grid_level.GridLevel.distances` (passages walked to each cell, -1 unreached)."""
     check_grid_columns(names, "wrap" if level.options.get("wrap") is not None else level.grid, "columns")
     out: Dict[str, NDArray[Any]] = {}
     if "solution" in names:
-        cells = level.solution()
+        cells = level.solution_cells()
         if not cells:
             raise ValueError("the exit cannot be reached from the entrance")
         out["solution"] = np.array(cells, dtype="<i4")

@@ -58,7 +58,7 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-from typing import Any, Optional, Sequence, Tuple, Union
+from typing import Any, Optional, Sequence, Tuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -95,22 +95,23 @@ def _grid_digest(level: GridLevel) -> bytes:
     passages = np.ascontiguousarray(level.maze.open, dtype=np.uint8)
     h.update(struct.pack("<I", passages.size))
     h.update(passages.tobytes())
-    h.update(struct.pack("<2i", -1 if level.entrance is None else level.entrance,
-                         -1 if level.exit is None else level.exit))
+    h.update(struct.pack("<2i", -1 if level.entrance_cell is None else level.entrance_cell,
+                         -1 if level.exit_cell is None else level.exit_cell))
     h.update(struct.pack("<I", len(level.openings)))
     for cell, side in level.openings:
         h.update(struct.pack("<2i", cell, -1 if side is None else side))
     return h.digest()
 
 
-def digest_bytes(level: Union[mp.Level, GridLevel]) -> bytes:
+def digest_bytes(level: mp.AnyLevel) -> bytes:
     """The 32 bytes of the canonical digest of ``level`` (see the module docstring)."""
-    if isinstance(level, GridLevel):
-        return _grid_digest(level)
-    if not isinstance(level, mp.Level):
-        raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
-    return tiles_digest(level.tiles, level.entrance, level.exit, [_thing_json(thing) for thing in level.things],
-                        level.bridges if level.weave else None)
+    if not isinstance(level, mp.AnyLevel):
+        raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel), not {type(level).__name__}")
+    if level.kind != "square":  # a graph level: its passages
+        return _grid_digest(cast(GridLevel, level))
+    square = cast(mp.Level, level)
+    return tiles_digest(square.tiles, square.entrance, square.exit, [_thing_json(thing) for thing in square.things],
+                        square.bridges if square.weave else None)
 
 
 def tiles_digest(tiles: NDArray[np.uint8], entrance: Optional[Tuple[int, int]], exit: Optional[Tuple[int, int]],
@@ -134,7 +135,7 @@ def tiles_digest(tiles: NDArray[np.uint8], entrance: Optional[Tuple[int, int]], 
     return h.digest()
 
 
-def digest(level: Union[mp.Level, GridLevel]) -> str:
+def digest(level: mp.AnyLevel) -> str:
     """The canonical digest of ``level`` as 64 hex digits: equal exactly when tiles, markers, things
     and bridges are.
 

@@ -57,7 +57,7 @@ def _cell(level: mp.Level, tile: Tuple[int, int]) -> int:
 def _use_compiled(levels: Sequence[mp.Level]) -> bool:
     from mazeplugin.compiled import available
 
-    if not available() or not isinstance(levels[0], mp.Level):
+    if not available() or levels[0].kind != "square":
         return False
     cells = len(levels) * levels[0].width * levels[0].height
     return ("numba" in sys.modules or cells >= COMPILED_MIN_CELLS) and _searches_loaded()

@@ -77,7 +77,7 @@ def padded(source: Union[str, "os.PathLike[str]", Iterable[mp.Level]], *, out: O
         raise ValueError("padded needs at least one level")
     parts: List[Tuple[NDArray[np.uint8], Tuple[int, int], Tuple[int, int], List[List[int]], List[List[int]], int]] = []
     for i, level in enumerate(levels):
-        if not isinstance(level, mp.Level) or level.weave:
+        if not isinstance(level, mp.AnyLevel) or level.kind != "square" or level.weave:
             raise ValueError(f"level {i}: padded buffers hold square tile levels without weave (a JAX grid world's "
                              f"walls), got {type(level).__name__}{' with weave' if getattr(level, 'weave', False) else ''}")
         if level.entrance is None or level.exit is None:

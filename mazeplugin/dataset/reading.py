@@ -10,7 +10,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
-from mazeplugin.grid_level import GridLevel
 
 from .building import DatasetError, entries_of, read_manifest
 from .columns import columns_at, names_in
@@ -108,7 +107,7 @@ def _raw(arrays: Mapping[str, NDArray[Any]], index: int) -> Iterator[Dict[str, A
 
 
 def open_dataset(out: PathLike, *, raw: bool = False,
-                 check: bool = True) -> Iterator[Union[mp.Level, GridLevel, Dict[str, Any]]]:
+                 check: bool = True) -> Iterator[Union[mp.AnyLevel, Dict[str, Any]]]:
     """The levels of the dataset in ``out``: entries in spec order, each in seed (slot) order.
 
     Yields :class:`~mazeplugin.Level` objects (:class:`~mazeplugin.grid_level.GridLevel`

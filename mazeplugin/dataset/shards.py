@@ -56,7 +56,7 @@ from __future__ import annotations
 import json
 import struct
 import zlib
-from typing import Any, BinaryIO, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, cast
+from typing import Any, BinaryIO, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -80,9 +80,6 @@ __all__ = ["STATS_FIELDS", "LevelMaker", "make_level", "shard_arrays", "batch_ar
 
 MAX_REFITS = 1000
 """Most derived seeds tried for one slot whose level cannot hold the entry's content."""
-
-
-AnyLevel = Union[mp.Level, GridLevel]
 
 
 class UnfitError(ValueError):
@@ -120,17 +117,17 @@ class LevelMaker:
             return None
         return pipeline_batch.make_batch(template, seeds)
 
-    def __call__(self, seed: int) -> AnyLevel:
+    def __call__(self, seed: int) -> mp.AnyLevel:
         """The level of ``seed``; ``ValueError`` when it cannot hold the entry's content (as from ``generate``)."""
         template = self._template
         if template is None:
-            level: AnyLevel = mp.generate(self.entry.generator, self.entry.width, self.entry.height, seed=seed,
+            level: mp.AnyLevel = mp.generate(self.entry.generator, self.entry.width, self.entry.height, seed=seed,
                                           **self.kwargs)
             return level
         return pipeline.run(template.reseeded(seed))
 
 
-def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLevel]:
+def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, mp.AnyLevel]:
     """``(seed used, level)`` for ``seed``: the level of ``seed`` itself, or, when its level cannot
     hold the entry's content (``ValueError`` from generate), of the first derived seed
     (:func:`mazeplugin.difficulty.candidate_seeds`) whose level can. The same on every run.
@@ -146,7 +143,7 @@ def make_level(entry: Entry, maker: LevelMaker, seed: int) -> Tuple[int, AnyLeve
 
 
 def fit_level(entry: Entry, maker: LevelMaker, seed: int,
-              columns: bool = True) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+              columns: bool = True) -> Tuple[int, mp.AnyLevel, Dict[str, NDArray[Any]]]:
     """:func:`make_level` and the level's opt-in columns (empty without ``"columns"``). ``columns=False``
     leaves the columns out, and so does not refit a level for want of them: the caller computes them and,
     for a level without them, asks again with ``columns=True`` (the level :func:`make_level` gives)."""
@@ -166,7 +163,7 @@ def fit_level(entry: Entry, maker: LevelMaker, seed: int,
 
 
 def _made(entry: Entry, maker: LevelMaker, seed: int,
-          columns: bool = True) -> Tuple[int, AnyLevel, Dict[str, NDArray[Any]]]:
+          columns: bool = True) -> Tuple[int, mp.AnyLevel, Dict[str, NDArray[Any]]]:
     level = maker(seed)
     if entry.filters and not passes(entry, level):
         raise ValueError(f"the level of seed {seed} is outside the entry's filters {dict(entry.filters)}")
@@ -174,10 +171,9 @@ def _made(entry: Entry, maker: LevelMaker, seed: int,
         return seed, level, {}
     from .columns import grid_level_columns, level_columns
 
-    if isinstance(level, GridLevel):
-        return seed, level, grid_level_columns(level, entry.columns)
-
-    return seed, level, level_columns(level, entry.columns, entry.tokenizer)
+    if level.kind != "square":  # a graph level's columns are of its cells and passages
+        return seed, level, grid_level_columns(cast(GridLevel, level), entry.columns)
+    return seed, level, level_columns(cast(mp.Level, level), entry.columns, entry.tokenizer)
 
 
 def _text_column(texts: Sequence[str]) -> Tuple[NDArray[np.uint8], NDArray[np.int64]]:
@@ -205,7 +201,7 @@ def things_json(level: mp.Level) -> str:
                       sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def _code(level: AnyLevel) -> str:
+def _code(level: mp.AnyLevel) -> str:
     try:
         return mp.level_code(level)
     except ValueError:
@@ -222,7 +218,7 @@ def _grid_arrays(levels: Sequence[Tuple[int, int, GridLevel]], fields: Sequence[
     digests = np.empty((count, 32), dtype=np.uint8)
     for i, (_, _, level) in enumerate(levels):
         passages[i] = level.maze.open
-        cells[i] = [-1 if c is None else c for c in (level.entrance, level.exit)]
+        cells[i] = [-1 if c is None else c for c in (level.entrance_cell, level.exit_cell)]
         if len(level.openings) > 2:  # pragma: no cover - a level has an entrance and an exit at most
             raise ValueError(f"a grid level with {len(level.openings)} openings cannot be stored")
         for k, (cell, side) in enumerate(level.openings):
@@ -251,7 +247,7 @@ def _grid_arrays(levels: Sequence[Tuple[int, int, GridLevel]], fields: Sequence[
     return arrays
 
 
-def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = True,
+def shard_arrays(levels: Sequence[Tuple[int, int, mp.AnyLevel]], *, stats: bool = True,
                  bridges: bool = False) -> Dict[str, NDArray[Any]]:
     """The shard columns (see the module docstring) of ``(slot, seed, level)`` triples, in slot order.
 
@@ -260,7 +256,7 @@ def shard_arrays(levels: Sequence[Tuple[int, int, AnyLevel]], *, stats: bool = T
     :func:`mazeplugin.dataset.spec.is_weave`).
     """
     fields = STATS_FIELDS if stats else ()
-    if isinstance(levels[0][2], GridLevel):
+    if levels[0][2].kind != "square":
         return _grid_arrays(cast(Sequence[Tuple[int, int, GridLevel]], levels), fields)
     return _square_arrays(cast(Sequence[Tuple[int, int, mp.Level]], levels), fields, bridges)
 
@@ -437,7 +433,7 @@ def _grid_levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
 
 
 def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
-              level_options: Mapping[str, Any]) -> Iterator[AnyLevel]:
+              level_options: Mapping[str, Any]) -> Iterator[mp.AnyLevel]:
     """The :class:`~mazeplugin.Level` s of a shard's arrays, in slot order (rebuilt from their tiles), or the
     :class:`~mazeplugin.grid_level.GridLevel` s of a grid shard (rebuilt from their passages)."""
     from mazeplugin.formats import jsonio

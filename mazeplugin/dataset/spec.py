@@ -33,7 +33,7 @@ import numbers
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Tuple, Union, cast
 
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
@@ -408,7 +408,7 @@ def is_weave(entry: Entry) -> bool:
     return weave is not False and weave is not None and weave != 0
 
 
-def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
+def check_entry(entry: Entry, where: str) -> mp.AnyLevel:
     """Make the entry's first level (the spec's trial), and check a shard fits in memory; the level."""
     corridor, wall = entry.options.get("corridor", 1), entry.options.get("wall", 1)
     if all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in (corridor, wall)):
@@ -416,20 +416,21 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
         _check_shard_tiles(entry, entry.height * (corridor + wall) + wall, entry.width * (corridor + wall) + wall, where)
     try:
         kwargs = entry.kwargs()
-        level: Union[mp.Level, GridLevel] = mp.generate(entry.generator, entry.width, entry.height,
+        level: mp.AnyLevel = mp.generate(entry.generator, entry.width, entry.height,
                                                         seed=entry.first_seed, **kwargs)
     except (TypeError, ValueError) as error:
         raise SpecError(f"{where}: {error}") from None
     if entry.columns and (level.entrance is None or level.exit is None):
         raise SpecError(f"{where}: columns {', '.join(entry.columns)} need an entrance and an exit; "
                         "markers='none' makes levels without them")
-    if isinstance(level, GridLevel):  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
-        _check_shard_tiles(entry, 1, int(level.maze.open.size), where)
+    if level.kind != "square":  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
+        graph = cast(GridLevel, level)
+        _check_shard_tiles(entry, 1, int(graph.maze.open.size), where)
         if entry.columns:
             from .columns import grid_level_columns
 
             try:
-                grid_level_columns(level, entry.columns)
+                grid_level_columns(graph, entry.columns)
             except ValueError as error:
                 raise SpecError(f"{where}: columns: {error}") from None
     else:
@@ -437,7 +438,7 @@ def check_entry(entry: Entry, where: str) -> Union[mp.Level, GridLevel]:
             from .columns import level_columns
 
             try:
-                level_columns(level, entry.columns, entry.tokenizer)
+                level_columns(cast(mp.Level, level), entry.columns, entry.tokenizer)
             except ValueError as error:
                 raise SpecError(f"{where}: columns: {error}") from None
         rows, columns = level.tiles.shape

@@ -154,9 +154,10 @@ def _place(tile: Tile) -> Tuple[Cell, ...]:
 
 
 def _check_level(level: mp.Level) -> Tuple[int, int]:
-    if not isinstance(level, mp.Level) or level.layout.corridor != 1 or level.layout.wall != 1 or level.weave:
+    square = isinstance(level, mp.AnyLevel) and level.kind == "square"
+    if not square or level.layout.corridor != 1 or level.layout.wall != 1 or level.weave:
         raise ValueError("tokens describe square levels of corridor=1, wall=1 without weave (cells and passages); "
-                         "got " + (type(level).__name__ if not isinstance(level, mp.Level) else
+                         "got " + (type(level).__name__ if not square else
                                    f"corridor={level.layout.corridor}, wall={level.layout.wall}"
                                    + (", weave" if level.weave else "")))
     if level.entrance is None or level.exit is None:

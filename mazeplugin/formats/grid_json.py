@@ -59,7 +59,7 @@ def to_json(level: GridLevel) -> str:
         "format": FORMAT, "version": VERSION, "grid": level.grid, "width": level.width, "height": level.height,
         "wrap": level.options.get("wrap"), "algorithm": level.algorithm, "seed": level.seed,
         "options": {k: v for k, v in level.options.items() if k not in ("grid", "wrap")},
-        "entrance": level.entrance, "exit": level.exit, "openings": [list(o) for o in level.openings],
+        "entrance": level.entrance_cell, "exit": level.exit_cell, "openings": [list(o) for o in level.openings],
         "passages": "".join("1" if o else "0" for o in level.maze.open.tolist()),
     }
     if level.things:  # only then: files of levels without content stay as they were

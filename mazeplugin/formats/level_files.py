@@ -21,8 +21,8 @@ PNG pictures are drawn by :mod:`mazeplugin.pg`, reached through
 >>> folder = tempfile.mkdtemp()
 >>> mp.generate("wilson", 5, 4, seed=3, grid="hex").save(os.path.join(folder, "hex.json"))
 >>> mp.generate("kruskal", 5, 4, seed=3).save(os.path.join(folder, "square.tmx"))
->>> [type(load(os.path.join(folder, name))).__name__ for name in ("hex.json", "square.tmx")]
-['GridLevel', 'Level']
+>>> [load(os.path.join(folder, name)).kind for name in ("hex.json", "square.tmx")]
+['hex', 'square']
 >>> mp.generate("kruskal", 5, 4, seed=3, grid="triangle").save(os.path.join(folder, "t.tmx"))
 Traceback (most recent call last):
 ...
@@ -32,11 +32,10 @@ ValueError: a triangle level cannot be saved as .tmx (a Tiled map holds square a
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Tuple, Union, cast
 
 from .. import seam
 from ..errors import LevelFormatError
-from ..grid_level import GridLevel
 from ..level import Level
 from ..level_protocol import AnyLevel
 from . import grid_json, jsonio
@@ -66,11 +65,9 @@ _WHY = {"tmx": "a Tiled map holds square and hex levels", "tmj": "a Tiled map ho
 
 def _kind(level: AnyLevel) -> str:
     """``square`` (weave included), ``wrap`` (a square level that wraps), ``hex``, ``triangle`` or ``polar``."""
-    if isinstance(level, Level):
-        return "square"
-    if not isinstance(level, GridLevel):
+    if not isinstance(level, AnyLevel):
         raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel), not {type(level).__name__}")
-    return "wrap" if level.grid == "square" else level.grid
+    return level.kind
 
 
 def _describe(kind: str, level: AnyLevel) -> str:
@@ -119,12 +116,12 @@ def save(level: AnyLevel, path: PathLike, *, format: Optional[str] = None, **opt
     elif format == "npy":
         jsonio.save_npy(level, path)  # type: ignore[arg-type]  # (save_format: square levels only)
     elif format == "txt":
-        text = level.to_text(**options) if isinstance(level, Level) else str(level)
+        text = cast(Level, level).to_text(**options) if level.kind == "square" else str(level)
         write_text(path, text + "\n")
-    elif isinstance(level, Level):  # tmx, tmj
+    elif level.kind == "square":  # tmx, tmj
         from . import tiled
 
-        (tiled.save_tmx if format == "tmx" else tiled.save_tmj)(level, path, **options)
+        (tiled.save_tmx if format == "tmx" else tiled.save_tmj)(cast(Level, level), path, **options)
     else:
         from . import tiled_hex
 

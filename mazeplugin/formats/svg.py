@@ -76,7 +76,7 @@ def to_svg(level: Any, *, cell: Optional[float] = None, show_solution: bool = Fa
     ``columns * cell`` by ``rows * cell`` pixels), any other grid ``cell`` pixels per grid unit (default
     20, see :func:`to_grid_svg`). ``cell`` is a positive number.
     """
-    if level.grid != "square" or not hasattr(level, "layout"):  # no square tilemap: its cells' outlines
+    if level.kind != "square":  # no square tilemap: its cells' outlines
         return to_grid_svg(level, 20 if cell is None else cell, show_solution=show_solution)
     cell = 10 if cell is None else cell
     if isinstance(cell, bool) or not isinstance(cell, numbers.Real):
@@ -214,12 +214,12 @@ def to_grid_svg(level: "GridLevel", cell: float = 20, *, show_solution: bool = F
         f'<path class="walls" d="{walls}" fill="none" stroke="{COLOURS["wall"]}" stroke-width="0.15" '
         'stroke-linecap="round" stroke-linejoin="round"/>',
     ]
-    if show_solution and level.entrance is not None:
-        way = " ".join(point(grid.centre(c)) for c in level.solution())
+    if show_solution and level.entrance_cell is not None:
+        way = " ".join(point(grid.centre(c)) for c in level.solution_cells())
         parts.append(f'<polyline class="solution" points="{way}" fill="none" stroke="{COLOURS["solution"]}" '
                      'stroke-width="0.2" stroke-linejoin="round"/>')
     parts += _cell_things(level, point)
-    for name, where in (("entrance", level.entrance), ("exit", level.exit)):
+    for name, where in (("entrance", level.entrance_cell), ("exit", level.exit_cell)):
         if where is not None:
             x, y = grid.centre(where)
             parts.append(f'<circle class="{name}" cx="{x + MARGIN:.3f}" cy="{y + MARGIN:.3f}" r="0.35" '

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import numbers
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -432,7 +432,7 @@ def level_from_options(spec: LevelSpec, options: Optional[Mapping[str, Any]], wi
     if not isinstance(code, str):
         raise TypeError(f"level_code must be a str such as 'kruskal-9x9-7', not {type(code).__name__}")
     level = level_from_code(code)
-    if not isinstance(level, Level):  # hex, triangle, polar and wrapping codes: the environments play square levels
+    if level.kind != "square":  # hex, triangle, polar and wrapping codes: the environments play square levels
         raise ValueError(f"level_code {code!r} names a {level.grid} level{' that wraps' * ('wrap' in level.options)}; "
                          "the environments play square levels")
     if level.weave:
@@ -442,4 +442,4 @@ def level_from_options(spec: LevelSpec, options: Optional[Mapping[str, Any]], wi
         raise ValueError(f"level_code {code!r} makes a level of {columns} x {rows} tiles, larger than the environment's {within[1]} x {within[0]}")
     if len([t for t in level.things if t.kind == "door"]) > MAX_LOCKS:
         raise ValueError(f"level_code {code!r} has more than {MAX_LOCKS} locks")
-    return spec, level
+    return spec, cast(Level, level)

@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 import pygame
 
-from ..level import Level
+from ..level_protocol import AnyLevel
 from ..limits import MAX_CELLS, MAX_IMAGE_FILE_BYTES
 from .render import surface_from_rgb, draw_markers, render
 from .things import draw_things
@@ -47,7 +47,7 @@ def _save_surface(surface: "pygame.Surface", path: PathLike) -> None:
             pygame.image.save(surface, file, "png")
 
 
-def save_png(level: Level, path: PathLike, *, tile: int = 8, show_solution: bool = False) -> None:
+def save_png(level: AnyLevel, path: PathLike, *, tile: int = 8, show_solution: bool = False) -> None:
     """Write a picture of ``level`` to ``path`` as a PNG, ``tile`` pixels per tile.
 
     Drawn like :func:`render` with the default palette (entrance and exit
@@ -60,8 +60,8 @@ def save_png(level: Level, path: PathLike, *, tile: int = 8, show_solution: bool
     >>> pygame.image.load(path).get_size()
     (18, 14)
     """
-    if not isinstance(level, Level):
-        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
+    if not isinstance(level, AnyLevel):
+        raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel), not {type(level).__name__}")
     surface = render(level, tile=tile, show_solution=show_solution)
     if level.things:
         draw_things(surface, level, tile=tile, patrols=True)

@@ -8,11 +8,11 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 import pygame
 
-from ..level import Level
+from ..level_protocol import AnyLevel
 from ..limits import MAX_TILE_PIXELS, check_picture
 
 
-TilesLike = Union[Level, ArrayLike]
+TilesLike = Union[AnyLevel, ArrayLike]
 
 
 DIRECTIONS = {
@@ -43,8 +43,8 @@ def check_picture_size(shape: Tuple[int, ...], tile: int) -> None:
 
 
 def tiles_of(level: object) -> NDArray[np.uint8]:
-    """The tilemap of a Level or of a 2-D array of 0/1 tiles."""
-    if isinstance(level, Level):
+    """The tilemap of a level (``ValueError`` on one without: triangle, polar) or of a 2-D array of 0/1 tiles."""
+    if isinstance(level, AnyLevel):
         return level.tiles
     tiles = np.asarray(level)
     if tiles.ndim != 2 or tiles.size == 0:

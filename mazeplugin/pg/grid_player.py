@@ -25,7 +25,7 @@ there as a disc, at :func:`~mazeplugin.pg.grids.grid_to_pixel` of it.
 
 >>> import mazeplugin as mp, mazeplugin.pg as mpg
 >>> level = mp.generate("kruskal", 4, 3, grid="hex", seed=7)
->>> way = level.solution()
+>>> way = level.solution_cells()
 >>> here, there = way[0], way[1]
 >>> angle = dict((b, a) for a, b in mpg.grid_exits(level, here))[there]
 >>> mpg.grid_step(level, here, angle) == there
@@ -38,11 +38,12 @@ True
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union, cast
 
 import pygame
 
 from ..grid_level import GridLevel
+from ..level_protocol import AnyLevel
 from ..grids.base import Point
 from .grids import grid_to_pixel
 from .palette import Colour
@@ -62,10 +63,11 @@ Direction = Union[float, int, str]
 
 
 def _check_level(level: object) -> GridLevel:
-    if not isinstance(level, GridLevel):
-        raise TypeError(f"level must be a GridLevel (generate(..., grid='hex'|'triangle'|'polar' or wrap=...)), "
-                        f"not {type(level).__name__}")
-    return level
+    if not isinstance(level, AnyLevel) or level.kind == "square":
+        what = "a square level" if isinstance(level, AnyLevel) else type(level).__name__
+        raise TypeError("level must be a level on a graph grid (kind 'hex', 'triangle', 'polar' or 'wrap': "
+                        f"generate(..., grid=...) or wrap=), not {what}")
+    return cast(GridLevel, level)
 
 
 def _check_cell(level: GridLevel, cell: object) -> int:
@@ -199,7 +201,7 @@ def glide(level: GridLevel, start: int, end: int, progress: float) -> Point:
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("kruskal", 3, 2, grid="hex", seed=1)
-    >>> a, b = level.solution()[:2]
+    >>> a, b = level.solution_cells()[:2]
     >>> glide(level, a, b, 0.0) == level.maze.grid.centre(a), glide(level, a, b, 1.0) == level.maze.grid.centre(b)
     (True, True)
     """

@@ -19,6 +19,7 @@ import pygame
 
 from ..formats.files import PathLike, atomic_path
 from ..grid_level import GridLevel
+from ..level_protocol import AnyLevel
 from .palette import DEFAULT_PALETTE, Palette
 from .things import THING_COLOURS
 
@@ -87,9 +88,10 @@ def render_grid(level: GridLevel, *, cell: int = 20, show_solution: bool = False
                 palette: Palette = DEFAULT_PALETTE, things: bool = True) -> "pygame.Surface":
     """A new surface with ``level`` drawn on it, ``cell`` pixels per grid unit, its things too
     (:func:`draw_grid_things`) unless ``things=False``."""
-    if not isinstance(level, GridLevel):
-        raise TypeError(f"level must be a GridLevel (generate(..., grid='hex'|'triangle'|'polar')), "
-                        f"not {type(level).__name__}")
+    if not isinstance(level, AnyLevel) or level.kind == "square":
+        what = "a square level" if isinstance(level, AnyLevel) else type(level).__name__
+        raise TypeError("level must be a level on a graph grid (kind 'hex', 'triangle', 'polar' or 'wrap': "
+                        f"generate(..., grid=...) or wrap=), not {what}")
     if isinstance(cell, bool) or not isinstance(cell, int) or not 2 <= cell <= 256:
         raise ValueError(f"cell must be an int from 2 to 256 pixels, got {cell!r}")
     grid = level.maze.grid
@@ -99,11 +101,11 @@ def render_grid(level: GridLevel, *, cell: int = 20, show_solution: bool = False
     thick = max(1, cell // 6)
     for line in level.walls():
         pygame.draw.lines(surface, palette.wall, False, [grid_to_pixel(p, cell) for p in line], thick)
-    if show_solution and level.entrance is not None:
-        way = [grid_to_pixel(grid.centre(c), cell) for c in level.solution()]
+    if show_solution and level.entrance_cell is not None:
+        way = [grid_to_pixel(grid.centre(c), cell) for c in level.solution_cells()]
         if len(way) > 1:
             pygame.draw.lines(surface, palette.solution, False, way, max(1, cell // 5))
-    for where, colour in ((level.entrance, palette.entrance), (level.exit, palette.exit)):
+    for where, colour in ((level.entrance_cell, palette.entrance), (level.exit_cell, palette.exit)):
         if where is not None:
             pygame.draw.circle(surface, colour, grid_to_pixel(grid.centre(where), cell), max(1, cell * 3 // 10))
     if things and level.things:

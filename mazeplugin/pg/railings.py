@@ -21,7 +21,7 @@ from typing import List, Optional, Tuple
 import numpy as np
 import pygame
 
-from ..level import Level
+from ..level_protocol import AnyLevel
 from ..maze import UNDER_EAST_WEST
 from .grid import check_tile_size
 from .palette import DEFAULT_PALETTE, Colour, check_colour
@@ -34,7 +34,7 @@ RAILING = 0.15
 """A railing's width as a share of the tile (as in the SVG)."""
 
 
-def railing_rects(level: Level, *, tile: int, area: Optional[Tuple[int, int, int, int]] = None,
+def railing_rects(level: AnyLevel, *, tile: int, area: Optional[Tuple[int, int, int, int]] = None,
                   only: Optional[Tuple[int, int]] = None) -> List["pygame.Rect"]:
     """The railings of ``level``'s bridges as world-pixel rects, two per bridge tile (none without weave).
 
@@ -42,8 +42,8 @@ def railing_rects(level: Level, *, tile: int, area: Optional[Tuple[int, int, int
     (rects still in whole-map pixels); ``only`` the bridge at one tile. Empty
     when ``tile`` is under :data:`MIN_RAILING_TILE`.
     """
-    if not isinstance(level, Level):
-        raise TypeError(f"level must be a mazeplugin Level, not {type(level).__name__}")
+    if not isinstance(level, AnyLevel):
+        raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel), not {type(level).__name__}")
     tile = check_tile_size(tile)
     if not level.weave or tile < MIN_RAILING_TILE:
         return []
@@ -69,7 +69,7 @@ def railing_rects(level: Level, *, tile: int, area: Optional[Tuple[int, int, int
     return rects
 
 
-def draw_bridges(surface: "pygame.Surface", level: Level, *, tile: int, offset: Tuple[int, int] = (0, 0),
+def draw_bridges(surface: "pygame.Surface", level: AnyLevel, *, tile: int, offset: Tuple[int, int] = (0, 0),
                  colour: Colour = DEFAULT_PALETTE.wall, area: Optional[Tuple[int, int, int, int]] = None,
                  only: Optional[Tuple[int, int]] = None) -> None:
     """Draw the railings of :func:`railing_rects` onto ``surface``, world pixel (0, 0) at ``offset``.

@@ -8,7 +8,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 import pygame
 
-from ..level import Level
+from ..level_protocol import AnyLevel
 from ..tiles import WALL
 from .palette import Colour, check_colour, Palette, DEFAULT_PALETTE
 from .grid import TilesLike, check_tile_size, check_picture_size, tiles_of, tile_rect
@@ -25,7 +25,7 @@ def tile_colours(
     """The colour of every tile: uint8 ``(rows, columns, 3)`` indexed ``[y, x]``.
 
     Walls and floor in the palette's colours, the entrance and exit marked
-    (for a :class:`~mazeplugin.level.Level`), the solution path over the floor
+    (for a level: any with tiles, :class:`~mazeplugin.AnyLevel`), the solution path over the floor
     when ``show_solution``; with ``seen`` (bool, shaped like the tiles) every
     unseen tile is fog.
 
@@ -40,7 +40,7 @@ def tile_colours(
     tiles = tiles_of(level)
     lut = np.array([palette.floor, palette.wall], dtype=np.uint8)
     rgb: NDArray[np.uint8] = lut[(tiles == WALL).astype(np.intp)]
-    if isinstance(level, Level):
+    if isinstance(level, AnyLevel):
         if show_solution and level.entrance is not None and level.exit is not None:
             xs, ys = np.array(level.solution(), dtype=np.intp).T
             rgb[ys, xs] = palette.solution
@@ -48,7 +48,7 @@ def tile_colours(
             if tile is not None:
                 rgb[tile[1], tile[0]] = colour
     elif show_solution:
-        raise ValueError("show_solution needs a Level (with an entrance and exit), not a bare tile array")
+        raise ValueError("show_solution needs a level (with an entrance and exit), not a bare tile array")
     if seen is not None:
         seen_mask = np.asarray(seen, dtype=bool)
         if seen_mask.shape != tiles.shape:
@@ -91,7 +91,7 @@ def render(
         return small
     h, w = rgb.shape[:2]
     scaled = pygame.transform.scale(small, (w * tile, h * tile))
-    if isinstance(level, Level) and level.weave:
+    if isinstance(level, AnyLevel) and level.weave:
         if seen is None:
             draw_bridges(scaled, level, tile=tile, colour=palette.wall)
         else:  # no railings over fog
@@ -123,7 +123,7 @@ def draw_level(
 
 def draw_markers(
     surface: "pygame.Surface",
-    level: Level,
+    level: AnyLevel,
     *,
     tile: int,
     offset: Tuple[int, int] = (0, 0),
@@ -152,7 +152,7 @@ def draw_markers(
 
 def draw_solution(
     surface: "pygame.Surface",
-    level: Level,
+    level: AnyLevel,
     *,
     tile: int,
     offset: Tuple[int, int] = (0, 0),

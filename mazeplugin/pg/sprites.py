@@ -8,7 +8,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 import pygame
 
-from ..level import Level
+from ..level_protocol import AnyLevel
 from ..tiles import EAST_BIT, NORTH_BIT, SOUTH_BIT, WALL, WEST_BIT, wall_neighbours
 from .palette import Colour, check_colour, Palette, DEFAULT_PALETTE
 from .grid import TilesLike, check_tile_size, tiles_of
@@ -118,7 +118,7 @@ def render_images(
     pixels = np.stack(stack)
     mapped = pygame.surfarray.map_array(out, pixels.reshape(-1, th, 3)).reshape(len(stack), tw, th)
     pygame.surfarray.blit_array(out, mapped[index.T].swapaxes(1, 2).reshape(columns * tw, rows * th))
-    if isinstance(level, Level) and level.weave and tw == th:
+    if isinstance(level, AnyLevel) and level.weave and tw == th:
         # Bridges (weave): railings in the plain wall's colour (the middle of the wall image with walls all round).
         solid = stack[16 if wall_set is not None else 1]
         colour = check_colour("wall", solid[tw // 2, th // 2])

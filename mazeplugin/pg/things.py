@@ -30,6 +30,7 @@ import pygame
 
 from ..content import Thing
 from ..level import Level
+from ..level_protocol import AnyLevel
 
 __all__ = [
     "THING_COLOURS",
@@ -112,7 +113,7 @@ def draw_things(
     hidden: Collection[int] = (),
     patrols: bool = False,
 ) -> None:
-    """Draw things (a Level's, or any sequence of Things) onto ``surface``.
+    """Draw things (a level's ``tile_things()``, or any sequence of Things) onto ``surface``.
 
     ``offset`` is where world pixel (0, 0) lands (``camera.offset``).
     ``images`` maps a kind to a game's own image (blitted centred on each
@@ -121,7 +122,7 @@ def draw_things(
     doors opened, enemies drawn where they walk). ``patrols`` draws each
     enemy's patrol as a thin line.
     """
-    things: Sequence[Thing] = level.things if isinstance(level, Level) else tuple(level)
+    things: Sequence[Thing] = level.tile_things() if isinstance(level, AnyLevel) else tuple(level)
     sprites: Dict[str, "pygame.Surface"] = dict(images or {})
     ox, oy = offset
     skip = set(hidden)
@@ -171,7 +172,7 @@ def things_at(level: Any, rect: "pygame.Rect", *, tile: int, kinds: Optional[Col
 
     For picking up keys and treasure as the player walks over them.
     """
-    things: Sequence[Thing] = level.things if isinstance(level, Level) else tuple(level)
+    things: Sequence[Thing] = level.tile_things() if isinstance(level, AnyLevel) else tuple(level)
     r = pygame.Rect(rect)
     x0, x1 = r.left // tile, (r.right - 1) // tile
     y0, y1 = r.top // tile, (r.bottom - 1) // tile
