@@ -458,7 +458,7 @@ places): left out of the options an entry's levels share (:func:`level_options`)
 shard has its tiles, markers, keys and doors and level code, and ``level.mission`` None."""
 
 
-def level_options(level: Union[mp.Level, GridLevel]) -> Dict[str, Any]:
+def level_options(level: mp.AnyLevel) -> Dict[str, Any]:
     """The options ``level``'s file records that every level of its entry shares (the manifest's
     ``level_options``, which levels read back from shards carry): all of them, but a dungeon's
     :data:`PER_LEVEL_OPTIONS`.
