@@ -33,20 +33,22 @@ expected = digests()  # the plain path's bytes, before any kernel loads
 os.environ["MAZEPLUGIN_COMPILED"] = "auto"
 
 def child(warm):
+    alive = False
     if warm:  # as a gym env's first reset does: load the kernels in this process too, and wait for them
         thread = compiled.warm_up(NAMES, background=True)
         if thread is not None:
-            thread.join(60)
+            thread.join(400)  # loading from numba's cache can take minutes on a loaded 2-core machine
+            alive = thread.is_alive()
     # Whole: no kernel module half imported; every kernel the loader holds is that module, whole.
     state = _compiled._STATE
     half = [n for n, m in sys.modules.items()
             if n.startswith("mazeplugin._compiled.") and getattr(m.__spec__, "_initializing", False)]
     whole = all(sys.modules.get(m.__name__) is m and not getattr(m.__spec__, "_initializing", False)
                 for m in state.loaded.values())
-    ok = whole and (not half or _compiled.forked_mid_load())
-    had = len(state.loaded)
-    ok = ok and digests() == expected  # compiled where loaded, plain elsewhere: the same bytes
-    return (0 if ok else 1) | (had << 1)
+    kept = whole and (not half or _compiled.forked_mid_load())
+    same = digests() == expected  # compiled where loaded, plain elsewhere: the same bytes
+    # bit 0: failed; bits 1-3 say why (half-loaded kernels, other bytes, warm-up still running); then the count
+    return (0 if kept and same else 1) | (0 if kept else 2) | (0 if same else 4) | (8 if alive else 0) | (len(state.loaded) << 4)
 
 rng = random.Random(int(sys.argv[1]))
 _compiled.start_background(NAMES)
@@ -61,7 +63,7 @@ while len(children) < int(sys.argv[2]):
         code = 1
         try:
             import signal
-            signal.alarm(120)  # a hang guard: a child that waits on a lost thread is killed
+            signal.alarm(500)  # a hang guard: a child that waits on a lost thread is killed
             code = child(warm)
         finally:
             os._exit(code)
@@ -72,7 +74,9 @@ results = []
 for pid, busy in children:
     _, status = os.waitpid(pid, 0)
     code = os.waitstatus_to_exitcode(status)
-    results.append({"busy": busy, "ok": code >= 0 and code & 1 == 0, "had": code >> 1 if code >= 0 else -1})
+    results.append({"busy": busy, "ok": code >= 0 and code & 1 == 0, "half_loaded": code >= 0 and bool(code & 2),
+                    "other_bytes": code >= 0 and bool(code & 4), "warm_up_running": code >= 0 and bool(code & 8),
+                    "had": code >> 4 if code >= 0 else code})
 print(json.dumps({"results": results, "mid": _compiled.forked_mid_load(), "loaded": len(_compiled._STATE.loaded)}))
 '''
 
