@@ -2,7 +2,7 @@
 
     python docs/make_grids_picture.py
 
-Each maze is ``level.to_svg(show_solution=True)`` (mazeplugin.formats.grid_svg),
+Each maze is ``level.to_svg(show_solution=True)`` (mazeplugin.formats.svg),
 the three set side by side in one SVG. The PNG is that SVG rasterised by
 pygame (SDL_image); without pygame only the SVG is written.
 """

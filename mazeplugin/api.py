@@ -283,13 +283,16 @@ def generate(
             raise ValueError("progress= reports on a require= search; give require= with it")
         if not callable(progress):
             raise TypeError(f"progress must be callable as progress(tried, attempts), not {type(progress).__name__}")
+    # The level's own arguments, once: what the square pipeline checks (Build.checked), and on other grids
+    # the square-only ones, refused unless at their defaults (markers and braid go on, weave is refused here).
+    shared: Dict[str, Any] = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms,
+                                  doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, weave=weave)
     if grid != "square" or wrap is not None:
         if isinstance(weave, bool) and weave or not isinstance(weave, bool) and weave != 0:
             where = f"grid={grid!r}" if grid != "square" else f"wrap={wrap!r}"
             raise ValueError(f"weave= is for square levels without wrap=; {where} takes no weave "
                              "(leave weave at its default, False)")
-        refused = dict(corridor=corridor, wall=wall, mask=mask, rooms=rooms, doors=doors, keys=keys,
-                       treasure=treasure, enemies=enemies, place=place)
+        refused = {name: value for name, value in shared.items() if name not in ("markers", "braid", "weave")}
         options = dict(options, braid=braid)
         from . import grid_pipeline  # (here: a square level never needs the grids' pipeline)
 
@@ -301,8 +304,7 @@ def generate(
         require = difficulty.check_require(require)
         attempts = difficulty.search_attempts(options.pop("attempts", None), width, height)
         difficulty.check_markers(require, markers)
-        shared = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms,
-                      weave=weave, doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, **options)
+        shared.update(options)
         first = resolve_seed(seed)
         pipeline.Build.checked(algorithm, width, height, seed=first, **shared)  # the arguments, once, before the search
         return difficulty.choose(
@@ -313,9 +315,7 @@ def generate(
             progress=progress,
             unfit=True,
         )
-    return _generate_square(algorithm, width, height, seed, dict(
-        markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys,
-        treasure=treasure, enemies=enemies, place=place, weave=weave, **options))
+    return _generate_square(algorithm, width, height, seed, dict(shared, **options))
 
 
 def _generate_square(algorithm: str, width: int, height: int, seed: Optional[Seed], arguments: Dict[str, Any]) -> Level:

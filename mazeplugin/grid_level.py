@@ -11,7 +11,7 @@ wrapping square level; there, as on every level with tiles, places are tiles
 pictures (:meth:`GridLevel.to_svg`), whose places are cell numbers. Every
 level also answers by cell (:attr:`~GridLevel.entrance_cell`,
 :meth:`~GridLevel.solution_cells`, :meth:`~GridLevel.cell_of`); distances
-and stats are of cells, from :mod:`mazeplugin.grid_analysis`.
+and stats are of cells, from :mod:`mazeplugin.analysis`.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, 
 import numpy as np
 from numpy.typing import NDArray
 
-from . import grid_analysis, seam
+from . import analysis, seam
 from .analysis import Stats
 from .grids import GridMaze, HexGrid
 from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
@@ -134,7 +134,7 @@ class GridLevel:
             from .content.cells import CellGraph
 
             return solve_cells(CellGraph.of(self.maze), self.entrance_cell, self.exit_cell, self.things) or []
-        return grid_analysis.path(self.maze, self.entrance_cell, self.exit_cell)
+        return analysis.grid_path(self.maze, self.entrance_cell, self.exit_cell)
 
     def check(self) -> None:
         """Prove the level's things: each key reachable before its door, each door needed, the exit reached,
@@ -159,7 +159,7 @@ class GridLevel:
             if self.tiles[y, x]:
                 raise ValueError(f"source {(x, y)} is a wall tile; distances start from a floor tile")
             source = self.cell_of((x, y))
-        return grid_analysis.distances(self.maze, source)
+        return analysis.grid_distances(self.maze, source)
 
     @property
     def cells(self) -> int:
@@ -231,11 +231,11 @@ class GridLevel:
 
     def dead_ends(self) -> List[int]:
         """The cells with exactly one open passage, ascending."""
-        return [int(c) for c in grid_analysis.dead_end_cells(self.maze)]
+        return [int(c) for c in analysis.dead_end_cells(self.maze)]
 
     def stats(self) -> Stats:
         """The maze's texture in numbers (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None)."""
-        return grid_analysis.grid_stats(self.maze, self.entrance_cell, self.exit_cell)
+        return analysis.grid_stats(self.maze, self.entrance_cell, self.exit_cell)
 
     def walls(self) -> List[List[Tuple[float, float]]]:
         """Every wall as a polyline in the grid's drawing units (y down), for pictures and games.
@@ -391,7 +391,7 @@ class GridLevel:
     # -- pictures and files (through mazeplugin.seam)
     def to_svg(self, cell: float = 20, *, show_solution: bool = False) -> str:
         """The level as an SVG picture: cell outlines as walls, ``cell`` pixels a cell (see
-        :mod:`mazeplugin.formats.grid_svg`)."""
+        :func:`mazeplugin.formats.svg.to_grid_svg`)."""
         return seam.to_svg(self, cell, show_solution)
 
     def to_json(self) -> str:

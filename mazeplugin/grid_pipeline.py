@@ -5,7 +5,7 @@ The same pattern as :mod:`mazeplugin.pipeline`: a :class:`GridBuild` holds
 the checked request and what the stages have made, each stage in
 :data:`GRID_STAGES` is a small function of it, and the work lives in the
 modules of its layer (:mod:`mazeplugin.generators.graph` carves,
-:mod:`mazeplugin.grid_shaping` braids, :mod:`mazeplugin.content.cellplacing`
+:func:`mazeplugin.shaping.braid_grid` braids, :mod:`mazeplugin.content.cellplacing`
 furnishes). Random numbers come from the seed's streams
 (:class:`~mazeplugin.pipeline.Streams`), the same stream numbers as square
 levels use. ``grid="square"`` without a wrap never comes here.
@@ -31,7 +31,7 @@ from .limits import MAX_GRID_CELLS, check_int
 from .pipeline import BRAID_STREAM, CONTENT_STREAM, MAZE_STREAM, Streams
 from .registry import check_grid_generator, get_generator
 from .seeds import Random, Seed, resolve_seed
-from .shaping import check_braid
+from .shaping import braid_grid as braid_grid_maze, check_braid
 
 if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level (import mazeplugin stays quick)
     from .grid_level import GridLevel
@@ -164,8 +164,6 @@ def run_on_grid(algorithm: str, grid: Grid, rng: Random, start: int = 0, goal: O
 def braid_grid(build: GridBuild) -> None:
     """Dead ends opened into loops (``braid=``), from the braid's own stream, as on the square grid."""
     if build.braid > 0:
-        from .grid_shaping import braid_grid as braid_grid_maze
-
         braid_grid_maze(build.maze, build.streams[BRAID_STREAM], build.braid)
 
 

@@ -106,9 +106,8 @@ def loader(owner: str, name: str, module: str, function: str, **fixed: Any) -> A
 
 
 def to_svg(level: Any, cell: float, show_solution: bool) -> str:
-    """Any level as an SVG picture (``formats.svg`` for square tilemaps, ``formats.grid_svg`` for grid levels)."""
-    text: str = formats("svg" if level.kind == "square" else "grid_svg").to_svg(
-        level, cell=cell, show_solution=show_solution)
+    """Any level as an SVG picture (``formats.svg``: a square tilemap's tiles, any other grid's cell outlines)."""
+    text: str = formats("svg").to_svg(level, cell=cell, show_solution=show_solution)
     return text
 
 

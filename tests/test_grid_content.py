@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import mazeplugin as mp
 from budget import examples
-from mazeplugin.content.cellplacing import furnish_grid
+from mazeplugin.content import furnish_grid
 from mazeplugin.grids.hextiles import hex_neighbour_tiles
 
 GRIDS = [("hex", None), ("triangle", None), ("polar", None), ("square", "x"), ("square", "y"), ("square", "xy")]
@@ -203,9 +203,10 @@ def test_bad_content_requests_get_one_clear_error(kwargs, error, words):
         mp.generate("backtracker", 8, 6, grid="hex", seed=1, **kwargs)
 
 
-def test_furnish_takes_every_level_and_furnish_grid_only_grid_levels():
-    with pytest.raises(TypeError, match="level must be a mazeplugin GridLevel, not Level"):
-        furnish_grid(mp.generate("kruskal", 5, 5, seed=1), keys=1)
+def test_furnish_takes_every_level_and_furnish_grid_is_its_old_name():
+    assert furnish_grid is mp.content.furnish
+    woven = mp.generate("kruskal", 9, 9, seed=1, weave=True)
+    assert furnish_grid(woven, keys=1).things == mp.generate("kruskal", 9, 9, seed=1, weave=True, keys=1).things
     hexes = mp.generate("kruskal", 5, 5, grid="hex", seed=1)
     assert mp.content.furnish(hexes, treasure=1, keys=1).things == furnish_grid(hexes, treasure=1, keys=1).things
     assert mp.content.furnish(hexes, treasure=1).things == mp.generate("kruskal", 5, 5, grid="hex", seed=1,

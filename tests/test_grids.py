@@ -21,9 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazeplugin as mp
-from mazeplugin import grid_analysis
+from mazeplugin.analysis import grid_distances
 from mazeplugin._compiled import kernel
-from mazeplugin.formats.grid_svg import wall_lines
+from mazeplugin.formats.svg import wall_lines
 from mazeplugin.grid_pipeline import run_on_grid
 from mazeplugin.grids import GridMaze, HexGrid, PolarGrid, TriangleGrid, make_grid
 from mazeplugin.grids.hextiles import hex_neighbour_tiles
@@ -346,10 +346,10 @@ def test_require_works_on_grids():
         mp.generate("backtracker", 4, 3, grid="triangle", seed=3, require={"dead_ends": (50, None)}, attempts=3)
 
 
-def test_grid_analysis_checks_cell_numbers():
+def test_grid_distances_check_cell_numbers():
     maze = GridMaze(TriangleGrid(3, 1))
     with pytest.raises(ValueError, match="source must be a cell number from 0 to 2"):
-        grid_analysis.distances(maze, 3)
+        grid_distances(maze, 3)
 
 
 COMPILED_CASES = [(algorithm, {}) for algorithm in sorted(GRID_GENERATORS) if algorithm != "growing-tree"] + [

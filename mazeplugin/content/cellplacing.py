@@ -56,42 +56,23 @@ from numpy.typing import NDArray
 from ..grid_level import GridLevel
 from ..level import Level
 from ..maze import Maze
-from ..seeds import Random, Seed
+from ..seeds import Random
 from ..unionfind import component_roots, tree_roots
 from .cells import CellGraph, CellThing
 from . import engine
 from .choosing import corridor_stretch
 from .locks import crossed, key_candidates, plan_locks
-from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, check_request, content_stream, with_content
+from .request import ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, with_content
 from .things import Place, Thing
 
 Tile = Tuple[int, int]
 
-__all__ = ["furnish_grid", "grid_furnished", "place_cell_things", "place_woven", "woven_cells", "ContentRequest"]
-
-
-def furnish_grid(level: GridLevel, *, keys: int = 0, treasure: int = 0, enemies: int = 0,
-                 place: Sequence[Place] = (), seed: Optional[Seed] = None) -> GridLevel:
-    """A copy of grid ``level`` with content placed on its cells (its ``things``); the passages stay the same.
-
-    :func:`mazeplugin.content.furnish` on a grid level (which it calls); things the level
-    already has are kept. ``ValueError`` saying how many fit when a count does not.
-
-    >>> import mazeplugin as mp
-    >>> level = mp.generate("wilson", 8, 6, grid="triangle", seed=2)
-    >>> rich = furnish_grid(level, keys=1, treasure=2)
-    >>> sorted(t.kind for t in rich.things), level.things
-    (['door', 'key', 'treasure', 'treasure'], ())
-    >>> rich.check()
-    """
-    if not isinstance(level, GridLevel):
-        raise TypeError(f"level must be a mazeplugin GridLevel, not {type(level).__name__}")
-    k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.maze.grid.cells)
-    return grid_furnished(level, content_stream(level, seed), k, t, e, requests)
+__all__ = ["grid_furnished", "place_cell_things", "place_woven", "woven_cells", "ContentRequest"]
 
 
 def grid_furnished(level: GridLevel, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> GridLevel:
-    """:func:`furnish_grid` with the stream given and the arguments checked (``generate`` calls this)."""
+    """:func:`~mazeplugin.content.furnish` on a grid level, with the stream given and the arguments checked
+    (``generate`` calls this)."""
     made = place_cell_things(CellGraph.of(level.maze), level.entrance_cell, level.exit_cell, rng, keys=k, treasure=t,
                              enemies=e, place=requests, existing=level.things)
     return with_content(level, made, k, t, e, requests)
@@ -101,7 +82,7 @@ def place_cell_things(graph: CellGraph, entrance: Optional[int], exit: Optional[
                       keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
                       existing: Sequence[CellThing] = (), bare: Collection[int] = (),
                       unpatrolled: Collection[int] = ()) -> Tuple[CellThing, ...]:
-    """The things :func:`furnish_grid` adds, drawn from ``rng`` (arguments already checked).
+    """The things :func:`grid_furnished` adds, drawn from ``rng`` (arguments already checked).
 
     ``bare`` cells hold no thing and ``unpatrolled`` ones no enemy's patrol (a weave's bridges and the
     ends of its tunnels, :func:`place_woven`); the numbers drawn do not depend on them.

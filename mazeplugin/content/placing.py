@@ -33,14 +33,14 @@ draws from the content stream of the seed (stream 3 of
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, cast
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..level import Level
+from ..level_protocol import AnyLevel
 from ..seeds import Random, Seed
 from . import engine
 from .choosing import corridor_stretch
@@ -50,7 +50,10 @@ from .request import (CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentReque
                       content_stream, with_content)
 from .things import Place, Thing
 
-__all__ = ["furnish", "furnished", "place_things", "check_request", "with_content", "ContentRequest", "ENEMY_DISTANCE",
+if TYPE_CHECKING:  # pragma: no cover - a grid level's module loads with the cell engine, for a grid level only
+    from ..grid_level import GridLevel
+
+__all__ = ["furnish", "furnish_grid", "furnished", "place_things", "check_request", "with_content", "ContentRequest", "ENEMY_DISTANCE",
            "PATROL_CELLS", "CONTENT_STREAM"]
 
 Tile = Tuple[int, int]
@@ -68,11 +71,12 @@ def furnish(
     """A copy of ``level`` with content placed on it (its ``things``); the tiles stay the same.
 
     Args:
-        level: any :class:`~mazeplugin.level.Level` (a generated one, a loaded
-            one, a chunk of an endless world, a weave) or
-            :class:`~mazeplugin.grid_level.GridLevel` (hex, triangle, polar,
-            wrapping: things on its cells, see :func:`~mazeplugin.content.furnish_grid`).
-            Things it already has are kept and new ones get ids after them.
+        level: any level (:class:`~mazeplugin.AnyLevel`: a generated one, a
+            loaded one, a chunk of an endless world, a weave, a dungeon; on a
+            square, wrapping, hex, triangle or polar grid). Square levels hold
+            things on their tiles, the others on their cells
+            (:mod:`~mazeplugin.content.cellplacing`). Things it already has
+            are kept and new ones get ids after them.
         keys: locked doors on the way from entrance to exit, each with its key
             (needs an entrance and an exit).
         treasure: treasure things, in dead ends farthest from the route first.
@@ -90,16 +94,23 @@ def furnish(
     >>> rich.tiles is level.tiles, level.things
     (True, ())
     >>> rich.check()   # every key before its door, every door needed
+    >>> triangles = mp.generate("wilson", 8, 6, grid="triangle", seed=2)
+    >>> sorted(t.kind for t in furnish(triangles, keys=1, treasure=2).things), triangles.things
+    (['door', 'key', 'treasure', 'treasure'], ())
     """
-    grid = sys.modules.get("mazeplugin.grid_level")  # a GridLevel exists only once its module is loaded
-    if grid is not None and isinstance(level, grid.GridLevel):
-        from .cellplacing import furnish_grid  # (a grid level: its cells)
-
-        return cast(Furnishable, furnish_grid(level, keys=keys, treasure=treasure, enemies=enemies, place=place, seed=seed))
-    if not isinstance(level, Level):
+    if not isinstance(level, AnyLevel):
         raise TypeError(f"level must be a mazeplugin Level or GridLevel, not {type(level).__name__}")
-    k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.width * level.height)
-    return cast(Furnishable, furnished(level, content_stream(level, seed), k, t, e, requests))
+    k, t, e, requests = check_request(keys, treasure, enemies, place, cells=level.cells)
+    rng = content_stream(level, seed)
+    if level.kind == "square":  # square and weave levels: on their tiles
+        return cast(Furnishable, furnished(cast(Level, level), rng, k, t, e, requests))
+    from .cellplacing import grid_furnished  # wrapping, hex, triangle and polar levels: on their cells
+
+    return cast(Furnishable, grid_furnished(cast("GridLevel", level), rng, k, t, e, requests))
+
+
+furnish_grid = furnish
+"""The old name of :func:`furnish` for grid levels (hex, triangle, polar, wrapping): the same function."""
 
 
 def furnished(level: Level, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> Level:

@@ -5,7 +5,8 @@ Each format lives in one module and works from a finished
 ``mp.load(path)``, ``mp.from_json(text)`` and the levels' ``to_svg``/``to_json`` are thin
 calls into here (:mod:`~mazeplugin.formats.level_files` chooses the format by suffix and content).
 
-- :mod:`~mazeplugin.formats.svg`: a picture for browsers.
+- :mod:`~mazeplugin.formats.svg`: a picture for browsers (a square tilemap's tiles, any other grid's
+  cell outlines).
 - :mod:`~mazeplugin.formats.tiled`: maps for the Tiled editor (``.tmx`` XML and
   ``.tmj`` JSON), with a two-tile tileset image written beside them.
 - :mod:`~mazeplugin.formats.tiled_read`: Tiled maps back into levels, as saved
@@ -23,8 +24,7 @@ calls into here (:mod:`~mazeplugin.formats.level_files` chooses the format by su
   refused), for every JSON file mazeplugin loads.
 - :mod:`~mazeplugin.formats.recorded`: a level file's recorded options, checked on load.
 - For hex, triangle, polar and wrapping square levels (:class:`~mazeplugin.GridLevel`):
-  :mod:`~mazeplugin.formats.grid_json` (every grid, read back), :mod:`~mazeplugin.formats.grid_svg` (the
-  outline pictures :mod:`~mazeplugin.formats.svg` draws, by their old names),
+  :mod:`~mazeplugin.formats.grid_json` (every grid, read back),
   :mod:`~mazeplugin.formats.tiled_hex` (hex levels as Tiled hexagonal ``.tmx``/``.tmj``) and
   :mod:`~mazeplugin.formats.tiled_hex_read` (those maps, or ones drawn in Tiled, back into hex
   levels: ``mp.load``; :func:`load_tiled` reads either kind of map).

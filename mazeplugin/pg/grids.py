@@ -1,6 +1,6 @@
 """Hex, triangle and polar levels drawn with pygame: walls as lines, markers as discs, the solution.
 
-The same picture as :mod:`mazeplugin.formats.grid_svg` (walls from
+The same picture as :func:`mazeplugin.formats.svg.to_grid_svg` (walls from
 :meth:`~mazeplugin.grid_level.GridLevel.walls`), ``cell`` pixels per grid
 unit, with a half-unit margin; :func:`grid_to_pixel` maps the grid's drawing
 units to pixels so a game can put a player on :meth:`Grid.centre` of a cell.
