@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from ..grids import Grid
 from ..maze import Maze
-from .lattice import edge_between, lattice_steps
+from .lattice import edge_between, inner_steps, lattice_steps
 
 u8 = types.uint8[::1]
 i32 = types.int32[::1]
@@ -302,3 +302,32 @@ def edge_at(edge_ids: Any, shape: int, width: int, height: int, cell: int, j: in
     if shape:
         return edge_between(shape, width, height, cell, nxt)
     return int(edge_ids[j])
+
+
+Walks = Tuple[NDArray[Any], NDArray[np.uint8], NDArray[np.int32], int, int, int, NDArray[np.int32], NDArray[np.uint8],
+              int, NDArray[np.int32], NDArray[np.int32], int, int, int]
+
+
+def walk_table(grid: Grid) -> Walks:
+    """``(kind, degrees, steps, stride, common, seen, inner, flip, degree, offsets, edge_ids, shape, width,
+    height)``: ``grid``'s neighbours for the random walks (Aldous–Broder, Wilson).
+
+    On a hex or triangle grid (``shape`` > 0) the lattice's kinds and inner steps
+    (:func:`~mazeplugin._compiled.lattice.lattice_steps`, :func:`~mazeplugin._compiled.lattice.inner_steps`),
+    the edges counted (``offsets``, ``edge_ids`` empty); on any other grid (``shape`` 0) :func:`walk_steps` of
+    its rows (``inner``, ``flip`` empty), where a step guesses the cell has ``common`` neighbours.
+    """
+    if grid.lattice is not None:
+        shape, width, height = grid.lattice
+        none = np.zeros(0, dtype=np.int32)
+        return (*lattice_steps(shape, width, height), *inner_steps(shape, width), none, none, shape, width, height)
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    return (*walk_steps(offsets, neighbours), np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.uint8), 0, offsets,
+            edge_ids, 0, 0, 0)
+
+
+def on_walks(result: Any, *rest: Any) -> Any:
+    """The signatures of a kernel returning ``result`` that takes :func:`walk_table`, then ``rest``: ``kind``
+    ``uint8`` (a lattice, a grid of few kinds) or ``int32`` (a polar grid: every cell its own kind)."""
+    return [result(kind, u8, i32, types.int64, types.int64, types.int64, i32, u8, types.int64, i32, i32,
+                   types.int64, types.int64, types.int64, *rest) for kind in (u8, i32)]

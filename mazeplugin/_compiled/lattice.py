@@ -40,7 +40,8 @@ from numpy.typing import NDArray
 from .gridrows import HEX, TRIANGLE
 from .jit import njit, types
 
-__all__ = ["lattice_steps", "inner_steps", "edge_between", "edge_cells", "parity_of", "KINDS", "SEEN", "BORDER"]
+__all__ = ["lattice_steps", "inner_steps", "lattice_step", "edge_between", "edge_cells", "parity_of", "KINDS", "SEEN",
+           "BORDER"]
 
 KINDS = 32
 """Kind numbers are below this: a parity bit and four border bits."""
@@ -128,6 +129,27 @@ def parity_of(shape: int, width: int, cell: int) -> int:
     if shape == HEX:
         return y & 1
     return (y + cell - y * width) & 1
+
+
+@njit(types.UniTuple(types.int64, 3)(types.float64, types.int64, types.int64, types.int64, types.uint8[::1],
+                                     types.int32[::1], types.int64, types.int32[::1], types.uint8[::1], types.int64,
+                                     types.int64, types.int64), cache=True, nogil=True, inline="always")
+def lattice_step(u: float, cell: int, k: int, p: int, degrees: Any, steps: Any, stride: int, inner: Any, flip: Any,
+                 degree: int, shape: int, width: int) -> Tuple[int, int, int]:
+    """``(r, nxt, p)``: a random walk's step by ``u`` in [0, 1) from ``cell`` (of kind ``k``, parity ``p``) to
+    its ``r``-th neighbour ``nxt``, ``r = int(u * its degree)``, and the parity of ``nxt``.
+
+    An inner cell takes its steps from the parity the walk carries along (:func:`inner_steps`: each step
+    flips it or not), not from the kind byte of the cell it stands on: the next cell's address then waits on
+    no load, as on the square grid, and the byte read is only checked (visited? on a border?). A border cell
+    takes its kind's steps (:func:`lattice_steps`).
+    """
+    if k & BORDER == 0:
+        r = int(u * np.float64(degree))
+        return r, cell + int(inner[p * degree + r]), p ^ int(flip[r])
+    r = int(u * np.float64(degrees[k]))
+    nxt = cell + int(steps[k * stride + r])
+    return r, nxt, parity_of(shape, width, nxt)
 
 
 @njit(types.int64(types.int64, types.int64, types.int64, types.int64, types.int64), cache=True, nogil=True,
