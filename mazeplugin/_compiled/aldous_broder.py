@@ -26,8 +26,8 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import framed, framed_id, framed_passages, framed_walls, i64, on_walks, open_between, u8, u64, walk_table
-from .lattice import edge_between, lattice_step, parity_of
+from .grid import framed, framed_id, framed_passages, framed_walls, i64, open_between, u8, u64
+from .lattice import edge_between, lattice_step, on_walks, parity_of, walk_table
 from .rand import unit
 
 

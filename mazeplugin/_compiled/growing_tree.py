@@ -13,7 +13,7 @@ coin when ``p < 1``, a pick of the active cell when the coin says "random"
 or the strategy is ``random``, and one more word when it opens a passage. Off the
 square (:func:`grow`) a cell's neighbours come from its kind, and
 the edges from their number on a hex or triangle grid, from the grid's rows
-on any other (:func:`~mazeplugin._compiled.grid.neighbour_rows`).
+on any other (:func:`~mazeplugin._compiled.lattice.neighbour_rows`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import (edge_at, framed, framed_passages, framed_walls, grid_roots, i32, i64, neighbour_at, neighbour_rows,
-                   on_rows, open_between, row_of, u8, u64, widest)
+from .grid import framed, framed_passages, framed_walls, grid_roots, i32, i64, open_between, u8, u64
+from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of, widest
 from .rand import below, unit
 
 NEWEST, OLDEST, MIDDLE, RANDOM = 0, 1, 2, 3
@@ -128,7 +128,7 @@ def grow(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, neighbo
          visited: Any, opened: Any) -> int:
     """Grow until no cell is active (then -1) or fewer than three words are left for a step
     (then the words read); ``state`` = (slots appended, cells active); the grid's neighbours as
-    :func:`~mazeplugin._compiled.grid.neighbour_rows` gives them."""
+    :func:`~mazeplugin._compiled.lattice.neighbour_rows` gives them."""
     stack = strategy == NEWEST and p == 1.0
     top = 1
     while top * 2 < tree.size:

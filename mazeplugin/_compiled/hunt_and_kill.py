@@ -8,7 +8,7 @@ exactly as ``int(u * k)``. On a square maze (:func:`carve_framed`, and
 blocked cells, so a cell's neighbours are ``cell - pitch, + 1, + pitch, - 1``
 with no bounds checks; on any other grid (:func:`carve`) a cell's neighbours
 come from its kind and the edges from their number on a hex or triangle grid,
-from the grid's rows on the rest (:func:`~mazeplugin._compiled.grid.neighbour_rows`).
+from the grid's rows on the rest (:func:`~mazeplugin._compiled.lattice.neighbour_rows`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .grid import (carve_batch, edge_at, framed, framed_id, framed_passages, framed_walls, neighbour_at, neighbour_rows,
-                   on_rows, open_between, row_of, u8, u64, unframe_into, widest)
+from .grid import carve_batch, framed, framed_id, framed_passages, framed_walls, open_between, u8, u64, unframe_into
+from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of, widest
 from .rand import below
 
 
@@ -82,7 +82,7 @@ def carve_on(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, nei
           width: int, height: int, words: Any, start: int, opened: Any) -> None:
     """Walk from ``start`` to random unvisited neighbours; when stuck, hunt in cell order for
     the first unvisited cell beside a visited one and link it to a random visited neighbour
-    (the grid's neighbours as :func:`~mazeplugin._compiled.grid.neighbour_rows` gives them)."""
+    (the grid's neighbours as :func:`~mazeplugin._compiled.lattice.neighbour_rows` gives them)."""
     cells = width * height if shape else offsets.size - 1
     visited = np.zeros(cells, dtype=np.uint8)
     choice = np.empty(widest(stride, offsets), dtype=np.int64)

@@ -8,7 +8,7 @@ neighbours are ``cell - pitch, + 1, + pitch, - 1`` with no bounds checks; on
 any other grid (:func:`grow`) a frontier wall is a slot of the grid's
 neighbour rows, or on a hex or triangle lattice a cell and which of its
 neighbours, read from the cell's kind, the edges counted from their number
-(:func:`~mazeplugin._compiled.grid.neighbour_rows`).
+(:func:`~mazeplugin._compiled.lattice.neighbour_rows`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from .jit import njit, types
 
 from ..seeds import Random
 from .draws import feed
-from .grid import (edge_at, framed, framed_passages, framed_walls, grid_roots, i32, i64, neighbour_at, neighbour_rows,
-                   on_rows, open_between, row_of, u64, u8)
+from .grid import framed, framed_passages, framed_walls, grid_roots, i32, i64, open_between, u64, u8
+from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of
 from .rand import below
 
 if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
@@ -85,7 +85,7 @@ def grow_on(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, neig
     """Take random frontier edges until there are none (then -1) or the words run out (then the
     words read); ``state[0]`` is the frontier's length. A frontier edge is the slot of its far end
     in the grid's rows, or on a lattice ``cell << bits | r``, the ``r``-th neighbour of ``cell`` (the
-    grid's neighbours as :func:`~mazeplugin._compiled.grid.neighbour_rows` gives them): the plain
+    grid's neighbours as :func:`~mazeplugin._compiled.lattice.neighbour_rows` gives them): the plain
     list's slots in the same order."""
     size = state[0]
     mask = (1 << bits) - 1

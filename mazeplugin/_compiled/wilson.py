@@ -24,9 +24,8 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import (framed, framed_id, framed_passages, framed_walls, i32, i64, on_walks, open_between, u64, u8,
-                   walk_table)
-from .lattice import edge_between, lattice_step, parity_of
+from .grid import framed, framed_id, framed_passages, framed_walls, i32, i64, open_between, u64, u8
+from .lattice import edge_between, lattice_step, on_walks, parity_of, walk_table
 from .rand import below, unit
 
 
