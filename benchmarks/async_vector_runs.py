@@ -25,9 +25,7 @@ the forked worker).
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -121,28 +119,20 @@ def main() -> None:
     print(f"{len(order)} processes in {elapsed:.0f} s, load {loads[0]:.1f} before, {loads[1]:.1f} after")
     if args.json:
         import gymnasium
-        import numpy
+        from tables import machine, write_table
 
-        result = {
-            "title": "Vectorization modes in fresh processes: every run agrees with sync",
-            "command": f"python benchmarks/async_vector_runs.py --runs {args.runs} --jobs {args.jobs} "
-                       f"--json benchmarks/results/vector-modes.json",
-            "date": time.strftime("%Y-%m-%d", time.gmtime()),
-            "machine": f"{os.cpu_count()} cores, shared (load {loads[0]:.1f} at the start, {loads[1]:.1f} at the end); "
-                       f"{platform.system()}; Python {platform.python_version()}, numpy {numpy.__version__}, "
-                       f"gymnasium {gymnasium.__version__}",
-            "note": "Each run a fresh process: `gymnasium.make_vec(\"mazeplugin/MazeKeys-v0\", num_envs=2, "
-                    "vectorization_mode=...)`, 4 × 4 cells, one key, max_steps 5, reset(seed=11), 7 steps across "
-                    "an autoreset; agrees = its views, directions, missions, rewards, terminations and truncations "
-                    "are those of the first sync run. As a user has it: compiled path auto, the workers' background "
-                    "kernel load on, gymnasium's shared memory on for async. Modes interleaved, "
-                    f"{args.jobs} runs at a time.",
-            "columns": ["mode", "ran", "agrees with sync", "hung", "median wall time a process"],
-            "rows": rows,
-        }
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(result, out, indent=1, ensure_ascii=False)
-            out.write("\n")
+        write_table(
+            args.json, title="Vectorization modes in fresh processes: every run agrees with sync",
+            command=f"python benchmarks/async_vector_runs.py --runs {args.runs} --jobs {args.jobs} "
+                    f"--json benchmarks/results/vector-modes.json",
+            machine=machine(loads, f"gymnasium {gymnasium.__version__}"),
+            note="Each run a fresh process: `gymnasium.make_vec(\"mazeplugin/MazeKeys-v0\", num_envs=2, "
+                 "vectorization_mode=...)`, 4 × 4 cells, one key, max_steps 5, reset(seed=11), 7 steps across "
+                 "an autoreset; agrees = its views, directions, missions, rewards, terminations and truncations "
+                 "are those of the first sync run. As a user has it: compiled path auto, the workers' background "
+                 "kernel load on, gymnasium's shared memory on for async. Modes interleaved, "
+                 f"{args.jobs} runs at a time.",
+            columns=["mode", "ran", "agrees with sync", "hung", "median wall time a process"], rows=rows)
     if first_failure:
         sys.exit(1)
 

@@ -59,6 +59,7 @@ from mazeplugin.tiles import base_tiles, wall_neighbours  # noqa: E402
 
 sys.path.insert(0, HERE)
 import fast  # noqa: E402  (benchmarks/fast.py: compiled path, start-up, C, labmaze)
+from tables import write_table  # noqa: E402  (benchmarks/tables.py: the results files)
 
 SIZES = [64, 200, 500, 1000]
 COMPARE_SIZES = [64, 100, 200, 500, 1000]  # 100: where Kruskal is compared
@@ -899,12 +900,8 @@ def write_results(folder: str, info: dict, lines: Sequence[str]) -> None:
                 title = json.load(f).get("title", title)
         except (OSError, ValueError):
             pass
-        result = {"title": title, "command": "python benchmarks/bench.py " + " ".join(sys.argv[1:]),
-                  "date": info["date"][:10], "machine": machine_text, "note": table["note"],
-                  "columns": table["columns"], "rows": table["rows"]}
-        with open(target, "w", encoding="utf-8") as f:
-            json.dump(result, f, indent=1, ensure_ascii=False)
-            f.write("\n")
+        write_table(target, title=title, command="python benchmarks/bench.py " + " ".join(sys.argv[1:]),
+                    machine=machine_text, note=table["note"], columns=table["columns"], rows=table["rows"])
         say(f"wrote {target}")
 
 

@@ -23,7 +23,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 
 CHILD = r"""
 import json, sys, time
@@ -114,36 +113,27 @@ def main() -> None:
         print(f"median switch{' (--load)' if way else ''}: {statistics.median(switches):.2f} s after the first "
               f"reset ({args.runs} fresh processes)")
     if args.json:
-        import platform
-
         import numba
-        import numpy
+        from tables import machine, write_table
 
-        table = {
-            "title": "Compiled speed from the first steps: a fresh process's single gym env",
-            "command": f"python benchmarks/bench_compiled_switch.py --runs {args.runs} --seconds {args.seconds:g} "
-                       f"--json benchmarks/results/compiled-switch.json",
-            "date": time.strftime("%Y-%m-%d", time.gmtime()),
-            "machine": f"{os.cpu_count()} cores, shared (load {load_before:.1f} at the start, {load_after:.1f} "
-                       f"at the end); {platform.system()}; Python {platform.python_version()}, "
-                       f"numpy {numpy.__version__}, numba {numba.__version__}",
-            "note": "`gymnasium.make(\"mazeplugin/Maze-v0\")` (MiniGrid mode), reset, random actions for "
-                    f"{args.seconds:g} s in a fresh process, numba's disk cache warm, MAZEPLUGIN_COMPILED unset "
-                    "(auto). Default: the env loads its compiled step in the background and steps plain until "
-                    "it is ready; with `compiled.warm_up([\"gym\", \"backtracker\"])` before the first reset "
-                    "it steps compiled from the first step. Switch = time from the first reset to the first "
-                    "step on the compiled kernel (each run's in brackets). The two ways alternated. Steps/s follow "
-                    "the machine's load (the quiet-machine figure is the gym table's); the switch is the figure here. "
-                    "The default's first second is slow by design: until the kernel is ready, each step cedes the "
-                    "GIL to the loader (for the first 5 s at most).",
-            "columns": ["how", "runs", "compiled from (median)", "warm_up before the reset", "steps/s in the first second",
-                        "steps/s from second 5 (median)"],
-            "rows": [row("default (background load)", results[False]),
-                     row("`compiled.warm_up([\"gym\", \"backtracker\"])` first", results[True])],
-        }
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(table, out, indent=1, ensure_ascii=False)
-            out.write("\n")
+        write_table(
+            args.json, machine=machine([load_before, load_after], f"numba {numba.__version__}"),
+            title="Compiled speed from the first steps: a fresh process's single gym env",
+            command=f"python benchmarks/bench_compiled_switch.py --runs {args.runs} --seconds {args.seconds:g} "
+                    f"--json benchmarks/results/compiled-switch.json",
+            note="`gymnasium.make(\"mazeplugin/Maze-v0\")` (MiniGrid mode), reset, random actions for "
+                 f"{args.seconds:g} s in a fresh process, numba's disk cache warm, MAZEPLUGIN_COMPILED unset "
+                 "(auto). Default: the env loads its compiled step in the background and steps plain until "
+                 "it is ready; with `compiled.warm_up([\"gym\", \"backtracker\"])` before the first reset "
+                 "it steps compiled from the first step. Switch = time from the first reset to the first "
+                 "step on the compiled kernel (each run's in brackets). The two ways alternated. Steps/s follow "
+                 "the machine's load (the quiet-machine figure is the gym table's); the switch is the figure here. "
+                 "The default's first second is slow by design: until the kernel is ready, each step cedes the "
+                 "GIL to the loader (for the first 5 s at most).",
+            columns=["how", "runs", "compiled from (median)", "warm_up before the reset", "steps/s in the first second",
+                     "steps/s from second 5 (median)"],
+            rows=[row("default (background load)", results[False]),
+                  row("`compiled.warm_up([\"gym\", \"backtracker\"])` first", results[True])])
 
 
 if __name__ == "__main__":

@@ -20,9 +20,7 @@ every kernel is loaded by a small build of each variant before timing.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import shutil
 import statistics
 import sys
@@ -34,10 +32,9 @@ from typing import Any, Dict, List, Tuple
 os.environ.setdefault("MAZEPLUGIN_COMPILED", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import numpy as np  # noqa: E402
-
 import mazeplugin as mp  # noqa: E402
 import mazeplugin.dataset as ds  # noqa: E402
+from tables import machine, write_table  # noqa: E402  (benchmarks/tables.py)
 
 RESULT = Path(__file__).resolve().parent / "results" / "dataset-columns.json"
 
@@ -107,24 +104,20 @@ def main(argv: List[str]) -> int:
                   f"{row['ratio']:.2f} | {row['wall_ratio']:.2f} | {row['load']:.1f} |", flush=True)
     if args.write:
         loads = sorted({round(r["load"], 1) for r in rows})
-        result = {
-            "title": "Dataset columns: a build with them against the same build without",
-            "command": "MAZEPLUGIN_COMPILED=1 python benchmarks/bench_dataset_columns.py --write",
-            "date": time.strftime("%Y-%m-%d", time.gmtime()),
-            "machine": f"{os.cpu_count()} cores, shared (load average {loads[0]}-{loads[-1]} during the run); "
-                       f"{platform.system()}; Python {platform.python_version()}, numpy {np.__version__}",
-            "note": ("backtracker, one worker, one shard; each variant built once a round in turn, median CPU time "
-                     f"over {rounds} rounds; \"x no columns\" is that median over the median of the same build "
-                     "without columns. Solutions, distances, moves and actions come from compiled calls over the "
-                     "whole shard (`_compiled.routes`), the images from one numpy step a shard; tokens are still "
-                     "made level by level."),
-            "columns": ["size", "keys", "levels", "columns", "levels per CPU-second", "× no columns"],
-            "rows": [[f"{r['size']} x {r['size']}", str(r["keys"]), f"{r['levels']:,}", r["columns"],
-                      f"{r['levels_per_cpu_s']:,.0f}", f"{r['ratio']:.2f}×"] for r in rows],
-            "measurements": rows,
-            "mazeplugin": mp.__version__,
-        }
-        RESULT.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_table(
+            RESULT, machine=machine(f"load average {loads[0]}-{loads[-1]} during the run"),
+            title="Dataset columns: a build with them against the same build without",
+            command="MAZEPLUGIN_COMPILED=1 python benchmarks/bench_dataset_columns.py --write",
+            note=("backtracker, one worker, one shard; each variant built once a round in turn, median CPU time "
+                  f"over {rounds} rounds; \"x no columns\" is that median over the median of the same build "
+                  "without columns. Solutions, distances, moves and actions come from compiled calls over the "
+                  "whole shard (`_compiled.routes`), the images from one numpy step a shard; tokens are still "
+                  "made level by level."),
+            columns=["size", "keys", "levels", "columns", "levels per CPU-second", "× no columns"],
+            rows=[[f"{r['size']} x {r['size']}", str(r["keys"]), f"{r['levels']:,}", r["columns"],
+                   f"{r['levels_per_cpu_s']:,.0f}", f"{r['ratio']:.2f}×"] for r in rows],
+            measurements=rows,
+            mazeplugin=mp.__version__)
         print(f"wrote {RESULT}")
     return 0
 

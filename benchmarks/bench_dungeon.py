@@ -232,10 +232,9 @@ def bounded(seeds: int) -> None:
 
 
 def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> None:
-    import json
     import platform
 
-    import numpy
+    from tables import machine, write_table
 
     note = (f"Each pattern's missions for seeds 0 … {seeds - 1} (rooms/locks cycling 12/1, 20/2, 20/4, 50/4) laid out "
             "by `Mission.layout`, then proven: *refused* layouts, `level.check()` (*proof*), the tile solver "
@@ -250,16 +249,12 @@ def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> 
             + (", plain path." if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "."))
     speed_cells = [[cell, n, refused, "–", "–", "–", "–", "–", median if high == "–" else f"{median} (p95 {high})",
                     "–", tiles] for cell, n, refused, median, high, tiles in speed_rows]
-    result = {"title": "Dungeons: missions laid out as levels", "command":
-              ("MAZEPLUGIN_COMPILED=0 " if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "")
-              + f"python benchmarks/bench_dungeon.py --skip-quality --seeds {seeds} --repeats {repeats} --write {path}",
-              "date": time.strftime("%Y-%m-%d"), "machine": f"{platform.machine()}, {os.cpu_count()} cores, shared; "
-              f"{platform.system()}; Python {platform.python_version()}, numpy {numpy.__version__}", "note": note,
-              "columns": ["pattern", "levels", "refused", "proof", "unsolved", "joins", "order", "oracle", "layout ms",
-                          "+ proof ms", "tiles"], "rows": rows + speed_cells}
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(result, f, indent=1)
-        f.write("\n")
+    write_table(path, title="Dungeons: missions laid out as levels", command=(
+                    "MAZEPLUGIN_COMPILED=0 " if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "")
+                + f"python benchmarks/bench_dungeon.py --skip-quality --seeds {seeds} --repeats {repeats} --write {path}",
+                machine=machine(None, platform.machine()), note=note,
+                columns=["pattern", "levels", "refused", "proof", "unsolved", "joins", "order", "oracle", "layout ms",
+                         "+ proof ms", "tiles"], rows=rows + speed_cells)
 
 
 def main() -> None:

@@ -18,11 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
-import time
 from typing import Dict, List
 
 CHILD = r"""
@@ -114,32 +112,26 @@ def main() -> None:
         print(f"{kind}: median {wall[kind]:.1f} s wall, {cpu[kind]:.1f} s CPU")
     print(f"same trained policy in every run: {same}; load {loads[0]:.1f} before, {loads[1]:.1f} after")
     if args.json:
-        import numpy
         import stable_baselines3
         import torch
+        from tables import machine, write_table
 
-        table = {
-            "title": "Stable-Baselines3 PPO end to end: batched adapter vs DummyVecEnv",
-            "command": f"python benchmarks/bench_sb3.py --timesteps {args.timesteps} --rounds {args.rounds} "
-                       f"--mode {args.mode} --json benchmarks/results/sb3.json",
-            "date": time.strftime("%Y-%m-%d", time.gmtime()),
-            "machine": f"{os.cpu_count()} cores, shared (load {loads[0]:.1f} at the start, {loads[1]:.1f} at the "
-                       f"end); {platform.system()}; Python {platform.python_version()}, numpy {numpy.__version__}; "
-                       f"stable-baselines3 {stable_baselines3.__version__}, torch {torch.__version__}, one thread",
-            "note": "PPO `MlpPolicy` (n_steps 128, batch 256, 4 epochs, seed 0), 16 envs, Kruskal mazes of 5 × 5 "
-                    "cells, " + ("simple mode (top-down channels)" if args.mode == "simple" else
-                    "MiniGrid mode (the 7 × 7 view alone, ImgObsWrapper's way)") + ", training seeds 0–49,999; each run a fresh process, compiled path loaded "
-                    "first; `model.learn` timed (medians of the rounds; the two kinds alternated). CPU time is the "
-                    "process's, so the shared machine's load counts less than in wall time. Same policy: the "
-                    "trained parameters' digest is equal across every run (the adapter matches DummyVecEnv step "
-                    "for step).",
-            "columns": ["envs", "steps", "wall time", "CPU time", "steps per CPU second", "vs DummyVecEnv (CPU)",
-                        "same trained policy"],
-            "rows": rows,
-        }
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(table, out, indent=1, ensure_ascii=False)
-            out.write("\n")
+        write_table(
+            args.json, machine=machine(loads, f"stable-baselines3 {stable_baselines3.__version__}",
+                                       f"torch {torch.__version__}, one thread"),
+            title="Stable-Baselines3 PPO end to end: batched adapter vs DummyVecEnv",
+            command=f"python benchmarks/bench_sb3.py --timesteps {args.timesteps} --rounds {args.rounds} "
+                    f"--mode {args.mode} --json benchmarks/results/sb3.json",
+            note="PPO `MlpPolicy` (n_steps 128, batch 256, 4 epochs, seed 0), 16 envs, Kruskal mazes of 5 × 5 "
+                 "cells, " + ("simple mode (top-down channels)" if args.mode == "simple" else
+                 "MiniGrid mode (the 7 × 7 view alone, ImgObsWrapper's way)") + ", training seeds 0–49,999; each run a fresh process, compiled path loaded "
+                 "first; `model.learn` timed (medians of the rounds; the two kinds alternated). CPU time is the "
+                 "process's, so the shared machine's load counts less than in wall time. Same policy: the "
+                 "trained parameters' digest is equal across every run (the adapter matches DummyVecEnv step "
+                 "for step).",
+            columns=["envs", "steps", "wall time", "CPU time", "steps per CPU second", "vs DummyVecEnv (CPU)",
+                     "same trained policy"],
+            rows=rows)
 
 
 if __name__ == "__main__":

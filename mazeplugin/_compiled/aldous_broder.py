@@ -7,15 +7,12 @@ the neighbour; here the same raw words in the same order
 is framed by a ring of cells counted as outside, and a step into a wall stays
 put, as the plain walk's slot holding the cell itself does.
 
-On a hex or triangle grid (:func:`lattice_walk`) a step on an inner cell
-takes its neighbour from the cell's parity, which the walk carries along
-(each step flips it or not, by the neighbour chosen), instead of from the
-kind byte of the cell it stands on: the next cell's address then waits on
-no load, as on the square grid, and the byte read is only checked (visited?
-on a border?). Border cells take their kind's steps. No edge arrays: the
-edge a step opens is counted by :func:`~mazeplugin._compiled.lattice.edge_between`.
-On any other grid (:func:`walk`) steps are read from the cells' kinds
-(:func:`~mazeplugin._compiled.grid.walk_steps`).
+On any other grid (:func:`walk`) a step is
+:func:`~mazeplugin._compiled.lattice.lattice_step` on a hex or triangle grid: an
+inner cell's neighbour from the parity the walk carries along, no edge arrays
+(the edge a step opens is counted by
+:func:`~mazeplugin._compiled.lattice.edge_between`); elsewhere from the cells'
+kinds (:func:`~mazeplugin._compiled.grid.walk_steps`).
 """
 
 from __future__ import annotations
@@ -29,8 +26,8 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import framed, framed_id, framed_passages, framed_walls, graph_arrays, i32, i64, open_between, u8, u64, walk_steps
-from .lattice import BORDER, SEEN, edge_between, inner_steps, lattice_steps, parity_of
+from .grid import framed, framed_id, framed_passages, framed_walls, i64, open_between, u8, u64
+from .lattice import edge_between, lattice_step, on_walks, parity_of, walk_table
 from .rand import unit
 
 
@@ -64,22 +61,20 @@ def walk_framed(cells: Any, words: Any, state: Any, pitch: int, east: Any, south
     state[0], state[1] = cell, unvisited
 
 
-def _signature(kind: Any) -> Any:
-    return types.int64(i32, i32, kind, u8, i32, types.int64, types.int64, types.int64, u64, i64, u8)
-
-
-@njit([_signature(u8), _signature(i32)], cache=True, nogil=True)
-def walk(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int, common: int, seen: int,
-         words: Any, state: Any, opened: Any) -> int:
+@njit(on_walks(types.int64, u64, i64, u8), cache=True, nogil=True, inline="always")
+def walk_on(kind: Any, degrees: Any, steps: Any, stride: int, common: int, seen: int, inner: Any, flip: Any,
+            degree: int, offsets: Any, edge_ids: Any, shape: int, width: int, height: int, words: Any, state: Any,
+            opened: Any) -> int:
     """Walk from ``state[0]`` until ``state[1]`` cells are left unvisited (then -1) or the words
     run out (then the words read); ``state`` is updated for the next words.
 
-    A step goes to the ``r``-th neighbour, ``r = int(unit(word) * degree)``,
-    read from the cell's kind (see :func:`~mazeplugin._compiled.grid.walk_steps`);
-    ``kind[cell] >= seen`` marks a visited cell.
+    A step goes to the ``r``-th neighbour, ``r = int(unit(word) * degree)``: on a lattice
+    :func:`~mazeplugin._compiled.lattice.lattice_step`, else read from the cell's kind, guessing it has
+    ``common`` neighbours (checked, and redone when wrong); ``kind[cell] >= seen`` marks a visited cell.
     """
     cell, left = state[0], state[1]
     usual = np.float64(common)
+    p = parity_of(shape, width, cell) if shape else 0
     k = int(kind[cell]) - seen  # the walk stands on visited cells only
     t = 0
     while left:
@@ -88,15 +83,18 @@ def walk(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, strid
             return t
         u = unit(words[t])
         t += 1
-        r = int(u * usual)  # the guess: ``common`` neighbours
-        nxt = cell + steps[k * stride + r]
-        if degrees[k] != common:
-            r = int(u * np.float64(degrees[k]))
+        if shape:
+            r, nxt, p = lattice_step(u, cell, k, p, degrees, steps, stride, inner, flip, degree, shape, width)
+        else:
+            r = int(u * usual)  # the guess: ``common`` neighbours
             nxt = cell + steps[k * stride + r]
+            if degrees[k] != common:
+                r = int(u * np.float64(degrees[k]))
+                nxt = cell + steps[k * stride + r]
         b = int(kind[nxt])
         if b < seen:  # entered first: open the passage in
             kind[nxt] = b + seen
-            opened[edge_ids[offsets[cell] + r]] = 1
+            opened[edge_between(shape, width, height, cell, nxt) if shape else edge_ids[offsets[cell] + r]] = 1
             left -= 1
             k = b
         else:
@@ -106,42 +104,16 @@ def walk(offsets: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, strid
     return -1
 
 
-@njit(types.int64(types.int64, types.int64, types.int64, u8, u8, i32, types.int64, i32, u8, types.int64, u64, i64,
-                  u8), cache=True, nogil=True)
-def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, steps: Any, stride: int, inner: Any,
-                 flip: Any, degree: int, words: Any, state: Any, opened: Any) -> int:
-    """:func:`walk` on a hex or triangle lattice (see the module docstring): an inner cell of parity
-    ``p`` steps to ``cell + inner[p * degree + r]``, a border cell as its kind says."""
-    cell, left = state[0], state[1]
-    p = parity_of(shape, width, cell)
-    inner_degree = np.float64(degree)
-    k = int(kind[cell]) - SEEN  # the walk stands on visited cells only
-    t = 0
-    while left:
-        if t == words.size:
-            state[0], state[1] = cell, left
-            return t
-        u = unit(words[t])
-        t += 1
-        if k & BORDER == 0:  # an inner cell: its steps from the parity carried along, not from memory
-            r = int(u * inner_degree)
-            nxt = cell + inner[p * degree + r]
-            p ^= flip[r]
-        else:
-            r = int(u * np.float64(degrees[k]))
-            nxt = cell + steps[k * stride + r]
-            p = parity_of(shape, width, nxt)
-        b = int(kind[nxt])
-        if b < SEEN:  # entered first: open the passage in
-            kind[nxt] = b + SEEN
-            opened[edge_between(shape, width, height, cell, nxt)] = 1
-            left -= 1
-            k = b
-        else:
-            k = b - SEEN
-        cell = nxt
-    state[0], state[1] = cell, 0
-    return -1
+@njit(on_walks(types.int64, u64, i64, u8), cache=True, nogil=True)
+def walk(kind: Any, degrees: Any, steps: Any, stride: int, common: int, seen: int, inner: Any, flip: Any,
+         degree: int, offsets: Any, edge_ids: Any, shape: int, width: int, height: int, words: Any, state: Any,
+         opened: Any) -> int:
+    """:func:`walk_on` compiled twice: on a lattice and on the rows."""
+    if shape:
+        return walk_on(kind, degrees, steps, stride, common, seen, inner, flip, degree, offsets, edge_ids, shape,
+                       width, height, words, state, opened)
+    return walk_on(kind, degrees, steps, stride, common, seen, inner, flip, degree, offsets, edge_ids, 0, width,
+                   height, words, state, opened)
 
 
 def generate(grid: Grid, rng: Random, walks: List[Tuple[int, int]]) -> NDArray[np.bool_]:
@@ -163,24 +135,11 @@ def generate(grid: Grid, rng: Random, walks: List[Tuple[int, int]]) -> NDArray[n
     start = walks[0][0]  # (every other grid is one part)
     opened = np.zeros(grid.edge_count, dtype=np.uint8)
     state = np.array([start, grid.cells - 1], dtype=np.int64)
-    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
-        shape, width, height = grid.lattice
-        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
-        inner, flip, degree = inner_steps(shape, width)
-        kind[start] += SEEN
-
-        def lattice_step(words: NDArray[np.uint64]) -> int:
-            return lattice_walk(shape, width, height, kind, degrees, steps, stride, inner, flip, degree, words, state,
-                                opened)
-
-        feed(lattice_step, rng, 8 * grid.cells + 64)
-        return opened.view(np.bool_)
-    offsets, neighbours, edge_ids = graph_arrays(grid)
-    kind, degrees, steps, stride, common, seen = walk_steps(offsets, neighbours)
-    kind[start] += seen
+    near = walk_table(grid)
+    near[0][start] += near[5]  # the start cell: seen
 
     def step(words: NDArray[np.uint64]) -> int:
-        return walk(offsets, edge_ids, kind, degrees, steps, stride, common, seen, words, state, opened)
+        return walk(*near, words, state, opened)
 
     feed(step, rng, 8 * grid.cells + 64)
     return opened.view(np.bool_)

@@ -10,10 +10,10 @@ words: a square maze's drawn ahead, one of each kind a step
 (:func:`grow_framed`, the maze framed by a ring of visited cells); every
 other grid's in turn (:func:`~mazeplugin._compiled.draws.feed`): per step a
 coin when ``p < 1``, a pick of the active cell when the coin says "random"
-or the strategy is ``random``, and one more word when it opens a passage. On
-a hex or triangle grid (:func:`lattice_grow`) a cell's neighbours come from
-its kind and the edges from their number (:mod:`mazeplugin._compiled.lattice`);
-on any other grid (:func:`grow`) from the grid's rows.
+or the strategy is ``random``, and one more word when it opens a passage. Off the
+square (:func:`grow`) a cell's neighbours come from its kind, and
+the edges from their number on a hex or triangle grid, from the grid's rows
+on any other (:func:`~mazeplugin._compiled.lattice.neighbour_rows`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import framed, framed_passages, framed_walls, graph_arrays, grid_roots, i32, i64, open_between, u8, u64
-from .lattice import edge_between, lattice_steps
+from .grid import framed, framed_passages, framed_walls, grid_roots, i32, i64, open_between, u8, u64
+from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of, widest
 from .rand import below, unit
 
 NEWEST, OLDEST, MIDDLE, RANDOM = 0, 1, 2, 3
@@ -122,20 +122,18 @@ def grow_framed(
             t += 1
 
 
-@njit(types.int64(i32, i32, i32, u64, i64, i32, i64, types.int64, types.float64, u8, u8),
-      cache=True, nogil=True)
-def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, item: Any, tree: Any,
-         strategy: int, p: float, visited: Any, opened: Any) -> int:
+@njit(on_rows(types.int64, u64, i64, i32, i64, types.int64, types.float64, u8, u8), cache=True, nogil=True)
+def grow(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, neighbours: Any, edge_ids: Any, shape: int,
+         width: int, height: int, words: Any, state: Any, item: Any, tree: Any, strategy: int, p: float,
+         visited: Any, opened: Any) -> int:
     """Grow until no cell is active (then -1) or fewer than three words are left for a step
-    (then the words read); ``state`` = (slots appended, cells active)."""
+    (then the words read); ``state`` = (slots appended, cells active); the grid's neighbours as
+    :func:`~mazeplugin._compiled.lattice.neighbour_rows` gives them."""
     stack = strategy == NEWEST and p == 1.0
     top = 1
     while top * 2 < tree.size:
         top *= 2
-    widest = 1
-    for cell in range(offsets.size - 1):
-        widest = max(widest, offsets[cell + 1] - offsets[cell])
-    choice = np.empty(widest, dtype=np.int32)
+    choice = np.empty(widest(stride, offsets), dtype=np.int64)
     appended, active = state[0], state[1]
     t = 0
     while active:
@@ -157,9 +155,10 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, i
             at = active // 2
         slot = at if stack else fenwick_kth(tree, at, top)
         cell = item[slot]
+        first, degree = row_of(kind, degrees, stride, offsets, shape, cell)
         k = 0
-        for j in range(offsets[cell], offsets[cell + 1]):
-            if not visited[neighbours[j]]:
+        for j in range(first, first + degree):
+            if not visited[neighbour_at(steps, neighbours, shape, cell, j)]:
                 choice[k] = j
                 k += 1
         if not k:  # del active[at]
@@ -171,66 +170,8 @@ def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, i
             continue
         j = choice[below(words[t], k)]
         t += 1
-        opened[edge_ids[j]] = 1
-        visited[neighbours[j]] = 1
-        item[appended] = neighbours[j]
-        if not stack:
-            fenwick_add(tree, appended, 1)
-        appended += 1
-        active += 1
-    state[0], state[1] = appended, 0
-    return -1
-
-
-@njit(types.int64(u8, u8, i32, types.int64, types.int64, types.int64, types.int64, u64, i64, i32, i64, types.int64,
-                  types.float64, u8, u8), cache=True, nogil=True)
-def lattice_grow(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int, height: int, words: Any,
-                 state: Any, item: Any, tree: Any, strategy: int, p: float, visited: Any, opened: Any) -> int:
-    """:func:`grow` on a hex or triangle lattice: the ``r``-th neighbour of ``cell`` is
-    ``cell + steps[kind[cell] * stride + r]`` (row order), the edge to it counted by ``edge_between``."""
-    stack = strategy == NEWEST and p == 1.0
-    top = 1
-    while top * 2 < tree.size:
-        top *= 2
-    choice = np.empty(max(stride, 1), dtype=np.int32)
-    appended, active = state[0], state[1]
-    t = 0
-    while active:
-        if words.size - t < 3:  # a step reads at most three words
-            state[0], state[1] = appended, active
-            return t
-        by_chance = False
-        if p < 1.0:
-            by_chance = unit(words[t]) >= p
-            t += 1
-        if by_chance or strategy == RANDOM:
-            at = below(words[t], active)
-            t += 1
-        elif strategy == NEWEST:
-            at = active - 1
-        elif strategy == OLDEST:
-            at = 0
-        else:  # MIDDLE
-            at = active // 2
-        slot = at if stack else fenwick_kth(tree, at, top)
-        cell = item[slot]
-        row = kind[cell] * stride
-        k = 0
-        for r in range(degrees[kind[cell]]):
-            if not visited[cell + steps[row + r]]:
-                choice[k] = r
-                k += 1
-        if not k:  # del active[at]
-            if stack:
-                appended -= 1
-            else:
-                fenwick_add(tree, slot, -1)
-            active -= 1
-            continue
-        r = choice[below(words[t], k)]
-        t += 1
-        nxt = cell + steps[row + r]
-        opened[edge_between(shape, width, height, cell, nxt)] = 1
+        nxt = neighbour_at(steps, neighbours, shape, cell, j)
+        opened[edge_at(edge_ids, shape, width, height, cell, j, nxt)] = 1
         visited[nxt] = 1
         item[appended] = nxt
         if not stack:
@@ -266,21 +207,10 @@ def generate(grid: Grid, rng: Random, start: int, name: str, p: float) -> NDArra
     fenwick_add(tree, 0, 1)  # slot 0 active
     state = np.array([1, 1], dtype=np.int64)
 
-    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
-        shape, width, height = grid.lattice
-        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
-
-        def lattice_step(words: NDArray[np.uint64]) -> int:
-            return lattice_grow(kind, degrees, steps, stride, shape, width, height, words, state, item, tree,
-                                strategy, p, visited, opened)
-
-        feed(lattice_step, rng, 3 * grid.cells + 64)
-        return opened.view(np.bool_)
-    offsets, neighbours, edge_ids = graph_arrays(grid)
+    near = neighbour_rows(grid)
 
     def step(words: NDArray[np.uint64]) -> int:
-        return grow(offsets, neighbours, edge_ids, words, state, item, tree, strategy, p,
-                    visited, opened)
+        return grow(*near, words, state, item, tree, strategy, p, visited, opened)
 
     feed(step, rng, 3 * grid.cells + 64)
     return opened.view(np.bool_)

@@ -6,10 +6,9 @@ same raw words, turned into indices by :func:`~mazeplugin._compiled.rand.below`
 exactly as ``int(u * k)``. On a square maze (:func:`carve_framed`, and
 :func:`carve_many` for a batch of mazes) the maze is framed by a ring of
 blocked cells, so a cell's neighbours are ``cell - pitch, + 1, + pitch, - 1``
-with no bounds checks; on a hex or triangle grid (:func:`lattice_carve`) a
-cell's neighbours come from its kind and the edges from their number
-(:mod:`mazeplugin._compiled.lattice`); on any other grid (:func:`carve`) from
-the grid's rows.
+with no bounds checks; on any other grid (:func:`carve`) a cell's neighbours
+come from its kind and the edges from their number on a hex or triangle grid,
+from the grid's rows on the rest (:func:`~mazeplugin._compiled.lattice.neighbour_rows`).
 """
 
 from __future__ import annotations
@@ -22,9 +21,8 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .grid import (carve_batch, framed, framed_id, framed_passages, framed_walls, graph_arrays, i32, open_between, u8,
-                   u64, unframe_into)
-from .lattice import edge_between, lattice_steps
+from .grid import carve_batch, framed, framed_id, framed_passages, framed_walls, open_between, u8, u64, unframe_into
+from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of, widest
 from .rand import below
 
 
@@ -79,72 +77,29 @@ def carve_framed(inside: Any, words: Any, start: int, pitch: int, east: Any, sou
         opened += 1
 
 
-@njit(types.void(i32, i32, i32, u64, types.int64, u8), cache=True, nogil=True)
-def carve(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, start: int, opened: Any) -> None:
+@njit(on_rows(types.void, u64, types.int64, u8), cache=True, nogil=True, inline="always")
+def carve_on(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, neighbours: Any, edge_ids: Any, shape: int,
+          width: int, height: int, words: Any, start: int, opened: Any) -> None:
     """Walk from ``start`` to random unvisited neighbours; when stuck, hunt in cell order for
-    the first unvisited cell beside a visited one and link it to a random visited neighbour."""
-    cells = offsets.size - 1
-    widest = 1
-    for cell in range(cells):
-        widest = max(widest, offsets[cell + 1] - offsets[cell])
+    the first unvisited cell beside a visited one and link it to a random visited neighbour
+    (the grid's neighbours as :func:`~mazeplugin._compiled.lattice.neighbour_rows` gives them)."""
+    cells = width * height if shape else offsets.size - 1
     visited = np.zeros(cells, dtype=np.uint8)
-    choice = np.empty(widest, dtype=np.int32)
+    choice = np.empty(widest(stride, offsets), dtype=np.int64)
     visited[start] = 1
     cell, scan, t = start, 0, 0
     while cell >= 0:
+        first, degree = row_of(kind, degrees, stride, offsets, shape, cell)
         k = 0
-        for j in range(offsets[cell], offsets[cell + 1]):
-            if not visited[neighbours[j]]:
+        for j in range(first, first + degree):
+            if not visited[neighbour_at(steps, neighbours, shape, cell, j)]:
                 choice[k] = j
                 k += 1
         if k:  # kill: walk on
             j = choice[below(words[t], k)]
             t += 1
-            opened[edge_ids[j]] = 1
-            cell = neighbours[j]
-            visited[cell] = 1
-            continue
-        while scan < cells and visited[scan]:  # every cell before `scan` is visited
-            scan += 1
-        cell = -1
-        for hunted in range(scan, cells):  # hunt
-            if not visited[hunted]:
-                k = 0
-                for j in range(offsets[hunted], offsets[hunted + 1]):
-                    if visited[neighbours[j]]:
-                        choice[k] = j
-                        k += 1
-                if k:
-                    opened[edge_ids[choice[below(words[t], k)]]] = 1
-                    t += 1
-                    visited[hunted] = 1
-                    cell = hunted
-                    break
-
-
-@njit(types.void(u8, u8, i32, types.int64, types.int64, types.int64, types.int64, u64, types.int64, u8), cache=True,
-      nogil=True)
-def lattice_carve(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int, height: int, words: Any,
-                  start: int, opened: Any) -> None:
-    """:func:`carve` on a hex or triangle lattice: the ``r``-th neighbour of ``cell`` is
-    ``cell + steps[kind[cell] * stride + r]`` (row order), the edge to it counted by ``edge_between``."""
-    cells = kind.size
-    visited = np.zeros(cells, dtype=np.uint8)
-    choice = np.empty(max(stride, 1), dtype=np.int32)
-    visited[start] = 1
-    cell, scan, t = start, 0, 0
-    while cell >= 0:
-        row = kind[cell] * stride
-        k = 0
-        for r in range(degrees[kind[cell]]):
-            if not visited[cell + steps[row + r]]:
-                choice[k] = r
-                k += 1
-        if k:  # kill: walk on
-            r = choice[below(words[t], k)]
-            t += 1
-            nxt = cell + steps[row + r]
-            opened[edge_between(shape, width, height, cell, nxt)] = 1
+            nxt = neighbour_at(steps, neighbours, shape, cell, j)
+            opened[edge_at(edge_ids, shape, width, height, cell, j, nxt)] = 1
             cell = nxt
             visited[cell] = 1
             continue
@@ -153,19 +108,31 @@ def lattice_carve(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, 
         cell = -1
         for hunted in range(scan, cells):  # hunt
             if not visited[hunted]:
-                row = kind[hunted] * stride
+                first, degree = row_of(kind, degrees, stride, offsets, shape, hunted)
                 k = 0
-                for r in range(degrees[kind[hunted]]):
-                    if visited[hunted + steps[row + r]]:
-                        choice[k] = r
+                for j in range(first, first + degree):
+                    if visited[neighbour_at(steps, neighbours, shape, hunted, j)]:
+                        choice[k] = j
                         k += 1
                 if k:
-                    r = choice[below(words[t], k)]
+                    j = choice[below(words[t], k)]
                     t += 1
-                    opened[edge_between(shape, width, height, hunted, hunted + steps[row + r])] = 1
+                    opened[edge_at(edge_ids, shape, width, height, hunted,
+                                   j, neighbour_at(steps, neighbours, shape, hunted, j))] = 1
                     visited[hunted] = 1
                     cell = hunted
                     break
+
+
+@njit(on_rows(types.void, u64, types.int64, u8), cache=True, nogil=True)
+def carve(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, neighbours: Any, edge_ids: Any, shape: int,
+          width: int, height: int, words: Any, start: int, opened: Any) -> None:
+    """:func:`carve_on` compiled twice: on a lattice and on the rows."""
+    if shape:
+        carve_on(kind, degrees, steps, stride, offsets, neighbours, edge_ids, shape, width, height, words, start,
+                 opened)
+    else:
+        carve_on(kind, degrees, steps, stride, offsets, neighbours, edge_ids, 0, width, height, words, start, opened)
 
 
 def generate(grid: Grid, rng: Random, start: int) -> NDArray[np.bool_]:
@@ -178,13 +145,7 @@ def generate(grid: Grid, rng: Random, start: int) -> NDArray[np.bool_]:
         carve_framed(framed(maze.mask, False), words, framed_start, maze.width + 2, east, south)
         return framed_walls(maze, east, south)
     opened = np.zeros(grid.edge_count, dtype=np.uint8)
-    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
-        shape, width, height = grid.lattice
-        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
-        lattice_carve(kind, degrees, steps, stride, shape, width, height, words, start, opened)
-        return opened.view(np.bool_)
-    offsets, neighbours, edge_ids = graph_arrays(grid)
-    carve(offsets, neighbours, edge_ids, words, start, opened)
+    carve(*neighbour_rows(grid), words, start, opened)
     return opened.view(np.bool_)
 
 

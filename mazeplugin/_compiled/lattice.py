@@ -1,5 +1,6 @@
 """The hex and triangle lattices by arithmetic: each cell's kind and steps, and the edge between two
-neighbours, without the grid's neighbour arrays.
+neighbours, without the grid's neighbour arrays; and the neighbour tables the grid kernels loop over, a
+lattice's or any other grid's rows (:func:`neighbour_rows`, :func:`walk_table`).
 
 A hex or triangle grid's neighbours follow from the cell numbers
 (:mod:`mazeplugin.grids.hex`, :mod:`mazeplugin.grids.triangle`): which of
@@ -37,10 +38,13 @@ from typing import Any, List, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
+from ..grids import Grid
+from .grid import graph_arrays, i32, u8, walk_steps
 from .gridrows import HEX, TRIANGLE
 from .jit import njit, types
 
-__all__ = ["lattice_steps", "inner_steps", "edge_between", "edge_cells", "parity_of", "KINDS", "SEEN", "BORDER"]
+__all__ = ["lattice_steps", "inner_steps", "lattice_step", "edge_between", "edge_cells", "parity_of", "KINDS", "SEEN",
+           "BORDER"]
 
 KINDS = 32
 """Kind numbers are below this: a parity bit and four border bits."""
@@ -130,6 +134,27 @@ def parity_of(shape: int, width: int, cell: int) -> int:
     return (y + cell - y * width) & 1
 
 
+@njit(types.UniTuple(types.int64, 3)(types.float64, types.int64, types.int64, types.int64, types.uint8[::1],
+                                     types.int32[::1], types.int64, types.int32[::1], types.uint8[::1], types.int64,
+                                     types.int64, types.int64), cache=True, nogil=True, inline="always")
+def lattice_step(u: float, cell: int, k: int, p: int, degrees: Any, steps: Any, stride: int, inner: Any, flip: Any,
+                 degree: int, shape: int, width: int) -> Tuple[int, int, int]:
+    """``(r, nxt, p)``: a random walk's step by ``u`` in [0, 1) from ``cell`` (of kind ``k``, parity ``p``) to
+    its ``r``-th neighbour ``nxt``, ``r = int(u * its degree)``, and the parity of ``nxt``.
+
+    An inner cell takes its steps from the parity the walk carries along (:func:`inner_steps`: each step
+    flips it or not), not from the kind byte of the cell it stands on: the next cell's address then waits on
+    no load, as on the square grid, and the byte read is only checked (visited? on a border?). A border cell
+    takes its kind's steps (:func:`lattice_steps`).
+    """
+    if k & BORDER == 0:
+        r = int(u * np.float64(degree))
+        return r, cell + int(inner[p * degree + r]), p ^ int(flip[r])
+    r = int(u * np.float64(degrees[k]))
+    nxt = cell + int(steps[k * stride + r])
+    return r, nxt, parity_of(shape, width, nxt)
+
+
 @njit(types.int64(types.int64, types.int64, types.int64, types.int64, types.int64), cache=True, nogil=True,
       inline="always")
 def edge_between(shape: int, width: int, height: int, a: int, b: int) -> int:
@@ -203,3 +228,98 @@ def edge_cells(shape: int, width: int, height: int, k: int) -> Tuple[int, int]:
     if x < width - 1 and r == 0:
         return a, a + 1
     return a, a + width  # south, below an upward triangle
+
+
+Neighbours = Tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.int32], int, NDArray[np.int32], NDArray[np.int32],
+                   NDArray[np.int32], int, int, int]
+
+
+def neighbour_rows(grid: Grid, arithmetic: bool = True) -> Neighbours:
+    """``(kind, degrees, steps, stride, offsets, neighbours, edge_ids, shape, width, height)``: ``grid``'s
+    neighbours for one kernel loop on every grid but the framed square one (:func:`row_of`, :func:`neighbour_at`,
+    :func:`edge_at` read them).
+
+    On a hex or triangle grid (``shape`` > 0) from the cell kinds of
+    :func:`lattice_steps`, the edges counted (``offsets``, ``neighbours`` and
+    ``edge_ids`` empty): no edge arrays are built. On any other grid (``shape`` 0) from its rows
+    (``kind``, ``degrees`` and ``steps`` empty); there too on a lattice unless ``arithmetic``.
+    """
+    if grid.lattice is not None and arithmetic:
+        shape, width, height = grid.lattice
+        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
+        none = np.zeros(0, dtype=np.int32)
+        return kind, degrees, steps, stride, none, none, none, shape, width, height
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    no_kinds = np.zeros(0, dtype=np.uint8)
+    return no_kinds, no_kinds, np.zeros(0, dtype=np.int32), 0, offsets, neighbours, edge_ids, 0, 0, 0
+
+
+def on_rows(result: Any, *rest: Any) -> Any:
+    """The signature of a kernel returning ``result`` that takes :func:`neighbour_rows`, then ``rest``."""
+    return result(u8, u8, i32, types.int64, i32, i32, i32, types.int64, types.int64, types.int64, *rest)
+
+
+@njit(types.int64(types.int64, i32), cache=True, nogil=True, inline="always")
+def widest(stride: int, offsets: Any) -> int:
+    """The most neighbours a cell has (at least 1): ``stride`` on a lattice, else read from the rows."""
+    most = max(stride, 1)
+    for cell in range(offsets.size - 1):
+        most = max(most, offsets[cell + 1] - offsets[cell])
+    return most
+
+
+@njit(types.UniTuple(types.int64, 2)(u8, u8, types.int64, i32, types.int64, types.int64), cache=True, nogil=True,
+      inline="always")
+def row_of(kind: Any, degrees: Any, stride: int, offsets: Any, shape: int, cell: int) -> Tuple[int, int]:
+    """``(first, degree)``: ``cell``'s neighbours are slots ``first`` to ``first + degree - 1``, in the grid's
+    row order, of ``steps`` (a lattice) or ``neighbours`` (see :func:`neighbour_rows`)."""
+    if shape:
+        k = int(kind[cell])  # (not a uint8: k * stride must not wrap)
+        return k * stride, int(degrees[k])
+    return int(offsets[cell]), int(offsets[cell + 1] - offsets[cell])
+
+
+@njit(types.int64(i32, i32, types.int64, types.int64, types.int64), cache=True, nogil=True, inline="always")
+def neighbour_at(steps: Any, neighbours: Any, shape: int, cell: int, j: int) -> int:
+    """The neighbour of ``cell`` in slot ``j`` of its row (:func:`row_of`)."""
+    if shape:
+        return cell + int(steps[j])
+    return int(neighbours[j])
+
+
+@njit(types.int64(i32, types.int64, types.int64, types.int64, types.int64, types.int64, types.int64), cache=True,
+      nogil=True, inline="always")
+def edge_at(edge_ids: Any, shape: int, width: int, height: int, cell: int, j: int, nxt: int) -> int:
+    """The edge from ``cell`` to ``nxt``, its neighbour in slot ``j``: counted on a lattice, read on the rows."""
+    if shape:
+        return edge_between(shape, width, height, cell, nxt)
+    return int(edge_ids[j])
+
+
+Walks = Tuple[NDArray[Any], NDArray[np.uint8], NDArray[np.int32], int, int, int, NDArray[np.int32], NDArray[np.uint8],
+              int, NDArray[np.int32], NDArray[np.int32], int, int, int]
+
+
+def walk_table(grid: Grid) -> Walks:
+    """``(kind, degrees, steps, stride, common, seen, inner, flip, degree, offsets, edge_ids, shape, width,
+    height)``: ``grid``'s neighbours for the random walks (Aldous–Broder, Wilson).
+
+    On a hex or triangle grid (``shape`` > 0) the lattice's kinds and inner steps
+    (:func:`lattice_steps`, :func:`inner_steps`),
+    the edges counted (``offsets``, ``edge_ids`` empty); on any other grid (``shape`` 0) :func:`~mazeplugin._compiled.grid.walk_steps` of
+    its rows (``inner``, ``flip`` empty), where a step guesses the cell has ``common`` neighbours.
+    """
+    if grid.lattice is not None:
+        shape, width, height = grid.lattice
+        none = np.zeros(0, dtype=np.int32)
+        return (*lattice_steps(shape, width, height), *inner_steps(shape, width), none, none, shape, width, height)
+    offsets, neighbours, edge_ids = graph_arrays(grid)
+    return (*walk_steps(offsets, neighbours), np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.uint8), 0, offsets,
+            edge_ids, 0, 0, 0)
+
+
+def on_walks(result: Any, *rest: Any) -> Any:
+    """The signatures of a kernel returning ``result`` that takes :func:`walk_table`, then ``rest``: ``kind``
+    ``uint8`` (a lattice, a grid of few kinds) or ``int32`` (a polar grid: every cell its own kind)."""
+    return [result(kind, u8, i32, types.int64, types.int64, types.int64, i32, u8, types.int64, i32, i32,
+                   types.int64, types.int64, types.int64, *rest) for kind in (u8, i32)]

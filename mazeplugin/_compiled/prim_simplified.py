@@ -5,10 +5,10 @@ last, pop); here the same raw words in the same order, the frontier an array
 kept in the plain list's order. On a square maze (:func:`grow_framed`) the
 maze is framed by a ring of cells counted as in the tree, so a cell's
 neighbours are ``cell - pitch, + 1, + pitch, - 1`` with no bounds checks; on
-a hex or triangle grid (:func:`lattice_grow`) a frontier wall is a cell and
-which of its neighbours, read from the cell's kind, and the edges are counted
-from their number (:mod:`mazeplugin._compiled.lattice`); on any other grid
-(:func:`grow`) a frontier wall is a slot of the grid's neighbour rows.
+any other grid (:func:`grow`) a frontier wall is a slot of the grid's
+neighbour rows, or on a hex or triangle lattice a cell and which of its
+neighbours, read from the cell's kind, the edges counted from their number
+(:func:`~mazeplugin._compiled.lattice.neighbour_rows`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from .jit import njit, types
 
 from ..seeds import Random
 from .draws import feed
-from .grid import (framed, framed_passages, framed_walls, grid_roots, graph_arrays, i32, i64, open_between,
-                   u64, u8)
-from .lattice import edge_between, lattice_steps
+from .grid import framed, framed_passages, framed_walls, grid_roots, i32, i64, open_between, u64, u8
+from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of
 from .rand import below
 
 if TYPE_CHECKING:  # pragma: no cover - a square level loads no grid module
@@ -79,39 +78,15 @@ def grow_framed(in_tree: Any, roots: Any, words: Any, pitch: int, east: Any, sou
                     size += 1
 
 
-@njit(types.int64(i32, i32, i32, u64, i64, i32, u8, u8), cache=True, nogil=True)
-def grow(offsets: Any, neighbours: Any, edge_ids: Any, words: Any, state: Any, frontier: Any, in_tree: Any,
+@njit(on_rows(types.int64, types.int64, u64, i64, i32, u8, u8), cache=True, nogil=True, inline="always")
+def grow_on(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, neighbours: Any, edge_ids: Any, shape: int,
+         width: int, height: int, bits: int, words: Any, state: Any, frontier: Any, in_tree: Any,
          opened: Any) -> int:
     """Take random frontier edges until there are none (then -1) or the words run out (then the
-    words read); ``state[0]`` is the frontier's length."""
-    size = state[0]
-    t = 0
-    while size:
-        if t == words.size:
-            state[0] = size
-            return t
-        k = take(frontier, size, words[t])
-        t += 1
-        size -= 1
-        cell = neighbours[k]
-        if not in_tree[cell]:
-            in_tree[cell] = 1
-            opened[edge_ids[k]] = 1
-            for j in range(offsets[cell], offsets[cell + 1]):
-                if not in_tree[neighbours[j]]:
-                    frontier[size] = j
-                    size += 1
-    state[0] = 0
-    return -1
-
-
-@njit(types.int64(u8, u8, i32, types.int64, types.int64, types.int64, types.int64, types.int64, u64, i64, i32, u8,
-                  u8), cache=True, nogil=True)
-def lattice_grow(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, width: int, height: int, bits: int,
-                 words: Any, state: Any, frontier: Any, in_tree: Any, opened: Any) -> int:
-    """:func:`grow` on a hex or triangle lattice: a frontier edge is ``cell << bits | r``, the ``r``-th
-    neighbour of ``cell`` (``cell + steps[kind[cell] * stride + r]``, row order), the plain list's
-    slots in the same order; the edge opened is counted by ``edge_between``."""
+    words read); ``state[0]`` is the frontier's length. A frontier edge is the slot of its far end
+    in the grid's rows, or on a lattice ``cell << bits | r``, the ``r``-th neighbour of ``cell`` (the
+    grid's neighbours as :func:`~mazeplugin._compiled.lattice.neighbour_rows` gives them): the plain
+    list's slots in the same order."""
     size = state[0]
     mask = (1 << bits) - 1
     t = 0
@@ -122,19 +97,33 @@ def lattice_grow(kind: Any, degrees: Any, steps: Any, stride: int, shape: int, w
         slot = take(frontier, size, words[t])
         t += 1
         size -= 1
-        source = slot >> bits
-        r = slot & mask
-        cell = source + steps[np.int64(kind[source]) * stride + r]
+        source, j = -1, slot
+        if shape:
+            source = slot >> bits
+            j = row_of(kind, degrees, stride, offsets, shape, source)[0] + (slot & mask)
+        cell = neighbour_at(steps, neighbours, shape, source, j)
         if not in_tree[cell]:
             in_tree[cell] = 1
-            opened[edge_between(shape, width, height, source, cell)] = 1
-            row = np.int64(kind[cell]) * stride
-            for j in range(degrees[kind[cell]]):
-                if not in_tree[cell + steps[row + j]]:
-                    frontier[size] = cell << bits | j
+            opened[edge_at(edge_ids, shape, width, height, source, j, cell)] = 1
+            first, degree = row_of(kind, degrees, stride, offsets, shape, cell)
+            for j in range(first, first + degree):
+                if not in_tree[neighbour_at(steps, neighbours, shape, cell, j)]:
+                    frontier[size] = cell << bits | (j - first) if shape else j
                     size += 1
     state[0] = 0
     return -1
+
+
+@njit(on_rows(types.int64, types.int64, u64, i64, i32, u8, u8), cache=True, nogil=True)
+def grow(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, neighbours: Any, edge_ids: Any, shape: int,
+         width: int, height: int, bits: int, words: Any, state: Any, frontier: Any, in_tree: Any,
+         opened: Any) -> int:
+    """:func:`grow_on` compiled twice: on a lattice and on the rows."""
+    if shape:
+        return grow_on(kind, degrees, steps, stride, offsets, neighbours, edge_ids, shape, width, height, bits, words,
+                       state, frontier, in_tree, opened)
+    return grow_on(kind, degrees, steps, stride, offsets, neighbours, edge_ids, 0, width, height, bits, words,
+                   state, frontier, in_tree, opened)
 
 
 def generate(grid: "Grid", rng: Random, start: int) -> NDArray[np.bool_]:
@@ -149,33 +138,23 @@ def generate(grid: "Grid", rng: Random, start: int) -> NDArray[np.bool_]:
     opened = np.zeros(grid.edge_count, dtype=np.uint8)
     in_tree = np.zeros(grid.cells, dtype=np.uint8)
     in_tree[start] = 1
-    if grid.lattice is not None and grid.cells < 1 << 28:  # hex, triangle: arithmetic (_compiled/lattice.py)
-        shape, width, height = grid.lattice
-        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
-        bits = max(stride - 1, 1).bit_length()  # a frontier edge: its cell, and which of the cell's neighbours
-        # Each edge is pushed at most once from each end (when the cell it leaves joins the tree): room for all.
-        # (At most 6 neighbours a cell: 3 bits, so a frontier edge of fewer than 2**28 cells fits an int32.)
-        slots = np.empty(2 * grid.edge_count, dtype=np.int32)
+    # (A lattice's frontier edge, its cell and which of the cell's at most 6 neighbours, takes 3 bits more than
+    # the cell: an int32 below 2**28 cells. Beyond, the grid's rows.)
+    near = neighbour_rows(grid, arithmetic=grid.cells < 1 << 28)
+    kind, degrees, _, stride, offsets = near[:5]
+    bits = max(stride - 1, 1).bit_length() if near[7] else 0
+    # Each edge is pushed at most once from each end (when the cell it leaves joins the tree): room for all.
+    frontier = np.empty(2 * grid.edge_count, dtype=np.int32)
+    if near[7]:  # a lattice: (start, r) for each of its neighbours r
         degree = int(degrees[kind[start]])
-        slots[:degree] = (start << bits) + np.arange(degree)
-        size = np.array([degree], dtype=np.int64)
-
-        def lattice_step(words: NDArray[np.uint64]) -> int:
-            return lattice_grow(kind, degrees, steps, stride, shape, width, height, bits, words, size, slots,
-                                in_tree, opened)
-
-        feed(lattice_step, rng, 2 * grid.cells + 64)
-        return opened.view(np.bool_)
-    # Each edge slot is pushed at most once (when the cell it leaves joins the tree): room for all.
-    frontier = np.empty(len(grid.neighbours), dtype=np.int32)
-    first, stop = int(grid.offsets[start]), int(grid.offsets[start + 1])
-    frontier[:stop - first] = np.arange(first, stop, dtype=np.int32)
-    state = np.array([stop - first], dtype=np.int64)
-
-    offsets, neighbours, edge_ids = graph_arrays(grid)
+        frontier[:degree] = (start << bits) + np.arange(degree)
+    else:  # the slots of its row
+        degree = int(offsets[start + 1] - offsets[start])
+        frontier[:degree] = np.arange(offsets[start], offsets[start + 1])
+    state = np.array([degree], dtype=np.int64)
 
     def step(words: NDArray[np.uint64]) -> int:
-        return grow(offsets, neighbours, edge_ids, words, state, frontier, in_tree, opened)
+        return grow(*near, bits, words, state, frontier, in_tree, opened)
 
     feed(step, rng, 2 * grid.cells + 64)
     return opened.view(np.bool_)

@@ -5,12 +5,12 @@ here the same raw words in the same order
 (:func:`~mazeplugin._compiled.draws.feed`), turned into the same indices
 ``int(unit(word) * slots)``. On a square maze (:func:`walk_framed`) the maze
 is framed by a ring of blocked cells, and a step into a wall stays put, as
-the plain walk's slot holding the cell itself does. On a hex or triangle
-grid (:func:`lattice_walk`) the walks carry the parity of the cell they
-stand on, as the Aldous–Broder kernel does, and the edges grafted are
-counted by :func:`~mazeplugin._compiled.lattice.edge_between`: no edge
-arrays. On any other grid (:func:`walk`) steps are read from the cells'
-kinds (:func:`~mazeplugin._compiled.grid.walk_steps`).
+the plain walk's slot holding the cell itself does. On any other grid
+(:func:`walk`) the walks step as the Aldous–Broder kernel's do: on a hex or
+triangle grid carrying the parity of the cell they stand on, the edges
+grafted counted by :func:`~mazeplugin._compiled.lattice.edge_between` (no
+edge arrays); elsewhere read from the cells' kinds
+(:func:`~mazeplugin._compiled.grid.walk_steps`).
 """
 
 from __future__ import annotations
@@ -24,9 +24,8 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import (framed, framed_id, framed_passages, framed_walls, graph_arrays, i32, i64, open_between, u64, u8,
-                   walk_steps)
-from .lattice import BORDER, SEEN, edge_between, inner_steps, lattice_steps, parity_of
+from .grid import framed, framed_id, framed_passages, framed_walls, i32, i64, open_between, u64, u8
+from .lattice import edge_between, lattice_step, on_walks, parity_of, walk_table
 from .rand import below, unit
 
 
@@ -71,23 +70,20 @@ def walk_framed(inside: Any, in_tree: Any, exit_of: Any, words: Any, state: Any,
     return True
 
 
-def _signature(kind: Any) -> Any:
-    return types.int64(i32, i32, i32, kind, u8, i32, types.int64, types.int64, types.int64, u64, i64, u8, u8)
-
-
-@njit([_signature(u8), _signature(i32)], cache=True, nogil=True)
-def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, steps: Any, stride: int,
-         common: int, seen: int, words: Any, state: Any, exit_of: Any, opened: Any) -> int:
+@njit(on_walks(types.int64, u64, i64, u8, u8), cache=True, nogil=True, inline="always")
+def walk_on(kind: Any, degrees: Any, steps: Any, stride: int, common: int, seen: int, inner: Any, flip: Any,
+            degree: int, offsets: Any, edge_ids: Any, shape: int, width: int, height: int, words: Any, state: Any,
+            exit_of: Any, opened: Any) -> int:
     """Walk from each cell outside the tree (in cell order) and graft the loop-erased path.
 
     ``exit_of[cell]`` is the neighbour (``r``-th) the walk last left ``cell``
-    by, so loops erase themselves. Steps are read from the cell's kind (see
-    :func:`~mazeplugin._compiled.grid.walk_steps`); ``kind[cell] >= seen``
+    by, so loops erase themselves. A step is Aldous–Broder's
+    (:func:`~mazeplugin._compiled.aldous_broder.walk_on`); ``kind[cell] >= seen``
     marks a cell in the tree. Resumable: returns the words read when they
     run out, with ``state`` = (the walk's first cell, its current cell or -1)
     to go on with; -1 when done.
     """
-    cells = offsets.size - 1
+    cells = kind.size
     usual = np.float64(common)
     first, cell = state[0], state[1]
     t = 0
@@ -95,27 +91,32 @@ def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, 
         if cell < 0:
             cell = first
         k = int(kind[cell])
+        p = parity_of(shape, width, cell) if shape else 0
         while k < seen:  # walk until the tree is hit
             if t == words.size:
                 state[0], state[1] = first, cell
                 return t
             u = unit(words[t])
             t += 1
-            r = int(u * usual)  # the guess: ``common`` neighbours
-            nxt = cell + steps[k * stride + r]
-            if degrees[k] != common:
-                r = int(u * np.float64(degrees[k]))
+            if shape:
+                r, nxt, p = lattice_step(u, cell, k, p, degrees, steps, stride, inner, flip, degree, shape, width)
+            else:
+                r = int(u * usual)  # the guess: ``common`` neighbours
                 nxt = cell + steps[k * stride + r]
+                if degrees[k] != common:
+                    r = int(u * np.float64(degrees[k]))
+                    nxt = cell + steps[k * stride + r]
             exit_of[cell] = r
             cell = nxt
             k = int(kind[cell])
         cell = first
         k = int(kind[cell])
         while k < seen:  # graft the loop-erased path
-            j = offsets[cell] + exit_of[cell]
+            r = exit_of[cell]
+            nxt = cell + steps[k * stride + r]
             kind[cell] = k + seen
-            opened[edge_ids[j]] = 1
-            cell = neighbours[j]
+            opened[edge_between(shape, width, height, cell, nxt) if shape else edge_ids[offsets[cell] + r]] = 1
+            cell = nxt
             k = int(kind[cell])
         first += 1
         cell = -1
@@ -123,50 +124,16 @@ def walk(offsets: Any, neighbours: Any, edge_ids: Any, kind: Any, degrees: Any, 
     return -1
 
 
-@njit(types.int64(types.int64, types.int64, types.int64, u8, u8, i32, types.int64, i32, u8, types.int64, u64, i64,
-                  u8, u8), cache=True, nogil=True)
-def lattice_walk(shape: int, width: int, height: int, kind: Any, degrees: Any, steps: Any, stride: int, inner: Any,
-                 flip: Any, degree: int, words: Any, state: Any, exit_of: Any, opened: Any) -> int:
-    """:func:`walk` on a hex or triangle lattice: an inner cell of parity ``p`` steps to
-    ``cell + inner[p * degree + r]``, a border cell as its kind says (``kind[cell] >= SEEN``: in the tree)."""
-    cells = width * height
-    inner_degree = np.float64(degree)
-    first, cell = state[0], state[1]
-    t = 0
-    while first < cells:
-        if cell < 0:
-            cell = first
-        k = int(kind[cell])
-        p = parity_of(shape, width, cell)
-        while k < SEEN:  # walk until the tree is hit
-            if t == words.size:
-                state[0], state[1] = first, cell
-                return t
-            u = unit(words[t])
-            t += 1
-            if k & BORDER == 0:  # an inner cell: its steps from the parity carried along, not from memory
-                r = int(u * inner_degree)
-                nxt = cell + inner[p * degree + r]
-                p ^= flip[r]
-            else:
-                r = int(u * np.float64(degrees[k]))
-                nxt = cell + steps[k * stride + r]
-                p = parity_of(shape, width, nxt)
-            exit_of[cell] = r
-            cell = nxt
-            k = int(kind[cell])
-        cell = first
-        k = int(kind[cell])
-        while k < SEEN:  # graft the loop-erased path
-            nxt = cell + steps[k * stride + exit_of[cell]]
-            kind[cell] = k + SEEN
-            opened[edge_between(shape, width, height, cell, nxt)] = 1
-            cell = nxt
-            k = int(kind[cell])
-        first += 1
-        cell = -1
-    state[0], state[1] = first, -1
-    return -1
+@njit(on_walks(types.int64, u64, i64, u8, u8), cache=True, nogil=True)
+def walk(kind: Any, degrees: Any, steps: Any, stride: int, common: int, seen: int, inner: Any, flip: Any,
+         degree: int, offsets: Any, edge_ids: Any, shape: int, width: int, height: int, words: Any, state: Any,
+         exit_of: Any, opened: Any) -> int:
+    """:func:`walk_on` compiled twice: on a lattice and on the rows."""
+    if shape:
+        return walk_on(kind, degrees, steps, stride, common, seen, inner, flip, degree, offsets, edge_ids, shape,
+                       width, height, words, state, exit_of, opened)
+    return walk_on(kind, degrees, steps, stride, common, seen, inner, flip, degree, offsets, edge_ids, 0, width,
+                   height, words, state, exit_of, opened)
 
 
 def generate(grid: Grid, rng: Random, roots: List[int]) -> NDArray[np.bool_]:
@@ -187,25 +154,11 @@ def generate(grid: Grid, rng: Random, roots: List[int]) -> NDArray[np.bool_]:
     opened = np.zeros(grid.edge_count, dtype=np.uint8)
     exit_of = np.zeros(grid.cells, dtype=np.uint8)
     state = np.array([0, -1], dtype=np.int64)
-    if grid.lattice is not None:  # hex, triangle: arithmetic (mazeplugin/_compiled/lattice.py)
-        shape, width, height = grid.lattice
-        kind, degrees, steps, stride, _, _ = lattice_steps(shape, width, height)
-        inner, flip, degree = inner_steps(shape, width)
-        kind[roots] += SEEN
-
-        def lattice_step(words: NDArray[np.uint64]) -> int:
-            return lattice_walk(shape, width, height, kind, degrees, steps, stride, inner, flip, degree, words, state,
-                                exit_of, opened)
-
-        feed(lattice_step, rng, 4 * grid.cells + 64)
-        return opened.view(np.bool_)
-    offsets, neighbours, edge_ids = graph_arrays(grid)
-    kind, degrees, steps, stride, common, seen = walk_steps(offsets, neighbours)
-    kind[roots] += seen
+    near = walk_table(grid)
+    near[0][roots] += near[5]  # the roots: in the tree
 
     def step(words: NDArray[np.uint64]) -> int:
-        return walk(offsets, neighbours, edge_ids, kind, degrees, steps, stride, common, seen, words, state,
-                    exit_of, opened)
+        return walk(*near, words, state, exit_of, opened)
 
     feed(step, rng, 4 * grid.cells + 64)
     return opened.view(np.bool_)
