@@ -49,11 +49,13 @@ def test_a_png_is_written(capsys, tmp_path):
     (["kruskal", "--locks", "2"], "--locks"),
     (["kruskal", "--pattern", "valve"], "--pattern"),
     (["dungeon", "--keys", "2"], "--locks N"),
-    (["dungeon", "--treasure", "2"], "--treasure"),
+    (["dungeon", "--shapes", "star"], "--shapes"),
+    (["dungeon", "--interior", "nosuch"], "nosuch"),
+    (["kruskal", "--interior", "backtracker"], "--interior"),
     (["dungeon", "--pattern", "maze"], "--pattern"),
     (["dungeon", "--locks", "-1"], "--locks"),
     (["dungeon", "--seed", "dungeon-maze-24x24-5"], "not a dungeon pattern"),
-    (["dungeon", "--seed", "dungeon-valve-24x24-5+r8t2"], "not treasure"),
+    (["dungeon", "--seed", "dungeon-valve-24x24-5+r8w"], "not weave"),
     (["dungeon", "--size", "6x6", "--rooms", "30"], "width="),
     (["dungeon", "--locks", "99"], "--locks"),
     (["dungeon", "--grid", "hex"], "--grid"),
@@ -65,3 +67,15 @@ def test_a_png_is_written(capsys, tmp_path):
 def test_what_a_dungeon_does_not_take_is_one_line_naming_it(capsys, argv, names):
     status, out, err = run(capsys, "generate", *argv)
     assert status == 2 and not out and names in err and len(err.strip().splitlines()) == 1
+
+
+def test_room_shapes_maze_rooms_treasure_and_enemies_from_the_command_line(capsys):
+    status, out, _ = run(capsys, "generate", "dungeon", "--size", "40x40", "--seed", "3", "--rooms", "12",
+                         "--pattern", "gauntlet", "--shapes", "L,plus", "--interior", "backtracker",
+                         "--treasure", "2", "--enemies", "2")
+    made = mp.generate("dungeon", 40, 40, seed=3, rooms=12, pattern="gauntlet", shapes=("L", "plus"),
+                       interior="backtracker", treasure=2, enemies=2)
+    assert status == 0 and out == str(made) + "\n"
+    code = "dungeon-gauntlet-34x34-7+r16k2t2e1"
+    status, out, _ = run(capsys, "generate", "dungeon", "--seed", code)
+    assert status == 0 and out == str(mp.level_from_code(code)) + "\n"

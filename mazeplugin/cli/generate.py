@@ -23,6 +23,7 @@ from typing import Any, Dict, Optional, Tuple
 from ..codes import looks_like_level_code, parse_level_code
 from ..difficulty import MAX_ATTEMPTS
 from ..dungeon.grammar import MAX_LOCKS, PATTERNS
+from ..dungeon.shapes import SHAPES
 from ..level import Level
 from ..registry import algorithms
 from ..seeds import MAX_SEED_CHARS
@@ -107,6 +108,12 @@ def add_parser(commands: Any) -> None:
     dungeon.add_argument("--pattern", choices=PATTERNS, default=None, metavar="PATTERN",
                          help=f"the mission's cycles: {', '.join(PATTERNS)} (default mixed); a level code "
                               "dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS as --seed makes that dungeon")
+    dungeon.add_argument("--shapes", type=_shapes_type, default=None, metavar="SHAPES",
+                         help=f"room shapes drawn from: mixed, or a comma-separated list of {', '.join(SHAPES)} "
+                              "(default: rectangles)")
+    dungeon.add_argument("--interior", default=None, metavar="ALGORITHM",
+                         help="maze rooms: every room but the start, the goal and a boss's is a maze of ALGORITHM "
+                              "(e.g. backtracker); --treasure N and --enemies N go in the rooms the mission marks")
     grid = gen.add_argument_group("grid", "other grids than square tilemaps")
     grid.add_argument("--grid", choices=GRIDS, default="square",
                      help="the grid: square tilemaps (default), or hex, triangle and polar mazes (for polar, "
@@ -233,9 +240,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shapes_type(text: str) -> Any:
+    """``--shapes``: ``mixed`` or a comma-separated list of room shapes."""
+    if text == "mixed":
+        return text
+    names = tuple(part.strip() for part in text.split(","))
+    bad = [name for name in names if name not in SHAPES]
+    if bad:
+        raise argparse.ArgumentTypeError(f"{bad[0]!r} is not a room shape; give mixed or some of {', '.join(SHAPES)}")
+    return names
+
+
 def _dungeon_options(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
-    """``--locks`` and ``--pattern`` into ``kwargs`` for ALGORITHM dungeon; a wrong combination is one line (status 2)."""
-    given = [f"--{name}" for name in ("locks", "pattern") if getattr(args, name) is not None]
+    """``--locks``, ``--pattern``, ``--shapes`` and ``--interior`` into ``kwargs`` for ALGORITHM dungeon; a wrong
+    combination is one line (status 2)."""
+    given = [f"--{name}" for name in ("locks", "pattern", "shapes", "interior") if getattr(args, name) is not None]
     if args.algorithm != "dungeon":
         if given:
             raise Failure(2, f"{given[0]} is for dungeons (ALGORITHM dungeon), not {args.algorithm}")
@@ -250,13 +269,9 @@ def _dungeon_options(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
                          "--seed, --rooms, --locks and --pattern (and -O branching=, attempts=)")
     if kwargs.pop("keys", None):
         raise Failure(2, "--keys: a dungeon's keys and locked doors come from its mission; give --locks N")
-    for name in ("treasure", "enemies"):
-        if kwargs.get(name):
-            raise Failure(2, f"--{name}: a dungeon holds its mission's keys and locked doors only, not {name}")
-    if args.locks is not None:
-        kwargs["locks"] = args.locks
-    if args.pattern is not None:
-        kwargs["pattern"] = args.pattern
+    for name in ("locks", "pattern", "shapes", "interior"):
+        if getattr(args, name) is not None:
+            kwargs[name] = getattr(args, name)
 
 
 def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
@@ -268,10 +283,10 @@ def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
     if pattern is not None and pattern not in PATTERNS:
         raise Failure(2, f"--seed {text!r}: {pattern!r} is not a dungeon pattern; dungeon codes are "
                          f"dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS with PATTERN one of {', '.join(PATTERNS)}")
-    others = sorted(set(code.content) - {"rooms", "keys"})
+    others = sorted(set(code.content) - {"rooms", "keys", "treasure", "enemies"})
     if others or code.grid != "square":
-        raise Failure(2, f"--seed {text!r}: a dungeon's code holds only r (rooms) and k (locks) after '+', "
-                         f"not {others[0] if others else 'grid ' + code.grid}")
+        raise Failure(2, f"--seed {text!r}: a dungeon's code holds only r (rooms), k (locks), t (treasure) and e "
+                         f"(enemies) after '+', not {others[0] if others else 'grid ' + code.grid}")
     ignored = [what for what, differs in (
         (f"ALGORITHM {args.algorithm}", args.algorithm != "dungeon"),
         (f"--size {args.size[0]}x{args.size[1]}" if args.size else "", args.size is not None
@@ -287,6 +302,9 @@ def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
         args.rooms = code.content["rooms"]
     if args.locks is None and "keys" in code.content:
         args.locks = code.content["keys"]
+    for name in ("treasure", "enemies"):
+        if not getattr(args, name) and name in code.content:
+            setattr(args, name, code.content[name])
     return seed
 
 
