@@ -75,7 +75,7 @@ from ..seeds import Random, resolve_seed
 from .files import mission_to_dict
 from .canvas import Attempt, Rect, route_all
 from .model import Edge, MissionError, MissionGraph, depths
-from .shapes import check_interior, check_shapes, draw_room, interior_rng
+from .shapes import RECT_SIZES, check_interior, check_shapes, draw_room, interior_rng
 from .stocking import check_stock, stocked
 
 __all__ = ["layout", "LAYOUT_STREAM", "ROOM_SIZES", "CARVED", "MAX_LAYOUT_ROOMS", "MAX_ATTEMPTS"]
@@ -83,7 +83,7 @@ __all__ = ["layout", "LAYOUT_STREAM", "ROOM_SIZES", "CARVED", "MAX_LAYOUT_ROOMS"
 LAYOUT_STREAM = (7, 1)
 """The seed's stream the layout draws from: below the mission grammar's stream 7, used by no level stage."""
 
-ROOM_SIZES = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4))
+ROOM_SIZES = RECT_SIZES
 """The open rectangles (cells) a room is drawn from when no ``prefabs`` are given; a boss's room is 4 × 4."""
 
 CARVED = ("open", "locked", "hidden")

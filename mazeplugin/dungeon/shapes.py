@@ -13,8 +13,8 @@ outline beside a floor cell of the polygon.
 - ``"plus"``: the middle third of rows and of columns (a cross);
 - ``"U"``: the rectangle less a notch in the middle third of one side, all but a row deep.
 
-Each is drawn at a size of :data:`SHAPE_SIZES` and turned a random quarter
-(``shapes=`` of :func:`~mazeplugin.dungeon.layout.layout`). A **maze room**
+Each is drawn at a size of :data:`SHAPE_SIZES` (a rectangle of :data:`RECT_SIZES`,
+today's) and turned a random quarter (``shapes=`` of :func:`~mazeplugin.dungeon.layout.layout`). A **maze room**
 (``interior=``) is such a room whose floor cells are joined by a generator
 of the registry instead of all open: a spanning tree of the room's cells for
 a perfect generator, so every possible door still opens onto every cell.
@@ -55,14 +55,17 @@ from ..rooms.prefab import Prefab
 from ..seeds import Random, Seed
 from .model import MissionError, MissionGraph
 
-__all__ = ["SHAPES", "SHAPE_SIZES", "INTERIOR_SIZES", "INTERIOR_STREAM", "check_shapes", "check_interior",
+__all__ = ["SHAPES", "RECT_SIZES", "SHAPE_SIZES", "INTERIOR_SIZES", "INTERIOR_STREAM", "check_shapes", "check_interior",
            "shape_floor", "shape_prefab", "maze_prefab", "draw_room", "interior_rng"]
 
 SHAPES = ("rect", "L", "T", "plus", "U")
 """The built-in room shapes ``shapes=`` draws from (``"mixed"``: all of them)."""
 
+RECT_SIZES = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4))
+"""The open rectangles (cells) a ``"rect"`` room is drawn from: the layout's rooms of every dungeon."""
+
 SHAPE_SIZES = ((3, 3), (4, 3), (3, 4), (4, 4))
-"""The bounding boxes (cells) a polygon room is drawn from (a rectangle keeps today's sizes)."""
+"""The bounding boxes (cells) a polygon room is drawn from."""
 
 INTERIOR_SIZES = ((4, 4), (5, 4), (4, 5), (5, 5), (6, 4), (4, 6))
 """The bounding boxes (cells) a maze room is drawn from: large enough for a maze to be one."""
@@ -186,13 +189,13 @@ def maze_prefab(generator: str, floor: NDArray[np.bool_], rng: Random) -> Prefab
 
 def draw_room(rng: Random, maze_rng: Optional[Random], shapes: Sequence[str], corridors: int, boss: bool,
               generator: Optional[str]) -> Tuple[Prefab, str]:
-    """One room drawn from ``shapes`` (a box of :data:`SHAPE_SIZES`, or of :data:`INTERIOR_SIZES` for a maze
-    room of ``generator``; 4 × 4 for a boss's) with at least ``corridors`` possible doors, and its shape's
+    """One room drawn from ``shapes`` (a box of :data:`RECT_SIZES` for a rectangle, :data:`SHAPE_SIZES` for a
+    polygon, :data:`INTERIOR_SIZES` for a maze room of ``generator``; 4 × 4 for a boss's, 5 × 5 if a maze) with at least ``corridors`` possible doors, and its shape's
     name. ``rng`` draws the shape, box and turn; ``maze_rng`` the maze."""
-    sizes: Sequence[Tuple[int, int]] = INTERIOR_SIZES if generator else SHAPE_SIZES
+    shape = rng.choice(list(shapes))
+    sizes: Sequence[Tuple[int, int]] = INTERIOR_SIZES if generator else RECT_SIZES if shape == "rect" else SHAPE_SIZES
     if boss:
         sizes = ((4, 4),) if not generator else ((5, 5),)
-    shape = rng.choice(list(shapes))
     choices: List[Tuple[str, int, int, int]] = [
         (shape, w, h, turn) for w, h in sizes for turn in range(4)
         if len(shape_prefab(shape, w, h, turn).door_sides()) >= corridors]
