@@ -66,12 +66,14 @@ _CODED = {"rooms", "locks", "pattern", "treasure", "enemies"}  # what a dungeon'
 def generate_dungeon(width: object, height: object, seed: object = None, rooms: Optional[int] = None,
                      refused: Optional[Dict[str, Any]] = None, **options: Any) -> Level:
     """``mp.generate("dungeon", width, height, seed=..., rooms=, locks=, pattern=, branching=, mission=,
-    prefabs=, attempts=)``: :func:`dungeon_level` laid out in a level of exactly ``width`` × ``height`` cells (the
-    dungeon centred in it), or a :class:`~mazeplugin.dungeon.MissionError` naming the size, with a hint, when the
-    mission does not fit. ``refused``: the arguments of ``generate`` a dungeon does not take that were given
-    (each named in the error). The level's ``options["dungeon"]`` records the grammar's arguments (a level
-    made from them with the default ``branching``, ``attempts`` and rooms has a level code,
-    ``dungeon-PATTERN-WxH-seed+rNkM``); ``level.mission`` is its mission on the tiles.
+    prefabs=, attempts=, shapes=, interior=, treasure=, enemies=)``: :func:`dungeon_level` laid out in a level
+    of exactly ``width`` × ``height`` cells (the dungeon centred in it), or a
+    :class:`~mazeplugin.dungeon.MissionError` naming the size, with a hint, when the mission does not fit.
+    ``refused``: the arguments of ``generate`` that were given other than their defaults; a dungeon takes
+    ``treasure`` and ``enemies`` from them and refuses the others (each named in the error). The level's
+    ``options["dungeon"]`` records the grammar's arguments (a level made from them with the default
+    ``branching``, ``attempts``, prefabs, shapes and rooms has a level code, ``dungeon-PATTERN-WxH-seed+rNkM``,
+    with ``tT`` and ``eE`` for its treasure and enemies); ``level.mission`` is its mission on the tiles.
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("dungeon", 30, 30, seed=7, rooms=12, locks=2, pattern="lock-and-key")
@@ -140,8 +142,9 @@ def _mission_of(mission: object) -> MissionGraph:
 
 def dungeon_code(level: Level) -> str:
     """The level code of a dungeon ``mp.generate("dungeon", ...)`` made from the grammar's arguments:
-    ``dungeon-PATTERN-WIDTHxHEIGHT-seed+rROOMSkLOCKS`` (``ValueError`` for a dungeon laid out from a given
-    mission, from prefabs, or with another ``branching`` or ``attempts``: a code holds none of them)."""
+    ``dungeon-PATTERN-WIDTHxHEIGHT-seed+rROOMSkLOCKS``, then ``tTREASURE`` and ``eENEMIES`` when it has them
+    (``ValueError`` for a dungeon laid out from a given mission, from prefabs, with ``shapes`` or ``interior``, or
+    with another ``branching`` or ``attempts``: a code holds none of them)."""
     recorded = level.options.get("dungeon")
     if not isinstance(recorded, dict) or not {"rooms", "locks", "pattern"} <= set(recorded) <= _CODED:
         why = ("it was laid out from a mission given to it" if not isinstance(recorded, dict) else
@@ -162,7 +165,8 @@ def dungeon_code(level: Level) -> str:
 
 
 def dungeon_from_code(code: LevelCode) -> Level:
-    """The dungeon a parsed level code names (``dungeon-PATTERN-WxH-seed+rNkM``; ``dungeon-WxH-seed`` is the
+    """The dungeon a parsed level code names (``dungeon-PATTERN-WxH-seed+rNkM``, ``tT`` and ``eE`` after it for
+    treasure and enemies; ``dungeon-WxH-seed`` is the
     default pattern, rooms and locks): :func:`generate_dungeon` with them, byte for byte the level it names."""
     algorithm, width, height, seed = code
     pattern = algorithm[len("dungeon-"):] if algorithm != "dungeon" else _DEFAULTS["pattern"]
