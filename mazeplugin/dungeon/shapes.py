@@ -190,15 +190,17 @@ def maze_prefab(generator: str, floor: NDArray[np.bool_], rng: Random) -> Prefab
 def draw_room(rng: Random, maze_rng: Optional[Random], shapes: Sequence[str], corridors: int, boss: bool,
               generator: Optional[str]) -> Tuple[Prefab, str]:
     """One room drawn from ``shapes`` (a box of :data:`RECT_SIZES` for a rectangle, :data:`SHAPE_SIZES` for a
-    polygon, :data:`INTERIOR_SIZES` for a maze room of ``generator``; 4 × 4 for a boss's, 5 × 5 if a maze) with at least ``corridors`` possible doors, and its shape's
-    name. ``rng`` draws the shape, box and turn; ``maze_rng`` the maze."""
+    polygon, :data:`INTERIOR_SIZES` for a maze room of ``generator``; 4 × 4 for a boss's, 5 × 5 if a maze) with
+    at least two possible doors for each of its ``corridors`` (room to choose keeps the corridors routable: a
+    50-room dungeon of L, T, plus and U rooms with one door each to spare was not laid out for one seed in 7,000),
+    and its shape's name. ``rng`` draws the shape, box and turn; ``maze_rng`` the maze."""
     shape = rng.choice(list(shapes))
     sizes: Sequence[Tuple[int, int]] = INTERIOR_SIZES if generator else RECT_SIZES if shape == "rect" else SHAPE_SIZES
     if boss:
         sizes = ((4, 4),) if not generator else ((5, 5),)
     choices: List[Tuple[str, int, int, int]] = [
         (shape, w, h, turn) for w, h in sizes for turn in range(4)
-        if len(shape_prefab(shape, w, h, turn).door_sides()) >= corridors]
+        if len(shape_prefab(shape, w, h, turn).door_sides()) >= 2 * corridors]
     if not choices:  # too many corridors for this shape: an open box of the largest size has room for them
         w, h = max(sizes, key=lambda size: size[0] * size[1])
         choices = [("rect", w, h, 0)]
