@@ -158,3 +158,16 @@ def test_bad_room_options_are_refused_by_name(options, error, message):
 def test_prefabs_do_not_mix_with_shapes_or_mazes():
     with pytest.raises(ValueError, match="leave shapes= and interior= out"):
         mp.dungeon_level(rooms=10, seed=3, prefabs=[mp.Prefab.rectangle(3, 3)], shapes="mixed")
+
+
+@pytest.mark.parametrize("suffix", ["json", "tmx"])
+def test_a_dungeon_with_its_rooms_options_saves_and_loads_whole(tmp_path, suffix):
+    level = mp.generate("dungeon", 48, 48, seed=7, rooms=16, locks=2, pattern="gauntlet", shapes=("L", "T"),
+                        interior="backtracker", treasure=2, enemies=2)
+    path = tmp_path / f"dungeon.{suffix}"
+    level.save(path)
+    back = mp.load(path)
+    back.check()
+    assert back.tiles.tobytes() == level.tiles.tobytes() and back.things == level.things
+    assert back.options["dungeon"]["shapes"] == ["L", "T"] and back.options["dungeon"]["interior"] == "backtracker"
+    assert [room.tiles for room in back.mission.nodes] == [room.tiles for room in level.mission.nodes]
