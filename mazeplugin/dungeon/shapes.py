@@ -67,8 +67,9 @@ RECT_SIZES = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4))
 SHAPE_SIZES = ((3, 3), (4, 3), (3, 4), (4, 4))
 """The bounding boxes (cells) a polygon room is drawn from."""
 
-INTERIOR_SIZES = ((4, 4), (5, 4), (4, 5), (5, 5), (6, 4), (4, 6))
-"""The bounding boxes (cells) a maze room is drawn from: large enough for a maze to be one."""
+INTERIOR_SIZES = ((3, 3), (4, 3), (3, 4), (4, 4), (5, 4), (4, 5))
+"""The bounding boxes (cells) a maze room is drawn from: large enough for a maze to be one, small enough for 50
+of them to be laid out (with boxes up to 6 × 4, 2 of 7,000 missions were not)."""
 
 INTERIOR_STREAM = (7, 2)
 """The seed's stream the maze rooms draw from: beside the layout's ``(7, 1)``, used by nothing else."""
@@ -190,14 +191,14 @@ def maze_prefab(generator: str, floor: NDArray[np.bool_], rng: Random) -> Prefab
 def draw_room(rng: Random, maze_rng: Optional[Random], shapes: Sequence[str], corridors: int, boss: bool,
               generator: Optional[str]) -> Tuple[Prefab, str]:
     """One room drawn from ``shapes`` (a box of :data:`RECT_SIZES` for a rectangle, :data:`SHAPE_SIZES` for a
-    polygon, :data:`INTERIOR_SIZES` for a maze room of ``generator``; 4 × 4 for a boss's, 5 × 5 if a maze) with
+    polygon, :data:`INTERIOR_SIZES` for a maze room of ``generator``; 4 × 4 for a boss's) with
     at least two possible doors for each of its ``corridors`` (room to choose keeps the corridors routable: a
     50-room dungeon of L, T, plus and U rooms with one door each to spare was not laid out for one seed in 7,000),
     and its shape's name. ``rng`` draws the shape, box and turn; ``maze_rng`` the maze."""
     shape = rng.choice(list(shapes))
     sizes: Sequence[Tuple[int, int]] = INTERIOR_SIZES if generator else RECT_SIZES if shape == "rect" else SHAPE_SIZES
     if boss:
-        sizes = ((4, 4),) if not generator else ((5, 5),)
+        sizes = ((4, 4),)
     choices: List[Tuple[str, int, int, int]] = [
         (shape, w, h, turn) for w, h in sizes for turn in range(4)
         if len(shape_prefab(shape, w, h, turn).door_sides()) >= 2 * corridors]
