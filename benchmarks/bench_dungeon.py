@@ -262,7 +262,8 @@ def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list, roo
             + (", plain path." if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "."))
     speed_cells = [[cell, n, refused, "–", "–", "–", "–", "–", median if high == "–" else f"{median} (p95 {high})",
                     "–", tiles] for cell, n, refused, median, high, tiles in speed_rows]
-    title = "Dungeons: missions laid out as levels" + (f", {rooms} rooms" if rooms else "")
+    title = "Dungeons: missions laid out as levels" + {"": "", "polygons": ", polygon rooms with treasure and enemies",
+                                                         "mazes": ", maze rooms with enemies"}[rooms]
     result = {"title": title, "command":
               ("MAZEPLUGIN_COMPILED=0 " if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "")
               + f"python benchmarks/bench_dungeon.py --skip-quality --seeds {seeds} --repeats {repeats}"
