@@ -2,6 +2,7 @@
 
     python benchmarks/bench_dungeon.py [--seeds 1000] [--repeats 200] [--skip-quality] [--skip-layout]
                                        [--bounded] [--write benchmarks/results/dungeon.json]
+                                       [--rooms polygons|mazes]
 
 1. Quality: for each pattern, ``--seeds`` missions (seeds 0 … n-1; rooms and
    locks cycling through 12/1, 20/2, 20/4 (hidden and gauntlet: 25/4), 50/4;
@@ -28,6 +29,10 @@
    ``mp.dungeon_level(rooms=20, locks=4)`` and ``rooms=50``, ``mp.generate("dungeon", S, S, rooms=, locks=4)``
    (S = 40 and 56 cells) and ``mp.generate("backtracker", S, S)``, a maze of the same tiles; the ratio of the
    dungeon's median to the maze's.
+6. ``--rooms KIND``: sections 3 and 4 with the opt-in rooms of ``generate("dungeon", ...)``: ``polygons``
+   (``shapes="mixed"``, ``treasure=2``, ``enemies=2``: open L, T, plus and U rooms with things in them) or
+   ``mazes`` (``shapes="mixed"``, ``interior="backtracker"``, ``enemies=2``: maze rooms, enemies patrolling
+   them); the proof walls every patrol, so an enemy that cuts a way fails *proof*.
 5. ``--bounded``: the same ``--seeds`` per pattern made by ``mp.generate("dungeon", S, S, ...)`` (S the demo's
    ``dungeon_side``: 10 + 5·√rooms cells), whose layouts must fit the size, each proven by ``level.check()``
    and the independent tile solver. Printed: refused, failures, median ms. Not written to the JSON.
@@ -127,7 +132,12 @@ def layout_failures(m, level) -> Counter:
     return failed
 
 
-def layouts(seeds: int) -> list:
+ROOMS = {"polygons": {"shapes": "mixed", "treasure": 2, "enemies": 2},
+         "mazes": {"shapes": "mixed", "interior": "backtracker", "enemies": 2}}
+"""``--rooms``: the opt-in room options sections 3 and 4 lay the missions out with."""
+
+
+def layouts(seeds: int, options: dict = {}) -> list:
     print(f"{'pattern':<14}{'levels':>7}{'refused':>8}{'proof':>6}{'unsolved':>9}{'joins':>6}{'order':>6}"
           f"{'oracle':>7}{'layout ms':>10}{'+proof ms':>10}{'tiles':>10}   oracle: unsolvable/softlock/needless")
     rows = []
@@ -139,7 +149,7 @@ def layouts(seeds: int) -> list:
             m = mp.mission(rooms=rooms, locks=locks, pattern=pattern, seed=seed, branching=branching)
             start = time.perf_counter()
             try:
-                level = m.layout()
+                level = m.layout(**options)
             except ValueError:
                 failed["refused"] += 1
                 continue
@@ -169,16 +179,17 @@ def _timed(make) -> tuple:
     return level, time.perf_counter() - start
 
 
-def layout_speed(repeats: int) -> list:
+def layout_speed(repeats: int, options: dict = {}) -> list:
     """Rows ``[name, calls, refused, median ms, p95 ms, tiles]``: each seed's dungeon and maze made one after the
     other, so a shared machine's load falls on both alike; then the ratio of the medians."""
     rows = []
     for rooms, locks, side in ((20, 4, 40), (50, 4, 56)):
+        more = "".join(f", {k}={v!r}" for k, v in options.items()).replace("'", '"')
         makers = {
-            f"mp.dungeon_level(rooms={rooms}, locks={locks})":
-                lambda seed: mp.dungeon_level(rooms=rooms, locks=locks, seed=seed),
-            f'mp.generate("dungeon", {side}, {side}, rooms={rooms}, locks={locks})':
-                lambda seed: mp.generate("dungeon", side, side, seed=seed, rooms=rooms, locks=locks),
+            f"mp.dungeon_level(rooms={rooms}, locks={locks}{more})":
+                lambda seed: mp.dungeon_level(rooms=rooms, locks=locks, seed=seed, **options),
+            f'mp.generate("dungeon", {side}, {side}, rooms={rooms}, locks={locks}{more})':
+                lambda seed: mp.generate("dungeon", side, side, seed=seed, rooms=rooms, locks=locks, **options),
             f'mp.generate("backtracker", {side}, {side})': lambda seed: mp.generate("backtracker", side, side, seed=seed),
         }
         times: dict = {name: [] for name in makers}
@@ -231,13 +242,14 @@ def bounded(seeds: int) -> None:
               f"{statistics.median(times) * 1000:>7.1f}")
 
 
-def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> None:
+def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list, rooms: str = "") -> None:
     import platform
 
     from tables import machine, write_table
 
+    laid = "`Mission.layout`" + (f" with {', '.join(f'{k}={v!r}' for k, v in ROOMS[rooms].items())}" if rooms else "")
     note = (f"Each pattern's missions for seeds 0 … {seeds - 1} (rooms/locks cycling 12/1, 20/2, 20/4, 50/4) laid out "
-            "by `Mission.layout`, then proven: *refused* layouts, `level.check()` (*proof*), the tile solver "
+            f"by {laid}, then proven: *refused* layouts, `level.check()` (*proof*), the tile solver "
             "reaching the exit (*unsolved*), corridors joining exactly the mission's rooms (*joins*), doors walked "
             "in an order the mission allows (*order*), and the independent tile solver of "
             "`tests/test_dungeon_tile_oracle.py` (states (tile, keys held): solvable, no soft lock, every door "
@@ -249,9 +261,12 @@ def write(path: str, seeds: int, repeats: int, rows: list, speed_rows: list) -> 
             + (", plain path." if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "."))
     speed_cells = [[cell, n, refused, "–", "–", "–", "–", "–", median if high == "–" else f"{median} (p95 {high})",
                     "–", tiles] for cell, n, refused, median, high, tiles in speed_rows]
-    write_table(path, title="Dungeons: missions laid out as levels", command=(
+    title = "Dungeons: missions laid out as levels" + {"": "", "polygons": ", polygon rooms with treasure and enemies",
+                                                         "mazes": ", maze rooms with enemies"}[rooms]
+    write_table(path, title=title, command=(
                     "MAZEPLUGIN_COMPILED=0 " if os.environ.get("MAZEPLUGIN_COMPILED") == "0" else "")
-                + f"python benchmarks/bench_dungeon.py --skip-quality --seeds {seeds} --repeats {repeats} --write {path}",
+                + f"python benchmarks/bench_dungeon.py --skip-quality --seeds {seeds} --repeats {repeats}"
+                + (f" --rooms {rooms}" if rooms else "") + f" --write {path}",
                 machine=machine(None, platform.machine()), note=note,
                 columns=["pattern", "levels", "refused", "proof", "unsolved", "joins", "order", "oracle", "layout ms",
                          "+ proof ms", "tiles"], rows=rows + speed_cells)
@@ -265,15 +280,18 @@ def main() -> None:
     parser.add_argument("--skip-layout", action="store_true")
     parser.add_argument("--bounded", action="store_true", help="also prove mp.generate('dungeon', S, S) levels")
     parser.add_argument("--write", metavar="PATH", help="write the layout table as JSON (benchmarks/results/)")
+    parser.add_argument("--rooms", choices=sorted(ROOMS), default="",
+                        help="lay the dungeons out with these opt-in rooms (section 6)")
     args = parser.parse_args()
     if not args.skip_quality:
         quality(args.seeds)
     speed(args.repeats)
     if not args.skip_layout:
-        rows = layouts(args.seeds)
-        speed_rows = layout_speed(args.repeats)
+        options = ROOMS.get(args.rooms, {})
+        rows = layouts(args.seeds, options)
+        speed_rows = layout_speed(args.repeats, options)
         if args.write:
-            write(args.write, args.seeds, args.repeats, rows, speed_rows)
+            write(args.write, args.seeds, args.repeats, rows, speed_rows, args.rooms)
     if args.bounded:
         bounded(args.seeds)
 

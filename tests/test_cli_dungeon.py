@@ -51,11 +51,13 @@ def test_a_png_is_written(capsys, tmp_path):
     (["kruskal", "--locks", "2"], "--locks"),
     (["kruskal", "--pattern", "valve"], "--pattern"),
     (["dungeon", "--keys", "2"], "--locks N"),
-    (["dungeon", "--treasure", "2"], "--treasure"),
+    (["dungeon", "--shapes", "star"], "--shapes"),
+    (["dungeon", "--interior", "nosuch"], "nosuch"),
+    (["kruskal", "--interior", "backtracker"], "--interior"),
     (["dungeon", "--pattern", "maze"], "--pattern"),
     (["dungeon", "--locks", "-1"], "--locks"),
     (["dungeon", "--seed", "dungeon-maze-24x24-5"], "not a dungeon pattern"),
-    (["dungeon", "--seed", "dungeon-valve-24x24-5+r8t2"], "not treasure"),
+    (["dungeon", "--seed", "dungeon-valve-24x24-5+r8w"], "not weave"),
     (["dungeon", "--size", "6x6", "--rooms", "30"], "in --size 6x6 cells"),
     (["dungeon", "--locks", "99"], "--locks"),
     (["dungeon", "--grid", "hex"], "--grid"),
@@ -125,3 +127,15 @@ def test_batch_and_stats_refuse_what_generate_refuses(capsys, tmp_path, command,
     extra = ["--count", "2", "--out", str(tmp_path / "p")] if command == "batch" else []
     status, out, err = run(capsys, command, *argv, *extra)
     assert status == 2 and not out and names in err and len(err.strip().splitlines()) == 1
+
+
+def test_room_shapes_maze_rooms_treasure_and_enemies_from_the_command_line(capsys):
+    status, out, _ = run(capsys, "generate", "dungeon", "--size", "40x40", "--seed", "3", "--rooms", "12",
+                         "--pattern", "gauntlet", "--shapes", "L,plus", "--interior", "backtracker",
+                         "--treasure", "2", "--enemies", "2")
+    made = mp.generate("dungeon", 40, 40, seed=3, rooms=12, pattern="gauntlet", shapes=("L", "plus"),
+                       interior="backtracker", treasure=2, enemies=2)
+    assert status == 0 and out == str(made) + "\n"
+    code = "dungeon-gauntlet-34x34-7+r16k2t2e1"
+    status, out, _ = run(capsys, "generate", "dungeon", "--seed", code)
+    assert status == 0 and out == str(mp.level_from_code(code)) + "\n"

@@ -60,7 +60,7 @@ def test_a_mission_is_given_as_a_graph_a_dict_or_a_file(tmp_path):
 
 @pytest.mark.parametrize("argument, value", [("keys", 2), ("markers", "farthest"), ("braid", 0.5), ("corridor", 2),
                                              ("grid", "hex"), ("wrap", "x"), ("weave", True), ("mask", ["##"]),
-                                             ("require", {"dead_ends": (1, None)}), ("treasure", 1)])
+                                             ("require", {"dead_ends": (1, None)}), ("doors", 2)])
 def test_arguments_a_dungeon_does_not_take_are_refused_by_name(argument, value):
     with pytest.raises(ValueError, match=f"does not take {argument}="):
         mp.generate("dungeon", 30, 30, seed=1, **{argument: value})
@@ -131,7 +131,7 @@ def test_a_short_dungeon_code_means_the_defaults():
 
 @pytest.mark.parametrize("code, message", [
     ("dungeon-nosuch-30x30-7+r12k2", "'nosuch' is not a dungeon pattern"),
-    ("dungeon-mixed-30x30-7+r12k2t3", "only r \\(rooms\\) and k \\(locks\\).*not treasure"),
+    ("dungeon-mixed-30x30-7+r12k2wrapx", "only r \\(rooms\\), k \\(locks\\).*not wrap"),
     ("dungeon-mixed-30x30-7+r12k1w", "not weave"),
     ("dungeon-mixed-hex30x30-7", "not grid hex"),
     ("dungeon-mixed-8x8-7+r20k4", "width=8, height=8.*more space"),

@@ -16,7 +16,7 @@ from typing import Dict
 ROOT = Path(__file__).resolve().parents[2]
 ORDER = ["generation", "compiled-vs-plain", "startup", "mazelib", "c", "labmaze", "memory",
          "grids", "gym", "gym-duplicates", "vector-modes", "compiled-switch", "ppo", "ppo-sizes", "sb3",
-         "datasets", "dataset-columns", "dungeon"]
+         "datasets", "dataset-columns", "dungeon", "dungeon-polygons", "dungeon-mazes"]
 
 
 def page() -> str:

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, NoReturn, Optional, Tuple
 
 from ..codes import parse_size
 from ..dungeon.grammar import MAX_LOCKS, PATTERNS
+from ..dungeon.shapes import SHAPES
 from ..level import Level
 from ..limits import MAX_MASK_FILE_BYTES, MAX_TILE_PIXELS
 from ..rooms import MAX_ROOMS
@@ -195,7 +196,24 @@ def level_options() -> argparse.ArgumentParser:
     dungeon.add_argument("--pattern", choices=PATTERNS, default=None, metavar="PATTERN",
                          help=f"the mission's cycles: {', '.join(PATTERNS)} (default mixed); a level code "
                               "dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS as generate's --seed makes that dungeon")
+    dungeon.add_argument("--shapes", type=shapes_type, default=None, metavar="SHAPES",
+                         help=f"room shapes drawn from: mixed, or a comma-separated list of {', '.join(SHAPES)} "
+                              "(default: rectangles)")
+    dungeon.add_argument("--interior", default=None, metavar="ALGORITHM",
+                         help="maze rooms: every room but the start, the goal and a boss's is a maze of ALGORITHM "
+                              "(e.g. backtracker); --treasure N and --enemies N go in the rooms the mission marks")
     return parser
+
+
+def shapes_type(text: str) -> Any:
+    """``--shapes``: ``mixed`` or a comma-separated list of room shapes."""
+    if text == "mixed":
+        return text
+    names = tuple(part.strip() for part in text.split(","))
+    bad = [name for name in names if name not in SHAPES]
+    if bad:
+        raise argparse.ArgumentTypeError(f"{bad[0]!r} is not a room shape; give mixed or some of {', '.join(SHAPES)}")
+    return names
 
 
 def picture_options() -> argparse.ArgumentParser:
@@ -240,10 +258,14 @@ def level_kwargs(args: argparse.Namespace) -> Dict[str, Any]:
     return kwargs
 
 
+DUNGEON_FLAGS = ("locks", "pattern", "shapes", "interior")
+"""The options only a dungeon takes (``--treasure`` and ``--enemies`` go in the rooms its mission marks)."""
+
+
 def dungeon_kwargs(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
-    """``--locks`` and ``--pattern`` into ``kwargs`` for ALGORITHM dungeon; a wrong combination is one line
-    (status 2) naming the option (the options a command has not are not given)."""
-    given = [f"--{name}" for name in ("locks", "pattern") if getattr(args, name) is not None]
+    """``--locks``, ``--pattern``, ``--shapes`` and ``--interior`` into ``kwargs`` for ALGORITHM dungeon; a wrong
+    combination is one line (status 2) naming the option (the options a command has not are not given)."""
+    given = [f"--{name}" for name in DUNGEON_FLAGS if getattr(args, name, None) is not None]
     if args.algorithm != "dungeon":
         if given:
             raise Failure(2, f"{given[0]} is for dungeons (ALGORITHM dungeon), not {args.algorithm}")
@@ -259,13 +281,9 @@ def dungeon_kwargs(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
                          "--seed, --rooms, --locks and --pattern (and -O branching=, attempts=)")
     if kwargs.pop("keys", None):
         raise Failure(2, "--keys: a dungeon's keys and locked doors come from its mission; give --locks N")
-    for name in ("treasure", "enemies"):
-        if kwargs.get(name):
-            raise Failure(2, f"--{name}: a dungeon holds its mission's keys and locked doors only, not {name}")
-    if args.locks is not None:
-        kwargs["locks"] = args.locks
-    if args.pattern is not None:
-        kwargs["pattern"] = args.pattern
+    for name in DUNGEON_FLAGS:
+        if getattr(args, name, None) is not None:
+            kwargs[name] = getattr(args, name)
 
 
 _DUNGEON_FLAGS = (

@@ -17,7 +17,9 @@ between them (open, locked by a key, one-way drops, hidden passages).
 - Layout (:mod:`.layout`, :mod:`.dungeons`): ``Mission.layout(seed)`` and
   :func:`dungeon_level` (``mp.dungeon_level``) lay a mission out as a square
   :class:`~mazeplugin.Level`: rooms, corridors, keys and doors the content
-  proof checks like every level's.
+  proof checks like every level's; opt-in room shapes (:data:`SHAPES`: L, T,
+  plus, U polygons) and maze rooms (:mod:`.shapes`), treasure and enemies
+  placed from the mission (:mod:`.stocking`).
 
 >>> import mazeplugin as mp
 >>> m = mp.mission(rooms=16, locks=2, pattern="mixed", seed="castle")
@@ -32,9 +34,11 @@ from .dungeons import dungeon_level
 from .grammar import CYCLES, DUNGEON_STREAM, PATTERNS, least_distance, least_rooms, mission
 from .missions import Mission, load_mission
 from .layout import LAYOUT_STREAM
+from .shapes import INTERIOR_STREAM, SHAPES
+from .stocking import STOCK_STREAM
 from .model import EDGE_KINDS, NODE_KINDS, Edge, MissionError, MissionGraph, Node, depths
 from .solver import Proof, prove
 
 __all__ = ["Mission", "MissionGraph", "Node", "Edge", "MissionError", "Proof", "prove", "mission", "load_mission", "PATTERNS",
            "CYCLES", "NODE_KINDS", "EDGE_KINDS", "DUNGEON_STREAM", "least_distance", "least_rooms",
-           "dungeon_level", "LAYOUT_STREAM", "depths"]
+           "dungeon_level", "LAYOUT_STREAM", "depths", "SHAPES", "INTERIOR_STREAM", "STOCK_STREAM"]

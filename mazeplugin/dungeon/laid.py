@@ -37,7 +37,8 @@ Tile = Tuple[int, int]
 @dataclass(frozen=True)
 class RoomTiles:
     """A room of the mission on the tiles: its :class:`~.model.Node`, its rectangle in tiles (outline
-    included: ``x``, ``y``, ``width``, ``height``) and ``tiles``, its floor tiles inside the outline."""
+    included: ``x``, ``y``, ``width``, ``height``; the box around a polygon room of ``shapes=``) and ``tiles``,
+    its floor tiles inside the outline (a polygon's, or a maze room's cells and passages)."""
 
     node: Node
     x: int

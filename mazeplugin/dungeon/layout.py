@@ -12,7 +12,8 @@ drawing, files and gym read it as they read every level.
    placed before it.
 2. **Rooms.** Each room gets a prefab (an open rectangle of
    :data:`ROOM_SIZES` wide enough for its corridors, or one of ``prefabs=``
-   with as many possible doors), then is placed in order: the
+   with as many possible doors; with ``shapes=`` a polygon of :mod:`.shapes`,
+   with ``interior=`` a maze room), then is placed in order: the
    spots beside its placed neighbours (1 to 6 cells away, shifted along the
    side) are sorted by their distance to all of them, and the first where
    the room keeps a cell clear of every other room is taken. Where none fits
@@ -31,7 +32,9 @@ drawing, files and gym read it as they read every level.
    thing on the passage from its corridor into the room behind the lock (the
    mission's lock room, else the edge's ``b``); doors are numbered in the
    order a flood from the start can open them. A hidden edge is an ordinary
-   corridor with a ``"secret"`` thing on its first passage.
+   corridor with a ``"secret"`` thing on its first passage. ``treasure=`` and
+   ``enemies=`` add those things in the rooms the mission marks for them
+   (:mod:`.stocking`).
 
 A **one-way** edge (a drop) is not carved: the content engine has no one-way
 passage yet, and a drop walked both ways would let the player round a lock.
@@ -72,13 +75,15 @@ from ..seeds import Random, resolve_seed
 from .files import mission_to_dict
 from .canvas import Attempt, Rect, route_all
 from .model import Edge, MissionError, MissionGraph, depths
+from .shapes import RECT_SIZES, check_interior, check_shapes, draw_room, interior_rng
+from .stocking import check_stock, stocked
 
 __all__ = ["layout", "LAYOUT_STREAM", "ROOM_SIZES", "CARVED", "MAX_LAYOUT_ROOMS", "MAX_ATTEMPTS"]
 
 LAYOUT_STREAM = (7, 1)
 """The seed's stream the layout draws from: below the mission grammar's stream 7, used by no level stage."""
 
-ROOM_SIZES = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4))
+ROOM_SIZES = RECT_SIZES
 """The open rectangles (cells) a room is drawn from when no ``prefabs`` are given; a boss's room is 4 × 4."""
 
 CARVED = ("open", "locked", "hidden")
@@ -241,7 +246,8 @@ def _middle(prefab: Prefab) -> Tuple[int, int]:
 
 
 def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequence[Prefab]] = None,
-           attempts: int = 32, bounds: Optional[Tuple[int, int]] = None) -> Level:
+           attempts: int = 32, bounds: Optional[Tuple[int, int]] = None, shapes: object = None,
+           interior: object = None, treasure: int = 0, enemies: int = 0) -> Level:
     """``mission`` laid out as a square :class:`~mazeplugin.level.Level` (see the module's doc), from stream
     :data:`LAYOUT_STREAM` of ``seed`` (None: the mission's own seed, else a fresh one). ``prefabs``: the rooms to
     draw from (default: open rectangles of :data:`ROOM_SIZES`); ``attempts``: placements tried (1 to
@@ -256,6 +262,13 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
     only placements whose rooms and corridors fit are kept (``mp.generate("dungeon", width, height)``); a
     :class:`~mazeplugin.dungeon.MissionError` names the size when none fits in ``attempts``. Without it the level
     is as large as the dungeon.
+
+    Opt-ins (each off by default, so a dungeon without them is the same level): ``shapes``, the room shapes drawn
+    from (``"mixed"``, or names of :data:`~mazeplugin.dungeon.shapes.SHAPES`: rectangles and L, T, plus and U
+    polygons); ``interior``, maze rooms (a generator's name: every room but the start, goal and boss's; or a dict
+    of room id to generator name); ``treasure`` and ``enemies``, counts of things placed in the rooms the mission
+    makes for them (:mod:`~mazeplugin.dungeon.stocking`). A room's record in ``options["layout"]`` then also holds
+    its ``"shape"`` (and ``"interior"``, its generator).
     """
     if not isinstance(mission, MissionGraph):
         raise TypeError(f"mission must be a mazeplugin.Mission, not {type(mission).__name__}")
@@ -264,7 +277,12 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
                            f"{len(mission.nodes)}")
     if isinstance(attempts, bool) or not isinstance(attempts, numbers.Integral) or not 1 <= attempts <= MAX_ATTEMPTS:
         raise ValueError(f"attempts must be an int from 1 to {MAX_ATTEMPTS}, got {attempts!r}")
-    shapes = _check_prefabs(prefabs)
+    designed = _check_prefabs(prefabs)
+    drawn = check_shapes(shapes)
+    mazes = check_interior(interior, mission)
+    stock = check_stock(treasure, enemies)
+    if designed is not None and (drawn is not None or mazes):
+        raise ValueError("prefabs= gives every room its shape and inside; leave shapes= and interior= out with it")
     seed = resolve_seed(mission.seed if seed is None and mission.seed is not None else seed)
     rng = Random.keyed(seed, LAYOUT_STREAM)
     edges = _carried(mission)
@@ -276,14 +294,19 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
         near[edge.b].append(edge.a)
     kind = {node.id: node.kind for node in mission.nodes}
     rooms: Dict[str, Prefab] = {}
+    shape_of: Dict[str, str] = {}
     for name in order:  # one shape per room, drawn once: every attempt moves the same rooms
-        if shapes is not None:
-            fitting = [shape for shape in shapes if len(shape.door_sides()) >= len(near[name])]
+        if designed is not None:
+            fitting = [shape for shape in designed if len(shape.door_sides()) >= len(near[name])]
             if not fitting:
                 raise MissionError(f"the mission cannot be laid out with these prefabs: room {name!r} has "
                                    f"{len(near[name])} corridors, and no prefab has that many possible doors (at "
-                                   f"most {max(len(shape.door_sides()) for shape in shapes)})")
+                                   f"most {max(len(shape.door_sides()) for shape in designed)})")
             rooms[name] = rng.choice(fitting)
+        elif drawn is not None or name in mazes:
+            maze_rng = interior_rng(seed, mission, name) if name in mazes else None
+            rooms[name], shape_of[name] = draw_room(rng, maze_rng, drawn or ("rect",), len(near[name]),
+                                                    kind[name] == "boss", mazes.get(name))
         else:
             roomy = [size for size in ROOM_SIZES if sum(size) >= len(near[name]) + 2] or [(4, 4)]
             w, h = (4, 4) if kind[name] == "boss" else rng.choice(roomy)  # a room with many doors is wide
@@ -299,7 +322,14 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
         attempt.settle()
         corridors = route_all(attempt, rooms, tree + closing)
         if corridors is not None:
-            return _level(mission, seed, attempt, order, rooms, edges, locks, corridors, rng, bounds)
+            level = _level(mission, seed, attempt, order, rooms, edges, locks, corridors, rng, bounds)
+            if shape_of:
+                for room in level.options["layout"]["rooms"]:
+                    if room["id"] in shape_of:
+                        room["shape"] = shape_of[room["id"]]
+                    if room["id"] in mazes:
+                        room["interior"] = mazes[room["id"]]
+            return stocked(level, stock, seed, mission) if any(stock) else level
     if bounds is not None:
         raise MissionError(f"the mission ({len(mission.nodes)} rooms, {len(edges)} corridors) did not fit in "
                            f"width={bounds[0]}, height={bounds[1]} cells in {attempts} attempts; give more space "
