@@ -41,33 +41,34 @@ __all__ = ["dungeon_level", "generate_dungeon", "dungeon_code", "dungeon_from_co
 
 def dungeon_level(mission: Union[MissionGraph, Dict[str, Any], str, "os.PathLike[str]", None] = None, seed: object = None, *,
                   rooms: int = 12, locks: int = 1, pattern: str = "mixed", branching: float = 0.25,
-                  prefabs: Optional[Sequence[Prefab]] = None, attempts: int = 32) -> Level:
+                  prefabs: Optional[Sequence[Prefab]] = None, attempts: int = 32, drops: bool = False) -> Level:
     """A dungeon level: ``mission`` (a :class:`~mazeplugin.dungeon.Mission`, its ``to_dict()`` form or a JSON
     file's path) laid out from stream ``(7, 1)`` of ``seed``; with no mission, ``mp.mission(rooms, locks,
-    pattern, seed, branching=branching)`` first (one seed for both). ``prefabs`` and ``attempts`` as in
-    :func:`~mazeplugin.dungeon.layout.layout`. A mission from a dict or file is checked
-    (:meth:`~mazeplugin.dungeon.Mission.check`) before it is laid out."""
+    pattern, seed, branching=branching)`` first (one seed for both). ``prefabs``, ``attempts`` and ``drops`` (the
+    one-way edges carved as drops) as in :func:`~mazeplugin.dungeon.layout.layout`. A mission from a dict or file
+    is checked (:meth:`~mazeplugin.dungeon.Mission.check`) before it is laid out."""
     if mission is None:
         made: MissionGraph = make_mission(rooms, locks, pattern, seed, branching=branching)
         seed = made.seed
     else:
         made = _mission_of(mission)
-    return layout(made, seed, prefabs=prefabs, attempts=attempts)
+    return layout(made, seed, prefabs=prefabs, attempts=attempts, drops=drops)
 
 
 _DEFAULTS: Dict[str, Any] = {"rooms": 12, "locks": 1, "pattern": "mixed", "branching": 0.25, "attempts": 32}
-_TAKES = ("mission", "locks", "pattern", "branching", "prefabs", "attempts")
+_TAKES = ("mission", "locks", "pattern", "branching", "prefabs", "attempts", "drops")
 
 
 def generate_dungeon(width: object, height: object, seed: object = None, rooms: Optional[int] = None,
                      refused: Optional[Dict[str, Any]] = None, **options: Any) -> Level:
     """``mp.generate("dungeon", width, height, seed=..., rooms=, locks=, pattern=, branching=, mission=,
-    prefabs=, attempts=)``: :func:`dungeon_level` laid out in a level of exactly ``width`` × ``height`` cells (the
+    prefabs=, attempts=, drops=)``: :func:`dungeon_level` laid out in a level of exactly ``width`` × ``height`` cells (the
     dungeon centred in it), or a :class:`~mazeplugin.dungeon.MissionError` naming the size, with a hint, when the
     mission does not fit. ``refused``: the arguments of ``generate`` a dungeon does not take that were given
     (each named in the error). The level's ``options["dungeon"]`` records the grammar's arguments (a level
     made from them with the default ``branching``, ``attempts`` and rooms has a level code,
-    ``dungeon-PATTERN-WxH-seed+rNkM``); ``level.mission`` is its mission on the tiles.
+    ``dungeon-PATTERN-WxH-seed+rNkM``, and ``+rNkMd`` with ``drops=True``: its one-way edges carved as drops);
+    ``level.mission`` is its mission on the tiles.
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("dungeon", 30, 30, seed=7, rooms=12, locks=2, pattern="lock-and-key")
@@ -79,14 +80,15 @@ def generate_dungeon(width: object, height: object, seed: object = None, rooms: 
     for name, value in (refused or {}).items():
         raise ValueError(f"generate('dungeon', ...) does not take {name}= (got {value!r}): a dungeon's markers, "
                          f"keys and doors come from its mission; it takes seed, rooms, locks, pattern, branching, "
-                         f"mission, prefabs and attempts")
+                         f"mission, prefabs, attempts and drops")
     unknown = sorted(set(options) - set(_TAKES))
     if unknown:
         raise TypeError(f"generate('dungeon', ...) got unexpected option {unknown[0]!r}; a dungeon takes seed, "
-                        f"rooms, locks, pattern, branching, mission, prefabs and attempts")
+                        f"rooms, locks, pattern, branching, mission, prefabs, attempts and drops")
     layout_size = check_size(width, height)
     bounds = (layout_size.width, layout_size.height)
     prefabs, attempts = options.get("prefabs"), options.get("attempts", _DEFAULTS["attempts"])
+    drops = options.get("drops", False)
     mission = options.get("mission")
     if mission is not None:
         given = [name for name in ("locks", "pattern", "branching") if name in options]
@@ -104,8 +106,10 @@ def generate_dungeon(width: object, height: object, seed: object = None, rooms: 
         recorded = {"rooms": int(count), "locks": int(locks), "pattern": pattern}
         if branching != _DEFAULTS["branching"]:
             recorded["branching"] = float(branching)
-    level = layout(made, seed, prefabs=prefabs, attempts=attempts, bounds=bounds)
+    level = layout(made, seed, prefabs=prefabs, attempts=attempts, bounds=bounds, drops=drops)
     if recorded is not None:
+        if drops:
+            recorded["drops"] = True
         if attempts != _DEFAULTS["attempts"]:
             recorded["attempts"] = int(attempts)
         if prefabs is not None:
@@ -126,12 +130,15 @@ def _mission_of(mission: object) -> MissionGraph:
 
 def dungeon_code(level: Level) -> str:
     """The level code of a dungeon ``mp.generate("dungeon", ...)`` made from the grammar's arguments:
-    ``dungeon-PATTERN-WIDTHxHEIGHT-seed+rROOMSkLOCKS`` (``ValueError`` for a dungeon laid out from a given
-    mission, from prefabs, or with another ``branching`` or ``attempts``: a code holds none of them)."""
+    ``dungeon-PATTERN-WIDTHxHEIGHT-seed+rROOMSkLOCKS``, and ``d`` after it for one made with ``drops=True``
+    (``ValueError`` for a dungeon laid out from a given mission, from prefabs, or with another ``branching`` or
+    ``attempts``: a code holds none of them)."""
     recorded = level.options.get("dungeon")
-    if not isinstance(recorded, dict) or set(recorded) != {"rooms", "locks", "pattern"}:
+    coded = {"rooms", "locks", "pattern"} | ({"drops"} if isinstance(recorded, dict) and recorded.get("drops") is True
+                                             else set())
+    if not isinstance(recorded, dict) or set(recorded) != coded:
         why = ("it was laid out from a mission given to it" if not isinstance(recorded, dict) else
-               f"it was made with {', '.join(sorted(set(recorded) - {'rooms', 'locks', 'pattern'}))}=")
+               f"it was made with {', '.join(sorted(set(recorded) - coded))}=")
         raise ValueError(f"this dungeon has no level code: {why}, which a code does not hold (a code names "
                          "mp.generate('dungeon', width, height, seed=, rooms=, locks=, pattern=)); save it as "
                          "JSON or a Tiled map instead")
@@ -139,24 +146,27 @@ def dungeon_code(level: Level) -> str:
         raise ValueError(f"seed {level.seed!r} holds '+', which in a level code starts the counts: this dungeon "
                          "has no unambiguous code")
     code = (f"dungeon-{recorded['pattern']}-{level.width}x{level.height}-{level.seed}"
-            f"+r{recorded['rooms']}k{recorded['locks']}")
+            f"+r{recorded['rooms']}k{recorded['locks']}" + ("d" if "drops" in coded else ""))
     if tuple(parse_level_code(code)) != (f"dungeon-{recorded['pattern']}", level.width, level.height, level.seed):
         raise ValueError(f"seed {level.seed!r} does not make an unambiguous code")
     return code
 
 
 def dungeon_from_code(code: LevelCode) -> Level:
-    """The dungeon a parsed level code names (``dungeon-PATTERN-WxH-seed+rNkM``; ``dungeon-WxH-seed`` is the
-    default pattern, rooms and locks): :func:`generate_dungeon` with them, byte for byte the level it names."""
+    """The dungeon a parsed level code names (``dungeon-PATTERN-WxH-seed+rNkM``, ``+rNkMd`` with drops;
+    ``dungeon-WxH-seed`` is the default pattern, rooms and locks): :func:`generate_dungeon` with them, byte for byte
+    the level it names."""
     algorithm, width, height, seed = code
     pattern = algorithm[len("dungeon-"):] if algorithm != "dungeon" else _DEFAULTS["pattern"]
     if pattern not in PATTERNS:
         raise ValueError(f"level code {algorithm}-{width}x{height}-{seed}: {pattern!r} is not a dungeon pattern; "
                          f"dungeon codes are dungeon-PATTERN-WxH-seed+rNkM with PATTERN one of "
                          f"{', '.join(PATTERNS)}")
-    others = sorted(set(code.content) - {"rooms", "keys"})
+    others = sorted(set(code.content) - {"rooms", "keys", "drops"})
     if others or code.grid != "square":
         what = others[0] if others else f"grid {code.grid}"
-        raise ValueError(f"level code of a dungeon holds only r (rooms) and k (locks) after '+', not {what}")
+        raise ValueError(f"level code of a dungeon holds only r (rooms) and k (locks), and d (drops), after '+', "
+                         f"not {what}")
+    more: Dict[str, Any] = {"drops": True} if code.content.get("drops") else {}
     return generate_dungeon(width, height, seed, rooms=code.content.get("rooms", _DEFAULTS["rooms"]),
-                            locks=code.content.get("keys", _DEFAULTS["locks"]), pattern=pattern)
+                            locks=code.content.get("keys", _DEFAULTS["locks"]), pattern=pattern, **more)

@@ -82,13 +82,15 @@ class Mission(MissionGraph):
         """Write the mission to ``path`` as JSON (``.json``) or as its drawing (``.svg``), atomically."""
         save_mission(self, path)
 
-    def layout(self, seed: object = None, *, prefabs: Optional[Sequence[Any]] = None, attempts: int = 32) -> Any:
+    def layout(self, seed: object = None, *, prefabs: Optional[Sequence[Any]] = None, attempts: int = 32,
+               drops: bool = False) -> Any:
         """The mission laid out as a playable square :class:`~mazeplugin.Level` (:func:`~.layout.layout`): rooms
-        placed by the graph, corridors for its open, locked and hidden edges, keys and doors where it says, from
-        stream ``(7, 1)`` of ``seed`` (None: the mission's own seed)."""
+        placed by the graph, corridors for its open, locked and hidden edges (and its one-way edges as drops with
+        ``drops=True``), keys and doors where it says, from stream ``(7, 1)`` of ``seed`` (None: the mission's own
+        seed)."""
         from .layout import layout  # (on first use: a mission that is only drawn or proven never needs the level)
 
-        return layout(self, seed, prefabs=prefabs, attempts=attempts)
+        return layout(self, seed, prefabs=prefabs, attempts=attempts, drops=drops)
 
     def to_svg(self) -> str:
         """A layered drawing: rooms as labelled circles by depth from the start, edges styled by kind."""
