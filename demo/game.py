@@ -89,6 +89,7 @@ class Game:
         self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
         self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, or a dungeon code played)
         self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
+        self.drops = False  # the level has one-way drops (set by restart)
         self._load(algorithm, width, height, resolve_seed(seed), content, exact=is_dungeon_code(algorithm))
 
     # -- levels ----------------------------------------------------------------
@@ -185,6 +186,7 @@ class Game:
         self.complete_left: Optional[float] = None
         # Tiles the player cannot enter: the level's walls, and its locked doors (demo/content.py opens them).
         self.solid = mpg.passable_tiles(level) if level.things else level.tiles.copy()
+        self.drops = any(t.kind == "drop" for t in level.things)  # one-way drops: level.can_step says which way
         self.seen = np.zeros(level.tiles.shape, dtype=bool)
         self.seen_version += 1
         self.dirty.clear()
@@ -444,7 +446,9 @@ class Game:
 
         If the tile ahead of the player's centre tile is floor, the player is
         eased sideways onto that row or column, so a turn does not need
-        pixel-exact aim; walls are never entered (``move_rect``).
+        pixel-exact aim; walls are never entered (``move_rect``). A step a
+        one-way drop refuses (``level.can_step``: back up the drop, or onto it
+        from below) goes no further than the middle of the player's tile.
         """
         pixels += self.carry
         step = int(pixels)
@@ -453,6 +457,13 @@ class Game:
             return
         dx, dy = direction
         level, tile, rect = self.solid, self.tile, self.rect
+        if self.drops:
+            x, y = self.player_tile
+            if self.level.is_floor((x + dx, y + dy)) and not self.level.can_step((x, y), (x + dx, y + dy)):
+                cx, cy = mpg.tile_to_pixel(self.player_tile, tile)
+                step = max(0, min(step, (cx - rect.centerx) * dx + (cy - rect.centery) * dy))
+                if step == 0:
+                    return
         if mpg.can_move(level, self.player_tile, direction):
             cx, cy = mpg.tile_to_pixel(self.player_tile, tile)
             if dx:

@@ -228,3 +228,14 @@ def test_dungeons_without_drops_are_byte_for_byte_what_they_were(pattern, seed):
     assert not any(t.kind == "drop" for t in level.things)
     explicit = mp.generate("dungeon", 40, 40, seed=seed, rooms=14, locks=2, pattern=pattern, drops=False)
     assert explicit.to_json() == level.to_json()
+
+
+def test_the_environments_refuse_a_level_with_drops_by_name():
+    pytest.importorskip("gymnasium")
+    import mazeplugin.gym as mg
+
+    env = mg.MazeEnv("backtracker", 24, 24)
+    with pytest.raises(ValueError, match="one-way drops.*do not play yet"):
+        env.reset(options={"level_code": "dungeon-valve-24x24-0+r8k1d"})
+    _, info = env.reset(options={"level_code": "dungeon-valve-24x24-0+r8k1"})  # the same dungeon without drops
+    assert info["level_code"] == "dungeon-valve-24x24-0+r8k1"
