@@ -189,7 +189,27 @@ def test_drops_keep_their_way_through_json_and_tiled_files(tmp_path):
         assert [t for t in again.things if t.kind == "drop"] == [t for t in level.things if t.kind == "drop"], name
         again.check()
         assert again.solution() == level.solution(), name
-    assert 'class="thing drop"' in level.to_svg() and "<polygon" in level.to_svg()
+    drops = [t for t in level.things if t.kind == "drop"]
+    assert level.to_svg().count('<polygon class="thing drop"') == len(drops) > 0  # an arrow each
+
+
+def test_a_drop_is_drawn_as_an_arrow_its_way():
+    pygame = pytest.importorskip("pygame")
+    import mazeplugin.pg as mpg
+
+    level = dropped("valve", 0)
+    surface = mpg.render(level, tile=16)
+    mpg.draw_things(surface, level, tile=16)
+    for drop in (t for t in level.things if t.kind == "drop"):
+        dx, dy = WAYS[drop.props["direction"]]
+        tip = (drop.x * 16 + 8 + 6 * dx, drop.y * 16 + 8 + 6 * dy)
+        tail = (drop.x * 16 + 8 - 7 * dx, drop.y * 16 + 8 - 7 * dy)
+        assert tuple(surface.get_at(tip))[:3] == mpg.DROP_COLOUR and tuple(surface.get_at(tail))[:3] != mpg.DROP_COLOUR
+    own = pygame.Surface((16, 16))
+    own.fill((1, 2, 3))
+    mpg.draw_things(surface, level, tile=16, images={"drop": own})  # a game's own image for the kind wins
+    drop = next(t for t in level.things if t.kind == "drop")
+    assert tuple(surface.get_at((drop.x * 16 + 8, drop.y * 16 + 8)))[:3] == (1, 2, 3)
 
 
 def test_drops_are_in_the_level_code_and_asked_for_clearly():

@@ -137,9 +137,6 @@ class Batch:
         """Put ``level`` into slot ``index``: its tiles, keys, doors and goal, and the agent at its entrance (:meth:`place`)."""
         if level.entrance is None or level.exit is None:
             raise ValueError("a level for an environment needs an entrance and an exit (markers='none' has neither)")
-        if any(t.kind == "drop" and "direction" in t.props for t in level.things):
-            raise ValueError("this level has one-way drops (a dungeon made with drops=True), which the environments "
-                             "do not play yet: their agent would walk back up a drop; make the dungeon without drops")
         marks: List[Mark] = []
         for thing in level.things:
             lock = thing.props.get("lock")
