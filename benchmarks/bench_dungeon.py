@@ -1,7 +1,8 @@
 """Mission graphs (``mp.mission``, issue 33): their quality over many seeds, and how long one takes.
 
     python benchmarks/bench_dungeon.py [--seeds 1000] [--repeats 200] [--skip-quality] [--skip-layout]
-                                       [--bounded] [--drops] [--write benchmarks/results/dungeon.json]
+                                       [--bounded] [--drops] [--patterns P,Q]
+                                       [--write benchmarks/results/dungeon.json]
 
 1. Quality: for each pattern, ``--seeds`` missions (seeds 0 … n-1; rooms and
    locks cycling through 12/1, 20/2, 20/4 (hidden and gauntlet: 25/4), 50/4;
@@ -283,11 +284,17 @@ def main() -> None:
     parser.add_argument("--skip-layout", action="store_true")
     parser.add_argument("--bounded", action="store_true", help="also prove mp.generate('dungeon', S, S) levels")
     parser.add_argument("--drops", action="store_true", help="make every dungeon with drops=True (not written)")
+    parser.add_argument("--patterns", help="only these patterns (comma-separated; not written)")
     parser.add_argument("--write", metavar="PATH", help="write the layout table as JSON (benchmarks/results/)")
     args = parser.parse_args()
     if args.drops and args.write:
         parser.error("--drops is printed only: the benchmarks page's table is of dungeons without drops")
     DROPS["drops"] = args.drops
+    if args.patterns:
+        if args.write:
+            parser.error("--patterns is printed only: the benchmarks page's table has every pattern")
+        global PATTERNS
+        PATTERNS = tuple(p for p in PATTERNS if p in args.patterns.split(","))
     if not args.skip_quality:
         quality(args.seeds)
     speed(args.repeats)

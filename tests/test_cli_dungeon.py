@@ -65,3 +65,15 @@ def test_a_png_is_written(capsys, tmp_path):
 def test_what_a_dungeon_does_not_take_is_one_line_naming_it(capsys, argv, names):
     status, out, err = run(capsys, "generate", *argv)
     assert status == 2 and not out and names in err and len(err.strip().splitlines()) == 1
+
+
+def test_drops_from_the_command_line_and_from_a_code_with_d(capsys):
+    made = mp.generate("dungeon", 24, 24, seed=5, rooms=8, locks=1, pattern="valve", drops=True)
+    status, out, _ = run(capsys, "generate", "dungeon", "--size", "24x24", "--seed", "5", "--rooms", "8",
+                         "--locks", "1", "--pattern", "valve", "--drops")
+    assert status == 0 and out == str(made) + "\n"
+    status, out, _ = run(capsys, "generate", "dungeon", "--seed", "dungeon-valve-24x24-5+r8k1d")
+    assert status == 0 and out == str(made) + "\n"
+    assert [t for t in made.things if t.kind == "drop"]
+    status, _, err = run(capsys, "generate", "kruskal", "--drops")
+    assert status == 2 and "--drops is for dungeons" in err

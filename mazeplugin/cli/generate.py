@@ -107,6 +107,9 @@ def add_parser(commands: Any) -> None:
     dungeon.add_argument("--pattern", choices=PATTERNS, default=None, metavar="PATTERN",
                          help=f"the mission's cycles: {', '.join(PATTERNS)} (default mixed); a level code "
                               "dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS as --seed makes that dungeon")
+    dungeon.add_argument("--drops", action="store_true", default=None,
+                         help="carve the mission's one-way edges too, as drops walked one way only (a code's d: "
+                              "dungeon-PATTERN-WxH-SEED+rROOMSkLOCKSd)")
     grid = gen.add_argument_group("grid", "other grids than square tilemaps")
     grid.add_argument("--grid", choices=GRIDS, default="square",
                      help="the grid: square tilemaps (default), or hex, triangle and polar mazes (for polar, "
@@ -235,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _dungeon_options(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
     """``--locks`` and ``--pattern`` into ``kwargs`` for ALGORITHM dungeon; a wrong combination is one line (status 2)."""
-    given = [f"--{name}" for name in ("locks", "pattern") if getattr(args, name) is not None]
+    given = [f"--{name}" for name in ("locks", "pattern", "drops") if getattr(args, name) is not None]
     if args.algorithm != "dungeon":
         if given:
             raise Failure(2, f"{given[0]} is for dungeons (ALGORITHM dungeon), not {args.algorithm}")
@@ -257,6 +260,8 @@ def _dungeon_options(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
         kwargs["locks"] = args.locks
     if args.pattern is not None:
         kwargs["pattern"] = args.pattern
+    if args.drops:
+        kwargs["drops"] = True
 
 
 def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
@@ -268,10 +273,10 @@ def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
     if pattern is not None and pattern not in PATTERNS:
         raise Failure(2, f"--seed {text!r}: {pattern!r} is not a dungeon pattern; dungeon codes are "
                          f"dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS with PATTERN one of {', '.join(PATTERNS)}")
-    others = sorted(set(code.content) - {"rooms", "keys"})
+    others = sorted(set(code.content) - {"rooms", "keys", "drops"})
     if others or code.grid != "square":
-        raise Failure(2, f"--seed {text!r}: a dungeon's code holds only r (rooms) and k (locks) after '+', "
-                         f"not {others[0] if others else 'grid ' + code.grid}")
+        raise Failure(2, f"--seed {text!r}: a dungeon's code holds only r (rooms) and k (locks), and d (drops), "
+                         f"after '+', not {others[0] if others else 'grid ' + code.grid}")
     ignored = [what for what, differs in (
         (f"ALGORITHM {args.algorithm}", args.algorithm != "dungeon"),
         (f"--size {args.size[0]}x{args.size[1]}" if args.size else "", args.size is not None
@@ -287,6 +292,8 @@ def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
         args.rooms = code.content["rooms"]
     if args.locks is None and "keys" in code.content:
         args.locks = code.content["keys"]
+    if code.content.get("drops"):
+        args.drops = True
     return seed
 
 
