@@ -259,8 +259,8 @@ class Level:
     def can_step(self, a: Tile, b: Tile) -> bool:
         """Whether a player on tile ``a`` may step to ``b``: ``b`` a 4-adjacent floor tile, and the step the way of
         any one-way drop on ``a`` or ``b`` (a ``"drop"`` thing, walked only towards its ``props["direction"]``; see
-        :mod:`mazeplugin.content.drops`). Locked doors are not asked: they open with keys. The one rule the solver,
-        the proof and the demo walk by.
+        :mod:`mazeplugin.content.drops`). Locked doors are not asked: they open with keys. The demo's player steps
+        by it, and the solver and the proof ask its rule (``content.drops.passes``) of every passage at once.
 
         >>> import mazeplugin as mp
         >>> from mazeplugin.content.drops import DIRECTIONS

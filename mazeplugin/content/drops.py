@@ -51,7 +51,7 @@ from ..unionfind import component_roots
 from .cellproof import TileNodes, at_tile, best_walk, locks_of
 from .things import ContentError, Thing
 
-__all__ = ["DIRECTIONS", "is_drop", "drops_of", "can_step", "OneWayFloor", "solve_with_drops", "check_drops"]
+__all__ = ["DIRECTIONS", "is_drop", "drops_of", "passes", "can_step", "OneWayFloor", "solve_with_drops", "check_drops"]
 
 Tile = Tuple[int, int]
 Step = Tuple[int, int]
@@ -60,6 +60,18 @@ DIRECTIONS: Dict[str, Step] = {"north": (0, -1), "east": (1, 0), "south": (0, 1)
 """A drop's ``props["direction"]`` names and their ``(dx, dy)`` steps."""
 
 _CODES = {step: n for n, step in enumerate(DIRECTIONS.values(), start=1)}  # 0: no drop on the tile
+
+
+def passes(left: Any, entered: Any, step: Any) -> Any:
+    """**The** rule of a step past drops: every drop on the tile left or the tile entered points the step's way.
+    Each argument is a direction code (1 north, 2 east, 3 south, 4 west, in :data:`DIRECTIONS`' order; 0: no
+    drop on that tile; ``step``: the step's own), an int or a numpy array alike: :func:`can_step` asks it of one
+    step, :class:`OneWayFloor` of every passage of a level at once (the solver's and the proof's graph).
+
+    >>> passes(0, 3, 3), passes(3, 0, 1), bool(passes(0, 0, 2))
+    (True, False, True)
+    """
+    return ((left == 0) | (left == step)) & ((entered == 0) | (entered == step))
 
 
 def is_drop(thing: Any) -> bool:
@@ -95,7 +107,8 @@ def can_step(tiles: NDArray[np.uint8], drops: Mapping[Tile, Step], a: Tile, b: T
     rows, columns = tiles.shape
     if abs(step[0]) + abs(step[1]) != 1 or not (0 <= bx < columns and 0 <= by < rows) or tiles[by, bx] != 0:
         return False
-    return drops.get((ax, ay), step) == step and drops.get((bx, by), step) == step
+    left, entered = (_CODES[drops[t]] if t in drops else 0 for t in ((ax, ay), (bx, by)))
+    return bool(passes(left, entered, _CODES[step]))
 
 
 class OneWayFloor:
@@ -123,8 +136,7 @@ class OneWayFloor:
         east = flat[v] - flat[u] == 1  # every passage runs east or south from u to v
         ahead = np.where(east, _CODES[(1, 0)], _CODES[(0, 1)])
         back = np.where(east, _CODES[(-1, 0)], _CODES[(0, -1)])
-        forward = ((cu == 0) | (cu == ahead)) & ((cv == 0) | (cv == ahead))
-        backward = ((cu == 0) | (cu == back)) & ((cv == 0) | (cv == back))
+        forward, backward = passes(cu, cv, ahead), passes(cv, cu, back)  # u to v; v back to u
         gate = np.zeros(len(edges), dtype=np.int64)
         for n, shut in enumerate(nodes.door_edges(doors)):
             gate[list(shut)] |= 1 << n
