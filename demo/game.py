@@ -28,6 +28,7 @@ from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: 
     check_seed,
     clamp_side,
     code_dungeon,
+    dungeon_drops,
     dungeon_pattern,
     generators_after,
     is_dungeon_code,
@@ -88,6 +89,7 @@ class Game:
         self.waiting = False  # the level is complete and the next one is still being made
         self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
         self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, or a dungeon code played)
+        self.dungeon_drops = False  # ... with their one-way edges carved as drops (--drops, or a code ending in d)
         self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
         self.drops = False  # the level has one-way drops (set by restart)
         self._load(algorithm, width, height, resolve_seed(seed), content, exact=is_dungeon_code(algorithm))
@@ -116,8 +118,8 @@ class Game:
         if is_dungeon_code(algorithm) and (content or exact):
             return code_dungeon(algorithm, width, height, seed, content)
         if self.dungeon is not None:
-            return DungeonMaker(self.dungeon)(algorithm, width, height, seed, self.level_number if number is None
-                                              else number)
+            return DungeonMaker(self.dungeon, self.dungeon_drops)(algorithm, width, height, seed,
+                                                                  self.level_number if number is None else number)
         if self.weave and not (content and content.get("weave")):
             return weave_level(algorithm, width, height, seed, (content or {}).get("weave", True))
         if content or exact:
@@ -143,7 +145,7 @@ class Game:
         self.content = dict(content) if content else None
         self.level_file = None
         if is_dungeon_code(algorithm):  # a dungeon's code played: the next levels are dungeons of its pattern
-            self.dungeon = dungeon_pattern(level)
+            self.dungeon, self.dungeon_drops = dungeon_pattern(level), dungeon_drops(level)
         self.play(level, mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
@@ -233,7 +235,7 @@ class Game:
         (the arguments of :func:`demo.rules.numbered_level`)."""
         makers: Tuple[Any, ...] = (self.make_level, self.rooms_for, self.furnish)
         if self.dungeon is not None:
-            makers = (DungeonMaker(self.dungeon), None, None)
+            makers = (DungeonMaker(self.dungeon, self.dungeon_drops), None, None)
         elif self.weave:
             makers = (woven_level, None, None)
         return (

@@ -153,3 +153,14 @@ def test_the_player_cannot_walk_back_up_a_drop():
     for _ in range(3):  # half a step in, then back: never out of the drop the wrong way
         push((dx, dy), 1)
         assert behind not in push((-dx, -dy), 6)
+
+
+def test_dungeon_mode_with_drops_makes_every_level_with_drops_and_a_drop_code_carries_them_on():
+    app = make_app("--dungeon", "valve", "--drops", "--seed", "4")
+    game = app.game
+    assert game.code.endswith("d") and any(t.kind == "drop" for t in game.level.things)
+    assert game.next_request()[5] == DungeonMaker("valve", drops=True)  # the next level: the worker's maker
+    app = make_app("--code", DROPS)  # a drop dungeon's code: the levels after it are drop dungeons of its pattern
+    assert app.game.dungeon == "valve" and app.game.dungeon_drops
+    done = run_demo("--drops")
+    assert done.returncode == 2 and "--drops is for dungeons" in done.stderr
