@@ -17,7 +17,8 @@ between them (open, locked by a key, one-way drops, hidden passages).
 - Layout (:mod:`.layout`, :mod:`.dungeons`): ``Mission.layout(seed)`` and
   :func:`dungeon_level` (``mp.dungeon_level``) lay a mission out as a square
   :class:`~mazeplugin.Level`: rooms, corridors, keys and doors the content
-  proof checks like every level's.
+  proof checks like every level's, and with ``drops=True`` one-way drops
+  (:mod:`mazeplugin.content.drops`), proven free of soft locks.
 
 >>> import mazeplugin as mp
 >>> m = mp.mission(rooms=16, locks=2, pattern="mixed", seed="castle")
