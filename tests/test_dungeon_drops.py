@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import mazeplugin as mp
-from mazeplugin.content import ContentError, check
+from mazeplugin.content import ContentError, check, solve
 from mazeplugin.dungeon import PATTERNS, Edge, Mission, MissionError, Node, least_rooms
 
 WAYS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
@@ -167,6 +167,9 @@ def test_a_soft_lock_and_a_drop_the_wrong_way_are_refused():
         check(tiles, (0, 1), (4, 1), [mp.Thing("drop", 3, 1, 1, {"direction": "up"})])
     # a "drop" without a direction is a game's own kind, as before drops: it blocks nothing
     check(tiles, (0, 1), (4, 1), [mp.Thing("drop", 3, 1, 1)])
+    shaft = np.zeros((5, 1), dtype=np.uint8)  # one tile wide: every passage runs south
+    down = [mp.Thing("drop", 0, 2, 1, {"direction": "south"})]
+    assert solve(shaft, (0, 0), (0, 4), down) == [(0, y) for y in range(5)] and solve(shaft, (0, 4), (0, 0), down) is None
 
 
 def test_a_designers_mission_reached_only_through_a_drop_is_laid_out_with_drops():

@@ -133,7 +133,7 @@ class OneWayFloor:
         for (x, y), step in drops.items():
             code[y * nodes.width + x] = _CODES[step]
         cu, cv = code[flat[u]], code[flat[v]]
-        east = flat[v] - flat[u] == 1  # every passage runs east or south from u to v
+        east = flat[v] - flat[u] != nodes.width  # every passage runs east (+1) or south (+width) from u to v
         ahead = np.where(east, _CODES[(1, 0)], _CODES[(0, 1)])
         back = np.where(east, _CODES[(-1, 0)], _CODES[(0, -1)])
         forward, backward = passes(cu, cv, ahead), passes(cv, cu, back)  # u to v; v back to u
