@@ -46,7 +46,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ..limits import MAX_SOLVE_STEPS
+from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
 from ..unionfind import component_roots
 from .cellproof import TileNodes, at_tile, best_walk, locks_of
 from .things import ContentError, Thing
@@ -201,6 +201,10 @@ class OneWayFloor:
         while at < len(found):
             piece, held = state = found[at]
             at += 1
+            if len(found) * max(len(self.keys_in), 1) > MAX_SOLVE_STEPS:
+                raise ValueError(f"this level's keys can be picked up in too many orders: proving it would take "
+                                 f"more than {MAX_SOLVE_STEPS:,} steps over states (place, keys held) "
+                                 "(mazeplugin.limits.MAX_SOLVE_STEPS)")
             for other, gate in self.links.get(piece, ()):
                 if gate & ~held:
                     continue
@@ -252,14 +256,16 @@ def solve_with_drops(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, thing
     targets = points[1:] + [floor.node(exit)]
     count = len(key_ids)
     searched: Dict[Tuple[int, int], Tuple[List[int], List[int]]] = {}
+    allowed = max(2 * count + 2, MAX_SOLVE_TILE_STEPS // max(len(floor.roots), 1))  # as the square solver's bound
 
     def search(point: int, held: int) -> Tuple[List[int], List[int]]:
         found = searched.get((point, held))
         if found is None:
-            if len(searched) * max(count, 1) > MAX_SOLVE_STEPS // max(len(floor.roots), 1) + count + 1:
+            if len(searched) >= allowed:
                 raise ValueError(
-                    f"this level's {count} keys can be picked up in too many orders: solving it would take "
-                    f"more than {MAX_SOLVE_STEPS:,} steps (mazeplugin.limits.MAX_SOLVE_STEPS)")
+                    f"this level's {count} keys open too many different ways: solving it would need more than "
+                    f"{allowed:,} breadth-first searches over its {len(floor.roots):,} tiles "
+                    f"(mazeplugin.limits.MAX_SOLVE_TILE_STEPS = {MAX_SOLVE_TILE_STEPS:,} tile steps)")
             found = searched[(point, held)] = floor.search(points[point], held)
         return found
 
