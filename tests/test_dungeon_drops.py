@@ -262,3 +262,12 @@ def test_the_environments_refuse_a_level_with_drops_by_name():
         env.reset(options={"level_code": "dungeon-valve-24x24-0+r8k1d"})
     _, info = env.reset(options={"level_code": "dungeon-valve-24x24-0+r8k1"})  # the same dungeon without drops
     assert info["level_code"] == "dungeon-valve-24x24-0+r8k1"
+
+
+def test_a_proof_over_too_many_states_is_refused_by_the_bound(monkeypatch):
+    import mazeplugin.content.drops as drops
+
+    level = dropped("lock-and-key", 1)
+    monkeypatch.setattr(drops, "MAX_SOLVE_STEPS", 2)
+    with pytest.raises(ValueError, match="MAX_SOLVE_STEPS"):
+        level.check()
