@@ -1,8 +1,8 @@
 """Mission graphs (``mp.mission``, issue 33): their quality over many seeds, and how long one takes.
 
     python benchmarks/bench_dungeon.py [--seeds 1000] [--repeats 200] [--skip-quality] [--skip-layout]
-                                       [--bounded] [--write benchmarks/results/dungeon.json]
-                                       [--rooms polygons|mazes]
+                                       [--bounded] [--drops] [--patterns P,Q] [--rooms polygons|mazes]
+                                       [--write benchmarks/results/dungeon.json]
 
 1. Quality: for each pattern, ``--seeds`` missions (seeds 0 … n-1; rooms and
    locks cycling through 12/1, 20/2, 20/4 (hidden and gauntlet: 25/4), 50/4;
@@ -36,6 +36,10 @@
 5. ``--bounded``: the same ``--seeds`` per pattern made by ``mp.generate("dungeon", S, S, ...)`` (S the demo's
    ``dungeon_side``: 10 + 5·√rooms cells), whose layouts must fit the size, each proven by ``level.check()``
    and the independent tile solver. Printed: refused, failures, median ms. Not written to the JSON.
+6. ``--drops``: 3, 4 and 5 with every dungeon made with ``drops=True`` (its one-way edges carved as drops), the
+   joins counting the one-way edges, and the oracle the directed one of ``tests/test_dungeon_drops.py`` (states
+   (tile, keys held), each drop walked its way only: solvable, no soft lock, every door necessary, and the
+   library's walk as short as the oracle's: *oracle-long* when not). Not written to the JSON (``--write`` refuses).
 
 The machine may be shared: compare figures from one run. Not a test; nothing here asserts a time.
 """
@@ -57,7 +61,10 @@ import mazeplugin as mp  # noqa: E402
 from mazeplugin.dungeon import PATTERNS, least_distance, least_rooms  # noqa: E402
 from test_dungeon_layout import doors_in_walk_order, joined_rooms, mission_reach  # noqa: E402
 from test_dungeon_model import oracle_solvable, oracle_states, oracle_stranded  # noqa: E402
+from test_dungeon_drops import DropOracle  # noqa: E402
 from test_dungeon_tile_oracle import TileOracle  # noqa: E402
+
+DROPS = {"drops": False}  # --drops: every dungeon made with drops=True, and proven by the directed oracle
 
 
 def sizes(pattern: str, seed: int) -> tuple:
@@ -113,7 +120,7 @@ def layout_failures(m, level) -> Counter:
         failed["proof"] += 1
     walk = level.solution()
     failed["unsolved"] += not (walk[0] == level.entrance and walk[-1] == level.exit)
-    carved = sorted(tuple(sorted((e.a, e.b))) for e in m.edges if e.kind != "one-way")
+    carved = sorted(tuple(sorted((e.a, e.b))) for e in m.edges if e.kind != "one-way" or DROPS["drops"])
     failed["joins"] += joined_rooms(level) != carved
     passed = doors_in_walk_order(level)
     locked = sorted(e.name for e in m.edges_of("locked"))
@@ -124,11 +131,14 @@ def layout_failures(m, level) -> Counter:
         reached = mission_reach(m, [d.props["edge"] for d in passed[:n]])
         order_ok &= holder[edge.key] in reached and m.goal not in reached
     failed["order"] += not order_ok
-    verdict = TileOracle(level).verdict()
+    verdict = DropOracle(level).verdict() if DROPS["drops"] else TileOracle(level).verdict()
+    if DROPS["drops"]:
+        failed["oracle-long"] += verdict["shortest"] != len(walk) - 1
     failed["oracle-unsolvable"] += not verdict["solvable"]
     failed["oracle-softlock"] += bool(verdict["stranded"])
     failed["oracle-needless"] += bool(verdict["needless"])
-    failed["oracle"] += not verdict["solvable"] or bool(verdict["stranded"]) or bool(verdict["needless"])
+    failed["oracle"] += (not verdict["solvable"] or bool(verdict["stranded"]) or bool(verdict["needless"])
+                         or bool(failed["oracle-long"]))
     return failed
 
 
@@ -144,6 +154,7 @@ def layouts(seeds: int, options: dict = {}) -> list:
     for pattern in PATTERNS:
         failed: Counter = Counter()
         alone, proven, sizes_seen = [], [], []
+        drops_seen = 0
         for seed in range(seeds):
             rooms, locks, branching = sizes(pattern, seed)
             m = mp.mission(rooms=rooms, locks=locks, pattern=pattern, seed=seed, branching=branching)
@@ -158,6 +169,7 @@ def layouts(seeds: int, options: dict = {}) -> list:
             proven.append(time.perf_counter() - start)
             alone.append(middle - start)
             sizes_seen.append(level.tiles.size)
+            drops_seen += sum(t.kind == "drop" for t in level.things)
             failed.update(layout_failures(m, level))
         row = [f"`{pattern}`", str(seeds)] + [str(failed[k]) for k in ("refused", "proof", "unsolved", "joins",
                                                                         "order", "oracle")]
@@ -166,7 +178,8 @@ def layouts(seeds: int, options: dict = {}) -> list:
         rows.append(row)
         print(f"{pattern:<14}" + "".join(f"{cell.strip('`'):>{w}}" for cell, w in
                                          zip(row[1:], (7, 8, 6, 9, 6, 6, 7, 10, 10, 10)))
-              + f"   {failed['oracle-unsolvable']}/{failed['oracle-softlock']}/{failed['oracle-needless']}")
+              + f"   {failed['oracle-unsolvable']}/{failed['oracle-softlock']}/{failed['oracle-needless']}"
+              + (f", long {failed['oracle-long']}, drops {drops_seen}" if DROPS["drops"] else ""))
     return rows
 
 
@@ -227,7 +240,7 @@ def bounded(seeds: int) -> None:
             rooms, locks, _ = sizes(pattern, seed)
             side = 10 + round(5 * rooms ** 0.5)
             level, spent = _timed(lambda: mp.generate("dungeon", side, side, seed=seed, rooms=rooms, locks=locks,
-                                                      pattern=pattern))
+                                                      pattern=pattern, **DROPS))
             if level is None:
                 failed["refused"] += 1
                 continue
@@ -236,7 +249,7 @@ def bounded(seeds: int) -> None:
                 level.check()
             except ValueError:
                 failed["proof"] += 1
-            verdict = TileOracle(level).verdict()
+            verdict = DropOracle(level).verdict() if DROPS["drops"] else TileOracle(level).verdict()
             failed["oracle"] += not verdict["solvable"] or bool(verdict["stranded"]) or bool(verdict["needless"])
         print(f"{pattern:<14}{seeds:>7}{failed['refused']:>8}{failed['proof']:>6}{failed['oracle']:>7}"
               f"{statistics.median(times) * 1000:>7.1f}")
@@ -279,15 +292,25 @@ def main() -> None:
     parser.add_argument("--skip-quality", action="store_true")
     parser.add_argument("--skip-layout", action="store_true")
     parser.add_argument("--bounded", action="store_true", help="also prove mp.generate('dungeon', S, S) levels")
+    parser.add_argument("--drops", action="store_true", help="make every dungeon with drops=True (not written)")
+    parser.add_argument("--patterns", help="only these patterns (comma-separated; not written)")
     parser.add_argument("--write", metavar="PATH", help="write the layout table as JSON (benchmarks/results/)")
     parser.add_argument("--rooms", choices=sorted(ROOMS), default="",
                         help="lay the dungeons out with these opt-in rooms (section 6)")
     args = parser.parse_args()
+    if args.drops and args.write:
+        parser.error("--drops is printed only: the benchmarks page's table is of dungeons without drops")
+    DROPS["drops"] = args.drops
+    if args.patterns:
+        if args.write:
+            parser.error("--patterns is printed only: the benchmarks page's table has every pattern")
+        global PATTERNS
+        PATTERNS = tuple(p for p in PATTERNS if p in args.patterns.split(","))
     if not args.skip_quality:
         quality(args.seeds)
     speed(args.repeats)
     if not args.skip_layout:
-        options = ROOMS.get(args.rooms, {})
+        options = {**ROOMS.get(args.rooms, {}), **({"drops": True} if args.drops else {})}
         rows = layouts(args.seeds, options)
         speed_rows = layout_speed(args.repeats, options)
         if args.write:

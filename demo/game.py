@@ -29,6 +29,7 @@ from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: 
     clamp_side,
     code_dungeon,
     dungeon_news,
+    dungeon_drops,
     dungeon_pattern,
     generators_after,
     is_dungeon_code,
@@ -91,7 +92,9 @@ class Game:
         self.weave = False  # square levels with bridges over tunnels (V, demo/weaveplay.py)
         self.dungeon: Optional[str] = None  # dungeons of this mission pattern (--dungeon, or a dungeon code played)
         self.dungeon_extra = 0  # rooms more (+) or fewer (-) than a dungeon of its number has (DungeonMaker.extra)
+        self.dungeon_drops = False  # ... with their one-way edges carved as drops (--drops, or a code ending in d)
         self.walker: Optional[WeaveWalk] = None  # the player's tile-to-tile walk on a weave level
+        self.drops = False  # the level has one-way drops (set by restart)
         self._load(algorithm, width, height, resolve_seed(seed), content, exact=is_dungeon_code(algorithm))
 
     # -- levels ----------------------------------------------------------------
@@ -118,7 +121,7 @@ class Game:
         if is_dungeon_code(algorithm) and (content or exact):
             return code_dungeon(algorithm, width, height, seed, content)
         if self.dungeon is not None:
-            return DungeonMaker(self.dungeon, self.dungeon_extra)(
+            return DungeonMaker(self.dungeon, self.dungeon_extra, self.dungeon_drops)(
                 algorithm, width, height, seed, self.level_number if number is None else number)
         if self.weave and not (content and content.get("weave")):
             return weave_level(algorithm, width, height, seed, (content or {}).get("weave", True))
@@ -145,7 +148,7 @@ class Game:
         self.content = dict(content) if content else None
         self.level_file = None
         if is_dungeon_code(algorithm):  # a dungeon's code played: the next levels are dungeons of its pattern
-            self.dungeon = dungeon_pattern(level)
+            self.dungeon, self.dungeon_drops = dungeon_pattern(level), dungeon_drops(level)
         self.play(level, mp.level_code(level))
 
     def play(self, level: mp.Level, code: str) -> None:
@@ -188,6 +191,7 @@ class Game:
         self.complete_left: Optional[float] = None
         # Tiles the player cannot enter: the level's walls, and its locked doors (demo/content.py opens them).
         self.solid = mpg.passable_tiles(level) if level.things else level.tiles.copy()
+        self.drops = any(t.kind == "drop" for t in level.things)  # one-way drops: level.can_step says which way
         self.seen = np.zeros(level.tiles.shape, dtype=bool)
         self.seen_version += 1
         self.dirty.clear()
@@ -250,7 +254,7 @@ class Game:
         (the arguments of :func:`demo.rules.numbered_level`)."""
         makers: Tuple[Any, ...] = (self.make_level, self.rooms_for, self.furnish)
         if self.dungeon is not None:
-            makers = (DungeonMaker(self.dungeon, self.dungeon_extra), None, None)
+            makers = (DungeonMaker(self.dungeon, self.dungeon_extra, self.dungeon_drops), None, None)
         elif self.weave:
             makers = (woven_level, None, None)
         return (
@@ -463,7 +467,9 @@ class Game:
 
         If the tile ahead of the player's centre tile is floor, the player is
         eased sideways onto that row or column, so a turn does not need
-        pixel-exact aim; walls are never entered (``move_rect``).
+        pixel-exact aim; walls are never entered (``move_rect``). A step a
+        one-way drop refuses (``level.can_step``: back up the drop, or onto it
+        from below) goes no further than the middle of the player's tile.
         """
         pixels += self.carry
         step = int(pixels)
@@ -472,6 +478,13 @@ class Game:
             return
         dx, dy = direction
         level, tile, rect = self.solid, self.tile, self.rect
+        if self.drops:
+            x, y = self.player_tile
+            if self.level.is_floor((x + dx, y + dy)) and not self.level.can_step((x, y), (x + dx, y + dy)):
+                cx, cy = mpg.tile_to_pixel(self.player_tile, tile)
+                step = max(0, min(step, (cx - rect.centerx) * dx + (cy - rect.centery) * dy))
+                if step == 0:
+                    return
         if mpg.can_move(level, self.player_tile, direction):
             cx, cy = mpg.tile_to_pixel(self.player_tile, tile)
             if dx:

@@ -164,7 +164,7 @@ class Levels(Addon):
         pattern = getattr(options, "dungeon", None)
         if pattern is not None and path is None:  # --dungeon: every level a dungeon of that mission pattern
             game = app.game
-            game.dungeon = pattern
+            game.dungeon, game.dungeon_drops = pattern, bool(getattr(options, "drops", False))
             if options.code is None or not is_dungeon_code(options.code[0]):  # a dungeon's code plays as given
                 game.try_load(game.algorithm, game.width, game.height, game.seed)
         return made

@@ -206,6 +206,9 @@ def level_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dungeon", choices=DUNGEON_PATTERNS, metavar="PATTERN",
                         help="play dungeons laid out from mission graphs (mp.generate('dungeon', ...)): rooms, corridors, keys "
                         "and locked doors where the mission says, one of: " + ", ".join(DUNGEON_PATTERNS))
+    parser.add_argument("--drops", action="store_true",
+                        help="with --dungeon: each dungeon's one-way edges carved as drops, walked one way only "
+                        "(its code ends in d)")
 
 
 def content_options(parser: argparse.ArgumentParser) -> None:
@@ -250,6 +253,13 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        parsed, extra = super().parse_known_args(*args, **kwargs)
+        if getattr(parsed, "drops", False) and getattr(parsed, "dungeon", None) is None:
+            self.error("--drops is for dungeons: give --dungeon PATTERN too (a dungeon code ending in d plays its "
+                       "drops without it)")
+        return parsed, extra
 
 
 class _DeprecatedKeys(argparse.Action):

@@ -128,6 +128,12 @@ def dungeon_pattern(level: mp.Level) -> str:
     return str(recorded.get("pattern", "mixed")) if isinstance(recorded, dict) else "mixed"
 
 
+def dungeon_drops(level: mp.Level) -> bool:
+    """Whether a dungeon level was made with ``drops=True`` (its one-way edges carved as drops; its code ends in d)."""
+    recorded = level.options.get("dungeon")
+    return isinstance(recorded, dict) and recorded.get("drops") is True
+
+
 def code_dungeon(algorithm: str, width: int, height: int, seed: Seed, content: Optional[Dict[str, Any]]) -> mp.Level:
     """Exactly the dungeon of a typed code (``algorithm`` ``dungeon-PATTERN``, ``content`` its ``+rNkM``):
     the bytes :func:`mazeplugin.level_from_code` makes of it, whatever the game's level number.
@@ -155,17 +161,22 @@ class DungeonMaker:
     """A :data:`LevelMaker` of dungeons (``--dungeon PATTERN``): level N is ``mp.generate("dungeon", ...)`` of
     the ``pattern`` with :func:`dungeon_size` rooms and locks, from the level's seed, in a square of
     :func:`dungeon_side` cells (the generator, size and rooms asked are not used), so its level code
-    (``mp.level_code``, on the HUD) makes it again. A value (equal by pattern, picklable), so the worker of
-    :mod:`demo.ahead` makes the next dungeon as it makes any level.
+    (``mp.level_code``, on the HUD) makes it again; with ``drops`` (``--drops``) its one-way edges are carved as
+    drops. A value (equal by pattern and drops, picklable), so the worker of :mod:`demo.ahead` makes the next
+    dungeon as it makes any level.
 
     >>> level = DungeonMaker("lock-and-key")("backtracker", 12, 9, 5, 1, 0)
     >>> level.algorithm, mp.level_code(level)
     ('dungeon', 'dungeon-lock-and-key-24x24-5+r8k1')
+    >>> mp.level_code(DungeonMaker("valve", drops=True)("backtracker", 12, 9, 5, 1, 0))
+    'dungeon-valve-24x24-5+r8k1d'
     """
 
     pattern: str
     extra: int = 0
     """Rooms more (or fewer) than :func:`dungeon_size` gives (+ and - in the game), see :meth:`size`."""
+    drops: bool = False
+    """Carve the mission's one-way edges as drops (``--drops``, or a code ending in ``d``)."""
 
     def size(self, level_number: int) -> Tuple[int, int]:
         """Rooms and locks of dungeon level ``level_number``: :func:`dungeon_size`'s, with :attr:`extra` rooms
@@ -187,7 +198,8 @@ class DungeonMaker:
         side = dungeon_side(count)
         while True:  # a larger square when an unlucky seed's dungeon does not fit (the code records the side)
             try:
-                return mp.generate("dungeon", side, side, seed=seed, rooms=count, locks=locks, pattern=self.pattern)
+                return mp.generate("dungeon", side, side, seed=seed, rooms=count, locks=locks, pattern=self.pattern,
+                                   drops=self.drops)
             except MissionError:
                 if side >= MAX_SIDE:
                     raise

@@ -24,6 +24,11 @@ it wraps on, ``wrapx``, ``wrapy`` or ``wrapxy``: ``wilson-12x8-7+wrapxy``,
 ``kruskal-10x10-3+k1wrapx`` (after any counts, as ``w`` for weave; ``wrap``
 is read before ``w``, so the two never mix up).
 
+A dungeon (``generate("dungeon", ...)``, :mod:`mazeplugin.dungeon`) has the
+code ``dungeon-PATTERN-WxH-seed+rNkM`` (``r`` rooms, ``k`` locks), and ``d``
+after them when its one-way edges are carved as drops (``drops=True``):
+``dungeon-valve-30x30-7+r10k1d``.
+
 Every level ``generate`` makes with default generator options has a code
 (:func:`level_code`), and :func:`mazeplugin.level_from_code` makes it again,
 byte for byte, whatever its grid.
@@ -78,7 +83,7 @@ __all__ = ["level_code", "code_of", "parse_level_code", "looks_like_level_code",
 # dashes ("union-find") and seeds any text, but the size sits between them.
 _CODE = re.compile(
     r"(?P<algorithm>.+?)-(?P<grid>hex|triangle|polar)?(?P<width>[0-9]+)[xX](?P<height>[0-9]+)-(?P<seed>.+?)"
-    r"(?:\+(?P<content>(?:[rkte][0-9]+|wrap(?:xy|x|y)|w[0-9]*)+))?",
+    r"(?:\+(?P<content>(?:[rkte][0-9]+|wrap(?:xy|x|y)|w[0-9]*|d)+))?",
     re.DOTALL,
 )
 # What a code looks like, read loosely: "-WxH-" anywhere (sizes of 0 and bad suffixes included).
@@ -271,11 +276,16 @@ def parse_level_code(text: str) -> LevelCode:
     if width < 1 or height < 1:
         raise ValueError(f"level code {stripped!r}: width and height must be at least 1, got {width}x{height}")
     content: Dict[str, Any] = {}
-    for letter, digits in re.findall(r"(wrap|[rktew])(xy|x|y|[0-9]*)", match["content"] or ""):
-        name = _CONTENT.get(letter, "wrap" if letter == "wrap" else "weave")
+    for letter, digits in re.findall(r"(wrap|[rktewd])(xy|x|y|[0-9]*)", match["content"] or ""):
+        name = _CONTENT.get(letter, {"wrap": "wrap", "d": "drops"}.get(letter, "weave"))
         if name in content:
             raise ValueError(f"level code {stripped!r} gives {name} twice")
-        if name == "wrap":
+        if name == "drops":
+            if not (match["algorithm"] == "dungeon" or match["algorithm"].startswith("dungeon-")):
+                raise ValueError(f"level code {stripped!r}: d (one-way drops) belongs to dungeon codes only, "
+                                 "dungeon-PATTERN-WxH-seed+rNkMd")
+            content[name] = True
+        elif name == "wrap":
             content[name] = digits
         elif name != "weave":
             content[name] = int(digits)

@@ -282,6 +282,25 @@ class Level:
         h, w = self.tiles.shape
         return 0 <= x < w and 0 <= y < h and bool(self.tiles[y, x] == FLOOR)
 
+    def can_step(self, a: Tile, b: Tile) -> bool:
+        """Whether a player on tile ``a`` may step to ``b``: ``b`` a 4-adjacent floor tile, and the step the way of
+        any one-way drop on ``a`` or ``b`` (a ``"drop"`` thing, walked only towards its ``props["direction"]``; see
+        :mod:`mazeplugin.content.drops`). Locked doors are not asked: they open with keys. The demo's player steps
+        by it, and the solver and the proof ask its rule (``content.drops.passes``) of every passage at once.
+
+        >>> import mazeplugin as mp
+        >>> from mazeplugin.content.drops import DIRECTIONS
+        >>> level = mp.generate("dungeon", 30, 30, seed=7, rooms=10, locks=1, pattern="valve", drops=True)
+        >>> drop = next(t for t in level.things if t.kind == "drop")
+        >>> dx, dy = DIRECTIONS[drop.props["direction"]]
+        >>> behind, ahead = (drop.x - dx, drop.y - dy), (drop.x + dx, drop.y + dy)
+        >>> level.can_step(behind, drop.tile), level.can_step(drop.tile, ahead), level.can_step(drop.tile, behind)
+        (True, True, False)
+        """
+        from .content.drops import can_step, drops_of  # (lazily: the content package's facade imports Level)
+
+        return can_step(self.tiles, drops_of(self.things), a, b)
+
     def solution(self) -> List[Tile]:
         """The shortest path from entrance to exit: ``(x, y)`` tiles, both ends included.
 
@@ -290,8 +309,9 @@ class Level:
         its door (detours to keys included, so a tile may appear twice); see
         :func:`mazeplugin.content.solve`. On a weave level the walk goes
         straight over or under each bridge tile it crosses (never turning
-        there); see :mod:`mazeplugin.bridges`. Raises ``ValueError`` when the
-        level has no markers.
+        there); see :mod:`mazeplugin.bridges`. On a level with one-way drops
+        each is walked its way only (:meth:`can_step`). Raises ``ValueError``
+        when the level has no markers.
         """
         if self.entrance is None or self.exit is None:
             if "world" in self.options:  # a window of an endless World: it has no markers at all
@@ -304,7 +324,7 @@ class Level:
                 "this level has no entrance and exit (markers='none'); "
                 "generate it with markers='border', 'farthest', 'random' or two tiles"
             )
-        if any(t.kind == "door" for t in self.things):  # (on a weave: over and under the bridges too)
+        if any(t.kind in ("door", "drop") for t in self.things):  # (on a weave: over and under the bridges too)
             from .content.proof import solve  # (lazily: the content package's facade imports Level)
 
             path = solve(self.tiles, self.entrance, self.exit, self.things, self._bridges)

@@ -139,3 +139,15 @@ def test_room_shapes_maze_rooms_treasure_and_enemies_from_the_command_line(capsy
     code = "dungeon-gauntlet-34x34-7+r16k2t2e1"
     status, out, _ = run(capsys, "generate", "dungeon", "--seed", code)
     assert status == 0 and out == str(mp.level_from_code(code)) + "\n"
+
+
+def test_drops_from_the_command_line_and_from_a_code_with_d(capsys):
+    made = mp.generate("dungeon", 24, 24, seed=5, rooms=8, locks=1, pattern="valve", drops=True)
+    status, out, _ = run(capsys, "generate", "dungeon", "--size", "24x24", "--seed", "5", "--rooms", "8",
+                         "--locks", "1", "--pattern", "valve", "--drops")
+    assert status == 0 and out == str(made) + "\n"
+    status, out, _ = run(capsys, "generate", "dungeon", "--seed", "dungeon-valve-24x24-5+r8k1d")
+    assert status == 0 and out == str(made) + "\n"
+    assert [t for t in made.things if t.kind == "drop"]
+    status, _, err = run(capsys, "generate", "kruskal", "--drops")
+    assert status == 2 and "--drops is for dungeons" in err

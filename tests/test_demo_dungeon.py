@@ -11,7 +11,8 @@ pygame = pytest.importorskip("pygame")
 import mazeplugin as mp  # noqa: E402
 from demo.rules import DungeonMaker, dungeon_size  # noqa: E402
 
-from test_demo_levels import finish, make_app, run_demo  # noqa: E402
+import mazeplugin.pg as mpg  # noqa: E402
+from test_demo_levels import FRAME, finish, make_app, run_demo  # noqa: E402
 
 
 def test_the_demo_plays_a_dungeon_to_its_exit_and_the_next_level_is_one_too():
@@ -183,3 +184,67 @@ def test_g_plus_and_minus_make_dungeons_of_this_seed_and_say_which():
     for _ in range(7):
         press(app, pygame.K_g)
     assert dungeon_pattern(game.level) == "lock-and-key"  # round the seven patterns
+
+
+DROPS = "dungeon-valve-24x24-0+r8k1d"  # both its drops on the way to the exit
+
+
+def test_a_dungeon_with_drops_is_played_to_its_exit_and_its_drops_are_never_climbed():
+    app = make_app("--code", DROPS, "--autoplay")
+    game = app.game
+    assert game.code == DROPS and same_level(game.level, DROPS) and game.drops
+    level = game.level
+    drops = [t for t in level.things if t.kind == "drop"]
+    walked = []
+    number = game.level_number
+    for _ in range(3000):  # autoplay: the key-aware solution, down both drops
+        app.tick(FRAME)
+        if game.level_number > number:
+            break
+        walked.append(game.player_tile)
+    else:
+        raise AssertionError("the level was not finished")
+    tiles = [t for n, t in enumerate(walked) if n == 0 or t != walked[n - 1]]
+    assert len(drops) == 2 and all(d.tile in tiles for d in drops) and all(level.can_step(a, b) for a, b in zip(tiles, tiles[1:]))
+
+
+def test_the_player_cannot_walk_back_up_a_drop():
+    app = make_app("--code", DROPS)
+    game = app.game
+    level = game.level
+    drop = next(t for t in level.things if t.kind == "drop")
+    dx, dy = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}[drop.props["direction"]]
+    behind, ahead = (drop.x - dx, drop.y - dy), (drop.x + dx, drop.y + dy)
+
+    def stand(tile):
+        game.rect.center = mpg.tile_to_pixel(tile, game.tile)
+        game.player_tile = tile
+
+    def push(direction, frames=40):
+        seen = []
+        for _ in range(frames):
+            game.update(FRAME, direction)
+            seen.append(game.player_tile)
+        return seen
+
+    stand(behind)
+    assert drop.tile in push((dx, dy), 12)  # down the drop: allowed, and on past it
+    assert game.player_tile in (drop.tile, ahead)
+    stand(ahead)
+    assert drop.tile not in push((-dx, -dy)) and game.player_tile == ahead  # back up: refused
+    stand(drop.tile)
+    assert behind not in push((-dx, -dy)) and game.player_tile == drop.tile  # from on the ledge: refused too
+    for _ in range(3):  # half a step in, then back: never out of the drop the wrong way
+        push((dx, dy), 1)
+        assert behind not in push((-dx, -dy), 6)
+
+
+def test_dungeon_mode_with_drops_makes_every_level_with_drops_and_a_drop_code_carries_them_on():
+    app = make_app("--dungeon", "valve", "--drops", "--seed", "4")
+    game = app.game
+    assert game.code.endswith("d") and any(t.kind == "drop" for t in game.level.things)
+    assert game.next_request()[5] == DungeonMaker("valve", drops=True)  # the next level: the worker's maker
+    app = make_app("--code", DROPS)  # a drop dungeon's code: the levels after it are drop dungeons of its pattern
+    assert app.game.dungeon == "valve" and app.game.dungeon_drops
+    done = run_demo("--drops")
+    assert done.returncode == 2 and "--drops is for dungeons" in done.stderr

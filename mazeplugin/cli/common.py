@@ -202,6 +202,9 @@ def level_options() -> argparse.ArgumentParser:
     dungeon.add_argument("--interior", default=None, metavar="ALGORITHM",
                          help="maze rooms: every room but the start, the goal and a boss's is a maze of ALGORITHM "
                               "(e.g. backtracker); --treasure N and --enemies N go in the rooms the mission marks")
+    dungeon.add_argument("--drops", action="store_true", default=None,
+                         help="carve the mission's one-way edges too, as drops walked one way only (a code's d: "
+                              "dungeon-PATTERN-WxH-SEED+rROOMSkLOCKSd)")
     return parser
 
 
@@ -258,13 +261,14 @@ def level_kwargs(args: argparse.Namespace) -> Dict[str, Any]:
     return kwargs
 
 
-DUNGEON_FLAGS = ("locks", "pattern", "shapes", "interior")
+DUNGEON_FLAGS = ("locks", "pattern", "shapes", "interior", "drops")
 """The options only a dungeon takes (``--treasure`` and ``--enemies`` go in the rooms its mission marks)."""
 
 
 def dungeon_kwargs(args: argparse.Namespace, kwargs: Dict[str, Any]) -> None:
-    """``--locks``, ``--pattern``, ``--shapes`` and ``--interior`` into ``kwargs`` for ALGORITHM dungeon; a wrong
-    combination is one line (status 2) naming the option (the options a command has not are not given)."""
+    """``--locks``, ``--pattern``, ``--shapes``, ``--interior`` and ``--drops`` into ``kwargs`` for ALGORITHM
+    dungeon; a wrong combination is one line (status 2) naming the option (the options a command has not are not
+    given)."""
     given = [f"--{name}" for name in DUNGEON_FLAGS if getattr(args, name, None) is not None]
     if args.algorithm != "dungeon":
         if given:

@@ -236,10 +236,10 @@ def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
     if pattern is not None and pattern not in PATTERNS:
         raise Failure(2, f"--seed {text!r}: {pattern!r} is not a dungeon pattern; dungeon codes are "
                          f"dungeon-PATTERN-WxH-SEED+rROOMSkLOCKS with PATTERN one of {', '.join(PATTERNS)}")
-    others = sorted(set(code.content) - {"rooms", "keys", "treasure", "enemies"})
+    others = sorted(set(code.content) - {"rooms", "keys", "treasure", "enemies", "drops"})
     if others or code.grid != "square":
-        raise Failure(2, f"--seed {text!r}: a dungeon's code holds only r (rooms), k (locks), t (treasure) and e "
-                         f"(enemies) after '+', not {others[0] if others else 'grid ' + code.grid}")
+        raise Failure(2, f"--seed {text!r}: a dungeon's code holds only r (rooms), k (locks), t (treasure), e "
+                         f"(enemies) and d (drops) after '+', not {others[0] if others else 'grid ' + code.grid}")
     ignored = [what for what, differs in (
         (f"ALGORITHM {args.algorithm}", args.algorithm != "dungeon"),
         (f"--size {args.size[0]}x{args.size[1]}" if args.size else "", args.size is not None
@@ -258,6 +258,8 @@ def _settle_dungeon_code(args: argparse.Namespace, code: Any) -> Any:
     for name in ("treasure", "enemies"):
         if not getattr(args, name) and name in code.content:
             setattr(args, name, code.content[name])
+    if code.content.get("drops"):
+        args.drops = True
     return seed
 
 

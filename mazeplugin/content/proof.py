@@ -33,7 +33,10 @@ and the exit (and every treasure and Place thing) still reached in order with
 every patrol tile walled (a level is solvable without touching an enemy; the shortest walk
 :func:`solve` returns ignores enemies and may cross a patrol where the level
 has loops). With a weave's ``bridges`` the walks go straight over and under
-each bridge tile (a bridge tile is two nodes) and no patrol crosses one.
+each bridge tile (a bridge tile is two nodes) and no patrol crosses one. On a
+level with one-way drops both search it as a directed graph instead
+(:mod:`mazeplugin.content.drops`: each drop walked its way only, and the proof
+adds that no walk from the entrance strands the player).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
 from .cellproof import (DoorPieces, Lock, TileNodes, at_tile, best_walk, check_doors_needed, check_ids, check_lock_order,
                         in_lock_order, locks_of, solve_woven)
+from .drops import check_drops, is_drop, solve_with_drops
 from .things import ContentError, Thing
 
 __all__ = ["solve", "check", "ContentError"]
@@ -83,6 +87,8 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
     >>> solve(tiles, (0, 0), (4, 0), [door, key])
     [(0, 0), (1, 0), (2, 0), (2, 1), (2, 0), (3, 0), (4, 0)]
     """
+    if any(is_drop(t) for t in things):  # one-way drops: a directed search (content.drops)
+        return solve_with_drops(tiles, entrance, exit, things, bridges)
     doors, keys = locks_of(things, at_tile)
     if bridges is not None and bridges.any():
         if not doors:
@@ -232,7 +238,8 @@ def check(
         raise ContentError("a level with doors needs an entrance and an exit")
     woven = bridges is not None and bool(bridges.any())
     nodes = locks = None
-    if entrance is not None and exit is not None and (doors or any(t.kind == "enemy" for t in things)):
+    one_way = any(is_drop(t) for t in things)  # drops: the directed proof of content.drops below, not these floods
+    if entrance is not None and exit is not None and not one_way and (doors or any(t.kind == "enemy" for t in things)):
         nodes = TileNodes(tiles, bridges if woven else None)
         start, goal = nodes.node(entrance), nodes.node(exit)
         order = in_lock_order(doors)
@@ -261,7 +268,9 @@ def check(
                 raise ContentError(f"enemy {enemy.id}: patrol passes the marker tile {(x, y)}")
             if woven and bridges[y, x]:  # type: ignore[index]
                 raise ContentError(f"enemy {enemy.id}: patrol crosses the bridge tile {(x, y)}")
-    if enemies and nodes is not None and locks is not None:
+    if one_way:
+        check_drops(tiles, entrance, exit, things, bridges)
+    elif enemies and nodes is not None and locks is not None:
         # Solvable without touching an enemy: the same flood, patrols walled.
         patrols = nodes.walls([tuple(p) for enemy in enemies for p in enemy.props["patrol"]])
         others = [(t, nodes.node(t.tile)) for t in things if t.kind not in ("door", "key", "enemy")]

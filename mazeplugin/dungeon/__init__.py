@@ -19,7 +19,8 @@ between them (open, locked by a key, one-way drops, hidden passages).
   :class:`~mazeplugin.Level`: rooms, corridors, keys and doors the content
   proof checks like every level's; opt-in room shapes (:data:`SHAPES`: L, T,
   plus, U polygons) and maze rooms (:mod:`.shapes`), treasure and enemies
-  placed from the mission (:mod:`.stocking`).
+  placed from the mission (:mod:`.stocking`); with ``drops=True`` one-way drops
+  (:mod:`mazeplugin.content.drops`), proven free of soft locks.
 
 >>> import mazeplugin as mp
 >>> m = mp.mission(rooms=16, locks=2, pattern="mixed", seed="castle")

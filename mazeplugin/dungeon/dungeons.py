@@ -42,11 +42,12 @@ __all__ = ["dungeon_level", "generate_dungeon", "dungeon_code", "dungeon_from_co
 def dungeon_level(mission: Union[MissionGraph, Dict[str, Any], str, "os.PathLike[str]", None] = None, seed: object = None, *,
                   rooms: int = 12, locks: int = 1, pattern: str = "mixed", branching: float = 0.25,
                   prefabs: Optional[Sequence[Prefab]] = None, attempts: int = 32, shapes: object = None,
-                  interior: object = None, treasure: int = 0, enemies: int = 0) -> Level:
+                  interior: object = None, treasure: int = 0, enemies: int = 0, drops: bool = False) -> Level:
     """A dungeon level: ``mission`` (a :class:`~mazeplugin.dungeon.Mission`, its ``to_dict()`` form or a JSON
     file's path) laid out from stream ``(7, 1)`` of ``seed``; with no mission, ``mp.mission(rooms, locks,
     pattern, seed, branching=branching)`` first (one seed for both). ``prefabs``, ``attempts``, ``shapes``,
-    ``interior``, ``treasure`` and ``enemies`` as in :func:`~mazeplugin.dungeon.layout.layout`. A mission from a dict or file is checked
+    ``interior``, ``treasure``, ``enemies`` and ``drops`` (the one-way edges carved as drops) as in
+    :func:`~mazeplugin.dungeon.layout.layout`. A mission from a dict or file is checked
     (:meth:`~mazeplugin.dungeon.Mission.check`) before it is laid out."""
     if mission is None:
         made: MissionGraph = make_mission(rooms, locks, pattern, seed, branching=branching)
@@ -54,26 +55,27 @@ def dungeon_level(mission: Union[MissionGraph, Dict[str, Any], str, "os.PathLike
     else:
         made = _mission_of(mission)
     return layout(made, seed, prefabs=prefabs, attempts=attempts, shapes=shapes, interior=interior,
-                  treasure=treasure, enemies=enemies)
+                  treasure=treasure, enemies=enemies, drops=drops)
 
 
 _DEFAULTS: Dict[str, Any] = {"rooms": 12, "locks": 1, "pattern": "mixed", "branching": 0.25, "attempts": 32}
-_TAKES = ("mission", "locks", "pattern", "branching", "prefabs", "attempts", "shapes", "interior")
+_TAKES = ("mission", "locks", "pattern", "branching", "prefabs", "attempts", "shapes", "interior", "drops")
 _STOCK = ("treasure", "enemies")  # generate's own content counts, which a dungeon places from its mission
-_CODED = {"rooms", "locks", "pattern", "treasure", "enemies"}  # what a dungeon's level code holds
+_CODED = {"rooms", "locks", "pattern", "treasure", "enemies", "drops"}  # what a dungeon's level code holds
 
 
 def generate_dungeon(width: object, height: object, seed: object = None, rooms: Optional[int] = None,
                      refused: Optional[Dict[str, Any]] = None, **options: Any) -> Level:
     """``mp.generate("dungeon", width, height, seed=..., rooms=, locks=, pattern=, branching=, mission=,
-    prefabs=, attempts=, shapes=, interior=, treasure=, enemies=)``: :func:`dungeon_level` laid out in a level
-    of exactly ``width`` × ``height`` cells (the dungeon centred in it), or a
+    prefabs=, attempts=, shapes=, interior=, treasure=, enemies=, drops=)``: :func:`dungeon_level` laid out in a
+    level of exactly ``width`` × ``height`` cells (the dungeon centred in it), or a
     :class:`~mazeplugin.dungeon.MissionError` naming the size, with a hint, when the mission does not fit.
     ``refused``: the arguments of ``generate`` that were given other than their defaults; a dungeon takes
     ``treasure`` and ``enemies`` from them and refuses the others (each named in the error). The level's
     ``options["dungeon"]`` records the grammar's arguments (a level made from them with the default
     ``branching``, ``attempts``, prefabs, shapes and rooms has a level code, ``dungeon-PATTERN-WxH-seed+rNkM``,
-    with ``tT`` and ``eE`` for its treasure and enemies); ``level.mission`` is its mission on the tiles.
+    with ``tT`` and ``eE`` for its treasure and enemies and ``d`` with ``drops=True``: its one-way edges carved
+    as drops); ``level.mission`` is its mission on the tiles.
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("dungeon", 30, 30, seed=7, rooms=12, locks=2, pattern="lock-and-key")
@@ -87,15 +89,16 @@ def generate_dungeon(width: object, height: object, seed: object = None, rooms: 
         if name not in _STOCK:
             raise ValueError(f"generate('dungeon', ...) does not take {name}= (got {value!r}): a dungeon's markers, "
                              f"keys and doors come from its mission; it takes seed, rooms, locks, pattern, "
-                             f"branching, mission, prefabs, attempts, shapes, interior, treasure and enemies")
+                             f"branching, mission, prefabs, attempts, shapes, interior, treasure, enemies and drops")
     unknown = sorted(set(options) - set(_TAKES))
     if unknown:
         raise TypeError(f"generate('dungeon', ...) got unexpected option {unknown[0]!r}; a dungeon takes seed, "
                         f"rooms, locks, pattern, branching, mission, prefabs, attempts, shapes, interior, "
-                        f"treasure and enemies")
+                        f"treasure, enemies and drops")
     layout_size = check_size(width, height)
     bounds = (layout_size.width, layout_size.height)
     prefabs, attempts = options.get("prefabs"), options.get("attempts", _DEFAULTS["attempts"])
+    drops = options.get("drops", False)
     mission = options.get("mission")
     if mission is not None:
         given = [name for name in ("locks", "pattern", "branching") if name in options]
@@ -115,8 +118,10 @@ def generate_dungeon(width: object, height: object, seed: object = None, rooms: 
             recorded["branching"] = float(branching)
     shapes, interior = options.get("shapes"), options.get("interior")
     level = layout(made, seed, prefabs=prefabs, attempts=attempts, bounds=bounds, shapes=shapes, interior=interior,
-                   **stock)
+                   drops=drops, **stock)
     if recorded is not None:
+        if drops:
+            recorded["drops"] = True
         if attempts != _DEFAULTS["attempts"]:
             recorded["attempts"] = int(attempts)
         if prefabs is not None:
@@ -142,13 +147,15 @@ def _mission_of(mission: object) -> MissionGraph:
 
 def dungeon_code(level: Level) -> str:
     """The level code of a dungeon ``mp.generate("dungeon", ...)`` made from the grammar's arguments:
-    ``dungeon-PATTERN-WIDTHxHEIGHT-seed+rROOMSkLOCKS``, then ``tTREASURE`` and ``eENEMIES`` when it has them
-    (``ValueError`` for a dungeon laid out from a given mission, from prefabs, with ``shapes`` or ``interior``, or
-    with another ``branching`` or ``attempts``: a code holds none of them)."""
+    ``dungeon-PATTERN-WIDTHxHEIGHT-seed+rROOMSkLOCKS``, then ``tTREASURE`` and ``eENEMIES`` when it has them and
+    ``d`` for one made with ``drops=True`` (``ValueError`` for a dungeon laid out from a given mission, from
+    prefabs, with ``shapes`` or ``interior``, or with another ``branching`` or ``attempts``: a code holds none of
+    them)."""
     recorded = level.options.get("dungeon")
-    if not isinstance(recorded, dict) or not {"rooms", "locks", "pattern"} <= set(recorded) <= _CODED:
+    if (not isinstance(recorded, dict) or not {"rooms", "locks", "pattern"} <= set(recorded) <= _CODED
+            or recorded.get("drops", True) is not True):
         why = ("it was laid out from a mission given to it" if not isinstance(recorded, dict) else
-               f"it was made with {', '.join(sorted(set(recorded) - _CODED))}=")
+               f"it was made with {', '.join(sorted(set(recorded) - _CODED)) or 'drops'}=")
         raise ValueError(f"this dungeon has no level code: {why}, which a code does not hold (a code names "
                          "mp.generate('dungeon', width, height, seed=, rooms=, locks=, pattern=)); save it as "
                          "JSON or a Tiled map instead")
@@ -158,7 +165,8 @@ def dungeon_code(level: Level) -> str:
     code = (f"dungeon-{recorded['pattern']}-{level.width}x{level.height}-{level.seed}"
             f"+r{recorded['rooms']}k{recorded['locks']}"
             + "".join(f"{letter}{recorded[name]}" for letter, name in (("t", "treasure"), ("e", "enemies"))
-                      if recorded.get(name)))
+                      if recorded.get(name))
+            + ("d" if recorded.get("drops") else ""))
     if tuple(parse_level_code(code)) != (f"dungeon-{recorded['pattern']}", level.width, level.height, level.seed):
         raise ValueError(f"seed {level.seed!r} does not make an unambiguous code")
     return code
@@ -166,7 +174,7 @@ def dungeon_code(level: Level) -> str:
 
 def dungeon_from_code(code: LevelCode) -> Level:
     """The dungeon a parsed level code names (``dungeon-PATTERN-WxH-seed+rNkM``, ``tT`` and ``eE`` after it for
-    treasure and enemies; ``dungeon-WxH-seed`` is the
+    treasure and enemies, ``d`` for drops; ``dungeon-WxH-seed`` is the
     default pattern, rooms and locks): :func:`generate_dungeon` with them, byte for byte the level it names."""
     algorithm, width, height, seed = code
     pattern = algorithm[len("dungeon-"):] if algorithm != "dungeon" else _DEFAULTS["pattern"]
@@ -174,11 +182,13 @@ def dungeon_from_code(code: LevelCode) -> Level:
         raise ValueError(f"level code {algorithm}-{width}x{height}-{seed}: {pattern!r} is not a dungeon pattern; "
                          f"dungeon codes are dungeon-PATTERN-WxH-seed+rNkM with PATTERN one of "
                          f"{', '.join(PATTERNS)}")
-    others = sorted(set(code.content) - {"rooms", "keys", *_STOCK})
+    others = sorted(set(code.content) - {"rooms", "keys", "drops", *_STOCK})
     if others or code.grid != "square":
         what = others[0] if others else f"grid {code.grid}"
-        raise ValueError(f"level code of a dungeon holds only r (rooms), k (locks), t (treasure) and e (enemies) "
-                         f"after '+', not {what}")
+        raise ValueError(f"level code of a dungeon holds only r (rooms), k (locks), t (treasure), e (enemies) "
+                         f"and d (drops) after '+', not {what}")
     stock = {name: code.content[name] for name in _STOCK if code.content.get(name)}
+    more: Dict[str, Any] = {"drops": True} if code.content.get("drops") else {}
     return generate_dungeon(width, height, seed, rooms=code.content.get("rooms", _DEFAULTS["rooms"]),
-                            refused=stock, locks=code.content.get("keys", _DEFAULTS["locks"]), pattern=pattern)
+                            refused=stock, locks=code.content.get("keys", _DEFAULTS["locks"]), pattern=pattern,
+                            **more)

@@ -60,13 +60,15 @@ class RoomTiles:
 class EdgeTiles:
     """An edge of the mission on the tiles: its :class:`~.model.Edge`, ``tiles`` (the corridor's floor tiles in
     order from ``edge.a``'s room to ``edge.b``'s: the passage through ``a``'s outline first, through ``b``'s last,
-    the passages between cells included; empty for a one-way edge, which is not carved), ``door`` (a locked edge's door tile, else None) and ``secret`` (a hidden edge's
-    secret tile, else None)."""
+    the passages between cells included; empty for a one-way edge, which is not carved unless the level was made
+    with ``drops=True``), ``door`` (a locked edge's door tile, else None), ``secret`` (a hidden edge's
+    secret tile, else None) and ``drop`` (a one-way edge's drop tile, else None)."""
 
     edge: Edge
     tiles: Tuple[Tile, ...]
     door: Optional[Tile] = None
     secret: Optional[Tile] = None
+    drop: Optional[Tile] = None
 
     @property
     def kind(self) -> str:
@@ -74,7 +76,7 @@ class EdgeTiles:
 
     @property
     def carved(self) -> bool:
-        """Whether the tiles carry the edge (one-way drops are not carved yet)."""
+        """Whether the tiles carry the edge (a one-way edge only on a level made with ``drops=True``)."""
         return bool(self.tiles)
 
 
@@ -132,7 +134,7 @@ def laid_mission(level: Any) -> Optional[LaidMission]:
     walks = {item["edge"]: [tuple(t) for t in item["tiles"]] for item in record["corridors"]}
     marked: Dict[Tuple[str, str], Tile] = {}
     for thing in level.things:
-        if thing.kind in ("door", "secret") and "edge" in thing.props:
+        if thing.kind in ("door", "secret", "drop") and "edge" in thing.props:
             marked[(thing.kind, thing.props["edge"])] = (thing.x, thing.y)
     edges = []
     for edge in graph.edges:
@@ -143,5 +145,6 @@ def laid_mission(level: Any) -> Optional[LaidMission]:
             for p, q in zip(walk, walk[1:]):
                 tiles += [p, ((p[0] + q[0]) // 2, (p[1] + q[1]) // 2)]
             tiles += [walk[-1], _way_in(floor, rooms[edge.b], walk[-1])]
-        edges.append(EdgeTiles(edge, tuple(tiles), marked.get(("door", edge.name)), marked.get(("secret", edge.name))))
+        edges.append(EdgeTiles(edge, tuple(tiles), marked.get(("door", edge.name)), marked.get(("secret", edge.name)),
+                               marked.get(("drop", edge.name))))
     return LaidMission(graph, tuple(rooms[node.id] for node in graph.nodes), tuple(edges))

@@ -36,11 +36,17 @@ drawing, files and gym read it as they read every level.
    ``enemies=`` add those things in the rooms the mission marks for them
    (:mod:`.stocking`).
 
-A **one-way** edge (a drop) is not carved: the content engine has no one-way
-passage yet, and a drop walked both ways would let the player round a lock.
-Every mission :func:`~mazeplugin.dungeon.mission` makes stays playable
-without them; a designer's mission where some room or key is reached only
-through a drop is refused with a :class:`~mazeplugin.dungeon.MissionError`.
+A **one-way** edge (a drop) is carved only with ``drops=True``: a corridor
+like the others with a ``"drop"`` thing on its first passage, walked only
+from ``a``'s room towards ``b``'s (``props["direction"]``: ``"north"``,
+``"east"``, ``"south"`` or ``"west"``; the solver and proof walk it that way,
+:mod:`mazeplugin.content.drops`), and doors numbered by a flood that walks
+drops their way only. Without it (the default, so every dungeon made before
+drops stays byte for byte the same) a one-way edge is not carved: a drop
+walked both ways would let the player round a lock. Every mission
+:func:`~mazeplugin.dungeon.mission` makes stays playable without them; a
+designer's mission where some room or key is reached only through a drop is
+then refused with a :class:`~mazeplugin.dungeon.MissionError`.
 
 Randomness comes from stream ``(7, 1)`` of the seed (:data:`LAYOUT_STREAM`):
 no level or mission changes, and one (mission, seed) gives one level forever.
@@ -87,7 +93,7 @@ ROOM_SIZES = RECT_SIZES
 """The open rectangles (cells) a room is drawn from when no ``prefabs`` are given; a boss's room is 4 × 4."""
 
 CARVED = ("open", "locked", "hidden")
-"""The edge kinds laid out as corridors (a one-way drop is not; see the module's doc)."""
+"""The edge kinds laid out as corridors (a one-way drop only with ``drops=True``; see the module's doc)."""
 
 MAX_LAYOUT_ROOMS = 200
 """Most rooms a mission may have to be laid out: the level records its mission and rooms in its options, which a
@@ -99,8 +105,28 @@ MAX_ATTEMPTS = 64
 _GAPS = (1, 2, 3, 4, 5, 6)
 
 
-def _carried(mission: MissionGraph) -> List[Edge]:
-    return [edge for edge in mission.edges if edge.kind in CARVED]
+DROP_DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+"""A drop's ``props["direction"]`` for the step (in cells) its corridor takes out of ``a``'s room."""
+
+
+def _carried(mission: MissionGraph, drops: bool = False) -> List[Edge]:
+    return [edge for edge in mission.edges if edge.kind in CARVED or (drops and edge.kind == "one-way")]
+
+
+def _reached(names: Sequence[str], edges: Sequence[Edge], origin: str) -> Set[str]:
+    """The rooms reached from ``origin`` over ``edges``, a one-way edge from ``a`` to ``b`` only."""
+    near: Dict[str, List[str]] = {name: [] for name in names}
+    for edge in edges:
+        near[edge.a].append(edge.b)
+        if edge.kind != "one-way":
+            near[edge.b].append(edge.a)
+    seen, todo = {origin}, [origin]
+    while todo:
+        for other in near[todo.pop()]:
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
 
 
 def _order(mission: MissionGraph, edges: Sequence[Edge]) -> Tuple[List[str], List[Edge], List[Edge]]:
@@ -142,7 +168,7 @@ def _lock_order(mission: MissionGraph, edges: Sequence[Edge]) -> List[Edge]:
     opened: List[Edge] = []
     while True:
         open_edges = [edge for edge in edges if edge.kind != "locked"] + opened
-        reached = set(depths((node.id for node in mission.nodes), ((e.a, e.b) for e in open_edges), mission.start))
+        reached = _reached([node.id for node in mission.nodes], open_edges, mission.start)
         ready = [edge for edge in locked if edge not in opened and holder[edge.key] in reached
                  and (edge.a in reached or edge.b in reached)]
         if not ready:
@@ -247,7 +273,7 @@ def _middle(prefab: Prefab) -> Tuple[int, int]:
 
 def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequence[Prefab]] = None,
            attempts: int = 32, bounds: Optional[Tuple[int, int]] = None, shapes: object = None,
-           interior: object = None, treasure: int = 0, enemies: int = 0) -> Level:
+           interior: object = None, treasure: int = 0, enemies: int = 0, drops: bool = False) -> Level:
     """``mission`` laid out as a square :class:`~mazeplugin.level.Level` (see the module's doc), from stream
     :data:`LAYOUT_STREAM` of ``seed`` (None: the mission's own seed, else a fresh one). ``prefabs``: the rooms to
     draw from (default: open rectangles of :data:`ROOM_SIZES`); ``attempts``: placements tried (1 to
@@ -269,7 +295,11 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
     of room id to generator name); ``treasure`` and ``enemies``, counts of things placed in the rooms the mission
     makes for them (:mod:`~mazeplugin.dungeon.stocking`). A room's record in ``options["layout"]`` then also holds
     its ``"shape"`` (and ``"interior"``, its generator).
+    ``drops``: carve the one-way edges too, each a corridor with a ``"drop"`` thing walked only its way (see the
+    module's doc); False (the default) leaves them out, as every dungeon made before drops.
     """
+    if not isinstance(drops, bool):
+        raise TypeError(f"drops must be True or False, not {drops!r}")
     if not isinstance(mission, MissionGraph):
         raise TypeError(f"mission must be a mazeplugin.Mission, not {type(mission).__name__}")
     if len(mission.nodes) > MAX_LAYOUT_ROOMS:
@@ -285,7 +315,7 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
         raise ValueError("prefabs= gives every room its shape and inside; leave shapes= and interior= out with it")
     seed = resolve_seed(mission.seed if seed is None and mission.seed is not None else seed)
     rng = Random.keyed(seed, LAYOUT_STREAM)
-    edges = _carried(mission)
+    edges = _carried(mission, drops)
     order, tree, closing = _order(mission, edges)
     locks = _lock_order(mission, edges)
     near: Dict[str, List[str]] = {node.id: [] for node in mission.nodes}
@@ -398,6 +428,13 @@ def _level(mission: MissionGraph, seed: Any, attempt: Attempt, order: List[str],
             walk = walks[id(edge)]
             x, y = passage(walk[0], walk[1])
             things.append(Thing("secret", x, y, next_id, {"edge": edge.name}))
+            next_id += 1
+    for edge in edges:
+        if edge.kind == "one-way":  # the ledge out of a's room: walked from a towards b only
+            walk = walks[id(edge)]
+            x, y = passage(walk[0], walk[1])
+            step = (walk[1][0] - walk[0][0], walk[1][1] - walk[0][1])
+            things.append(Thing("drop", x, y, next_id, {"direction": DROP_DIRECTIONS[step], "edge": edge.name}))
             next_id += 1
     record = {
         "rooms": [{"id": name, "kind": mission.node(name).kind, "x": 2 * room.x, "y": 2 * room.y,

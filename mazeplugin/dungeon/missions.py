@@ -83,15 +83,16 @@ class Mission(MissionGraph):
         save_mission(self, path)
 
     def layout(self, seed: object = None, *, prefabs: Optional[Sequence[Any]] = None, attempts: int = 32,
-               shapes: object = None, interior: object = None, treasure: int = 0, enemies: int = 0) -> Any:
+               shapes: object = None, interior: object = None, treasure: int = 0, enemies: int = 0,
+               drops: bool = False) -> Any:
         """The mission laid out as a playable square :class:`~mazeplugin.Level` (:func:`~.layout.layout`): rooms
-        placed by the graph, corridors for its open, locked and hidden edges, keys and doors where it says, from
-        stream ``(7, 1)`` of ``seed`` (None: the mission's own seed); ``shapes``, ``interior``, ``treasure`` and
-        ``enemies`` as there."""
+        placed by the graph, corridors for its open, locked and hidden edges (and its one-way edges as drops with
+        ``drops=True``), keys and doors where it says, from stream ``(7, 1)`` of ``seed`` (None: the mission's own
+        seed); ``shapes``, ``interior``, ``treasure`` and ``enemies`` as there."""
         from .layout import layout  # (on first use: a mission that is only drawn or proven never needs the level)
 
         return layout(self, seed, prefabs=prefabs, attempts=attempts, shapes=shapes, interior=interior,
-                      treasure=treasure, enemies=enemies)
+                      treasure=treasure, enemies=enemies, drops=drops)
 
     def to_svg(self) -> str:
         """A layered drawing: rooms as labelled circles by depth from the start, edges styled by kind."""

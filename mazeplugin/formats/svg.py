@@ -8,7 +8,9 @@ The picture is the tilemap: one square per tile, ``cell`` pixels wide
 Things (:mod:`mazeplugin.content`) are drawn over the floor, each an element
 of class ``thing`` and its kind with a ``<title>``: a door fills the tiles it
 blocks, a key is a gold diamond, treasure an amber square, an enemy a purple
-disc with its patrol as a dashed line, a game's own kind a small grey disc.
+disc with its patrol as a dashed line, a one-way drop a blue arrow pointing
+the way it is walked (:mod:`mazeplugin.content.drops`), a game's own kind a
+small grey disc.
 A weave level's bridges (:mod:`mazeplugin.weave`) are a ``<path>`` of class
 ``bridges``: two railings along each bridge tile, so the tunnel under it is a
 gap in the walls on either side.
@@ -48,6 +50,7 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
+from ..content.drops import DIRECTIONS
 from ..tiles import WALL
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,6 +70,7 @@ COLOURS = {
     "treasure": "#ff8f00",
     "enemy": "#8e24aa",
     "thing": "#78909c",
+    "drop": "#1f77b4",
 }
 """Fill and stroke colours (the same palette as :mod:`mazeplugin.pg`'s default)."""
 
@@ -147,6 +151,13 @@ def _things(level: "Level") -> List[str]:
                 f'<rect {cls} x="{cx - 0.3:g}" y="{cy - 0.3:g}" width="0.6" height="0.6" '
                 f'fill="{COLOURS["treasure"]}">{label}</rect>'
             )
+        elif thing.kind == "drop" and thing.props.get("direction") in DIRECTIONS:
+            dx, dy = DIRECTIONS[thing.props["direction"]]  # an arrow: its tip ahead, its base across behind
+            tip, back = (cx + 0.4 * dx, cy + 0.4 * dy), (cx - 0.3 * dx, cy - 0.3 * dy)
+            corners = [tip, (back[0] - 0.3 * dy, back[1] + 0.3 * dx), (back[0] + 0.3 * dy, back[1] - 0.3 * dx)]
+            points = " ".join(f"{x:g},{y:g}" for x, y in corners)
+            out.append(f'<polygon {cls} points="{points}" fill="{COLOURS["drop"]}" shape-rendering="auto">'
+                       f'{label}</polygon>')
         elif thing.kind == "enemy":
             patrol = thing.props.get("patrol") or ()
             if len(patrol) > 1:

@@ -437,6 +437,9 @@ def level_from_options(spec: LevelSpec, options: Optional[Mapping[str, Any]], wi
                          "the environments play square levels")
     if level.weave:
         raise ValueError(f"level_code {code!r} is a weave level ('+w'): {NO_WEAVE}")
+    if any(t.kind == "drop" and "direction" in t.props for t in level.things):
+        raise ValueError(f"level_code {code!r} has one-way drops ('d'), which the environments do not play yet (their "
+                         "agent would walk back up a drop): give the dungeon's code without 'd'")
     rows, columns = level.tiles.shape
     if rows > within[0] or columns > within[1]:
         raise ValueError(f"level_code {code!r} makes a level of {columns} x {rows} tiles, larger than the environment's {within[1]} x {within[0]}")

@@ -52,7 +52,8 @@ from .palette import DEFAULT_PALETTE, Colour, Palette
 from .railings import MIN_RAILING_TILE, draw_bridges, railing_rects
 from .render import draw_level, draw_markers, draw_solution, render, tile_colours
 from .sprites import autotile, render_images, simple_wall_set
-from .things import THING_COLOURS, draw_things, may_enter, passable_tiles, patrol_position, thing_sprite, things_at
+from .things import (DROP_COLOUR, THING_COLOURS, draw_things, drop_sprite, may_enter, passable_tiles, patrol_position,
+                     thing_sprite, things_at)
 from .world import EndlessCamera, WorldView
 
 __all__ = [
@@ -92,6 +93,8 @@ __all__ = [
     "mask_from_image",
     "THING_COLOURS",
     "thing_sprite",
+    "drop_sprite",
+    "DROP_COLOUR",
     "draw_things",
     "passable_tiles",
     "may_enter",

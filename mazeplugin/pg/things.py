@@ -29,12 +29,15 @@ from numpy.typing import NDArray
 import pygame
 
 from ..content import Thing
+from ..content.drops import DIRECTIONS
 from ..level import Level
 from ..level_protocol import AnyLevel
 
 __all__ = [
     "THING_COLOURS",
     "thing_sprite",
+    "drop_sprite",
+    "DROP_COLOUR",
     "draw_things",
     "passable_tiles",
     "may_enter",
@@ -52,6 +55,9 @@ THING_COLOURS: Dict[str, Colour] = {
     "thing": (120, 144, 156),
 }
 """Default sprite colours per kind (``"thing"``: a game's own kinds), as in the SVG pictures."""
+
+DROP_COLOUR: Colour = (31, 119, 180)
+"""A one-way drop's arrow (:func:`drop_sprite`), as in the SVG pictures."""
 
 
 def _key_ids(keys: Iterable[Any]) -> Set[int]:
@@ -103,6 +109,28 @@ def thing_sprite(kind: str, tile: int) -> "pygame.Surface":
     return surface
 
 
+def drop_sprite(direction: str, tile: int) -> "pygame.Surface":
+    """The default sprite of a one-way drop walked ``direction`` (``"north"``, ``"east"``, ``"south"``,
+    ``"west"``): an arrow pointing that way, for one ``tile``-pixel tile.
+
+    >>> sprite = drop_sprite("east", 16)
+    >>> sprite.get_size(), tuple(sprite.get_at((14, 8))[:3]) == DROP_COLOUR, sprite.get_at((1, 8))[3]
+    ((16, 16), True, 0)
+    """
+    if direction not in DIRECTIONS:
+        raise ValueError(f"direction must be one of {', '.join(DIRECTIONS)}, got {direction!r}")
+    if isinstance(tile, bool) or not isinstance(tile, int) or tile < 1:
+        raise ValueError(f"tile must be a positive int (pixels), got {tile!r}")
+    surface = pygame.Surface((tile, tile), pygame.SRCALPHA)
+    dx, dy = DIRECTIONS[direction]
+    c = tile / 2
+    tip, back = (c + 0.45 * tile * dx, c + 0.45 * tile * dy), (c - 0.3 * tile * dx, c - 0.3 * tile * dy)
+    corners = [tip, (back[0] - 0.3 * tile * dy, back[1] + 0.3 * tile * dx),
+               (back[0] + 0.3 * tile * dy, back[1] - 0.3 * tile * dx)]
+    pygame.draw.polygon(surface, DROP_COLOUR, [(round(x), round(y)) for x, y in corners])
+    return surface
+
+
 def draw_things(
     surface: "pygame.Surface",
     level: Any,
@@ -118,20 +146,27 @@ def draw_things(
     ``offset`` is where world pixel (0, 0) lands (``camera.offset``).
     ``images`` maps a kind to a game's own image (blitted centred on each
     tile, a door's on each tile it blocks); other kinds get
-    :func:`thing_sprite`. ``hidden`` holds ids not to draw (keys picked up,
+    :func:`thing_sprite`, a one-way drop :func:`drop_sprite`. ``hidden`` holds ids not to draw (keys picked up,
     doors opened, enemies drawn where they walk). ``patrols`` draws each
     enemy's patrol as a thin line.
     """
     things: Sequence[Thing] = level.tile_things() if isinstance(level, AnyLevel) else tuple(level)
     sprites: Dict[str, "pygame.Surface"] = dict(images or {})
+    arrows: Dict[str, "pygame.Surface"] = {}
     ox, oy = offset
     skip = set(hidden)
     for thing in things:
         if thing.id in skip:
             continue
-        image = sprites.get(thing.kind)
-        if image is None:
-            image = sprites[thing.kind] = thing_sprite(thing.kind, tile)
+        if thing.kind == "drop" and "drop" not in sprites and thing.props.get("direction") in DIRECTIONS:
+            way = thing.props["direction"]  # an arrow its way (unless the game gives "drop" an image)
+            image = arrows.get(way)
+            if image is None:
+                image = arrows[way] = drop_sprite(way, tile)
+        else:
+            image = sprites.get(thing.kind)
+            if image is None:
+                image = sprites[thing.kind] = thing_sprite(thing.kind, tile)
         if patrols and thing.kind == "enemy" and len(thing.props.get("patrol") or ()) > 1:
             points = [(x * tile + tile // 2 + ox, y * tile + tile // 2 + oy) for x, y in thing.props["patrol"]]
             pygame.draw.lines(surface, THING_COLOURS["enemy"], False, points, max(1, tile // 8))
