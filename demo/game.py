@@ -20,25 +20,9 @@ from mazeplugin.seeds import Seed, resolve_seed
 from .ahead import Ahead, shared_worker
 from .weaveplay import WeaveWalk, weave_level, woven_level
 from .rules import (  # noqa: F401 - next_seed, check_seed, MIN_SIDE, MAX_SIDE: the game's rules, read from here too
-    MAX_SIDE,
-    MIN_SIDE,
-    DungeonMaker,
-    LevelMaker,
-    RoomCount,
-    check_seed,
-    clamp_side,
-    code_dungeon,
-    dungeon_news,
-    dungeon_drops,
-    dungeon_pattern,
-    generators_after,
-    is_dungeon_code,
-    next_pattern,
-    next_seed,
-    numbered_level,
-    parse_code,
-    plain_level,
-    prepare_level,
+    MAX_SIDE, MIN_SIDE, DungeonMaker, LevelMaker, RoomCount, check_seed, clamp_side, code_dungeon, dungeon_news,
+    dungeon_drops, dungeon_pattern, generators_after, is_dungeon_code, next_pattern, next_seed, numbered_level,
+    parse_code, plain_level, prepare_level,
 )
 
 Direction = Tuple[int, int]

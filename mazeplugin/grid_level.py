@@ -42,7 +42,7 @@ from .grids import GridMaze, HexGrid
 from .grids.hextiles import STAGGER_INDEX, cell_tiles, hex_tiles, opening_tiles, passage_tiles
 from .grids.square import SquareGrid, side_tile, square_tiles
 from .seeds import Seed
-from .level import marked_tiles
+from .text import marked_tiles
 from .tiles import check_tile
 
 if TYPE_CHECKING:  # pragma: no cover

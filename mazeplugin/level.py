@@ -425,7 +425,7 @@ class Level:
         a door blocks, ``mp.KEY`` (5), ``mp.TREASURE`` (6), ``mp.ENEMY`` (7)
         where an enemy starts; a game's own kinds are not written.
         """
-        return marked_tiles(self.tiles, self.things, self.entrance, self.exit)
+        return text.marked_tiles(self.tiles, self.things, self.entrance, self.exit)
 
     def to_text(self, style: str = "ascii") -> str:
         """The level as text: ``"ascii"``, ``"blocks"``, ``"box"`` or ``"digits"``.
@@ -488,21 +488,3 @@ class Level:
             f"entrance={self.entrance} exit={self.exit}>"
         )
 
-
-def marked_tiles(tiles: NDArray[np.uint8], things: Sequence[Any], entrance: Optional[Tile],
-                 exit: Optional[Tile]) -> NDArray[np.int8]:
-    """An int8 copy of ``tiles`` with each thing's mark (``content.things.MARKS``) on its tiles and the
-    markers over them: what :meth:`Level.marked` and :meth:`GridLevel.marked` give."""
-    out = tiles.astype(np.int8)
-    if things:
-        from .content.things import MARKS
-
-        for thing in things:
-            mark = MARKS.get(thing.kind)
-            if mark is not None:
-                for x, y in thing.tiles():
-                    out[y, x] = mark
-    for tile, value in ((entrance, ENTRANCE), (exit, EXIT)):
-        if tile is not None:
-            out[tile[1], tile[0]] = value
-    return out

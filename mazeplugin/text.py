@@ -36,14 +36,14 @@ S       E
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .tiles import EAST_BIT, ENTRANCE, EXIT, FLOOR, WALL, wall_neighbours
 
-__all__ = ["STYLES", "render", "BRIDGE_NORTH_SOUTH", "BRIDGE_EAST_WEST"]
+__all__ = ["STYLES", "render", "marked_tiles", "BRIDGE_NORTH_SOUTH", "BRIDGE_EAST_WEST"]
 
 STYLES = ("ascii", "blocks", "box", "digits")
 
@@ -110,3 +110,22 @@ def _digits(marked: NDArray[np.integer]) -> str:
             line += " " + "/".join(right[y])
         lines.append(line)
     return "\n".join(lines)
+
+
+def marked_tiles(tiles: NDArray[np.uint8], things: Sequence[Any], entrance: Optional[Tuple[int, int]],
+                 exit: Optional[Tuple[int, int]]) -> NDArray[np.int8]:
+    """An int8 copy of ``tiles`` with each thing's mark (``content.things.MARKS``) on its tiles and the
+    markers over them: what :meth:`Level.marked` and :meth:`GridLevel.marked` give."""
+    out = tiles.astype(np.int8)
+    if things:
+        from .content.things import MARKS
+
+        for thing in things:
+            mark = MARKS.get(thing.kind)
+            if mark is not None:
+                for x, y in thing.tiles():
+                    out[y, x] = mark
+    for tile, value in ((entrance, ENTRANCE), (exit, EXIT)):
+        if tile is not None:
+            out[tile[1], tile[0]] = value
+    return out
