@@ -112,7 +112,7 @@ def walk_on(kind: Any, degrees: Any, steps: Any, stride: int, common: int, seen:
         cell = first
         k = int(kind[cell])
         while k < seen:  # graft the loop-erased path
-            r = exit_of[cell]
+            r = int(exit_of[cell])
             nxt = cell + steps[k * stride + r]
             kind[cell] = k + seen
             opened[edge_between(shape, width, height, cell, nxt) if shape else edge_ids[offsets[cell] + r]] = 1
