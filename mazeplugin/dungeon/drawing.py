@@ -4,7 +4,7 @@ Column ``d`` holds the rooms ``d`` edges from the start (every edge walked
 both ways); rooms no edge reaches stand in a last column. Open edges are
 plain lines, locked ones red with their key's name, one-way ones end in an
 arrow at ``b``, hidden ones are dashed. A room's fill darkens with its
-intensity; start, goal, key, lock and boss rooms have their own colours.
+intensity; start, goal, key, lock, boss and treasure rooms have their own colours.
 
 >>> from .model import Edge, MissionGraph, Node
 >>> svg = mission_svg(MissionGraph([Node("start", "start"), Node("goal", "goal")], [Edge("start", "goal", "one-way")]))
@@ -22,7 +22,8 @@ from .model import MissionGraph, depths
 __all__ = ["mission_svg"]
 
 _STEP_X, _STEP_Y, _RADIUS, _MARGIN = 110, 70, 24, 40
-_KIND_FILL = {"start": "#7fc97f", "goal": "#fdc086", "key": "#ffff99", "lock": "#beaed4", "boss": "#f0027f"}
+_KIND_FILL = {"start": "#7fc97f", "goal": "#fdc086", "key": "#ffff99", "lock": "#beaed4", "boss": "#f0027f",
+              "treasure": "#e6ab02"}
 _EDGE_STYLE = {"open": 'stroke="#444" stroke-width="2"',
                "locked": 'stroke="#d62728" stroke-width="4"',
                "one-way": 'stroke="#1f77b4" stroke-width="2" marker-end="url(#arrow)"',

@@ -32,7 +32,8 @@ drawing, files and gym read it as they read every level.
    thing on the passage from its corridor into the room behind the lock (the
    mission's lock room, else the edge's ``b``); doors are numbered in the
    order a flood from the start can open them. A hidden edge is an ordinary
-   corridor with a ``"secret"`` thing on its first passage. ``treasure=`` and
+   corridor with a ``"secret"`` thing on its first passage. A mission's
+   treasure rooms get a ``"treasure"`` thing each; ``treasure=`` and
    ``enemies=`` add those things in the rooms the mission marks for them
    (:mod:`.stocking`).
 
@@ -293,7 +294,8 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
     from (``"mixed"``, or names of :data:`~mazeplugin.dungeon.shapes.SHAPES`: rectangles and L, T, plus and U
     polygons); ``interior``, maze rooms (a generator's name: every room but the start, goal and boss's; or a dict
     of room id to generator name); ``treasure`` and ``enemies``, counts of things placed in the rooms the mission
-    makes for them (:mod:`~mazeplugin.dungeon.stocking`). A room's record in ``options["layout"]`` then also holds
+    makes for them, besides the one treasure in each of the mission's treasure rooms
+    (:mod:`~mazeplugin.dungeon.stocking`). A room's record in ``options["layout"]`` then also holds
     its ``"shape"`` (and ``"interior"``, its generator).
     ``drops``: carve the one-way edges too, each a corridor with a ``"drop"`` thing walked only its way (see the
     module's doc); False (the default) leaves them out, as every dungeon made before drops.
@@ -359,7 +361,8 @@ def layout(mission: MissionGraph, seed: object = None, *, prefabs: Optional[Sequ
                         room["shape"] = shape_of[room["id"]]
                     if room["id"] in mazes:
                         room["interior"] = mazes[room["id"]]
-            return stocked(level, stock, seed, mission) if any(stock) else level
+            treasured = any(node.kind == "treasure" for node in mission.nodes)
+            return stocked(level, stock, seed, mission) if any(stock) or treasured else level
     if bounds is not None:
         raise MissionError(f"the mission ({len(mission.nodes)} rooms, {len(edges)} corridors) did not fit in "
                            f"width={bounds[0]}, height={bounds[1]} cells in {attempts} attempts; give more space "

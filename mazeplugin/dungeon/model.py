@@ -1,7 +1,8 @@
 """The mission graph: what a dungeon asks of the player, before any room is laid out.
 
 A mission (:class:`MissionGraph`) is a graph of :class:`Node` (start, goal, plain rooms,
-rooms holding a key, rooms behind a locked door, a boss's room; each with an
+rooms holding a key, rooms behind a locked door, a boss's room, a room holding
+treasure (a designer's: the grammar makes none); each with an
 id and a 0–1 intensity, after Metazelda) joined by :class:`Edge` (open,
 locked by a key id, one-way: a drop that cannot be climbed back, hidden: a
 secret passage). Keys are kept once picked up and open every door of their id.
@@ -33,9 +34,11 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 __all__ = ["Node", "Edge", "MissionGraph", "MissionError", "NODE_KINDS", "EDGE_KINDS", "MAX_NODES", "MAX_EDGES",
            "MAX_KEYS", "MAX_ID_CHARS", "depths"]
 
-NODE_KINDS = ("start", "goal", "room", "key", "lock", "boss")
+NODE_KINDS = ("start", "goal", "room", "key", "lock", "boss", "treasure")
 """What a node is: the start, the goal, a plain room, a room holding a key, the room a locked door opens
-into, a boss's room."""
+into, a boss's room, a room holding treasure (laid out, it gets one ``"treasure"`` thing: see
+:mod:`.stocking`; :func:`~mazeplugin.dungeon.mission`'s grammar makes none, only a designer's mission has
+them)."""
 
 EDGE_KINDS = ("open", "locked", "one-way", "hidden")
 """What an edge is: an open passage, a door locked by a key, a drop walked only from ``a`` to ``b``, a secret

@@ -4,10 +4,14 @@ A mission says which rooms matter: the boss's room is where an enemy waits,
 a dead end off the way is where treasure rewards a detour (Metazelda puts its
 rewards in the hardest rooms). :func:`stocked` adds to a laid-out dungeon:
 
-- **treasure** (``"treasure"`` things): plain rooms that are dead ends of the
-  mission first, then the other plain rooms, then the boss's, key and lock
-  rooms, each list hardest (highest intensity) first; one a room, round again
-  when there are more treasures than rooms;
+- **the mission's treasure rooms** (nodes of kind ``"treasure"``, a
+  designer's): one ``"treasure"`` thing in each, in the mission's order,
+  always (with or without ``treasure=``);
+- **treasure** (``treasure=N``: N ``"treasure"`` things more): plain rooms
+  that are dead ends of the mission first, then the other plain rooms, then
+  the boss's, key, lock and treasure rooms, each list hardest (highest
+  intensity) first; one a room, round again when there are more treasures
+  than rooms;
 - **enemies** (``"enemy"`` things): the boss's rooms first, then every room
   but the start and the goal, hardest first, each with a ``patrol`` of up to
   :data:`PATROL` tiles in a straight line inside its room.
@@ -164,8 +168,9 @@ def _patrol(rng: Random, room: _Room, floor_set: Set[Tile], taken: Set[Tile], do
 
 
 def stocked(level: Level, counts: Tuple[int, int], seed: Seed, mission: MissionGraph) -> Level:
-    """``level`` (``mission`` laid out by :func:`~mazeplugin.dungeon.layout.layout`) with ``counts`` =
-    ``(treasure, enemies)`` things added (see the module's doc), from stream :data:`STOCK_STREAM` of ``seed``; a
+    """``level`` (``mission`` laid out by :func:`~mazeplugin.dungeon.layout.layout`) with a treasure in each of
+    the mission's treasure rooms and ``counts`` = ``(treasure, enemies)`` things more added (see the module's
+    doc), from stream :data:`STOCK_STREAM` of ``seed``; a
     :class:`~mazeplugin.dungeon.MissionError` when its rooms cannot hold them."""
     rng = Random.keyed(seed, STOCK_STREAM)
     floor = (level.tiles == 0).tolist()
@@ -184,6 +189,15 @@ def stocked(level: Level, counts: Tuple[int, int], seed: Seed, mission: MissionG
     things = list(level.things)
     next_id = max((t.id for t in things), default=0) + 1
     treasure, enemies = counts
+    for room in rooms_laid:  # the mission's own treasure rooms first, one treasure each
+        if room.kind == "treasure":
+            free = [tile for tile in room.tiles if tile not in taken]
+            if not free:
+                raise MissionError(f"treasure room {room.id!r} has no free floor tile for its treasure")
+            tile = free[rng.below(len(free))]
+            things.append(Thing("treasure", tile[0], tile[1], next_id, {"room": room.id}))
+            taken.add(tile)
+            next_id += 1
     for what, count in (("treasure", treasure), ("enemy", enemies)):
         rooms = _rooms_for(ends, rooms_laid, what)
         placed = 0
