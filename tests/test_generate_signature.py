@@ -6,7 +6,10 @@ argument in one and not the others fails here rather than in a user's type check
 from __future__ import annotations
 
 import inspect
+import sys
 import typing
+
+import pytest
 
 import mazeplugin as mp
 from mazeplugin import pipeline
@@ -21,6 +24,7 @@ def _parameters(function: object) -> typing.Dict[str, typing.Tuple[object, objec
             for name, p in inspect.signature(function).parameters.items()}
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="typing.get_overloads is new in Python 3.11")
 def test_every_overload_of_generate_takes_the_implementations_arguments_with_its_defaults():
     overloads = typing.get_overloads(mp.generate)
     assert len(overloads) == 4
