@@ -141,10 +141,10 @@ def test_a_dungeon_code_holds_treasure_and_enemies_but_not_shapes_or_mazes():
 @pytest.mark.parametrize("options, error, message", [
     ({"shapes": "star"}, ValueError, "'star' is not a room shape"),
     ({"shapes": []}, ValueError, "shapes must be"),
-    ({"interior": "nosuch"}, ValueError, "unknown algorithm 'nosuch'"),
+    ({"interior": "nosuch"}, ValueError, "interior: unknown algorithm 'nosuch'"),
     ({"interior": "union-find"}, ValueError, "leaves cells it is given unjoined"),
     ({"interior": "binary-tree", "shapes": "plus"}, ValueError, "cannot take a mask"),
-    ({"interior": {"nowhere": "backtracker"}}, KeyError, "no node 'nowhere'"),
+    ({"interior": {"nowhere": "backtracker"}}, ValueError, "interior: the mission has no room 'nowhere'"),
     ({"interior": 3}, TypeError, "interior must be"),
     ({"treasure": -1}, ValueError, "treasure must be an int"),
     ({"enemies": 2.5}, ValueError, "enemies must be an int"),

@@ -107,13 +107,19 @@ def check_interior(interior: object, mission: MissionGraph) -> Dict[str, str]:
             if not isinstance(room, str) or not isinstance(name, str):
                 raise TypeError(f"interior must map room ids to generator names (str to str), got "
                                 f"{room!r}: {name!r}")
-            mission.node(room)  # a KeyError naming a room the mission does not hold
+            if all(node.id != room for node in mission.nodes):
+                raise ValueError(f"interior: the mission has no room {room!r}; its rooms are "
+                                 f"{', '.join(node.id for node in mission.nodes[:12])}"
+                                 f"{', ...' if len(mission.nodes) > 12 else ''}")
             chosen[room] = name
     else:
         raise TypeError(f"interior must be a generator name or a dict of room id to generator name, not "
                         f"{type(interior).__name__}")
     for name in sorted(set(chosen.values())):
-        info = get_generator(name)  # a ValueError naming an unknown generator
+        try:
+            info = get_generator(name)
+        except ValueError as error:  # an unknown generator: say which argument named it
+            raise ValueError(f"interior: {error}") from None
         if not info.fills:
             raise ValueError(f"interior: generator {name!r} leaves cells it is given unjoined, and a maze room "
                              f"needs every cell joined to its doors; choose another (e.g. 'backtracker')")
