@@ -22,7 +22,8 @@ def replay(level: mp.Level, sequence: List[int], mode: str) -> None:
     The env gets the level by its level code, or (options a code cannot hold: braid, corridor) made by an env of
     the same options from the level's seed, checked to be the very level.
     """
-    gym_env = pytest.importorskip("mazeplugin.gym")
+    pytest.importorskip("gymnasium")
+    import mazeplugin.gym as gym_env
     rows, columns = level.tiles.shape
     options = {k: v for k, v in level.options.items() if k in ("braid", "keys")}
     env = gym_env.MazeEnv(level.algorithm, level.maze.width, level.maze.height, mode=mode,
@@ -42,7 +43,8 @@ def replay(level: mp.Level, sequence: List[int], mode: str) -> None:
 
 
 def test_expert_ids_are_the_envs() -> None:
-    gym_env = pytest.importorskip("mazeplugin.gym")
+    pytest.importorskip("gymnasium")
+    import mazeplugin.gym as gym_env
     A, M = gym_env.Actions, gym_env.Moves
     assert (expert.LEFT, expert.RIGHT, expert.FORWARD, expert.PICKUP, expert.DROP, expert.TOGGLE) == (
         A.left, A.right, A.forward, A.pickup, A.drop, A.toggle)
