@@ -107,10 +107,12 @@ def check_interior(interior: object, mission: MissionGraph) -> Dict[str, str]:
             if not isinstance(room, str) or not isinstance(name, str):
                 raise TypeError(f"interior must map room ids to generator names (str to str), got "
                                 f"{room!r}: {name!r}")
-            if all(node.id != room for node in mission.nodes):
+            try:
+                mission.node(room)  # the mission's own lookup by id
+            except KeyError:
                 raise ValueError(f"interior: the mission has no room {room!r}; its rooms are "
                                  f"{', '.join(node.id for node in mission.nodes[:12])}"
-                                 f"{', ...' if len(mission.nodes) > 12 else ''}")
+                                 f"{', ...' if len(mission.nodes) > 12 else ''}") from None
             chosen[room] = name
     else:
         raise TypeError(f"interior must be a generator name or a dict of room id to generator name, not "
