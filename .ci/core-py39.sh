@@ -14,9 +14,7 @@ if [ -z "$py39" ] || ! "$py39" -c 'import sys; assert sys.version_info[:2] == (3
     echo "core-py39.sh: no Python 3.9 on this machine; the core-without-pygame run is skipped"
     exit 0
 fi
-venv="${TMPDIR:-/tmp}/mazeplugin-core-py39-venv"
-rm -rf "$venv"
-timeout 300 "$py39" -m venv "$venv"
+. .ci/venv.sh core-py39 "$py39"
 timeout 900 "$venv/bin/python" -m pip install -q -e . "pytest>=7" "pytest-xdist>=3.0" "hypothesis>=6.80"
 if "$venv/bin/python" -c 'import pygame' 2>/dev/null; then
     echo "core-py39.sh: pygame is importable in the core-only venv" >&2

@@ -4,10 +4,7 @@
 # never a dependency of mazeplugin), in a virtual environment of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv="${JAX_VENV:-${TMPDIR:-/tmp}/mazeplugin-jax-venv}"
-rm -rf "$venv"
-timeout 300 python3 -m venv "$venv"
-py="$venv/bin/python"
+. .ci/venv.sh jax
 timeout 1800 "$py" -m pip install -q jax -e . "pytest>=7" "hypothesis>=6.80"
 "$py" -c 'import jax; print("jax.sh: testing with jax", jax.__version__, "on", jax.devices()[0].platform)'
 timeout 900 "$py" -m pytest -q -p no:cacheprovider -p no:xdist -o addopts="" tests/test_dataset_columns.py -k "padded"

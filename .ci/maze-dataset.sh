@@ -5,10 +5,7 @@
 # muutils<0.9 is what maze-dataset works with today.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv="${MAZE_DATASET_VENV:-${TMPDIR:-/tmp}/mazeplugin-maze-dataset-venv}"
-rm -rf "$venv"
-timeout 300 python3 -m venv "$venv"
-py="$venv/bin/python"
+. .ci/venv.sh maze-dataset
 timeout 1800 "$py" -m pip install -q maze-dataset "muutils<0.9" -e . "pytest>=7" "hypothesis>=6.80"
 "$py" -c 'import maze_dataset, importlib.metadata as m; print("maze-dataset.sh: testing with maze-dataset", m.version("maze-dataset"))'
 timeout 900 "$py" -m pytest -q -p no:cacheprovider -p no:xdist -o addopts="" tests/test_dataset_tokens.py -k maze_dataset

@@ -6,10 +6,7 @@
 # Run from anywhere; exits non-zero if a test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv="${PYGAME26_VENV:-${TMPDIR:-/tmp}/mazeplugin-pygame26-venv}"
-rm -rf "$venv"
-timeout 300 python3 -m venv "$venv"
-py="$venv/bin/python"
+. .ci/venv.sh pygame26
 # The package without extras (numpy only), then pygame 2.6 and the test tools.
 timeout 900 "$py" -m pip install -q -e . "numpy==1.26.*" "pygame==2.6.*" "pytest>=7" "pytest-xdist>=3.0" "hypothesis>=6.80"
 "$py" - <<'PY'

@@ -7,10 +7,7 @@
 # Run from anywhere; exits non-zero if a test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv="${SB3_VENV:-${TMPDIR:-/tmp}/mazeplugin-sb3-venv}"
-rm -rf "$venv"
-timeout 300 python3 -m venv "$venv"
-py="$venv/bin/python"
+. .ci/venv.sh sb3
 timeout 1800 "$py" -m pip install -q "torch==2.13.0"
 timeout 900 "$py" -m pip install -q stable-baselines3 -e ".[gym]" "minigrid>=3.0" "pytest>=7" "pytest-xdist>=3.0" "hypothesis>=6.80"
 "$py" - <<'PY'
