@@ -23,7 +23,7 @@ On any other level, e.g. a chunk of an endless world, with its own seed:
 6
 
 On a hex, triangle, polar or wrapping square level the same keywords place
-:class:`CellThing` s on cells, doors on passages (:mod:`.cellplacing`):
+:class:`CellThing` s on cells, doors on passages (:mod:`.placing`):
 
 >>> hexes = mp.generate("wilson", 12, 8, grid="hex", seed=7, keys=2, treasure=3)
 >>> [(t.kind, t.cell) for t in hexes.things][:2]
