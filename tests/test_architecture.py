@@ -33,7 +33,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
                 "_compiled.lattice", "_compiled.diskcache", "_compiled.roomcheck", "grids"]),
     ("analysis", ["paths", "bridges", "analysis", "text", "content.things", "content.graph",
                   "content.proof", "content.locks", "content.choosing", "content.cells",
-                  "content.cellproof", "content.drops", "_compiled.content", "_compiled.locks", "_compiled.routes"]),
+                  "content.drops", "_compiled.content", "_compiled.locks", "_compiled.routes"]),
     ("level", ["level", "grid_level", "level_protocol"]),
     ("layers on a maze", ["shaping", "weave", "markers", "rooms", "=content", "content.placing",
                           "content.request", "content.lockbatch", "_compiled.rooms"]),

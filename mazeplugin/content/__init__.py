@@ -38,14 +38,13 @@ from typing import TYPE_CHECKING, Any
 from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, Place, Thing
 
 if TYPE_CHECKING:  # pragma: no cover - at run time placement, proof and grid content load on first use (__getattr__)
-    from .cellproof import check_cells, solve_cells
     from .cells import CellGraph, CellThing
     from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, furnish, furnish_grid, place_things
-    from .proof import ContentError, check, solve
+    from .proof import ContentError, check, check_cells, solve, solve_cells
 
 _LAZY = {"CONTENT_STREAM": "placing", "ENEMY_DISTANCE": "placing", "PATROL_CELLS": "placing",
          "furnish": "placing", "place_things": "placing", "ContentError": "proof", "check": "proof",
-         "solve": "proof", "furnish_grid": "placing", "check_cells": "cellproof", "solve_cells": "cellproof",
+         "solve": "proof", "furnish_grid": "placing", "check_cells": "proof", "solve_cells": "proof",
          "CellGraph": "cells", "CellThing": "cells"}
 """Placement and its proof (needed only for a level with content) and content on grid levels: ``import
 mazeplugin`` does not load them (nor the grids through them); ``from mazeplugin.content import furnish``

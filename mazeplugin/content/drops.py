@@ -13,7 +13,7 @@ On a level with drops a walk is no longer reversible, so the solver and the
 proof search the level as a directed graph (only such levels: every other
 level keeps :mod:`mazeplugin.content.proof`'s floods). The floor is cut into
 **pieces** where a walker goes both ways (the level's tiles as nodes,
-:class:`~mazeplugin.content.cellproof.TileNodes`, joined by their passages
+:class:`~mazeplugin.content.cells.TileNodes`, joined by their passages
 that no door shuts and no drop turns one way), and the pieces are joined by
 the door and drop passages, each with the doors that shut it and the way it is
 walked. A state is *(piece, keys held)*: within a piece every tile is reached
@@ -24,7 +24,7 @@ each key reached with only the earlier doors open and the exit not, the
 exit with all of them; each door necessary (shut, with every other door open,
 the exit is out of reach); and **no soft lock**: from every state reachable
 from the entrance the exit stays reachable. :func:`solve_with_drops` is the
-shortest walk (:func:`~mazeplugin.content.cellproof.best_walk` over
+shortest walk (:func:`~mazeplugin.content.cells.best_walk` over
 breadth-first searches that walk each drop its way only).
 
 >>> import numpy as np
@@ -48,8 +48,8 @@ from numpy.typing import NDArray
 
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
 from ..unionfind import component_roots
-from .cellproof import TileNodes, at_tile, best_walk, locks_of
-from .things import ContentError, Thing
+from .cells import TileNodes, best_walk
+from .things import ContentError, Thing, at_tile, locks_of
 
 __all__ = ["DIRECTIONS", "is_drop", "drops_of", "passes", "can_step", "OneWayFloor", "solve_with_drops", "check_drops"]
 
@@ -113,7 +113,7 @@ def can_step(tiles: NDArray[np.uint8], drops: Mapping[Tile, Step], a: Tile, b: T
 
 class OneWayFloor:
     """A level's floor as a directed graph (see the module's doc): its nodes
-    (:class:`~mazeplugin.content.cellproof.TileNodes`), each node's steps with the doors that shut them, and the
+    (:class:`~mazeplugin.content.cells.TileNodes`), each node's steps with the doors that shut them, and the
     pieces a walker crosses both ways with the steps between them.
 
     ``doors``: the doors in bit order (bit ``n`` of a mask is ``doors[n]``); ``keys``: the tile of each door's

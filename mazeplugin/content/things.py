@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 __all__ = [
     "ContentError",
@@ -48,6 +48,10 @@ __all__ = [
     "WHERE",
     "PROP_TYPES",
     "check_props",
+    "locks_of",
+    "in_lock_order",
+    "check_ids",
+    "at_tile",
 ]
 
 DOOR = 4
@@ -253,3 +257,38 @@ class Place:
             "min_distance": int(self.min_distance),
             "spacing": int(self.spacing),
         }
+
+
+def locks_of(things: Sequence[Any], where: Callable[[Any], str]) -> Tuple[Dict[int, Any], Dict[int, Any]]:
+    """``(doors by id, keys by id)``, each door and key linked both ways (``ContentError`` otherwise; ``where(thing)``
+    places a thing in the message)."""
+    doors = {t.id: t for t in things if t.kind == "door"}
+    keys = {t.id: t for t in things if t.kind == "key"}
+    for door in doors.values():
+        found = keys.get(door.props.get("key", -1))
+        if found is None or found.props.get("door") != door.id:
+            raise ContentError(f"door {door.id} {where(door)} has no key whose props['door'] is {door.id}")
+    for key in keys.values():
+        opens = doors.get(key.props.get("door", -1))
+        if opens is None or opens.props.get("key") != key.id:
+            raise ContentError(f"key {key.id} {where(key)} opens no door (props['door'] = {key.props.get('door')!r})")
+    return doors, keys
+
+
+def in_lock_order(doors: Dict[int, Any]) -> List[Any]:
+    """The doors in the order their locks are met (``props["lock"]``, then id)."""
+    return sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
+
+
+def check_ids(things: Sequence[Any]) -> None:
+    """Every thing's id its own, in ascending order (``ContentError`` otherwise): both proofs begin here."""
+    ids = [t.id for t in things]
+    if len(set(ids)) != len(ids):
+        raise ContentError("two things share an id")
+    if ids != sorted(ids):
+        raise ContentError("things are not sorted by id")
+
+
+def at_tile(thing: Thing) -> str:
+    """Where a thing stands, for a message: ``"at (x, y)"``."""
+    return f"at {thing.tile}"
