@@ -35,17 +35,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, Place, Thing
+from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, CellThing, Place, Thing
 
 if TYPE_CHECKING:  # pragma: no cover - at run time placement, proof and grid content load on first use (__getattr__)
-    from .cells import CellGraph, CellThing
+    from .cells import CellGraph
     from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, furnish, furnish_grid, place_things
     from .proof import ContentError, check, check_cells, solve, solve_cells
 
 _LAZY = {"CONTENT_STREAM": "placing", "ENEMY_DISTANCE": "placing", "PATROL_CELLS": "placing",
          "furnish": "placing", "place_things": "placing", "ContentError": "proof", "check": "proof",
          "solve": "proof", "furnish_grid": "placing", "check_cells": "proof", "solve_cells": "proof",
-         "CellGraph": "cells", "CellThing": "cells"}
+         "CellGraph": "cells"}
 """Placement and its proof (needed only for a level with content) and content on grid levels: ``import
 mazeplugin`` does not load them (nor the grids through them); ``from mazeplugin.content import furnish``
 works as ever."""

@@ -1,4 +1,4 @@
-"""The graph of nodes content is placed and proved on, and :class:`CellThing` (a thing on a cell, a door on a passage).
+"""The graph of nodes content is placed and proved on, and what a :class:`CellThing` (a thing on a cell) holds.
 
 The levels of :mod:`mazeplugin.grid_level` (hex, triangle, polar, wrapping
 square) are graphs: cells ``0 … n-1`` and the open passages between
@@ -7,7 +7,7 @@ neighbours, each passage an edge of the grid (``grid.edges[k]``):
 (:class:`TileNodes`, a bridge tile two nodes), so one proof serves every grid
 (:mod:`mazeplugin.content.proof`): :class:`DoorPieces` labels a graph's pieces
 between doors once, :func:`best_walk` is the key-aware solver's Dijkstra over
-*(point, keys held)*. A :class:`CellThing` is ``(kind, cell, id, props)``:
+*(point, keys held)*. A :class:`CellThing` (:mod:`mazeplugin.content.things`) is ``(kind, cell, id, props)``:
 
 - ``"door"``: stands on a passage. ``props["edge"]`` is the edge's number,
   ``props["cells"]`` its two cells, the one nearer the entrance first (also
@@ -30,8 +30,6 @@ between doors once, :func:`best_walk` is the key-aware solver's Dijkstra over
 
 from __future__ import annotations
 
-import numbers
-from dataclasses import dataclass, field
 from functools import cached_property
 import heapq
 from typing import TYPE_CHECKING, Any, Callable, Collection, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar
@@ -41,7 +39,7 @@ from numpy.typing import NDArray
 
 from ..maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH
 from ..unionfind import component_roots
-from .things import Thing, check_fields
+from .things import CELL_PROP_TYPES, CellThing, Thing
 
 if TYPE_CHECKING:  # pragma: no cover - a proof on tiles (a weave) never loads the grids
     from ..grids import GridMaze
@@ -49,51 +47,6 @@ if TYPE_CHECKING:  # pragma: no cover - a proof on tiles (a weave) never loads t
 __all__ = ["CellThing", "CellGraph", "CELL_PROP_TYPES", "TileNodes", "DoorPieces", "best_walk"]
 
 Tile = Tuple[int, int]
-
-CELL_PROP_TYPES: Dict[str, Dict[str, str]] = {
-    "door": {"edge": "int", "cells": "cells", "key": "int", "lock": "int"},
-    "key": {"door": "int", "lock": "int"},
-    "enemy": {"patrol": "cells"},
-}
-"""What the built-in kinds' props must be on a cell graph: ``"int"``, or ``"cells"`` (a list of ints)."""
-
-
-def _whole(value: object) -> bool:
-    return not isinstance(value, bool) and isinstance(value, numbers.Integral)
-
-
-@dataclass(frozen=True)
-class CellThing:
-    """One thing on a cell of a grid level (a door: on the passage ``props["edge"]``; see the module docstring).
-
-    Attributes:
-        kind: ``"door"``, ``"key"``, ``"treasure"``, ``"enemy"`` or a game's own kind.
-        cell: the cell it stands on (a door: the cell before its passage).
-        id: unique within a level, >= 1; ``level.things`` is sorted by it.
-        props: kind-specific properties; lists are stored as tuples.
-    """
-
-    kind: str
-    cell: int
-    id: int
-    props: Mapping[str, Any] = field(default_factory=dict, hash=False)
-
-    def __post_init__(self) -> None:
-        check_fields(self, "CellThing", ("cell", "id"), self._check_prop)
-
-    def _check_prop(self, key: str, value: Any) -> None:
-        rule = CELL_PROP_TYPES.get(self.kind, {}).get(key)
-        if rule == "int" and not _whole(value):
-            raise TypeError(f"{self.kind} props[{key!r}] must be an int, not {type(value).__name__}")
-        if rule == "cells" and (not isinstance(value, (list, tuple)) or not all(_whole(v) for v in value)):
-            raise TypeError(f"{self.kind} props[{key!r}] must be a list of cell numbers (ints)")
-
-    def as_list(self) -> List[Any]:
-        """``[kind, cell, id, props]`` with lists for tuples: what a grid level's JSON holds."""
-        def plain(value: Any) -> Any:
-            return [plain(v) for v in value] if isinstance(value, tuple) else value
-        return [self.kind, self.cell, self.id, {k: plain(v) for k, v in self.props.items()}]
-
 
 class CellGraph:
     """The open passages of a grid maze as a graph: each cell's ``(neighbour, edge)`` steps.

@@ -69,13 +69,13 @@ from ..level_protocol import AnyLevel
 from ..maze import Maze
 from ..seeds import Random, Seed
 from ..unionfind import component_roots, tree_roots
-from .cells import CellGraph, CellThing
+from .cells import CellGraph
 from .choosing import corridor_stretch, where_allowed, widest
 from .graph import FloorGraph
 from .locks import crossed, key_candidates, plan_locks
 from .request import (CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, Furnishable, check_request,
                       content_stream, with_content)
-from .things import Place, Thing
+from .things import CellThing, Place, Thing
 
 if TYPE_CHECKING:  # pragma: no cover - a square level's content never loads the grid levels
     from ..grid_level import GridLevel

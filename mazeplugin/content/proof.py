@@ -48,9 +48,9 @@ from numpy.typing import NDArray
 
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
-from .cells import CellGraph, CellThing, DoorPieces, TileNodes, best_walk
+from .cells import CellGraph, DoorPieces, TileNodes, best_walk
 from .drops import check_drops, is_drop, solve_with_drops
-from .things import ContentError, Thing, at_tile, check_ids, in_lock_order, locks_of
+from .things import CellThing, ContentError, Thing, at_tile, check_ids, in_lock_order, locks_of
 
 __all__ = ["solve", "check", "solve_cells", "check_cells", "solve_nodes", "check_lock_order", "check_doors_needed",
            "Lock", "ContentError"]

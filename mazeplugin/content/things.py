@@ -1,4 +1,4 @@
-"""What stands on a level's floor: :class:`Thing`, and :class:`Place` requests for a game's own kinds.
+"""What stands on a level: :class:`Thing` (on tiles), :class:`CellThing` (on cells), :class:`Place` requests.
 
 A thing is ``(kind, x, y, id, props)``: a kind name, the tile it stands on
 (``level.tiles`` coordinates), a unique id (things are sorted by it) and a
@@ -47,6 +47,8 @@ __all__ = [
     "MARKS",
     "WHERE",
     "PROP_TYPES",
+    "CELL_PROP_TYPES",
+    "CellThing",
     "check_props",
     "locks_of",
     "in_lock_order",
@@ -80,6 +82,13 @@ PROP_TYPES: Dict[str, Dict[str, str]] = {
 }
 """What the built-in kinds' props must be where given: ``"int"``, or ``"tiles"`` (a list of ``[x, y]`` int pairs)."""
 
+CELL_PROP_TYPES: Dict[str, Dict[str, str]] = {
+    "door": {"edge": "int", "cells": "cells", "key": "int", "lock": "int"},
+    "key": {"door": "int", "lock": "int"},
+    "enemy": {"patrol": "cells"},
+}
+"""What the built-in kinds' props must be on a cell graph: ``"int"``, or ``"cells"`` (a list of ints)."""
+
 
 def check_props(kind: str, props: Mapping[str, Any]) -> None:
     """Check a built-in kind's props for their types (a thing read from a file); ``TypeError`` names the prop.
@@ -93,21 +102,28 @@ def check_props(kind: str, props: Mapping[str, Any]) -> None:
     TypeError: enemy props['patrol'] must be a list of [x, y] int pairs; item 0 is int
     """
     for name, rule in PROP_TYPES.get(kind, {}).items():
-        if name not in props:
-            continue
-        value = props[name]
-        if rule == "int":
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                raise TypeError(f"{kind} props[{name!r}] must be an int, not {type(value).__name__}")
-            continue
-        if not isinstance(value, (list, tuple)):
-            raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs, not {type(value).__name__}")
-        for n, pair in enumerate(value):
-            if not isinstance(pair, (list, tuple)) or len(pair) != 2 or any(
-                isinstance(v, bool) or not isinstance(v, numbers.Integral) for v in pair
-            ):
-                raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs; "
-                                f"item {n} is {type(pair).__name__}")
+        if name in props:
+            _check_prop(kind, name, props[name], rule)
+
+
+def _whole(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, numbers.Integral)
+
+
+def _check_prop(kind: str, name: str, value: Any, rule: Optional[str]) -> None:
+    """One prop against its rule (:data:`PROP_TYPES`, :data:`CELL_PROP_TYPES`): ``"int"``, ``"tiles"`` or ``"cells"``."""
+    if rule == "int" and not _whole(value):
+        raise TypeError(f"{kind} props[{name!r}] must be an int, not {type(value).__name__}")
+    if rule == "cells" and (not isinstance(value, (list, tuple)) or not all(_whole(v) for v in value)):
+        raise TypeError(f"{kind} props[{name!r}] must be a list of cell numbers (ints)")
+    if rule != "tiles":
+        return
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs, not {type(value).__name__}")
+    for n, pair in enumerate(value):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not all(_whole(v) for v in pair):
+            raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs; "
+                            f"item {n} is {type(pair).__name__}")
 
 
 def _plain(value: Any) -> Any:
@@ -120,7 +136,7 @@ def _plain(value: Any) -> Any:
 def check_fields(thing: Any, owner: str, numbers_: Tuple[str, ...],
                  check_prop: Optional[Callable[[str, Any], None]] = None) -> None:
     """A new frozen thing's fields checked and set as it keeps them (:class:`Thing`, and
-    :class:`~mazeplugin.content.cells.CellThing` with its ``check_prop(key, value)``): ``kind`` a non-empty
+    :class:`CellThing` with its ``check_prop(key, value)``): ``kind`` a non-empty
     str, each of ``numbers_`` an int, ``props`` a mapping with str keys whose lists become tuples."""
     if not isinstance(thing.kind, str) or not thing.kind:
         raise TypeError(f"{owner} kind must be a non-empty str, got {thing.kind!r}")
@@ -198,6 +214,35 @@ class Thing:
         if covered:
             return tuple((int(x), int(y)) for x, y in covered)
         return ((self.x, self.y),)
+
+
+@dataclass(frozen=True)
+class CellThing:
+    """One thing on a cell of a grid level (a door: on the passage ``props["edge"]``; see :mod:`mazeplugin.content.cells`).
+
+    Attributes:
+        kind: ``"door"``, ``"key"``, ``"treasure"``, ``"enemy"`` or a game's own kind.
+        cell: the cell it stands on (a door: the cell before its passage).
+        id: unique within a level, >= 1; ``level.things`` is sorted by it.
+        props: kind-specific properties; lists are stored as tuples.
+    """
+
+    kind: str
+    cell: int
+    id: int
+    props: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        check_fields(self, "CellThing", ("cell", "id"), self._check_prop)
+
+    def _check_prop(self, key: str, value: Any) -> None:
+        _check_prop(self.kind, key, value, CELL_PROP_TYPES.get(self.kind, {}).get(key))
+
+    def as_list(self) -> List[Any]:
+        """``[kind, cell, id, props]`` with lists for tuples: what a grid level's JSON holds."""
+        def plain(value: Any) -> Any:
+            return [plain(v) for v in value] if isinstance(value, tuple) else value
+        return [self.kind, self.cell, self.id, {k: plain(v) for k, v in self.props.items()}]
 
 
 def _check_int(owner: str, name: str, value: object, low: int) -> int:
