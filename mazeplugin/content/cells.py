@@ -39,12 +39,13 @@ from numpy.typing import NDArray
 
 from ..maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH
 from ..unionfind import component_roots
-from .things import CELL_PROP_TYPES, CellThing, Thing
+from .things import CELL_PROP_TYPES, CellThing, ContentError, Thing
 
 if TYPE_CHECKING:  # pragma: no cover - a proof on tiles (a weave) never loads the grids
     from ..grids import GridMaze
 
-__all__ = ["CellThing", "CellGraph", "CELL_PROP_TYPES", "TileNodes", "DoorPieces", "best_walk"]
+__all__ = ["CellThing", "CellGraph", "CELL_PROP_TYPES", "TileNodes", "DoorPieces", "lock_order", "doors_needed",
+           "best_walk"]
 
 Tile = Tuple[int, int]
 
@@ -301,6 +302,42 @@ class DoorPieces:
 
 
 _MEMO_NODES = 1 << 21  # pieces kept in remembered searches, all masks together (a few tens of MiB at most)
+
+
+def lock_order(reach: Callable[[int], Collection[int]], goal: int, locks: Sequence[Tuple[Any, Any, int]],
+               where: Callable[[Any], str], *, around: str = "", said: str = "",
+               targets: Sequence[Tuple[Any, int]] = ()) -> None:
+    """**The** flood of the proofs, on any pieces: from the entrance, opening the doors in order, each key
+    reached with only the earlier doors open, the exit not before the last door (unless ``around`` says the
+    patrols are walled: then only reaching counts), and the exit and every ``(thing, piece)`` of ``targets``
+    with every door open; ``ContentError`` otherwise. ``reach(opened)``: the pieces reached with the doors
+    of the mask ``opened`` open; ``locks``: ``(door, key, the key's piece)`` in lock order; ``said`` ends
+    the messages of a directed proof."""
+    opened = 0
+    reached = reach(opened)
+    for n, (door, key, at) in enumerate(locks, start=1):
+        if at not in reached:
+            raise ContentError(f"key {key.id} {where(key)} cannot be reached with only the doors before "
+                               f"door {door.id} (lock {n}) open{around}{said}")
+        if not around and goal in reached:
+            raise ContentError(f"door {door.id} (lock {n}) is not needed: the exit is reached without opening it")
+        opened |= 1 << (n - 1)
+        reached = reach(opened)
+    if goal not in reached:
+        raise ContentError(f"the exit cannot be reached with every door open{around}{said}")
+    for thing, at in targets:
+        if at not in reached:
+            raise ContentError(f"{thing.kind} {thing.id} {where(thing)} cannot be reached{around}")
+
+
+def doors_needed(reach_without: Callable[[int], Collection[int]], goal: int, doors: Sequence[Any],
+                 said: str = "") -> None:
+    """Each door on its own blocks the exit: ``goal`` is not among ``reach_without(n)``, the pieces reached
+    with door ``n`` shut and every other door open; ``ContentError`` names the first door that is not needed."""
+    for n, door in enumerate(doors):
+        if goal in reach_without(n):
+            raise ContentError(f"door {door.id} (lock {n + 1}) is not needed: with it shut and every other door "
+                               f"open the exit is still reached{said}")
 
 
 Step = TypeVar("Step")

@@ -48,7 +48,7 @@ from numpy.typing import NDArray
 
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
-from .cells import CellGraph, DoorPieces, TileNodes, best_walk
+from .cells import CellGraph, DoorPieces, TileNodes, best_walk, doors_needed, lock_order
 from .drops import check_drops, is_drop, solve_with_drops
 from .things import CellThing, ContentError, Thing, at_tile, check_ids, in_lock_order, locks_of
 
@@ -403,33 +403,19 @@ class Lock(NamedTuple):
 
 def check_lock_order(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock], where: Callable[[Any], str],
                      *, blocked: Optional[Set[int]] = None, targets: Sequence[Tuple[Any, int]] = ()) -> None:
-    """The flood from ``entrance`` opening ``locks`` in order: each key reached with only the earlier doors
+    """:func:`~mazeplugin.content.cells.lock_order` on ``graph``: each key reached with only the earlier doors
     open, the exit not before the last; with ``blocked`` nodes walled (enemy patrols), only that the keys,
     the exit and every ``(thing, node)`` of ``targets`` are reached. ``where(thing)`` places a thing in a
     message (``"in cell 5"``, ``"at (3, 4)"``). A passage shut by two doors opens with either."""
-    around = " avoiding every enemy patrol" if blocked else ""
     pieces = DoorPieces(graph, [lock.edges for lock in locks], blocked)
-    opened = 0
-    reached = pieces.reached(entrance, lambda doors: bool(doors & opened))[0]
-    for n, (door, key, _edges, key_node) in enumerate(locks, start=1):
-        if pieces.piece(key_node) not in reached:
-            raise ContentError(f"key {key.id} {where(key)} cannot be reached with only the doors before "
-                               f"door {door.id} (lock {n}) open{around}")
-        if not blocked and pieces.piece(exit) in reached:
-            raise ContentError(f"door {door.id} (lock {n}) is not needed: the exit is reached without opening it")
-        opened |= 1 << (n - 1)
-        reached = pieces.reached(entrance, lambda doors: bool(doors & opened))[0]
-    if pieces.piece(exit) not in reached:
-        raise ContentError(f"the exit cannot be reached with every door open{around}")
-    for thing, node in targets:
-        if pieces.piece(node) not in reached:
-            raise ContentError(f"{thing.kind} {thing.id} {where(thing)} cannot be reached{around}")
+    lock_order(lambda opened: pieces.reached(entrance, lambda doors: bool(doors & opened))[0], pieces.piece(exit),
+               [(lock.door, lock.key, pieces.piece(lock.key_node)) for lock in locks], where,
+               around=" avoiding every enemy patrol" if blocked else "",
+               targets=[(thing, pieces.piece(node)) for thing, node in targets])
 
 
 def check_doors_needed(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock]) -> None:
-    """Each door on its own blocks the exit: shut, with every other door open, the exit is not reached."""
+    """:func:`~mazeplugin.content.cells.doors_needed` on ``graph``: each door on its own blocks the exit."""
     pieces = DoorPieces(graph, [lock.edges for lock in locks])
-    for n, lock in enumerate(locks):
-        if pieces.piece(exit) in pieces.reached(entrance, lambda doors: not doors >> n & 1)[0]:
-            raise ContentError(f"door {lock.door.id} (lock {n + 1}) is not needed: with it shut and every "
-                               "other door open the exit is still reached")
+    doors_needed(lambda n: pieces.reached(entrance, lambda doors: not doors >> n & 1)[0], pieces.piece(exit),
+                 [lock.door for lock in locks])
