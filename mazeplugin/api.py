@@ -219,7 +219,7 @@ def generate(
             Non-square grids take ``markers`` ``"border"`` or ``"none"``,
             ``braid``, content (``keys``, ``treasure``, ``enemies``, ``place``:
             things on cells, doors on passages, see
-            :mod:`mazeplugin.content.cellplacing`), and none of the square-only
+            :mod:`mazeplugin.content.placing`), and none of the square-only
             options (corridor, wall, mask, rooms, doors).
         wrap: None, or ``"x"``, ``"y"``, ``"xy"`` (square grid only): a
             cylinder or torus, where a passage leaving one edge arrives at

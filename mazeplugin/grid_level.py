@@ -130,7 +130,7 @@ class GridLevel:
             raise ValueError("this level has no entrance and exit (markers='none'); generate it with "
                              "markers='border'")
         if any(t.kind == "door" for t in self.things):
-            from .content.cellproof import solve_cells
+            from .content.proof import solve_cells
             from .content.cells import CellGraph
 
             return solve_cells(CellGraph.of(self.maze), self.entrance_cell, self.exit_cell, self.things) or []
@@ -139,8 +139,8 @@ class GridLevel:
     def check(self) -> None:
         """Prove the level's things: each key reachable before its door, each door needed, the exit reached,
         no thing on the entrance or exit, every enemy's patrol off the way (``ContentError`` says what fails;
-        see :mod:`mazeplugin.content.cellproof`)."""
-        from .content.cellproof import check_cells
+        see :mod:`mazeplugin.content.proof`)."""
+        from .content.proof import check_cells
         from .content.cells import CellGraph
 
         check_cells(CellGraph.of(self.maze), self.entrance_cell, self.exit_cell, self.things)

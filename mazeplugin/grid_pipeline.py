@@ -5,7 +5,7 @@ The same pattern as :mod:`mazeplugin.pipeline`: a :class:`GridBuild` holds
 the checked request and what the stages have made, each stage in
 :data:`GRID_STAGES` is a small function of it, and the work lives in the
 modules of its layer (:mod:`mazeplugin.generators.graph` carves,
-:func:`mazeplugin.shaping.braid_grid` braids, :mod:`mazeplugin.content.cellplacing`
+:func:`mazeplugin.shaping.braid_grid` braids, :mod:`mazeplugin.content.placing`
 furnishes). Random numbers come from the seed's streams
 (:class:`~mazeplugin.pipeline.Streams`), the same stream numbers as square
 levels use. ``grid="square"`` without a wrap never comes here.
@@ -44,7 +44,7 @@ __all__ = ["GridBuild", "GRID_STAGES", "run_grid", "check_grid", "check_wrap", "
 # A hex, triangle or polar request is a GridBuild and runs GRID_STAGES.
 
 GRID_OPTIONS_REFUSED = (("corridor", 1), ("wall", 1), ("mask", None), ("rooms", None), ("doors", 1))
-GRID_CONTENT = ("keys", "treasure", "enemies", "place")  # taken on every grid (content.cellplacing)
+GRID_CONTENT = ("keys", "treasure", "enemies", "place")  # taken on every grid (content.placing)
 
 
 def check_wrap(grid: str, wrap: object) -> None:
@@ -187,7 +187,7 @@ def make_grid_level(build: GridBuild) -> None:
 def furnish_grid(build: GridBuild) -> None:
     """Keys and locked doors, treasure, enemies and a game's own things on the cells, from the content stream."""
     if any(build.content):
-        from .content.cellplacing import grid_furnished
+        from .content.placing import grid_furnished
 
         build.level = grid_furnished(build.level, build.streams[CONTENT_STREAM], *build.content)
 

@@ -36,7 +36,7 @@ every bridge stays a straight crossing.
 Content (``keys=``, ``treasure=``, ``enemies=``, ``place=``) on a weave is
 placed on its cells joined by their passages and tunnels and proved on its
 tiles with each bridge tile two places
-(:func:`mazeplugin.content.cellplacing.place_woven`), so a door is never one
+(:func:`mazeplugin.content.placing.place_woven`), so a door is never one
 that a walk over or under a bridge goes round.
 
 >>> import mazeplugin as mp

@@ -1,4 +1,4 @@
-"""level.check() on square and weave levels (the proof on the tiles as a graph of nodes, content.cellproof)
+"""level.check() on square and weave levels (the proof on the tiles as a graph of nodes, content.proof)
 agrees with an oracle written here: floods of the tiles with the shut doors walled, and on a weave a walk
 over and under each bridge tile, for doors moved anywhere on the floor."""
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mazeplugin as mp
-from mazeplugin.content import Thing, cellproof
+from mazeplugin.content import Thing, cells
 from mazeplugin.formats.jsonio import from_json
 from budget import examples
 from test_content import brute_force_walk_length, walk_respects_doors
@@ -53,7 +53,7 @@ def counted_solution(level, monkeypatch):
     """``level.solution()`` and how many distance requests its search made (one per state expanded,
     and one per check that a key lies on the way)."""
     asked = [0]
-    walk_of = cellproof.best_walk
+    walk_of = cells.best_walk
 
     def counting(count, distances, leg):
         def counted(point, held):

@@ -23,7 +23,7 @@ On any other level, e.g. a chunk of an endless world, with its own seed:
 6
 
 On a hex, triangle, polar or wrapping square level the same keywords place
-:class:`CellThing` s on cells, doors on passages (:mod:`.cellplacing`):
+:class:`CellThing` s on cells, doors on passages (:mod:`.placing`):
 
 >>> hexes = mp.generate("wilson", 12, 8, grid="hex", seed=7, keys=2, treasure=3)
 >>> [(t.kind, t.cell) for t in hexes.things][:2]
@@ -35,18 +35,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, Place, Thing
+from .things import DOOR, ENEMY, KEY, KINDS, MARKS, TREASURE, WHERE, CellThing, Place, Thing
 
 if TYPE_CHECKING:  # pragma: no cover - at run time placement, proof and grid content load on first use (__getattr__)
-    from .cellproof import check_cells, solve_cells
-    from .cells import CellGraph, CellThing
+    from .cells import CellGraph
     from .placing import CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, furnish, furnish_grid, place_things
-    from .proof import ContentError, check, solve
+    from .proof import ContentError, check, check_cells, solve, solve_cells
 
 _LAZY = {"CONTENT_STREAM": "placing", "ENEMY_DISTANCE": "placing", "PATROL_CELLS": "placing",
          "furnish": "placing", "place_things": "placing", "ContentError": "proof", "check": "proof",
-         "solve": "proof", "furnish_grid": "placing", "check_cells": "cellproof", "solve_cells": "cellproof",
-         "CellGraph": "cells", "CellThing": "cells"}
+         "solve": "proof", "furnish_grid": "placing", "check_cells": "proof", "solve_cells": "proof",
+         "CellGraph": "cells"}
 """Placement and its proof (needed only for a level with content) and content on grid levels: ``import
 mazeplugin`` does not load them (nor the grids through them); ``from mazeplugin.content import furnish``
 works as ever."""

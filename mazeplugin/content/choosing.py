@@ -1,9 +1,8 @@
-"""Two choices both content placers make on their graph: an enemy's corridor stretch, and picks spread wide.
+"""Two choices every view of the placing engine makes on its graph: an enemy's corridor stretch, and picks spread wide.
 
-The square levels place on the floor-tile graph
-(:mod:`mazeplugin.content.placing`), the grid levels on cells and passages
-(:mod:`mazeplugin.content.cellplacing`); both walk a patrol and spread
-things the same way, given only "the neighbours of a node" and "pick with
+The square levels' view places on the floor-tile graph, the grid levels' on
+cells and passages (both in :mod:`mazeplugin.content.placing`); both walk a
+patrol and spread things the same way, given only "the neighbours of a node" and "pick with
 this spacing".
 
 >>> line = {0: [1], 1: [0, 2], 2: [1, 3], 3: [2, 4], 4: [3]}   # a corridor 0 - 1 - 2 - 3 - 4

@@ -13,7 +13,7 @@ On a level with drops a walk is no longer reversible, so the solver and the
 proof search the level as a directed graph (only such levels: every other
 level keeps :mod:`mazeplugin.content.proof`'s floods). The floor is cut into
 **pieces** where a walker goes both ways (the level's tiles as nodes,
-:class:`~mazeplugin.content.cellproof.TileNodes`, joined by their passages
+:class:`~mazeplugin.content.cells.TileNodes`, joined by their passages
 that no door shuts and no drop turns one way), and the pieces are joined by
 the door and drop passages, each with the doors that shut it and the way it is
 walked. A state is *(piece, keys held)*: within a piece every tile is reached
@@ -24,7 +24,7 @@ each key reached with only the earlier doors open and the exit not, the
 exit with all of them; each door necessary (shut, with every other door open,
 the exit is out of reach); and **no soft lock**: from every state reachable
 from the entrance the exit stays reachable. :func:`solve_with_drops` is the
-shortest walk (:func:`~mazeplugin.content.cellproof.best_walk` over
+shortest walk (:func:`~mazeplugin.content.cells.best_walk` over
 breadth-first searches that walk each drop its way only).
 
 >>> import numpy as np
@@ -48,8 +48,8 @@ from numpy.typing import NDArray
 
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
 from ..unionfind import component_roots
-from .cellproof import TileNodes, at_tile, best_walk, locks_of
-from .things import ContentError, Thing
+from .cells import TileNodes, best_walk, doors_needed, lock_order
+from .things import ContentError, Thing, at_tile, in_lock_order, locks_of
 
 __all__ = ["DIRECTIONS", "is_drop", "drops_of", "passes", "can_step", "OneWayFloor", "solve_with_drops", "check_drops"]
 
@@ -58,6 +58,8 @@ Step = Tuple[int, int]
 
 DIRECTIONS: Dict[str, Step] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 """A drop's ``props["direction"]`` names and their ``(dx, dy)`` steps."""
+
+_SAID = " (each drop walked its way only)"  # how a directed proof's messages end
 
 _CODES = {step: n for n, step in enumerate(DIRECTIONS.values(), start=1)}  # 0: no drop on the tile
 
@@ -113,7 +115,7 @@ def can_step(tiles: NDArray[np.uint8], drops: Mapping[Tile, Step], a: Tile, b: T
 
 class OneWayFloor:
     """A level's floor as a directed graph (see the module's doc): its nodes
-    (:class:`~mazeplugin.content.cellproof.TileNodes`), each node's steps with the doors that shut them, and the
+    (:class:`~mazeplugin.content.cells.TileNodes`), each node's steps with the doors that shut them, and the
     pieces a walker crosses both ways with the steps between them.
 
     ``doors``: the doors in bit order (bit ``n`` of a mask is ``doors[n]``); ``keys``: the tile of each door's
@@ -292,20 +294,17 @@ def check_drops(tiles: NDArray[np.uint8], entrance: Optional[Tile], exit: Option
     if entrance is None or exit is None:
         return
     doors, keys = locks_of(things, at_tile)
-    order = sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
+    order = in_lock_order(doors)
     held_keys = [keys[door.props["key"]] for door in order]
     floor = OneWayFloor(tiles, drops, order, [key.tile for key in held_keys], bridges)
     start, goal = floor.piece(entrance), floor.piece(exit)
     found, came = floor.states(start)
     finishing = [state for state in found if state[0] == goal]
     if not finishing:
-        raise ContentError("the exit cannot be reached from the entrance (each drop walked its way only)")
+        raise ContentError(f"the exit cannot be reached from the entrance{_SAID}")
     _lock_order(floor, start, goal, order, held_keys, "")
     every = (1 << len(order)) - 1
-    for n, door in enumerate(order):
-        if goal in floor.flood(start, every & ~(1 << n)):
-            raise ContentError(f"door {door.id} (lock {n + 1}) is not needed: with it shut and every other door open "
-                               "the exit is still reached (each drop walked its way only)")
+    doors_needed(lambda n: floor.flood(start, every & ~(1 << n)), goal, order, _SAID)
     finishes = set(finishing)
     todo = list(finishing)
     while todo:
@@ -329,21 +328,7 @@ def check_drops(tiles: NDArray[np.uint8], entrance: Optional[Tile], exit: Option
 
 def _lock_order(floor: OneWayFloor, start: int, goal: int, order: Sequence[Thing], keys: Sequence[Thing],
                 around: str, targets: Sequence[Thing] = ()) -> None:
-    """The flood from ``start`` opening the doors in ``order``: each key reached with only the earlier doors open
-    (the exit not, unless ``around``: patrols walled, where only reaching counts), the exit and every target
-    with all of them open."""
-    opened = 0
-    for n, (door, key) in enumerate(zip(order, keys)):
-        reached = floor.flood(start, opened) if start >= 0 else set()
-        if floor.piece(key.tile) not in reached:
-            raise ContentError(f"key {key.id} {at_tile(key)} cannot be reached with only the doors before door "
-                               f"{door.id} (lock {n + 1}) open{around} (each drop walked its way only)")
-        if not around and goal in reached:
-            raise ContentError(f"door {door.id} (lock {n + 1}) is not needed: the exit is reached without opening it")
-        opened |= 1 << n
-    reached = floor.flood(start, opened) if start >= 0 else set()
-    if goal not in reached:
-        raise ContentError(f"the exit cannot be reached with every door open{around} (each drop walked its way only)")
-    for thing in targets:
-        if floor.piece(thing.tile) not in reached:
-            raise ContentError(f"{thing.kind} {thing.id} {at_tile(thing)} cannot be reached{around}")
+    """:func:`~mazeplugin.content.cells.lock_order` on ``floor``'s pieces, from ``start``, doors in ``order``."""
+    lock_order(lambda opened: floor.flood(start, opened) if start >= 0 else set(), goal,
+               [(door, key, floor.piece(key.tile)) for door, key in zip(order, keys)], at_tile, around=around,
+               said=_SAID, targets=[(thing, floor.piece(thing.tile)) for thing in targets])

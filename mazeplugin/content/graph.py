@@ -162,15 +162,15 @@ class FloorGraph:
         self.parent = full = np.full(h2 * w2, -1, dtype=np.int64)
         full.reshape(h2, w2)[1:-1, 1:-1] = parent
 
-    def _parents(self) -> List[int]:
-        """``parent`` as a list, made once (walks up the tree read it entry by entry)."""
+    def parents(self) -> List[int]:
+        """``parent`` as a list, made once (walks up the tree read it entry by entry: the ways placement keeps open)."""
         if self._parent_list is None:
             self._parent_list = self.parent.tolist()
         return self._parent_list
 
     def _up(self, i: int) -> List[int]:
         """``i`` and its ancestors up to the entrance."""
-        parent = self._parents()
+        parent = self.parents()
         out = [i]
         while parent[i] >= 0:
             i = parent[i]
@@ -259,21 +259,3 @@ class FloorGraph:
         if not self._spans and length >= 3:  # no loop beside the route (a perfect maze): every inner route tile
             return np.arange(1, length - 1, dtype=np.int64)
         return crossed(length, self._spans)
-
-    def ways_up(self, tiles: List[int]) -> bytearray:
-        """Flags (one byte per padded position): the route, ``tiles``, and every tile on their ways up the tree to it."""
-        marks = bytearray(len(self.floor))
-        for i in self.path:
-            marks[i] = 1
-        if not self.path:  # no tree without an entrance: only the tiles themselves
-            for i in tiles:
-                marks[i] = 1
-            return marks
-        parent = self._parents()
-        for i in tiles:
-            while not marks[i]:
-                marks[i] = 1
-                i = parent[i]
-                if i < 0:
-                    break
-        return marks

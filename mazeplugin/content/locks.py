@@ -1,8 +1,7 @@
 """Choosing where locked doors go along a route, and which candidate holds each key: one plan for any graph.
 
-The square levels (:mod:`mazeplugin.content.placing`, on the floor-tile
-graph) and the grid levels (:mod:`mazeplugin.content.cellplacing`, on cells
-and passages) both reduce lock placement to positions along the direct
+Both views of :mod:`mazeplugin.content.placing`, the square levels' (on the
+floor-tile graph) and the grid levels' (on cells and passages), reduce lock placement to positions along the direct
 route, entrance first:
 
 - ``door_at``: the route positions where a door may stand (ascending) —

@@ -1,59 +1,59 @@
-"""Proving a level with content: the key-aware solver and the checks behind ``level.check()``.
+"""Proving a level's content: the key-aware solver and the checks behind ``level.check()``, on any graph of nodes.
 
-Both work on the level's own tiles (whatever made the things), with each
-door blocking all of its ``props["tiles"]`` until its key is held, and a key
-picked up by walking onto its tile.
+A level is read as a graph of nodes: a hex, triangle, polar or wrapping square
+level's cells and open passages (:class:`~mazeplugin.content.cells.CellGraph`),
+or a square or weave level's tiles
+(:class:`~mazeplugin.content.cells.TileNodes`: one node per floor tile and one
+more under each bridge tile, joined as a walker steps). Each door shuts its
+passages (a grid level's door one passage, a tile door every passage into its
+tiles, both layers of a bridge tile) until its key is held, and a key is picked
+up by walking onto its node.
 
-:func:`solve` is a shortest-path search over states *(where, keys held)*:
-Dijkstra over the entrance and the key tiles, each step a breadth-first walk
-with the doors whose keys are not held closed. It finds the shortest walk
-that picks up every key it needs before passing that key's door. Only the
-held keys whose doors a walk can reach change a search (found on the graph
-of pieces between doors, :class:`~mazeplugin.content.cellproof.DoorPieces`), so states share
-searches, and each keeps only its distances to the keys and the exit; the
-legs of the walk found are searched again to read the tiles. On a level whose
-doors are placed by :func:`~mazeplugin.content.furnish` that is one
-breadth-first search per lock plus one, and as many again for the legs.
-Keys that can be picked up in many orders make many states (k keys before
-k doors in series: k · 2^(k-1)), so the states and searches are counted on
-the room graph first, and a level over :data:`~mazeplugin.limits.MAX_SOLVE_STEPS`
-or :data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS` is refused before any search.
-The Dijkstra itself is the graph levels' too (:func:`~mazeplugin.content.cellproof.best_walk`).
+The solver (:func:`solve` on tiles, :func:`solve_cells` on cells, both
+:func:`solve_nodes` or the same search on tile maps) is a shortest-path search
+over states *(where, keys held)*: Dijkstra over the entrance and the key nodes
+(:func:`~mazeplugin.content.cells.best_walk`), each step a breadth-first search
+with the doors whose keys are not held shut. It finds the shortest walk that
+picks up every key it needs before passing that key's door. On a square level's
+tiles the searches are numpy distance maps, and only the held keys whose doors
+a walk can reach change one (found on the graph of pieces between doors,
+:class:`~mazeplugin.content.cells.DoorPieces`), so states share searches; the
+states and searches are counted on the pieces first, and a level over
+:data:`~mazeplugin.limits.MAX_SOLVE_STEPS` or
+:data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS` is refused before any search.
 
-:func:`check` proves what placement promises, on the tiles as a graph of
-nodes (:class:`~mazeplugin.content.cellproof.TileNodes`, the same proof as a
-grid level's cells get: :func:`~mazeplugin.content.cellproof.check_lock_order`),
-with one flood from the entrance that opens the doors in order: each key is reachable with only the
-earlier doors open, the exit is not, and it is with all of them open; each
-door is necessary on its own (shut, with every other door open, the exit is
-not reached: a door moved into a dead end is caught even while a later door
-still blocks the route); every thing stands on floor and off the markers; every
-enemy's patrol is a corridor stretch of 4-adjacent floor tiles through no door
-and the exit (and every treasure and Place thing) still reached in order with
-every patrol tile walled (a level is solvable without touching an enemy; the shortest walk
-:func:`solve` returns ignores enemies and may cross a patrol where the level
-has loops). With a weave's ``bridges`` the walks go straight over and under
-each bridge tile (a bridge tile is two nodes) and no patrol crosses one. On a
-level with one-way drops both search it as a directed graph instead
+The proof (:func:`check` on tiles, :func:`check_cells` on cells) floods from
+the entrance opening the doors in lock order (:func:`check_lock_order`): each
+key is reachable with only the earlier doors open, the exit is not, and it is
+with all of them open; each door is necessary on its own
+(:func:`check_doors_needed`: shut, with every other door open, the exit is not
+reached, so a door moved into a dead end is caught even while a later door
+still blocks the route); every thing stands on the level and off the markers;
+every enemy's patrol is a walk through no door (on tiles a corridor stretch of
+4-adjacent floor tiles, crossing no bridge tile), and the exit, every key,
+treasure and Place thing are still reached in order with every patrol walled
+(a level is solvable without touching an enemy; the shortest walk the solver
+returns ignores enemies and may cross a patrol where the level has loops). On
+a level with one-way drops both search it as a directed graph instead
 (:mod:`mazeplugin.content.drops`: each drop walked its way only, and the proof
 adds that no walk from the entrance strands the player).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .. import paths
 from ..limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
-from .cellproof import (DoorPieces, Lock, TileNodes, at_tile, best_walk, check_doors_needed, check_ids, check_lock_order,
-                        in_lock_order, locks_of, solve_woven)
+from .cells import CellGraph, DoorPieces, TileNodes, best_walk, doors_needed, lock_order
 from .drops import check_drops, is_drop, solve_with_drops
-from .things import ContentError, Thing
+from .things import CellThing, ContentError, Thing, at_tile, check_ids, in_lock_order, locks_of
 
-__all__ = ["solve", "check", "ContentError"]
+__all__ = ["solve", "check", "solve_cells", "check_cells", "solve_nodes", "check_lock_order", "check_doors_needed",
+           "Lock", "ContentError"]
 
 Tile = Tuple[int, int]
 
@@ -72,7 +72,7 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
 
     None when no such walk exists. Without doors it is
     :func:`mazeplugin.paths.shortest_path`. With a weave's ``bridges`` it goes
-    straight over and under them (:class:`~mazeplugin.content.cellproof.TileNodes`). Raises ``ValueError`` naming
+    straight over and under them (:class:`~mazeplugin.content.cells.TileNodes`). Raises ``ValueError`` naming
     :data:`~mazeplugin.limits.MAX_SOLVE_STEPS` or
     :data:`~mazeplugin.limits.MAX_SOLVE_TILE_STEPS`, before any search, for
     a level whose keys can be picked up in too many orders (see the module
@@ -95,7 +95,11 @@ def solve(tiles: NDArray[np.uint8], entrance: Tile, exit: Tile, things: Sequence
             from .. import bridges as layers
 
             return layers.shortest_path(tiles, bridges, entrance, exit)
-        return solve_woven(tiles, bridges, entrance, exit, doors, keys)
+        nodes = TileNodes(tiles, bridges)
+        key_ids = sorted(keys)
+        walk = solve_nodes(nodes.graph, nodes.node(entrance), nodes.node(exit), [nodes.node(keys[k].tile) for k in key_ids],
+                           nodes.door_edges([doors[keys[k].props["door"]] for k in key_ids]))
+        return None if walk is None else [nodes.tile(n) for n in walk]
     if not doors:
         return paths.shortest_path(tiles, entrance, exit)
     key_ids = sorted(keys)
@@ -200,6 +204,55 @@ def _downhill(dist: NDArray[np.int32], target: Tile) -> List[Tile]:
     return out
 
 
+def solve_cells(graph: CellGraph, entrance: int, exit: int, things: Sequence[CellThing]) -> Optional[List[int]]:
+    """The shortest walk of cells from ``entrance`` to ``exit`` that holds each door's key before passing it.
+
+    None when there is none. A cell may come twice (a walk to a key and
+    back). ``ValueError`` naming :data:`~mazeplugin.limits.MAX_SOLVE_STEPS`
+    when the keys can be picked up in too many orders to search.
+
+    >>> from mazeplugin.grids import GridMaze, TriangleGrid
+    >>> maze = GridMaze(TriangleGrid(4, 1))
+    >>> maze.link(0, 1); maze.link(1, 2); maze.link(2, 3)
+    >>> g = CellGraph.of(maze)
+    >>> door = CellThing("door", 1, 2, {"edge": g.edge(1, 2), "cells": [1, 2], "key": 1, "lock": 1})
+    >>> solve_cells(g, 1, 3, [CellThing("key", 0, 1, {"door": 2, "lock": 1}), door])
+    [1, 0, 1, 2, 3]
+    """
+    doors, keys = locks_of(things, _in_cell)
+    key_ids = sorted(keys)
+    return solve_nodes(graph, entrance, exit, [keys[k].cell for k in key_ids],
+                       [(int(doors[keys[k].props["door"]].props["edge"]),) for k in key_ids])
+
+
+def solve_nodes(graph: CellGraph, entrance: int, exit: int, key_nodes: Sequence[int],
+                door_edges: Sequence[Collection[int]]) -> Optional[List[int]]:
+    """The shortest walk of nodes from ``entrance`` to ``exit`` that reaches ``key_nodes[n]`` before passing
+    any passage of ``door_edges[n]`` (the passages key ``n``'s door shuts): :func:`solve_cells` on any graph
+    of nodes (a grid's cells, or a weave's tiles, :class:`~mazeplugin.content.cells.TileNodes`). None when there is none."""
+    points = [entrance] + list(key_nodes)
+    count = len(key_nodes)
+    searched: Dict[Tuple[int, int], Tuple[List[int], List[int]]] = {}
+
+    def search(point: int, held: int) -> Tuple[List[int], List[int]]:
+        found = searched.get((point, held))
+        if found is None:
+            if len(searched) * max(count, 1) > MAX_SOLVE_STEPS // max(graph.cells, 1) + count + 1:
+                raise ValueError(
+                    f"this level's {count} keys can be picked up in too many orders: solving it would take "
+                    f"more than {MAX_SOLVE_STEPS:,} steps (mazeplugin.limits.MAX_SOLVE_STEPS)")
+            shut = [e for n, edges in enumerate(door_edges) if not held >> n & 1 for e in edges]
+            found = searched[(point, held)] = graph.search([points[point]], shut=shut)
+        return found
+
+    def distances(point: int, held: int) -> List[int]:
+        dist = search(point, held)[0]
+        return [dist[p] for p in points[1:]] + [dist[exit]]
+
+    targets = points[1:] + [exit]
+    return best_walk(count, distances, lambda point, held, target: graph.way(search(point, held)[1], targets[target]))
+
+
 def check(
     tiles: NDArray[np.uint8],
     entrance: Optional[Tile],
@@ -210,7 +263,7 @@ def check(
     """Prove a level's things (see the module docstring); ``ContentError`` (a ``ValueError``) says what fails.
 
     With a weave's ``bridges`` the floods walk over and under them and no
-    patrol may cross a bridge tile (:class:`~mazeplugin.content.cellproof.TileNodes`).
+    patrol may cross a bridge tile (:class:`~mazeplugin.content.cells.TileNodes`).
 
     >>> import mazeplugin as mp
     >>> level = mp.generate("kruskal", 15, 10, seed=2, keys=2, enemies=1)
@@ -275,3 +328,94 @@ def check(
         patrols = nodes.walls([tuple(p) for enemy in enemies for p in enemy.props["patrol"]])
         others = [(t, nodes.node(t.tile)) for t in things if t.kind not in ("door", "key", "enemy")]
         check_lock_order(nodes.graph, start, goal, locks, at_tile, blocked=patrols, targets=others)
+
+
+def check_cells(graph: CellGraph, entrance: Optional[int], exit: Optional[int], things: Sequence[CellThing]) -> None:
+    """Prove a grid level's things (see the module docstring); ``ContentError`` (a ``ValueError``) says what fails.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("backtracker", 8, 6, grid="hex", seed=4, keys=1)
+    >>> g = CellGraph.of(level.maze)
+    >>> check_cells(g, level.entrance_cell, level.exit_cell, level.things)
+    >>> check_cells(g, level.entrance_cell, level.exit_cell, [t for t in level.things if t.kind != "key"])
+    Traceback (most recent call last):
+    ...
+    mazeplugin.content.things.ContentError: door 2 on passage ... has no key whose props['door'] is 2
+    """
+    check_ids(things)
+    markers = {m for m in (entrance, exit) if m is not None}
+    for thing in things:
+        if not 0 <= thing.cell < graph.cells:
+            raise ContentError(f"{thing.kind} {thing.id} is in cell {thing.cell}, which this level does not have")
+        if thing.kind != "door" and thing.cell in markers:
+            raise ContentError(f"{thing.kind} {thing.id} stands on the entrance or exit cell {thing.cell}")
+    doors, keys = locks_of(things, _in_cell)
+    for door in doors.values():
+        edge, cells = door.props.get("edge"), tuple(door.props.get("cells", ()))
+        if not isinstance(edge, int) or not 0 <= edge < len(graph.edges) or not graph.open[edge]:
+            raise ContentError(f"door {door.id}: props['edge'] = {edge!r} is not an open passage of this level")
+        if sorted(cells) != graph.edges[edge].tolist() or door.cell != cells[0]:
+            raise ContentError(f"door {door.id}: props['cells'] {cells!r} and its cell {door.cell} are not "
+                               f"the two cells of passage {edge} ({graph.edges[edge].tolist()}), in order")
+    if doors and (entrance is None or exit is None):
+        raise ContentError("a level with doors needs an entrance and an exit")
+    door_edges = {int(d.props["edge"]) for d in doors.values()}
+    locks = [Lock(door, keys[door.props["key"]], (int(door.props["edge"]),), keys[door.props["key"]].cell)
+             for door in in_lock_order(doors)]
+    if entrance is not None and exit is not None:
+        check_lock_order(graph, entrance, exit, locks, _in_cell)
+        check_doors_needed(graph, entrance, exit, locks)
+    enemies = [t for t in things if t.kind == "enemy"]
+    for enemy in enemies:
+        patrol = [int(c) for c in enemy.props.get("patrol", ())]
+        if not patrol:
+            raise ContentError(f"enemy {enemy.id} has no props['patrol']")
+        if enemy.cell not in patrol:
+            raise ContentError(f"enemy {enemy.id} in cell {enemy.cell} is not on its patrol")
+        for cell in patrol:
+            if not 0 <= cell < graph.cells or cell in markers:
+                raise ContentError(f"enemy {enemy.id}: patrol cell {cell} is not a free cell of this level")
+        for a, b in zip(patrol, patrol[1:]):
+            try:
+                k = graph.edge(a, b)
+            except ValueError:
+                raise ContentError(f"enemy {enemy.id}: patrol steps {a} -> {b} through no open passage") from None
+            if k in door_edges:
+                raise ContentError(f"enemy {enemy.id}: patrol passes the door on passage {k}")
+    if enemies and entrance is not None and exit is not None:
+        patrols = {int(c) for enemy in enemies for c in enemy.props["patrol"]}
+        others = [(t, t.cell) for t in things if t.kind not in ("door", "key", "enemy")]
+        check_lock_order(graph, entrance, exit, locks, _in_cell, blocked=patrols, targets=others)
+
+
+def _in_cell(thing: CellThing) -> str:
+    return f"on passage {thing.props.get('edge')}" if thing.kind == "door" else f"in cell {thing.cell}"
+
+
+class Lock(NamedTuple):
+    """A door and its key on a graph of nodes: the passages the door shuts and the node the key stands on."""
+
+    door: Any
+    key: Any
+    edges: Tuple[int, ...]
+    key_node: int
+
+
+def check_lock_order(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock], where: Callable[[Any], str],
+                     *, blocked: Optional[Set[int]] = None, targets: Sequence[Tuple[Any, int]] = ()) -> None:
+    """:func:`~mazeplugin.content.cells.lock_order` on ``graph``: each key reached with only the earlier doors
+    open, the exit not before the last; with ``blocked`` nodes walled (enemy patrols), only that the keys,
+    the exit and every ``(thing, node)`` of ``targets`` are reached. ``where(thing)`` places a thing in a
+    message (``"in cell 5"``, ``"at (3, 4)"``). A passage shut by two doors opens with either."""
+    pieces = DoorPieces(graph, [lock.edges for lock in locks], blocked)
+    lock_order(lambda opened: pieces.reached(entrance, lambda doors: bool(doors & opened))[0], pieces.piece(exit),
+               [(lock.door, lock.key, pieces.piece(lock.key_node)) for lock in locks], where,
+               around=" avoiding every enemy patrol" if blocked else "",
+               targets=[(thing, pieces.piece(node)) for thing, node in targets])
+
+
+def check_doors_needed(graph: CellGraph, entrance: int, exit: int, locks: Sequence[Lock]) -> None:
+    """:func:`~mazeplugin.content.cells.doors_needed` on ``graph``: each door on its own blocks the exit."""
+    pieces = DoorPieces(graph, [lock.edges for lock in locks])
+    doors_needed(lambda n: pieces.reached(entrance, lambda doors: not doors >> n & 1)[0], pieces.piece(exit),
+                 [lock.door for lock in locks])

@@ -1,4 +1,4 @@
-"""What stands on a level's floor: :class:`Thing`, and :class:`Place` requests for a game's own kinds.
+"""What stands on a level: :class:`Thing` (on tiles), :class:`CellThing` (on cells), :class:`Place` requests.
 
 A thing is ``(kind, x, y, id, props)``: a kind name, the tile it stands on
 (``level.tiles`` coordinates), a unique id (things are sorted by it) and a
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 __all__ = [
     "ContentError",
@@ -47,7 +47,13 @@ __all__ = [
     "MARKS",
     "WHERE",
     "PROP_TYPES",
+    "CELL_PROP_TYPES",
+    "CellThing",
     "check_props",
+    "locks_of",
+    "in_lock_order",
+    "check_ids",
+    "at_tile",
 ]
 
 DOOR = 4
@@ -76,6 +82,13 @@ PROP_TYPES: Dict[str, Dict[str, str]] = {
 }
 """What the built-in kinds' props must be where given: ``"int"``, or ``"tiles"`` (a list of ``[x, y]`` int pairs)."""
 
+CELL_PROP_TYPES: Dict[str, Dict[str, str]] = {
+    "door": {"edge": "int", "cells": "cells", "key": "int", "lock": "int"},
+    "key": {"door": "int", "lock": "int"},
+    "enemy": {"patrol": "cells"},
+}
+"""What the built-in kinds' props must be on a cell graph: ``"int"``, or ``"cells"`` (a list of ints)."""
+
 
 def check_props(kind: str, props: Mapping[str, Any]) -> None:
     """Check a built-in kind's props for their types (a thing read from a file); ``TypeError`` names the prop.
@@ -89,21 +102,28 @@ def check_props(kind: str, props: Mapping[str, Any]) -> None:
     TypeError: enemy props['patrol'] must be a list of [x, y] int pairs; item 0 is int
     """
     for name, rule in PROP_TYPES.get(kind, {}).items():
-        if name not in props:
-            continue
-        value = props[name]
-        if rule == "int":
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                raise TypeError(f"{kind} props[{name!r}] must be an int, not {type(value).__name__}")
-            continue
-        if not isinstance(value, (list, tuple)):
-            raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs, not {type(value).__name__}")
-        for n, pair in enumerate(value):
-            if not isinstance(pair, (list, tuple)) or len(pair) != 2 or any(
-                isinstance(v, bool) or not isinstance(v, numbers.Integral) for v in pair
-            ):
-                raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs; "
-                                f"item {n} is {type(pair).__name__}")
+        if name in props:
+            _check_prop(kind, name, props[name], rule)
+
+
+def _whole(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, numbers.Integral)
+
+
+def _check_prop(kind: str, name: str, value: Any, rule: Optional[str]) -> None:
+    """One prop against its rule (:data:`PROP_TYPES`, :data:`CELL_PROP_TYPES`): ``"int"``, ``"tiles"`` or ``"cells"``."""
+    if rule == "int" and not _whole(value):
+        raise TypeError(f"{kind} props[{name!r}] must be an int, not {type(value).__name__}")
+    if rule == "cells" and (not isinstance(value, (list, tuple)) or not all(_whole(v) for v in value)):
+        raise TypeError(f"{kind} props[{name!r}] must be a list of cell numbers (ints)")
+    if rule != "tiles":
+        return
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs, not {type(value).__name__}")
+    for n, pair in enumerate(value):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not all(_whole(v) for v in pair):
+            raise TypeError(f"{kind} props[{name!r}] must be a list of [x, y] int pairs; "
+                            f"item {n} is {type(pair).__name__}")
 
 
 def _plain(value: Any) -> Any:
@@ -116,7 +136,7 @@ def _plain(value: Any) -> Any:
 def check_fields(thing: Any, owner: str, numbers_: Tuple[str, ...],
                  check_prop: Optional[Callable[[str, Any], None]] = None) -> None:
     """A new frozen thing's fields checked and set as it keeps them (:class:`Thing`, and
-    :class:`~mazeplugin.content.cells.CellThing` with its ``check_prop(key, value)``): ``kind`` a non-empty
+    :class:`CellThing` with its ``check_prop(key, value)``): ``kind`` a non-empty
     str, each of ``numbers_`` an int, ``props`` a mapping with str keys whose lists become tuples."""
     if not isinstance(thing.kind, str) or not thing.kind:
         raise TypeError(f"{owner} kind must be a non-empty str, got {thing.kind!r}")
@@ -196,6 +216,35 @@ class Thing:
         return ((self.x, self.y),)
 
 
+@dataclass(frozen=True)
+class CellThing:
+    """One thing on a cell of a grid level (a door: on the passage ``props["edge"]``; see :mod:`mazeplugin.content.cells`).
+
+    Attributes:
+        kind: ``"door"``, ``"key"``, ``"treasure"``, ``"enemy"`` or a game's own kind.
+        cell: the cell it stands on (a door: the cell before its passage).
+        id: unique within a level, >= 1; ``level.things`` is sorted by it.
+        props: kind-specific properties; lists are stored as tuples.
+    """
+
+    kind: str
+    cell: int
+    id: int
+    props: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        check_fields(self, "CellThing", ("cell", "id"), self._check_prop)
+
+    def _check_prop(self, key: str, value: Any) -> None:
+        _check_prop(self.kind, key, value, CELL_PROP_TYPES.get(self.kind, {}).get(key))
+
+    def as_list(self) -> List[Any]:
+        """``[kind, cell, id, props]`` with lists for tuples: what a grid level's JSON holds."""
+        def plain(value: Any) -> Any:
+            return [plain(v) for v in value] if isinstance(value, tuple) else value
+        return [self.kind, self.cell, self.id, {k: plain(v) for k, v in self.props.items()}]
+
+
 def _check_int(owner: str, name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{owner} {name} must be an int, not {type(value).__name__}")
@@ -253,3 +302,38 @@ class Place:
             "min_distance": int(self.min_distance),
             "spacing": int(self.spacing),
         }
+
+
+def locks_of(things: Sequence[Any], where: Callable[[Any], str]) -> Tuple[Dict[int, Any], Dict[int, Any]]:
+    """``(doors by id, keys by id)``, each door and key linked both ways (``ContentError`` otherwise; ``where(thing)``
+    places a thing in the message)."""
+    doors = {t.id: t for t in things if t.kind == "door"}
+    keys = {t.id: t for t in things if t.kind == "key"}
+    for door in doors.values():
+        found = keys.get(door.props.get("key", -1))
+        if found is None or found.props.get("door") != door.id:
+            raise ContentError(f"door {door.id} {where(door)} has no key whose props['door'] is {door.id}")
+    for key in keys.values():
+        opens = doors.get(key.props.get("door", -1))
+        if opens is None or opens.props.get("key") != key.id:
+            raise ContentError(f"key {key.id} {where(key)} opens no door (props['door'] = {key.props.get('door')!r})")
+    return doors, keys
+
+
+def in_lock_order(doors: Dict[int, Any]) -> List[Any]:
+    """The doors in the order their locks are met (``props["lock"]``, then id)."""
+    return sorted(doors.values(), key=lambda d: (d.props.get("lock", 0), d.id))
+
+
+def check_ids(things: Sequence[Any]) -> None:
+    """Every thing's id its own, in ascending order (``ContentError`` otherwise): both proofs begin here."""
+    ids = [t.id for t in things]
+    if len(set(ids)) != len(ids):
+        raise ContentError("two things share an id")
+    if ids != sorted(ids):
+        raise ContentError("things are not sorted by id")
+
+
+def at_tile(thing: Thing) -> str:
+    """Where a thing stands, for a message: ``"at (x, y)"``."""
+    return f"at {thing.tile}"
