@@ -36,108 +36,38 @@ if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level
 __all__ = ["generate", "stream", "level_from_code", "grid_level_from_code", "MAX_CELLS", "MAX_TILES"]
 
 
+# The overloads say which level class each grid returns (mypy, pyright); their arguments are the
+# implementation's, one for one (tests/test_generate_signature.py holds them equal).
 @overload
-def generate(
-    algorithm: str,
-    width: int,
-    height: int,
-    *,
-    seed: Optional[Seed] = None,
-    markers: Any = "border",
-    corridor: int = 1,
-    wall: int = 1,
-    braid: float = 0.0,
-    mask: Any = None,
-    rooms: Any = None,
-    doors: Any = 1,
-    keys: int = 0,
-    treasure: int = 0,
-    enemies: int = 0,
-    place: Sequence[Place] = (),
-    require: Optional[Mapping[str, Any]] = None,
-    grid: Literal["square"] = "square",
-    wrap: None = None,
-    weave: Union[bool, float] = False,
-    **options: Any,
-) -> Level: ...
+def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
+             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
+             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+             require: Optional[Mapping[str, Any]] = None, grid: Literal["square"] = "square", wrap: None = None,
+             weave: Union[bool, float] = False, **options: Any) -> Level: ...
 
 
 @overload
-def generate(
-    algorithm: str,
-    width: int,
-    height: int,
-    *,
-    seed: Optional[Seed] = None,
-    markers: Any = "border",
-    corridor: int = 1,
-    wall: int = 1,
-    braid: float = 0.0,
-    mask: Any = None,
-    rooms: Any = None,
-    doors: Any = 1,
-    keys: int = 0,
-    treasure: int = 0,
-    enemies: int = 0,
-    place: Sequence[Place] = (),
-    require: Optional[Mapping[str, Any]] = None,
-    grid: Literal["hex", "triangle", "polar"],
-    wrap: None = None,
-    weave: Union[bool, float] = False,
-    **options: Any,
-) -> GridLevel: ...
+def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
+             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
+             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+             require: Optional[Mapping[str, Any]] = None, grid: Literal["hex", "triangle", "polar"], wrap: None = None,
+             weave: Union[bool, float] = False, **options: Any) -> GridLevel: ...
 
 
 @overload
-def generate(
-    algorithm: str,
-    width: int,
-    height: int,
-    *,
-    seed: Optional[Seed] = None,
-    markers: Any = "border",
-    corridor: int = 1,
-    wall: int = 1,
-    braid: float = 0.0,
-    mask: Any = None,
-    rooms: Any = None,
-    doors: Any = 1,
-    keys: int = 0,
-    treasure: int = 0,
-    enemies: int = 0,
-    place: Sequence[Place] = (),
-    require: Optional[Mapping[str, Any]] = None,
-    grid: Literal["square"] = "square",
-    wrap: Literal["x", "y", "xy"],
-    weave: Union[bool, float] = False,
-    **options: Any,
-) -> GridLevel: ...
+def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
+             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
+             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+             require: Optional[Mapping[str, Any]] = None, grid: Literal["square"] = "square",
+             wrap: Literal["x", "y", "xy"], weave: Union[bool, float] = False, **options: Any) -> GridLevel: ...
 
 
 @overload
-def generate(
-    algorithm: str,
-    width: int,
-    height: int,
-    *,
-    seed: Optional[Seed] = None,
-    markers: Any = "border",
-    corridor: int = 1,
-    wall: int = 1,
-    braid: float = 0.0,
-    mask: Any = None,
-    rooms: Any = None,
-    doors: Any = 1,
-    keys: int = 0,
-    treasure: int = 0,
-    enemies: int = 0,
-    place: Sequence[Place] = (),
-    require: Optional[Mapping[str, Any]] = None,
-    grid: str,
-    wrap: Optional[str] = None,
-    weave: Union[bool, float] = False,
-    **options: Any,
-) -> Union[Level, GridLevel]: ...
+def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
+             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
+             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+             require: Optional[Mapping[str, Any]] = None, grid: str, wrap: Optional[str] = None,
+             weave: Union[bool, float] = False, **options: Any) -> Union[Level, GridLevel]: ...
 
 
 def generate(
