@@ -138,19 +138,12 @@ class Build:
                 place: Sequence[Place] = (), grid: str = "square", wrap: Optional[str] = None, weave: object = False,
                 **options: Any) -> "Build":
         """The check stage: every argument checked, then the memory the request needs; no work done yet."""
-        graph = grid != "square" or wrap is not None
+        graph, room_spec, crossings = grid != "square" or wrap is not None, None, 0.0
         if graph:  # hex, triangle, polar, or a wrapping square: a graph of cells, made by the grid generators
-            if isinstance(weave, bool) and weave or not isinstance(weave, bool) and weave != 0:
-                where = f"grid={grid!r}" if grid != "square" else f"wrap={wrap!r}"
-                raise ValueError(f"weave= is for square levels without wrap=; {where} takes no weave "
-                                 "(leave weave at its default, False)")
-            grid = check_grid(grid)
-        generator = get_generator(algorithm)
-        room_spec = None
-        if graph:
             refused = dict(corridor=corridor, wall=wall, mask=mask, rooms=rooms, doors=doors)
-            layout, cells = check_graph(algorithm, grid, wrap, width, height, markers, refused, options)
-        else:
+            layout, cells = check_graph(algorithm, grid, wrap, width, height, markers, weave, refused, options)
+        generator = get_generator(algorithm)
+        if not graph:
             layout = check_size(width, height, corridor, wall)
             cells = layout.width * layout.height
             if rooms is not None or doors != 1 or ("room_size" in options and "room_size" not in generator.options):
@@ -158,7 +151,6 @@ class Build:
             generator.check_options(options, layout.width, layout.height)
         fraction = check_braid(braid)
         content = check_request(keys, treasure, enemies, place, cells=cells)
-        crossings = 0.0
         if graph and content[0] and markers == "none":
             raise ValueError(f"keys={content[0]} needs an entrance and an exit to put doors between; "
                              "markers='none' has none (use markers='border')")
@@ -191,22 +183,20 @@ class Build:
         return replace(self, seed=seed, streams=Streams(seed), mask=mask, options=dict(self.options))
 
 
-def check_grid(grid: object) -> str:
-    """``grid`` checked: one of :data:`mazeplugin.grids.GRIDS`."""
-    from .grids import GRIDS
-
-    if not isinstance(grid, str) or grid not in GRIDS:
-        raise ValueError(f"grid must be one of {', '.join(map(repr, GRIDS))}; got {grid!r}")
-    return grid
-
-
-def check_graph(algorithm: str, grid: str, wrap: object, width: object, height: object, markers: Any,
-                refused: Mapping[str, Any], options: Mapping[str, Any]) -> Tuple[Layout, int]:
-    """A graph grid's request checked (``wrap``, the generator, the square-only arguments it refuses, the
-    size and markers): its size as a layout, and its cell count, bounded."""
-    from .grids import WRAPS
+def check_graph(algorithm: str, grid: object, wrap: object, width: object, height: object, markers: Any,
+                weave: object, refused: Mapping[str, Any], options: Mapping[str, Any]) -> Tuple[Layout, int]:
+    """A graph grid's request checked (``grid``, ``wrap``, the generator, the square-only arguments it refuses,
+    the size and markers): its size as a layout, and its cell count, bounded."""
+    from .grids import GRIDS, WRAPS
     from .grids.polar import ring_sizes
 
+    if isinstance(weave, bool) and weave or not isinstance(weave, bool) and weave != 0:
+        where = f"grid={grid!r}" if grid != "square" else f"wrap={wrap!r}"
+        raise ValueError(f"weave= is for square levels without wrap=; {where} takes no weave "
+                         "(leave weave at its default, False)")
+    if not isinstance(grid, str) or grid not in GRIDS:
+        raise ValueError(f"grid must be one of {', '.join(map(repr, GRIDS))}; got {grid!r}")
+    get_generator(algorithm)  # an unknown name gets the registry's own error first
     if wrap is not None and (not isinstance(wrap, str) or wrap not in WRAPS):
         raise ValueError(f"wrap must be None, 'x', 'y' or 'xy'; got {wrap!r}")
     if wrap is not None and grid != "square":
