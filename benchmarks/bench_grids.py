@@ -123,7 +123,7 @@ def compiled_ratios(cells: int, runs: int, only: "list[str] | None") -> None:
 
     import mazeplugin as mp
     import mazeplugin.compiled as compiled
-    from mazeplugin.grid_pipeline import run_on_grid
+    from mazeplugin.pipeline import run_on_grid
     from mazeplugin.grids import make_grid
     from mazeplugin.maze import Maze
     from mazeplugin.registry import get_generator

@@ -17,7 +17,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Any, Dict, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, cast, overload
+from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -36,108 +36,38 @@ if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level
 __all__ = ["generate", "stream", "level_from_code", "grid_level_from_code", "MAX_CELLS", "MAX_TILES"]
 
 
+# The overloads say which level class each grid returns (mypy, pyright); their arguments are the
+# implementation's, one for one (tests/test_generate_signature.py holds them equal).
 @overload
-def generate(
-    algorithm: str,
-    width: int,
-    height: int,
-    *,
-    seed: Optional[Seed] = None,
-    markers: Any = "border",
-    corridor: int = 1,
-    wall: int = 1,
-    braid: float = 0.0,
-    mask: Any = None,
-    rooms: Any = None,
-    doors: Any = 1,
-    keys: int = 0,
-    treasure: int = 0,
-    enemies: int = 0,
-    place: Sequence[Place] = (),
-    require: Optional[Mapping[str, Any]] = None,
-    grid: Literal["square"] = "square",
-    wrap: None = None,
-    weave: Union[bool, float] = False,
-    **options: Any,
-) -> Level: ...
+def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
+             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
+             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+             require: Optional[Mapping[str, Any]] = None, grid: Literal["square"] = "square", wrap: None = None,
+             weave: Union[bool, float] = False, **options: Any) -> Level: ...
 
 
 @overload
-def generate(
-    algorithm: str,
-    width: int,
-    height: int,
-    *,
-    seed: Optional[Seed] = None,
-    markers: Any = "border",
-    corridor: int = 1,
-    wall: int = 1,
-    braid: float = 0.0,
-    mask: Any = None,
-    rooms: Any = None,
-    doors: Any = 1,
-    keys: int = 0,
-    treasure: int = 0,
-    enemies: int = 0,
-    place: Sequence[Place] = (),
-    require: Optional[Mapping[str, Any]] = None,
-    grid: Literal["hex", "triangle", "polar"],
-    wrap: None = None,
-    weave: Union[bool, float] = False,
-    **options: Any,
-) -> GridLevel: ...
+def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
+             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
+             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+             require: Optional[Mapping[str, Any]] = None, grid: Literal["hex", "triangle", "polar"], wrap: None = None,
+             weave: Union[bool, float] = False, **options: Any) -> GridLevel: ...
 
 
 @overload
-def generate(
-    algorithm: str,
-    width: int,
-    height: int,
-    *,
-    seed: Optional[Seed] = None,
-    markers: Any = "border",
-    corridor: int = 1,
-    wall: int = 1,
-    braid: float = 0.0,
-    mask: Any = None,
-    rooms: Any = None,
-    doors: Any = 1,
-    keys: int = 0,
-    treasure: int = 0,
-    enemies: int = 0,
-    place: Sequence[Place] = (),
-    require: Optional[Mapping[str, Any]] = None,
-    grid: Literal["square"] = "square",
-    wrap: Literal["x", "y", "xy"],
-    weave: Union[bool, float] = False,
-    **options: Any,
-) -> GridLevel: ...
+def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
+             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
+             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+             require: Optional[Mapping[str, Any]] = None, grid: Literal["square"] = "square",
+             wrap: Literal["x", "y", "xy"], weave: Union[bool, float] = False, **options: Any) -> GridLevel: ...
 
 
 @overload
-def generate(
-    algorithm: str,
-    width: int,
-    height: int,
-    *,
-    seed: Optional[Seed] = None,
-    markers: Any = "border",
-    corridor: int = 1,
-    wall: int = 1,
-    braid: float = 0.0,
-    mask: Any = None,
-    rooms: Any = None,
-    doors: Any = 1,
-    keys: int = 0,
-    treasure: int = 0,
-    enemies: int = 0,
-    place: Sequence[Place] = (),
-    require: Optional[Mapping[str, Any]] = None,
-    grid: str,
-    wrap: Optional[str] = None,
-    weave: Union[bool, float] = False,
-    **options: Any,
-) -> Union[Level, GridLevel]: ...
+def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
+             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
+             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
+             require: Optional[Mapping[str, Any]] = None, grid: str, wrap: Optional[str] = None,
+             weave: Union[bool, float] = False, **options: Any) -> Union[Level, GridLevel]: ...
 
 
 def generate(
@@ -283,66 +213,20 @@ def generate(
             raise ValueError("progress= reports on a require= search; give require= with it")
         if not callable(progress):
             raise TypeError(f"progress must be callable as progress(tried, attempts), not {type(progress).__name__}")
-    # The level's own arguments, once: what the square pipeline checks (Build.checked), and on other grids
-    # the square-only ones, refused unless at their defaults (markers and braid go on, weave is refused here).
-    shared: Dict[str, Any] = dict(markers=markers, corridor=corridor, wall=wall, braid=braid, mask=mask, rooms=rooms,
-                                  doors=doors, keys=keys, treasure=treasure, enemies=enemies, place=place, weave=weave)
-    if grid != "square" or wrap is not None:
-        if isinstance(weave, bool) and weave or not isinstance(weave, bool) and weave != 0:
-            where = f"grid={grid!r}" if grid != "square" else f"wrap={wrap!r}"
-            raise ValueError(f"weave= is for square levels without wrap=; {where} takes no weave "
-                             "(leave weave at its default, False)")
-        refused = {name: value for name, value in shared.items() if name not in ("markers", "braid", "weave")}
-        options = dict(options, braid=braid)
-        from . import grid_pipeline  # (here: a square level never needs the grids' pipeline)
-
-        return _generate_on_grid(algorithm, width, height, grid_pipeline.check_grid(grid), seed, markers, require,
-                                 refused, options, wrap, progress)
     if require is not None:
         from . import difficulty
 
         require = difficulty.check_require(require)
         attempts = difficulty.search_attempts(options.pop("attempts", None), width, height)
         difficulty.check_markers(require, markers)
-        shared.update(options)
-        first = resolve_seed(seed)
-        pipeline.Build.checked(algorithm, width, height, seed=first, **shared)  # the arguments, once, before the search
-        return difficulty.choose(
-            lambda candidate: _generate_square(algorithm, width, height, candidate, shared),
-            first,
-            require,
-            attempts,
-            progress=progress,
-            unfit=True,
-        )
-    return _generate_square(algorithm, width, height, seed, dict(shared, **options))
-
-
-def _generate_square(algorithm: str, width: int, height: int, seed: Optional[Seed], arguments: Dict[str, Any]) -> Level:
-    """``generate`` on the square grid, without ``require``: :class:`pipeline.Build` and its stages."""
-    build = pipeline.Build.checked(algorithm, width, height, seed=seed, **arguments)  # every argument checked first
-    return pipeline.run(build)  # place_rooms → plan_markers → carve → weave → braid → openings → make_level → furnish
-
-def _generate_on_grid(algorithm: str, width: int, height: int, grid: str, seed: Optional[Seed], markers: Any,
-                      require: Optional[Mapping[str, Any]], refused: Dict[str, Any],
-                      options: Dict[str, Any], wrap: Optional[str] = None,
-                      progress: Optional[Callable[[int, int], None]] = None) -> GridLevel:
-    """``generate`` on a hex, triangle or polar grid: :class:`grid_pipeline.GridBuild` and its stages."""
-    if require is not None:
-        from . import difficulty
-
-        require = difficulty.check_require(require)
-        attempts = difficulty.search_attempts(options.pop("attempts", None), width, height)
-        difficulty.check_markers(require, markers)
-        return difficulty.choose(
-            lambda candidate: _generate_on_grid(algorithm, width, height, grid, candidate, markers, None,
-                                                refused, dict(options), wrap),
-            resolve_seed(seed), require, attempts, progress=progress)
-    from . import grid_pipeline
-
-    build = grid_pipeline.GridBuild.checked(algorithm, grid, width, height, seed=seed, markers=markers,
-                                       refused=refused, wrap=wrap, **options)
-    return grid_pipeline.run_grid(build)  # carve_grid → braid_grid → make_grid_level → furnish_grid
+    build = pipeline.Build.checked(algorithm, width, height, seed=seed, markers=markers, corridor=corridor, wall=wall,
+                                   braid=braid, mask=mask, rooms=rooms, doors=doors, keys=keys, treasure=treasure,
+                                   enemies=enemies, place=place, grid=grid, wrap=wrap, weave=weave,
+                                   **options)  # every argument checked first, once
+    if require is None:
+        return pipeline.run(build)  # place_rooms → plan_markers → carve → weave → braid → openings → level → furnish
+    return difficulty.choose(lambda candidate: pipeline.run(build.reseeded(candidate)), build.seed, require, attempts,
+                             progress=progress, unfit=True)
 
 
 def stream(

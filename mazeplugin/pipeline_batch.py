@@ -25,7 +25,7 @@ another is not): a built-in generator whose compiled kernel has a
 ``generate_many`` (:data:`BATCH_GENERATORS`: ``backtracker``, ``hunt-and-kill``,
 ``kruskal``), with the compiled path on,
 no generator options, ``markers`` ``"border"``, ``"none"`` or two given tiles,
-any ``corridor`` and ``wall``, and no mask, rooms, braid, weave or content.
+any ``corridor`` and ``wall``, and no mask, rooms, braid, weave or content, on the square grid without a wrap.
 
 >>> import mazeplugin as mp
 >>> from mazeplugin.pipeline import Build
@@ -120,6 +120,8 @@ class LevelBatch:
 
 def why_not(build: Build) -> Optional[str]:
     """None when :func:`make_batch` takes ``build`` (a checked request), else why it does not."""
+    if build.graph:
+        return f"grid={build.grid!r}" + (f", wrap={build.wrap!r}" if build.wrap else "") + " (a graph of cells)"
     if build.generator.name not in BATCH_GENERATORS or not build.generator.builtin:
         return f"generator {build.generator.name!r} has no batch kernel (those that do: {', '.join(BATCH_GENERATORS)})"
     if build.options:

@@ -38,7 +38,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("layers on a maze", ["shaping", "weave", "markers", "rooms", "=content", "content.placing",
                           "content.request", "content.lockbatch", "_compiled.rooms"]),
     ("generators", ["registry", "generator_info", "generators", "_compiled"]),
-    ("pipeline", ["pipeline", "pipeline_batch", "grid_pipeline", "codes", "difficulty", "api"]),
+    ("pipeline", ["pipeline", "pipeline_batch", "codes", "difficulty", "api"]),
     ("formats", ["formats", "content.tiled"]),
     ("worlds", ["world"]),
     ("dungeons", ["dungeon"]),

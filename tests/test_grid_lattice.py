@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazeplugin as mp
-from mazeplugin.grid_pipeline import run_on_grid
+from mazeplugin.pipeline import run_on_grid
 from mazeplugin.grids import GridMaze, HexGrid, TriangleGrid
 from mazeplugin.seeds import Random
 

@@ -24,7 +24,7 @@ import mazeplugin as mp
 from mazeplugin.analysis import grid_distances
 from mazeplugin._compiled import kernel
 from mazeplugin.formats.svg import wall_lines
-from mazeplugin.grid_pipeline import run_on_grid
+from mazeplugin.pipeline import run_on_grid
 from mazeplugin.grids import GridMaze, HexGrid, PolarGrid, TriangleGrid, make_grid
 from mazeplugin.grids.hextiles import hex_neighbour_tiles
 from mazeplugin.seeds import Random

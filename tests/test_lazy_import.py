@@ -174,7 +174,7 @@ def test_import_mazeplugin_leaves_placement_analysis_grids_pipeline_and_logging_
     code = LOADED.replace("m.startswith('mazeplugin')", "m.startswith(('mazeplugin', 'logging', 'hashlib', 'glob'))")
     loaded = _loaded(code)
     assert not [m for m in loaded if m in ("logging", "hashlib", "glob") or m.startswith((
-        "mazeplugin.content.placing", "mazeplugin.content.proof", "mazeplugin.analysis", "mazeplugin.grid_pipeline"))]
+        "mazeplugin.content.placing", "mazeplugin.content.proof", "mazeplugin.analysis", "mazeplugin.grids"))]
     code = LOADED.replace("print(", "mazeplugin.generate('kruskal', 6, 6, seed=1); print(")
     assert "mazeplugin.content.placing" not in _loaded(code)  # a level without content needs no placement
 

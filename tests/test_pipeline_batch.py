@@ -119,6 +119,8 @@ def test_a_batch_of_many_seeds_is_what_generate_makes(algorithm):
     ("backtracker", {"treasure": 1}, "content"),
     ("backtracker", {"rooms": 1}, "has no batch kernel|rooms|mask"),
     ("growing-tree", {"strategy": "oldest"}, "has no batch kernel"),
+    ("backtracker", {"grid": "hex"}, "grid='hex'"),
+    ("kruskal", {"wrap": "xy"}, "wrap='xy'"),
 ])
 def test_requests_the_lane_does_not_take_are_refused_with_the_reason(algorithm, kwargs, reason):
     try:
