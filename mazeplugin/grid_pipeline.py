@@ -168,8 +168,8 @@ def braid_grid(build: GridBuild) -> None:
 
 
 def make_grid_level(build: GridBuild) -> None:
-    """The :class:`~mazeplugin.grid_level.GridLevel`, with the options it was made with."""
-    from .grid_level import GridLevel
+    """The :class:`~mazeplugin.Level`, with the options it was made with."""
+    from .level import Level
 
     recorded = dict(build.options, grid=build.grid)
     if build.wrap is not None:
@@ -179,9 +179,8 @@ def make_grid_level(build: GridBuild) -> None:
     if build.markers != "border":
         recorded["markers"] = build.markers
     entrance, exit = (build.openings[0][0], build.openings[1][0]) if build.openings else (None, None)
-    build.level = GridLevel(build.maze, width=build.width, height=build.height, entrance=entrance, exit=exit,
-                            openings=build.openings, algorithm=build.algorithm, seed=build.seed,
-                            options=recorded)
+    build.level = Level(build.maze, width=build.width, height=build.height, entrance=entrance, exit=exit,
+                        openings=build.openings, algorithm=build.algorithm, seed=build.seed, options=recorded)
 
 
 def furnish_grid(build: GridBuild) -> None:

@@ -268,7 +268,7 @@ def place_woven(level: Level, rng: Random, keys: int, treasure: int, enemies: in
                 place: Sequence[Place]) -> Tuple[Thing, ...]:
     """The things :func:`~mazeplugin.content.furnish` adds to weave ``level`` (see the module docstring)."""
     maze, layout = level.maze, level.layout
-    w = maze.width
+    w: int = maze.width
     graph, tunnels = woven_cells(maze)
 
     def cell(tile: Tile) -> int:
