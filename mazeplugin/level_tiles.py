@@ -43,35 +43,44 @@ HEX_STEPS = ((1, -1), (1, 0), (1, 1), (-1, 1), (-1, 0), (-1, -1))
 right or left, ``dy`` up, level or down."""
 
 
+def _hextiles() -> Any:
+    from .grids import hextiles  # (the grids load with the first level that is not square)
+
+    return hextiles
+
+
+def _side_tile(grid: Any, cell: int, side: Optional[int]) -> Tile:
+    from .grids.square import side_tile
+
+    return side_tile(grid, cell, side)
+
+
 class Places:
     """The tiles of a wrapping square or hex level's cells, passages and markers (the tables worked out once)."""
 
     def __init__(self, maze: "GridMaze", openings: Tuple[Tuple[int, Optional[int]], ...]) -> None:
-        from .grids import hextiles, square
-
         self.grid: Any = maze.grid  # a SquareGrid that wraps, or a HexGrid
         self.hexes, self.openings = self.grid.name == "hex", openings
-        self.side_tile, self.hextiles = square.side_tile, hextiles
         self._hex: Optional[Tuple[List[Tile], List[Tile], Tuple[Tile, Tile]]] = None
         self._table: Optional[NDArray[np.int32]] = None
 
     def _hex_places(self) -> Tuple[List[Tile], List[Tile], Tuple[Tile, Tile]]:
         """Hex levels: every cell's tile, every edge's passage tile and the openings' (a walk asks a step at a time)."""
         if self._hex is None:
-            cells = list(zip(*(axis.tolist() for axis in self.hextiles.cell_tiles(self.grid))))
-            passages = list(zip(*(axis.tolist() for axis in self.hextiles.passage_tiles(self.grid))))
-            self._hex = (cells, passages, self.hextiles.opening_tiles(self.grid))
+            cells = list(zip(*(axis.tolist() for axis in _hextiles().cell_tiles(self.grid))))
+            passages = list(zip(*(axis.tolist() for axis in _hextiles().passage_tiles(self.grid))))
+            self._hex = (cells, passages, _hextiles().opening_tiles(self.grid))
         return self._hex
 
     def cell_tile(self, cell: int) -> Tile:
-        return self._hex_places()[0][cell] if self.hexes else self.side_tile(self.grid, cell, None)
+        return self._hex_places()[0][cell] if self.hexes else _side_tile(self.grid, cell, None)
 
     def marker_tile(self, which: int) -> Optional[Tile]:
         if not self.openings:
             return None
         if self.hexes:
             return self._hex_places()[2][which]
-        return self.side_tile(self.grid, *self.openings[which])
+        return _side_tile(self.grid, *self.openings[which])
 
     def between(self, a: int, b: int) -> List[Tile]:
         """The tiles of the passage between neighbouring cells ``a`` and ``b`` (two for a wrap passage)."""
@@ -79,7 +88,7 @@ class Places:
         if self.hexes:
             return [self._hex_places()[1][grid.edge(a, b)]]
         side = next(i for i in range(4) if grid.step(a, i) == b)
-        leave, arrive = self.side_tile(grid, a, side), self.side_tile(grid, b, (side + 2) % 4)
+        leave, arrive = _side_tile(grid, a, side), _side_tile(grid, b, (side + 2) % 4)
         return [leave] if leave == arrive else [leave, arrive]
 
     def cell_at(self, tile: Tile, shape: Tuple[int, int]) -> int:
@@ -90,12 +99,12 @@ class Places:
             return int(min(max((y - 1) // 2, 0), grid.height - 1) * grid.width + min(max((x - 1) // 2, 0), grid.width - 1))
         if self._table is None:
             table = np.full(shape, -1, dtype=np.int32)
-            cols, rows = self.hextiles.passage_tiles(grid)
+            cols, rows = _hextiles().passage_tiles(grid)
             table[rows[::-1], cols[::-1]] = grid.edges[::-1, 0]  # the first edge through a tile wins
             for cell, (col, row) in zip((0, grid.cells - 1), self._hex_places()[2]):
                 if 0 <= row < shape[0] and 0 <= col < shape[1]:
                     table[row, col] = cell
-            cols, rows = self.hextiles.cell_tiles(grid)
+            cols, rows = _hextiles().cell_tiles(grid)
             table[rows, cols] = np.arange(grid.cells, dtype=np.int32)
             self._table = table
         cell = int(self._table[y, x])

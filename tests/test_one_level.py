@@ -3,6 +3,7 @@ on the tiles wherever there are tiles, and one clear ValueError where there are 
 
 from __future__ import annotations
 
+import pickle
 import warnings
 
 import numpy as np
@@ -76,6 +77,8 @@ def test_every_public_member_answers_on_every_kind_of_level(name):
             continue
         assert member not in TILE_MEMBERS or level.tiled, member
         assert value is not None or member in ("mission", "check", "save", "entrance", "exit") or "tile" in member
+    again = pickle.loads(pickle.dumps(level))  # with every table it worked out (a worker process sends levels)
+    assert again.to_json() == level.to_json() and str(again) == str(level)
 
 
 @pytest.mark.parametrize("name", [n for n, level in LEVELS.items() if level.tiled])
