@@ -100,7 +100,6 @@ __all__ = [
     "level_from_code",
     "looks_like_level_code",
     "grid_level_from_code",
-    "GridLevel",
     "AnyLevel",
     "load",
     "from_json",
