@@ -27,7 +27,7 @@ from .content import ENEMY_SPEED
 Counts = Dict[str, int]
 
 
-def with_content(build: Callable[[Counts], mp.GridLevel], wanted: Counts, exact: bool) -> mp.GridLevel:
+def with_content(build: Callable[[Counts], mp.Level], wanted: Counts, exact: bool) -> mp.Level:
     """``build(counts)``; unless ``exact``, cut down (enemies, then keys, then treasure) until it fits, as
     :func:`demo.content.furnish` does on square levels."""
     counts = {name: n for name, n in wanted.items() if n}
@@ -50,7 +50,7 @@ def with_content(build: Callable[[Counts], mp.GridLevel], wanted: Counts, exact:
 class GridContent:
     """What the player has picked up, opened and collected on a grid level, and where the enemies are."""
 
-    def __init__(self, level: mp.GridLevel) -> None:
+    def __init__(self, level: mp.Level) -> None:
         self.level = level
         self.held: Set[int] = set()  # key ids
         self.found: Set[int] = set()  # treasure ids

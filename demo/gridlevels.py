@@ -60,7 +60,7 @@ def grid_size(grid: str, width: int, height: int) -> Tuple[int, int]:
 
 
 def make_grid_level(algorithm: str, width: int, height: int, seed: Seed, topology: Topology,
-                    exact: bool = False, content: Optional[Dict[str, int]] = None) -> mp.GridLevel:
+                    exact: bool = False, content: Optional[Dict[str, int]] = None) -> mp.Level:
     """The level of ``(algorithm, size, seed, topology)``; the same arguments, the same level.
 
     ``width`` and ``height`` are the square game's; :func:`grid_size` turns
@@ -90,13 +90,13 @@ GridRequest = Tuple[str, int, int, Seed, Topology, bool, Tuple[Tuple[str, int], 
 """``(algorithm, width, height, seed, topology, exact, content counts as sorted pairs)``: hashable, for :mod:`demo.ahead`."""
 
 
-def prepare_grid_level(request: GridRequest) -> mp.GridLevel:
+def prepare_grid_level(request: GridRequest) -> mp.Level:
     """:func:`make_grid_level` for a :data:`GridRequest` (run in the worker process, :mod:`demo.ahead`)."""
     algorithm, width, height, seed, topology, exact, counts = request
     return make_grid_level(algorithm, width, height, seed, topology, exact, dict(counts) or None)
 
 
-def level_name(level: mp.GridLevel) -> str:
+def level_name(level: mp.Level) -> str:
     """The level's code (a wrapping level's ends ``+wrapxy``), or its words where it has none."""
     try:
         return mp.level_code(level)

@@ -110,7 +110,7 @@ class GridGame:
     def __init__(self, algorithm: str, width: int, height: int, seed: Optional[Seed], topology: Topology,
                  *, level_number: int = 1, exact: bool = False, content: Optional[Dict[str, int]] = None,
                  furnished: bool = False, ahead: bool = False,
-                 file: Optional[Tuple[str, mp.GridLevel]] = None) -> None:
+                 file: Optional[Tuple[str, mp.Level]] = None) -> None:
         self.topology = topology
         self.ahead = Ahead(prepare_grid_level) if ahead else None  # makes the next level in the worker
         self.content = content  # a code's counts (every level of this game), or None
@@ -134,7 +134,7 @@ class GridGame:
             self._load(algorithm, width, height, resolve_seed(seed))
 
     @classmethod
-    def from_file(cls, path: str, level: mp.GridLevel, *, ahead: bool = False, furnished: bool = False) -> "GridGame":
+    def from_file(cls, path: str, level: mp.Level, *, ahead: bool = False, furnished: bool = False) -> "GridGame":
         """Play a level loaded from ``path`` (``--level``): R restarts it; N, G, +, - and the next
         level make new levels on its grid, from its generator (or :data:`FALLBACK` for a hand-drawn
         map), size and seed."""
@@ -151,7 +151,7 @@ class GridGame:
         self._apply(make_grid_level(algorithm, width, height, seed, self.topology, self.exact, counts),
                     algorithm, width, height, seed)
 
-    def _apply(self, level: mp.GridLevel, algorithm: str, width: int, height: int, seed: Seed) -> None:
+    def _apply(self, level: mp.Level, algorithm: str, width: int, height: int, seed: Seed) -> None:
         self.algorithm, self.width, self.height, self.seed = algorithm, width, height, seed
         self.level = level
         self.level_file = None
@@ -242,7 +242,7 @@ class GridGame:
             self.say(f"Cannot make that level: {value}")
             return
         self.level_number += 1
-        self._apply(cast(mp.GridLevel, value), *request[:4])  # (prepare_grid_level made it)
+        self._apply(cast(mp.Level, value), *request[:4])  # (prepare_grid_level made it)
 
     def toggle_solution(self) -> None:
         """H: show or hide the shortest way from entrance to exit."""
@@ -369,7 +369,7 @@ class GridSwitch:
         self.game: Optional[GridGame] = None
         self.code = code if code_topology(code) is not None else None
         # --level FILE: played here when it holds a grid level (demo.levels plays a square one).
-        self.file = (file[0], cast(mp.GridLevel, file[1])) if file is not None and file[1].kind != "square" else None
+        self.file = (file[0], cast(mp.Level, file[1])) if file is not None and file[1].kind != "square" else None
 
     def start(self, square: SquareGame) -> None:
         """The first level: a ``--code`` that names a grid, exactly; else on the grid asked for

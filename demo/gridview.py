@@ -22,7 +22,7 @@ class GridView:
         self.picture: Optional[pygame.Surface] = None
 
     @staticmethod
-    def cell_pixels(level: mp.GridLevel, view: Tuple[int, int]) -> int:
+    def cell_pixels(level: mp.Level, view: Tuple[int, int]) -> int:
         """Pixels per grid unit that fit the whole level (and its half-unit margins) in ``view``, 2 to 256."""
         width, height = level.maze.grid.extent()
         fit = min(view[0] / (width + 1), view[1] / (height + 1))

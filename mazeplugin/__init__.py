@@ -100,7 +100,6 @@ __all__ = [
     "level_from_code",
     "looks_like_level_code",
     "grid_level_from_code",
-    "GridLevel",
     "AnyLevel",
     "load",
     "from_json",
@@ -125,7 +124,7 @@ def __getattr__(name: str) -> Any:
 
     The endless world (and the formats it uses), the hex/triangle/polar grids
     and level codes are not needed for a first square level, so ``import
-    mazeplugin`` does not load them; ``from mazeplugin import GridLevel`` works as ever.
+    mazeplugin`` does not load them. ``mp.GridLevel`` (deprecated: ``mp.Level`` is every level) warns.
     """
     module = _LAZY.get(name)
     if module is None:
@@ -133,6 +132,11 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     value = getattr(importlib.import_module(f".{module}", __name__), name)
+    if name == "GridLevel":  # deprecated: warns at each use, so it is never cached
+        from .seam import deprecated
+
+        deprecated("mazeplugin.GridLevel", "mazeplugin.Level (one class for every grid)")
+        return value
     globals()[name] = value  # once loaded, an attribute like any other
     return value
 

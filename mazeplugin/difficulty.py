@@ -161,7 +161,7 @@ def shortfall(stats: Stats, require: Mapping[str, Bounds]) -> float:
 
 
 class Candidate(Protocol):
-    """What :func:`choose` asks of a level: its seed and its stats (a ``Level`` or a ``GridLevel``)."""
+    """What :func:`choose` asks of a level: its seed and its stats (any ``Level``)."""
 
     @property
     def seed(self) -> Optional[Seed]: ...

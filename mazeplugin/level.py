@@ -1,4 +1,15 @@
-"""A generated level: the maze, its tilemap and its entrance and exit.
+"""A generated level on any grid: its maze, entrance and exit, things, and tilemap where the grid has one.
+
+One class for every grid; what differs is the model it holds: a square
+:class:`~mazeplugin.maze.Maze` and its :class:`~mazeplugin.tiles.Layout`
+(square and weave levels, dungeons), or a :class:`~mazeplugin.grids.GridMaze`
+(wrapping square, hex, triangle, polar). Every level answers the same methods
+(:class:`~mazeplugin.AnyLevel`); wherever it has tiles (square, weave,
+wrapping, hex) its places are tiles ``(x, y)``; triangle and polar levels,
+graphs with no tilemap, answer by cell and refuse a tile method with a
+``ValueError``. Every level also answers by cell (:attr:`~Level.entrance_cell`,
+:meth:`~Level.solution_cells`, :meth:`~Level.cell_of`). What differs by grid
+is worked out in :mod:`mazeplugin.level_tiles`.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("kruskal", width=4, height=3, seed=7)
@@ -9,143 +20,145 @@
 >>> path = level.solution()
 >>> path[0] == level.entrance and path[-1] == level.exit
 True
+>>> hexes = mp.generate("wilson", 6, 4, grid="hex", seed=3)
+>>> type(hexes) is mp.Level, hexes.stats().passages == hexes.stats().cells - 1  # a perfect maze
+(True, True)
+>>> way = hexes.solution()
+>>> way[0] == hexes.entrance and way[-1] == hexes.exit
+True
+>>> hexes.tiles.shape, hexes.entrance, hexes.entrance_cell
+((9, 14), (0, 1), 0)
+>>> cells = hexes.solution_cells()
+>>> cells[0] == hexes.entrance_cell and cells[-1] == hexes.exit_cell
+True
 """
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
-from . import bridges, paths, seam, text
-from .maze import Cell, Maze
+from . import seam
+from . import level_views as views
+from .maze import Maze
 from .seeds import Seed
-from .tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, base_bridges, base_tiles, check_tile, open_markers
+from .tiles import FLOOR, Layout, Tile, check_tile
 
 if TYPE_CHECKING:  # pragma: no cover - at run time imported by the methods that use it
     from . import analysis
+    from .level_tiles import Places
 
 __all__ = ["Level"]
 
-PathLike = Union[str, "os.PathLike[str]"]
+Place = Union[int, Tile]
+SIDES = ("north", "east", "south", "west")  # a square cell's sides, numbered as grids.SquareGrid numbers them
+
+
+def _is_cell(place: Any) -> bool:
+    return isinstance(place, (int, np.integer)) and not isinstance(place, bool)
 
 
 class Level:
-    """A maze level, ready for a game.
+    """A maze level, ready for a game, on any grid.
 
     Attributes:
-        tiles: uint8 ``(rows, columns)`` tilemap indexed ``[y, x]``;
-            ``mp.WALL`` (1) and ``mp.FLOOR`` (0). Read-only: copy it to edit.
-        entrance, exit: ``(x, y)`` floor tiles, or None without markers.
-        maze: the :class:`~mazeplugin.maze.Maze` (cells and open passages)
-            the tiles were made from.
-        layout: the :class:`~mazeplugin.tiles.Layout` (corridor and wall widths).
-        algorithm, seed, options: what made it; the same three (and the
-            size) make the same level again, anywhere.
-        things: the :class:`~mazeplugin.content.Thing` s standing on the
-            floor (doors, keys, treasure, enemies, a game's own kinds), sorted
-            by id; empty unless content was asked for (see :mod:`mazeplugin.content`).
-        bridges: the second layer of a weave level (see :attr:`bridges`).
+        maze: a :class:`~mazeplugin.maze.Maze` on a square level, a :class:`~mazeplugin.grids.GridMaze` on the others.
+        algorithm, seed, options: what made it; the same three (and the size) make the same level again, anywhere.
+        things: the :class:`~mazeplugin.content.Thing` s on the floor (doors, keys, treasure, enemies, a game's
+            own kinds; :class:`~mazeplugin.content.cells.CellThing` s on a grid maze's cells), sorted by id.
+
+    ``Level(maze, ...)`` takes markers in the model's places: for a ``Maze``, ``entrance``/``exit`` tiles and
+    ``openings`` (:class:`~mazeplugin.tiles.Opening`); for a ``GridMaze``, cells and ``(cell, side)`` openings,
+    ``width`` and ``height`` the size asked for (for polar: innermost ring's cells, rings).
     """
 
-    def __init__(
-        self,
-        maze: Maze,
-        *,
-        layout: Optional[Layout] = None,
-        entrance: Optional[Tile] = None,
-        exit: Optional[Tile] = None,
-        openings: Sequence[Opening] = (),
-        algorithm: Optional[str] = None,
-        seed: Optional[Seed] = None,
-        options: Optional[Mapping[str, Any]] = None,
-        things: Sequence[Any] = (),
-    ) -> None:
-        self.maze: Maze = maze
-        self.layout: Layout = layout or Layout(maze.width, maze.height)
+    def __init__(self, maze: Any, *, layout: Optional[Layout] = None, entrance: Optional[Place] = None,
+                 exit: Optional[Place] = None, openings: Sequence[Any] = (), algorithm: Optional[str] = None,
+                 seed: Optional[Seed] = None, options: Optional[Mapping[str, Any]] = None, things: Sequence[Any] = (),
+                 width: Optional[int] = None, height: Optional[int] = None) -> None:
+        self.maze: Any = maze
         self.algorithm: Optional[str] = algorithm
         self.seed: Optional[Seed] = seed
         self.options: Dict[str, Any] = dict(options or {})
-        base = open_markers(base_tiles(maze), openings)
-        base.flags.writeable = False
-        self._base = base
-        tiles = self.layout.expand(base)
-        tiles.flags.writeable = False
-        self.tiles: NDArray[np.uint8] = tiles
+        self._ends: Tuple[Any, Any] = cast(Tuple[Any, Any], (entrance, exit))  # tiles on a Maze, cells on a GridMaze
         self._bridges: Optional[NDArray[np.uint8]] = None
-        if maze.under is not None and maze.under.any():
-            if not self.layout.is_unit:
-                raise ValueError("a maze with bridges (maze.under) makes a level with corridor=1 and wall=1 only, "
-                                 f"not corridor={self.layout.corridor}, wall={self.layout.wall}")
-            crossings = self.layout.expand(base_bridges(maze))
-            crossings.flags.writeable = False
-            self._bridges = crossings
+        self._tiles: Optional[NDArray[np.uint8]] = None  # a grid maze's, made when first read
+        self._places: Optional[Places] = None
+        if not isinstance(maze, Maze):
+            grid = maze.grid
+            self.width: int = width if width is not None else getattr(grid, "width", getattr(grid, "inner", 0))
+            self.height: int = height if height is not None else getattr(grid, "height", getattr(grid, "rings", 0))
+            self._openings: Tuple[Tuple[int, Optional[int]], ...] = tuple(openings)
+            self._layout = Layout(self.width, self.height) if grid.name == "square" else None
+            self.things = tuple(things)
+            return
+        from .level_tiles import square_layers  # (the tiles of a square maze: its base, tiles and bridges)
+
+        self.width, self.height = maze.width, maze.height
+        self._layout = layout or Layout(maze.width, maze.height)
+        self._openings = tuple((o.cell[1] * maze.width + o.cell[0], None if o.side is None else SIDES.index(o.side))
+                               for o in openings)
+        self._base, self._tiles, self._bridges = square_layers(maze, self._layout, openings)
         self.things = tuple(things)
-        self.entrance: Optional[Tile] = entrance
-        self.exit: Optional[Tile] = exit
-        for name, tile in (("entrance", entrance), ("exit", exit)):
-            if tile is not None and tiles[tile[1], tile[0]] != FLOOR:
+        for name, tile in zip(("entrance", "exit"), self._ends):
+            if tile is not None and self._tiles[tile[1], tile[0]] != FLOOR:
                 raise ValueError(f"{name} {tile} is not a floor tile")
 
     @property
     def things(self) -> Tuple[Any, ...]:
-        """The level's :class:`~mazeplugin.content.Thing` s, sorted by id (see the class docstring).
-
-        Assigning checks what is given: ``Thing`` objects with distinct ids,
-        each on a tile of the map (``TypeError``/``ValueError`` otherwise), so a
-        level never holds something its proofs and files cannot read.
-        """
+        """The level's things, sorted by id. Assigning on a square level checks them: ``Thing`` objects with
+        distinct ids, each on a tile of the map (``TypeError``/``ValueError`` otherwise)."""
         return self._things
 
     @things.setter
     def things(self, things: Sequence[Any]) -> None:
-        if isinstance(things, (tuple, list)) and not things:
-            self._things: Tuple[Any, ...] = ()
+        if not self.square or (isinstance(things, (tuple, list)) and not things):
+            self._things: Tuple[Any, ...] = tuple(things)
             return
-        from .content.things import Thing  # (lazily: the content package's facade imports Level)
+        from .level_tiles import checked_things
 
-        if isinstance(things, (str, bytes)) or not isinstance(things, (tuple, list, Sequence)):
-            raise TypeError(f"things must be a sequence of mazeplugin.Thing, not {type(things).__name__}")
-        rows, columns = self.tiles.shape
-        seen = set()
-        for thing in things:
-            if not isinstance(thing, Thing):
-                raise TypeError(f"things must hold only mazeplugin.Thing objects, not {type(thing).__name__}")
-            if thing.id in seen:
-                raise ValueError(f"things: two things have id {thing.id}; ids must be distinct")
-            seen.add(thing.id)
-            if not (0 <= thing.x < columns and 0 <= thing.y < rows):
-                raise ValueError(f"things: {thing.kind} {thing.id} at {(thing.x, thing.y)} is outside the map "
-                                 f"(x in 0..{columns - 1}, y in 0..{rows - 1})")
-        self._things = tuple(sorted(things, key=lambda t: t.id))
+        self._things = checked_things(things, self.shape)
 
-    # -- size ----------------------------------------------------------------
+    # -- what the level is: asked of the level, never of its class --
 
     @property
-    def width(self) -> int:
-        """Width in cells."""
-        return self.maze.width
+    def square(self) -> bool:
+        """Whether the model is a square :class:`~mazeplugin.maze.Maze` (square and weave levels, dungeons)."""
+        return isinstance(self.maze, Maze)
 
     @property
-    def height(self) -> int:
-        """Height in cells."""
-        return self.maze.height
+    def grid(self) -> str:
+        """The grid's name: ``"square"`` (a wrapping level too), ``"hex"``, ``"triangle"`` or ``"polar"``."""
+        return "square" if self.square else str(self.maze.grid.name)
 
     @property
-    def base_tiles(self) -> NDArray[np.uint8]:
-        """The width-1 tilemap (corridor = wall = 1) the tiles are stretched from, openings included.
+    def kind(self) -> str:
+        """The level's kind as files, codes and datasets name it: ``"square"`` (weave included), ``"wrap"`` (a
+        square level that wraps), ``"hex"``, ``"triangle"`` or ``"polar"``."""
+        return "square" if self.square else ("wrap" if self.grid == "square" else self.grid)
 
-        Read-only, ``(2*height + 1, 2*width + 1)``; the same array as ``tiles``
-        when ``layout.is_unit``. ``layout.base_of(tile)`` maps a tile to it.
+    @property
+    def tiled(self) -> bool:
+        """Whether the level has :attr:`tiles`: every level but triangle and polar ones."""
+        return self.grid in ("square", "hex")
 
-        >>> import mazeplugin as mp
-        >>> level = mp.generate("kruskal", 4, 3, seed=7, corridor=2)
-        >>> level.base_tiles.shape, level.tiles.shape
-        ((7, 9), (10, 13))
-        """
-        return self._base
+    @property
+    def weave(self) -> bool:
+        """Whether the level has bridges (a weave level with at least one crossing)."""
+        return self._bridges is not None
+
+    @property
+    def cells(self) -> int:
+        """How many cells, numbered ``0 … cells-1`` (row-major on square grids: cell ``(x, y)`` is ``y * width + x``)."""
+        return self.width * self.height if self.square else int(self.maze.grid.cells)
+
+    @property
+    def openings(self) -> Tuple[Tuple[int, Optional[int]], ...]:
+        """``(cell, side)`` of the entrance and exit: the side of the cell (an index into ``maze.grid.sides(cell)``;
+        on square grids 0 north, 1 east, 2 south, 3 west) opened through the grid's edge, or None inside a cell."""
+        return self._openings
 
     @property
     def mission(self) -> Any:
@@ -159,67 +172,56 @@ class Level:
         """
         return seam.mission_of(self)
 
-    @property
-    def grid(self) -> str:
-        """``"square"``: the grid's name, as on every level (:class:`~mazeplugin.AnyLevel`)."""
-        return "square"
+    # -- the tilemap --
+
+    def _no_tiles(self, what: str) -> ValueError:
+        return ValueError(f"{what} is for levels with a tilemap (square, weave, wrapping, hex); a {self.grid} level "
+                          "is a graph of cells with no rectangular tilemap: use level.maze (cells and passages), "
+                          "places by cell number, or level.to_svg()")
+
+    def _grid_places(self, what: str) -> "Places":
+        """Where a wrapping or hex level's cells and passages lie on its tiles, worked out once."""
+        if not self.tiled:
+            raise self._no_tiles(what)
+        if self._places is None:
+            from .level_tiles import Places
+
+            self._places = Places(self.maze, self._openings)
+        return self._places
 
     @property
-    def cells(self) -> int:
-        """How many cells: ``width * height``, numbered row-major (cell ``(x, y)`` is ``y * width + x``)."""
-        return self.maze.width * self.maze.height
+    def tiles(self) -> NDArray[np.uint8]:
+        """The uint8 1 = wall (``mp.WALL``) / 0 = floor tilemap, ``[y, x]``, read-only (copy it to edit): a hex
+        level's is the doubled hex lattice (:mod:`mazeplugin.grids.hextiles`), a wrapping level's has each wrap
+        passage open on both edges (:mod:`mazeplugin.grids.square`). ``ValueError`` on triangle and polar levels."""
+        if self._tiles is None:
+            if not self.tiled:
+                raise self._no_tiles("tiles")
+            from .level_tiles import grid_tiles
+
+            self._tiles = grid_tiles(self.maze, self._openings, markers=self._ends[0] is not None)
+        return self._tiles
 
     @property
-    def kind(self) -> str:
-        """``"square"`` (weave included): the level's kind as files, codes and datasets name it
-        (:class:`~mazeplugin.AnyLevel`; a wrapping square level is ``"wrap"``)."""
-        return "square"
+    def layout(self) -> Layout:
+        """A square tilemap's :class:`~mazeplugin.tiles.Layout` (corridor and wall widths; 1 and 1 on a wrapping
+        level); ``ValueError`` on hex, triangle and polar levels."""
+        if self._layout is None:
+            raise ValueError(f"layout is for square tilemaps (square, weave, wrapping levels), not a {self.grid} level")
+        return self._layout
 
     @property
-    def tiled(self) -> bool:
-        """True: a square level is a tilemap (:attr:`tiles`), as every level but triangle and polar ones."""
-        return True
-
-    @property
-    def entrance_cell(self) -> Optional[int]:
-        """The cell of the entrance (:meth:`cell_of`), or None without markers."""
-        return None if self.entrance is None else self.cell_of(self.entrance)
-
-    @property
-    def exit_cell(self) -> Optional[int]:
-        """The cell of the exit (:meth:`cell_of`), or None without markers."""
-        return None if self.exit is None else self.cell_of(self.exit)
-
-    def tile_things(self) -> Tuple[Any, ...]:
-        """:attr:`things`: on a square level they stand on tiles already (as every tiled level's
-        ``tile_things()`` gives them; :class:`~mazeplugin.AnyLevel`)."""
-        return self.things
-
-    def cell_of(self, place: Union[int, Tile]) -> int:
-        """The number of the cell tile ``(x, y)`` is on (or beside: a wall tile, a marker's opening);
-        a cell number comes back checked. See :class:`~mazeplugin.AnyLevel`.
+    def base_tiles(self) -> NDArray[np.uint8]:
+        """The width-1 tilemap (corridor = wall = 1) the tiles are stretched from, openings included: read-only,
+        ``(2*height + 1, 2*width + 1)`` on a square level (``layout.base_of(tile)`` maps a tile to it); ``tiles``
+        itself when ``layout.is_unit`` and on the other grids.
 
         >>> import mazeplugin as mp
-        >>> level = mp.generate("kruskal", 4, 3, seed=7)
-        >>> level.cell_of(level.entrance), level.cell_of(level.exit), level.cell_of(5)
-        (0, 11, 5)
+        >>> level = mp.generate("kruskal", 4, 3, seed=7, corridor=2)
+        >>> level.base_tiles.shape, level.tiles.shape
+        ((7, 9), (10, 13))
         """
-        if isinstance(place, (int, np.integer)) and not isinstance(place, bool):
-            if not 0 <= place < self.cells:
-                raise ValueError(f"cell must be a cell number from 0 to {self.cells - 1}, got {place}")
-            return int(place)
-        x, y = self.layout.cell_of(check_tile("tile", place, self.tiles.shape))
-        return y * self.maze.width + x
-
-    def solution_cells(self) -> List[int]:
-        """The cells :meth:`solution` walks through, in order, each once per visit (a detour to a key
-        comes back through the same cells)."""
-        cells: List[int] = []
-        for tile in self.solution():
-            cell = self.cell_of(tile)
-            if not cells or cells[-1] != cell:
-                cells.append(cell)
-        return cells
+        return self._base if self.square else self.tiles
 
     @property
     def shape(self) -> Tuple[int, int]:
@@ -227,23 +229,12 @@ class Level:
         rows, columns = self.tiles.shape
         return (rows, columns)
 
-    # -- weave: bridges over tunnels (see mazeplugin.weave) -------------------
-
-    @property
-    def weave(self) -> bool:
-        """Whether the level has bridges (a weave level with at least one crossing)."""
-        return self._bridges is not None
-
     @property
     def bridges(self) -> NDArray[np.uint8]:
-        """The crossings, a second tile layer shaped like ``tiles`` (read-only uint8).
-
-        0 on ordinary tiles; on each bridge tile, which way the tunnel under
-        it runs: ``mp.UNDER_EAST_WEST`` (1; the bridge itself runs
-        north–south) or ``mp.UNDER_NORTH_SOUTH`` (2; the bridge runs
-        east–west). The tiles on both sides of a bridge along its tunnel are
-        floor in ``tiles``. All zero (a new array each time) on a level
-        without weave.
+        """The crossings, a second tile layer shaped like ``tiles`` (read-only uint8): 0 on ordinary tiles; on each
+        bridge tile, which way the tunnel under it runs: ``mp.UNDER_EAST_WEST`` (1; the bridge runs north–south)
+        or ``mp.UNDER_NORTH_SOUTH`` (2). The tiles on both sides of a bridge along its tunnel are floor. All zero
+        (a new array each time) on a level without weave.
 
         >>> import mazeplugin as mp
         >>> level = mp.generate("backtracker", 10, 8, seed=2, weave=True)
@@ -252,29 +243,83 @@ class Level:
         >>> level.tiles[y, x - 1 : x + 2].tolist(), level.tiles[y - 1 : y + 2, x].tolist()
         ([0, 0, 0], [0, 0, 0])
         """
-        if self._bridges is None:
-            return np.zeros(self.tiles.shape, dtype=np.uint8)
-        return self._bridges
+        return np.zeros(self.tiles.shape, dtype=np.uint8) if self._bridges is None else self._bridges
 
-    def step(self, tile: Tile, direction: Tuple[int, int], under: bool = False) -> Tuple[Tile, bool]:
-        """One step of a player at floor ``tile`` (in the tunnel if ``under``): ``(tile, under)`` after it.
+    # -- places: tiles where the level has them, else cells --
 
-        ``direction`` is ``(dx, dy)``, one of ``(0, -1)`` north, ``(1, 0)``
-        east, ``(0, 1)`` south, ``(-1, 0)`` west. A wall stops the player (the
-        same tile comes back); on a bridge tile the player goes only straight
-        on, along the bridge or along the tunnel; stepping onto a bridge tile
-        along its tunnel's axis goes under. On a level without weave it is a
-        plain 4-way step and ``under`` is always False. See
-        :func:`mazeplugin.bridges.step`.
+    @property
+    def entrance(self) -> Any:
+        """Where the level is entered: its ``(x, y)`` tile (:attr:`entrance_tile`), the cell on triangle and polar
+        levels; None without markers."""
+        return self._ends[0] if self.square or not self.tiled else self.entrance_tile
+
+    @property
+    def exit(self) -> Any:
+        """Where the level is left, as :attr:`entrance` (:attr:`exit_tile` or the cell)."""
+        return self._ends[1] if self.square or not self.tiled else self.exit_tile
+
+    @property
+    def entrance_tile(self) -> Optional[Tile]:
+        """The entrance's ``(x, y)`` tile (on a torus the cell's own), or None without markers."""
+        tile: Optional[Tile] = self._ends[0] if self.square else self._grid_places("entrance_tile").marker_tile(0)
+        return tile
+
+    @property
+    def exit_tile(self) -> Optional[Tile]:
+        """The exit's ``(x, y)`` tile, or None without markers."""
+        tile: Optional[Tile] = self._ends[1] if self.square else self._grid_places("exit_tile").marker_tile(1)
+        return tile
+
+    @property
+    def entrance_cell(self) -> Optional[int]:
+        """The cell of the entrance (:meth:`cell_of`), or None without markers."""
+        end = self._ends[0]
+        return end if end is None or not self.square else self.cell_of(end)
+
+    @property
+    def exit_cell(self) -> Optional[int]:
+        """The cell of the exit (:meth:`cell_of`), or None without markers."""
+        end = self._ends[1]
+        return end if end is None or not self.square else self.cell_of(end)
+
+    def cell_of(self, place: Place) -> int:
+        """The number of the cell tile ``(x, y)`` is on (or beside: a wall tile, a marker's opening; a hex passage's
+        tile gives its lower numbered cell); a cell number comes back checked.
 
         >>> import mazeplugin as mp
         >>> level = mp.generate("kruskal", 4, 3, seed=7)
-        >>> level.step(level.entrance, (1, 0)), level.step(level.entrance, (0, -1))
-        (((1, 1), False), ((0, 1), False))
+        >>> level.cell_of(level.entrance), level.cell_of(level.exit), level.cell_of(5)
+        (0, 11, 5)
+        >>> mp.generate("wilson", 6, 4, seed=3, wrap="xy").cell_of((3, 3))
+        7
         """
-        return bridges.step(self.tiles, self.bridges, tile, direction, under)
+        if _is_cell(place):
+            if not 0 <= place < self.cells:  # type: ignore[operator]
+                raise ValueError(f"cell must be a cell number from 0 to {self.cells - 1}, got {place}")
+            return int(place)  # type: ignore[arg-type]
+        if not self.square:
+            places = self._grid_places("cell_of(tile)")
+            return places.cell_at(check_tile("tile", place, self.tiles.shape), self.shape)
+        x, y = self.layout.cell_of(check_tile("tile", place, self.tiles.shape))
+        return y * self.width + x
 
-    # -- walking -------------------------------------------------------------
+    def cell_tile(self, cell: int) -> Tile:
+        """The ``(x, y)`` tile of ``cell`` (its middle tile on a square level with wide corridors)."""
+        cell = self.cell_of(cell)
+        if self.square:
+            return self.layout.cell_tile((cell % self.width, cell // self.width))
+        return self._grid_places("cell_tile").cell_tile(cell)
+
+    def tile_things(self) -> Tuple[Any, ...]:
+        """:attr:`things` on the tilemap, as :class:`~mazeplugin.content.Thing` s: a square level's own; a grid
+        maze's each at its cell's tile, a door at its passage's tile(s) (``props["tiles"]``), an enemy's patrol
+        as the tiles walked (cell, passage, cell, …)."""
+        if self.square:
+            return self.things
+        places = self._grid_places("tile_things")
+        return tuple(places.thing_on_tiles(t) for t in self.things)
+
+    # -- walking the tiles --
 
     def is_floor(self, tile: Tile) -> bool:
         """Whether ``(x, y)`` is inside the map and a floor tile."""
@@ -282,11 +327,29 @@ class Level:
         h, w = self.tiles.shape
         return 0 <= x < w and 0 <= y < h and bool(self.tiles[y, x] == FLOOR)
 
+    def step(self, tile: Tile, direction: Tuple[int, int], under: bool = False) -> Tuple[Tile, bool]:
+        """One step of a player at floor ``tile`` (in the tunnel if ``under``): ``(tile, under)`` after it.
+
+        ``direction`` is ``(dx, dy)``: on square tiles ``(0, -1)`` north, ``(1, 0)`` east, ``(0, 1)`` south or
+        ``(-1, 0)`` west; on hex tiles ``dx`` is ``1`` (right) or ``-1`` (left), ``dy`` ``-1`` (up), ``0`` or ``1``
+        (down). A wall stops the player (the same tile comes back); a wrap passage leads off one edge onto the
+        other; on a bridge tile the player goes only straight on, and stepping onto one along its tunnel's axis
+        goes under (``under`` is always False without weave; see :func:`mazeplugin.bridges.step`).
+
+        >>> import mazeplugin as mp
+        >>> level = mp.generate("kruskal", 4, 3, seed=7)
+        >>> level.step(level.entrance, (1, 0)), level.step(level.entrance, (0, -1))
+        (((1, 1), False), ((0, 1), False))
+        """
+        from .level_tiles import tile_step
+
+        return tile_step(self, tile, direction, under)
+
     def can_step(self, a: Tile, b: Tile) -> bool:
-        """Whether a player on tile ``a`` may step to ``b``: ``b`` a 4-adjacent floor tile, and the step the way of
-        any one-way drop on ``a`` or ``b`` (a ``"drop"`` thing, walked only towards its ``props["direction"]``; see
-        :mod:`mazeplugin.content.drops`). Locked doors are not asked: they open with keys. The demo's player steps
-        by it, and the solver and the proof ask its rule (``content.drops.passes``) of every passage at once.
+        """Whether a player on tile ``a`` may step to ``b``: ``b`` a floor tile one :meth:`step` away, and the step
+        the way of any one-way drop on ``a`` or ``b`` (a ``"drop"`` thing, walked only towards its
+        ``props["direction"]``; :mod:`mazeplugin.content.drops`, whose rule the solver and the proof share). Locked
+        doors are not asked: they open with keys.
 
         >>> import mazeplugin as mp
         >>> from mazeplugin.content.drops import DIRECTIONS
@@ -297,96 +360,85 @@ class Level:
         >>> level.can_step(behind, drop.tile), level.can_step(drop.tile, ahead), level.can_step(drop.tile, behind)
         (True, True, False)
         """
-        from .content.drops import can_step, drops_of  # (lazily: the content package's facade imports Level)
+        if self.square:
+            from .content.drops import can_step, drops_of  # (lazily: the content package's facade imports Level)
 
-        return can_step(self.tiles, drops_of(self.things), a, b)
+            return can_step(self.tiles, drops_of(self.things), a, b)
+        from .level_tiles import steps_of
 
-    def solution(self) -> List[Tile]:
-        """The shortest path from entrance to exit: ``(x, y)`` tiles, both ends included.
+        b = (int(b[0]), int(b[1]))
+        return self.is_floor(a) and b != tuple(a) and any(self.step(a, d)[0] == b for d in steps_of(self))
 
-        Each step moves to a 4-adjacent floor tile. On a level with locked
-        doors it is the shortest walk that picks up each key before passing
-        its door (detours to keys included, so a tile may appear twice); see
-        :func:`mazeplugin.content.solve`. On a weave level the walk goes
-        straight over or under each bridge tile it crosses (never turning
-        there); see :mod:`mazeplugin.bridges`. On a level with one-way drops
-        each is walked its way only (:meth:`can_step`). Raises ``ValueError``
-        when the level has no markers.
+    # -- the way through --
+
+    def solution(self) -> List[Any]:
+        """The shortest way from entrance to exit, both ends included: ``(x, y)`` tiles wherever the level has
+        tiles, each one :meth:`step` from the one before (:meth:`solution_tiles`), cells on triangle and polar
+        levels (:meth:`solution_cells`). With locked doors, the shortest walk that picks up each key before its
+        door (a place may come twice; :func:`mazeplugin.content.solve`); on a weave, straight over or under each
+        bridge tile (:mod:`mazeplugin.bridges`); one-way drops walked their way only. ``ValueError`` without markers.
         """
-        if self.entrance is None or self.exit is None:
-            if "world" in self.options:  # a window of an endless World: it has no markers at all
-                raise ValueError(
-                    "this level is a window of a World, which has no entrance or exit, so it has no "
-                    "solution; for a way between two floor tiles use level.distances(tile) or "
-                    "mazeplugin.paths.shortest_path(level.tiles, start, goal)"
-                )
-            raise ValueError(
-                "this level has no entrance and exit (markers='none'); "
-                "generate it with markers='border', 'farthest', 'random' or two tiles"
-            )
-        if any(t.kind in ("door", "drop") for t in self.things):  # (on a weave: over and under the bridges too)
-            from .content.proof import solve  # (lazily: the content package's facade imports Level)
+        if not self.square:
+            return self.solution_tiles() if self.tiled else self.solution_cells()
+        from .level_tiles import square_solution
 
-            path = solve(self.tiles, self.entrance, self.exit, self.things, self._bridges)
-        elif self._bridges is not None:  # a weave: straight over and under the bridges
-            path = bridges.shortest_path(self.tiles, self._bridges, self.entrance, self.exit)
-        else:
-            path = paths.shortest_path(self.tiles, self.entrance, self.exit)
-        if path is None:  # pragma: no cover - generate() always joins the markers
-            raise ValueError("the exit cannot be reached from the entrance")
-        return path
+        return square_solution(self, self._bridges)
+
+    def solution_tiles(self) -> List[Tile]:
+        """The solution as ``(x, y)`` tiles, each a step from the one before; ``ValueError`` without tiles."""
+        if self.square:
+            return self.solution()
+        places = self._grid_places("solution_tiles")
+        cells = self.solution_cells()
+        start, end = self.entrance_tile, self.exit_tile
+        way = ([] if start is None or start == places.cell_tile(cells[0]) else [start]) + places.walk(cells)
+        return way + ([end] if end is not None and end != way[-1] else [])
+
+    def solution_cells(self) -> List[int]:
+        """The cells of the shortest way from the entrance to the exit, both included, each once per visit (with
+        locked doors, a detour to a key comes back through the same cells)."""
+        if self.square:
+            cells = [self.cell_of(tile) for tile in self.solution()]
+            return [c for i, c in enumerate(cells) if i == 0 or cells[i - 1] != c]
+        from .level_tiles import grid_solution
+
+        return grid_solution(self)
 
     def check(self) -> None:
-        """Prove the level's things; ``ValueError`` (a ``ContentError``) says what fails.
-
-        Every thing on a floor tile and off the markers; each key reachable
-        with only the earlier doors open; each door needed (with it and the
-        later ones shut the exit cannot be reached); the exit reachable with
-        all of them open; every enemy patrolling 4-adjacent floor tiles
-        through no door, and keys, exit, treasure and Place things still
-        reached with every patrol tile walled. See :func:`mazeplugin.content.check`.
+        """Prove the level's things; ``ValueError`` (a ``ContentError``) says what fails: every thing on the floor
+        and off the markers; each key reachable with only the earlier doors open; each door needed; the exit
+        reachable with all of them open; every enemy patrolling floor through no door, and keys, exit, treasure
+        and Place things still reached with every patrol place walled (:func:`mazeplugin.content.check`,
+        :mod:`mazeplugin.content.proof`).
 
         >>> import mazeplugin as mp
         >>> mp.generate("wilson", 20, 12, seed=5, braid=0.5, keys=2, treasure=4).check()
         """
-        from .content.proof import check
+        if self.square:
+            from .content.proof import check
 
-        check(self.tiles, self.entrance, self.exit, self.things, self._bridges)
+            check(self.tiles, self._ends[0], self._ends[1], self.things, self._bridges)
+            return
+        from .content.proof import check_cells
+        from .content.cells import CellGraph
 
-    def distances(self, source: Optional[Union[int, Tile]] = None) -> NDArray[np.int32]:
-        """Steps from floor tile ``source`` to every tile; -1 on walls and unreachable tiles.
+        check_cells(CellGraph.of(self.maze), self._ends[0], self._ends[1], self.things)
 
-        ``source`` is an ``(x, y)`` floor tile, a cell number (its middle tile) or None (the entrance).
+    def distances(self, source: Optional[Place] = None) -> NDArray[np.int32]:
+        """Steps from ``source`` (a floor tile ``(x, y)`` wherever the level has tiles, a cell number, or None: the
+        entrance) to every place; -1 on walls and where unreachable. A square level answers an int32 map shaped
+        like ``tiles`` (on a weave, straight over and under bridges: a bridge tile gets the fewer steps of the two,
+        :func:`mazeplugin.bridges.distance_maps` gives both); the others one entry per cell (passages walked)."""
+        from .level_tiles import distances
 
-        int32, shaped like ``tiles``. On a weave level the walk goes straight
-        over and under bridges; a bridge tile gets the fewer steps of the two
-        (on the bridge or in its tunnel; :func:`mazeplugin.bridges.distance_maps`
-        gives both), and a source on a bridge tile starts on the bridge.
-        """
-        if source is None:
-            if self.entrance is None:
-                raise ValueError("this level has no entrance (markers='none'); give source=, a floor tile (x, y)")
-            source = self.entrance
-        elif isinstance(source, (int, np.integer)) and not isinstance(source, bool):
-            if not 0 <= source < self.cells:
-                raise ValueError(f"source must be a floor tile (x, y) or a cell number from 0 to {self.cells - 1}, "
-                                 f"got {source}")
-            source = self.layout.cell_tile((int(source) % self.maze.width, int(source) // self.maze.width))
-        source = check_tile("source", source, self.tiles.shape)
-        if not self.is_floor(source):
-            raise ValueError(f"source {source} is a wall tile; distances start from a floor tile")
-        if self._bridges is not None:
-            return bridges.distance_map(self.tiles, self._bridges, source)
-        return paths.distance_map(self.tiles, source)
+        return distances(self, source)
 
-    # -- analysis (see mazeplugin.analysis) ----------------------------------
+    # -- analysis (see mazeplugin.analysis) --
 
-    def dead_ends(self) -> List[Cell]:
-        """The ``(x, y)`` **cells** with exactly one open passage, row-major.
-
-        Cell coordinates, not tiles: ``level.layout.cell_tile(cell)`` is the
-        tile at a cell's middle. An entrance or exit opening in the outer
-        wall does not count as a passage.
+    def dead_ends(self) -> List[Any]:
+        """The cells with exactly one open passage: ``(x, y)`` **cells** row-major on a square level
+        (``level.layout.cell_tile(cell)`` is a cell's middle tile), cell numbers ascending on the others. An
+        entrance or exit opening in the outer wall does not count as a passage.
 
         >>> import mazeplugin as mp
         >>> level = mp.generate("backtracker", 10, 10, seed=1)
@@ -397,12 +449,13 @@ class Level:
         """
         from . import analysis  # (on first use: a level that is only played never needs it)
 
-        return analysis.dead_ends(self.maze)
+        if self.square:
+            return list(analysis.dead_ends(self.maze))
+        return [int(c) for c in analysis.dead_end_cells(self.maze)]
 
     def stats(self) -> analysis.Stats:
-        """Dead ends, their fraction, junctions, loops, longest path and solution length.
-
-        Lengths are in cells walked; see :class:`mazeplugin.analysis.Stats`.
+        """Dead ends, their fraction, junctions, loops, longest path and solution length, in cells walked
+        (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None on grids that are not square).
 
         >>> import mazeplugin as mp
         >>> s = mp.generate("kruskal", 20, 20, seed=3).stats()
@@ -411,80 +464,29 @@ class Level:
         """
         from . import analysis
 
-        start = goal = None
-        if self.entrance is not None and self.exit is not None:
-            start, goal = self.layout.cell_of(self.entrance), self.layout.cell_of(self.exit)
-        return analysis.stats(self.maze, start, goal)
+        start, goal = self._ends
+        if not self.square:
+            return analysis.grid_stats(self.maze, start, goal)
+        if start is None or goal is None:
+            return analysis.stats(self.maze, None, None)
+        return analysis.stats(self.maze, self.layout.cell_of(start), self.layout.cell_of(goal))
 
-    # -- views ---------------------------------------------------------------
+    @property
+    def stagger_index(self) -> str:
+        """Hex levels: which tile rows are shifted half a tile right (Tiled's ``staggerindex``)."""
+        if self.grid != "hex":
+            raise ValueError(f"stagger_index is for hex levels; this is a {self.kind} level")
+        from .grids.hextiles import STAGGER_INDEX
 
-    def marked(self) -> NDArray[np.int8]:
-        """An int8 copy of the tiles with ``mp.ENTRANCE`` (2) and ``mp.EXIT`` (3) written in.
+        return STAGGER_INDEX
 
-        Things are written in under the markers: ``mp.DOOR`` (4) on every tile
-        a door blocks, ``mp.KEY`` (5), ``mp.TREASURE`` (6), ``mp.ENEMY`` (7)
-        where an enemy starts; a game's own kinds are not written.
-        """
-        return text.marked_tiles(self.tiles, self.things, self.entrance, self.exit)
-
-    def to_text(self, style: str = "ascii") -> str:
-        """The level as text: ``"ascii"``, ``"blocks"``, ``"box"`` or ``"digits"``.
-
-        See :mod:`mazeplugin.text` for what each looks like; a weave's
-        bridges show as ``|`` (running north–south) and ``-`` in ``"ascii"``.
-        """
-        marked = self.marked()
-        if self._bridges is not None:
-            bare = marked == FLOOR
-            marked[bare & (self._bridges == 1)] = text.BRIDGE_NORTH_SOUTH
-            marked[bare & (self._bridges == 2)] = text.BRIDGE_EAST_WEST
-        return text.render(marked, style)
-
-    # -- files: mazeplugin.formats, reached through the one seam (mazeplugin.seam) --
-
-    def to_svg(self, cell: float = 10, *, show_solution: bool = False) -> str:
-        """The level as an SVG picture, ``cell`` pixels per tile; see :mod:`mazeplugin.formats.svg`."""
-        return seam.to_svg(self, cell, show_solution)
-
-    def to_json(self) -> str:
-        """The level as JSON text that ``mp.from_json`` loads back; see :mod:`mazeplugin.formats.jsonio`."""
-        return seam.to_json(self)
-
-    def save(self, path: "PathLike", *, format: Optional[str] = None, **options: Any) -> None:
-        """Write the level to ``path`` in the format its suffix names (or ``format``: ``"json"``, ``"tmx"``, ...):
-        ``.json``, ``.tmx``/``.tmj`` (Tiled maps and their tileset image; option ``tile``, default 16), ``.npy``,
-        ``.svg`` (``cell``, default 10; ``show_solution``), ``.png`` (``tile``, default 8; ``show_solution``;
-        needs pygame), ``.txt`` (``style``, see :meth:`to_text`). ``mp.load`` reads the first four back.
-        Written safely (:mod:`mazeplugin.formats.files`); see :mod:`mazeplugin.formats.level_files`.
-
-        >>> import os, tempfile, mazeplugin as mp
-        >>> path = os.path.join(tempfile.mkdtemp(), "level.json")
-        >>> level = mp.generate("kruskal", 4, 3, seed=7)
-        >>> level.save(path)
-        >>> mp.load(path).tiles.tobytes() == level.tiles.tobytes()
-        True
-        """
-        seam.save(self, path, format, options)
-
+    # -- views and files (mazeplugin.level_views; the formats through the one seam, mazeplugin.seam) --
+    walls, marked, to_text, to_svg = views.walls, views.marked, views.to_text, views.to_svg
+    to_json, save, __str__, __repr__ = views.to_json, views.save, views.text_of, views.repr_of
     # -- deprecated per-format aliases (one release): level.save(path), mp.load(path), mp.from_json(text) --
-    save_png: Callable[..., None] = seam.saver("Level", "png", tile=8, show_solution=False)
-    save_tmx: Callable[..., None] = seam.saver("Level", "tmx", tile=16)
-    save_tmj: Callable[..., None] = seam.saver("Level", "tmj", tile=16)
-    save_json: Callable[..., None] = seam.saver("Level", "json")
-    save_npy: Callable[..., None] = seam.saver("Level", "npy")
+    save_png, save_tmx, save_tmj, save_json, save_npy = (seam.saver("Level", f) for f in seam.SAVED)
     load_tmx: Callable[..., "Level"] = seam.loader("Level", "load_tmx", "tiled_read", "load_tmx")
     load_tmj: Callable[..., "Level"] = seam.loader("Level", "load_tmj", "tiled_read", "load_tmj")
     load_json: Callable[..., "Level"] = seam.loader("Level", "load_json", "jsonio", "load_json")
     load_npy: Callable[..., "Level"] = seam.loader("Level", "load_npy", "jsonio", "load_npy")
     from_json: Callable[..., "Level"] = seam.loader("Level", "from_json", "jsonio", "from_json")
-
-    def __str__(self) -> str:
-        return self.to_text("ascii")
-
-    def __repr__(self) -> str:
-        return (
-            f"<Level {self.algorithm or 'custom'} {self.width}x{self.height} "
-            f"seed={self.seed!r} tiles={self.tiles.shape[1]}x{self.tiles.shape[0]} "
-            f"entrance={self.entrance} exit={self.exit}>"
-        )
-

@@ -382,15 +382,13 @@ def openings(build: Build) -> None:
 
 def make_level(build: Build) -> None:
     """The level, with the options it was made with (for files and codes): a
-    :class:`~mazeplugin.level.Level`, or a :class:`~mazeplugin.grid_level.GridLevel` on a graph grid."""
+    :class:`~mazeplugin.level.Level` holding a square ``Maze``, or a ``GridMaze`` on a graph grid."""
     if build.graph:
-        from .grid_level import GridLevel
-
         cells, opened = build.layout, build.cell_openings
         entrance, exit = (opened[0][0], opened[1][0]) if opened else (None, None)
-        build.level = GridLevel(build.cells, width=cells.width, height=cells.height, entrance=entrance, exit=exit,
-                                openings=opened, algorithm=build.algorithm, seed=build.seed,
-                                options=recorded_options(build))
+        build.level = Level(build.cells, width=cells.width, height=cells.height, entrance=entrance, exit=exit,
+                            openings=opened, algorithm=build.algorithm, seed=build.seed,
+                            options=recorded_options(build))
         return
     build.level = Level(build.maze, layout=build.layout, entrance=build.entrance, exit=build.exit,
                         openings=side_openings(build.plan), algorithm=build.algorithm, seed=build.seed,

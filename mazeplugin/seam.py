@@ -43,7 +43,7 @@ PYGAME_MISSING = (
     "(or pip install pygame-ce, or pygame; either one works)"
 )
 
-__all__ = ["formats", "deprecated", "saver", "loader", "to_svg", "to_json", "save", "read_prefab", "mask_from_picture",
+__all__ = ["formats", "deprecated", "SAVED", "saver", "loader", "to_svg", "to_json", "save", "read_prefab", "mask_from_picture",
            "pygame_package", "PYGAME_MISSING", "dungeons", "mission_of"]
 
 
@@ -79,12 +79,16 @@ def deprecated(old: str, new: str) -> None:
     warnings.warn(f"{old} is deprecated; use {new}", DeprecationWarning, stacklevel=3)
 
 
-def saver(owner: str, format: str, **defaults: Any) -> Any:
-    """A deprecated ``save_<format>(path, **options)`` method of ``owner``: :func:`save` in ``format``, after a
-    warning naming ``level.save(path)``; ``defaults`` are the method's option defaults (the same bytes as before)."""
+SAVED = ("png", "tmx", "tmj", "json", "npy")
+"""The formats of the deprecated ``save_<format>`` methods (:func:`saver`), in their order on the level."""
+
+
+def saver(owner: str, format: str) -> Any:
+    """A deprecated ``save_<format>(path, **options)`` method of ``owner``: :func:`save` in ``format`` (the same
+    bytes as before: the writers' defaults are the methods' were), after a warning naming ``level.save(path)``."""
     def method(level: Any, path: PathLike, **options: Any) -> None:
         deprecated(f"{owner}.save_{format}(path)", f"level.save(path) with a{'n' * (format == 'npy')} .{format} path")
-        save(level, path, format, {**defaults, **options})
+        save(level, path, format, options)
 
     method.__name__ = method.__qualname__ = f"save_{format}"
     method.__doc__ = f"Deprecated: ``level.save(path, **options)`` with a ``.{format}`` path."
@@ -112,7 +116,7 @@ def to_svg(level: Any, cell: float, show_solution: bool) -> str:
 
 
 def to_json(level: Any) -> str:
-    """Any level as JSON text (``formats.jsonio`` for square levels, ``formats.grid_json`` for grid levels)."""
+    """Any level as JSON text (``formats.jsonio`` for square levels, ``formats.grid_json`` for the others)."""
     text: str = formats("jsonio" if level.kind == "square" else "grid_json").to_json(level)
     return text
 

@@ -115,7 +115,7 @@ def _digits(marked: NDArray[np.integer]) -> str:
 def marked_tiles(tiles: NDArray[np.uint8], things: Sequence[Any], entrance: Optional[Tuple[int, int]],
                  exit: Optional[Tuple[int, int]]) -> NDArray[np.int8]:
     """An int8 copy of ``tiles`` with each thing's mark (``content.things.MARKS``) on its tiles and the
-    markers over them: what :meth:`Level.marked` and :meth:`GridLevel.marked` give."""
+    markers over them: what :meth:`Level.marked` gives on every level with tiles."""
     out = tiles.astype(np.int8)
     if things:
         from .content.things import MARKS

@@ -63,7 +63,7 @@ def level_digest(level: Any) -> str:
     """Everything a level holds that a player, a file or an agent could see."""
     import mazeplugin as mp
 
-    if isinstance(level, mp.Level):
+    if level.kind == "square":
         bridges = level.bridges if level.weave else None
         return _h("square", level.tiles, level.entrance, level.exit, bridges, _things(level),
                   repr(level.seed), level.algorithm)

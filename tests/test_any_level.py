@@ -130,18 +130,20 @@ def test_a_dungeon_answers_the_protocol_with_its_mission_and_a_maze_without_one(
 
 
 def test_a_hex_level_works_out_its_tile_tables_once_not_at_every_step(monkeypatch):
-    import mazeplugin.grid_level as grid_level
+    import mazeplugin.grids.hextiles as hextiles
 
     calls = []
-    real = grid_level.cell_tiles
-    monkeypatch.setattr(grid_level, "cell_tiles", lambda grid: calls.append(grid) or real(grid))
+    real = hextiles.cell_tiles
+    monkeypatch.setattr(hextiles, "cell_tiles", lambda grid: calls.append(grid) or real(grid))
     level = mp.generate("backtracker", 12, 10, grid="hex", seed=1, keys=1)
-    way = level.solution()
+    way, tiles = level.solution(), level.tiles
+    first = len(calls)  # the tilemap and the tables of the cells', passages' and openings' tiles
     assert len(way) > 2 * len(level.solution_cells()) - 2 and level.solution() == way and level.tile_things()
-    assert len(calls) == 1  # the solution's walk, again and the things' tiles: one table of the cells' tiles
+    assert (level.entrance_tile, level.exit_tile) == (way[0], way[-1]) and level.marked()[way[1][::-1]] == 0 and level.tiles is tiles
+    assert len(calls) == first  # the solution's walk again, the things' tiles, the markers: no new table
     assert [level.cell_of(t) for t in (way[1], way[-2])] == [level.entrance_cell, level.exit_cell]
     level.cell_of(way[2])
-    assert len(calls) == 2  # the tile -> cell table, once
+    assert len(calls) == first + 1  # the tile -> cell table, once
 
 
 def test_no_caller_asks_which_level_class_it_holds():

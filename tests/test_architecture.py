@@ -34,7 +34,7 @@ LAYERS: List[Tuple[str, List[str]]] = [
     ("analysis", ["paths", "bridges", "analysis", "text", "content.things", "content.graph",
                   "content.proof", "content.locks", "content.choosing", "content.cells",
                   "content.drops", "_compiled.content", "_compiled.locks", "_compiled.routes"]),
-    ("level", ["level", "grid_level", "level_protocol"]),
+    ("level", ["level", "level_tiles", "level_views", "grid_level", "level_protocol"]),
     ("layers on a maze", ["shaping", "weave", "markers", "rooms", "=content", "content.placing",
                           "content.request", "content.lockbatch", "_compiled.rooms"]),
     ("generators", ["registry", "generator_info", "generators", "_compiled"]),

@@ -33,7 +33,7 @@ def post(code: int, *, down: bool = True) -> None:
     pygame.event.post(pygame.event.Event(kind, key=code, mod=0, unicode="", scancode=0))
 
 
-def index_to(level: mp.GridLevel, here: int, there: int) -> int:
+def index_to(level: mp.Level, here: int, there: int) -> int:
     steps = mpg.grid_key_steps(level, here, ANGLES)
     assert there in steps, f"no key steps from {here} to {there}"
     return steps.index(there)

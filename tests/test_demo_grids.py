@@ -36,11 +36,11 @@ def press(app: App, key_code: int) -> None:
     app.tick(FRAME)
 
 
-def passages(level: mp.GridLevel) -> bytes:
+def passages(level: mp.Level) -> bytes:
     return level.maze.open.tobytes()
 
 
-def direction_to(level: mp.GridLevel, here: int, there: int) -> int:
+def direction_to(level: mp.Level, here: int, there: int) -> int:
     """The index into DIRECTIONS of a key that steps from ``here`` to ``there`` (one must exist)."""
     steps = mpg.grid_key_steps(level, here, ANGLES)
     assert there in steps, f"no key steps from {here} to {there}: {steps}"

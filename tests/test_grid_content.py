@@ -311,7 +311,7 @@ def test_hex_content_is_tile_content(algorithm, seed, braid):
 def test_triangle_and_polar_content_has_no_tiles_and_says_so(method):
     for grid in ("triangle", "polar"):
         level = mp.generate("kruskal", 6, 4, grid=grid, seed=1, treasure=1)
-        with pytest.raises(ValueError, match=f"{method} is for hex .* a {grid} level is a graph of cells"):
+        with pytest.raises(ValueError, match=f"{method} is for levels with a tilemap .* a {grid} level is a graph of cells"):
             getattr(level, method)()
 
 

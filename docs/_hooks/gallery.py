@@ -75,7 +75,7 @@ def _picture(code: str) -> str:
     namespace = {"mp": mp}
     exec(compile("level = " + code, "<gallery>", "exec"), namespace)
     level = namespace["level"]
-    cell = 8 if isinstance(level, mp.Level) else 18
+    cell = 8 if level.kind == "square" else 18
     return level.to_svg(cell, show_solution=True)
 
 

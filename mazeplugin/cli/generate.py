@@ -121,7 +121,7 @@ GRID_FORMATS: Dict[str, Tuple[str, ...]] = {"hex": ("ascii", "svg", "png", "json
 
 
 def _grid_level(args: argparse.Namespace, fmt: str, output: Optional[str], seed: Any, kwargs: Dict[str, Any]) -> int:
-    """``--grid hex|triangle|polar`` or ``--wrap``: make the GridLevel and write it; the exit status."""
+    """``--grid hex|triangle|polar`` or ``--wrap``: make the level and write it; the exit status."""
     kind = "wrap" if args.grid == "square" else args.grid
     allowed = GRID_FORMATS[kind]
     what = f"--grid {args.grid}" if kind != "wrap" else f"--wrap {args.wrap}"

@@ -45,7 +45,7 @@ import numpy as np
 
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
-from mazeplugin.grid_level import GridLevel
+from mazeplugin.level import Level
 from mazeplugin.limits import MAX_MANIFEST_BYTES, MAX_UNIQUE_LEVELS, check_dataset_disk
 
 from .digest import DIGEST_VERSION, digest_bytes
@@ -116,7 +116,7 @@ def _made_shape(trial: "mp.AnyLevel") -> Dict[str, Any]:
     """What an entry's manifest records of its first level's shape: a graph level's grid and passage
     count, or a square level's tile shape."""
     if trial.kind != "square":
-        return {"grid": trial.grid, "edges": int(cast(GridLevel, trial).maze.open.size)}
+        return {"grid": trial.grid, "edges": int(cast(Level, trial).maze.open.size)}
     return {"tile_shape": list(trial.tiles.shape)}
 
 

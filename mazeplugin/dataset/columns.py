@@ -33,7 +33,7 @@ column, in this order:
 ``moves`` and ``actions`` are refused for weave entries. A ``grid=`` (hex,
 triangle, polar) or ``wrap=`` entry's levels have cells, not tiles: they take
 ``"solution"`` (``solution`` int32 ``(total,)``: the cells of
-:meth:`~mazeplugin.grid_level.GridLevel.solution`, cut at
+:meth:`~mazeplugin.Level.solution`, cut at
 ``solution_offsets``, and ``solution_length``: its cells) and
 ``"distances"`` (int32 ``(levels, cells)``: passages walked from the
 entrance to each cell, -1 unreached); the other columns are refused naming
@@ -57,7 +57,7 @@ from numpy.typing import NDArray
 import mazeplugin as mp
 from mazeplugin import paths
 from mazeplugin._compiled import twin
-from mazeplugin.grid_level import GridLevel
+from mazeplugin.level import Level
 from mazeplugin.limits import MAX_SOLVE_STEPS, MAX_SOLVE_TILE_STEPS
 from mazeplugin.pipeline_batch import LevelBatch
 
@@ -118,10 +118,10 @@ def check_grid_columns(names: Sequence[str], grid: str, where: str) -> None:
                              f"{what} entries take the columns {', '.join(GRID_COLUMNS)}")
 
 
-def grid_level_columns(level: GridLevel, names: Sequence[str]) -> Dict[str, NDArray[Any]]:
+def grid_level_columns(level: Level, names: Sequence[str]) -> Dict[str, NDArray[Any]]:
     """The asked columns of a grid level (``grid=`` or ``wrap=``): ``solution`` an int32 array of the cells of
-    :meth:`~mazeplugin.grid_level.GridLevel.solution_cells`, ``distances`` its
-    :meth:`~mazeplugin.grid_level.GridLevel.distances` (passages walked to each cell, -1 unreached)."""
+    :meth:`~mazeplugin.Level.solution_cells`, ``distances`` its
+    :meth:`~mazeplugin.Level.distances` (passages walked to each cell, -1 unreached)."""
     check_grid_columns(names, "wrap" if level.options.get("wrap") is not None else level.grid, "columns")
     out: Dict[str, NDArray[Any]] = {}
     if "solution" in names:

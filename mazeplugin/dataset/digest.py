@@ -27,7 +27,7 @@ held one: specs refused ``weave``. A level made with ``weave=`` that got no
 crossing has no bridges and hashes as a plain level: it is one.)
 
 A hex, triangle or polar level, or a wrapping square one (a
-:class:`~mazeplugin.grid_level.GridLevel`), has no tiles to hash but its
+:class:`~mazeplugin.Level`), has no tiles to hash but its
 passages; its digest hashes, in order:
 
 1. ``b"mazeplugin.grid-level-digest\n"`` and the digest version, uint32 little-endian;
@@ -64,7 +64,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 import mazeplugin as mp
-from mazeplugin.grid_level import GridLevel
+from mazeplugin.level import Level
 
 __all__ = ["digest", "digest_bytes", "tiles_digest", "DIGEST_VERSION"]
 
@@ -86,7 +86,7 @@ def _thing_json(thing: Any) -> bytes:
     return text.encode("ascii")
 
 
-def _grid_digest(level: GridLevel) -> bytes:
+def _grid_digest(level: Level) -> bytes:
     h = hashlib.sha256(_GRID_HEAD)
     for text in (level.grid, level.options.get("wrap") or ""):
         data = str(text).encode("ascii")
@@ -108,7 +108,7 @@ def digest_bytes(level: mp.AnyLevel) -> bytes:
     if not isinstance(level, mp.AnyLevel):
         raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel), not {type(level).__name__}")
     if level.kind != "square":  # a graph level: its passages
-        return _grid_digest(cast(GridLevel, level))
+        return _grid_digest(cast(Level, level))
     square = cast(mp.Level, level)
     return tiles_digest(square.tiles, square.entrance, square.exit, [_thing_json(thing) for thing in square.things],
                         square.bridges if square.weave else None)

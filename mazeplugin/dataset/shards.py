@@ -33,7 +33,7 @@ these, in a grid shard too: see :mod:`mazeplugin.dataset.columns`; shards of
 an entry without them hold none.
 
 A shard of hex, triangle, polar or wrapping levels (``grid=``, ``wrap=``:
-:class:`~mazeplugin.grid_level.GridLevel` s) has no tiles or things; in their
+:class:`~mazeplugin.Level` s) has no tiles or things; in their
 place, after ``level_seed``: ``passages`` uint8 ``(levels, ceil(edges / 8))``,
 each level's open edges packed 8 to a byte in the grid's edge order
 (``np.unpackbits(passages, axis=-1, count=edges)`` gives ``level.maze.open``),
@@ -66,7 +66,7 @@ from mazeplugin import pipeline, pipeline_batch
 from mazeplugin.difficulty import candidate_seeds
 from mazeplugin.formats import grid_json, jsonio
 from mazeplugin.formats.jsontext import parse_json
-from mazeplugin.grid_level import GridLevel
+from mazeplugin.level import Level
 from mazeplugin.pipeline_batch import LevelBatch
 
 from .digest import digest_bytes, tiles_digest
@@ -172,7 +172,7 @@ def _made(entry: Entry, maker: LevelMaker, seed: int,
     from .columns import grid_level_columns, level_columns
 
     if level.kind != "square":  # a graph level's columns are of its cells and passages
-        return seed, level, grid_level_columns(cast(GridLevel, level), entry.columns)
+        return seed, level, grid_level_columns(cast(Level, level), entry.columns)
     return seed, level, level_columns(cast(mp.Level, level), entry.columns, entry.tokenizer)
 
 
@@ -208,7 +208,7 @@ def _code(level: mp.AnyLevel) -> str:
         return ""
 
 
-def _grid_arrays(levels: Sequence[Tuple[int, int, GridLevel]], fields: Sequence[str]) -> Dict[str, NDArray[Any]]:
+def _grid_arrays(levels: Sequence[Tuple[int, int, Level]], fields: Sequence[str]) -> Dict[str, NDArray[Any]]:
     """The columns of a shard of grid levels (see the module docstring)."""
     count = len(levels)
     edges = int(levels[0][2].maze.open.size)
@@ -257,7 +257,7 @@ def shard_arrays(levels: Sequence[Tuple[int, int, mp.AnyLevel]], *, stats: bool 
     """
     fields = STATS_FIELDS if stats else ()
     if levels[0][2].kind != "square":
-        return _grid_arrays(cast(Sequence[Tuple[int, int, GridLevel]], levels), fields)
+        return _grid_arrays(cast(Sequence[Tuple[int, int, Level]], levels), fields)
     return _square_arrays(cast(Sequence[Tuple[int, int, mp.Level]], levels), fields, bridges)
 
 
@@ -414,8 +414,8 @@ def read_npz(path: str) -> Dict[str, NDArray[Any]]:
 
 
 def _grid_levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
-                    level_options: Mapping[str, Any]) -> Iterator[GridLevel]:
-    """The :class:`~mazeplugin.grid_level.GridLevel` s of a grid shard's arrays, in slot order."""
+                    level_options: Mapping[str, Any]) -> Iterator[Level]:
+    """The :class:`~mazeplugin.Level` s of a grid shard's arrays, in slot order."""
     edges = int(arrays["edge_count"][0])
     for i in range(len(arrays["slot"])):
         bits = np.unpackbits(arrays["passages"][i], count=edges)
@@ -435,7 +435,7 @@ def _grid_levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
 def levels_of(arrays: Mapping[str, NDArray[Any]], entry: Entry,
               level_options: Mapping[str, Any]) -> Iterator[mp.AnyLevel]:
     """The :class:`~mazeplugin.Level` s of a shard's arrays, in slot order (rebuilt from their tiles), or the
-    :class:`~mazeplugin.grid_level.GridLevel` s of a grid shard (rebuilt from their passages)."""
+    :class:`~mazeplugin.Level` s of a grid shard (rebuilt from their passages)."""
     from mazeplugin.formats import jsonio
 
     if "passages" in arrays:

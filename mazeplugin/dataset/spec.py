@@ -37,7 +37,7 @@ from typing import Any, Dict, Mapping, Optional, Tuple, Union, cast
 
 import mazeplugin as mp
 from mazeplugin.formats.jsontext import parse_json
-from mazeplugin.grid_level import GridLevel
+from mazeplugin.level import Level
 from mazeplugin.limits import check_dataset_shards
 
 __all__ = [
@@ -382,7 +382,7 @@ def _check_shard_tiles(entry: Entry, rows: int, columns: int, where: str) -> Non
 
 
 def is_grid(entry: Entry) -> bool:
-    """Whether ``entry`` makes :class:`~mazeplugin.grid_level.GridLevel` s (``grid=`` not square, or ``wrap=``)."""
+    """Whether ``entry`` makes :class:`~mazeplugin.Level` s (``grid=`` not square, or ``wrap=``)."""
     return entry.options.get("grid", "square") != "square" or entry.options.get("wrap") is not None
 
 
@@ -424,7 +424,7 @@ def check_entry(entry: Entry, where: str) -> mp.AnyLevel:
         raise SpecError(f"{where}: columns {', '.join(entry.columns)} need an entrance and an exit; "
                         "markers='none' makes levels without them")
     if level.kind != "square":  # grid= hex, triangle, polar or wrap=: its passages, one bool an edge
-        graph = cast(GridLevel, level)
+        graph = cast(Level, level)
         _check_shard_tiles(entry, 1, int(graph.maze.open.size), where)
         if entry.columns:
             from .columns import grid_level_columns

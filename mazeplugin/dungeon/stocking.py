@@ -182,7 +182,7 @@ def stocked(level: Level, counts: Tuple[int, int], seed: Seed, mission: MissionG
         degree[edge.a] += 1
         degree[edge.b] += 1
     ends = {name for name, count in degree.items() if count == 1}
-    taken: Set[Tile] = {tuple(m) for m in (level.entrance, level.exit) if m is not None}  # type: ignore[misc]
+    taken: Set[Tile] = {tuple(m) for m in (level.entrance, level.exit) if m is not None}
     for thing in level.things:
         taken.update(thing.tiles())
     walled: Set[Tile] = set()  # every patrol's tiles: the rooms stay in one piece without all of them

@@ -35,6 +35,7 @@ from ..content.cells import CellThing
 from ..content.proof import ContentError
 from ..errors import LevelFormatError
 from ..grid_level import GridLevel
+from ..level import Level
 from ..grids import GRIDS, WRAPS, GridMaze, make_grid
 from ..grids.polar import ring_sizes
 from .. import seam
@@ -129,9 +130,9 @@ def from_data(data: Any, source: str) -> GridLevel:
         options["wrap"] = wrap
     seed = recorded_seed(data.get("seed"), source, "seed")
     open_ = np.frombuffer(passages.encode("ascii"), dtype=np.uint8) == ord("1")
-    level = GridLevel(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
-                      openings=openings_read, algorithm=algorithm, seed=seed,
-                      options=dict(options, grid=grid_name), things=_things(data.get("things", []), bad))
+    level = Level(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
+                  openings=openings_read, algorithm=algorithm, seed=seed,
+                  options=dict(options, grid=grid_name), things=_things(data.get("things", []), bad))
     try:
         if level.things:
             level.check()

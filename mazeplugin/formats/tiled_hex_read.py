@@ -55,6 +55,7 @@ from ..content.cells import CellGraph, CellThing
 from ..content.proof import ContentError
 from ..content.things import Thing
 from ..grid_level import GridLevel
+from ..level import Level
 from ..grids import GridMaze, HexGrid
 from ..grids.hextiles import cell_tiles, opening_tiles, passage_tiles, tile_shape
 from ..limits import MAX_GRID_CELLS
@@ -94,9 +95,9 @@ def hex_level(tiled: TiledMap) -> GridLevel:
     entrance, exit = (0, grid.cells - 1) if markers else (None, None)
     maze = GridMaze(grid, open_)
     things = _cell_things(maze, tiled.things, entrance, source)
-    level = GridLevel(maze, width=width, height=height, entrance=entrance, exit=exit,
-                      openings=grid.openings() if markers else (), algorithm=algorithm, seed=seed,
-                      options=dict(options, grid="hex"), things=things)
+    level = Level(maze, width=width, height=height, entrance=entrance, exit=exit,
+                  openings=grid.openings() if markers else (), algorithm=algorithm, seed=seed,
+                  options=dict(options, grid="hex"), things=things)
     if things:
         try:
             level.check()  # a designer may have moved things: they must still make a sound level

@@ -1,6 +1,6 @@
 """A player on a hex, triangle, polar or wrapping square level: stepping cell to cell, and drawing it.
 
-A grid level (:class:`~mazeplugin.grid_level.GridLevel`) is a graph of
+A grid level (:class:`~mazeplugin.Level`) is a graph of
 cells, so a player on it moves a whole cell at a time, through an open
 passage. :func:`grid_step` turns a direction the player pushes (an angle, or
 a compass name such as ``"north-east"``) into the linked neighbour that lies
@@ -42,9 +42,9 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union, cast
 
 import pygame
 
-from ..grid_level import GridLevel
+from ..level import Level
 from ..level_protocol import AnyLevel
-from ..grids.base import Point
+from ..grids.base import Grid, Point
 from .grids import grid_to_pixel
 from .palette import Colour
 
@@ -62,15 +62,15 @@ SPREAD = 90.0
 Direction = Union[float, int, str]
 
 
-def _check_level(level: object) -> GridLevel:
+def _check_level(level: object) -> Level:
     if not isinstance(level, AnyLevel) or level.kind == "square":
         what = "a square level" if isinstance(level, AnyLevel) else type(level).__name__
         raise TypeError("level must be a level on a graph grid (kind 'hex', 'triangle', 'polar' or 'wrap': "
                         f"generate(..., grid=...) or wrap=), not {what}")
-    return cast(GridLevel, level)
+    return cast(Level, level)
 
 
-def _check_cell(level: GridLevel, cell: object) -> int:
+def _check_cell(level: Level, cell: object) -> int:
     cells = level.maze.grid.cells
     if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < cells:
         raise ValueError(f"cell must be a cell number from 0 to {cells - 1} of this {level.grid} level, got {cell!r}")
@@ -93,7 +93,7 @@ def _side_middle(line: List[Point]) -> Point:
     return (sum(p[0] for p in line) / len(line), sum(p[1] for p in line) / len(line))
 
 
-def _through(level: GridLevel, cell: int, other: int) -> Point:
+def _through(level: Level, cell: int, other: int) -> Point:
     """The middle of the side of ``cell`` that its passage to ``other`` crosses."""
     for neighbour, line in level.maze.grid.sides(cell):
         if neighbour == other:
@@ -101,7 +101,7 @@ def _through(level: GridLevel, cell: int, other: int) -> Point:
     raise ValueError(f"cells {cell} and {other} are not neighbours on this {level.grid} level")
 
 
-def grid_exits(level: GridLevel, cell: int) -> List[Tuple[float, int]]:
+def grid_exits(level: Level, cell: int) -> List[Tuple[float, int]]:
     """``(angle, neighbour)`` for each open passage out of ``cell``: the screen angle in degrees
     (0 east, 90 south, in ``[0, 360)``) from the cell's centre to the side the passage crosses,
     in the order of :meth:`~mazeplugin.grids.Grid.sides`.
@@ -124,7 +124,7 @@ def grid_exits(level: GridLevel, cell: int) -> List[Tuple[float, int]]:
     return exits
 
 
-def grid_step(level: GridLevel, cell: int, direction: Direction) -> int:
+def grid_step(level: Level, cell: int, direction: Direction) -> int:
     """The cell a player at ``cell`` pushing ``direction`` steps to: the linked neighbour whose
     passage lies nearest in angle (less than 90 degrees away), or ``cell`` itself when walls
     stop it. ``direction``: degrees on the screen (0 east, 90 south) or a :data:`COMPASS` name.
@@ -161,7 +161,7 @@ def _nearest(exits: List[Tuple[float, int]], want: float, cell: int) -> int:
     return cell if best is None else best[1]
 
 
-def grid_key_steps(level: GridLevel, cell: int, directions: Sequence[Direction]) -> List[int]:
+def grid_key_steps(level: Level, cell: int, directions: Sequence[Direction]) -> List[int]:
     """Where each of a game's direction keys (``directions``: angles or compass names) takes a
     player at ``cell``, so that every open passage has a key whenever there are as many keys
     as passages.
@@ -193,7 +193,7 @@ def grid_key_steps(level: GridLevel, cell: int, directions: Sequence[Direction])
     return [_nearest(exits, wants[k], cell) if step is None else step for k, step in enumerate(steps)]
 
 
-def glide(level: GridLevel, start: int, end: int, progress: float) -> Point:
+def glide(level: Level, start: int, end: int, progress: float) -> Point:
     """Where a player stepping from ``start`` to neighbour ``end`` is, ``progress`` (0 to 1) of
     the way, in the grid's drawing units: from ``start``'s centre to the side between them,
     then from ``end``'s side to its centre (so a step through a wrap passage leaves by one
@@ -209,7 +209,7 @@ def glide(level: GridLevel, start: int, end: int, progress: float) -> Point:
     start, end = _check_cell(level, start), _check_cell(level, end)
     if isinstance(progress, bool) or not isinstance(progress, (int, float)) or not 0 <= progress <= 1:
         raise ValueError(f"progress must be a number from 0 to 1, got {progress!r}")
-    grid = level.maze.grid
+    grid: Grid = level.maze.grid
     if start == end:
         return grid.centre(start)
     if progress < 0.5:
@@ -219,7 +219,7 @@ def glide(level: GridLevel, start: int, end: int, progress: float) -> Point:
     return (ax + (bx - ax) * t, ay + (by - ay) * t)
 
 
-def draw_grid_player(surface: "pygame.Surface", level: GridLevel, start: int, *, cell: float,
+def draw_grid_player(surface: "pygame.Surface", level: Level, start: int, *, cell: float,
                      end: Optional[int] = None, progress: float = 0.0, offset: Tuple[int, int] = (0, 0),
                      colour: Colour = (37, 99, 235), edge: Colour = (255, 255, 255)) -> Tuple[int, int]:
     """Draw the player as a disc at ``start`` (or :func:`glide` ``progress`` of the way to ``end``),

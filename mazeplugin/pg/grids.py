@@ -1,7 +1,7 @@
 """Hex, triangle and polar levels drawn with pygame: walls as lines, markers as discs, the solution.
 
 The same picture as :func:`mazeplugin.formats.svg.to_grid_svg` (walls from
-:meth:`~mazeplugin.grid_level.GridLevel.walls`), ``cell`` pixels per grid
+:meth:`~mazeplugin.Level.walls`), ``cell`` pixels per grid
 unit, with a half-unit margin; :func:`grid_to_pixel` maps the grid's drawing
 units to pixels so a game can put a player on :meth:`Grid.centre` of a cell.
 
@@ -18,7 +18,7 @@ from typing import Collection, Tuple
 import pygame
 
 from ..formats.files import PathLike, atomic_path
-from ..grid_level import GridLevel
+from ..level import Level
 from ..level_protocol import AnyLevel
 from .palette import DEFAULT_PALETTE, Palette
 from .things import THING_COLOURS
@@ -33,7 +33,7 @@ def grid_to_pixel(point: Tuple[float, float], cell: float) -> Tuple[int, int]:
     return round((point[0] + MARGIN) * cell), round((point[1] + MARGIN) * cell)
 
 
-def draw_grid_things(surface: "pygame.Surface", level: GridLevel, *, cell: int, offset: Tuple[int, int] = (0, 0),
+def draw_grid_things(surface: "pygame.Surface", level: Level, *, cell: int, offset: Tuple[int, int] = (0, 0),
                      hidden: Collection[int] = ()) -> None:
     """Draw ``level.things`` simply, ``cell`` pixels per grid unit, the picture's top-left at ``offset``.
 
@@ -84,7 +84,7 @@ def draw_grid_things(surface: "pygame.Surface", level: GridLevel, *, cell: int, 
             pygame.draw.rect(surface, colour, pygame.Rect(x - size // 2, y - size // 2, size, size))
 
 
-def render_grid(level: GridLevel, *, cell: int = 20, show_solution: bool = False,
+def render_grid(level: Level, *, cell: int = 20, show_solution: bool = False,
                 palette: Palette = DEFAULT_PALETTE, things: bool = True) -> "pygame.Surface":
     """A new surface with ``level`` drawn on it, ``cell`` pixels per grid unit, its things too
     (:func:`draw_grid_things`) unless ``things=False``."""
@@ -113,7 +113,7 @@ def render_grid(level: GridLevel, *, cell: int = 20, show_solution: bool = False
     return surface
 
 
-def save_grid_png(level: GridLevel, path: PathLike, *, cell: int = 20, show_solution: bool = False) -> None:
+def save_grid_png(level: Level, path: PathLike, *, cell: int = 20, show_solution: bool = False) -> None:
     """Write :func:`render_grid`'s picture of ``level`` to ``path`` as a PNG."""
     surface = render_grid(level, cell=cell, show_solution=show_solution)
     with atomic_path(path) as temporary:
