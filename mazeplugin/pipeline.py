@@ -441,11 +441,11 @@ def furnish(build: Build) -> None:
     if build.graph:
         from .content.placing import grid_furnished
 
-        build.level = grid_furnished(cast("GridLevel", build.level), build.streams[CONTENT_STREAM], *build.content)
+        build.level = grid_furnished(build.level, build.streams[CONTENT_STREAM], *build.content)
     else:
         from .content.placing import furnished
 
-        build.level = furnished(cast(Level, build.level), build.streams[CONTENT_STREAM], *build.content)
+        build.level = furnished(build.level, build.streams[CONTENT_STREAM], *build.content)
 
 
 Stage = Callable[[Build], None]
