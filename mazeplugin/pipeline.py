@@ -2,16 +2,17 @@
 openings → level → content.
 
 Each stage is a small function of one :class:`Build` (the request and what
-the stages before it made) that asks the build's grid what to do, or passes
-when the stage is not one of its grid's (rooms, marker plans and weave are
-the square tilemap's); the work itself lives in the module of its layer
-(:mod:`mazeplugin.limits` checks sizes and memory, :mod:`mazeplugin.rooms`
+the stages before it made). It asks the build's grid what to do: the square
+tilemap (a :class:`~mazeplugin.maze.Maze`) or a graph of cells (hex,
+triangle, polar, a wrapping square: :mod:`mazeplugin.grids`), and passes
+where the stage is not its grid's (rooms, marker plans and weave are the
+square tilemap's). The work lives in the module of its layer:
+:mod:`mazeplugin.limits` checks sizes and memory, :mod:`mazeplugin.rooms`
 places rooms, :mod:`mazeplugin.markers` plans the markers, the registry's
-generator carves — on a square maze, or over the neighbour interface on a
-hex, triangle, polar or wrapping square grid (:mod:`mazeplugin.grids`) —,
+generator carves (on a graph grid over the neighbour interface),
 :mod:`mazeplugin.weave` adds crossings, :mod:`mazeplugin.shaping` braids,
-:mod:`mazeplugin.content` furnishes). :func:`mazeplugin.generate` checks
-its arguments into a :class:`Build` and runs :data:`STAGES` in order.
+:mod:`mazeplugin.content` furnishes. :func:`mazeplugin.generate` checks its
+arguments into a :class:`Build` and runs :data:`STAGES` in order.
 
 Adding a stage (as weave was) is one function here, put in :data:`STAGES`
 where it belongs, plus the module that does the work. Every stage that
