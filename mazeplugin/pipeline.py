@@ -112,6 +112,7 @@ class Build:
     streams: Streams
     grid: str = "square"
     wrap: Optional[str] = None
+    graph: bool = False  # a graph of cells (hex, triangle, polar, a wrapping square), not the square tilemap
     mask: Optional[NDArray[np.bool_]] = None
     room_spec: Optional[room_layer.RoomSpec] = None
     doors: Any = 1
@@ -126,11 +127,6 @@ class Build:
     exit: Optional[Tile] = field(init=False)
     cell_openings: Tuple[Tuple[int, Optional[int]], ...] = field(init=False)  # a graph grid's (cell, side)
     level: Union[Level, GridLevel] = field(init=False)
-
-    @property
-    def graph(self) -> bool:
-        """Whether the level is a graph of cells (hex, triangle, polar, a wrapping square), not the square tilemap."""
-        return self.grid != "square" or self.wrap is not None
 
     @classmethod
     def checked(cls, algorithm: str, width: object, height: object, *, seed: Optional[Seed] = None,
@@ -172,7 +168,7 @@ class Build:
                          farthest=isinstance(markers, str) and markers == "farthest",
                          content=any(content[:3]) or bool(content[3]), weave=crossings > 0)
         return cls(algorithm, generator, layout, seed, markers, fraction, content, options, Streams(seed),
-                   grid, wrap, mask, room_spec, doors, crossings)
+                   grid, wrap, graph, mask, room_spec, doors, crossings)
 
     def reseeded(self, seed: Seed) -> "Build":
         """This checked request again for another ``seed``, its stages not run yet: what
