@@ -123,7 +123,10 @@ def compiled_ratios(cells: int, runs: int, only: "list[str] | None") -> None:
 
     import mazeplugin as mp
     import mazeplugin.compiled as compiled
-    from mazeplugin.pipeline import run_on_grid
+    try:
+        from mazeplugin.pipeline import run_on_grid
+    except ImportError:  # a checkout (--tree) from before the one pipeline
+        from mazeplugin.grid_pipeline import run_on_grid  # type: ignore[no-redef]
     from mazeplugin.grids import make_grid
     from mazeplugin.maze import Maze
     from mazeplugin.registry import get_generator

@@ -2,16 +2,17 @@
 openings → level → content.
 
 Each stage is a small function of one :class:`Build` (the request and what
-the stages before it made) that asks the build's grid what to do, or passes
-when the stage is not one of its grid's (rooms, marker plans and weave are
-the square tilemap's); the work itself lives in the module of its layer
-(:mod:`mazeplugin.limits` checks sizes and memory, :mod:`mazeplugin.rooms`
+the stages before it made). It asks the build's grid what to do: the square
+tilemap (a :class:`~mazeplugin.maze.Maze`) or a graph of cells (hex,
+triangle, polar, a wrapping square: :mod:`mazeplugin.grids`), and passes
+where the stage is not its grid's (rooms, marker plans and weave are the
+square tilemap's). The work lives in the module of its layer:
+:mod:`mazeplugin.limits` checks sizes and memory, :mod:`mazeplugin.rooms`
 places rooms, :mod:`mazeplugin.markers` plans the markers, the registry's
-generator carves — on a square maze, or over the neighbour interface on a
-hex, triangle, polar or wrapping square grid (:mod:`mazeplugin.grids`) —,
+generator carves (on a graph grid over the neighbour interface),
 :mod:`mazeplugin.weave` adds crossings, :mod:`mazeplugin.shaping` braids,
-:mod:`mazeplugin.content` furnishes). :func:`mazeplugin.generate` checks
-its arguments into a :class:`Build` and runs :data:`STAGES` in order.
+:mod:`mazeplugin.content` furnishes. :func:`mazeplugin.generate` checks its
+arguments into a :class:`Build` and runs :data:`STAGES` in order.
 
 Adding a stage (as weave was) is one function here, put in :data:`STAGES`
 where it belongs, plus the module that does the work. Every stage that
@@ -111,6 +112,7 @@ class Build:
     streams: Streams
     grid: str = "square"
     wrap: Optional[str] = None
+    graph: bool = False  # a graph of cells (hex, triangle, polar, a wrapping square), not the square tilemap
     mask: Optional[NDArray[np.bool_]] = None
     room_spec: Optional[room_layer.RoomSpec] = None
     doors: Any = 1
@@ -125,11 +127,6 @@ class Build:
     exit: Optional[Tile] = field(init=False)
     cell_openings: Tuple[Tuple[int, Optional[int]], ...] = field(init=False)  # a graph grid's (cell, side)
     level: Union[Level, GridLevel] = field(init=False)
-
-    @property
-    def graph(self) -> bool:
-        """Whether the level is a graph of cells (hex, triangle, polar, a wrapping square), not the square tilemap."""
-        return self.grid != "square" or self.wrap is not None
 
     @classmethod
     def checked(cls, algorithm: str, width: object, height: object, *, seed: Optional[Seed] = None,
@@ -171,7 +168,7 @@ class Build:
                          farthest=isinstance(markers, str) and markers == "farthest",
                          content=any(content[:3]) or bool(content[3]), weave=crossings > 0)
         return cls(algorithm, generator, layout, seed, markers, fraction, content, options, Streams(seed),
-                   grid, wrap, mask, room_spec, doors, crossings)
+                   grid, wrap, graph, mask, room_spec, doors, crossings)
 
     def reseeded(self, seed: Seed) -> "Build":
         """This checked request again for another ``seed``, its stages not run yet: what
