@@ -687,7 +687,7 @@ def place_woven(level: Level, rng: Random, keys: int, treasure: int, enemies: in
     tile) and proved on the tiles' two layers (:class:`~mazeplugin.content.cells.TileNodes`)."""
     _need_markers(keys, level.entrance, level.exit, " other than 'none'")
     maze, layout = level.maze, level.layout
-    w = maze.width
+    w: int = maze.width
     graph, tunnels = woven_cells(maze)
 
     def cell(tile: Tile) -> int:
