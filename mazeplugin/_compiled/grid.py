@@ -45,6 +45,12 @@ def unframe_into(east: Any, south: Any, pitch: int, width: int, height: int, eas
             south_out[i, y, x] = south[framed_cell] != 0
 
 
+def one_word_a_cell(width: int, height: int) -> int:
+    """The raw words a framed batch kernel that reads one a cell draws for a ``width`` × ``height`` maze (its
+    ``words_per_maze``: the maze stream's first ones)."""
+    return width * height
+
+
 def carve_batch(carve_many: Any, words: NDArray[np.uint64], width: int, height: int,
                 start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     """The passages ``(east, south)``, each ``(mazes, height, width)``, that a framed batch kernel

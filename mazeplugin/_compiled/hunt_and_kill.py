@@ -13,6 +13,7 @@ from the grid's rows on the rest (:func:`~mazeplugin._compiled.lattice.neighbour
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Tuple
 
 import numpy as np
@@ -21,7 +22,8 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .grid import carve_batch, framed, framed_id, framed_passages, framed_walls, open_between, u8, u64, unframe_into
+from .grid import (carve_batch, framed, framed_id, framed_passages, framed_walls, one_word_a_cell, open_between, u8,
+                   u64, unframe_into)
 from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of, widest
 from .rand import below
 
@@ -168,13 +170,6 @@ def carve_many(words: Any, width: int, height: int, start: int, east_out: Any, s
         unframe_into(east, south, pitch, width, height, east_out, south_out, i)
 
 
-def words_per_maze(width: int, height: int) -> int:
-    """The raw words :func:`generate` draws for a ``width`` × ``height`` maze (the maze stream's first ones)."""
-    return width * height
-
-
-def generate_many(words: NDArray[np.uint64], width: int, height: int,
-                  start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
-    """The passages ``(east, south)``, each ``(mazes, height, width)``, that :func:`generate` opens in a full
-    maze whose start cell is ``start`` from each row of ``words`` (:func:`words_per_maze` words a row)."""
-    return carve_batch(carve_many, words, width, height, start)
+words_per_maze = one_word_a_cell
+generate_many = partial(carve_batch, carve_many)
+"""The batch lane's (``pipeline_batch``): :func:`carve_many` through :func:`~mazeplugin._compiled.grid.carve_batch`."""
