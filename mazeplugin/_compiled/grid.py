@@ -78,6 +78,18 @@ def open_between(east: Any, south: Any, a: int, b: int) -> None:
         south[b] = 1
 
 
+@njit(types.int64(u8, i64, types.int64, types.int64, i64), cache=True, nogil=True, inline="always")
+def around_where(flags: Any, step: Any, cell: int, value: int, choice: Any) -> int:
+    """How many of framed ``cell``'s four neighbours (``cell + step[d]``, north, east, south, west) have
+    ``flags`` equal to ``value``: those neighbours, in that order, in ``choice[:k]``."""
+    k = 0
+    for d in range(4):
+        if flags[cell + step[d]] == value:
+            choice[k] = cell + step[d]
+            k += 1
+    return k
+
+
 def framed(flags: NDArray[np.bool_], ring: bool) -> NDArray[np.uint8]:
     """``flags`` (h, w) framed by a ring of ``ring``, flat uint8."""
     h, w = flags.shape
