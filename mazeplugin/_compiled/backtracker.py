@@ -1,5 +1,5 @@
 """Compiled backtracker on any grid, square included: the same passages and the same order of draws as the
-plain loops (:mod:`mazeplugin.generators.backtracker`, :func:`mazeplugin.generators.graph.backtracker`).
+plain loops (:mod:`mazeplugin.generators.backtracker`: its framed square loop and ``on_grid``).
 
 The plain loops read one float per carve, in order; here they are the same
 raw words, turned into indices by :func:`~mazeplugin._compiled.rand.below`
@@ -16,6 +16,7 @@ from the grid's rows, read by kind (:func:`~mazeplugin._compiled.grid.walk_steps
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Tuple
 
 import numpy as np
@@ -26,7 +27,7 @@ from ..grids import Grid
 from ..maze import Maze
 from ..seeds import Random
 from .grid import (carve_batch, framed, framed_passages, framed_roots, framed_walls, graph_arrays, grid_roots,
-                   i32, i64, open_between, u8, u64, unframe_into, unframe_passages, walk_steps)
+                   i32, i64, one_word_a_cell, open_between, u8, u64, unframe_into, unframe_passages, walk_steps)
 from .lattice import edge_between, lattice_steps
 from .rand import below
 
@@ -165,13 +166,6 @@ def carve_many(words: Any, width: int, height: int, root: int, east_out: Any, so
         unframe_into(east, south, pitch, width, height, east_out, south_out, i)
 
 
-def words_per_maze(width: int, height: int) -> int:
-    """The raw words :func:`generate` draws for a ``width`` × ``height`` maze (the maze stream's first ones)."""
-    return width * height
-
-
-def generate_many(words: NDArray[np.uint64], width: int, height: int,
-                  start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
-    """The passages ``(east, south)``, each ``(mazes, height, width)``, that :func:`generate` opens in a full
-    maze whose start cell is ``start`` from each row of ``words`` (:func:`words_per_maze` words a row)."""
-    return carve_batch(carve_many, words, width, height, start)
+words_per_maze = one_word_a_cell
+generate_many = partial(carve_batch, carve_many)
+"""The batch lane's (``pipeline_batch``): :func:`carve_many` through :func:`~mazeplugin._compiled.grid.carve_batch`."""

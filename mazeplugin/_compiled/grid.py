@@ -45,6 +45,12 @@ def unframe_into(east: Any, south: Any, pitch: int, width: int, height: int, eas
             south_out[i, y, x] = south[framed_cell] != 0
 
 
+def one_word_a_cell(width: int, height: int) -> int:
+    """The raw words a framed batch kernel that reads one a cell draws for a ``width`` × ``height`` maze (its
+    ``words_per_maze``: the maze stream's first ones)."""
+    return width * height
+
+
 def carve_batch(carve_many: Any, words: NDArray[np.uint64], width: int, height: int,
                 start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     """The passages ``(east, south)``, each ``(mazes, height, width)``, that a framed batch kernel
@@ -70,6 +76,18 @@ def open_between(east: Any, south: Any, a: int, b: int) -> None:
         east[b] = 1
     else:
         south[b] = 1
+
+
+@njit(types.int64(u8, i64, types.int64, types.int64, i64), cache=True, nogil=True, inline="always")
+def around_where(flags: Any, step: Any, cell: int, value: int, choice: Any) -> int:
+    """How many of framed ``cell``'s four neighbours (``cell + step[d]``, north, east, south, west) have
+    ``flags`` equal to ``value``: those neighbours, in that order, in ``choice[:k]``."""
+    k = 0
+    for d in range(4):
+        if flags[cell + step[d]] == value:
+            choice[k] = cell + step[d]
+            k += 1
+    return k
 
 
 def framed(flags: NDArray[np.bool_], ring: bool) -> NDArray[np.uint8]:

@@ -27,7 +27,7 @@ from .jit import njit, types
 from ..grids import Grid
 from ..seeds import Random
 from .draws import feed
-from .grid import framed, framed_passages, framed_walls, grid_roots, i32, i64, open_between, u8, u64
+from .grid import around_where, framed, framed_passages, framed_walls, grid_roots, i32, i64, open_between, u8, u64
 from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of, widest
 from .rand import below, unit
 
@@ -99,11 +99,7 @@ def grow_framed(
                 i = below(picks[t], active)
             slot = i if stack else fenwick_kth(tree, i, top)
             cell = item[slot]
-            k = 0
-            for d in range(4):
-                if not visited[cell + step[d]]:
-                    choice[k] = cell + step[d]
-                    k += 1
+            k = around_where(visited, step, cell, 0, choice)
             if k:
                 nxt = choice[below(directions[t], k)]
                 visited[nxt] = 1

@@ -13,6 +13,7 @@ from the grid's rows on the rest (:func:`~mazeplugin._compiled.lattice.neighbour
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Tuple
 
 import numpy as np
@@ -21,8 +22,9 @@ from .jit import njit, types
 
 from ..grids import Grid
 from ..seeds import Random
-from .grid import carve_batch, framed, framed_id, framed_passages, framed_walls, open_between, u8, u64, unframe_into
-from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, row_of, widest
+from .grid import (around_where, carve_batch, framed, framed_id, framed_passages, framed_walls, one_word_a_cell,
+                   open_between, u8, u64, unframe_into)
+from .lattice import edge_at, neighbour_at, neighbour_rows, on_rows, slots_where, widest
 from .rand import below
 
 
@@ -42,11 +44,7 @@ def carve_framed(inside: Any, words: Any, start: int, pitch: int, east: Any, sou
     visited[cell] = carved[cell] = 1
     scan = 0
     while True:
-        k = 0
-        for d in range(4):
-            if not visited[cell + step[d]]:
-                choice[k] = cell + step[d]
-                k += 1
+        k = around_where(visited, step, cell, 0, choice)
         if k:  # kill: walk on into a random unvisited neighbour
             nxt = choice[below(words[opened], k)]
             open_between(east, south, cell, nxt)
@@ -66,11 +64,7 @@ def carve_framed(inside: Any, words: Any, start: int, pitch: int, east: Any, sou
                 cell = scan
                 visited[cell] = carved[cell] = 1
                 continue
-            k = 0
-            for d in range(4):
-                if carved[found + step[d]]:
-                    choice[k] = found + step[d]
-                    k += 1
+            k = around_where(carved, step, found, 1, choice)
             open_between(east, south, found, choice[below(words[opened], k)])
             cell = found
         visited[cell] = carved[cell] = 1
@@ -89,12 +83,7 @@ def carve_on(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, nei
     visited[start] = 1
     cell, scan, t = start, 0, 0
     while cell >= 0:
-        first, degree = row_of(kind, degrees, stride, offsets, shape, cell)
-        k = 0
-        for j in range(first, first + degree):
-            if not visited[neighbour_at(steps, neighbours, shape, cell, j)]:
-                choice[k] = j
-                k += 1
+        k = slots_where(visited, 0, kind, degrees, stride, offsets, steps, neighbours, shape, cell, choice)
         if k:  # kill: walk on
             j = choice[below(words[t], k)]
             t += 1
@@ -108,12 +97,7 @@ def carve_on(kind: Any, degrees: Any, steps: Any, stride: int, offsets: Any, nei
         cell = -1
         for hunted in range(scan, cells):  # hunt
             if not visited[hunted]:
-                first, degree = row_of(kind, degrees, stride, offsets, shape, hunted)
-                k = 0
-                for j in range(first, first + degree):
-                    if visited[neighbour_at(steps, neighbours, shape, hunted, j)]:
-                        choice[k] = j
-                        k += 1
+                k = slots_where(visited, 1, kind, degrees, stride, offsets, steps, neighbours, shape, hunted, choice)
                 if k:
                     j = choice[below(words[t], k)]
                     t += 1
@@ -168,13 +152,6 @@ def carve_many(words: Any, width: int, height: int, start: int, east_out: Any, s
         unframe_into(east, south, pitch, width, height, east_out, south_out, i)
 
 
-def words_per_maze(width: int, height: int) -> int:
-    """The raw words :func:`generate` draws for a ``width`` × ``height`` maze (the maze stream's first ones)."""
-    return width * height
-
-
-def generate_many(words: NDArray[np.uint64], width: int, height: int,
-                  start: Tuple[int, int]) -> Tuple[NDArray[np.bool_], NDArray[np.bool_]]:
-    """The passages ``(east, south)``, each ``(mazes, height, width)``, that :func:`generate` opens in a full
-    maze whose start cell is ``start`` from each row of ``words`` (:func:`words_per_maze` words a row)."""
-    return carve_batch(carve_many, words, width, height, start)
+words_per_maze = one_word_a_cell
+generate_many = partial(carve_batch, carve_many)
+"""The batch lane's (``pipeline_batch``): :func:`carve_many` through :func:`~mazeplugin._compiled.grid.carve_batch`."""

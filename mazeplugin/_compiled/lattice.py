@@ -39,7 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..grids import Grid
-from .grid import graph_arrays, i32, u8, walk_steps
+from .grid import graph_arrays, i32, i64, u8, walk_steps
 from .gridrows import HEX, TRIANGLE
 from .jit import njit, types
 
@@ -294,6 +294,21 @@ def edge_at(edge_ids: Any, shape: int, width: int, height: int, cell: int, j: in
     if shape:
         return edge_between(shape, width, height, cell, nxt)
     return int(edge_ids[j])
+
+
+@njit(types.int64(u8, types.int64, u8, u8, types.int64, i32, i32, i32, types.int64, types.int64, i64), cache=True,
+      nogil=True, inline="always")
+def slots_where(flags: Any, value: int, kind: Any, degrees: Any, stride: int, offsets: Any, steps: Any,
+                neighbours: Any, shape: int, cell: int, choice: Any) -> int:
+    """How many of ``cell``'s neighbours have ``flags`` equal to ``value``: their slots (:func:`row_of`), in
+    row order, in ``choice[:k]``."""
+    first, degree = row_of(kind, degrees, stride, offsets, shape, cell)
+    k = 0
+    for j in range(first, first + degree):
+        if flags[neighbour_at(steps, neighbours, shape, cell, j)] == value:
+            choice[k] = j
+            k += 1
+    return k
 
 
 Walks = Tuple[NDArray[Any], NDArray[np.uint8], NDArray[np.int32], int, int, int, NDArray[np.int32], NDArray[np.uint8],
