@@ -98,6 +98,7 @@ class Level:
 
         self.width, self.height = maze.width, maze.height
         self._layout = layout or Layout(maze.width, maze.height)
+        openings = tuple(openings)
         self._openings = tuple((o.cell[1] * maze.width + o.cell[0], None if o.side is None else SIDES.index(o.side))
                                for o in openings)
         self._base, self._tiles, self._bridges = square_layers(maze, self._layout, openings)
