@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
@@ -65,6 +66,7 @@ class Level:
 
     Attributes:
         maze: a :class:`~mazeplugin.maze.Maze` on a square level, a :class:`~mazeplugin.grids.GridMaze` on the others.
+        square: whether the model is a square ``Maze`` (square and weave levels, dungeons).
         algorithm, seed, options: what made it; the same three (and the size) make the same level again, anywhere.
         things: the :class:`~mazeplugin.content.Thing` s on the floor (doors, keys, treasure, enemies, a game's
             own kinds; :class:`~mazeplugin.content.cells.CellThing` s on a grid maze's cells), sorted by id.
@@ -79,6 +81,7 @@ class Level:
                  seed: Optional[Seed] = None, options: Optional[Mapping[str, Any]] = None, things: Sequence[Any] = (),
                  width: Optional[int] = None, height: Optional[int] = None) -> None:
         self.maze: Any = maze
+        self.square: bool = isinstance(maze, Maze)
         self.algorithm: Optional[str] = algorithm
         self.seed: Optional[Seed] = seed
         self.options: Dict[str, Any] = dict(options or {})
@@ -86,7 +89,7 @@ class Level:
         self._bridges: Optional[NDArray[np.uint8]] = None
         self._tiles: Optional[NDArray[np.uint8]] = None  # a grid maze's, made when first read
         self._places: Optional[Places] = None
-        if not isinstance(maze, Maze):
+        if not self.square:
             grid = maze.grid
             self.width: int = width if width is not None else getattr(grid, "width", getattr(grid, "inner", 0))
             self.height: int = height if height is not None else getattr(grid, "height", getattr(grid, "rings", 0))
@@ -98,6 +101,7 @@ class Level:
 
         self.width, self.height = maze.width, maze.height
         self._layout = layout or Layout(maze.width, maze.height)
+        openings = tuple(openings)
         self._openings = tuple((o.cell[1] * maze.width + o.cell[0], None if o.side is None else SIDES.index(o.side))
                                for o in openings)
         self._base, self._tiles, self._bridges = square_layers(maze, self._layout, openings)
@@ -122,11 +126,6 @@ class Level:
         self._things = checked_things(things, self.shape)
 
     # -- what the level is: asked of the level, never of its class --
-
-    @property
-    def square(self) -> bool:
-        """Whether the model is a square :class:`~mazeplugin.maze.Maze` (square and weave levels, dungeons)."""
-        return isinstance(self.maze, Maze)
 
     @property
     def grid(self) -> str:
@@ -189,7 +188,7 @@ class Level:
             self._places = Places(self.maze, self._openings)
         return self._places
 
-    @property
+    @cached_property
     def tiles(self) -> NDArray[np.uint8]:
         """The uint8 1 = wall (``mp.WALL``) / 0 = floor tilemap, ``[y, x]``, read-only (copy it to edit): a hex
         level's is the doubled hex lattice (:mod:`mazeplugin.grids.hextiles`), a wrapping level's has each wrap
@@ -247,13 +246,13 @@ class Level:
 
     # -- places: tiles where the level has them, else cells --
 
-    @property
+    @cached_property
     def entrance(self) -> Any:
         """Where the level is entered: its ``(x, y)`` tile (:attr:`entrance_tile`), the cell on triangle and polar
         levels; None without markers."""
         return self._ends[0] if self.square or not self.tiled else self.entrance_tile
 
-    @property
+    @cached_property
     def exit(self) -> Any:
         """Where the level is left, as :attr:`entrance` (:attr:`exit_tile` or the cell)."""
         return self._ends[1] if self.square or not self.tiled else self.exit_tile

@@ -49,18 +49,14 @@ def _hextiles() -> Any:
     return hextiles
 
 
-def _side_tile(grid: Any, cell: int, side: Optional[int]) -> Tile:
-    from .grids.square import side_tile
-
-    return side_tile(grid, cell, side)
-
-
 class Places:
     """The tiles of a wrapping square or hex level's cells, passages and markers (the tables worked out once)."""
 
     def __init__(self, maze: "GridMaze", openings: Tuple[Tuple[int, Optional[int]], ...]) -> None:
+        from .grids.square import side_tile
+
         self.grid: Any = maze.grid  # a SquareGrid that wraps, or a HexGrid
-        self.hexes, self.openings = self.grid.name == "hex", openings
+        self.hexes, self.openings, self.side_tile = self.grid.name == "hex", openings, side_tile
         self._hex: Optional[Tuple[List[Tile], List[Tile], Tuple[Tile, Tile]]] = None
         self._table: Optional[NDArray[np.int32]] = None
 
@@ -73,14 +69,14 @@ class Places:
         return self._hex
 
     def cell_tile(self, cell: int) -> Tile:
-        return self._hex_places()[0][cell] if self.hexes else _side_tile(self.grid, cell, None)
+        return self._hex_places()[0][cell] if self.hexes else self.side_tile(self.grid, cell, None)
 
     def marker_tile(self, which: int) -> Optional[Tile]:
         if not self.openings:
             return None
         if self.hexes:
             return self._hex_places()[2][which]
-        return _side_tile(self.grid, *self.openings[which])
+        return self.side_tile(self.grid, *self.openings[which])
 
     def between(self, a: int, b: int) -> List[Tile]:
         """The tiles of the passage between neighbouring cells ``a`` and ``b`` (two for a wrap passage)."""
@@ -88,7 +84,7 @@ class Places:
         if self.hexes:
             return [self._hex_places()[1][grid.edge(a, b)]]
         side = next(i for i in range(4) if grid.step(a, i) == b)
-        leave, arrive = _side_tile(grid, a, side), _side_tile(grid, b, (side + 2) % 4)
+        leave, arrive = self.side_tile(grid, a, side), self.side_tile(grid, b, (side + 2) % 4)
         return [leave] if leave == arrive else [leave, arrive]
 
     def cell_at(self, tile: Tile, shape: Tuple[int, int]) -> int:
