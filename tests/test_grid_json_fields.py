@@ -11,7 +11,6 @@ import json
 import pytest
 
 import mazeplugin as mp
-from mazeplugin.formats import grid_json
 
 
 def _data(**kw):
@@ -45,7 +44,7 @@ def test_every_field_is_checked_at_load(change, words):
     data = _data(grid="hex")
     change(data)
     with pytest.raises(mp.LevelFormatError, match=words):
-        grid_json.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
 
 
 def test_a_level_without_markers_and_every_generated_level_still_load():
