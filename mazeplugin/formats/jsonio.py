@@ -144,12 +144,15 @@ def to_json(level: AnyLevel) -> str:
     head, lists = layout.write(level)
     try:
         if not layout.compact:  # a square level: one field a line, one tile row (thing, bridge) a line
-            lines = [f" {json.dumps(key)}: {json.dumps(value, allow_nan=False)}" for key, value in head.items()]
-            for key, items in lists.items():
-                body = ",\n  ".join(json.dumps(item, allow_nan=False) for item in items)
+            parts = ["{\n"] + [f" {json.dumps(key)}: {json.dumps(value, allow_nan=False)},\n"
+                                for key, value in head.items()]
+            for n, (key, items) in enumerate(lists.items()):
                 inline = key == "things" and "bridges" in lists  # (as version 3 files always had it)
-                lines.append(f" {json.dumps(key)}: [{body}]" if inline else f" {json.dumps(key)}: [\n  {body}\n ]")
-            return "{\n" + ",\n".join(lines) + "\n}\n"
+                parts += [f" {json.dumps(key)}: [" + ("" if inline else "\n  "),
+                          '"' + '",\n  "'.join(items) + '"' if key == "tiles"  # (rows of digits, quoted as they are)
+                          else ",\n  ".join(json.dumps(item, allow_nan=False) for item in items),
+                          ("]" if inline else "\n ]") + (",\n" if n < len(lists) - 1 else "\n}\n")]
+            return "".join(parts)  # (one copy of the tiles' text: big levels write fast)
         return json.dumps({**head, **lists}, separators=(",", ":"), allow_nan=False) + "\n"
     except ValueError as error:  # NaN and infinity are not JSON, and from_json refuses them: refused here
         raise ValueError(f"cannot write JSON: this level holds a number JSON cannot: {error}") from None
@@ -395,7 +398,8 @@ def _read_grid(data: Dict[str, Any], source: str, version: int, generator: Optio
         return LevelFormatError(f"{source}: {what}")
 
     grid_name, wrap = data["grid"], data["wrap"]
-    if grid_name not in GRIDS or (grid_name == "square") != (wrap is not None) or (wrap is not None and wrap not in WRAPS):
+    if grid_name not in GRIDS or (grid_name == "square") != (wrap is not None) or (
+            wrap is not None and wrap not in WRAPS):
         raise bad(f"grid {grid_name!r} with wrap {wrap!r}: expected hex, triangle or polar, or square with "
                   "wrap 'x', 'y' or 'xy'")
     width, height = (_whole(data[k], k, bad) for k in ("width", "height"))

@@ -36,7 +36,8 @@ from ..seeds import Seed, resolve_seed
 from ..weave import check_weave
 from .files import LevelFormatError
 
-__all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_grid_options", "check_plain", "plain_json", "recorded_seed"]
+__all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_grid_options", "check_plain", "plain_json",
+           "recorded_seed"]
 
 
 class LevelShape(NamedTuple):
