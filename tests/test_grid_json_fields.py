@@ -70,7 +70,7 @@ def test_a_hex_tiled_maps_options_are_checked_too(tmp_path):
 @pytest.mark.parametrize("change, words", [
     (lambda t: t[0].__setitem__(1, 10**6), r"things\[0\]: 'cell' must be an int from 0 to 19"),
     (lambda t: t[0].__setitem__(2, 0), r"things\[0\]: 'id' must be an int >= 1"),
-    (lambda t: t[0].__setitem__(0, ""), r"things\[0\]: \"kind\" must be a string of 1 to 64 characters"),
+    (lambda t: t[0].__setitem__(0, ""), r"things\[0\]: \"kind\" must be a non-empty string"),
     (lambda t: t[0].__setitem__(3, {"x": [[[[[[[[[[1]]]]]]]]]]}), r"things\[0\]: props: nested more than"),
     (lambda t: t[1].__setitem__(2, t[0][2]), "two things share an id"),
     (lambda t: t.append(["coin"]), r"things\[\d+\] must be \[kind, cell, id, props\]"),
@@ -94,3 +94,10 @@ def test_the_two_layouts_name_their_fields_in_one_table():
             broken = {k: v for k, v in data.items() if k != field}
             with pytest.raises(mp.LevelFormatError, match=f"missing field {field!r}|\"version\" must be"):
                 mp.from_json(json.dumps(broken))
+
+
+@pytest.mark.parametrize("kw", [{}, dict(grid="hex"), dict(wrap="x")])
+def test_a_level_with_a_long_place_kind_loads_back(kw):
+    """Whatever mazeplugin writes it reads back: a Place kind is any non-empty name, long ones included."""
+    level = mp.generate("kruskal", 8, 6, seed=1, place=[mp.Place("x" * 70, 2)], **kw)
+    assert mp.from_json(level.to_json()).things == level.things

@@ -278,8 +278,7 @@ def from_data(data: Any, source: str, size: int = 0) -> AnyLevel:
         raise LevelFormatError(f"{source}: {layout.generator} must be a generator's name or null, got "
                                f"{generator!r:.40}")
     level, places = layout.read(data, source, version, generator, recorded_seed(data["seed"], source, "seed"))
-    things = data.get("things", [])
-    return proved(level, _things(things, layout, places, source) if things != [] else (), source)
+    return proved(level, _things(data.get("things", []), layout, places, source), source)
 
 
 def _things(value: Any, layout: FileLayout, places: Places, source: str) -> Tuple[Any, ...]:
@@ -299,8 +298,8 @@ def _things(value: Any, layout: FileLayout, places: Places, source: str) -> Tupl
         elif not isinstance(item, dict) or set(item) != set(names):
             raise LevelFormatError(f"{where} must be an object with exactly {', '.join(sorted(names))}")
         kind, props = item["kind"], item["props"]
-        if not isinstance(kind, str) or not 1 <= len(kind) <= 64:
-            raise LevelFormatError(f"{where}: \"kind\" must be a string of 1 to 64 characters, got {kind!r}")
+        if not isinstance(kind, str) or not kind:  # (any name a Place takes: what is written loads back)
+            raise LevelFormatError(f"{where}: \"kind\" must be a non-empty string, got {kind!r:.80}")
         checks: List[Tuple[str, int, Optional[int]]] = [(key, 0, high) for key, high in places.items()]
         for key, low, high in checks + [("id", 1, None)]:
             v = item[key]
