@@ -116,8 +116,8 @@ def to_svg(level: Any, cell: float, show_solution: bool) -> str:
 
 
 def to_json(level: Any) -> str:
-    """Any level as JSON text (``formats.jsonio`` for square levels, ``formats.grid_json`` for the others)."""
-    text: str = formats("jsonio" if level.kind == "square" else "grid_json").to_json(level)
+    """Any level as JSON text (``formats.jsonio``, every grid)."""
+    text: str = formats("jsonio").to_json(level)
     return text
 
 

@@ -250,7 +250,7 @@ def test_things_round_trip_through_json_and_a_key_behind_its_door_is_refused(gri
     with pytest.raises(mp.LevelFormatError, match="things: key .* cannot be reached"):
         mp.from_json(json.dumps(data))
     data["things"][0] = ["key", "three", 1, {}]
-    with pytest.raises(mp.LevelFormatError, match=r"things\[0\]: CellThing cell must be an int"):
+    with pytest.raises(mp.LevelFormatError, match=r"things\[0\]: 'cell' must be an int from 0 to"):
         mp.from_json(json.dumps(data))
 
 

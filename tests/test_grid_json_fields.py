@@ -11,7 +11,6 @@ import json
 import pytest
 
 import mazeplugin as mp
-from mazeplugin.formats import grid_json
 
 
 def _data(**kw):
@@ -45,7 +44,7 @@ def test_every_field_is_checked_at_load(change, words):
     data = _data(grid="hex")
     change(data)
     with pytest.raises(mp.LevelFormatError, match=words):
-        grid_json.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
 
 
 def test_a_level_without_markers_and_every_generated_level_still_load():
@@ -66,3 +65,39 @@ def test_a_hex_tiled_maps_options_are_checked_too(tmp_path):
     (tmp_path / "hex.tmj").write_text(json.dumps(data))
     with pytest.raises(mp.LevelFormatError, match=r"hex\.tmj: option 'keys': keys must be"):
         mp.load(tmp_path / "hex.tmj")
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda t: t[0].__setitem__(1, 10**6), r"things\[0\]: 'cell' must be an int from 0 to 19"),
+    (lambda t: t[0].__setitem__(2, 0), r"things\[0\]: 'id' must be an int >= 1"),
+    (lambda t: t[0].__setitem__(0, ""), r"things\[0\]: \"kind\" must be a non-empty string"),
+    (lambda t: t[0].__setitem__(3, {"x": [[[[[[[[[[1]]]]]]]]]]}), r"things\[0\]: props: nested more than"),
+    (lambda t: t[1].__setitem__(2, t[0][2]), "two things share an id"),
+    (lambda t: t.append(["coin"]), r"things\[\d+\] must be \[kind, cell, id, props\]"),
+])
+def test_a_grid_files_things_get_the_square_files_checks(change, words):
+    """One things check for every grid: a grid file's things are refused as a square file's are, naming the field."""
+    data = _data(grid="hex", keys=1, treasure=2)
+    change(data["things"])
+    with pytest.raises(mp.LevelFormatError, match=words):
+        mp.from_json(json.dumps(data))
+
+
+def test_the_two_layouts_name_their_fields_in_one_table():
+    """Which fields each kind of file holds is data; a file of either kind missing any one of them is refused."""
+    from mazeplugin.formats.jsonio import FORMAT, GRID_FORMAT, LAYOUTS
+
+    for format, kw in ((FORMAT, {}), (GRID_FORMAT, dict(grid="triangle"))):
+        data = _data(**kw)
+        assert set(data) == LAYOUTS[format].fields[data["version"] - 1]
+        for field in sorted(set(data) - {"format"}):
+            broken = {k: v for k, v in data.items() if k != field}
+            with pytest.raises(mp.LevelFormatError, match=f"missing field {field!r}|\"version\" must be"):
+                mp.from_json(json.dumps(broken))
+
+
+@pytest.mark.parametrize("kw", [{}, dict(grid="hex"), dict(wrap="x")])
+def test_a_level_with_a_long_place_kind_loads_back(kw):
+    """Whatever mazeplugin writes it reads back: a Place kind is any non-empty name, long ones included."""
+    level = mp.generate("kruskal", 8, 6, seed=1, place=[mp.Place("x" * 70, 2)], **kw)
+    assert mp.from_json(level.to_json()).things == level.things

@@ -603,7 +603,7 @@ def test_every_grid_level_round_trips_through_json(size, algorithm, seed, marker
 
 
 @pytest.mark.parametrize("change,words", [
-    (lambda d: d.update(format="other"), "not a grid level"),
+    (lambda d: d.update(format="other"), "not a mazeplugin level"),
     (lambda d: d.update(passages=d["passages"][:-1]), "passages must be a text of"),
     (lambda d: d.update(passages=d["passages"].replace("0", "2", 1)), "passages must be a text of"),
     (lambda d: d.update(grid="cube"), "expected hex, triangle or polar"),
@@ -619,9 +619,7 @@ def test_damaged_grid_json_says_what_is_wrong(change, words):
     data = json.loads(mp.generate("kruskal", 5, 4, grid="hex", seed=1).to_json())
     change(data)
     with pytest.raises(mp.LevelFormatError, match=words):
-        from mazeplugin.formats import grid_json
-
-        grid_json.from_json(json.dumps(data))
+        mp.from_json(json.dumps(data))
 
 
 

@@ -34,7 +34,7 @@ from budget import examples
 
 import mazeplugin as mp
 from mazeplugin import cli, registry
-from mazeplugin.formats import LevelFormatError, jsonio
+from mazeplugin.formats import LevelFormatError, jsonio, rebuild
 from mazeplugin.formats.files import UnsafeDestinationError, read_limited, write_bytes, write_text
 
 from processes import child_env
@@ -408,7 +408,7 @@ def test_npy_with_markers_must_mark_its_openings_but_plain_tiles_need_not(tmp_pa
 
 
 def test_npy_tile_data_is_bounded_in_bytes(tmp_path, monkeypatch):
-    monkeypatch.setattr(jsonio, "MAX_TILES", 1000)
+    monkeypatch.setattr(rebuild, "MAX_TILES", 1000)
     np.save(tmp_path / "wide.npy", np.ones((11, 21), dtype=np.int64))
     with pytest.raises(LevelFormatError, match="bytes of int64 tiles is too large"):
         mp.load(tmp_path / "wide.npy")

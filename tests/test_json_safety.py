@@ -13,7 +13,7 @@ import pytest
 import mazeplugin as mp
 from mazeplugin.errors import LevelFormatError
 
-from mazeplugin.formats import grid_json, jsonio
+from mazeplugin.formats import jsonio
 from mazeplugin.formats.jsontext import parse_json
 
 DEEP = "[" * 100_000
@@ -43,7 +43,7 @@ def test_every_fault_is_one_error_of_the_callers_kind(text, words):
     assert str(caught.value).startswith("x: ") and words in str(caught.value)
 
 
-@pytest.mark.parametrize("load", [mp.from_json, jsonio.from_json, grid_json.from_json])
+@pytest.mark.parametrize("load", [mp.from_json, jsonio.from_json])
 @pytest.mark.parametrize("text", [DEEP, DEEP_OBJECT])
 def test_level_and_grid_level_json_refuse_deep_nesting(load, text):
     with pytest.raises(LevelFormatError, match="nested too deep"):
@@ -58,19 +58,15 @@ def test_grid_level_files_that_are_not_utf8_are_refused_not_read_with_replacemen
         mp.load(path)
 
 
-def test_each_json_loader_names_the_other_when_handed_the_other_kind_of_level(tmp_path):
-    mp.generate("wilson", 5, 4, seed=3, grid="polar").save(tmp_path / "polar.json")
-    mp.generate("wilson", 5, 4, seed=3).save(tmp_path / "square.json")
-    mp.generate("wilson", 5, 4, seed=3, wrap="xy").save(tmp_path / "wrap.json")
-    with pytest.raises(LevelFormatError, match=r"polar\.json: a polar level \(a GridLevel\), not a square Level: "
-                                               r"load it with mp\.load"), pytest.deprecated_call():
-        mp.Level.load_json(tmp_path / "polar.json")
-    with pytest.raises(LevelFormatError, match=r"wrap\.json: a wrapping square level \(a GridLevel\), not a square "
-                                               r"Level: load it with mp\.load"), pytest.deprecated_call():
-        mp.Level.load_json(tmp_path / "wrap.json")
-    with pytest.raises(LevelFormatError, match=r"square\.json: a square level, not a grid level: load it with mp\.load"):
-        with pytest.deprecated_call():
-            mp.GridLevel.load_json(tmp_path / "square.json")
+def test_every_json_loader_reads_every_grids_level_the_deprecated_ones_too(tmp_path):
+    made = {"polar": mp.generate("wilson", 5, 4, seed=3, grid="polar", keys=1),
+            "square": mp.generate("wilson", 5, 4, seed=3), "wrap": mp.generate("wilson", 5, 4, seed=3, wrap="xy")}
+    for name, level in made.items():
+        level.save(tmp_path / f"{name}.json")
+        for owner in ("Level", "GridLevel"):
+            with pytest.deprecated_call():
+                assert getattr(mp, owner).load_json(tmp_path / f"{name}.json").to_json() == level.to_json(), owner
+        assert jsonio.load_json(tmp_path / f"{name}.json").to_json() == level.to_json()
     assert [mp.load(tmp_path / f"{name}.json").grid for name in ("polar", "wrap", "square")] == ["polar", "square",
                                                                                                   "square"]
 

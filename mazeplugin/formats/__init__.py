@@ -5,29 +5,23 @@ Each format lives in one module and works from a finished
 ``mp.load(path)``, ``mp.from_json(text)`` and the levels' ``to_svg``/``to_json`` are thin
 calls into here (:mod:`~mazeplugin.formats.level_files` chooses the format by suffix and content).
 
-- :mod:`~mazeplugin.formats.svg`: a picture for browsers (a square tilemap's tiles, any other grid's
-  cell outlines).
-- :mod:`~mazeplugin.formats.tiled`: maps for the Tiled editor (``.tmx`` XML and
-  ``.tmj`` JSON), with a two-tile tileset image written beside them.
-- :mod:`~mazeplugin.formats.tiled_read`: Tiled maps back into levels, as saved
-  or as a designer edited them (``mp.load``, :func:`load_tiled`).
-- :mod:`~mazeplugin.formats.jsonio`: the level as JSON (everything needed to
-  load it back) and the tilemap as ``.npy``.
-- :mod:`~mazeplugin.formats.rebuild`: a loaded tilemap back into the maze model
-  (cells and passages), so loaded levels walk, solve and print like generated ones.
-- :mod:`~mazeplugin.formats.files`: safe writing (atomic for regular files, symlinks
-  followed, devices and FIFOs written through, never a rename over anything else) and
-  :func:`~mazeplugin.formats.files.read_limited`, which every loader reads through.
-- :mod:`~mazeplugin.formats.level_files`: :func:`load` (``mp.load``), any level file (square or grid;
-  JSON, Tiled or ``.npy``) by one call, and :func:`save` (``level.save``), every format by suffix.
-- :mod:`~mazeplugin.formats.jsontext`: JSON read safely (counted before parsing, nesting too deep
-  refused), for every JSON file mazeplugin loads.
-- :mod:`~mazeplugin.formats.recorded`: a level file's recorded options, checked on load.
-- For hex, triangle, polar and wrapping square levels (:class:`~mazeplugin.GridLevel`):
-  :mod:`~mazeplugin.formats.grid_json` (every grid, read back),
-  :mod:`~mazeplugin.formats.tiled_hex` (hex levels as Tiled hexagonal ``.tmx``/``.tmj``) and
-  :mod:`~mazeplugin.formats.tiled_hex_read` (those maps, or ones drawn in Tiled, back into hex
-  levels: ``mp.load``; :func:`load_tiled` reads either kind of map).
+- :mod:`~mazeplugin.formats.level_files`: :func:`load` (``mp.load``), any level file of any grid (JSON,
+  Tiled or ``.npy``) by one call, and :func:`save` (``level.save``), every format by suffix.
+- :mod:`~mazeplugin.formats.jsonio`: every grid's level as JSON, one writer and one reader (which fields
+  each kind of file has is data: :data:`~mazeplugin.formats.jsonio.LAYOUTS`).
+- :mod:`~mazeplugin.formats.rebuild`: a loaded tilemap back into the maze model, so loaded levels walk, solve
+  and print like generated ones; the tilemap as ``.npy``; :func:`~mazeplugin.formats.rebuild.proved`, the one
+  proof of a loaded level's things.
+- :mod:`~mazeplugin.formats.recorded`: a level file's recorded options and seed, checked on load.
+- :mod:`~mazeplugin.formats.svg`: a picture for browsers (a square tilemap's tiles, any other grid's cell
+  outlines).
+- :mod:`~mazeplugin.formats.tiled`, :mod:`~mazeplugin.formats.tiled_read`: maps for the Tiled editor (``.tmx``
+  XML and ``.tmj`` JSON, a two-tile tileset image beside them) and back, as saved or as a designer edited them;
+  :mod:`~mazeplugin.formats.tiled_hex` and :mod:`~mazeplugin.formats.tiled_hex_read` for hex levels.
+- :mod:`~mazeplugin.formats.files`: safe writing (atomic for regular files, symlinks followed, devices and
+  FIFOs written through, never a rename over anything else) and
+  :func:`~mazeplugin.formats.files.read_limited`, which every loader reads through;
+  :mod:`~mazeplugin.formats.jsontext`: JSON read safely (counted before parsing, nesting too deep refused).
 
 PNG pictures come from :mod:`mazeplugin.pg` (pygame), the one module that imports pygame.
 

@@ -1,8 +1,14 @@
-"""Levels as JSON (everything needed to load them back) and tilemaps as ``.npy``.
+"""Levels of every grid as JSON: one writer, one reader.
 
-JSON layout (format version 3; a level without bridges is written as
-version 2, and one without things or bridges as version 1, which older
-mazeplugin reads; files of every version still load)::
+A level file says what it is in ``"format"``; which fields each kind holds is
+data (:data:`LAYOUTS`), and everything else is shared: the version and field
+checks, the generator, seed and options (:mod:`mazeplugin.formats.recorded`),
+the things' fields and the proof that they make a sound level, run in one
+place (:func:`proved`) for every grid.
+
+A square level (``"format": "mazeplugin.level"``, version 3; a level without
+bridges is written as version 2, and one without things or bridges as version
+1, which older mazeplugin reads; files of every version still load)::
 
     {
       "format": "mazeplugin.level",
@@ -21,18 +27,25 @@ mazeplugin reads; files of every version still load)::
       "bridges": [[5, 3, 1], ...]    # version 3: a weave's bridge tiles [x, y, tunnel], tunnel 1 running
     }                                # east-west, 2 north-south (level.bridges; see mazeplugin.weave)
 
-Things are checked on load like everything else: their fields and types,
-tiles on the map, and then the proof of :meth:`Level.check` (each key before
-its door, each door needed, nothing on a wall or marker, patrols sound).
-
 Rows are strings of ``0``/``1`` so the file stays about one byte per tile and
-``tiles[y][x]`` still reads a tile in any language.
+``tiles[y][x]`` still reads a tile in any language; loading rebuilds the maze
+from them (:mod:`mazeplugin.formats.rebuild`), so a tilemap no maze could have
+is refused.
 
-``.npy`` holds one int8 array: :meth:`Level.marked` (0 floor, 1 wall,
-2 entrance, 3 exit; a 3 with no 2 is an entrance and exit on one tile, as in
-a one-cell maze). It keeps the tiles and markers but not the generator or
-seed. Loading accepts int and bool arrays with those values (a plain 0/1
-``level.tiles`` too) and never unpickles.
+A hex, triangle, polar or wrapping square level (``"format":
+"mazeplugin-grid-level"``, version 1) is one line of compact JSON: the grid
+and its size (``wrap`` for a wrapping square), the ``algorithm``, seed and
+options, the entrance and exit cells with the sides opened for them
+(``openings``: the grid's own two, or none at all), and ``passages``: one
+character per edge of the grid (``grid.edges`` order), ``"1"`` where the
+passage is open. A level with content adds ``things``: ``[kind, cell, id,
+props]`` per thing (a door's ``props`` name its passage: ``edge`` and
+``cells``).
+
+Things are checked on load like everything else: their fields and types,
+places on the map, and then the proof of ``level.check()`` (each key before
+its door, each door needed, nothing on a wall or marker, patrols sound), so a
+key moved behind its own door is refused.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("kruskal", 4, 3, seed=7, markers="farthest")
@@ -47,113 +60,169 @@ mazeplugin.errors.LevelFormatError: <json text>: format version 9 is newer than 
 >>> rich = mp.generate("kruskal", 8, 6, seed=7, keys=1, treasure=2)
 >>> from_json(to_json(rich)).things == rich.things
 True
+>>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
+>>> again = from_json(to_json(level))
+>>> again.grid, bool((again.maze.open == level.maze.open).all()), again.solution() == level.solution()
+('hex', True, True)
+>>> rich = mp.generate("backtracker", 10, 6, grid="triangle", seed=5, keys=1, treasure=2)
+>>> from_json(to_json(rich)).things == rich.things
+True
 """
 
 from __future__ import annotations
 
-import io
 import json
-import numbers
 import os
-from typing import TYPE_CHECKING, Any, Dict, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
 from .. import seam
-from ..limits import MAX_TILES, check_size
+from ..errors import LevelFormatError
+from ..grids import GRIDS, WRAPS, GridMaze, make_grid
+from ..grids.polar import ring_sizes
 from ..level import Level
-from ..tiles import ENTRANCE, EXIT
+from ..level_protocol import AnyLevel
+from ..limits import MAX_GRID_CELLS, MAX_TILES, check_size
+from .files import PathLike, read_limited
 from .jsontext import parse_json
-from .files import LevelFormatError, PathLike, atomic_path, open_regular, read_limited
-from .recorded import LevelShape, check_options, check_plain, plain_json, recorded_seed
-from .rebuild import check_loadable, layout_for_shape, level_from_tiles
+from .rebuild import check_loadable, level_from_tiles, load_npy, proved, save_npy  # (the .npy two: re-exported)
+from .recorded import LevelShape, check_grid_options, check_options, check_plain, plain_json, recorded_seed
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..content import Thing
-
-__all__ = [
-    "FORMAT", "GRID_FORMAT", "VERSION", "MAX_JSON_CHARS", "to_json", "from_json", "from_data", "save_json", "load_json", "save_npy", "load_npy",
-]
+__all__ = ["FORMAT", "GRID_FORMAT", "VERSION", "MAX_JSON_CHARS", "MAX_GRID_JSON_CHARS", "LAYOUTS", "FileLayout",
+           "to_json", "from_json", "from_data", "save_json", "load_json", "save_npy", "load_npy"]
 
 FORMAT = "mazeplugin.level"
 VERSION = 3
-
 GRID_FORMAT = "mazeplugin-grid-level"
-"""What a grid level's JSON (:mod:`mazeplugin.formats.grid_json`) says it is: named here to point to its loader."""
 
 MAX_JSON_CHARS = 2 * MAX_TILES + (1 << 20)
-"""Longest JSON text :func:`from_json` parses (513 MiB): a level file holds about one character per
-tile; this leaves room for row punctuation and things, and keeps a hostile file of padding from
-taking more than about 1 GiB to read and decode."""
+"""Longest JSON text :func:`from_json` parses (513 MiB): a square level's file holds about one character per
+tile; this leaves room for row punctuation and things, and keeps a hostile file of padding from taking more
+than about 1 GiB to read and decode."""
 
-_KEYS = {"format", "version", "generator", "width", "height", "seed", "options",
-         "corridor", "wall", "entrance", "exit", "tiles"}
-_KEYS_V2 = _KEYS | {"things"}
-_KEYS_V3 = _KEYS_V2 | {"bridges"}
-_THING_KEYS = {"kind", "x", "y", "id", "props"}
+MAX_GRID_JSON_CHARS = 4 * MAX_GRID_CELLS + (1 << 20)
+"""Longest JSON text of a grid level (a few characters per edge): checked once the text says it is one."""
+
+Places = Dict[str, int]
+"""The highest value each of a thing's place fields may take (``x`` and ``y``, or ``cell``)."""
 
 
-def to_json(level: Level) -> str:
-    """The level as JSON text (see the module docstring for the layout).
+class FileLayout(NamedTuple):
+    """What one kind of level file holds: the grid-specific part of :func:`to_json` and :func:`from_data`."""
 
-    ``TypeError`` names a recorded option whose value JSON cannot hold; ``ValueError`` refuses a
-    level that would not load back (see :func:`mazeplugin.formats.rebuild.check_loadable`).
+    fields: Tuple[FrozenSet[str], ...]
+    """The fields a file of each version holds, version 1 first (the last is the newest version read)."""
+    optional: FrozenSet[str]
+    """Fields a file may leave out."""
+    generator: str
+    """The field that names the generator."""
+    thing: Tuple[str, ...]
+    """A thing's fields, its place among them (``x``, ``y`` on tiles; ``cell`` on cells)."""
+    compact: bool
+    """Written as one line of compact JSON, a thing as the list of its fields' values (else one field a line,
+    a thing as an object)."""
+    chars: int
+    """The longest text of such a file."""
+    read: Callable[[Dict[str, Any], str, int, Optional[str], Any], Tuple[AnyLevel, Places]]
+    """The level of a file's checked common fields ``(data, source, version, generator, seed)``, read from the
+    file's own fields (tiles or passages), with the places a thing may take."""
+    make: Callable[[str, List[int], int, Dict[str, Any]], Any]
+    """A thing from its kind, place, id and props (its own type checks)."""
+    write: Callable[[Any], Tuple[Dict[str, Any], Dict[str, List[Any]]]]
+    """A level's fields: the head (one value each) and the long lists (tiles, things, bridges)."""
+
+
+def to_json(level: AnyLevel) -> str:
+    """``level`` as JSON text (see the module docstring for the layout): the same bytes mazeplugin always wrote.
+
+    ``TypeError`` names a recorded option whose value JSON cannot hold; ``ValueError`` refuses a level that
+    would not load back (see :func:`mazeplugin.formats.rebuild.check_loadable`), or a number JSON cannot hold.
     """
-    check_loadable(level, "JSON")
+    layout = LAYOUTS[FORMAT if level.kind == "square" else GRID_FORMAT]
+    head, lists = layout.write(level)
+    try:
+        if not layout.compact:  # a square level: one field a line, one tile row (thing, bridge) a line
+            parts = ["{\n"] + [f" {json.dumps(key)}: {json.dumps(value, allow_nan=False)},\n"
+                                for key, value in head.items()]
+            for n, (key, items) in enumerate(lists.items()):
+                inline = key == "things" and "bridges" in lists  # (as version 3 files always had it)
+                parts += [f" {json.dumps(key)}: [" + ("" if inline else "\n  "),
+                          '"' + '",\n  "'.join(items) + '"' if key == "tiles"  # (rows of digits, quoted as they are)
+                          else ",\n  ".join(json.dumps(item, allow_nan=False) for item in items),
+                          ("]" if inline else "\n ]") + (",\n" if n < len(lists) - 1 else "\n}\n")]
+            return "".join(parts)  # (one copy of the tiles' text: big levels write fast)
+        return json.dumps({**head, **lists}, separators=(",", ":"), allow_nan=False) + "\n"
+    except ValueError as error:  # NaN and infinity are not JSON, and from_json refuses them: refused here
+        raise ValueError(f"cannot write JSON: this level holds a number JSON cannot: {error}") from None
+
+
+def _options(level: AnyLevel, leave: Tuple[str, ...] = ()) -> Dict[str, Any]:
+    """The recorded options as JSON values (a mask as rows of text), each one named when JSON cannot hold it."""
     options: Dict[str, Any] = {}
     for name, value in level.options.items():
+        if name in leave:
+            continue
         try:
             options[name] = json.loads(json.dumps(value, default=plain_json))
         except (TypeError, ValueError):
-            raise TypeError(
-                f"option {name!r} = {value!r} cannot be written as JSON"
-            ) from None
+            raise TypeError(f"option {name!r} = {value!r} cannot be written as JSON") from None
+    return options
+
+
+def _write_square(level: Level) -> Tuple[Dict[str, Any], Dict[str, List[Any]]]:
+    check_loadable(level, "JSON")
     head = {
-        "format": FORMAT,
-        "version": 3 if level.weave else 2 if level.things else 1,
-        "generator": level.algorithm,
-        "width": level.width,
-        "height": level.height,
-        "seed": level.seed,
-        "options": options,
-        "corridor": level.layout.corridor,
-        "wall": level.layout.wall,
+        "format": FORMAT, "version": 3 if level.weave else 2 if level.things else 1, "generator": level.algorithm,
+        "width": level.width, "height": level.height, "seed": level.seed, "options": _options(level),
+        "corridor": level.layout.corridor, "wall": level.layout.wall,
         "entrance": list(level.entrance) if level.entrance is not None else None,
         "exit": list(level.exit) if level.exit is not None else None,
     }
-    # One tile row per line: readable, diffable, and no giant nested list.
     columns = level.tiles.shape[1]
     digits = (level.tiles + np.uint8(ord("0"))).tobytes().decode("ascii")
-    rows = ",\n  ".join(f'"{digits[i:i + columns]}"' for i in range(0, len(digits), columns))
-    fields = "".join(f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in head.items())
-    if not level.things and not level.weave:
-        return f'{{\n{fields} "tiles": [\n  {rows}\n ]\n}}\n'
-    try:  # NaN and infinity are not JSON, and from_json refuses them: refused here, before writing
-        things = ",\n  ".join(
-            json.dumps({"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": _thing_props(t.props)},
-                       allow_nan=False)
-            for t in level.things
-        )
-    except ValueError as error:
-        raise ValueError(f"cannot write JSON: a thing's props hold a number JSON cannot: {error}") from None
-    if not level.weave:
-        return f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [\n  {things}\n ]\n}}\n'
-    ys, xs = np.nonzero(level.bridges)
-    bridges = ",\n  ".join(f"[{x}, {y}, {int(level.bridges[y, x])}]" for x, y in zip(xs.tolist(), ys.tolist()))
-    return (f'{{\n{fields} "tiles": [\n  {rows}\n ],\n "things": [{things}],\n'
-            f' "bridges": [\n  {bridges}\n ]\n}}\n')
+    lists: Dict[str, List[Any]] = {"tiles": [digits[i:i + columns] for i in range(0, len(digits), columns)]}
+    if level.things or level.weave:
+        lists["things"] = [{"kind": t.kind, "x": t.x, "y": t.y, "id": t.id, "props": _plain(t.props)}
+                           for t in level.things]
+    if level.weave:
+        ys, xs = np.nonzero(level.bridges)
+        lists["bridges"] = [[x, y, int(level.bridges[y, x])] for x, y in zip(xs.tolist(), ys.tolist())]
+    return head, lists
 
 
-def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
-    """Load a level from :func:`to_json` text (a str, or UTF-8 bytes), checking everything.
+def _write_grid(level: Level) -> Tuple[Dict[str, Any], Dict[str, List[Any]]]:
+    head = {
+        "format": GRID_FORMAT, "version": 1, "grid": level.grid, "width": level.width, "height": level.height,
+        "wrap": level.options.get("wrap"), "algorithm": level.algorithm, "seed": level.seed,
+        "options": _options(level, leave=("grid", "wrap")), "entrance": level.entrance_cell,
+        "exit": level.exit_cell, "openings": [list(o) for o in level.openings],
+        "passages": "".join("1" if o else "0" for o in level.maze.open.tolist()),
+    }
+    # things only where there are some: files of levels without content stay as they were
+    return head, {"things": [t.as_list() for t in level.things]} if level.things else {}
+
+
+def _plain(props: Any) -> Dict[str, Any]:
+    """Props as JSON values (tuples become lists)."""
+    return {name: json.loads(json.dumps(value)) for name, value in props.items()}
+
+
+def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> AnyLevel:
+    """The level of any grid in :func:`to_json` text (a str, or UTF-8 bytes), checking everything.
 
     Raises :class:`LevelFormatError` (a ``ValueError``), naming ``source``,
     for text that is not JSON (or nested too deep to read), is truncated, has
     unknown or missing fields, a newer format version, a size over the
     limits, options of the wrong type or too large (see
-    :mod:`mazeplugin.formats.recorded`), tiles of the wrong shape or with
-    values other than 0 and 1, a marker off the map or on a wall, or an
-    opening in the outer wall without a marker.
+    :mod:`mazeplugin.formats.recorded`), tiles or passages of the wrong shape
+    or with values other than 0 and 1, a marker off the map or on a wall, an
+    opening in the outer wall without a marker, or things that break a promise.
+
+    >>> import mazeplugin as mp
+    >>> level = mp.generate("kruskal", 5, 4, seed=3, wrap="xy")
+    >>> from_json(level.to_json()).to_json() == level.to_json()
+    True
     """
     if not isinstance(text, (str, bytes)):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
@@ -161,17 +230,11 @@ def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> Level:
         raise LevelFormatError(
             f"{source}: {len(text):,} characters is too large for a level (at most {MAX_JSON_CHARS:,})"
         )
-    return from_data(parse_json(text, source, what="a level", strings=MAX_JSON_CHARS), source)
+    return from_data(parse_json(text, source, what="a level", strings=MAX_JSON_CHARS), source, len(text))
 
 
-def save_json(level: Level, path: PathLike) -> None:
-    """Deprecated: ``level.save(path)`` (``.json``), which writes the same bytes."""
-    seam.deprecated("mazeplugin.formats.jsonio.save_json(level, path)", "level.save(path)")
-    level.save(path, format="json")
-
-
-def load_json(path: PathLike) -> Level:
-    """Load a square level from a JSON file written by ``level.save``/``to_json``; errors name the file.
+def load_json(path: PathLike) -> AnyLevel:
+    """The level in the JSON file at ``path`` (any grid), written by ``level.save``; errors name the file.
 
     Reads at most :data:`MAX_JSON_CHARS` bytes and only from a regular file
     (see :func:`mazeplugin.formats.files.read_limited`).
@@ -180,32 +243,86 @@ def load_json(path: PathLike) -> Level:
     return from_json(read_limited(source, MAX_JSON_CHARS, what="a level"), source=source)
 
 
-def from_data(data: Any, source: str) -> Level:
-    """The level of :func:`to_json`'s text once parsed as JSON, checked as :func:`from_json` checks it."""
-    if isinstance(data, dict) and data.get("format") == GRID_FORMAT:
-        what = "wrapping square" if data.get("wrap") is not None else f"{data.get('grid', 'grid')!s:.20}"
-        raise LevelFormatError(f"{source}: a {what} level (a GridLevel), not a square Level: load it with "
-                               "mp.load (or mp.from_json for text)")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise LevelFormatError(f"{source}: not a mazeplugin level (no \"format\": \"{FORMAT}\")")
-    version = data.get("version")
+def save_json(level: AnyLevel, path: PathLike) -> None:
+    """Deprecated: ``level.save(path)`` (``.json``), which writes the same bytes."""
+    seam.deprecated("mazeplugin.formats.jsonio.save_json(level, path)", "level.save(path)")
+    level.save(path, format="json")
+
+
+def from_data(data: Any, source: str, size: int = 0) -> AnyLevel:
+    """The level of :func:`to_json`'s text (``size`` characters) once parsed as JSON, checked as
+    :func:`from_json` checks it."""
+    layout = LAYOUTS.get(str(data.get("format"))) if isinstance(data, dict) else None
+    if layout is None:
+        raise LevelFormatError(f"{source}: not a mazeplugin level (\"format\" must be {FORMAT!r} for a square "
+                               f"level or {GRID_FORMAT!r} for a grid level)")
+    if size > layout.chars:
+        raise LevelFormatError(f"{source}: {size:,} characters is too large for a {data['format']} file "
+                               f"(at most {layout.chars:,})")
+    version, newest = data.get("version"), len(layout.fields)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise LevelFormatError(f"{source}: \"version\" must be a positive int, got {version!r}")
-    if version > VERSION:
-        raise LevelFormatError(
-            f"{source}: format version {version} is newer than this mazeplugin reads "
-            f"(version {VERSION}); upgrade mazeplugin"
-        )
-    keys = _KEYS_V3 if version >= 3 else _KEYS_V2 if version >= 2 else _KEYS
-    unknown = sorted(set(data) - keys)
+    if version > newest:
+        raise LevelFormatError(f"{source}: format version {version} is newer than this mazeplugin reads "
+                               f"(version {newest}); upgrade mazeplugin")
+    keys = layout.fields[version - 1]
+    unknown, missing = sorted(set(data) - keys - layout.optional), sorted(keys - set(data))
     if unknown:
-        raise LevelFormatError(
-            f"{source}: unknown field {unknown[0]!r}; a level (version {version}) has {', '.join(sorted(keys))}"
-        )
-    missing = sorted(keys - set(data))
+        raise LevelFormatError(f"{source}: unknown field {unknown[0]!r}; a level (version {version}) has "
+                               f"{', '.join(sorted(keys | layout.optional))}")
     if missing:
         raise LevelFormatError(f"{source}: missing field {missing[0]!r}")
+    generator = data[layout.generator]
+    if generator is not None and not isinstance(generator, str):
+        raise LevelFormatError(f"{source}: {layout.generator} must be a generator's name or null, got "
+                               f"{generator!r:.40}")
+    level, places = layout.read(data, source, version, generator, recorded_seed(data["seed"], source, "seed"))
+    return proved(level, _things(data.get("things", []), layout, places, source), source)
 
+
+def _things(value: Any, layout: FileLayout, places: Places, source: str) -> Tuple[Any, ...]:
+    """A file's ``things``, checked field by field and made (the proof comes after: :func:`proved`)."""
+    room = int(np.prod([last + 1 for last in places.values()]))  # (tiles or cells)
+    if not isinstance(value, list):
+        raise LevelFormatError(f"{source}: \"things\" must be a list, got {type(value).__name__}")
+    if len(value) > room:
+        raise LevelFormatError(f"{source}: {len(value):,} things is more than the map's {room:,} places")
+    names, out = layout.thing, []
+    for n, item in enumerate(value):
+        where = f"{source}: things[{n}]"
+        if layout.compact:
+            if not isinstance(item, list) or len(item) != len(names) or not isinstance(item[-1], dict):
+                raise LevelFormatError(f"{where} must be [{', '.join(names)}], got {item!r:.80}")
+            item = dict(zip(names, item))
+        elif not isinstance(item, dict) or set(item) != set(names):
+            raise LevelFormatError(f"{where} must be an object with exactly {', '.join(sorted(names))}")
+        kind, props = item["kind"], item["props"]
+        if not isinstance(kind, str) or not kind:  # (any name a Place takes: what is written loads back)
+            raise LevelFormatError(f"{where}: \"kind\" must be a non-empty string, got {kind!r:.80}")
+        checks: List[Tuple[str, int, Optional[int]]] = [(key, 0, high) for key, high in places.items()]
+        for key, low, high in checks + [("id", 1, None)]:
+            v = item[key]
+            if isinstance(v, bool) or not isinstance(v, int) or v < low or (high is not None and v > high):
+                allowed = "an int >= 1" if high is None else f"an int from 0 to {high}"
+                raise LevelFormatError(f"{where}: {key!r} must be {allowed}, got {v!r}")
+        if not isinstance(props, dict):
+            raise LevelFormatError(f"{where}: \"props\" must be an object")
+        try:
+            check_plain(props)
+        except ValueError as error:
+            raise LevelFormatError(f"{where}: props: {error}") from None
+        try:
+            out.append(layout.make(kind, [item[key] for key in places], item["id"], props))
+        except (TypeError, ValueError) as error:
+            raise LevelFormatError(f"{where}: {error}") from None
+    if len({t.id for t in out}) != len(out):
+        raise LevelFormatError(f"{source}: two things share an id")
+    return tuple(sorted(out, key=lambda t: t.id))
+
+
+def _read_square(data: Dict[str, Any], source: str, version: int, generator: Optional[str],
+                 seed: Any) -> Tuple[Level, Places]:
+    """A square level's own fields: sizes, tiles, markers and (version 3) bridges."""
     sizes = {}
     for key in ("width", "height", "corridor", "wall"):
         value = data[key]
@@ -216,17 +333,8 @@ def from_data(data: Any, source: str) -> Level:
         layout = check_size(sizes["width"], sizes["height"], sizes["corridor"], sizes["wall"])
     except ValueError as error:
         raise LevelFormatError(f"{source}: {error}") from None
-    generator = data["generator"]
-    if generator is not None and not isinstance(generator, str):
-        raise LevelFormatError(f"{source}: \"generator\" must be a str or null, got {generator!r}")
-    seed = recorded_seed(data["seed"], source, '"seed"')
-    options = check_options(
-        data["options"],
-        generator=generator,
-        shape=LevelShape(layout.width, layout.height, layout.corridor, layout.wall),
-        source=source,
-    )
-
+    options = check_options(data["options"], generator=generator, source=source,
+                            shape=LevelShape(layout.width, layout.height, layout.corridor, layout.wall))
     rows, columns = layout.shape
     lines = data["tiles"]
     if not isinstance(lines, list) or len(lines) != rows:
@@ -239,37 +347,18 @@ def from_data(data: Any, source: str) -> Level:
         if not isinstance(line, str) or len(line) != columns:
             got = f"{len(line)} characters" if isinstance(line, str) else type(line).__name__
             raise LevelFormatError(f"{source}: tiles row {y} must be a string of {columns} characters; got {got}")
-    try:
-        raw = "".join(lines).encode("ascii")
-    except UnicodeEncodeError as error:
-        y, x = divmod(error.start, columns)
-        raise LevelFormatError(f"{source}: tile ({x}, {y}) is {lines[y][x]!r}; tiles must be '0' or '1'") from None
+    raw = "".join(lines).encode("ascii", errors="replace")  # (a non-ASCII character: '?', refused below)
     tiles = (np.frombuffer(raw, dtype=np.uint8) - np.uint8(ord("0"))).reshape(rows, columns)
     bad = tiles > 1
     if bad.any():
         y, x = (int(v) for v in np.argwhere(bad)[0])
         raise LevelFormatError(f"{source}: tile ({x}, {y}) is {lines[y][x]!r}; tiles must be '0' or '1'")
-    things = _things(data["things"], tiles.shape, source) if version >= 2 else ()
-    bridges = _bridges(data["bridges"], tiles.shape, source) if version >= 3 else None
     level = level_from_tiles(
-        tiles,
-        corridor=layout.corridor,
-        wall=layout.wall,
-        entrance=_marker(data["entrance"], "entrance", source),
-        exit=_marker(data["exit"], "exit", source),
-        algorithm=generator,
-        seed=seed,
-        options=options,
-        source=source,
-        bridges=bridges,
+        tiles, corridor=layout.corridor, wall=layout.wall, entrance=_marker(data["entrance"], "entrance", source),
+        exit=_marker(data["exit"], "exit", source), algorithm=generator, seed=seed, options=options,
+        source=source, bridges=_bridges(data["bridges"], tiles.shape, source) if version >= 3 else None,
     )
-    if things:
-        level.things = things
-        try:
-            level.check()
-        except ValueError as error:
-            raise LevelFormatError(f"{source}: things: {error}") from None
-    return level
+    return level, {"x": columns - 1, "y": rows - 1}
 
 
 def _bridges(value: Any, shape: Tuple[int, int], source: str) -> "np.ndarray[Any, np.dtype[np.uint8]]":
@@ -293,172 +382,91 @@ def _bridges(value: Any, shape: Tuple[int, int], source: str) -> "np.ndarray[Any
     return layer
 
 
-def _thing_props(props: Any) -> Dict[str, Any]:
-    """Props as JSON values (tuples become lists)."""
-    return {name: json.loads(json.dumps(value)) for name, value in props.items()}
+def _marker(value: Any, name: str, source: str) -> Any:
+    if value is not None and (not isinstance(value, list) or len(value) != 2
+                              or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+        raise LevelFormatError(f"{source}: {name!r} must be [x, y] ints or null, got {value!r}")
+    return None if value is None else (value[0], value[1])
 
 
-def _things(value: Any, shape: Any, source: str) -> Tuple["Thing", ...]:
-    """The ``things`` list of a version 2 file, checked field by field."""
+def _read_grid(data: Dict[str, Any], source: str, version: int, generator: Optional[str],
+               seed: Any) -> Tuple[Level, Places]:
+    """A grid level's own fields: the grid and its size, passages, markers and openings."""
+    def bad(what: str) -> LevelFormatError:
+        return LevelFormatError(f"{source}: {what}")
+
+    grid_name, wrap = data["grid"], data["wrap"]
+    if grid_name not in GRIDS or (grid_name == "square") != (wrap is not None) or (
+            wrap is not None and wrap not in WRAPS):
+        raise bad(f"grid {grid_name!r} with wrap {wrap!r}: expected hex, triangle or polar, or square with "
+                  "wrap 'x', 'y' or 'xy'")
+    width, height = (_whole(data[k], k, bad) for k in ("width", "height"))
+    cells = sum(ring_sizes(width, height)) if grid_name == "polar" and height <= 4096 else width * height
+    if grid_name == "polar" and height > 4096 or cells > MAX_GRID_CELLS:
+        raise bad(f"a {grid_name} grid of {width}x{height} is larger than {MAX_GRID_CELLS:,} cells")
+    grid = make_grid(grid_name, width, height, wrap)
+    passages = data["passages"]
+    if not isinstance(passages, str) or len(passages) != len(grid.edges) or set(passages) - {"0", "1"}:
+        raise bad(f"passages must be a text of {len(grid.edges)} characters 0 or 1, one per edge")
+    entrance, exit = (_cell(data[k], k, grid.cells, bad) for k in ("entrance", "exit"))
+    openings = data["openings"]
+    if not isinstance(openings, list) or not all(
+            isinstance(o, list) and len(o) == 2 and _cell(o[0], "an opening's cell", grid.cells, bad) is not None
+            and (o[1] is None or (type(o[1]) is int and 0 <= o[1] < len(grid.sides(o[0])))) for o in openings):
+        raise bad("openings must be a list of [cell, side or null]")
+    openings_read: Tuple[Tuple[int, Optional[int]], ...] = tuple((int(c), s) for c, s in openings)
+    if (entrance, exit) == (None, None) and openings_read:
+        raise bad("openings must be [] on a level without entrance and exit (markers='none')")
+    if (entrance, exit) != (None, None) and (
+            openings_read != grid.openings() or (entrance, exit) != tuple(c for c, _ in grid.openings())):
+        want = [list(o) for o in grid.openings()]
+        raise bad(f"entrance {entrance!r}, exit {exit!r} and openings {openings!r:.60} must be the grid's two openings "
+                  f"(entrance {want[0][0]}, exit {want[1][0]}, openings {want}) or none at all (null, null, [])")
+    options = check_grid_options(data["options"], generator, width, height, source)
+    options = dict(options, **({} if wrap is None else {"wrap": wrap}), grid=grid_name)
+    open_ = np.frombuffer(passages.encode("ascii"), dtype=np.uint8) == ord("1")
+    level = Level(GridMaze(grid, open_), width=width, height=height, entrance=entrance, exit=exit,
+                  openings=openings_read, algorithm=generator, seed=seed, options=options)
+    return level, {"cell": grid.cells - 1}
+
+
+def _whole(value: Any, name: str, bad: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise bad(f"{name} must be a whole number of at least 1, got {value!r}")
+    return int(value)
+
+
+def _cell(value: Any, name: str, cells: int, bad: Any) -> Optional[int]:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < cells):
+        raise bad(f"{name} must be a cell number from 0 to {cells - 1} or null, got {value!r}")
+    return None if value is None else int(value)
+
+
+def _square_thing(kind: str, place: List[int], id: int, props: Dict[str, Any]) -> Any:
     from ..content.things import Thing, check_props
 
-    rows, columns = shape
-    if not isinstance(value, list):
-        raise LevelFormatError(f"{source}: \"things\" must be a list, got {type(value).__name__}")
-    if len(value) > rows * columns:
-        raise LevelFormatError(f"{source}: {len(value):,} things is more than the map's {rows * columns:,} tiles")
-    out = []
-    for n, item in enumerate(value):
-        where = f"{source}: things[{n}]"
-        if not isinstance(item, dict) or set(item) != _THING_KEYS:
-            raise LevelFormatError(f"{where} must be an object with exactly {', '.join(sorted(_THING_KEYS))}")
-        kind, props = item["kind"], item["props"]
-        if not isinstance(kind, str) or not 1 <= len(kind) <= 64:
-            raise LevelFormatError(f"{where}: \"kind\" must be a string of 1 to 64 characters, got {kind!r}")
-        for key, high in (("x", columns - 1), ("y", rows - 1), ("id", None)):
-            v = item[key]
-            if isinstance(v, bool) or not isinstance(v, int) or v < (1 if key == "id" else 0) or (
-                high is not None and v > high
-            ):
-                allowed = "an int >= 1" if key == "id" else f"an int from 0 to {high}"
-                raise LevelFormatError(f"{where}: {key!r} must be {allowed}, got {v!r}")
-        if not isinstance(props, dict):
-            raise LevelFormatError(f"{where}: \"props\" must be an object")
-        try:
-            check_plain(props)
-        except ValueError as error:
-            raise LevelFormatError(f"{where}: props: {error}") from None
-        try:
-            check_props(kind, props)
-            out.append(Thing(kind, item["x"], item["y"], item["id"], props))
-        except (TypeError, ValueError) as error:
-            raise LevelFormatError(f"{where}: {error}") from None
-    ids = [t.id for t in out]
-    if len(set(ids)) != len(ids):
-        raise LevelFormatError(f"{source}: two things share an id")
-    return tuple(sorted(out, key=lambda t: t.id))
+    check_props(kind, props)
+    return Thing(kind, place[0], place[1], id, props)
 
 
-def _marker(value: Any, name: str, source: str) -> Any:
-    if value is None:
-        return None
-    if (
-        not isinstance(value, list) or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-    ):
-        raise LevelFormatError(f"{source}: {name!r} must be [x, y] ints or null, got {value!r}")
-    return (value[0], value[1])
+def _cell_thing(kind: str, place: List[int], id: int, props: Dict[str, Any]) -> Any:
+    from ..content.cells import CellThing
+
+    return CellThing(kind, place[0], id, props)
 
 
-# -- npy -----------------------------------------------------------------------
+_SQUARE = frozenset({"format", "version", "generator", "width", "height", "seed", "options", "corridor", "wall",
+                     "entrance", "exit", "tiles"})
+_GRID = frozenset({"format", "version", "grid", "width", "height", "wrap", "algorithm", "seed", "options",
+                   "entrance", "exit", "openings", "passages"})
 
-
-def save_npy(level: Level, path: PathLike) -> None:
-    """Write ``level.marked()`` (int8: 0 floor, 1 wall, 2 entrance, 3 exit) to ``path`` atomically.
-
-    An ``.npy`` is the tilemap and its markers only, so a level with things (keys, doors, treasure,
-    enemies) or bridges (a weave) is refused before anything is written: the file would drop them
-    (save JSON or a Tiled map to keep them). What made the level (algorithm, seed, options) is not in
-    the array either; the JSON and Tiled files keep that too.
-    """
-    check_loadable(level, "an .npy tilemap")
-    if level.things:
-        kinds = sorted({t.kind for t in level.things})
-        raise ValueError(f"cannot write an .npy tilemap of a level with things ({', '.join(kinds)}): the array "
-                         "holds tiles and markers only, so they would be lost; save JSON (.json) or a Tiled "
-                         "map (.tmx, .tmj) to keep them")
-    if level.weave:
-        raise ValueError("cannot write an .npy tilemap of a weave level: the array holds tiles and markers only, "
-                         "so its bridges would be lost; save JSON (.json) or a Tiled map (.tmx, .tmj) to keep them")
-    marked = level.marked()
-    with atomic_path(path) as temporary:
-        with open(temporary, "wb") as f:
-            np.save(f, marked, allow_pickle=False)
-
-
-def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:
-    """Load a level from an ``.npy`` tilemap (never unpickling), checking everything.
-
-    The array is 2-D with 0 floor and 1 wall, and optionally one 2 (entrance)
-    and one 3 (exit), as :func:`save_npy` writes. ``corridor`` and ``wall``
-    say how wide the level's passages and walls are (the array alone cannot).
-    The header is read first: a wrong dtype, a pickle, or an oversized
-    shape is refused before the tiles are read, and a file shorter than its
-    header promises is reported as truncated.
-    """
-    for name, value in (("corridor", corridor), ("wall", wall)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-        if value < 1:
-            raise ValueError(f"{name} must be at least 1, got {value}")
-    source = os.fspath(path)
-    with open_regular(source, what="a level") as f:
-        shape, dtype = _npy_header(f, source)
-        layout_for_shape(shape, int(corridor), int(wall), source=source)
-        expected = int(np.prod(shape)) * dtype.itemsize
-        if expected > MAX_TILES:
-            raise LevelFormatError(
-                f"{source}: {expected:,} bytes of {dtype} tiles is too large; at most {MAX_TILES:,} bytes "
-                "(save big maps as int8, as save_npy does)"
-            )
-        start = f.tell()
-        f.seek(0, io.SEEK_END)
-        available = f.tell() - start
-        if available < expected:
-            raise LevelFormatError(
-                f"{source}: truncated: the header promises {expected:,} bytes of tiles, the file has {available:,}"
-            )
-        f.seek(0)
-        try:
-            marked = np.load(f, allow_pickle=False)
-        except (ValueError, EOFError, OSError) as error:
-            raise LevelFormatError(f"{source}: corrupted .npy file ({error})") from None
-    return _level_from_marked(marked, int(corridor), int(wall), source)
-
-
-def _npy_header(f: Any, source: str) -> Tuple[Tuple[int, ...], np.dtype[Any]]:
-    try:
-        version = np.lib.format.read_magic(f)
-    except ValueError as error:
-        raise LevelFormatError(f"{source}: not an .npy file ({error})") from None
-    try:
-        if version == (1, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
-        elif version == (2, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
-        else:
-            raise LevelFormatError(f"{source}: .npy format version {version} is not supported")
-    except LevelFormatError:
-        raise
-    except Exception as error:  # numpy's header parser fails in many ways on junk (ValueError, TokenError, ...)
-        raise LevelFormatError(f"{source}: corrupted .npy header ({type(error).__name__}: {error})") from None
-    if dtype.hasobject:
-        raise LevelFormatError(
-            f"{source}: the array holds Python objects (a pickle); refusing to load it"
-        )
-    if dtype.kind not in "biu":
-        raise LevelFormatError(f"{source}: tiles must be an int or bool array, got dtype {dtype}")
-    if len(shape) != 2:
-        raise LevelFormatError(f"{source}: tiles must be 2-dimensional (rows, columns), got shape {shape}")
-    return shape, dtype
-
-
-def _level_from_marked(marked: np.ndarray, corridor: int, wall: int, source: str) -> Level:
-    markers = {}
-    for name, code in (("entrance", ENTRANCE), ("exit", EXIT)):
-        where = np.argwhere(marked == code)
-        if len(where) > 1:
-            raise LevelFormatError(f"{source}: {len(where)} tiles hold {code} ({name}); a level has at most one")
-        if len(where):
-            markers[name] = (int(where[0][1]), int(where[0][0]))
-    if "exit" in markers and "entrance" not in markers:
-        markers["entrance"] = markers["exit"]  # both on one tile (a one-cell maze): 3 wins in marked()
-    tiles = marked
-    if markers:
-        tiles = marked.copy()
-        for x, y in markers.values():
-            tiles[y, x] = 0
-    # A plain 0/1 array (level.tiles, no 2 or 3 anywhere) records no markers, so its
-    # openings cannot be checked against them; an array with markers must mark every opening.
-    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source, unmarked_openings=not markers,
-                            entrance=markers.get("entrance"), exit=markers.get("exit"))
+LAYOUTS: Dict[str, FileLayout] = {
+    FORMAT: FileLayout(
+        fields=(_SQUARE, _SQUARE | {"things"}, _SQUARE | {"things", "bridges"}), optional=frozenset(),
+        generator="generator", thing=("kind", "x", "y", "id", "props"), compact=False, chars=MAX_JSON_CHARS,
+        read=_read_square, make=_square_thing, write=_write_square),
+    GRID_FORMAT: FileLayout(
+        fields=(_GRID,), optional=frozenset({"things"}), generator="algorithm", thing=("kind", "cell", "id", "props"),
+        compact=True, chars=MAX_GRID_JSON_CHARS, read=_read_grid, make=_cell_thing, write=_write_grid),
+}
+"""Each kind of level file by its ``"format"``: which fields it has, and how its grid's part is read and written."""

@@ -10,8 +10,8 @@ the suffix — ``.json``, ``.tmx``, ``.tmj``, ``.npy``, ``.svg``, ``.png``,
 ``.txt`` — and refuses a suffix the level's grid cannot hold (a Tiled map of a
 triangle level, an ``.npy`` of a hex level) before anything is written.
 ``format=`` names the format where the suffix does not. The bytes are those of
-the format modules (:mod:`~mazeplugin.formats.jsonio`,
-:mod:`~mazeplugin.formats.grid_json`, :mod:`~mazeplugin.formats.tiled`,
+the format modules (:mod:`~mazeplugin.formats.jsonio` for every grid's JSON,
+:mod:`~mazeplugin.formats.tiled`,
 :mod:`~mazeplugin.formats.tiled_hex`, :mod:`~mazeplugin.formats.svg`, ...);
 PNG pictures are drawn by :mod:`mazeplugin.pg`, reached through
 :mod:`mazeplugin.seam`.
@@ -32,14 +32,15 @@ ValueError: a triangle level cannot be saved as .tmx (a Tiled map holds square a
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Mapping, Optional, Tuple, Union, cast
+from typing import Any, Dict, Mapping, Optional, Tuple, cast
 
 from .. import seam
 from ..errors import LevelFormatError
 from ..level import Level
 from ..level_protocol import AnyLevel
-from . import grid_json, jsonio
+from . import jsonio, rebuild
 from .files import PathLike, open_regular, read_limited, write_text
+from .jsonio import from_json
 from .jsontext import parse_json
 
 __all__ = ["LEVEL_EXTENSIONS", "SAVE_EXTENSIONS", "load", "load_level", "save", "save_format", "from_json"]
@@ -49,8 +50,6 @@ LEVEL_EXTENSIONS = (".json", ".tmx", ".tmj", ".npy")
 
 SAVE_EXTENSIONS = (".json", ".tmx", ".tmj", ".npy", ".svg", ".png", ".txt")
 """The suffixes :func:`save` writes."""
-
-_LIMIT = max(jsonio.MAX_JSON_CHARS, grid_json.MAX_JSON_CHARS)
 
 _PICTURE, _GRIDS = ("cell", "show_solution"), ("square", "hex", "triangle", "polar", "wrap")
 _WRITERS: Dict[str, Dict[str, Tuple[str, ...]]] = {  # format: {kind of level: the options its writer takes}
@@ -114,7 +113,7 @@ def save(level: AnyLevel, path: PathLike, *, format: Optional[str] = None, **opt
     elif format == "json":
         write_text(path, level.to_json())
     elif format == "npy":
-        jsonio.save_npy(level, path)  # type: ignore[arg-type]  # (save_format: square levels only)
+        rebuild.save_npy(level, path)  # type: ignore[arg-type]  # (save_format: square levels only)
     elif format == "txt":
         text = cast(Level, level).to_text(**options) if level.kind == "square" else str(level)
         write_text(path, text + "\n")
@@ -148,7 +147,7 @@ def load(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] 
         from .tiled_read import load_tiled
 
         return load_tiled(source, corridor=corridor, wall=wall)
-    return jsonio.load_npy(source, corridor=1 if corridor is None else corridor, wall=1 if wall is None else wall)
+    return rebuild.load_npy(source, corridor=1 if corridor is None else corridor, wall=1 if wall is None else wall)
 
 
 def load_level(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> AnyLevel:
@@ -176,8 +175,8 @@ def _sniff(source: str) -> str:
 
 
 def _json(source: str, corridor: Optional[int], wall: Optional[int]) -> AnyLevel:
-    raw = read_limited(source, _LIMIT, what="a level")
-    data = parse_json(raw, source, what="a level", strings=_LIMIT)
+    raw = read_limited(source, jsonio.MAX_JSON_CHARS, what="a level")
+    data = parse_json(raw, source, what="a level", strings=jsonio.MAX_JSON_CHARS)
     if isinstance(data, dict) and data.get("type") == "map" and "format" not in data:  # a Tiled JSON map
         from .tiled_read import load_tiled
 
@@ -185,33 +184,4 @@ def _json(source: str, corridor: Optional[int], wall: Optional[int]) -> AnyLevel
     for name, given in (("corridor", corridor), ("wall", wall)):
         if given is not None:
             raise ValueError(f"{name}= is for Tiled maps and .npy files; a level's .json records its own")
-    return _from_data(data, source, len(raw))
-
-
-def from_json(text: Union[str, bytes], *, source: str = "<json text>") -> AnyLevel:
-    """The level of any grid in ``level.to_json()`` text or UTF-8 bytes (``mp.from_json``); ``LevelFormatError``
-    saying what is wrong otherwise.
-
-    >>> import mazeplugin as mp
-    >>> level = mp.generate("kruskal", 5, 4, seed=3, wrap="xy")
-    >>> from_json(level.to_json()).to_json() == level.to_json()
-    True
-    """
-    if not isinstance(text, (str, bytes)):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
-    if len(text) > _LIMIT:
-        raise LevelFormatError(f"{source}: {len(text):,} characters is too large for a level (at most {_LIMIT:,})")
-    return _from_data(parse_json(text, source, what="a level", strings=_LIMIT), source, len(text))
-
-
-def _from_data(data: Any, source: str, size: int) -> AnyLevel:
-    kind = data.get("format") if isinstance(data, dict) else None
-    if kind == jsonio.FORMAT:
-        return jsonio.from_data(data, source)
-    if kind == jsonio.GRID_FORMAT:
-        if size > grid_json.MAX_JSON_CHARS:
-            raise LevelFormatError(f"{source}: {size:,} characters is more than a grid level's "
-                                   f"{grid_json.MAX_JSON_CHARS:,}")
-        return grid_json.from_data(data, source)
-    raise LevelFormatError(f"{source}: not a mazeplugin level (\"format\" must be {jsonio.FORMAT!r} for a square "
-                           f"level or {jsonio.GRID_FORMAT!r} for a grid level)")
+    return jsonio.from_data(data, source, len(raw))

@@ -1,4 +1,4 @@
-"""A tilemap back into the maze model: cells, open passages and border openings.
+"""A tilemap back into the maze model (cells, open passages and border openings), and tilemaps as ``.npy``.
 
 Loaded levels must walk, solve and print like generated ones, so a loaded
 tilemap is turned back into a :class:`~mazeplugin.maze.Maze` (with the default
@@ -9,6 +9,13 @@ numbered as rooms, see :meth:`~mazeplugin.maze.Maze.rooms_from_corners`) and a
 :class:`~mazeplugin.level.Level` is built from that model in the usual way.
 The rebuilt level's tiles must equal the loaded ones exactly; the first tile
 where they differ is reported, so a tilemap no maze could have is refused.
+Every loader ends in :func:`proved`, the one proof of a loaded level's things.
+
+``.npy`` holds one int8 array: :meth:`Level.marked` (0 floor, 1 wall,
+2 entrance, 3 exit; a 3 with no 2 is an entrance and exit on one tile, as in
+a one-cell maze). It keeps the tiles and markers but not the generator or
+seed. Loading accepts int and bool arrays with those values (a plain 0/1
+``level.tiles`` too) and never unpickles.
 
 >>> import mazeplugin as mp
 >>> level = mp.generate("backtracker", 3, 2, seed="castle")
@@ -28,7 +35,10 @@ mazeplugin.errors.LevelFormatError: <array>: tile (0, 0) is floor, but a maze of
 
 from __future__ import annotations
 
-from typing import Any, List, Mapping, Optional, Sequence, Tuple
+import io
+import numbers
+import os
+from typing import Any, List, Mapping, Optional, Sequence, Tuple, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,10 +47,12 @@ from ..limits import MAX_CELLS, MAX_TILES
 from ..level import Level
 from ..maze import UNDER_EAST_WEST, UNDER_NORTH_SOUTH, Maze
 from ..seeds import Seed
-from ..tiles import FLOOR, Layout, Opening, Tile, check_tile
-from .files import LevelFormatError
+from ..tiles import ENTRANCE, EXIT, FLOOR, Layout, Opening, Tile, check_tile
+from .files import LevelFormatError, PathLike, atomic_path, open_regular
 
-__all__ = ["layout_for_shape", "level_from_tiles"]
+AnyLevelT = TypeVar("AnyLevelT")
+
+__all__ = ["layout_for_shape", "level_from_tiles", "check_loadable", "proved", "save_npy", "load_npy"]
 
 
 def layout_for_shape(shape: Sequence[int], corridor: int = 1, wall: int = 1, *, source: str = "<array>") -> Layout:
@@ -287,3 +299,142 @@ def check_loadable(level: Level, what: str) -> None:
                 "there, so the file would not load back (a level's outer wall is open only at its markers); "
                 "take world windows with open_edges=False to save them"
             )
+
+
+def proved(level: AnyLevelT, things: Sequence[Any], source: str) -> AnyLevelT:
+    """``level`` (of any grid) with the ``things`` a file holds, proved sound (``level.check()``: each key before
+    its door, each door needed, nothing on a wall or marker, patrols sound): the one proof every loader runs.
+    ``LevelFormatError`` naming ``source`` and what fails otherwise.
+
+    >>> import mazeplugin as mp
+    >>> rich = mp.generate("kruskal", 8, 6, seed=7, keys=1)
+    >>> plain = level_from_tiles(rich.tiles, entrance=rich.entrance, exit=rich.exit)
+    >>> proved(plain, rich.things, "level.json").things == rich.things
+    True
+    >>> proved(plain, [t for t in rich.things if t.kind != "key"], "level.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mazeplugin.errors.LevelFormatError: level.json: things: door ... has no key...
+    """
+    if things:
+        loaded: Any = level  # (a Level or a GridLevel: both hold things and check them)
+        loaded.things = tuple(things)
+        try:
+            loaded.check()
+        except ValueError as error:  # (a ContentError)
+            raise LevelFormatError(f"{source}: things: {error}") from None
+    return level
+
+
+# -- .npy: the tilemap and its markers as one int8 array ---------------------------
+
+
+def save_npy(level: Level, path: PathLike) -> None:
+    """Write ``level.marked()`` (int8: 0 floor, 1 wall, 2 entrance, 3 exit) to ``path`` atomically.
+
+    An ``.npy`` is the tilemap and its markers only, so a level with things (keys, doors, treasure,
+    enemies) or bridges (a weave) is refused before anything is written: the file would drop them
+    (save JSON or a Tiled map to keep them). What made the level (algorithm, seed, options) is not in
+    the array either; the JSON and Tiled files keep that too.
+    """
+    check_loadable(level, "an .npy tilemap")
+    if level.things:
+        kinds = sorted({t.kind for t in level.things})
+        raise ValueError(f"cannot write an .npy tilemap of a level with things ({', '.join(kinds)}): the array "
+                         "holds tiles and markers only, so they would be lost; save JSON (.json) or a Tiled "
+                         "map (.tmx, .tmj) to keep them")
+    if level.weave:
+        raise ValueError("cannot write an .npy tilemap of a weave level: the array holds tiles and markers only, "
+                         "so its bridges would be lost; save JSON (.json) or a Tiled map (.tmx, .tmj) to keep them")
+    marked = level.marked()
+    with atomic_path(path) as temporary:
+        with open(temporary, "wb") as f:
+            np.save(f, marked, allow_pickle=False)
+
+
+def load_npy(path: PathLike, *, corridor: int = 1, wall: int = 1) -> Level:
+    """Load a level from an ``.npy`` tilemap (never unpickling), checking everything.
+
+    The array is 2-D with 0 floor and 1 wall, and optionally one 2 (entrance)
+    and one 3 (exit), as :func:`save_npy` writes. ``corridor`` and ``wall``
+    say how wide the level's passages and walls are (the array alone cannot).
+    The header is read first: a wrong dtype, a pickle, or an oversized
+    shape is refused before the tiles are read, and a file shorter than its
+    header promises is reported as truncated.
+    """
+    for name, value in (("corridor", corridor), ("wall", wall)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < 1:
+            raise ValueError(f"{name} must be at least 1, got {value}")
+    source = os.fspath(path)
+    with open_regular(source, what="a level") as f:
+        shape, dtype = _npy_header(f, source)
+        layout_for_shape(shape, int(corridor), int(wall), source=source)
+        expected = int(np.prod(shape)) * dtype.itemsize
+        if expected > MAX_TILES:
+            raise LevelFormatError(
+                f"{source}: {expected:,} bytes of {dtype} tiles is too large; at most {MAX_TILES:,} bytes "
+                "(save big maps as int8, as save_npy does)"
+            )
+        start = f.tell()
+        f.seek(0, io.SEEK_END)
+        available = f.tell() - start
+        if available < expected:
+            raise LevelFormatError(
+                f"{source}: truncated: the header promises {expected:,} bytes of tiles, the file has {available:,}"
+            )
+        f.seek(0)
+        try:
+            marked = np.load(f, allow_pickle=False)
+        except (ValueError, EOFError, OSError) as error:
+            raise LevelFormatError(f"{source}: corrupted .npy file ({error})") from None
+    return _level_from_marked(marked, int(corridor), int(wall), source)
+
+
+def _npy_header(f: Any, source: str) -> Tuple[Tuple[int, ...], np.dtype[Any]]:
+    try:
+        version = np.lib.format.read_magic(f)
+    except ValueError as error:
+        raise LevelFormatError(f"{source}: not an .npy file ({error})") from None
+    try:
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+        else:
+            raise LevelFormatError(f"{source}: .npy format version {version} is not supported")
+    except LevelFormatError:
+        raise
+    except Exception as error:  # numpy's header parser fails in many ways on junk (ValueError, TokenError, ...)
+        raise LevelFormatError(f"{source}: corrupted .npy header ({type(error).__name__}: {error})") from None
+    if dtype.hasobject:
+        raise LevelFormatError(
+            f"{source}: the array holds Python objects (a pickle); refusing to load it"
+        )
+    if dtype.kind not in "biu":
+        raise LevelFormatError(f"{source}: tiles must be an int or bool array, got dtype {dtype}")
+    if len(shape) != 2:
+        raise LevelFormatError(f"{source}: tiles must be 2-dimensional (rows, columns), got shape {shape}")
+    return shape, dtype
+
+
+def _level_from_marked(marked: np.ndarray, corridor: int, wall: int, source: str) -> Level:
+    markers = {}
+    for name, code in (("entrance", ENTRANCE), ("exit", EXIT)):
+        where = np.argwhere(marked == code)
+        if len(where) > 1:
+            raise LevelFormatError(f"{source}: {len(where)} tiles hold {code} ({name}); a level has at most one")
+        if len(where):
+            markers[name] = (int(where[0][1]), int(where[0][0]))
+    if "exit" in markers and "entrance" not in markers:
+        markers["entrance"] = markers["exit"]  # both on one tile (a one-cell maze): 3 wins in marked()
+    tiles = marked
+    if markers:
+        tiles = marked.copy()
+        for x, y in markers.values():
+            tiles[y, x] = 0
+    # A plain 0/1 array (level.tiles, no 2 or 3 anywhere) records no markers, so its
+    # openings cannot be checked against them; an array with markers must mark every opening.
+    return level_from_tiles(tiles, corridor=corridor, wall=wall, source=source, unmarked_openings=not markers,
+                            entrance=markers.get("entrance"), exit=markers.get("exit"))

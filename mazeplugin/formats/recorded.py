@@ -36,7 +36,8 @@ from ..seeds import Seed, resolve_seed
 from ..weave import check_weave
 from .files import LevelFormatError
 
-__all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_plain", "plain_json", "recorded_seed"]
+__all__ = ["LevelShape", "Rule", "LEVEL_OPTIONS", "check_options", "check_grid_options", "check_plain", "plain_json",
+           "recorded_seed"]
 
 
 class LevelShape(NamedTuple):
@@ -258,6 +259,16 @@ def check_options(
             raise LevelFormatError(f"{source}: option {name!r}: {error}") from None
     _check_generator_options(options, generator, shape, source)
     return dict(options)
+
+
+def check_grid_options(options: Any, algorithm: Optional[str], width: int, height: int, source: str) -> Dict[str, Any]:
+    """A grid level file's recorded ``options`` checked as a square level's are (:func:`check_options`: each
+    option ``generate`` records by its rule, a built-in generator's own by its check); ``grid`` and ``wrap`` are
+    the file's own fields, not options."""
+    if isinstance(options, dict) and ({"grid", "wrap"} & set(options)):
+        raise LevelFormatError(f"{source}: options hold {sorted({'grid', 'wrap'} & set(options))[0]!r}, which a grid "
+                               "level records in its own field")
+    return check_options(options, generator=algorithm, shape=LevelShape(width, height, 1, 1), source=source)
 
 
 def _check_generator_options(options: Mapping[str, Any], generator: Optional[str], shape: LevelShape,

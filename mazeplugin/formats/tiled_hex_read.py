@@ -60,7 +60,7 @@ from ..grids import GridMaze, HexGrid
 from ..grids.hextiles import cell_tiles, opening_tiles, passage_tiles, tile_shape
 from ..limits import MAX_GRID_CELLS
 from .files import LevelFormatError
-from .grid_json import check_grid_options
+from .recorded import check_grid_options
 from .recorded import check_plain
 from .tiled_common import TiledMap, recorded_properties
 
