@@ -123,9 +123,9 @@ def save(level: AnyLevel, path: PathLike, *, format: Optional[str] = None, **opt
 
         (tiled.save_tmx if format == "tmx" else tiled.save_tmj)(cast(Level, level), path, **options)
     else:
-        from . import tiled_hex
+        from . import tiled as tiled_hex
 
-        (tiled_hex.save_tmx if format == "tmx" else tiled_hex.save_tmj)(level, path, **options)  # type: ignore[arg-type]
+        (tiled_hex.save_tmx if format == "tmx" else tiled_hex.save_tmj)(level, path, **options)
 
 
 def load(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> AnyLevel:
