@@ -44,8 +44,8 @@ size; doors in the ``things`` layer are bounded in tiles before they are
 listed (:mod:`mazeplugin.content.tiled`). Nothing in a file is executed. A bad
 map raises :class:`~mazeplugin.formats.files.LevelFormatError` starting with
 the file name, never another exception. The modules: ``tiled_parse`` (XML and
-JSON), ``tiled_layers`` (tile layers), ``tiled_tilesets``, ``tiled_tmx``,
-``tiled_tmj``, and this one (the level). The tiles are rebuilt into the maze
+JSON), ``tiled_layers`` (tile layers), ``tiled_map`` (one reader of both
+kinds of map), and this one (the level). The tiles are rebuilt into the maze
 model by :mod:`mazeplugin.formats.rebuild`, which refuses tiles no maze could have.
 
 >>> import os, tempfile, mazeplugin as mp
@@ -73,9 +73,7 @@ from .rebuild import layout_for_shape, level_from_tiles
 from .recorded import LevelShape, check_options
 from .tiled_common import SizeCheck, TiledMap, recorded_properties
 from .tiled_hex_read import hex_level
-from .tiled_tilesets import MAX_TILESET_BYTES
-from .tiled_tmj import read_tmj
-from .tiled_tmx import read_tmx
+from .tiled_map import MAX_TILESET_BYTES, read_map
 
 __all__ = ["TiledMap", "MAX_TILESET_BYTES", "load_tiled", "load_tmx", "load_tmj", "load_hex", "read_tiled",
            "read_prefab"]
@@ -153,7 +151,7 @@ def _read(path: PathLike, kind: str, check_size: Optional[SizeCheck] = None) -> 
     if not kind:
         kind = "tmx" if data.lstrip()[:1] == b"<" else "tmj"
     directory = os.path.dirname(os.path.abspath(source))
-    return (read_tmx if kind == "tmx" else read_tmj)(data, source, directory, check_size)
+    return read_map(data, kind, source, directory, check_size)
 
 
 def _square_size(corridor: Optional[int], wall: Optional[int]) -> SizeCheck:
