@@ -24,7 +24,7 @@ On a hexagonal map (a hex level's, ``hex_side`` given: its ``hexsidelength``)
 a thing stands on the tile whose centre is nearest its point (a rectangle's
 centre); a door lists that one tile, and an enemy's polyline points give its
 patrol's tiles the same way. Which cells and passages they are is for the
-hex reader (:mod:`mazeplugin.formats.tiled_hex_read`) to say.
+hex reader (:mod:`mazeplugin.formats.tiled_read`) to say.
 
 >>> door = {"type": "door", "x": 32, "y": 0, "width": 64, "height": 32, "properties": {"key": 1}}
 >>> things_from_objects([door], (32, 32), (5, 3), "m.tmx")[0].props["tiles"]
