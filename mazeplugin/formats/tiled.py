@@ -1,7 +1,7 @@
 """Levels as Tiled maps (https://www.mapeditor.org), ``.tmx`` (XML) and ``.tmj`` (JSON): one writer for every grid with tiles.
 
 A map is made once, as the ``.tmj`` document, and the ``.tmx`` is that
-document as XML; what is grid-specific is data (:class:`Sheet`: orientation,
+document as XML; what is grid-specific is data (:func:`sheet`: orientation,
 stagger, tile size, where a tile's centre is) and how a thing stands on tiles.
 
 - **The map.** A square level is an orthogonal map, one map tile per level
@@ -51,7 +51,7 @@ import numbers
 import os
 import struct
 import zlib
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import quoteattr
 
 import numpy as np
@@ -63,9 +63,9 @@ from .files import PathLike, UnsafeDestinationError, destination, read_limited, 
 from .rebuild import check_loadable
 from .recorded import plain_json
 from .svg import COLOURS
-from .tiled_common import hex_tile_centre
+from .tiled_common import Sheet
 
-__all__ = ["save_tmx", "save_tmj", "tmj_data", "Sheet", "sheet", "tileset_png", "bridges_png", "png_bytes",
+__all__ = ["save_tmx", "save_tmj", "tmj_data", "sheet", "tileset_png", "bridges_png", "png_bytes",
            "tiled_property", "thing_properties", "room_objects", "room_outline", "JSON_PROPS", "FLOOR_GID",
            "WALL_GID", "BRIDGE_FIRST_GID"]
 
@@ -84,35 +84,13 @@ _TILED_RELEASE = "1.10.2"  # the Tiled release whose map format this follows (so
 _COMMON: Dict[str, Any] = {"opacity": 1, "visible": True, "x": 0, "y": 0}  # every layer's
 
 
-class Sheet(NamedTuple):
-    """The grid part of a Tiled map: its orientation, tile size in pixels (``side``: a hexagonal map's
-    ``hexsidelength``, 0 on an orthogonal one) and its floor/wall tileset's name and image file.
-
-    >>> sheet("hex", 24).centre(1, 1), sheet("square", 16).centre(1, 1)
-    ((42.0, 30.0), (24.0, 24.0))
-    """
-
-    orientation: str
-    width: int
-    height: int
-    side: int
-    tileset: str
-    image: str
-
-    def centre(self, col: int, row: int) -> Tuple[float, float]:
-        """The pixel centre of map tile ``(col, row)``, as Tiled draws it."""
-        if self.side:
-            return hex_tile_centre(col, row, self.width, self.height, self.side)
-        return (col + 0.5) * self.width, (row + 0.5) * self.height
-
-    def fields(self) -> Dict[str, Any]:
-        """The map's fields a hexagonal map adds after ``infinite``."""
-        return {"hexsidelength": self.side, "staggeraxis": STAGGER_AXIS, "staggerindex": STAGGER_INDEX} if self.side else {}
-
-
 def sheet(kind: str, tile: object) -> Sheet:
-    """The :class:`Sheet` of a ``kind`` (``"square"`` or ``"hex"``) level's map, ``tile`` pixels per tile (its
-    height on a hex map, at least 2 there)."""
+    """The grid part (:class:`~mazeplugin.formats.tiled_common.Sheet`) of a ``kind`` (``"square"`` or ``"hex"``)
+    level's map, ``tile`` pixels per tile (its height on a hex map, at least 2 there).
+
+    >>> sheet("hex", 24), sheet("square", 16).centre(1, 1)
+    (Sheet(orientation='hexagonal', width=21, height=24, side=12), (24.0, 24.0))
+    """
     if kind not in ("square", "hex"):
         raise ValueError(f"a Tiled map is for square and hex levels; this is a {kind} level")
     low = 1 if kind == "square" else 2
@@ -122,9 +100,8 @@ def sheet(kind: str, tile: object) -> Sheet:
     if not low <= size <= MAX_TILE_PIXELS:
         raise ValueError(f"tile must be from {low} to {MAX_TILE_PIXELS:,} pixels, got {tile}")
     if kind == "square":
-        return Sheet("orthogonal", size, size, 0, "mazeplugin", f"mazeplugin-tiles-{size}.png")
-    return Sheet("hexagonal", max(1, round(size * math.sqrt(3) / 2)), size, size // 2, "mazeplugin-hex",
-                 f"mazeplugin-hex-{size}.png")
+        return Sheet("orthogonal", size, size)
+    return Sheet("hexagonal", max(1, round(size * math.sqrt(3) / 2)), size, size // 2)
 
 
 def save_tmx(level: Any, path: PathLike, *, tile: Optional[int] = None) -> None:
@@ -148,8 +125,9 @@ def tmj_data(level: Any, path: PathLike, tile: Optional[int] = None) -> Dict[str
                if place is not None]
     first = 3 if square else len(markers) + 1  # a square map keeps ids 1 and 2 for its markers
     things = _thing_objects(level, drawn, first)  # before any file: a prop Tiled cannot hold is refused
-    tilesets = [_tileset(FLOOR_GID, drawn.tileset, drawn, _image(path, drawn.image, lambda: tileset_png(drawn)),
-                         "wall", "bool", (False, True))]
+    hexagons = "-hex" if drawn.orientation == "hexagonal" else ""  # the tileset: mazeplugin or mazeplugin-hex
+    image = _image(path, f"mazeplugin{hexagons or '-tiles'}-{drawn.height}.png", lambda: tileset_png(drawn))
+    tilesets = [_tileset(FLOOR_GID, f"mazeplugin{hexagons}", drawn, image, "wall", "bool", (False, True))]
     rows, columns = level.tiles.shape
     layers = [_tile_layer(1, "maze", columns, rows, (level.tiles.astype(np.int64) + FLOOR_GID).ravel().tolist()),
               _object_layer(2, "markers", [
@@ -168,7 +146,8 @@ def tmj_data(level: Any, path: PathLike, tile: Optional[int] = None) -> Dict[str
     return {
         "type": "map", "version": _TILED_VERSION, "tiledversion": _TILED_RELEASE,
         "orientation": drawn.orientation, "renderorder": "right-down", "width": columns, "height": rows,
-        "tilewidth": drawn.width, "tileheight": drawn.height, "infinite": False, **drawn.fields(),
+        "tilewidth": drawn.width, "tileheight": drawn.height, "infinite": False, **({} if not hexagons else {
+            "hexsidelength": drawn.side, "staggeraxis": STAGGER_AXIS, "staggerindex": STAGGER_INDEX}),
         "nextlayerid": len(layers) + 1, "nextobjectid": first + len(things) + len(rooms),
         "compressionlevel": -1,
         "properties": [{"name": name, "type": kind, "value": value} for name, kind, value in _map_properties(level)],
@@ -438,14 +417,14 @@ def tileset_png(drawn: Sheet) -> bytes:
     """
     width, height = drawn.width, drawn.height
     inside: Any = True
-    if drawn.side:
+    if drawn.orientation == "hexagonal":
         ys, xs = np.mgrid[0:height, 0:width].astype(np.float64) + 0.5
         dx, dy = np.abs(xs - width / 2), np.abs(ys - height / 2)
         inside = (dx <= width / 2) & (dy <= height / 2 - dx / math.sqrt(3))
     rgba = np.zeros((height, 2 * width, 4), dtype=np.uint8)
     for k, name in enumerate(("floor", "wall")):
         rgba[:, k * width:(k + 1) * width][inside] = _rgba(name)
-    return png_bytes(rgba if drawn.side else rgba[:, :, :3])
+    return png_bytes(rgba if drawn.orientation == "hexagonal" else rgba[:, :, :3])
 
 
 def bridges_png(tile: int = 16) -> bytes:

@@ -34,8 +34,8 @@ from ..content.tiled import MAX_LISTED_TILES, things_from_objects
 from .files import LevelFormatError, read_limited
 from .recorded import check_plain
 from .tiled_common import (
-    SizeCheck, TiledMap, add_marker, brief, check_map_kind, count, infinite_map, is_marker, map_size, positive_int,
-    text_of,
+    Sheet, SizeCheck, TiledMap, add_marker, brief, check_map_kind, count, infinite_map, is_marker, map_size,
+    positive_int, text_of,
 )
 from .tiled_layers import Blocks, Flags, WallTable, array_blocks, base64_blocks, csv_blocks, list_blocks, tile_flags
 from .tiled_parse import XmlMap, json_properties, parse_json, parse_xml, xml_properties
@@ -66,10 +66,10 @@ def _read(data: Any, source: str, directory: str, check_size: Optional[SizeCheck
     orientation = check_map_kind(data.get("orientation"), bool(data.get("infinite", False)), source,
                                  stagger_axis=data.get("staggeraxis"), stagger_index=data.get("staggerindex"))
     columns, rows = map_size(data.get("width"), data.get("height"), source)
-    tile = (positive_int(data.get("tilewidth"), "the map's tilewidth", source),
-            positive_int(data.get("tileheight"), "the map's tileheight", source))
-    hex_side = None if orientation != "hexagonal" else count(
-        data.get("hexsidelength", 0), "the map's hexsidelength", source)
+    sheet = Sheet(orientation, positive_int(data.get("tilewidth"), "the map's tilewidth", source),
+                  positive_int(data.get("tileheight"), "the map's tileheight", source),
+                  0 if orientation != "hexagonal" else count(data.get("hexsidelength", 0), "the map's hexsidelength",
+                                                             source))
     properties = json_properties(data.get("properties"), "the map", source)
     walls_by_gid = WallTable(source, columns, rows, None if check_size is None else
                              lambda: check_size(orientation, columns, rows, properties, source))
@@ -112,9 +112,9 @@ def _read(data: Any, source: str, directory: str, check_size: Optional[SizeCheck
         }
         for key in ("x", "y", "width", "height"):
             fields[key] = _number(obj, key, fields["name"], source)
-        add_marker(markers, doors, fields, tile, (columns, rows), source, hex_side)
+        add_marker(markers, doors, fields, sheet, (columns, rows), source)
     things = things_from_objects([_thing(obj, source) for obj in thing_objects if obj is not None],
-                                 tile, (columns, rows), source, hex_side)
+                                 sheet, (columns, rows), source)
     return TiledMap(walls, markers, properties, source, doors, things, orientation, walls_by_gid.tunnels)
 
 
