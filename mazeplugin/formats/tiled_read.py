@@ -88,7 +88,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..content.cells import CellGraph, CellThing
-from ..content.proof import ContentError
 from ..content.things import Thing
 from ..grid_level import GridLevel
 from ..grids import GridMaze, HexGrid
@@ -142,8 +141,13 @@ def _load(path: PathLike, kind: str, corridor: Optional[int], wall: Optional[int
             if given is not None and check_int(name, given, low=1, high=1 << 30) != 1:
                 raise ValueError(f"{name}= is for square levels; {tiled.source} is a hexagonal map (a hex level), "
                                  f"whose tiles are one cell or passage each: leave {name}= out")
-        return hex_level(tiled)
-    return _level(tiled, corridor, wall)
+    level = hex_level(tiled) if tiled.orientation == "hexagonal" else _level(tiled, corridor, wall)
+    if level.things:
+        try:
+            level.check()  # a designer may have moved things: they must still make a sound level
+        except ValueError as error:
+            raise LevelFormatError(f"{tiled.source}: things: {error}") from None
+    return level
 
 
 def read_tiled(path: PathLike, check_size: Optional[SizeCheck] = None, kind: str = "") -> TiledMap:
@@ -242,11 +246,7 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
         bridges=tiled.bridges if tiled.bridges.any() else None,
     )
     if tiled.things:
-        level.things = tiled.things
-        try:
-            level.check()  # a designer may have moved things: they must still make a sound level
-        except ValueError as error:
-            raise LevelFormatError(f"{source}: things: {error}") from None
+        level.things = tiled.things  # checked by _load
     return level
 
 
@@ -254,7 +254,8 @@ def _level(tiled: TiledMap, corridor: Optional[int], wall: Optional[int]) -> Lev
 
 
 def hex_level(tiled: TiledMap) -> GridLevel:
-    """The hex level a hexagonal map's walls, markers and properties describe (see the module docstring)."""
+    """The hex level a hexagonal map's walls, markers, things and properties describe (see the module docstring;
+    the things' soundness is checked by the loader, as on a square level)."""
     source = tiled.source
     if tiled.bridges.any():
         raise LevelFormatError(f"{source}: the hexagonal map has bridge tiles (the 'tunnel' property); "
@@ -280,16 +281,9 @@ def hex_level(tiled: TiledMap) -> GridLevel:
     options = check_grid_options(_options(options, markers, source), algorithm, width, height, source)
     entrance, exit = (0, grid.cells - 1) if markers else (None, None)
     maze = GridMaze(grid, open_)
-    things = _cell_things(maze, tiled.things, entrance, source)
-    level = GridLevel(maze, width=width, height=height, entrance=entrance, exit=exit,
-                      openings=grid.openings() if markers else (), algorithm=algorithm, seed=seed,
-                      options=dict(options, grid="hex"), things=things)
-    if things:
-        try:
-            level.check()  # a designer may have moved things: they must still make a sound level
-        except ContentError as error:
-            raise LevelFormatError(f"{source}: things: {error}") from None
-    return level
+    return GridLevel(maze, width=width, height=height, entrance=entrance, exit=exit,
+                     openings=grid.openings() if markers else (), algorithm=algorithm, seed=seed,
+                     options=dict(options, grid="hex"), things=_cell_things(maze, tiled.things, entrance, source))
 
 
 def _cell_things(maze: GridMaze, things: Sequence[Thing], entrance: Optional[int],
