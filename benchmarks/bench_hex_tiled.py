@@ -5,7 +5,7 @@ and the cost of a ``things`` layer.
     python benchmarks/bench_hex_tiled.py --sizes 1000 --repeat 1
 
 For each size: a hex level (``wilson``, seed 7) saved and loaded as ``.tmx``
-and ``.tmj`` (:mod:`mazeplugin.formats.tiled_hex_read`), next to its JSON
+and ``.tmj`` (:mod:`mazeplugin.formats.tiled_read`), next to its JSON
 and to loading a square level's ``.tmx`` of the same cell count (the ratios
 say what reading the doubled hex lattice costs against those); then the peak
 memory of one ``GridLevel.load_tmx`` (``tracemalloc``: numpy's and Python's

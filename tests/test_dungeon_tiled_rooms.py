@@ -1,4 +1,4 @@
-"""A dungeon's rooms in Tiled (formats.tiled_rooms): a shaped room (``shapes=``: L, T, plus, U) is a polygon
+"""A dungeon's rooms in Tiled (formats.tiled.room_objects): a shaped room (``shapes=``: L, T, plus, U) is a polygon
 enclosing exactly its cells and the walls about them, read here by pytmx and checked tile by tile against the
 room's floor; rectangles stay rectangles, and a map with polygons loads back."""
 

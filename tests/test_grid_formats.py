@@ -234,7 +234,7 @@ def test_hexagonal_maps_that_are_no_hex_level_are_refused_saying_why(edit, words
 
 
 def test_a_hex_map_of_more_cells_than_a_hex_level_may_have_is_refused(tmp_path, monkeypatch):
-    import mazeplugin.formats.tiled_hex_read as reader
+    import mazeplugin.formats.tiled_read as reader
 
     mp.generate("kruskal", 5, 4, grid="hex", seed=1).save(tmp_path / "hex.tmx")
     monkeypatch.setattr(reader, "MAX_GRID_CELLS", 19)  # the check, on a small map: 20 cells is one too many

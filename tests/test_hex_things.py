@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import mazeplugin as mp
 from mazeplugin.formats import LevelFormatError, load_tiled
-from mazeplugin.formats.tiled_hex import tile_centre
+from mazeplugin.formats.tiled import sheet
 from mazeplugin.grids.hextiles import cell_tiles, passage_tiles
 
 
@@ -67,13 +67,13 @@ def test_things_stand_at_their_tiles_centres(tmp_path):
         assert obj.get("type") == thing.kind
         if thing.kind == "door":
             edge = thing.props["edge"]
-            assert where == tile_centre(int(mid_cols[edge]), int(mid_rows[edge]), 32)
+            assert where == sheet("hex", 32).centre(int(mid_cols[edge]), int(mid_rows[edge]))
         else:
-            assert where == tile_centre(int(cols[thing.cell]), int(rows[thing.cell]), 32)
+            assert where == sheet("hex", 32).centre(int(cols[thing.cell]), int(rows[thing.cell]))
         if thing.kind == "enemy":
             points = [tuple(map(float, p.split(","))) for p in obj.find("polyline").get("points").split()]
             assert [(where[0] + x, where[1] + y) for x, y in points] == [
-                tile_centre(int(cols[c]), int(rows[c]), 32) for c in thing.props["patrol"]]
+                sheet("hex", 32).centre(int(cols[c]), int(rows[c])) for c in thing.props["patrol"]]
 
 
 def test_a_hex_tmx_with_things_loads_in_pytmx(tmp_path):
@@ -119,7 +119,7 @@ def _move(kind, to):
     def edit(data, level):
         thing = next(t for t in level.things if t.kind == kind)
         obj = next(o for o in _objects(data) if o["type"] == kind)
-        obj["x"], obj["y"] = tile_centre(*to(level, thing), 32)
+        obj["x"], obj["y"] = sheet("hex", 32).centre(*to(level, thing))
     return edit
 
 

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazeplugin as mp
-from mazeplugin.formats import LevelFormatError, tiled_layers, tiled_tmj, tiled_tmx
+from mazeplugin.formats import LevelFormatError, tiled_layers, tiled_map
 from mazeplugin.formats.tiled_layers import WallTable
 from budget import examples
 
@@ -56,7 +56,7 @@ def tmx_text(columns: int, rows: int) -> str:
 
 @pytest.fixture
 def decoded(monkeypatch):
-    """How many blocks of ids the base64 decoder yielded, in either reader."""
+    """How many blocks of ids the base64 decoder yielded, for either kind of map."""
     blocks = [0]
     decode = tiled_layers.base64_blocks
 
@@ -65,8 +65,7 @@ def decoded(monkeypatch):
             blocks[0] += 1
             yield block
 
-    monkeypatch.setattr(tiled_tmx, "base64_blocks", counting)
-    monkeypatch.setattr(tiled_tmj, "base64_blocks", counting)
+    monkeypatch.setattr(tiled_map, "base64_blocks", counting)
     return blocks
 
 

@@ -20,16 +20,16 @@ widest), and all doors' tiles and patrol points together at most
 :data:`MAX_LISTED_TILES` (and no more than the map has tiles), so a small file
 cannot make a huge list.
 
-On a hexagonal map (a hex level's, ``hex_side`` given: its ``hexsidelength``)
-a thing stands on the tile whose centre is nearest its point (a rectangle's
+On a hexagonal map (a hex level's) a thing stands on the tile whose centre is nearest its point (a rectangle's
 centre); a door lists that one tile, and an enemy's polyline points give its
 patrol's tiles the same way. Which cells and passages they are is for the
-hex reader (:mod:`mazeplugin.formats.tiled_hex_read`) to say.
+hex reader (:mod:`mazeplugin.formats.tiled_read`) to say.
 
 >>> door = {"type": "door", "x": 32, "y": 0, "width": 64, "height": 32, "properties": {"key": 1}}
->>> things_from_objects([door], (32, 32), (5, 3), "m.tmx")[0].props["tiles"]
+>>> square = Sheet("orthogonal", 32, 32)
+>>> things_from_objects([door], square, (5, 3), "m.tmx")[0].props["tiles"]
 ((1, 0), (2, 0))
->>> things_from_objects([dict(door, width=3200, height=3200)], (32, 32), (500, 200), "m.tmx")
+>>> things_from_objects([dict(door, width=3200, height=3200)], square, (500, 200), "m.tmx")
 Traceback (most recent call last):
 ...
 mazeplugin.errors.LevelFormatError: m.tmx: things object 1 (door): its rectangle covers 10,000 tiles; a door blocks one passage, at most 4,096 tiles
@@ -40,10 +40,10 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 from ..formats.files import LevelFormatError
-from ..formats.tiled_common import tile_at
+from ..formats.tiled_common import Sheet
 from ..limits import MAX_CORRIDOR, MAX_WALL
 from .things import Thing, check_props
 
@@ -60,16 +60,13 @@ MAX_LISTED_TILES = 1 << 20
 
 
 def things_from_objects(
-    objects: Sequence[Dict[str, Any]], tile: Tuple[int, int], size: Tuple[int, int], source: str,
-    hex_side: Optional[int] = None,
+    objects: Sequence[Dict[str, Any]], sheet: Sheet, size: Tuple[int, int], source: str,
 ) -> Tuple[Thing, ...]:
     """Things from plain object dicts: ``type``, ``x``, ``y``, ``width``, ``height``, ``properties`` (a dict)
-    and, for polylines, ``polyline`` (a list of ``(x, y)`` offsets). ``tile`` is ``(width, height)`` in
-    pixels, ``size`` the map's ``(columns, rows)``, ``hex_side`` a hexagonal map's ``hexsidelength``
-    (None: an orthogonal map)."""
+    and, for polylines, ``polyline`` (a list of ``(x, y)`` offsets). ``sheet`` is the map's grid part
+    (:class:`~mazeplugin.formats.tiled_common.Sheet`), ``size`` its ``(columns, rows)``."""
     if len(objects) > MAX_THINGS_OBJECTS:
         raise LevelFormatError(f"{source}: the things layer has more than {MAX_THINGS_OBJECTS:,} objects")
-    tw, th = tile
     columns, rows = size
     listed = min(MAX_LISTED_TILES, columns * rows)  # tiles the doors and patrols may still list
     given = [_given_id(obj) for obj in objects]
@@ -82,8 +79,7 @@ def things_from_objects(
         def cell(px: float, py: float) -> Tuple[int, int]:
             if not (math.isfinite(px) and math.isfinite(py)):
                 raise LevelFormatError(f"{where}: position ({px}, {py}) is not a number")
-            far = max(abs(px), abs(py)) > 1e15  # off any map; and far enough to overflow a squared distance
-            x, y = (-1, -1) if far else tile_at(px, py, tile, hex_side)
+            x, y = sheet.tile_at(px, py)
             if not (0 <= x < columns and 0 <= y < rows):
                 raise LevelFormatError(f"{where}: pixel ({px:g}, {py:g}) is outside the map")
             return (x, y)
@@ -102,7 +98,7 @@ def things_from_objects(
                                        f"{min(MAX_LISTED_TILES, columns * rows):,} tiles")
             tx, ty = cell(x, y)
             props["patrol"] = [cell(x + px, y + py) for px, py in polyline]
-        elif hex_side is not None:  # one tile: the nearest centre to the object's
+        elif sheet.orientation == "hexagonal":  # one tile: the nearest centre to the object's
             tx, ty = cell(x + width / 2, y + height / 2)
             if kind == "door":
                 props["tiles"] = [(tx, ty)]
@@ -120,7 +116,7 @@ def things_from_objects(
             props["tiles"] = [(a, b) for b in range(y0, y1 + 1) for a in range(x0, x1 + 1)]
             tx, ty = x0 + (x1 - x0) // 2, y0 + (y1 - y0) // 2
         else:
-            tx, ty = cell(x + min(width, tw) / 2, y + min(height, th) / 2)
+            tx, ty = cell(x + min(width, sheet.width) / 2, y + min(height, sheet.height) / 2)
         try:
             check_props(kind, props)
             out.append(Thing(kind, tx, ty, thing_id, props))

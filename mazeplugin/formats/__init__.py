@@ -16,8 +16,8 @@ calls into here (:mod:`~mazeplugin.formats.level_files` chooses the format by su
 - :mod:`~mazeplugin.formats.svg`: a picture for browsers (a square tilemap's tiles, any other grid's cell
   outlines).
 - :mod:`~mazeplugin.formats.tiled`, :mod:`~mazeplugin.formats.tiled_read`: maps for the Tiled editor (``.tmx``
-  XML and ``.tmj`` JSON, a two-tile tileset image beside them) and back, as saved or as a designer edited them;
-  :mod:`~mazeplugin.formats.tiled_hex` and :mod:`~mazeplugin.formats.tiled_hex_read` for hex levels.
+  XML and ``.tmj`` JSON, a two-tile tileset image beside them; square and hex levels) and back, as saved or as a
+  designer edited them (:mod:`~mazeplugin.formats.tiled_map` reads either file by one path).
 - :mod:`~mazeplugin.formats.files`: safe writing (atomic for regular files, symlinks followed, devices and
   FIFOs written through, never a rename over anything else) and
   :func:`~mazeplugin.formats.files.read_limited`, which every loader reads through;

@@ -11,8 +11,7 @@ the suffix — ``.json``, ``.tmx``, ``.tmj``, ``.npy``, ``.svg``, ``.png``,
 triangle level, an ``.npy`` of a hex level) before anything is written.
 ``format=`` names the format where the suffix does not. The bytes are those of
 the format modules (:mod:`~mazeplugin.formats.jsonio` for every grid's JSON,
-:mod:`~mazeplugin.formats.tiled`,
-:mod:`~mazeplugin.formats.tiled_hex`, :mod:`~mazeplugin.formats.svg`, ...);
+:mod:`~mazeplugin.formats.tiled`, :mod:`~mazeplugin.formats.svg`, ...);
 PNG pictures are drawn by :mod:`mazeplugin.pg`, reached through
 :mod:`mazeplugin.seam`.
 
@@ -117,18 +116,14 @@ def save(level: AnyLevel, path: PathLike, *, format: Optional[str] = None, **opt
     elif format == "txt":
         text = cast(Level, level).to_text(**options) if level.kind == "square" else str(level)
         write_text(path, text + "\n")
-    elif level.kind == "square":  # tmx, tmj
+    else:  # tmx, tmj: square and hex maps alike
         from . import tiled
 
         (tiled.save_tmx if format == "tmx" else tiled.save_tmj)(cast(Level, level), path, **options)
-    else:
-        from . import tiled_hex
-
-        (tiled_hex.save_tmx if format == "tmx" else tiled_hex.save_tmj)(level, path, **options)  # type: ignore[arg-type]
 
 
 def load(path: PathLike, *, corridor: Optional[int] = None, wall: Optional[int] = None) -> AnyLevel:
-    """The level in the file at ``path``: a :class:`~mazeplugin.Level` or a :class:`~mazeplugin.GridLevel`.
+    """The level in the file at ``path``, of any grid (a :class:`~mazeplugin.Level`).
 
     By suffix: ``.json`` (a square or a grid level's JSON, told apart by its ``"format"``; a Tiled JSON
     map), ``.tmx`` / ``.tmj`` (an orthogonal Tiled map is a square level, a hexagonal one a hex level),

@@ -1,5 +1,9 @@
-"""What the ``.tmx`` and ``.tmj`` readers share: :class:`TiledMap`, the map's size and kind, numbers, markers.
+"""What Tiled's readers and writer share: :class:`Sheet` (a map's grid part: orientation and tile size, a tile's
+centre and the tile under a pixel), :class:`TiledMap`, the map's size and kind, numbers, markers.
 
+>>> hexagons = Sheet("hexagonal", 21, 24, 12)
+>>> hexagons.centre(1, 1), hexagons.tile_at(*hexagons.centre(1, 1)), Sheet("orthogonal", 16, 16).tile_at(40, 3)
+((42.0, 30.0), (1, 1), (2, 0))
 >>> map_size("3", "2", "m.tmx")
 (3, 2)
 >>> count("-1", "a tile id", "m.tmx")
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, NamedTuple, Optional, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -26,7 +30,7 @@ from .recorded import recorded_seed
 
 __all__ = [
     "TiledMap", "SizeCheck", "ROLES", "check_map_kind", "infinite_map", "map_size", "positive_int", "count", "is_marker",
-    "add_marker", "brief", "text_of", "recorded_properties", "hex_tile_centre", "tile_at",
+    "add_marker", "brief", "text_of", "recorded_properties", "Sheet",
 ]
 
 ROLES = ("entrance", "exit", "door")
@@ -87,26 +91,38 @@ def check_map_kind(orientation: Any, infinite: bool, source: str, *, stagger_axi
     return str(orientation)
 
 
-def hex_tile_centre(col: int, row: int, width: float, height: float, side: float) -> Tuple[float, float]:
-    """The pixel centre of tile ``(col, row)`` of a hexagonal map (staggered along y, odd rows shifted
-    right) of ``width`` × ``height`` pixel tiles with ``hexsidelength`` ``side``, as Tiled draws it."""
-    return col * width + width / 2 + (width / 2 if row & 1 else 0), row * (height + side) / 2 + height / 2
+class Sheet(NamedTuple):
+    """The grid part of a Tiled map: its orientation and tile size in pixels (``side``: a hexagonal map's
+    ``hexsidelength``; a hexagonal map is staggered along y, odd rows shifted half a tile right)."""
 
+    orientation: str
+    width: int
+    height: int
+    side: int = 0
 
-def tile_at(x: float, y: float, tile: Tuple[int, int], hex_side: Optional[int] = None) -> Tuple[int, int]:
-    """The ``(column, row)`` of the tile under pixel ``(x, y)``: on a hexagonal map (``hex_side`` given),
-    the tile whose centre is nearest. May be outside the map; ``x`` and ``y`` must be finite."""
-    if hex_side is None:
-        return math.floor(x / tile[0]), math.floor(y / tile[1])
-    pitch = max((tile[1] + hex_side) / 2, 1e-9)
-    row0 = math.floor(y / pitch)
-    best: Tuple[float, int, int] = (math.inf, 0, 0)
-    for row in (row0 - 1, row0, row0 + 1):
-        col0 = math.floor((x - (tile[0] / 2 if row & 1 else 0)) / tile[0])
-        for col in (col0 - 1, col0, col0 + 1):
-            cx, cy = hex_tile_centre(col, row, tile[0], tile[1], hex_side)
-            best = min(best, ((cx - x) ** 2 + (cy - y) ** 2, col, row))
-    return best[1], best[2]
+    def centre(self, col: int, row: int) -> Tuple[float, float]:
+        """The pixel centre of tile ``(col, row)``, as Tiled draws it."""
+        if self.orientation != "hexagonal":
+            return (col + 0.5) * self.width, (row + 0.5) * self.height
+        return (col * self.width + self.width / 2 + (self.width / 2 if row & 1 else 0),
+                row * (self.height + self.side) / 2 + self.height / 2)
+
+    def tile_at(self, x: float, y: float) -> Tuple[int, int]:
+        """The ``(column, row)`` of the tile under pixel ``(x, y)`` (finite): on a hexagonal map, the tile whose
+        centre is nearest. May be outside the map; ``(-1, -1)`` far off any map (where a squared distance
+        would overflow)."""
+        if max(abs(x), abs(y)) > 1e15:
+            return -1, -1
+        if self.orientation != "hexagonal":
+            return math.floor(x / self.width), math.floor(y / self.height)
+        row0 = math.floor(y / max((self.height + self.side) / 2, 1e-9))
+        best: Tuple[float, int, int] = (math.inf, 0, 0)
+        for row in (row0 - 1, row0, row0 + 1):
+            col0 = math.floor((x - (self.width / 2 if row & 1 else 0)) / self.width)
+            for col in (col0 - 1, col0, col0 + 1):
+                cx, cy = self.centre(col, row)
+                best = min(best, ((cx - x) ** 2 + (cy - y) ** 2, col, row))
+        return best[1], best[2]
 
 
 def infinite_map(source: str) -> LevelFormatError:
@@ -152,9 +168,8 @@ def is_marker(fields: Dict[str, Any]) -> bool:
 
 
 def add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], obj: Dict[str, Any],
-               tile: Tuple[int, int], size: Tuple[int, int], source: str, hex_side: Optional[int] = None) -> None:
-    """Record an ``entrance``/``exit`` object's tile, or a ``door`` object's (by name, else by type or class);
-    ``hex_side``: the ``hexsidelength`` of a hexagonal map (see :func:`tile_at`)."""
+               sheet: Sheet, size: Tuple[int, int], source: str) -> None:
+    """Record an ``entrance``/``exit`` object's tile, or a ``door`` object's (by name, else by type or class)."""
     role = obj["name"] if obj["name"] in ROLES else obj["type"]
     if role not in ROLES:
         return
@@ -167,12 +182,11 @@ def add_marker(markers: Dict[str, Tuple[int, int]], doors: NDArray[np.bool_], ob
         x, y = x + obj["width"] / 2, y + obj["height"] / 2
     if not (math.isfinite(x) and math.isfinite(y)):
         raise LevelFormatError(f"{source}: the {role} object's position ({x}, {y}) is not a number")
-    far = max(abs(x), abs(y)) > 1e15  # off any map; and far enough to overflow a squared distance
-    column, row = (-1, -1) if far else tile_at(x, y, tile, hex_side)
+    column, row = sheet.tile_at(x, y)
     if not (0 <= column < size[0] and 0 <= row < size[1]):
         raise LevelFormatError(
             f"{source}: the {role} object at pixel ({x:g}, {y:g}) is outside the map "
-            f"({size[0]} × {size[1]} tiles of {tile[0]} × {tile[1]} pixels)"
+            f"({size[0]} × {size[1]} tiles of {sheet.width} × {sheet.height} pixels)"
         )
     if role == "door":
         doors[row, column] = True
