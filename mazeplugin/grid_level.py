@@ -41,5 +41,5 @@ else:
 
         load_tmx = seam.loader("GridLevel", "load_tmx", "tiled_read", "load_hex", kind="tmx")
         load_tmj = seam.loader("GridLevel", "load_tmj", "tiled_read", "load_hex", kind="tmj")
-        load_json = seam.loader("GridLevel", "load_json", "grid_json", "load_json")
-        from_json = seam.loader("GridLevel", "from_json", "grid_json", "from_json")
+        load_json = seam.loader("GridLevel", "load_json", "jsonio", "load_json")
+        from_json = seam.loader("GridLevel", "from_json", "jsonio", "from_json")

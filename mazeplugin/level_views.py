@@ -81,8 +81,7 @@ def to_svg(level: "Level", cell: Optional[float] = None, *, show_solution: bool 
 
 
 def to_json(level: "Level") -> str:
-    """The level as JSON text that ``mp.from_json`` loads back (:mod:`mazeplugin.formats.jsonio`,
-    :mod:`mazeplugin.formats.grid_json`)."""
+    """The level as JSON text that ``mp.from_json`` loads back (:mod:`mazeplugin.formats.jsonio`)."""
     return seam.to_json(level)
 
 
