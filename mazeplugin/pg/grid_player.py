@@ -21,7 +21,7 @@ west, 270 (or -90) north. On a hex level the six sides lie at -60 (north-east),
 :func:`glide` gives the point between two cells for a smooth step (out of
 the first cell's side, in through the second's: over the edge of a wrapping
 map rather than across it), and :func:`draw_grid_player` draws the player
-there as a disc, at :func:`~mazeplugin.pg.grids.grid_to_pixel` of it.
+there as a disc, at :func:`~mazeplugin.pg.grid_to_pixel` of it.
 
 >>> import mazeplugin as mp, mazeplugin.pg as mpg
 >>> level = mp.generate("kruskal", 4, 3, grid="hex", seed=7)
@@ -45,7 +45,7 @@ import pygame
 from ..level import Level
 from ..level_protocol import AnyLevel
 from ..grids.base import Grid, Point
-from .grids import grid_to_pixel
+from .grid import grid_to_pixel
 from .palette import Colour
 
 __all__ = ["COMPASS", "grid_exits", "grid_step", "grid_key_steps", "glide", "draw_grid_player"]
@@ -223,7 +223,7 @@ def draw_grid_player(surface: "pygame.Surface", level: Level, start: int, *, cel
                      end: Optional[int] = None, progress: float = 0.0, offset: Tuple[int, int] = (0, 0),
                      colour: Colour = (37, 99, 235), edge: Colour = (255, 255, 255)) -> Tuple[int, int]:
     """Draw the player as a disc at ``start`` (or :func:`glide` ``progress`` of the way to ``end``),
-    ``cell`` pixels per grid unit as in :func:`~mazeplugin.pg.render_grid`, shifted by ``offset``;
+    ``cell`` pixels per grid unit as in :func:`~mazeplugin.pg.render` (``cell=``), shifted by ``offset``;
     returns the disc's centre on ``surface``.
 
     >>> import mazeplugin as mp, pygame
