@@ -23,13 +23,8 @@ from .railings import draw_bridges, railing_rects
 from .things import draw_things
 
 
-def tile_colours(
-    level: TilesLike,
-    *,
-    palette: Palette = DEFAULT_PALETTE,
-    show_solution: bool = False,
-    seen: Optional[ArrayLike] = None,
-) -> NDArray[np.uint8]:
+def tile_colours(level: TilesLike, *, palette: Palette = DEFAULT_PALETTE, show_solution: bool = False,
+                 seen: Optional[ArrayLike] = None) -> NDArray[np.uint8]:
     """The colour of every tile: uint8 ``(rows, columns, 3)`` indexed ``[y, x]``.
 
     Walls and floor in the palette's colours, the entrance and exit marked
@@ -70,16 +65,9 @@ def surface_from_rgb(rgb: NDArray[np.uint8]) -> "pygame.Surface":
     return pygame.surfarray.make_surface(np.ascontiguousarray(rgb.swapaxes(0, 1)))
 
 
-def render(
-    level: TilesLike,
-    *,
-    tile: Optional[int] = None,
-    cell: Optional[int] = None,
-    palette: Palette = DEFAULT_PALETTE,
-    show_solution: bool = False,
-    seen: Optional[ArrayLike] = None,
-    things: bool = False,
-) -> "pygame.Surface":
+def render(level: TilesLike, *, tile: Optional[int] = None, cell: Optional[int] = None,
+           palette: Palette = DEFAULT_PALETTE, show_solution: bool = False, seen: Optional[ArrayLike] = None,
+           things: bool = False) -> "pygame.Surface":
     """A new surface with the whole level drawn: by its tiles, ``tile`` pixels a tile, or by its cells'
     outlines, ``cell`` pixels a grid unit (a level that is not square); with neither, a level with tiles
     draws its tiles at 8 pixels, a triangle or polar level its cells at 20.
@@ -144,17 +132,9 @@ def _cells(level: Level, cell: int, palette: Palette, show_solution: bool) -> "p
     return surface
 
 
-def draw_level(
-    surface: "pygame.Surface",
-    level: TilesLike,
-    *,
-    tile: Optional[int] = None,
-    cell: Optional[int] = None,
-    offset: Tuple[int, int] = (0, 0),
-    palette: Palette = DEFAULT_PALETTE,
-    show_solution: bool = False,
-    seen: Optional[ArrayLike] = None,
-) -> "pygame.Rect":
+def draw_level(surface: "pygame.Surface", level: TilesLike, *, tile: Optional[int] = None,
+               cell: Optional[int] = None, offset: Tuple[int, int] = (0, 0), palette: Palette = DEFAULT_PALETTE,
+               show_solution: bool = False, seen: Optional[ArrayLike] = None) -> "pygame.Rect":
     """Draw the level (:func:`render`'s picture) onto ``surface`` with its top-left at pixel ``offset``.
 
     Returns the rect drawn (clipped to the surface). For a level drawn every
@@ -164,17 +144,9 @@ def draw_level(
     return surface.blit(drawn, offset)
 
 
-def draw_markers(
-    surface: "pygame.Surface",
-    level: AnyLevel,
-    *,
-    tile: Optional[int] = None,
-    cell: Optional[int] = None,
-    offset: Tuple[int, int] = (0, 0),
-    palette: Palette = DEFAULT_PALETTE,
-    entrance: bool = True,
-    exit: bool = True,
-) -> None:
+def draw_markers(surface: "pygame.Surface", level: AnyLevel, *, tile: Optional[int] = None,
+                 cell: Optional[int] = None, offset: Tuple[int, int] = (0, 0), palette: Palette = DEFAULT_PALETTE,
+                 entrance: bool = True, exit: bool = True) -> None:
     """Draw the entrance and exit: on a picture by tiles (``tile=``) as sprites, a green ring (entrance) and a
     red square with a cross (exit); on a picture by cells (``cell=``) as discs at their cells' centres.
 
@@ -202,16 +174,9 @@ def draw_markers(
         pygame.draw.line(surface, palette.floor, inner.topright, inner.bottomleft, width)
 
 
-def draw_solution(
-    surface: "pygame.Surface",
-    level: AnyLevel,
-    *,
-    tile: Optional[int] = None,
-    cell: Optional[int] = None,
-    offset: Tuple[int, int] = (0, 0),
-    colour: Colour = DEFAULT_PALETTE.solution,
-    width: Optional[int] = None,
-) -> None:
+def draw_solution(surface: "pygame.Surface", level: AnyLevel, *, tile: Optional[int] = None,
+                  cell: Optional[int] = None, offset: Tuple[int, int] = (0, 0),
+                  colour: Colour = DEFAULT_PALETTE.solution, width: Optional[int] = None) -> None:
     """Draw the solution path as an overlay: a line through the centres of its tiles (``tile=``) or its cells
     (``cell=``).
 

@@ -33,6 +33,7 @@ from ..content.drops import DIRECTIONS
 from ..level import Level
 from ..level_protocol import AnyLevel
 from .grid import cell_pixel, picture
+from .palette import Colour, rgb
 
 __all__ = [
     "THING_COLOURS",
@@ -46,18 +47,10 @@ __all__ = [
     "patrol_position",
 ]
 
-Colour = Tuple[int, int, int]
+THING_COLOURS: Dict[str, Colour] = {kind: rgb(kind) for kind in ("door", "key", "treasure", "enemy", "thing")}
+"""Default sprite colours per kind (``"thing"``: a game's own kinds): the SVG pictures' colours."""
 
-THING_COLOURS: Dict[str, Colour] = {
-    "door": (141, 85, 36),
-    "key": (255, 213, 79),
-    "treasure": (255, 143, 0),
-    "enemy": (142, 36, 170),
-    "thing": (120, 144, 156),
-}
-"""Default sprite colours per kind (``"thing"``: a game's own kinds), as in the SVG pictures."""
-
-DROP_COLOUR: Colour = (31, 119, 180)
+DROP_COLOUR: Colour = rgb("drop")
 """A one-way drop's arrow (:func:`drop_sprite`), as in the SVG pictures."""
 
 
@@ -132,17 +125,9 @@ def drop_sprite(direction: str, tile: int) -> "pygame.Surface":
     return surface
 
 
-def draw_things(
-    surface: "pygame.Surface",
-    level: Any,
-    *,
-    tile: Optional[int] = None,
-    cell: Optional[int] = None,
-    offset: Tuple[int, int] = (0, 0),
-    images: Optional[Mapping[str, "pygame.Surface"]] = None,
-    hidden: Collection[int] = (),
-    patrols: bool = False,
-) -> None:
+def draw_things(surface: "pygame.Surface", level: Any, *, tile: Optional[int] = None, cell: Optional[int] = None,
+                offset: Tuple[int, int] = (0, 0), images: Optional[Mapping[str, "pygame.Surface"]] = None,
+                hidden: Collection[int] = (), patrols: bool = False) -> None:
     """Draw things onto ``surface``: on a picture by tiles (``tile=``) a level's ``tile_things()`` or any
     sequence of Things, on a picture by cells (``cell=``, see :func:`~mazeplugin.pg.render`) a level's things.
 
