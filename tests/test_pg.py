@@ -589,8 +589,8 @@ def test_a_graph_level_saved_as_png_is_its_picture_by_cells(kind, tmp_path):
 
 @pytest.mark.parametrize("call, message", [
     (lambda: mpg.render(ONE_OF_EACH["hex"](), tile=8, cell=20), "not both"),
-    (lambda: mpg.render(ONE_OF_EACH["square"](), cell=20), "this is a square level: draw it with tile="),
-    (lambda: mpg.render(np.zeros((3, 3), np.uint8), cell=20), "this is ndarray"),
+    (lambda: mpg.render(ONE_OF_EACH["square"](), cell=20), "cell= draws a level on a graph grid"),
+    (lambda: mpg.render(np.zeros((3, 3), np.uint8), cell=20), "not ndarray"),
     (lambda: mpg.render(ONE_OF_EACH["polar"](), cell=1), "cell must be an int from 2 to 256"),
     (lambda: mpg.render(ONE_OF_EACH["hex"](), cell=10, seen=np.ones((3, 3), bool)), "seen= fogs tiles"),
     (lambda: mpg.draw_things(pygame.Surface((9, 9)), ONE_OF_EACH["hex"]()), "give tile="),

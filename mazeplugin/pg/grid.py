@@ -8,7 +8,7 @@ outlines (``cell`` pixels a grid unit, with a half-unit margin: hex, triangle, p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Tuple, Union
+from typing import TYPE_CHECKING, Tuple, Union, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -119,16 +119,22 @@ def picture(level: object, tile: object, cell: object, *, default: bool = True) 
         if tile is None and not default:
             raise TypeError("give tile= (pixels a tile) for a picture drawn by tiles")
         return "tile", check_tile_size(8 if tile is None else tile)
-    if kind in (None, "square"):
-        what = "a square level" if kind else type(level).__name__
-        raise TypeError("cell= draws a level on a graph grid (kind 'hex', 'triangle', 'polar' or 'wrap': "
-                        f"generate(..., grid=...) or wrap=) by its cells; this is {what}: draw it with tile=")
+    graph_level(level, "cell= draws")
     if cell is None and not default:
         raise TypeError(f"give cell= (pixels a grid unit): a {kind} level has no tiles")
     cell = 20 if cell is None else cell
     if isinstance(cell, bool) or not isinstance(cell, int) or not 2 <= cell <= 256:
         raise ValueError(f"cell must be an int from 2 to 256 pixels, got {cell!r}")
     return "cell", cell
+
+
+def graph_level(level: object, doing: str) -> "Level":
+    """``level`` if it is on a graph grid, else a ``TypeError`` that starts with ``doing``."""
+    if not isinstance(level, AnyLevel) or level.kind == "square":
+        what = "a square level (draw it with tile=)" if isinstance(level, AnyLevel) else type(level).__name__
+        raise TypeError(f"{doing} a level on a graph grid (kind 'hex', 'triangle', 'polar' or 'wrap': "
+                        f"generate(..., grid=...) or wrap=), not {what}")
+    return cast("Level", level)
 
 
 def cell_pixel(level: "Level", cell_number: int, cell: int, offset: Tuple[int, int] = (0, 0)) -> Tuple[int, int]:
