@@ -128,7 +128,8 @@ def save(level: Any, path: PathLike, format: Optional[str], options: Dict[str, A
     if files.save_format(level, path, format, options) != "png":
         files.save(level, path, format=format, **options)
     else:  # written safely, like every level file; the SVG's picture: tiles on a square level, else cells
-        pygame_package().save_png(level, path, **{**({} if level.kind == "square" else {"cell": 20}), **options})
+        picture = options if level.kind == "square" else {"cell": 20, **options}
+        pygame_package().save_png(level, path, **picture)
 
 
 def read_prefab(path: PathLike) -> Tuple["NDArray[np.uint8]", "NDArray[np.bool_]", str]:
