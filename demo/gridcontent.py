@@ -115,7 +115,7 @@ class GridContent:
 
     def draw(self, surface: pygame.Surface, cell: int, offset: Tuple[int, int]) -> None:
         """The things left, and the enemies where they are now."""
-        mpg.draw_grid_things(surface, self.level, cell=cell, offset=offset, hidden=self.hidden())
+        mpg.draw_things(surface, self.level, cell=cell, offset=offset, hidden=self.hidden())
         colour = mpg.THING_COLOURS["enemy"]
         for a, b, f in self.enemies():
             x, y = mpg.grid_to_pixel(mpg.glide(self.level, a, b, f), cell)

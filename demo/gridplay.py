@@ -6,7 +6,7 @@ stands on a cell and steps a whole cell at a time through an open passage
 (:func:`mazeplugin.pg.grid_key_steps`: the eight directions of the arrow
 keys, alone or two together, and the keypad's diagonals), gliding there
 smoothly; reaching the exit cell wins. The level is drawn whole with
-:func:`mazeplugin.pg.render_grid`, scaled to fit the window, and the player
+:func:`mazeplugin.pg.render`, scaled to fit the window, and the player
 as a disc (:func:`mazeplugin.pg.draw_grid_player`).
 
 :class:`GridGame` has the parts of :class:`demo.game.Game` the HUD reads

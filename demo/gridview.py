@@ -33,8 +33,7 @@ class GridView:
         cell = self.cell_pixels(game.level, view.size)
         key = (game.version, game.show_solution, cell)
         if key != self.key or self.picture is None:
-            self.picture = mpg.render_grid(game.level, cell=cell, show_solution=game.show_solution, palette=self.palette,
-                                           things=False)
+            self.picture = mpg.render(game.level, cell=cell, show_solution=game.show_solution, palette=self.palette)
             self.key = key
         rect = self.picture.get_rect(center=view.center)
         surface.blit(self.picture, rect)

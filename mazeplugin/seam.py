@@ -127,10 +127,9 @@ def save(level: Any, path: PathLike, format: Optional[str], options: Dict[str, A
     files = formats("level_files")
     if files.save_format(level, path, format, options) != "png":
         files.save(level, path, format=format, **options)
-    elif level.kind == "square":
-        pygame_package().save_png(level, path, **options)  # written safely, like every level file
-    else:
-        pygame_package().save_grid_png(level, path, **options)
+    else:  # written safely, like every level file; the SVG's picture: tiles on a square level, else cells
+        picture = options if level.kind == "square" else {"cell": 20, **options}
+        pygame_package().save_png(level, path, **picture)
 
 
 def read_prefab(path: PathLike) -> Tuple["NDArray[np.uint8]", "NDArray[np.bool_]", str]:

@@ -1,4 +1,4 @@
-"""Content on the demo's grid levels (demo/gridcontent.py) and its drawing (mazeplugin.pg.draw_grid_things):
+"""Content on the demo's grid levels (demo/gridcontent.py) and its drawing (mazeplugin.pg.draw_things, cell=):
 keys picked up, doors blocking until their key is held, treasure collected, enemies sending the player back."""
 
 from __future__ import annotations
@@ -117,12 +117,12 @@ def test_grid_levels_get_content_by_level_number_unless_no_content():
 
 @settings(max_examples=examples(12), deadline=None)
 @given(st.sampled_from(["hex", "triangle", "polar"]), st.integers(3, 8), st.integers(3, 7), st.integers(0, 2**31))
-def test_render_grid_draws_things_and_is_unchanged_without_them(grid: str, width: int, height: int, seed: int):
+def test_render_by_cells_draws_things_and_is_unchanged_without_them(grid: str, width: int, height: int, seed: int):
     level = mp.generate("backtracker", width, height, grid=grid, seed=seed)
-    bare = pygame.image.tobytes(mpg.render_grid(level, cell=12, things=False), "RGB")
-    assert pygame.image.tobytes(mpg.render_grid(level, cell=12), "RGB") == bare
+    bare = pygame.image.tobytes(mpg.render(level, cell=12), "RGB")
+    assert pygame.image.tobytes(mpg.render(level, cell=12, things=True), "RGB") == bare
     furnished = mp.generate("backtracker", width, height, grid=grid, seed=seed, treasure=1)
-    picture = mpg.render_grid(furnished, cell=12)
+    picture = mpg.render(furnished, cell=12, things=True)
     treasure = next(t for t in furnished.things if t.kind == "treasure")
     point = mpg.grid_to_pixel(furnished.maze.grid.centre(treasure.cell), 12)
     assert tuple(picture.get_at(point)[:3]) == mpg.THING_COLOURS["treasure"]
@@ -133,5 +133,5 @@ def test_a_door_is_drawn_across_its_passage():
     door = next(t for t in level.things if t.kind == "door")
     a, b = (level.maze.grid.centre(c) for c in door.props["cells"])
     middle = mpg.grid_to_pixel(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), 20)
-    assert tuple(mpg.render_grid(level, cell=20).get_at(middle)[:3]) == mpg.THING_COLOURS["door"]
-    assert tuple(mpg.render_grid(level, cell=20, things=False).get_at(middle)[:3]) != mpg.THING_COLOURS["door"]
+    assert tuple(mpg.render(level, cell=20, things=True).get_at(middle)[:3]) == mpg.THING_COLOURS["door"]
+    assert tuple(mpg.render(level, cell=20).get_at(middle)[:3]) != mpg.THING_COLOURS["door"]

@@ -412,7 +412,7 @@ def test_png_is_written_the_same_each_time_and_pygame_loads_it(level, tmp_path_f
     level.save(folder / "b.png", cell=10, show_solution=level.entrance_cell is not None)
     assert (folder / "a.png").read_bytes() == (folder / "b.png").read_bytes()
     picture = pygame.image.load(str(folder / "a.png"))
-    assert picture.get_size() == mpg.render_grid(level, cell=10).get_size()
+    assert picture.get_size() == mpg.render(level, cell=10).get_size()
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(picture.get_width())
                for y in range(picture.get_height())}
     assert mpg.DEFAULT_PALETTE.wall in colours and mpg.DEFAULT_PALETTE.floor in colours

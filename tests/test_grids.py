@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 import mazeplugin as mp
 from mazeplugin.analysis import grid_distances
 from mazeplugin._compiled import kernel
-from mazeplugin.formats.svg import wall_lines
 from mazeplugin.pipeline import run_on_grid
 from mazeplugin.grids import GridMaze, HexGrid, PolarGrid, TriangleGrid, make_grid
 from mazeplugin.grids.hextiles import hex_neighbour_tiles
@@ -205,7 +204,7 @@ def test_the_picture_draws_a_wall_on_every_closed_side_and_nowhere_else(grid, wi
     rim = sum(1 for c in range(g.cells) for other, _ in g.sides(c) if other < 0)
     openings = sum(1 for _, side in level.openings if side is not None)
     closed = len(g.edges) - int(level.maze.open.sum())
-    assert len(wall_lines(level)) == rim - openings + closed
+    assert len(level.walls()) == rim - openings + closed
     svg = ET.fromstring(level.to_svg(12, show_solution=True))
     assert {e.get("class") for e in svg} >= {"walls", "solution", "entrance", "exit"}
 
@@ -467,14 +466,14 @@ def test_png_pictures_of_grid_levels_show_walls_markers_and_solution(grid, tmp_p
     level.save(path, cell=16, show_solution=True)
     picture = pygame.image.load(str(path))
     palette = mpg.DEFAULT_PALETTE
-    assert picture.get_size() == mpg.render_grid(level, cell=16).get_size()
+    assert picture.get_size() == mpg.render(level, cell=16).get_size()
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(picture.get_width())
                for y in range(picture.get_height())}
     assert {palette.wall, palette.floor, palette.entrance, palette.exit, palette.solution} <= colours
     entrance = mpg.grid_to_pixel(level.maze.grid.centre(level.entrance_cell), 16)
     assert tuple(picture.get_at(entrance))[:3] == palette.entrance
     with pytest.raises(ValueError, match="cell must be an int"):
-        mpg.render_grid(level, cell=0)
+        mpg.render(level, cell=0)
 
 
 @settings(max_examples=20, deadline=None)

@@ -547,3 +547,67 @@ def test_pygame_is_imported_only_inside_the_pg_package():
                     importers.append(os.path.relpath(os.path.join(folder, name), package))
     # The pygame package mazeplugin.pg: every importer lives inside it.
     assert importers and all(path.startswith("pg" + os.sep) for path in importers), importers
+
+
+# -- one drawing of any level: by tiles (tile=) or by cells' outlines (cell=) --------------------------------
+
+ONE_OF_EACH = {
+    "square": lambda: mp.generate("kruskal", 5, 4, seed=2, keys=1),
+    "weave": lambda: mp.generate("backtracker", 8, 6, seed=3, weave=True),
+    "wrap": lambda: mp.generate("kruskal", 5, 4, seed=2, wrap="xy"),
+    "hex": lambda: mp.generate("wilson", 6, 5, grid="hex", seed=7, keys=1),
+    "triangle": lambda: mp.generate("kruskal", 6, 4, grid="triangle", seed=2, treasure=1),
+    "polar": lambda: mp.generate("backtracker", 5, 3, grid="polar", seed=1),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ONE_OF_EACH))
+def test_every_level_draws_with_the_same_calls(kind, tmp_path):
+    level = ONE_OF_EACH[kind]()
+    picture = mpg.render(level, show_solution=True, things=True)
+    if level.tiled:  # by its tiles, 8 pixels each
+        assert picture.get_size() == (level.tiles.shape[1] * 8, level.tiles.shape[0] * 8)
+        tiles = pygame.image.tobytes(mpg.render(level, tile=8, show_solution=True, things=True), "RGB")
+        assert pygame.image.tobytes(picture, "RGB") == tiles
+    else:  # by its cells, 20 pixels a grid unit
+        assert pygame.image.tobytes(picture, "RGB") == pygame.image.tobytes(
+            mpg.render(level, cell=20, show_solution=True, things=True), "RGB")
+    mpg.save_png(level, tmp_path / "a.png")
+    assert pygame.image.load(str(tmp_path / "a.png")).get_size() == picture.get_size()
+    mpg.draw_things(picture, level, **({"tile": 8} if level.tiled else {"cell": 20}))
+
+
+@pytest.mark.parametrize("kind", ["wrap", "hex", "triangle", "polar"])
+def test_a_graph_level_saved_as_png_is_its_picture_by_cells(kind, tmp_path):
+    level = ONE_OF_EACH[kind]()
+    level.save(tmp_path / "saved.png", show_solution=True)
+    mpg.save_png(level, tmp_path / "drawn.png", cell=20, show_solution=True)
+    assert (tmp_path / "saved.png").read_bytes() == (tmp_path / "drawn.png").read_bytes()
+    entrance = mpg.grid_to_pixel(level.maze.grid.centre(level.entrance_cell), 20)
+    assert tuple(pygame.image.load(str(tmp_path / "saved.png")).get_at(entrance))[:3] == P.entrance
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: mpg.render(ONE_OF_EACH["hex"](), tile=8, cell=20), "not both"),
+    (lambda: mpg.render(ONE_OF_EACH["square"](), cell=20), "cell= draws a level on a graph grid"),
+    (lambda: mpg.render(np.zeros((3, 3), np.uint8), cell=20), "not ndarray"),
+    (lambda: mpg.render(ONE_OF_EACH["polar"](), cell=1), "cell must be an int from 2 to 256"),
+    (lambda: mpg.render(ONE_OF_EACH["hex"](), cell=10, seen=np.ones((3, 3), bool)), "seen= fogs tiles"),
+    (lambda: mpg.draw_things(pygame.Surface((9, 9)), ONE_OF_EACH["hex"]()), "give tile="),
+    (lambda: mpg.draw_markers(pygame.Surface((9, 9)), ONE_OF_EACH["triangle"]()), "give cell="),
+    (lambda: mpg.draw_things(pygame.Surface((9, 9)), ONE_OF_EACH["hex"](), cell=9, patrols=True), "patrols="),
+])
+def test_a_picture_asked_for_wrongly_is_refused_by_name(call, message):
+    with pytest.raises((TypeError, ValueError), match=re.escape(message)):
+        call()
+
+
+def test_markers_and_solution_by_cells_land_on_cell_centres():
+    level = ONE_OF_EACH["triangle"]()
+    surface = pygame.Surface((300, 300))
+    mpg.draw_solution(surface, level, cell=20, offset=(3, 4), colour=(1, 2, 3), width=3)
+    mpg.draw_markers(surface, level, cell=20, offset=(3, 4), exit=False)
+    x, y = mpg.grid_to_pixel(level.maze.grid.centre(level.entrance_cell), 20)
+    assert tuple(surface.get_at((x + 3, y + 4)))[:3] == P.entrance
+    x, y = mpg.grid_to_pixel(level.maze.grid.centre(level.exit_cell), 20)
+    assert tuple(surface.get_at((x + 3, y + 4)))[:3] == (1, 2, 3)

@@ -108,9 +108,9 @@ def test_glide_runs_from_centre_through_the_shared_side_to_centre():
             previous = point
 
 
-def test_the_player_disc_is_drawn_on_its_cell_in_render_grid_coordinates():
+def test_the_player_disc_is_drawn_on_its_cell_in_render_coordinates():
     level = mp.generate("backtracker", 5, 4, grid="hex", seed=9)
-    picture = mpg.render_grid(level, cell=16)
+    picture = mpg.render(level, cell=16)
     for cell in (0, level.maze.grid.cells // 2, level.maze.grid.cells - 1):
         surface = picture.copy()
         centre = mpg.draw_grid_player(surface, level, cell, cell=16, colour=(1, 2, 3))

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, List, NamedTuple, Optional, Tuple
 from xml.sax.saxutils import escape
 
 import numpy as np
@@ -54,10 +54,9 @@ from ..content.drops import DIRECTIONS
 from ..tiles import WALL
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..grid_level import GridLevel
     from ..level import Level
 
-__all__ = ["to_svg", "to_grid_svg", "wall_lines", "COLOURS"]
+__all__ = ["to_svg", "COLOURS"]
 
 COLOURS = {
     "wall": "#2e3440",
@@ -72,49 +71,98 @@ COLOURS = {
     "thing": "#78909c",
     "drop": "#1f77b4",
 }
-"""Fill and stroke colours (the same palette as :mod:`mazeplugin.pg`'s default)."""
+"""Fill and stroke colours: the one table every picture draws in (:mod:`mazeplugin.pg`'s default palette
+and sprite colours are read from it)."""
+
+
+class _Picture(NamedTuple):
+    """What differs between a picture by tiles and one by cells: its opening elements, where a place's
+    centre is (as ``x``, ``y`` attribute text), the places its solution and markers stand on, its things,
+    and the solution's and markers' shapes (``_TILES`` or ``_CELLS``)."""
+
+    head: List[str]
+    at: Callable[[Any], Tuple[str, str]]
+    way: Optional[List[Any]]
+    markers: Tuple[Any, Any]
+    things: List[str]
+    solution: str
+    marker: str
+
+
+_TILES = ('stroke-width="0.3" stroke-linecap="round" stroke-linejoin="round" shape-rendering="auto"',
+          'r="0.4" fill="{colour}" shape-rendering="auto"><title>{name}</title></circle>')
+_CELLS = ('stroke-width="0.2" stroke-linejoin="round"', 'r="0.35" fill="{colour}"/>')
 
 
 def to_svg(level: Any, *, cell: Optional[float] = None, show_solution: bool = False) -> str:
     """Any level as SVG text: a square tilemap ``cell`` pixels per tile (default 10; the picture is
-    ``columns * cell`` by ``rows * cell`` pixels), any other grid ``cell`` pixels per grid unit (default
-    20, see :func:`to_grid_svg`). ``cell`` is a positive number.
+    ``columns * cell`` by ``rows * cell`` pixels), any other grid by its cells' outlines, ``cell`` pixels per
+    grid unit (default 20, from 1 to 1024). ``cell`` is a positive number.
     """
-    if level.kind != "square":  # no square tilemap: its cells' outlines
-        return to_grid_svg(level, 20 if cell is None else cell, show_solution=show_solution)
+    picture = _by_tiles(level, cell, show_solution) if level.kind == "square" else _by_cells(level, cell, show_solution)
+    parts = list(picture.head)
+    if picture.way is not None:
+        points = " ".join(",".join(picture.at(place)) for place in picture.way)
+        parts.append(f'<polyline class="solution" points="{points}" fill="none" stroke="{COLOURS["solution"]}" '
+                     f'{picture.solution}/>')
+    parts += picture.things
+    for name, place in zip(("entrance", "exit"), picture.markers):
+        if place is not None:
+            x, y = picture.at(place)
+            parts.append(f'<circle class="{name}" cx="{x}" cy="{y}" '
+                         + picture.marker.format(colour=COLOURS[name], name=name))
+    return "\n".join(parts) + "\n</svg>\n"
+
+
+def _by_tiles(level: "Level", cell: Optional[float], show_solution: bool) -> _Picture:
+    """A square level's picture: its tiles, walls one ``<path>`` of runs, a weave's railings."""
     cell = 10 if cell is None else cell
     if isinstance(cell, bool) or not isinstance(cell, numbers.Real):
         raise TypeError(f"cell must be a number (pixels per tile), not {type(cell).__name__}")
     if not (math.isfinite(cell) and cell > 0):
         raise ValueError(f"cell must be a positive number of pixels per tile, got {cell}")
-    path = level.solution() if show_solution else None  # fails early without markers
+    way = level.solution() if show_solution else None  # fails early without markers
     rows, columns = level.tiles.shape
-    title = escape(repr(level))
-    parts: List[str] = [
+    head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(columns * cell)}" '
         f'height="{_num(rows * cell)}" viewBox="0 0 {columns} {rows}" shape-rendering="crispEdges">',
-        f"<title>{title}</title>",
+        f"<title>{escape(repr(level))}</title>",
         f'<rect class="floor" width="{columns}" height="{rows}" fill="{COLOURS["floor"]}"/>',
         f'<path class="walls" fill="{COLOURS["wall"]}" d="{_wall_runs(level.tiles)}"/>',
     ]
     if level.weave:
-        parts.append(f'<path class="bridges" fill="{COLOURS["wall"]}" d="{_railings(level.bridges)}"/>')
-    if path is not None:
-        points = " ".join(f"{x + 0.5:g},{y + 0.5:g}" for x, y in path)
-        parts.append(
-            f'<polyline class="solution" points="{points}" fill="none" stroke="{COLOURS["solution"]}" '
-            'stroke-width="0.3" stroke-linecap="round" stroke-linejoin="round" shape-rendering="auto"/>'
-        )
-    parts.extend(_things(level))
-    for name in ("entrance", "exit"):
-        tile = getattr(level, name)
-        if tile is not None:
-            parts.append(
-                f'<circle class="{name}" cx="{tile[0] + 0.5:g}" cy="{tile[1] + 0.5:g}" r="0.4" '
-                f'fill="{COLOURS[name]}" shape-rendering="auto"><title>{name}</title></circle>'
-            )
-    parts.append("</svg>\n")
-    return "\n".join(parts)
+        head.append(f'<path class="bridges" fill="{COLOURS["wall"]}" d="{_railings(level.bridges)}"/>')
+    return _Picture(head, lambda t: (f"{t[0] + 0.5:g}", f"{t[1] + 0.5:g}"), way, (level.entrance, level.exit),
+                    _things(level), *_TILES)
+
+
+def _by_cells(level: "Level", cell: Optional[float], show_solution: bool) -> _Picture:
+    """Any other level's picture: every wall of :meth:`~mazeplugin.Level.walls` in one stroked ``<path>``, in
+    grid units with a half-unit margin."""
+    cell = 20 if cell is None else cell
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Real) or not 1 <= float(cell) <= 1024:
+        raise ValueError(f"cell must be a number of pixels from 1 to 1024, got {cell!r}")
+    grid = level.maze.grid
+    width, height = grid.extent()
+
+    def at(p: Tuple[float, float]) -> Tuple[str, str]:
+        return f"{p[0] + MARGIN:.3f}", f"{p[1] + MARGIN:.3f}"
+
+    def point(p: Tuple[float, float]) -> str:
+        return ",".join(at(p))
+
+    walls = " ".join("M" + " L".join(point(p) for p in line) for line in level.walls())
+    head = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{round((width + 2 * MARGIN) * cell)}" '
+        f'height="{round((height + 2 * MARGIN) * cell)}" '
+        f'viewBox="0 0 {width + 2 * MARGIN:.3f} {height + 2 * MARGIN:.3f}">',
+        f'<rect width="100%" height="100%" fill="{COLOURS["floor"]}"/>',
+        f'<path class="walls" d="{walls}" fill="none" stroke="{COLOURS["wall"]}" stroke-width="0.15" '
+        'stroke-linecap="round" stroke-linejoin="round"/>',
+    ]
+    way = level.solution_cells() if show_solution and level.entrance_cell is not None else None
+    return _Picture(head, lambda c: at(grid.centre(c)), way, (level.entrance_cell, level.exit_cell),
+                    _cell_things(level, point), *_CELLS)
 
 
 def _railings(bridges: Any) -> str:
@@ -195,51 +243,13 @@ def _num(value: float) -> str:
     return f"{value:g}" if value != int(value) else str(int(value))
 
 
-# -- a level drawn from its cells' outlines (hex, triangle, polar, wrapping square) -----------------
+# -- things on a level drawn by its cells' outlines (hex, triangle, polar, wrapping square) -----------------
 
 MARGIN = 0.5  # grid units around the drawing
 _QUOTE = {'"': "&quot;"}  # with escape(): a game's own kind (any text) safe inside an attribute
 
 
-def wall_lines(level: "GridLevel") -> List[List[Tuple[float, float]]]:
-    """The polylines of every wall of ``level``, in grid units (:meth:`GridLevel.walls`)."""
-    return level.walls()
-
-
-def to_grid_svg(level: "GridLevel", cell: float = 20, *, show_solution: bool = False) -> str:
-    """A level drawn from its cells' outlines (see the module docstring), ``cell`` pixels per grid unit."""
-    if isinstance(cell, bool) or not isinstance(cell, numbers.Real) or not 1 <= float(cell) <= 1024:
-        raise ValueError(f"cell must be a number of pixels from 1 to 1024, got {cell!r}")
-    grid = level.maze.grid
-    width, height = grid.extent()
-    px_w, px_h = round((width + 2 * MARGIN) * cell), round((height + 2 * MARGIN) * cell)
-
-    def point(p: Tuple[float, float]) -> str:
-        return f"{p[0] + MARGIN:.3f},{p[1] + MARGIN:.3f}"
-
-    walls = " ".join("M" + " L".join(point(p) for p in line) for line in wall_lines(level))
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
-        f'viewBox="0 0 {width + 2 * MARGIN:.3f} {height + 2 * MARGIN:.3f}">',
-        f'<rect width="100%" height="100%" fill="{COLOURS["floor"]}"/>',
-        f'<path class="walls" d="{walls}" fill="none" stroke="{COLOURS["wall"]}" stroke-width="0.15" '
-        'stroke-linecap="round" stroke-linejoin="round"/>',
-    ]
-    if show_solution and level.entrance_cell is not None:
-        way = " ".join(point(grid.centre(c)) for c in level.solution_cells())
-        parts.append(f'<polyline class="solution" points="{way}" fill="none" stroke="{COLOURS["solution"]}" '
-                     'stroke-width="0.2" stroke-linejoin="round"/>')
-    parts += _cell_things(level, point)
-    for name, where in (("entrance", level.entrance_cell), ("exit", level.exit_cell)):
-        if where is not None:
-            x, y = grid.centre(where)
-            parts.append(f'<circle class="{name}" cx="{x + MARGIN:.3f}" cy="{y + MARGIN:.3f}" r="0.35" '
-                         f'fill="{COLOURS[name]}"/>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _cell_things(level: "GridLevel", point: Callable[[Tuple[float, float]], str]) -> List[str]:
+def _cell_things(level: "Level", point: Callable[[Tuple[float, float]], str]) -> List[str]:
     """The SVG shapes of ``level.things`` (see the module docstring)."""
     grid = level.maze.grid
     out = []

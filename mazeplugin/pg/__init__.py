@@ -4,10 +4,13 @@ The one package of mazeplugin that imports pygame (``pygame`` and ``pygame-ce``
 both work: they share the import name). Everything else in the package needs
 numpy only.
 
-Drawing is vectorised: a level becomes one RGB array of tile colours that
-``pygame.surfarray`` turns into a surface one pixel per tile, which a
-nearest-neighbour scale blows up to the tile size; tile images are stitched
-together with one numpy gather of their pixel values. No blit per tile.
+Every drawing function takes any level (:class:`~mazeplugin.Level`) and draws it by its tiles
+(``tile=`` pixels a tile: square, weave, wrapping and hex levels) or by its cells' outlines (``cell=``
+pixels a grid unit: hex, triangle, polar and wrapping levels); :func:`render`, :func:`save_png`,
+:func:`draw_things`, :func:`draw_markers` and :func:`draw_solution` alike. Drawing by tiles is
+vectorised: a level becomes one RGB array of tile colours that ``pygame.surfarray`` turns into a
+surface one pixel per tile, which a nearest-neighbour scale blows up to the tile size; tile images are
+stitched together with one numpy gather of their pixel values. No blit per tile.
 
 >>> import mazeplugin as mp, mazeplugin.pg as mpg
 >>> level = mp.generate("kruskal", 4, 3, seed=7)
@@ -17,13 +20,12 @@ together with one numpy gather of their pixel values. No blit per tile.
 >>> tuple(surface.get_at(mpg.tile_to_pixel((1, 1), 8))[:3]) == mpg.DEFAULT_PALETTE.floor
 True
 
-The modules: ``render`` (tile colours, markers, the solution), ``sprites``
+The modules: ``render`` (a level by tiles or by cells, markers, the solution), ``sprites``
 (tile images and autotiling), ``collide`` (``move_rect``, ``can_move``),
-``camera``, ``grid`` (tile and pixel coordinates), ``palette``, ``files``
-(PNGs and picture masks), ``things`` (level content), ``grids`` (drawing hex,
-triangle, polar and wrapping levels), ``railings`` (a weave level's
-bridges), ``grid_player`` (a player stepping
-cell to cell on them) and ``world`` (endless worlds: :class:`WorldView`,
+``camera``, ``grid`` (tile, cell and pixel coordinates), ``palette``, ``files``
+(PNGs and picture masks), ``things`` (level content), ``railings`` (a weave level's
+bridges), ``grid_player`` (a player stepping cell to cell on a hex, triangle, polar or
+wrapping level) and ``world`` (endless worlds: :class:`WorldView`,
 :class:`EndlessCamera`); every public name
 is here, in ``mazeplugin.pg``.
 
@@ -46,8 +48,7 @@ from .camera import Camera
 from .collide import Motion, RectLike, can_move, move_rect
 from .files import PathLike, mask_from_image, save_png, save_rgb_png
 from .grid_player import COMPASS, draw_grid_player, glide, grid_exits, grid_key_steps, grid_step
-from .grids import draw_grid_things, grid_to_pixel, render_grid, save_grid_png
-from .grid import DIRECTIONS, TilesLike, pixel_to_tile, tile_rect, tile_to_pixel
+from .grid import DIRECTIONS, TilesLike, grid_to_pixel, pixel_to_tile, tile_rect, tile_to_pixel
 from .palette import DEFAULT_PALETTE, Colour, Palette
 from .railings import MIN_RAILING_TILE, draw_bridges, railing_rects
 from .render import draw_level, draw_markers, draw_solution, render, tile_colours
@@ -60,9 +61,6 @@ __all__ = [
     "MIN_RAILING_TILE",
     "draw_bridges",
     "railing_rects",
-    "render_grid",
-    "draw_grid_things",
-    "save_grid_png",
     "grid_to_pixel",
     "COMPASS",
     "grid_exits",

@@ -12,6 +12,7 @@ import pygame
 
 from ..level_protocol import AnyLevel
 from ..limits import MAX_CELLS, MAX_IMAGE_FILE_BYTES
+from .grid import picture
 from .render import surface_from_rgb, draw_markers, render
 from .things import draw_things
 
@@ -47,25 +48,32 @@ def _save_surface(surface: "pygame.Surface", path: PathLike) -> None:
             pygame.image.save(surface, file, "png")
 
 
-def save_png(level: AnyLevel, path: PathLike, *, tile: int = 8, show_solution: bool = False) -> None:
-    """Write a picture of ``level`` to ``path`` as a PNG, ``tile`` pixels per tile.
-
-    Drawn like :func:`render` with the default palette (entrance and exit
-    marked, the solution path too with ``show_solution``), and the level's
-    things with their default sprites (:func:`draw_things`).
+def save_png(level: AnyLevel, path: PathLike, *, tile: Optional[int] = None, cell: Optional[int] = None,
+             show_solution: bool = False) -> None:
+    """Write a picture of ``level`` to ``path`` as a PNG: :func:`render`'s, by tiles (``tile`` pixels a tile)
+    or by cells (``cell`` pixels a grid unit), with the default palette (entrance and exit marked, the
+    solution path too with ``show_solution``) and the level's things (:func:`draw_things`; by tiles with
+    their default sprites, patrols and marker sprites over them).
 
     >>> import os, tempfile, mazeplugin as mp, pygame
     >>> path = os.path.join(tempfile.mkdtemp(), "level.png")
     >>> save_png(mp.generate("kruskal", 4, 3, seed=7), path, tile=2)
     >>> pygame.image.load(path).get_size()
     (18, 14)
+    >>> save_png(mp.generate("kruskal", 5, 4, grid="triangle", seed=2), path, cell=10)
+    >>> pygame.image.load(path).get_size()
+    (40, 45)
     """
     if not isinstance(level, AnyLevel):
         raise TypeError(f"level must be a mazeplugin level (mp.AnyLevel), not {type(level).__name__}")
-    surface = render(level, tile=tile, show_solution=show_solution)
-    if level.things:
-        draw_things(surface, level, tile=tile, patrols=True)
-        draw_markers(surface, level, tile=tile)
+    unit, size = picture(level, tile, cell)
+    surface = render(level, tile=size if unit == "tile" else None, cell=size if unit == "cell" else None,
+                     show_solution=show_solution)
+    if level.things and unit == "cell":
+        draw_things(surface, level, cell=size)
+    elif level.things:
+        draw_things(surface, level, tile=size, patrols=True)
+        draw_markers(surface, level, tile=size)
     _save_surface(surface, path)
 
 

@@ -21,7 +21,7 @@ west, 270 (or -90) north. On a hex level the six sides lie at -60 (north-east),
 :func:`glide` gives the point between two cells for a smooth step (out of
 the first cell's side, in through the second's: over the edge of a wrapping
 map rather than across it), and :func:`draw_grid_player` draws the player
-there as a disc, at :func:`~mazeplugin.pg.grids.grid_to_pixel` of it.
+there as a disc, at :func:`~mazeplugin.pg.grid_to_pixel` of it.
 
 >>> import mazeplugin as mp, mazeplugin.pg as mpg
 >>> level = mp.generate("kruskal", 4, 3, grid="hex", seed=7)
@@ -38,14 +38,13 @@ True
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Optional, Sequence, Tuple, Union, cast
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import pygame
 
 from ..level import Level
-from ..level_protocol import AnyLevel
 from ..grids.base import Grid, Point
-from .grids import grid_to_pixel
+from .grid import graph_level, grid_to_pixel
 from .palette import Colour
 
 __all__ = ["COMPASS", "grid_exits", "grid_step", "grid_key_steps", "glide", "draw_grid_player"]
@@ -60,14 +59,6 @@ SPREAD = 90.0
 """A passage is taken only when it lies less than this many degrees from the direction pushed."""
 
 Direction = Union[float, int, str]
-
-
-def _check_level(level: object) -> Level:
-    if not isinstance(level, AnyLevel) or level.kind == "square":
-        what = "a square level" if isinstance(level, AnyLevel) else type(level).__name__
-        raise TypeError("level must be a level on a graph grid (kind 'hex', 'triangle', 'polar' or 'wrap': "
-                        f"generate(..., grid=...) or wrap=), not {what}")
-    return cast(Level, level)
 
 
 def _check_cell(level: Level, cell: object) -> int:
@@ -111,7 +102,7 @@ def grid_exits(level: Level, cell: int) -> List[Tuple[float, int]]:
     >>> all(0 <= angle < 360 for angle, _ in grid_exits(level, 0))
     True
     """
-    level = _check_level(level)
+    level = graph_level(level, "level must be")
     cell = _check_cell(level, cell)
     grid, maze = level.maze.grid, level.maze
     cx, cy = grid.centre(cell)
@@ -142,7 +133,7 @@ def grid_step(level: Level, cell: int, direction: Direction) -> int:
     ...
     ValueError: direction must be an angle in degrees or one of east, south-east, south, south-west, west, north-west, north, north-east; got 'up'
     """
-    level = _check_level(level)
+    level = graph_level(level, "level must be")
     cell = _check_cell(level, cell)
     return _nearest(grid_exits(level, cell), _angle(direction), cell)
 
@@ -178,7 +169,7 @@ def grid_key_steps(level: Level, cell: int, directions: Sequence[Direction]) -> 
     >>> set(level.maze.linked(0).tolist()) <= set(grid_key_steps(level, 0, eight))
     True
     """
-    level = _check_level(level)
+    level = graph_level(level, "level must be")
     cell = _check_cell(level, cell)
     wants = [_angle(d) for d in directions]
     exits = grid_exits(level, cell)
@@ -205,7 +196,7 @@ def glide(level: Level, start: int, end: int, progress: float) -> Point:
     >>> glide(level, a, b, 0.0) == level.maze.grid.centre(a), glide(level, a, b, 1.0) == level.maze.grid.centre(b)
     (True, True)
     """
-    level = _check_level(level)
+    level = graph_level(level, "level must be")
     start, end = _check_cell(level, start), _check_cell(level, end)
     if isinstance(progress, bool) or not isinstance(progress, (int, float)) or not 0 <= progress <= 1:
         raise ValueError(f"progress must be a number from 0 to 1, got {progress!r}")
@@ -223,7 +214,7 @@ def draw_grid_player(surface: "pygame.Surface", level: Level, start: int, *, cel
                      end: Optional[int] = None, progress: float = 0.0, offset: Tuple[int, int] = (0, 0),
                      colour: Colour = (37, 99, 235), edge: Colour = (255, 255, 255)) -> Tuple[int, int]:
     """Draw the player as a disc at ``start`` (or :func:`glide` ``progress`` of the way to ``end``),
-    ``cell`` pixels per grid unit as in :func:`~mazeplugin.pg.render_grid`, shifted by ``offset``;
+    ``cell`` pixels per grid unit as in :func:`~mazeplugin.pg.render` (``cell=``), shifted by ``offset``;
     returns the disc's centre on ``surface``.
 
     >>> import mazeplugin as mp, pygame

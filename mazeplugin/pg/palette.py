@@ -1,14 +1,23 @@
-"""Colours: the palette a level is drawn in."""
+"""Colours: the palette a level is drawn in, from the one table of colours the SVG pictures use too."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Iterable, Tuple, cast
 
-
-
+from ..formats.svg import COLOURS
 
 Colour = Tuple[int, int, int]
+
+
+def rgb(name: str) -> Colour:
+    """The colour ``name`` of the one table every picture draws in (:data:`mazeplugin.formats.svg.COLOURS`).
+
+    >>> rgb("wall")
+    (46, 52, 64)
+    """
+    value = COLOURS[name]
+    return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
 
 
 def check_colour(name: str, colour: object) -> Colour:
@@ -29,11 +38,11 @@ class Palette:
     :func:`render`). Make your own with ``dataclasses.replace(DEFAULT_PALETTE, wall=...)``.
     """
 
-    wall: Colour = (46, 52, 64)
-    floor: Colour = (236, 229, 214)
-    entrance: Colour = (76, 175, 80)
-    exit: Colour = (229, 57, 53)
-    solution: Colour = (255, 193, 7)
+    wall: Colour = rgb("wall")
+    floor: Colour = rgb("floor")
+    entrance: Colour = rgb("entrance")
+    exit: Colour = rgb("exit")
+    solution: Colour = rgb("solution")
     fog: Colour = (18, 20, 26)
 
     def __post_init__(self) -> None:

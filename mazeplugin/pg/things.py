@@ -32,6 +32,8 @@ from ..content import Thing
 from ..content.drops import DIRECTIONS
 from ..level import Level
 from ..level_protocol import AnyLevel
+from .grid import cell_pixel, picture
+from .palette import Colour, rgb
 
 __all__ = [
     "THING_COLOURS",
@@ -45,18 +47,10 @@ __all__ = [
     "patrol_position",
 ]
 
-Colour = Tuple[int, int, int]
+THING_COLOURS: Dict[str, Colour] = {kind: rgb(kind) for kind in ("door", "key", "treasure", "enemy", "thing")}
+"""Default sprite colours per kind (``"thing"``: a game's own kinds): the SVG pictures' colours."""
 
-THING_COLOURS: Dict[str, Colour] = {
-    "door": (141, 85, 36),
-    "key": (255, 213, 79),
-    "treasure": (255, 143, 0),
-    "enemy": (142, 36, 170),
-    "thing": (120, 144, 156),
-}
-"""Default sprite colours per kind (``"thing"``: a game's own kinds), as in the SVG pictures."""
-
-DROP_COLOUR: Colour = (31, 119, 180)
+DROP_COLOUR: Colour = rgb("drop")
 """A one-way drop's arrow (:func:`drop_sprite`), as in the SVG pictures."""
 
 
@@ -131,30 +125,39 @@ def drop_sprite(direction: str, tile: int) -> "pygame.Surface":
     return surface
 
 
-def draw_things(
-    surface: "pygame.Surface",
-    level: Any,
-    *,
-    tile: int,
-    offset: Tuple[int, int] = (0, 0),
-    images: Optional[Mapping[str, "pygame.Surface"]] = None,
-    hidden: Collection[int] = (),
-    patrols: bool = False,
-) -> None:
-    """Draw things (a level's ``tile_things()``, or any sequence of Things) onto ``surface``.
+def draw_things(surface: "pygame.Surface", level: Any, *, tile: Optional[int] = None, cell: Optional[int] = None,
+                offset: Tuple[int, int] = (0, 0), images: Optional[Mapping[str, "pygame.Surface"]] = None,
+                hidden: Collection[int] = (), patrols: bool = False) -> None:
+    """Draw things onto ``surface``: on a picture by tiles (``tile=``) a level's ``tile_things()`` or any
+    sequence of Things, on a picture by cells (``cell=``, see :func:`~mazeplugin.pg.render`) a level's things.
 
-    ``offset`` is where world pixel (0, 0) lands (``camera.offset``).
-    ``images`` maps a kind to a game's own image (blitted centred on each
-    tile, a door's on each tile it blocks); other kinds get
-    :func:`thing_sprite`, a one-way drop :func:`drop_sprite`. ``hidden`` holds ids not to draw (keys picked up,
-    doors opened, enemies drawn where they walk). ``patrols`` draws each
-    enemy's patrol as a thin line.
+    ``offset`` is where world pixel (0, 0) lands (``camera.offset``). ``hidden`` holds ids not to draw (keys
+    picked up, doors opened, enemies drawn where they walk). By tiles, ``images`` maps a kind to a game's own
+    image (blitted centred on each tile, a door's on each tile it blocks); other kinds get
+    :func:`thing_sprite`, a one-way drop :func:`drop_sprite`; ``patrols`` draws each enemy's patrol as a thin
+    line. By cells, in :data:`THING_COLOURS`: a door is a bar across its passage, a key a diamond, treasure a
+    small disc, an enemy a larger disc, any other kind a square.
+
+    >>> import mazeplugin as mp, mazeplugin.pg as mpg
+    >>> level = mp.generate("wilson", 6, 5, grid="hex", seed=7, keys=1)
+    >>> surface = pygame.Surface((200, 200))
+    >>> draw_things(surface, level, cell=20)
+    >>> key = next(t for t in level.things if t.kind == "key")
+    >>> tuple(surface.get_at(mpg.grid_to_pixel(level.maze.grid.centre(key.cell), 20))[:3]) == THING_COLOURS["key"]
+    True
     """
+    unit, size = picture(level, tile, cell, default=False)
+    skip = set(hidden)
+    if unit == "cell":
+        if images is not None or patrols:
+            raise ValueError("images= and patrols= draw on a picture by tiles (tile=), not by cells (cell=)")
+        _draw_cell_things(surface, level, size, offset, skip)
+        return
+    tile = size
     things: Sequence[Thing] = level.tile_things() if isinstance(level, AnyLevel) else tuple(level)
     sprites: Dict[str, "pygame.Surface"] = dict(images or {})
     arrows: Dict[str, "pygame.Surface"] = {}
     ox, oy = offset
-    skip = set(hidden)
     for thing in things:
         if thing.id in skip:
             continue
@@ -173,6 +176,33 @@ def draw_things(
         for x, y in thing.tiles():
             rect = image.get_rect(center=(x * tile + tile // 2 + ox, y * tile + tile // 2 + oy))
             surface.blit(image, rect)
+
+
+def _draw_cell_things(surface: "pygame.Surface", level: Level, cell: int, offset: Tuple[int, int],
+                      hidden: Set[int]) -> None:
+    size = max(2, cell * 3 // 10)
+    for thing in level.things:
+        if thing.id in hidden:
+            continue
+        colour = THING_COLOURS.get(thing.kind, THING_COLOURS["thing"])
+        if thing.kind == "door":
+            (ax, ay), (bx, by) = (cell_pixel(level, c, cell, offset) for c in thing.props["cells"])
+            mx, my, dx, dy = (ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay
+            length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            px, py = -dy / length * cell * 0.4, dx / length * cell * 0.4  # across the passage
+            pygame.draw.line(surface, colour, (round(mx - px), round(my - py)), (round(mx + px), round(my + py)),
+                             max(2, cell // 4))
+            continue
+        x, y = cell_pixel(level, thing.cell, cell, offset)
+        if thing.kind == "key":
+            pygame.draw.polygon(surface, colour, [(x, y - size), (x + size * 3 // 4, y), (x, y + size),
+                                                  (x - size * 3 // 4, y)])
+        elif thing.kind == "treasure":
+            pygame.draw.circle(surface, colour, (x, y), max(1, size * 2 // 3))
+        elif thing.kind == "enemy":
+            pygame.draw.circle(surface, colour, (x, y), size)
+        else:
+            pygame.draw.rect(surface, colour, pygame.Rect(x - size // 2, y - size // 2, size, size))
 
 
 def passable_tiles(level: Level, keys: Iterable[Any] = ()) -> NDArray[np.uint8]:
