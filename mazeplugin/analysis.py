@@ -59,7 +59,7 @@ turns only at ordinary cells (a room is crossed in a straight line).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import math
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
@@ -197,7 +197,7 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
         adjacency: Sequence[List[int]] = _Links(maze)
     else:
         adjacency = _adjacency(maze)
-        pieces, longest = _pieces(maze, adjacency)
+        pieces, longest = _pieces(maze.cells().tolist(), adjacency)
         walk = None if ends is None else _shortest_walk(adjacency, *ends)
     dead = int((degree == 1).sum())
     return Stats(
@@ -215,12 +215,12 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     )
 
 
-def _pieces(maze: Maze, adjacency: List[List[int]]) -> Tuple[int, int]:
-    """``(connected pieces, longest path)``: a double breadth-first sweep per piece."""
+def _pieces(cells: List[int], adjacency: List[List[int]]) -> Tuple[int, int]:
+    """``(connected pieces, longest path)`` of ``cells``: a double breadth-first sweep per piece."""
     seen = np.zeros(len(adjacency), dtype=bool)  # (a weave's adjacency has the places under bridges too)
     pieces = 0
     longest = 0
-    for cell in maze.cells().tolist():
+    for cell in cells:
         if seen[cell]:
             continue
         pieces += 1
@@ -345,34 +345,40 @@ def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Sta
         adjacency[a].append(node)
         adjacency[b].append(node)
         adjacency.append([a, b])
-    degree = _woven_degree(maze).reshape(-1)
-    ordinary = (maze.mask & (maze.rooms == 0)).reshape(-1)
-    cells = int(maze.mask.sum())
-    passages = maze.passage_count() + len(bridges)  # a tunnel is one passage between its ends
-    pieces, longest = _pieces(maze, adjacency)
     walk = None
     if start is not None and goal is not None:
         walk = _shortest_walk(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
-    dead = int((degree[ordinary] == 1).sum())
-    decisions = turns = None
+    turns = None
     if walk is not None:
-        decisions = sum(1 for i, node in enumerate(walk[:-1]) if len(adjacency[node]) > 1 + (i > 0))
         where = np.asarray(walk, dtype=np.int64)
         under = where >= maze.size
         where[under] = bridges[where[under] - maze.size]  # a tunnel's middle is under its bridge's cell
         steps = np.diff(where)
         turns = int(np.count_nonzero(steps[1:] != steps[:-1]))
+    degree = _woven_degree(maze).reshape(-1)[(maze.mask & (maze.rooms == 0)).reshape(-1)]
+    return _graph_stats(adjacency, maze.cells().tolist(), degree, maze.passage_count() + len(bridges), walk,
+                        None if walk is None else _detour_ratio(maze, walk), turns)  # (a tunnel: one passage)
+
+
+def _graph_stats(adjacency: List[List[int]], cells: List[int], degree: "np.ndarray[Any, Any]", passages: int,
+                 walk: Optional[List[int]], detour: Optional[float] = None, turns: Optional[int] = None) -> Stats:
+    """The :class:`Stats` of a maze as a graph: ``cells`` its cells (in ``adjacency``, which may hold more nodes),
+    ``degree`` the open passages of each cell outside rooms, ``walk`` the solution's nodes or None."""
+    pieces, longest = _pieces(cells, adjacency)
+    dead = int(np.count_nonzero(degree == 1))
     return Stats(
-        cells=cells,
+        cells=len(cells),
         passages=passages,
         dead_ends=dead,
-        dead_end_fraction=dead / cells if cells else 0.0,
-        junctions=int((degree[ordinary] >= 3).sum()),
-        loops=passages - cells + pieces,
+        dead_end_fraction=dead / len(cells) if cells else 0.0,
+        junctions=int(np.count_nonzero(degree >= 3)),
+        loops=passages - len(cells) + pieces,
         longest_path=longest,
         solution_length=None if walk is None else len(walk) - 1,
-        decision_points=decisions,
-        detour_ratio=None if walk is None else _detour_ratio(maze, walk),
+        # a wrong turn is possible where a place has a passage off the walk's way in and out
+        decision_points=None if walk is None else sum(
+            1 for i, node in enumerate(walk[:-1]) if len(adjacency[node]) > 1 + (i > 0)),
+        detour_ratio=detour,
         turns=turns,
     )
 
@@ -418,30 +424,30 @@ def dead_end_cells(maze: "GridMaze") -> "np.ndarray[Any, np.dtype[np.int64]]":
     return np.flatnonzero(maze.degrees() == 1).astype(np.int64)
 
 
-def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int]) -> Stats:
-    """The :class:`Stats` of a grid maze. ``longest_path`` and ``solution_length`` count cells (a
-    double sweep from cell 0's piece); ``detour_ratio`` and ``turns`` are None: a grid's cells have
-    no common straight line to measure them by."""
-    cells, passages = maze.grid.cells, int(maze.open.sum())
-    degrees = maze.degrees()
+def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int], *, cells_counted: bool = False) -> Stats:
+    """The :class:`Stats` of a grid maze, counted as :func:`stats` counts a square maze (passages walked; the
+    longest path over every connected piece); ``detour_ratio`` and ``turns`` are None: a grid's cells have no
+    common straight line to measure them by.
+
+    ``cells_counted=True`` gives the figures as release 0.2 counted them on grids, which dataset shards and
+    ``require=`` keep so that their bytes and picks stay: ``solution_length`` and ``longest_path`` in cells on
+    the way (one more), the longest path that of cell 0's piece.
+
+    >>> from mazeplugin.grids import GridMaze, TriangleGrid
+    >>> maze = GridMaze(TriangleGrid(3, 1))
+    >>> maze.link(0, 1); maze.link(1, 2)
+    >>> s, old = grid_stats(maze, 0, 2), grid_stats(maze, 0, 2, cells_counted=True)
+    >>> (s.solution_length, s.longest_path), (old.solution_length, old.longest_path)
+    ((2, 2), (3, 3))
+    """
     adjacency = _grid_adjacency(maze)
-    first = _grid_sweep(maze, adjacency, 0)
-    pieces, seen = 1, first >= 0
-    for cell in np.flatnonzero(~seen).tolist():  # count the connected pieces (a perfect maze has one)
-        if not seen[cell]:
-            pieces += 1
-            seen[list(_sweep(adjacency, cell))] = True
-    longest = max(_sweep(adjacency, int(np.argmax(first))).values()) + 1  # a double sweep: exact on a tree
-    solution_length = decision_points = None
-    way = grid_path(maze, entrance, exit) if entrance is not None and exit is not None else []
-    if way:
-        solution_length = len(way)
-        # a wrong turn is possible where a cell has a passage off the way
-        decision_points = sum(1 for i, cell in enumerate(way[:-1]) if degrees[cell] > (1 if i == 0 else 2))
-    dead = int(np.count_nonzero(degrees == 1))
-    return Stats(cells=cells, passages=passages, dead_ends=dead, dead_end_fraction=dead / cells,
-                 junctions=int(np.count_nonzero(degrees >= 3)), loops=passages - cells + pieces,
-                 longest_path=int(longest), solution_length=solution_length, decision_points=decision_points)
+    walk = _shortest_walk(adjacency, entrance, exit) if entrance is not None and exit is not None else None
+    figures = _graph_stats(adjacency, list(range(maze.grid.cells)), maze.degrees(), int(maze.open.sum()), walk)
+    if not cells_counted:
+        return figures
+    farthest = int(np.argmax(_grid_sweep(maze, adjacency, 0)))  # a double sweep from cell 0, as 0.2 made it
+    return replace(figures, longest_path=max(_sweep(adjacency, farthest).values()) + 1,
+                   solution_length=None if walk is None else len(walk))
 
 
 def _check_cell(maze: "GridMaze", cell: object, name: str) -> None:

@@ -453,8 +453,9 @@ class Level:
         return [int(c) for c in analysis.dead_end_cells(self.maze)]
 
     def stats(self) -> analysis.Stats:
-        """Dead ends, their fraction, junctions, loops, longest path and solution length, in cells walked
-        (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None on grids that are not square).
+        """Dead ends, their fraction, junctions, loops, longest path and solution length, in passages walked
+        between cells on every grid, the longest path over the whole level (:class:`mazeplugin.analysis.Stats`;
+        ``detour_ratio`` and ``turns`` None on grids that are not square).
 
         >>> import mazeplugin as mp
         >>> s = mp.generate("kruskal", 20, 20, seed=3).stats()
