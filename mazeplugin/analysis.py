@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 import math
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -71,7 +71,7 @@ from .maze import Cell, Maze
 if TYPE_CHECKING:  # pragma: no cover - a grid maze is only read here: importing mazeplugin loads no grid
     from .grids import GridMaze
 
-__all__ = ["Stats", "dead_ends", "stats", "grid_distances", "grid_path", "grid_stats", "dead_end_cells"]
+__all__ = ["Stats", "dead_ends", "stats", "distances", "grid_distances", "grid_path", "grid_stats", "dead_end_cells"]
 
 _BFS = twin("bfs")  # the compiled bfs kernel, or the plain code beside each use
 
@@ -335,16 +335,37 @@ def _woven_degree(maze: Maze) -> "np.ndarray[Any, np.dtype[np.int64]]":
     return degree
 
 
-def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Stats:
-    """:func:`stats` of a maze with tunnels: the place under bridge ``k`` is node ``size + k``,
-    joined to the tunnel's two ends (the compiled sweeps know no tunnels, so the plain ones run)."""
-    ends_a, bridges, ends_b = maze.under_passages()
+def _woven_adjacency(maze: Maze) -> List[List[int]]:
+    """:func:`_adjacency` with a maze's tunnels: the place under bridge ``k`` is node ``size + k``, joined to
+    the tunnel's two ends."""
     adjacency = _adjacency(maze)
-    for k, (a, b) in enumerate(zip(ends_a.tolist(), ends_b.tolist())):
-        node = maze.size + k
-        adjacency[a].append(node)
-        adjacency[b].append(node)
-        adjacency.append([a, b])
+    if maze.under is not None:
+        ends_a, _, ends_b = maze.under_passages()
+        for k, (a, b) in enumerate(zip(ends_a.tolist(), ends_b.tolist())):
+            adjacency[a].append(maze.size + k)
+            adjacency[b].append(maze.size + k)
+            adjacency.append([a, b])
+    return adjacency
+
+
+def distances(maze: Maze, source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+    """Passages walked from cell ``source`` to every cell of a square maze (row-major cell numbers; a weave's
+    tunnel two, through the place under its bridge), -1 where it cannot be reached or outside the mask.
+
+    >>> from mazeplugin.maze import Maze
+    >>> maze = Maze(3, 1)
+    >>> maze.open_many([0], [1])
+    >>> distances(maze, 1).tolist()
+    [1, 0, -1]
+    """
+    return _distance_array(_woven_adjacency(maze), source, maze.size)
+
+
+def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Stats:
+    """:func:`stats` of a maze with tunnels (:func:`_woven_adjacency`; the compiled sweeps know no tunnels,
+    so the plain ones run)."""
+    _, bridges, _ = maze.under_passages()
+    adjacency = _woven_adjacency(maze)
     walk = None
     if start is not None and goal is not None:
         walk = _shortest_walk(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
@@ -392,11 +413,12 @@ def _grid_adjacency(maze: "GridMaze") -> List[List[int]]:
     return [nbr[off[c]:off[c + 1]] for c in range(maze.grid.cells)]
 
 
-def _grid_sweep(maze: "GridMaze", adjacency: List[List[int]], source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
-    dist = np.full(maze.grid.cells, -1, dtype=np.int32)
+def _distance_array(adjacency: List[List[int]], source: int, cells: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+    """:func:`_sweep`'s distances to cells ``0 … cells-1`` (nodes past them dropped), -1 where not reached."""
+    dist = np.full(len(adjacency), -1, dtype=np.int32)
     found = _sweep(adjacency, source)
     dist[list(found)] = list(found.values())
-    return dist
+    return dist[:cells]
 
 
 def grid_distances(maze: "GridMaze", source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
@@ -409,7 +431,7 @@ def grid_distances(maze: "GridMaze", source: int) -> "np.ndarray[Any, np.dtype[n
     ([0, 1, 2], [0, 1, 2], 2)
     """
     _check_cell(maze, source, "source")
-    return _grid_sweep(maze, _grid_adjacency(maze), source)
+    return _distance_array(_grid_adjacency(maze), source, maze.grid.cells)
 
 
 def grid_path(maze: "GridMaze", start: int, goal: int) -> List[int]:
@@ -419,8 +441,11 @@ def grid_path(maze: "GridMaze", start: int, goal: int) -> List[int]:
     return _shortest_walk(_grid_adjacency(maze), start, goal) or []
 
 
-def dead_end_cells(maze: "GridMaze") -> "np.ndarray[Any, np.dtype[np.int64]]":
-    """The cells of a grid maze with exactly one open passage, ascending."""
+def dead_end_cells(maze: "Union[Maze, GridMaze]") -> "np.ndarray[Any, np.dtype[np.int64]]":
+    """The numbers of the cells of any maze with exactly one open passage, ascending (a square maze's as
+    :func:`dead_ends`: rooms' cells never)."""
+    if isinstance(maze, Maze):
+        return np.array([maze.cell_id(*cell) for cell in dead_ends(maze)], dtype=np.int64)
     return np.flatnonzero(maze.degrees() == 1).astype(np.int64)
 
 
@@ -445,7 +470,7 @@ def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int], *
     figures = _graph_stats(adjacency, list(range(maze.grid.cells)), maze.degrees(), int(maze.open.sum()), walk)
     if not cells_counted:
         return figures
-    farthest = int(np.argmax(_grid_sweep(maze, adjacency, 0)))  # a double sweep from cell 0, as 0.2 made it
+    farthest = int(np.argmax(_distance_array(adjacency, 0, maze.grid.cells)))  # a double sweep from cell 0, as 0.2 made it
     return replace(figures, longest_path=max(_sweep(adjacency, farthest).values()) + 1,
                    solution_length=None if walk is None else len(walk))
 

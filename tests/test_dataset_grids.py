@@ -170,7 +170,7 @@ def test_grid_columns_are_each_levels_cells(tmp_path, file_format):
             assert columns["solution"].dtype == np.int32 and columns["solution"].tolist() == made.solution_cells()
         if "distances" in columns:
             assert columns["distances"].shape == (level.cells,)
-            assert (columns["distances"] == made.distances()).all() and columns["distances"][level.entrance_cell] == 0
+            assert (columns["distances"] == made.distances_cells()).all() and columns["distances"][level.entrance_cell] == 0
         seen += 1
     assert seen == 23
     raw = next(iter(ds.open(tmp_path / "cols", raw=True)))

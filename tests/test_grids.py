@@ -87,7 +87,7 @@ def test_same_seed_same_maze_and_the_level_answers_agree(size, algorithm, seed):
     way = level.solution_cells()
     assert way[0] == level.entrance_cell and way[-1] == level.exit_cell
     assert all(b in level.maze.linked(a).tolist() for a, b in zip(way, way[1:]))
-    distances = level.distances()
+    distances = level.distances_cells()
     assert distances[level.exit_cell] == len(way) - 1
     stats = level.stats()
     assert stats.solution_length == len(way) - 1 and stats.passages == int(level.maze.open.sum())
@@ -238,7 +238,8 @@ def test_hex_tiles_join_exactly_the_cells_the_passages_join(width, height, seed,
     assert level.exit_tile in reached
     cell_of_tile = {level.cell_tile(c): c for c in range(level.maze.grid.cells)}
     reached_cells = {cell_of_tile[t] for t in reached if t in cell_of_tile}
-    assert reached_cells == set(np.flatnonzero(level.distances() >= 0).tolist())
+    assert reached_cells == set(np.flatnonzero(level.distances_cells() >= 0).tolist())
+    assert reached == {(int(x), int(y)) for y, x in zip(*np.nonzero(level.distances() >= 0))}  # tile steps
     way = level.solution_tiles()
     assert way[0] == level.entrance_tile and way[-1] == level.exit_tile
     assert all(tiles[r, c] == 0 for c, r in way)
@@ -336,7 +337,7 @@ def test_markers_none_leaves_no_entrance_or_exit():
     assert int((level.tiles == 0).sum()) == level.maze.grid.cells + int(level.maze.open.sum())
     with pytest.raises(ValueError, match="no entrance and exit"):
         level.solution_cells()
-    assert level.distances(0)[0] == 0
+    assert level.distances_cells(0)[0] == 0 and level.distances(0)[level.cell_tile(0)[::-1]] == 0
 
 
 def test_require_works_on_grids():
