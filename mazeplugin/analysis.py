@@ -157,7 +157,7 @@ def _adjacency(maze: Maze) -> List[List[int]]:
     return [[n for n in row if n >= 0] for row in table.tolist()]
 
 
-def _sweep(adjacency: List[List[int]], source: int, target: int = -1) -> Dict[int, int]:
+def _sweep(adjacency: Sequence[List[int]], source: int, target: int = -1) -> Dict[int, int]:
     """Breadth-first distances (cells walked) from ``source``, in the order reached.
 
     Stops once ``target`` is reached; the last key is the farthest cell reached.
@@ -257,26 +257,21 @@ class _Links(Sequence[List[int]]):
         return links
 
 
-def _shortest_walk(adjacency: List[List[int]], source: int, target: int) -> Optional[List[int]]:
+def _shortest_walk(adjacency: Sequence[List[int]], source: int, target: int) -> Optional[List[int]]:
     """The cells of one shortest walk from ``source`` to ``target`` (both included), or None.
 
-    Breadth-first, neighbours in north, east, south, west order, so the
-    same maze always gives the same walk when several are shortest.
+    Back from ``target`` along :func:`_sweep`'s distances, each cell's way in the one the sweep reached it
+    from (its neighbour one nearer that the sweep took first; neighbours in north, east, south, west order),
+    so the same maze always gives the same walk when several are shortest.
     """
-    parent = {source: source}
-    order = [source]
-    for cell in order:
-        if cell == target:
-            break
-        for n in adjacency[cell]:
-            if n not in parent:
-                parent[n] = cell
-                order.append(n)
-    if target not in parent:
+    dist = _sweep(adjacency, source, target)
+    if target not in dist:
         return None
+    order = {cell: i for i, cell in enumerate(dist)}
     walk = [target]
     while walk[-1] != source:
-        walk.append(parent[walk[-1]])
+        nearer = dist[walk[-1]] - 1
+        walk.append(min((n for n in adjacency[walk[-1]] if dist.get(n) == nearer), key=order.__getitem__))
     walk.reverse()
     return walk
 
