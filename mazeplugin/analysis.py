@@ -1,12 +1,13 @@
 """The figures designers choose generators by, computed from the maze model in one place.
 
-Everything here reads a :class:`~mazeplugin.maze.Maze`'s cells and open
-passages, so it works the same for every generator. Distances are counted in
-cells walked (passages crossed), not in tiles. A
-:class:`~mazeplugin.grids.GridMaze` (hex, triangle, polar, wrapping square)
-gets the same breadth-first sweeps over its open passages alone
-(:func:`grid_distances`, :func:`grid_path`, :func:`grid_stats`), cells by
-number.
+Everything here reads a maze's cells and open passages, so it works the same
+for every generator and every grid: one breadth-first sweep over a list of
+each cell's open neighbours serves a square :class:`~mazeplugin.maze.Maze`
+(a weave's tunnels through the places under their bridges) and a
+:class:`~mazeplugin.grids.GridMaze` (hex, triangle, polar, wrapping square:
+:func:`grid_distances`, :func:`grid_path`, :func:`grid_stats`, cells by
+number). Distances and lengths are counted in passages walked between cells,
+not in tiles, on every grid.
 
 A room (``maze.rooms``) is one open space: its cells are never dead ends, and
 junctions and loops are counted with each room taken as one place, so a
@@ -90,10 +91,10 @@ class Stats:
         loops: independent loops (passages − places + connected pieces,
             where a room is one place and its inner passages are not
             counted); 0 for a perfect maze.
-        longest_path: cells walked along the longest shortest path between
+        longest_path: passages walked along the longest shortest path between
             two cells of one connected piece (exact for perfect mazes; a
             double breadth-first sweep, so a lower bound, with loops).
-        solution_length: cells walked on the shortest path from the entrance
+        solution_length: passages walked on the shortest path from the entrance
             cell to the exit cell; None without markers or when unreachable.
         decision_points: cells (a room counts once) along that path where a wrong turn is
             possible (see the module docstring); None like ``solution_length``.
@@ -183,20 +184,19 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     >>> s.cells, s.passages, s.loops, s.solution_length
     (400, 399, 0, None)
     """
-    if maze.under is not None and maze.under.any():
-        return _weave_stats(maze, start, goal)
+    woven = maze.under is not None and bool(maze.under.any())  # a weave: its tunnels walked under the bridges
     ordinary = maze.mask & (maze.rooms == 0)
-    degree = maze.degree()[ordinary]
+    degree = (_woven_degree(maze) if woven else maze.degree())[ordinary]
     cells = int(maze.mask.sum())
     room_count, inner, busy_rooms = _room_counts(maze)
-    passages = maze.passage_count()
+    passages = maze.passage_count() + (len(maze.under_passages()[1]) if woven else 0)  # (a tunnel: one passage)
     ends = (maze.cell_id(*start), maze.cell_id(*goal)) if start is not None and goal is not None else None
-    fast = _BFS.pick(maze.size)
-    if fast is not None:  # the same sweeps and walk, compiled (mazeplugin/_compiled/bfs.py)
+    fast = None if woven else _BFS.pick(maze.size)
+    if fast is not None:  # the same sweeps and walk, compiled (mazeplugin/_compiled/bfs.py; it knows no tunnels)
         pieces, longest, walk = fast.stats_sweeps(maze, *(ends or (-1, -1)))
         adjacency: Sequence[List[int]] = _Links(maze)
     else:
-        adjacency = _adjacency(maze)
+        adjacency = _woven_adjacency(maze)
         pieces, longest = _pieces(maze.cells().tolist(), adjacency)
         walk = None if ends is None else _shortest_walk(adjacency, *ends)
     dead = int((degree == 1).sum())
@@ -282,7 +282,7 @@ def _decision_points(maze: Maze, adjacency: Sequence[List[int]], walk: List[int]
     A place is an ordinary cell, or a whole room (consecutive cells of the
     walk in one room), whose ways out are its doors.
     """
-    rooms = maze.rooms.ravel()
+    rooms = np.pad(maze.rooms.ravel(), (0, len(adjacency) - maze.size))  # (a place under a bridge: in no room)
     places: List[List[int]] = []
     for cell in walk:
         room = int(rooms[cell])
@@ -315,6 +315,9 @@ def _detour_ratio(maze: Maze, walk: List[int]) -> Optional[float]:
 def _turns(maze: Maze, walk: List[int]) -> int:
     """Changes of direction at ordinary cells of ``walk`` (a room is crossed in a straight line)."""
     cells = np.asarray(walk, dtype=np.int64)
+    under = cells >= maze.size
+    if under.any():  # a tunnel's middle is under its bridge's cell
+        cells[under] = maze.under_passages()[1][cells[under] - maze.size]
     steps = np.diff(cells)  # ±1 east/west, ±width south/north
     turned = steps[1:] != steps[:-1]
     return int(np.count_nonzero(turned & (maze.rooms.ravel()[cells[1:-1]] == 0)))
@@ -354,49 +357,6 @@ def distances(maze: Maze, source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
     [1, 0, -1]
     """
     return _distance_array(_woven_adjacency(maze), source, maze.size)
-
-
-def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Stats:
-    """:func:`stats` of a maze with tunnels (:func:`_woven_adjacency`; the compiled sweeps know no tunnels,
-    so the plain ones run)."""
-    _, bridges, _ = maze.under_passages()
-    adjacency = _woven_adjacency(maze)
-    walk = None
-    if start is not None and goal is not None:
-        walk = _shortest_walk(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
-    turns = None
-    if walk is not None:
-        where = np.asarray(walk, dtype=np.int64)
-        under = where >= maze.size
-        where[under] = bridges[where[under] - maze.size]  # a tunnel's middle is under its bridge's cell
-        steps = np.diff(where)
-        turns = int(np.count_nonzero(steps[1:] != steps[:-1]))
-    degree = _woven_degree(maze).reshape(-1)[(maze.mask & (maze.rooms == 0)).reshape(-1)]
-    return _graph_stats(adjacency, maze.cells().tolist(), degree, maze.passage_count() + len(bridges), walk,
-                        None if walk is None else _detour_ratio(maze, walk), turns)  # (a tunnel: one passage)
-
-
-def _graph_stats(adjacency: List[List[int]], cells: List[int], degree: "np.ndarray[Any, Any]", passages: int,
-                 walk: Optional[List[int]], detour: Optional[float] = None, turns: Optional[int] = None) -> Stats:
-    """The :class:`Stats` of a maze as a graph: ``cells`` its cells (in ``adjacency``, which may hold more nodes),
-    ``degree`` the open passages of each cell outside rooms, ``walk`` the solution's nodes or None."""
-    pieces, longest = _pieces(cells, adjacency)
-    dead = int(np.count_nonzero(degree == 1))
-    return Stats(
-        cells=len(cells),
-        passages=passages,
-        dead_ends=dead,
-        dead_end_fraction=dead / len(cells) if cells else 0.0,
-        junctions=int(np.count_nonzero(degree >= 3)),
-        loops=passages - len(cells) + pieces,
-        longest_path=longest,
-        solution_length=None if walk is None else len(walk) - 1,
-        # a wrong turn is possible where a place has a passage off the walk's way in and out
-        decision_points=None if walk is None else sum(
-            1 for i, node in enumerate(walk[:-1]) if len(adjacency[node]) > 1 + (i > 0)),
-        detour_ratio=detour,
-        turns=turns,
-    )
 
 
 # -- any grid's cells (hex, triangle, polar, wrapping square): the same sweeps over its open passages ---
@@ -460,9 +420,15 @@ def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int], *
     >>> (s.solution_length, s.longest_path), (old.solution_length, old.longest_path)
     ((2, 2), (3, 3))
     """
-    adjacency = _grid_adjacency(maze)
+    adjacency, cells, passages, degree = _grid_adjacency(maze), maze.grid.cells, int(maze.open.sum()), maze.degrees()
     walk = _shortest_walk(adjacency, entrance, exit) if entrance is not None and exit is not None else None
-    figures = _graph_stats(adjacency, list(range(maze.grid.cells)), maze.degrees(), int(maze.open.sum()), walk)
+    pieces, longest = _pieces(list(range(cells)), adjacency)
+    dead = int(np.count_nonzero(degree == 1))
+    figures = Stats(cells=cells, passages=passages, dead_ends=dead, dead_end_fraction=dead / cells,
+                    junctions=int(np.count_nonzero(degree >= 3)), loops=passages - cells + pieces, longest_path=longest,
+                    solution_length=None if walk is None else len(walk) - 1,  # a wrong turn: a passage off the way
+                    decision_points=None if walk is None else sum(
+                        1 for i, cell in enumerate(walk[:-1]) if degree[cell] > 1 + (i > 0)))
     if not cells_counted:
         return figures
     farthest = int(np.argmax(_distance_array(adjacency, 0, maze.grid.cells)))  # a double sweep from cell 0, as 0.2 made it
