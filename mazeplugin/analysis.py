@@ -196,7 +196,7 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
         pieces, longest, walk = fast.stats_sweeps(maze, *(ends or (-1, -1)))
         adjacency: Sequence[List[int]] = _Links(maze)
     else:
-        adjacency = _woven_adjacency(maze)
+        adjacency = _neighbours(maze)
         pieces, longest = _pieces(maze.cells().tolist(), adjacency)
         walk = None if ends is None else _shortest_walk(adjacency, *ends)
     dead = int((degree == 1).sum())
@@ -333,9 +333,13 @@ def _woven_degree(maze: Maze) -> "np.ndarray[Any, np.dtype[np.int64]]":
     return degree
 
 
-def _woven_adjacency(maze: Maze) -> List[List[int]]:
-    """:func:`_adjacency` with a maze's tunnels: the place under bridge ``k`` is node ``size + k``, joined to
-    the tunnel's two ends."""
+def _neighbours(maze: "Union[Maze, GridMaze]") -> List[List[int]]:
+    """Each cell's open neighbours: a grid maze's, or a square maze's (:func:`_adjacency`) with its tunnels, the
+    place under bridge ``k`` node ``size + k`` joined to the tunnel's two ends."""
+    if not isinstance(maze, Maze):
+        offsets, neighbours = maze.open_adjacency()
+        off, nbr = offsets.tolist(), neighbours.tolist()
+        return [nbr[off[c]:off[c + 1]] for c in range(maze.grid.cells)]
     adjacency = _adjacency(maze)
     if maze.under is not None:
         ends_a, _, ends_b = maze.under_passages()
@@ -346,26 +350,21 @@ def _woven_adjacency(maze: Maze) -> List[List[int]]:
     return adjacency
 
 
-def distances(maze: Maze, source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
-    """Passages walked from cell ``source`` to every cell of a square maze (row-major cell numbers; a weave's
+def distances(maze: "Union[Maze, GridMaze]", source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+    """Passages walked from cell ``source`` to every cell of any maze (a square maze's cells row-major; a weave's
     tunnel two, through the place under its bridge), -1 where it cannot be reached or outside the mask.
 
-    >>> from mazeplugin.maze import Maze
-    >>> maze = Maze(3, 1)
-    >>> maze.open_many([0], [1])
-    >>> distances(maze, 1).tolist()
-    [1, 0, -1]
+    >>> from mazeplugin.grids import GridMaze, TriangleGrid
+    >>> maze = GridMaze(TriangleGrid(3, 1))
+    >>> maze.link(0, 1); maze.link(1, 2)
+    >>> distances(maze, 0).tolist(), grid_path(maze, 0, 2), grid_stats(maze, 0, 2).dead_ends
+    ([0, 1, 2], [0, 1, 2], 2)
     """
-    return _distance_array(_woven_adjacency(maze), source, maze.size)
+    cells = _check_cell(maze, source, "source")
+    return _distance_array(_neighbours(maze), source, cells)
 
 
-# -- any grid's cells (hex, triangle, polar, wrapping square): the same sweeps over its open passages ---
-
-
-def _grid_adjacency(maze: "GridMaze") -> List[List[int]]:
-    offsets, neighbours = maze.open_adjacency()
-    off, nbr = offsets.tolist(), neighbours.tolist()
-    return [nbr[off[c]:off[c + 1]] for c in range(maze.grid.cells)]
+grid_distances = distances  # (the name it had when only grid mazes were swept by number)
 
 
 def _distance_array(adjacency: List[List[int]], source: int, cells: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
@@ -376,24 +375,14 @@ def _distance_array(adjacency: List[List[int]], source: int, cells: int) -> "np.
     return dist[:cells]
 
 
-def grid_distances(maze: "GridMaze", source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
-    """Passages walked from cell ``source`` to every cell of a grid maze, -1 where it cannot be reached.
-
-    >>> from mazeplugin.grids import GridMaze, TriangleGrid
-    >>> maze = GridMaze(TriangleGrid(3, 1))
-    >>> maze.link(0, 1); maze.link(1, 2)
-    >>> grid_distances(maze, 0).tolist(), grid_path(maze, 0, 2), grid_stats(maze, 0, 2).dead_ends
-    ([0, 1, 2], [0, 1, 2], 2)
-    """
-    _check_cell(maze, source, "source")
-    return _distance_array(_grid_adjacency(maze), source, maze.grid.cells)
+# -- any grid's cells (hex, triangle, polar, wrapping square): the same sweeps over its open passages ---
 
 
 def grid_path(maze: "GridMaze", start: int, goal: int) -> List[int]:
     """The cells of the shortest way from ``start`` to ``goal`` of a grid maze, both included; [] when there is none."""
     _check_cell(maze, start, "start")
     _check_cell(maze, goal, "goal")
-    return _shortest_walk(_grid_adjacency(maze), start, goal) or []
+    return _shortest_walk(_neighbours(maze), start, goal) or []
 
 
 def dead_end_cells(maze: "Union[Maze, GridMaze]") -> "np.ndarray[Any, np.dtype[np.int64]]":
@@ -420,7 +409,7 @@ def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int], *
     >>> (s.solution_length, s.longest_path), (old.solution_length, old.longest_path)
     ((2, 2), (3, 3))
     """
-    adjacency, cells, passages, degree = _grid_adjacency(maze), maze.grid.cells, int(maze.open.sum()), maze.degrees()
+    adjacency, cells, passages, degree = _neighbours(maze), maze.grid.cells, int(maze.open.sum()), maze.degrees()
     walk = _shortest_walk(adjacency, entrance, exit) if entrance is not None and exit is not None else None
     pieces, longest = _pieces(list(range(cells)), adjacency)
     dead = int(np.count_nonzero(degree == 1))
@@ -436,6 +425,9 @@ def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int], *
                    solution_length=None if walk is None else len(walk))
 
 
-def _check_cell(maze: "GridMaze", cell: object, name: str) -> None:
-    if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= int(cell) < maze.grid.cells:
-        raise ValueError(f"{name} must be a cell number from 0 to {maze.grid.cells - 1}, got {cell!r}")
+def _check_cell(maze: "Union[Maze, GridMaze]", cell: object, name: str) -> int:
+    """How many cells ``maze`` has, once ``cell`` is checked to be one of them."""
+    cells = maze.size if isinstance(maze, Maze) else maze.grid.cells
+    if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= int(cell) < cells:
+        raise ValueError(f"{name} must be a cell number from 0 to {cells - 1}, got {cell!r}")
+    return int(cells)

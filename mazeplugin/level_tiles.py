@@ -321,7 +321,7 @@ def distances(level: "Level", source: Any, *, by_cell: bool) -> NDArray[np.int32
     from . import analysis
 
     if by_cell:
-        return (analysis.distances if level.square else analysis.grid_distances)(level.maze, source)
+        return analysis.distances(level.maze, source)
     if level.weave:
         return bridges.distance_map(level.tiles, level.bridges, source)
     if level.square:
