@@ -179,7 +179,7 @@ class GridGame:
         self.elapsed = 0.0
         self.started = False
         self.complete_left: Optional[float] = None
-        self._to_exit = self.level.distances(self.level.exit_cell)
+        self._to_exit = self.level.distances_cells(self.level.exit_cell)
         self.stuff = GridContent(self.level) if self.level.things else None  # keys, doors, treasure, enemies
         self._walk = self.level.solution_cells() if self.stuff is not None and self.stuff.doors else None
         self._walked = 0  # how far along _walk (the key-respecting solution) the player is

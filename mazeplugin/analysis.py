@@ -1,12 +1,13 @@
 """The figures designers choose generators by, computed from the maze model in one place.
 
-Everything here reads a :class:`~mazeplugin.maze.Maze`'s cells and open
-passages, so it works the same for every generator. Distances are counted in
-cells walked (passages crossed), not in tiles. A
-:class:`~mazeplugin.grids.GridMaze` (hex, triangle, polar, wrapping square)
-gets the same breadth-first sweeps over its open passages alone
-(:func:`grid_distances`, :func:`grid_path`, :func:`grid_stats`), cells by
-number.
+Everything here reads a maze's cells and open passages, so it works the same
+for every generator and every grid: one breadth-first sweep over a list of
+each cell's open neighbours serves a square :class:`~mazeplugin.maze.Maze`
+(a weave's tunnels through the places under their bridges) and a
+:class:`~mazeplugin.grids.GridMaze` (hex, triangle, polar, wrapping square:
+:func:`grid_distances`, :func:`grid_path`, :func:`grid_stats`, cells by
+number). Distances and lengths are counted in passages walked between cells,
+not in tiles, on every grid.
 
 A room (``maze.rooms``) is one open space: its cells are never dead ends, and
 junctions and loops are counted with each room taken as one place, so a
@@ -59,9 +60,9 @@ turns only at ordinary cells (a room is crossed in a straight line).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import math
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -71,7 +72,7 @@ from .maze import Cell, Maze
 if TYPE_CHECKING:  # pragma: no cover - a grid maze is only read here: importing mazeplugin loads no grid
     from .grids import GridMaze
 
-__all__ = ["Stats", "dead_ends", "stats", "grid_distances", "grid_path", "grid_stats", "dead_end_cells"]
+__all__ = ["Stats", "dead_ends", "stats", "distances", "grid_distances", "grid_path", "grid_stats", "dead_end_cells"]
 
 _BFS = twin("bfs")  # the compiled bfs kernel, or the plain code beside each use
 
@@ -90,10 +91,10 @@ class Stats:
         loops: independent loops (passages − places + connected pieces,
             where a room is one place and its inner passages are not
             counted); 0 for a perfect maze.
-        longest_path: cells walked along the longest shortest path between
+        longest_path: passages walked along the longest shortest path between
             two cells of one connected piece (exact for perfect mazes; a
             double breadth-first sweep, so a lower bound, with loops).
-        solution_length: cells walked on the shortest path from the entrance
+        solution_length: passages walked on the shortest path from the entrance
             cell to the exit cell; None without markers or when unreachable.
         decision_points: cells (a room counts once) along that path where a wrong turn is
             possible (see the module docstring); None like ``solution_length``.
@@ -157,7 +158,7 @@ def _adjacency(maze: Maze) -> List[List[int]]:
     return [[n for n in row if n >= 0] for row in table.tolist()]
 
 
-def _sweep(adjacency: List[List[int]], source: int, target: int = -1) -> Dict[int, int]:
+def _sweep(adjacency: Sequence[List[int]], source: int, target: int = -1) -> Dict[int, int]:
     """Breadth-first distances (cells walked) from ``source``, in the order reached.
 
     Stops once ``target`` is reached; the last key is the farthest cell reached.
@@ -183,21 +184,20 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     >>> s.cells, s.passages, s.loops, s.solution_length
     (400, 399, 0, None)
     """
-    if maze.under is not None and maze.under.any():
-        return _weave_stats(maze, start, goal)
+    woven = maze.under is not None and bool(maze.under.any())  # a weave: its tunnels walked under the bridges
     ordinary = maze.mask & (maze.rooms == 0)
-    degree = maze.degree()[ordinary]
+    degree = (_woven_degree(maze) if woven else maze.degree())[ordinary]
     cells = int(maze.mask.sum())
     room_count, inner, busy_rooms = _room_counts(maze)
-    passages = maze.passage_count()
+    passages = maze.passage_count() + (len(maze.under_passages()[1]) if woven else 0)  # (a tunnel: one passage)
     ends = (maze.cell_id(*start), maze.cell_id(*goal)) if start is not None and goal is not None else None
-    fast = _BFS.pick(maze.size)
-    if fast is not None:  # the same sweeps and walk, compiled (mazeplugin/_compiled/bfs.py)
+    fast = None if woven else _BFS.pick(maze.size)
+    if fast is not None:  # the same sweeps and walk, compiled (mazeplugin/_compiled/bfs.py; it knows no tunnels)
         pieces, longest, walk = fast.stats_sweeps(maze, *(ends or (-1, -1)))
         adjacency: Sequence[List[int]] = _Links(maze)
     else:
-        adjacency = _adjacency(maze)
-        pieces, longest = _pieces(maze, adjacency)
+        adjacency = _neighbours(maze)
+        pieces, longest = _pieces(maze.cells().tolist(), adjacency)
         walk = None if ends is None else _shortest_walk(adjacency, *ends)
     dead = int((degree == 1).sum())
     return Stats(
@@ -215,12 +215,12 @@ def stats(maze: Maze, start: Optional[Cell] = None, goal: Optional[Cell] = None)
     )
 
 
-def _pieces(maze: Maze, adjacency: List[List[int]]) -> Tuple[int, int]:
-    """``(connected pieces, longest path)``: a double breadth-first sweep per piece."""
+def _pieces(cells: List[int], adjacency: List[List[int]]) -> Tuple[int, int]:
+    """``(connected pieces, longest path)`` of ``cells``: a double breadth-first sweep per piece."""
     seen = np.zeros(len(adjacency), dtype=bool)  # (a weave's adjacency has the places under bridges too)
     pieces = 0
     longest = 0
-    for cell in maze.cells().tolist():
+    for cell in cells:
         if seen[cell]:
             continue
         pieces += 1
@@ -257,26 +257,21 @@ class _Links(Sequence[List[int]]):
         return links
 
 
-def _shortest_walk(adjacency: List[List[int]], source: int, target: int) -> Optional[List[int]]:
+def _shortest_walk(adjacency: Sequence[List[int]], source: int, target: int) -> Optional[List[int]]:
     """The cells of one shortest walk from ``source`` to ``target`` (both included), or None.
 
-    Breadth-first, neighbours in north, east, south, west order, so the
-    same maze always gives the same walk when several are shortest.
+    Back from ``target`` along :func:`_sweep`'s distances, each cell's way in the one the sweep reached it
+    from (its neighbour one nearer that the sweep took first; neighbours in north, east, south, west order),
+    so the same maze always gives the same walk when several are shortest.
     """
-    parent = {source: source}
-    order = [source]
-    for cell in order:
-        if cell == target:
-            break
-        for n in adjacency[cell]:
-            if n not in parent:
-                parent[n] = cell
-                order.append(n)
-    if target not in parent:
+    dist = _sweep(adjacency, source, target)
+    if target not in dist:
         return None
+    order = {cell: i for i, cell in enumerate(dist)}
     walk = [target]
     while walk[-1] != source:
-        walk.append(parent[walk[-1]])
+        nearer = dist[walk[-1]] - 1
+        walk.append(min((n for n in adjacency[walk[-1]] if dist.get(n) == nearer), key=order.__getitem__))
     walk.reverse()
     return walk
 
@@ -287,7 +282,7 @@ def _decision_points(maze: Maze, adjacency: Sequence[List[int]], walk: List[int]
     A place is an ordinary cell, or a whole room (consecutive cells of the
     walk in one room), whose ways out are its doors.
     """
-    rooms = maze.rooms.ravel()
+    rooms = np.pad(maze.rooms.ravel(), (0, len(adjacency) - maze.size))  # (a place under a bridge: in no room)
     places: List[List[int]] = []
     for cell in walk:
         room = int(rooms[cell])
@@ -320,6 +315,9 @@ def _detour_ratio(maze: Maze, walk: List[int]) -> Optional[float]:
 def _turns(maze: Maze, walk: List[int]) -> int:
     """Changes of direction at ordinary cells of ``walk`` (a room is crossed in a straight line)."""
     cells = np.asarray(walk, dtype=np.int64)
+    under = cells >= maze.size
+    if under.any():  # a tunnel's middle is under its bridge's cell
+        cells[under] = maze.under_passages()[1][cells[under] - maze.size]
     steps = np.diff(cells)  # ±1 east/west, ±width south/north
     turned = steps[1:] != steps[:-1]
     return int(np.count_nonzero(turned & (maze.rooms.ravel()[cells[1:-1]] == 0)))
@@ -335,115 +333,101 @@ def _woven_degree(maze: Maze) -> "np.ndarray[Any, np.dtype[np.int64]]":
     return degree
 
 
-def _weave_stats(maze: Maze, start: Optional[Cell], goal: Optional[Cell]) -> Stats:
-    """:func:`stats` of a maze with tunnels: the place under bridge ``k`` is node ``size + k``,
-    joined to the tunnel's two ends (the compiled sweeps know no tunnels, so the plain ones run)."""
-    ends_a, bridges, ends_b = maze.under_passages()
+def _neighbours(maze: "Union[Maze, GridMaze]") -> List[List[int]]:
+    """Each cell's open neighbours: a grid maze's, or a square maze's (:func:`_adjacency`) with its tunnels, the
+    place under bridge ``k`` node ``size + k`` joined to the tunnel's two ends."""
+    if not isinstance(maze, Maze):
+        offsets, neighbours = maze.open_adjacency()
+        off, nbr = offsets.tolist(), neighbours.tolist()
+        return [nbr[off[c]:off[c + 1]] for c in range(maze.grid.cells)]
     adjacency = _adjacency(maze)
-    for k, (a, b) in enumerate(zip(ends_a.tolist(), ends_b.tolist())):
-        node = maze.size + k
-        adjacency[a].append(node)
-        adjacency[b].append(node)
-        adjacency.append([a, b])
-    degree = _woven_degree(maze).reshape(-1)
-    ordinary = (maze.mask & (maze.rooms == 0)).reshape(-1)
-    cells = int(maze.mask.sum())
-    passages = maze.passage_count() + len(bridges)  # a tunnel is one passage between its ends
-    pieces, longest = _pieces(maze, adjacency)
-    walk = None
-    if start is not None and goal is not None:
-        walk = _shortest_walk(adjacency, maze.cell_id(*start), maze.cell_id(*goal))
-    dead = int((degree[ordinary] == 1).sum())
-    decisions = turns = None
-    if walk is not None:
-        decisions = sum(1 for i, node in enumerate(walk[:-1]) if len(adjacency[node]) > 1 + (i > 0))
-        where = np.asarray(walk, dtype=np.int64)
-        under = where >= maze.size
-        where[under] = bridges[where[under] - maze.size]  # a tunnel's middle is under its bridge's cell
-        steps = np.diff(where)
-        turns = int(np.count_nonzero(steps[1:] != steps[:-1]))
-    return Stats(
-        cells=cells,
-        passages=passages,
-        dead_ends=dead,
-        dead_end_fraction=dead / cells if cells else 0.0,
-        junctions=int((degree[ordinary] >= 3).sum()),
-        loops=passages - cells + pieces,
-        longest_path=longest,
-        solution_length=None if walk is None else len(walk) - 1,
-        decision_points=decisions,
-        detour_ratio=None if walk is None else _detour_ratio(maze, walk),
-        turns=turns,
-    )
+    if maze.under is not None:
+        ends_a, _, ends_b = maze.under_passages()
+        for k, (a, b) in enumerate(zip(ends_a.tolist(), ends_b.tolist())):
+            adjacency[a].append(maze.size + k)
+            adjacency[b].append(maze.size + k)
+            adjacency.append([a, b])
+    return adjacency
 
 
-# -- any grid's cells (hex, triangle, polar, wrapping square): the same sweeps over its open passages ---
-
-
-def _grid_adjacency(maze: "GridMaze") -> List[List[int]]:
-    offsets, neighbours = maze.open_adjacency()
-    off, nbr = offsets.tolist(), neighbours.tolist()
-    return [nbr[off[c]:off[c + 1]] for c in range(maze.grid.cells)]
-
-
-def _grid_sweep(maze: "GridMaze", adjacency: List[List[int]], source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
-    dist = np.full(maze.grid.cells, -1, dtype=np.int32)
-    found = _sweep(adjacency, source)
-    dist[list(found)] = list(found.values())
-    return dist
-
-
-def grid_distances(maze: "GridMaze", source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
-    """Passages walked from cell ``source`` to every cell of a grid maze, -1 where it cannot be reached.
+def distances(maze: "Union[Maze, GridMaze]", source: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+    """Passages walked from cell ``source`` to every cell of any maze (a square maze's cells row-major; a weave's
+    tunnel two, through the place under its bridge), -1 where it cannot be reached or outside the mask.
 
     >>> from mazeplugin.grids import GridMaze, TriangleGrid
     >>> maze = GridMaze(TriangleGrid(3, 1))
     >>> maze.link(0, 1); maze.link(1, 2)
-    >>> grid_distances(maze, 0).tolist(), grid_path(maze, 0, 2), grid_stats(maze, 0, 2).dead_ends
+    >>> distances(maze, 0).tolist(), grid_path(maze, 0, 2), grid_stats(maze, 0, 2).dead_ends
     ([0, 1, 2], [0, 1, 2], 2)
     """
-    _check_cell(maze, source, "source")
-    return _grid_sweep(maze, _grid_adjacency(maze), source)
+    cells = _check_cell(maze, source, "source")
+    return _distance_array(_neighbours(maze), source, cells)
+
+
+grid_distances = distances  # (the name it had when only grid mazes were swept by number)
+
+
+def _distance_array(adjacency: List[List[int]], source: int, cells: int) -> "np.ndarray[Any, np.dtype[np.int32]]":
+    """:func:`_sweep`'s distances to cells ``0 … cells-1`` (nodes past them dropped), -1 where not reached."""
+    dist = np.full(len(adjacency), -1, dtype=np.int32)
+    found = _sweep(adjacency, source)
+    dist[list(found)] = list(found.values())
+    return dist[:cells]
+
+
+# -- any grid's cells (hex, triangle, polar, wrapping square): the same sweeps over its open passages ---
 
 
 def grid_path(maze: "GridMaze", start: int, goal: int) -> List[int]:
     """The cells of the shortest way from ``start`` to ``goal`` of a grid maze, both included; [] when there is none."""
     _check_cell(maze, start, "start")
     _check_cell(maze, goal, "goal")
-    return _shortest_walk(_grid_adjacency(maze), start, goal) or []
+    return _shortest_walk(_neighbours(maze), start, goal) or []
 
 
-def dead_end_cells(maze: "GridMaze") -> "np.ndarray[Any, np.dtype[np.int64]]":
-    """The cells of a grid maze with exactly one open passage, ascending."""
+def dead_end_cells(maze: "Union[Maze, GridMaze]") -> "np.ndarray[Any, np.dtype[np.int64]]":
+    """The numbers of the cells of any maze with exactly one open passage, ascending (a square maze's as
+    :func:`dead_ends`: rooms' cells never)."""
+    if isinstance(maze, Maze):
+        return np.array([maze.cell_id(*cell) for cell in dead_ends(maze)], dtype=np.int64)
     return np.flatnonzero(maze.degrees() == 1).astype(np.int64)
 
 
-def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int]) -> Stats:
-    """The :class:`Stats` of a grid maze. ``longest_path`` and ``solution_length`` count cells (a
-    double sweep from cell 0's piece); ``detour_ratio`` and ``turns`` are None: a grid's cells have
-    no common straight line to measure them by."""
-    cells, passages = maze.grid.cells, int(maze.open.sum())
-    degrees = maze.degrees()
-    adjacency = _grid_adjacency(maze)
-    first = _grid_sweep(maze, adjacency, 0)
-    pieces, seen = 1, first >= 0
-    for cell in np.flatnonzero(~seen).tolist():  # count the connected pieces (a perfect maze has one)
-        if not seen[cell]:
-            pieces += 1
-            seen[list(_sweep(adjacency, cell))] = True
-    longest = max(_sweep(adjacency, int(np.argmax(first))).values()) + 1  # a double sweep: exact on a tree
-    solution_length = decision_points = None
-    way = grid_path(maze, entrance, exit) if entrance is not None and exit is not None else []
-    if way:
-        solution_length = len(way)
-        # a wrong turn is possible where a cell has a passage off the way
-        decision_points = sum(1 for i, cell in enumerate(way[:-1]) if degrees[cell] > (1 if i == 0 else 2))
-    dead = int(np.count_nonzero(degrees == 1))
-    return Stats(cells=cells, passages=passages, dead_ends=dead, dead_end_fraction=dead / cells,
-                 junctions=int(np.count_nonzero(degrees >= 3)), loops=passages - cells + pieces,
-                 longest_path=int(longest), solution_length=solution_length, decision_points=decision_points)
+def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int], *, cells_counted: bool = False) -> Stats:
+    """The :class:`Stats` of a grid maze, counted as :func:`stats` counts a square maze (passages walked; the
+    longest path over every connected piece); ``detour_ratio`` and ``turns`` are None: a grid's cells have no
+    common straight line to measure them by.
+
+    ``cells_counted=True`` gives the figures as release 0.2 counted them on grids, which dataset shards and
+    ``require=`` keep so that their bytes and picks stay: ``solution_length`` and ``longest_path`` in cells on
+    the way (one more), the longest path that of cell 0's piece.
+
+    >>> from mazeplugin.grids import GridMaze, TriangleGrid
+    >>> maze = GridMaze(TriangleGrid(3, 1))
+    >>> maze.link(0, 1); maze.link(1, 2)
+    >>> s, old = grid_stats(maze, 0, 2), grid_stats(maze, 0, 2, cells_counted=True)
+    >>> (s.solution_length, s.longest_path), (old.solution_length, old.longest_path)
+    ((2, 2), (3, 3))
+    """
+    adjacency, cells, passages, degree = _neighbours(maze), maze.grid.cells, int(maze.open.sum()), maze.degrees()
+    walk = _shortest_walk(adjacency, entrance, exit) if entrance is not None and exit is not None else None
+    pieces, longest = _pieces(list(range(cells)), adjacency)
+    dead = int(np.count_nonzero(degree == 1))
+    figures = Stats(cells=cells, passages=passages, dead_ends=dead, dead_end_fraction=dead / cells,
+                    junctions=int(np.count_nonzero(degree >= 3)), loops=passages - cells + pieces, longest_path=longest,
+                    solution_length=None if walk is None else len(walk) - 1,  # a wrong turn: a passage off the way
+                    decision_points=None if walk is None else sum(
+                        1 for i, cell in enumerate(walk[:-1]) if degree[cell] > 1 + (i > 0)))
+    if not cells_counted:
+        return figures
+    farthest = int(np.argmax(_distance_array(adjacency, 0, maze.grid.cells)))  # a double sweep from cell 0, as 0.2 made it
+    return replace(figures, longest_path=max(_sweep(adjacency, farthest).values()) + 1,
+                   solution_length=None if walk is None else len(walk))
 
 
-def _check_cell(maze: "GridMaze", cell: object, name: str) -> None:
-    if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= int(cell) < maze.grid.cells:
-        raise ValueError(f"{name} must be a cell number from 0 to {maze.grid.cells - 1}, got {cell!r}")
+def _check_cell(maze: "Union[Maze, GridMaze]", cell: object, name: str) -> int:
+    """How many cells ``maze`` has, once ``cell`` is checked to be one of them."""
+    cells = maze.size if isinstance(maze, Maze) else maze.grid.cells
+    if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= int(cell) < cells:
+        raise ValueError(f"{name} must be a cell number from 0 to {cells - 1}, got {cell!r}")
+    return int(cells)

@@ -26,8 +26,8 @@ True
 >>> way = hexes.solution()
 >>> way[0] == hexes.entrance and way[-1] == hexes.exit
 True
->>> hexes.tiles.shape, hexes.entrance, hexes.entrance_cell
-((9, 14), (0, 1), 0)
+>>> hexes.tiles.shape, hexes.entrance, hexes.distances()[1, :2].tolist(), hexes.distances_cells()[:1].tolist()
+((9, 14), (0, 1), [0, 1], [0])
 >>> cells = hexes.solution_cells()
 >>> cells[0] == hexes.entrance_cell and cells[-1] == hexes.exit_cell
 True
@@ -424,37 +424,46 @@ class Level:
         check_cells(CellGraph.of(self.maze), self._ends[0], self._ends[1], self.things)
 
     def distances(self, source: Optional[Place] = None) -> NDArray[np.int32]:
-        """Steps from ``source`` (a floor tile ``(x, y)`` wherever the level has tiles, a cell number, or None: the
-        entrance) to every place; -1 on walls and where unreachable. A square level answers an int32 map shaped
-        like ``tiles`` (on a weave, straight over and under bridges: a bridge tile gets the fewer steps of the two,
-        :func:`mazeplugin.bridges.distance_maps` gives both); the others one entry per cell (passages walked)."""
+        """Steps from ``source`` (a floor tile ``(x, y)``, a cell number: its middle tile, or None: the entrance)
+        to every tile: int32 shaped like ``tiles`` wherever the level has them, -1 on walls and where unreachable
+        (on a weave straight over and under bridges: :func:`mazeplugin.bridges.distance_maps`); on triangle and
+        polar levels, which have no tiles, :meth:`distances_cells`."""
         from .level_tiles import distances
 
-        return distances(self, source)
+        return distances(self, source, by_cell=False)
+
+    def distances_cells(self, source: Optional[Place] = None) -> NDArray[np.int32]:
+        """Passages walked from ``source`` (a cell number, a floor tile: its cell, or None: the entrance's cell) to
+        each cell, on every level: int32, one per cell, -1 where unreachable (a weave's tunnel counts two)."""
+        from .level_tiles import distances
+
+        return distances(self, source, by_cell=True)
 
     # -- analysis (see mazeplugin.analysis) --
 
     def dead_ends(self) -> List[Any]:
-        """The cells with exactly one open passage: ``(x, y)`` **cells** row-major on a square level
-        (``level.layout.cell_tile(cell)`` is a cell's middle tile), cell numbers ascending on the others. An
-        entrance or exit opening in the outer wall does not count as a passage.
+        """The cells with exactly one open passage (an opening in the outer wall is none; a room's cells never are):
+        ``(x, y)`` **cells** row-major on a square level (``level.layout.cell_tile(cell)`` is a cell's middle tile),
+        elsewhere :meth:`dead_end_cells`.
 
-        >>> import mazeplugin as mp
-        >>> level = mp.generate("backtracker", 10, 10, seed=1)
-        >>> len(level.dead_ends()) == level.stats().dead_ends
-        True
-        >>> len(mp.generate("backtracker", 10, 10, seed=1, braid=1).dead_ends())
-        0
+        >>> level = __import__("mazeplugin").generate("backtracker", 10, 10, seed=1)
+        >>> len(level.dead_ends()) == level.stats().dead_ends, level.dead_end_cells()[:3], level.dead_ends()[:3]
+        (True, [0, 1, 4], [(0, 0), (1, 0), (4, 0)])
         """
         from . import analysis  # (on first use: a level that is only played never needs it)
 
-        if self.square:
-            return list(analysis.dead_ends(self.maze))
-        return [int(c) for c in analysis.dead_end_cells(self.maze)]
+        return list(analysis.dead_ends(self.maze)) if self.square else self.dead_end_cells()
+
+    def dead_end_cells(self) -> List[int]:
+        """The numbers of the cells with exactly one open passage, ascending, on every level (:meth:`dead_ends`)."""
+        from . import analysis
+
+        return analysis.dead_end_cells(self.maze).tolist()  # type: ignore[no-any-return]
 
     def stats(self) -> analysis.Stats:
-        """Dead ends, their fraction, junctions, loops, longest path and solution length, in cells walked
-        (:class:`mazeplugin.analysis.Stats`; ``detour_ratio`` and ``turns`` None on grids that are not square).
+        """Dead ends, their fraction, junctions, loops, longest path and solution length, in passages walked
+        between cells on every grid, the longest path over the whole level (:class:`mazeplugin.analysis.Stats`;
+        ``detour_ratio`` and ``turns`` None on grids that are not square).
 
         >>> import mazeplugin as mp
         >>> s = mp.generate("kruskal", 20, 20, seed=3).stats()
@@ -463,9 +472,9 @@ class Level:
         """
         from . import analysis
 
-        start, goal = self._ends
         if not self.square:
-            return analysis.grid_stats(self.maze, start, goal)
+            return analysis.grid_stats(self.maze, self.entrance_cell, self.exit_cell)
+        start, goal = self._ends
         if start is None or goal is None:
             return analysis.stats(self.maze, None, None)
         return analysis.stats(self.maze, self.layout.cell_of(start), self.layout.cell_of(goal))

@@ -295,34 +295,53 @@ def square_layers(maze: Maze, layout: Layout, openings: Sequence[Opening]) -> Tu
     return base, tiles, crossings
 
 
-def distances(level: "Level", source: Any) -> NDArray[np.int32]:
-    """:meth:`mazeplugin.Level.distances`: from a floor tile or a cell (None: the entrance), a map shaped like a
-    square level's tiles, or one entry per cell of a grid maze."""
-    cell = isinstance(source, (int, np.integer)) and not isinstance(source, bool)
+def distances(level: "Level", source: Any, *, by_cell: bool) -> NDArray[np.int32]:
+    """:meth:`mazeplugin.Level.distances` (a map shaped like the tiles wherever the level has them) and, with
+    ``by_cell`` (or on a level without tiles), :meth:`mazeplugin.Level.distances_cells`: from a floor tile, a
+    cell number (on tiles, its middle tile) or None (the entrance)."""
+    by_cell = by_cell or not level.tiled
     if source is None:
         if level.entrance is None:
             raise ValueError("this level has no entrance (markers='none'); give source=, a floor tile (x, y) "
                              "or a cell number")
-        source, cell = (level.entrance, False) if level.square else (level.entrance_cell, True)
-    if cell:
+        source = level.entrance_cell if by_cell else level.entrance
+    elif isinstance(source, (int, np.integer)) and not isinstance(source, bool):
         if not 0 <= source < level.cells:
             raise ValueError(f"source must be a floor tile (x, y) or a cell number from 0 to {level.cells - 1}, "
                              f"got {source}")
-        if level.square:
-            source, cell = level.cell_tile(int(source)), False
+        source = int(source) if by_cell else level.cell_tile(int(source))
     elif not level.tiled:
         raise ValueError(f"distances(tile) is for levels with a tilemap (square, weave, wrapping, hex); a {level.grid} "
                          "level is a graph of cells with no rectangular tilemap: give source= a cell number")
-    if not cell:
+    else:
         source = check_tile("source", source, level.shape)
         if not level.is_floor(source):
             raise ValueError(f"source {source} is a wall tile; distances start from a floor tile")
-    if not level.square:
-        from .analysis import grid_distances
+        source = level.cell_of(source) if by_cell else source
+    from . import analysis
 
-        return grid_distances(level.maze, level.cell_of(source))
+    if by_cell:
+        return analysis.distances(level.maze, source)
     if level.weave:
         return bridges.distance_map(level.tiles, level.bridges, source)
-    from .paths import distance_map
+    if level.square:
+        from .paths import distance_map
 
-    return distance_map(level.tiles, source)
+        return distance_map(level.tiles, source)
+    return _step_distances(level, source)
+
+
+def _step_distances(level: "Level", source: Tile) -> NDArray[np.int32]:
+    """Steps (:func:`tile_step`) from floor tile ``source`` to every tile of a wrapping or hex level, -1 on walls
+    and where unreachable: a breadth-first sweep over the tiles."""
+    dist = np.full(level.shape, -1, dtype=np.int32)
+    dist[source[1], source[0]] = 0
+    steps, queue = steps_of(level), [source]
+    for tile in queue:
+        reach = int(dist[tile[1], tile[0]]) + 1
+        for step in steps:
+            (x, y), _ = tile_step(level, tile, step)
+            if dist[y, x] < 0:
+                dist[y, x] = reach
+                queue.append((x, y))
+    return dist

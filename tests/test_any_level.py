@@ -79,9 +79,18 @@ def test_wherever_a_level_has_tiles_its_places_are_tiles(kw):
     cells = level.solution_cells()
     assert cells[0] == level.entrance_cell and cells[-1] == level.exit_cell
     assert {level.cell_of(t) for t in way} == set(cells)
-    assert np.array_equal(level.distances(), level.distances(level.entrance))
-    if level.kind != "square":  # distances of cells: from the entrance's cell
-        assert np.array_equal(level.distances(), level.distances(level.entrance_cell))
+    steps = level.distances()  # tile steps, a map shaped like the tiles, on every level that has tiles
+    assert steps.shape == level.tiles.shape and np.array_equal(steps, level.distances(level.entrance))
+    assert (steps[level.tiles == mp.WALL] == -1).all() and (steps[level.tiles == mp.FLOOR] >= 0).all()
+    if not any(t.kind == "door" for t in level.things):  # (a locked door's detour makes the solution longer)
+        # (the hex solution walks through each cell's tile; a step on the hex tiles may cut past it)
+        assert steps[level.exit[1], level.exit[0]] == len(way) - 1 or (
+            level.grid == "hex" and 0 < steps[level.exit[1], level.exit[0]] < len(way) - 1)
+    by_cell = level.distances_cells()  # passages walked, one per cell, from the entrance's cell
+    assert by_cell.shape == (level.cells,) and np.array_equal(by_cell, level.distances_cells(level.entrance))
+    assert np.array_equal(by_cell, level.distances_cells(level.entrance_cell))
+    assert by_cell[level.exit_cell] == level.stats().solution_length
+    assert level.dead_end_cells() == sorted(level.dead_end_cells()) and len(level.dead_end_cells()) == level.stats().dead_ends
     assert all(all(0 <= c < n for c, n in zip(t.tiles()[0], marked.shape[::-1])) for t in level.tile_things())
     again = mp.from_json(level.to_json())
     assert (again.entrance, again.exit, again.solution()) == (level.entrance, level.exit, way)
@@ -161,3 +170,15 @@ def test_no_caller_asks_which_level_class_it_holds():
             continue
         found += [f"{relative}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1) if asks.search(line)]
     assert found == []
+
+
+@pytest.mark.parametrize("grid", ["triangle", "polar"])
+def test_levels_without_tiles_answer_distances_by_cell(grid):
+    level = mp.generate("kruskal", 6, 5, seed=2, grid=grid)
+    assert np.array_equal(level.distances(), level.distances_cells()) and level.distances().shape == (level.cells,)
+    assert level.distances_cells(level.exit_cell)[level.entrance_cell] == level.stats().solution_length
+    assert level.dead_end_cells() == level.dead_ends()
+    with pytest.raises(ValueError, match="no rectangular tilemap"):
+        level.distances_cells((1, 1))
+    with pytest.raises(ValueError, match="cell number from 0"):
+        level.distances_cells(level.cells)

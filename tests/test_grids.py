@@ -86,10 +86,10 @@ def test_same_seed_same_maze_and_the_level_answers_agree(size, algorithm, seed):
     way = level.solution_cells()
     assert way[0] == level.entrance_cell and way[-1] == level.exit_cell
     assert all(b in level.maze.linked(a).tolist() for a, b in zip(way, way[1:]))
-    distances = level.distances()
+    distances = level.distances_cells()
     assert distances[level.exit_cell] == len(way) - 1
     stats = level.stats()
-    assert stats.solution_length == len(way) and stats.passages == int(level.maze.open.sum())
+    assert stats.solution_length == len(way) - 1 and stats.passages == int(level.maze.open.sum())
     assert stats.dead_ends == len(level.dead_ends())
 
 
@@ -237,7 +237,8 @@ def test_hex_tiles_join_exactly_the_cells_the_passages_join(width, height, seed,
     assert level.exit_tile in reached
     cell_of_tile = {level.cell_tile(c): c for c in range(level.maze.grid.cells)}
     reached_cells = {cell_of_tile[t] for t in reached if t in cell_of_tile}
-    assert reached_cells == set(np.flatnonzero(level.distances() >= 0).tolist())
+    assert reached_cells == set(np.flatnonzero(level.distances_cells() >= 0).tolist())
+    assert reached == {(int(x), int(y)) for y, x in zip(*np.nonzero(level.distances() >= 0))}  # tile steps
     way = level.solution_tiles()
     assert way[0] == level.entrance_tile and way[-1] == level.exit_tile
     assert all(tiles[r, c] == 0 for c, r in way)
@@ -335,7 +336,7 @@ def test_markers_none_leaves_no_entrance_or_exit():
     assert int((level.tiles == 0).sum()) == level.maze.grid.cells + int(level.maze.open.sum())
     with pytest.raises(ValueError, match="no entrance and exit"):
         level.solution_cells()
-    assert level.distances(0)[0] == 0
+    assert level.distances_cells(0)[0] == 0 and level.distances(0)[level.cell_tile(0)[::-1]] == 0
 
 
 def test_require_works_on_grids():
@@ -644,3 +645,16 @@ def test_braided_grid_levels_have_loops_and_a_golden_digest():
     assert level.stats().loops > 0 and level.stats().dead_ends < mp.generate(
         "backtracker", 10, 7, grid="hex", seed=11).stats().dead_ends
     assert grid_digest(level) == GOLDEN_BRAIDED
+
+
+def test_grid_stats_count_passages_walked_and_the_longest_path_of_every_piece():
+    from mazeplugin.analysis import grid_stats
+    from mazeplugin.grids import GridMaze, TriangleGrid
+
+    maze = GridMaze(TriangleGrid(6, 1))  # two pieces: 0-1, and 2-3-4-5 (the longer, away from cell 0)
+    for a, b in ((0, 1), (2, 3), (3, 4), (4, 5)):
+        maze.link(a, b)
+    now, old = grid_stats(maze, 2, 5), grid_stats(maze, 2, 5, cells_counted=True)
+    assert (now.solution_length, now.longest_path, now.loops) == (3, 3, 0)
+    assert (old.solution_length, old.longest_path) == (4, 2)  # 0.2: cells on the way, cell 0's piece only
+    assert grid_stats(maze, 0, 5).solution_length is None and grid_stats(maze, 0, 0).solution_length == 0

@@ -121,7 +121,7 @@ def check_grid_columns(names: Sequence[str], grid: str, where: str) -> None:
 def grid_level_columns(level: Level, names: Sequence[str]) -> Dict[str, NDArray[Any]]:
     """The asked columns of a grid level (``grid=`` or ``wrap=``): ``solution`` an int32 array of the cells of
     :meth:`~mazeplugin.Level.solution_cells`, ``distances`` its
-    :meth:`~mazeplugin.Level.distances` (passages walked to each cell, -1 unreached)."""
+    :meth:`~mazeplugin.Level.distances_cells` (passages walked to each cell, -1 unreached)."""
     check_grid_columns(names, "wrap" if level.options.get("wrap") is not None else level.grid, "columns")
     out: Dict[str, NDArray[Any]] = {}
     if "solution" in names:
@@ -130,7 +130,7 @@ def grid_level_columns(level: Level, names: Sequence[str]) -> Dict[str, NDArray[
             raise ValueError("the exit cannot be reached from the entrance")
         out["solution"] = np.array(cells, dtype="<i4")
     if "distances" in names:
-        out["distances"] = level.distances().astype("<i4")
+        out["distances"] = level.distances_cells().astype("<i4")
     return out
 
 
