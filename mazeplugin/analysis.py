@@ -60,7 +60,7 @@ turns only at ordinary cells (a room is crossed in a straight line).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 import math
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -393,36 +393,31 @@ def dead_end_cells(maze: "Union[Maze, GridMaze]") -> "np.ndarray[Any, np.dtype[n
     return np.flatnonzero(maze.degrees() == 1).astype(np.int64)
 
 
-def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int], *, cells_counted: bool = False) -> Stats:
-    """The :class:`Stats` of a grid maze, counted as :func:`stats` counts a square maze (passages walked; the
-    longest path over every connected piece); ``detour_ratio`` and ``turns`` are None: a grid's cells have no
-    common straight line to measure them by.
-
-    ``cells_counted=True`` gives the figures as release 0.2 counted them on grids, which dataset shards and
-    ``require=`` keep so that their bytes and picks stay: ``solution_length`` and ``longest_path`` in cells on
-    the way (one more), the longest path that of cell 0's piece.
+def grid_stats(maze: "GridMaze", entrance: Optional[int], exit: Optional[int]) -> Stats:
+    """The :class:`Stats` of a grid maze. ``solution_length`` and ``longest_path`` count the cells on the way
+    (one more than the passages a square level's :func:`stats` counts: the grid levels' figures since they
+    were made, which ``require=``, dataset filters and shards keep), the longest path found by a double sweep
+    from cell 0's piece; ``detour_ratio`` and ``turns`` are None: a grid's cells have no common straight line
+    to measure them by.
 
     >>> from mazeplugin.grids import GridMaze, TriangleGrid
     >>> maze = GridMaze(TriangleGrid(3, 1))
     >>> maze.link(0, 1); maze.link(1, 2)
-    >>> s, old = grid_stats(maze, 0, 2), grid_stats(maze, 0, 2, cells_counted=True)
-    >>> (s.solution_length, s.longest_path), (old.solution_length, old.longest_path)
-    ((2, 2), (3, 3))
+    >>> s = grid_stats(maze, 0, 2)
+    >>> s.solution_length, s.longest_path, s.passages
+    (3, 3, 2)
     """
     adjacency, cells, passages, degree = _neighbours(maze), maze.grid.cells, int(maze.open.sum()), maze.degrees()
     walk = _shortest_walk(adjacency, entrance, exit) if entrance is not None and exit is not None else None
-    pieces, longest = _pieces(list(range(cells)), adjacency)
+    pieces, _ = _pieces(list(range(cells)), adjacency)
+    farthest = int(np.argmax(_distance_array(adjacency, 0, cells)))  # a double sweep from cell 0
     dead = int(np.count_nonzero(degree == 1))
-    figures = Stats(cells=cells, passages=passages, dead_ends=dead, dead_end_fraction=dead / cells,
-                    junctions=int(np.count_nonzero(degree >= 3)), loops=passages - cells + pieces, longest_path=longest,
-                    solution_length=None if walk is None else len(walk) - 1,  # a wrong turn: a passage off the way
-                    decision_points=None if walk is None else sum(
-                        1 for i, cell in enumerate(walk[:-1]) if degree[cell] > 1 + (i > 0)))
-    if not cells_counted:
-        return figures
-    farthest = int(np.argmax(_distance_array(adjacency, 0, maze.grid.cells)))  # a double sweep from cell 0, as 0.2 made it
-    return replace(figures, longest_path=max(_sweep(adjacency, farthest).values()) + 1,
-                   solution_length=None if walk is None else len(walk))
+    return Stats(cells=cells, passages=passages, dead_ends=dead, dead_end_fraction=dead / cells,
+                 junctions=int(np.count_nonzero(degree >= 3)), loops=passages - cells + pieces,
+                 longest_path=max(_sweep(adjacency, farthest).values()) + 1,
+                 solution_length=None if walk is None else len(walk),  # a wrong turn: a passage off the way
+                 decision_points=None if walk is None else sum(
+                     1 for i, cell in enumerate(walk[:-1]) if degree[cell] > 1 + (i > 0)))
 
 
 def _check_cell(maze: "Union[Maze, GridMaze]", cell: object, name: str) -> int:

@@ -40,7 +40,7 @@ import numbers
 import time
 from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Protocol, Tuple, TypeVar
 
-from .analysis import Stats, grid_stats
+from .analysis import Stats
 from .codes import level_code
 from .level_protocol import AnyLevel
 from .limits import check_require_work
@@ -49,7 +49,6 @@ from .seeds import Random, Seed
 __all__ = [
     "FIELDS", "MAX_ATTEMPTS", "DEFAULT_ATTEMPTS", "Bounds",
     "check_require", "check_attempts", "search_attempts", "check_markers", "candidate_seeds", "shortfall", "choose",
-    "kept_stats",
 ]
 
 Bounds = Tuple[Optional[float], Optional[float]]
@@ -173,22 +172,6 @@ class Candidate(Protocol):
 L = TypeVar("L", bound=Candidate)
 
 
-def kept_stats(level: Any) -> Stats:
-    """``level.stats()`` as ``require=`` bounds it and dataset shards and filters keep it: on a level that is not
-    square (wrapping, hex, triangle, polar) ``solution_length`` and ``longest_path`` counted as release 0.2
-    counted them there (cells on the way, :func:`mazeplugin.analysis.grid_stats` ``cells_counted=True``), so
-    that a request picks the candidate it picked and a shard keeps its bytes.
-
-    >>> import mazeplugin as mp
-    >>> level = mp.generate("wilson", 6, 4, grid="hex", seed=3)
-    >>> kept_stats(level).solution_length == level.stats().solution_length + 1
-    True
-    """
-    if getattr(level, "square", True):  # (a stand-in a caller made answers its own stats())
-        return level.stats()  # type: ignore[no-any-return]
-    return grid_stats(level.maze, level.entrance_cell, level.exit_cell, cells_counted=True)
-
-
 def choose(
     make: Callable[[int], L],
     seed: Seed,
@@ -230,7 +213,7 @@ def choose(
             if progress is not None:
                 progress(tried, attempts)
             continue
-        stats = kept_stats(level)
+        stats = level.stats()
         miss = shortfall(stats, require)
         if progress is not None:
             progress(tried, attempts)

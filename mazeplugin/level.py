@@ -461,9 +461,9 @@ class Level:
         return analysis.dead_end_cells(self.maze).tolist()  # type: ignore[no-any-return]
 
     def stats(self) -> analysis.Stats:
-        """Dead ends, their fraction, junctions, loops, longest path and solution length, in passages walked
-        between cells on every grid, the longest path over the whole level (:class:`mazeplugin.analysis.Stats`;
-        ``detour_ratio`` and ``turns`` None on grids that are not square).
+        """Dead ends, their fraction, junctions, loops, longest path and solution length (:class:`mazeplugin.analysis.Stats`):
+        passages walked on square levels, cells on the way on the other grids (:func:`~mazeplugin.analysis.grid_stats`);
+        ``detour_ratio`` and ``turns`` None on grids that are not square.
 
         >>> import mazeplugin as mp
         >>> s = mp.generate("kruskal", 20, 20, seed=3).stats()

@@ -97,9 +97,8 @@ def test_grid_shard_columns_hold_passages_markers_and_stats(built):
         assert [tuple(o) for o in arrays["openings"][i].tolist()] == [(c, -1 if s is None else s)
                                                                       for c, s in level.openings]
         figures = dataclasses.asdict(level.stats())
-        # a grid shard keeps 0.2's units (cells on the way), one more than stats()'s passages walked
-        assert arrays["stats_solution_length"][i] == figures["solution_length"] + 1
-        assert arrays["stats_longest_path"][i] == figures["longest_path"] + 1  # (one piece: 0.2's sweep is exact)
+        assert arrays["stats_solution_length"][i] == figures["solution_length"]
+        assert arrays["stats_longest_path"][i] == figures["longest_path"]
         assert arrays["stats_dead_ends"][i] == figures["dead_ends"]
         assert np.isnan(arrays["stats_turns"][i]) if arrays["stats_turns"].dtype.kind == "f" else (
             arrays["stats_turns"][i] == -1)  # None on a hex grid
@@ -136,7 +135,7 @@ def test_grid_levels_in_parquet_read_back_and_open_with_pyarrow(tmp_path, built)
     assert row["grid"] == "polar" and row["wrap"] == "" and row["edges"] == len(level.maze.open)
     assert np.frombuffer(row["passages"], dtype=np.uint8).astype(bool).tolist() == level.maze.open.tolist()
     assert (row["entrance"], row["exit"]) == (level.entrance_cell, level.exit_cell) and row["digest"] == ds.digest(level)
-    assert row["stats_solution_length"] == level.stats().solution_length + 1 and row["stats_turns"] is None
+    assert row["stats_solution_length"] == level.stats().solution_length and row["stats_turns"] is None
 
 
 COLUMN_SPEC: Dict[str, Any] = {"levels": [

@@ -89,7 +89,7 @@ def test_same_seed_same_maze_and_the_level_answers_agree(size, algorithm, seed):
     distances = level.distances_cells()
     assert distances[level.exit_cell] == len(way) - 1
     stats = level.stats()
-    assert stats.solution_length == len(way) - 1 and stats.passages == int(level.maze.open.sum())
+    assert stats.solution_length == len(way) and stats.passages == int(level.maze.open.sum())
     assert stats.dead_ends == len(level.dead_ends())
 
 
@@ -647,14 +647,14 @@ def test_braided_grid_levels_have_loops_and_a_golden_digest():
     assert grid_digest(level) == GOLDEN_BRAIDED
 
 
-def test_grid_stats_count_passages_walked_and_the_longest_path_of_every_piece():
+def test_grid_stats_count_the_cells_on_the_way_and_every_piece():
     from mazeplugin.analysis import grid_stats
     from mazeplugin.grids import GridMaze, TriangleGrid
 
-    maze = GridMaze(TriangleGrid(6, 1))  # two pieces: 0-1, and 2-3-4-5 (the longer, away from cell 0)
+    maze = GridMaze(TriangleGrid(6, 1))  # two pieces: 0-1, and 2-3-4-5
     for a, b in ((0, 1), (2, 3), (3, 4), (4, 5)):
         maze.link(a, b)
-    now, old = grid_stats(maze, 2, 5), grid_stats(maze, 2, 5, cells_counted=True)
-    assert (now.solution_length, now.longest_path, now.loops) == (3, 3, 0)
-    assert (old.solution_length, old.longest_path) == (4, 2)  # 0.2: cells on the way, cell 0's piece only
-    assert grid_stats(maze, 0, 5).solution_length is None and grid_stats(maze, 0, 0).solution_length == 0
+    stats = grid_stats(maze, 2, 5)
+    assert (stats.solution_length, stats.passages, stats.loops) == (4, 4, 0)  # cells on the way; 6 - 2 pieces
+    assert grid_stats(maze, 0, 5).solution_length is None and grid_stats(maze, 0, 0).solution_length == 1
+

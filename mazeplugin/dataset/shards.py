@@ -63,7 +63,7 @@ from numpy.typing import NDArray
 
 import mazeplugin as mp
 from mazeplugin import pipeline, pipeline_batch
-from mazeplugin.difficulty import candidate_seeds, kept_stats
+from mazeplugin.difficulty import candidate_seeds
 from mazeplugin.formats import jsonio
 from mazeplugin.formats.jsontext import parse_json
 from mazeplugin.level import Level
@@ -238,7 +238,7 @@ def _grid_arrays(levels: Sequence[Tuple[int, int, Level]], fields: Sequence[str]
         "code": codes,
         "code_offsets": code_offsets,
     }
-    figures = [kept_stats(level) for _, _, level in levels] if fields else []  # (0.2's units: the same bytes)
+    figures = [level.stats() for _, _, level in levels] if fields else []
     for name in fields:
         values = [getattr(f, name) for f in figures]
         arrays["stats_" + name] = (np.array([np.nan if v is None else v for v in values], dtype="<f8")

@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Mapping, Optional, Tuple, Union, cast
 
 import mazeplugin as mp
-from mazeplugin.difficulty import kept_stats
 from mazeplugin.formats.jsontext import parse_json
 from mazeplugin.level import Level
 from mazeplugin.limits import check_dataset_shards
@@ -315,7 +314,7 @@ def passes(entry: Entry, level: Any) -> bool:
     """Whether ``level``'s ``stats()`` figures are inside every range of the entry's ``filters`` (True without)."""
     if not entry.filters:
         return True
-    figures = kept_stats(level)  # (a grid level's lengths as 0.2 counted them: the same levels pass)
+    figures = level.stats()
     for name, (low, high) in entry.filters.items():
         value = getattr(figures, name)
         if value is None or (low is not None and value < low) or (high is not None and value > high):
