@@ -152,7 +152,7 @@ def test_the_solution_is_the_shortest_walk_that_fetches_the_keys(grid):
     (d1, k1), (d2, k2) = locks(level)
     # Keys lie before their doors along the one route, so the shortest walk is entrance → k1 → k2 → exit.
     legs = [(level.entrance_cell, k1.cell), (k1.cell, k2.cell), (k2.cell, level.exit_cell)]
-    assert len(walk) - 1 == sum(int(level.distances(a)[b]) for a, b in legs)
+    assert len(walk) - 1 == sum(int(level.distances_cells(a)[b]) for a, b in legs)
 
 
 @pytest.mark.parametrize("grid", GRIDS)
@@ -223,7 +223,7 @@ def test_treasure_and_place_things_without_markers_stand_on_distinct_cells(grid)
     assert len(set(cells)) == 7
     coins = [t.cell for t in level.things if t.kind == "coin"]
     for a in coins:  # spacing=2: no two coins one passage apart
-        assert all(level.distances(a)[b] != 1 for b in coins)
+        assert all(level.distances_cells(a)[b] != 1 for b in coins)
     level.check()
 
 
