@@ -1,3 +1,4 @@
+# Long module: the one level class of every grid: its model, places, answers, views and files.
 """A generated level on any grid: its maze, entrance and exit, things, and tilemap where the grid has one.
 
 One class for every grid; what differs is the model it holds: a square
@@ -35,13 +36,14 @@ True
 
 from __future__ import annotations
 
+import os
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
-from . import seam
+from . import seam, text
 from . import level_views as views
 from .maze import Maze
 from .seeds import Seed
@@ -49,11 +51,12 @@ from .tiles import FLOOR, Layout, Tile, check_tile
 
 if TYPE_CHECKING:  # pragma: no cover - at run time imported by the methods that use it
     from . import analysis
-    from .level_tiles import Places
+    from .level_tiles import Line, Places
 
 __all__ = ["Level"]
 
 Place = Union[int, Tile]
+PathLike = Union[str, "os.PathLike[str]"]
 SIDES = ("north", "east", "south", "west")  # a square cell's sides, numbered as grids.SquareGrid numbers them
 
 
@@ -488,11 +491,88 @@ class Level:
 
         return STAGGER_INDEX
 
-    # -- views and files (mazeplugin.level_views; the formats through the one seam, mazeplugin.seam) --
-    walls, marked, to_text, to_svg = views.walls, views.marked, views.to_text, views.to_svg
-    to_json, save, __str__, __repr__ = views.to_json, views.save, views.text_of, views.repr_of
-    # -- deprecated per-format aliases (one release): level.save(path), mp.load(path), mp.from_json(text) --
-    save_png, save_tmx, save_tmj, save_json, save_npy = (seam.saver("Level", f) for f in seam.SAVED)
+    # -- views and files (the formats through the one seam, mazeplugin.seam) --
+
+    def walls(self) -> List["Line"]:
+        """Every wall as a polyline in the grid's drawing units (a square cell 1 × 1, y down), for pictures and
+        games: each side of each cell once, by the lower numbered of the two cells it parts, unless their passage
+        is open (a weave's tunnel too); sides on the grid's rim, except the entrance's and exit's openings.
+
+        >>> import mazeplugin as mp
+        >>> level = mp.generate("kruskal", 4, 3, seed=7)  # a perfect maze: 11 of its 17 inner sides open
+        >>> len(level.walls()), level.walls()[0]  # 6 inner walls, the rim's 14 sides but the 2 openings
+        (18, [(0.0, 0.0), (1.0, 0.0)])
+        """
+        from .level_tiles import graph_walls, square_walls
+
+        return square_walls(self.base_tiles) if self.square else graph_walls(self.maze, self.openings)
+
+    def marked(self) -> NDArray[np.int8]:
+        """An int8 copy of the tiles with ``mp.ENTRANCE`` (2) and ``mp.EXIT`` (3) written in, and under them the
+        things: ``mp.DOOR`` (4) on every tile a door blocks, ``mp.KEY`` (5), ``mp.TREASURE`` (6), ``mp.ENEMY`` (7)
+        where an enemy starts; a game's own kinds are not written."""
+        if not self.tiled:
+            raise self._no_tiles("marked")
+        return text.marked_tiles(self.tiles, self.tile_things(), self.entrance_tile, self.exit_tile)
+
+    def to_text(self, style: str = "ascii") -> str:
+        """The tilemap as text, a character a tile: ``"ascii"``, ``"blocks"``, ``"box"`` or ``"digits"``
+        (:mod:`mazeplugin.text`; a weave's bridges show as ``|`` running north–south and ``-`` in ``"ascii"``).
+        ``str(level)`` of a hex or wrapping level is its own picture (a hex level's rows staggered)."""
+        if not self.tiled:
+            raise self._no_tiles("to_text")
+        picture = self.marked()
+        if self.weave:
+            bare, crossings = picture == FLOOR, self.bridges
+            picture[bare & (crossings == 1)] = text.BRIDGE_NORTH_SOUTH
+            picture[bare & (crossings == 2)] = text.BRIDGE_EAST_WEST
+        return text.render(picture, style)
+
+    def to_svg(self, cell: Optional[float] = None, *, show_solution: bool = False) -> str:
+        """The level as an SVG picture (:mod:`mazeplugin.formats.svg`): ``cell`` pixels a tile on a square level
+        (default 10), a cell on the others (default 20; cell outlines as walls)."""
+        return seam.to_svg(self, (10 if self.square else 20) if cell is None else cell, show_solution)
+
+    def to_json(self) -> str:
+        """The level as JSON text that ``mp.from_json`` loads back (:mod:`mazeplugin.formats.jsonio`)."""
+        return seam.to_json(self)
+
+    def save(self, path: "PathLike", *, format: Optional[str] = None, **options: Any) -> None:
+        """Write the level to ``path`` in the format its suffix names (or ``format``: ``"json"``, ``"tmx"``, ...):
+        ``.json``; ``.tmx``/``.tmj`` (square and hex levels: Tiled maps and their tileset image; ``tile``, default
+        16 square, 32 hex); ``.npy`` (square); ``.svg`` (``cell``, ``show_solution``); ``.png`` (needs pygame;
+        ``tile``, default 8, on a square level, ``cell``, default 20, on the others; ``show_solution``); ``.txt``
+        (levels with tiles; ``style`` on a square level, :meth:`to_text`). A suffix the grid cannot hold is refused
+        before anything is written; ``mp.load`` reads ``.json``, Tiled maps and ``.npy`` back. Written safely
+        (:mod:`mazeplugin.formats.files`); see :mod:`mazeplugin.formats.level_files`.
+
+        >>> import os, tempfile, mazeplugin as mp
+        >>> path = os.path.join(tempfile.mkdtemp(), "level.json")
+        >>> level = mp.generate("kruskal", 4, 3, seed=7)
+        >>> level.save(path)
+        >>> mp.load(path).tiles.tobytes() == level.tiles.tobytes()
+        True
+        """
+        seam.save(self, path, format, options)
+
+    def __str__(self) -> str:
+        """``str(level)``: a square level's :meth:`to_text`; a hex or wrapping level's :func:`picture`; a line saying
+        what a triangle or polar level is, which has no tiles (the words 0.3 printed, kept byte for byte)."""
+        if self.square or self.tiled:
+            return self.to_text("ascii") if self.square else views.picture(self)
+        return views.describe(self, "GridLevel")
+
+    def __repr__(self) -> str:
+        """``repr(level)``: what made it and its size (its tiles and markers, or its things' kinds on a grid maze)."""
+        return views.describe(self, "Level")
+
+    # -- deprecated per-format aliases (one release): level.save(path) --
+    save_png: Callable[..., None] = seam.saver("Level", "png")
+    save_tmx: Callable[..., None] = seam.saver("Level", "tmx")
+    save_tmj: Callable[..., None] = seam.saver("Level", "tmj")
+    save_json: Callable[..., None] = seam.saver("Level", "json")
+    save_npy: Callable[..., None] = seam.saver("Level", "npy")
+    # -- deprecated per-format aliases (one release): mp.load(path), mp.from_json(text) --
     load_tmx: Callable[..., "Level"] = seam.loader("Level", "load_tmx", "tiled_read", "load_tmx")
     load_tmj: Callable[..., "Level"] = seam.loader("Level", "load_tmj", "tiled_read", "load_tmj")
     load_json: Callable[..., "Level"] = seam.loader("Level", "load_json", "jsonio", "load_json")

@@ -58,9 +58,9 @@ class CellGraph:
     """
 
     def __init__(self, cells: int, edges: NDArray[np.int64], open_: NDArray[np.bool_]) -> None:
-        self.cells = int(cells)
-        self.edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
-        self.open = np.asarray(open_, dtype=bool)
+        self.cells: int = int(cells)
+        self.edges: NDArray[np.int64] = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        self.open: NDArray[np.bool_] = np.asarray(open_, dtype=bool)
 
     @cached_property
     def degree(self) -> NDArray[np.int64]:
@@ -180,7 +180,8 @@ class TileNodes:
 
     def __init__(self, tiles: NDArray[np.uint8], bridges: Optional[NDArray[np.uint8]] = None) -> None:
         h, w = (int(n) for n in tiles.shape)
-        self.width, self.size = w, h * w
+        self.width: int = w
+        self.size: int = h * w
         floor = np.asarray(tiles) == 0
         kind = np.zeros(0) if bridges is None else np.asarray(bridges).reshape(-1)
         self.bridge_tiles: NDArray[np.int64] = np.flatnonzero(kind).astype(np.int64)
@@ -196,7 +197,7 @@ class TileNodes:
         k = int(east.sum())
         edges[:k, 0], edges[:k, 1] = across[:, :-1][east], across[:, 1:][east]
         edges[k:, 0], edges[k:, 1] = along[:-1, :][south], along[1:, :][south]
-        self.graph = CellGraph(self.size + len(self.bridge_tiles), edges, np.ones(len(edges), dtype=bool))
+        self.graph: CellGraph = CellGraph(self.size + len(self.bridge_tiles), edges, np.ones(len(edges), dtype=bool))
 
     def node(self, tile: Tile) -> int:
         """The node on top of ``tile``."""
@@ -254,11 +255,11 @@ class DoorPieces:
         keep = graph.open.copy()
         keep[np.fromiter(shut_by, dtype=np.int64, count=len(shut_by))] = False
         pairs = graph.edges[keep]
-        self.wall = np.zeros(graph.cells, dtype=bool)
+        self.wall: NDArray[np.bool_] = np.zeros(graph.cells, dtype=bool)
         if blocked:
             self.wall[np.fromiter(blocked, dtype=np.int64, count=len(blocked))] = True
             pairs = pairs[~self.wall[pairs[:, 0]] & ~self.wall[pairs[:, 1]]]
-        self.roots = component_roots(graph.cells, pairs[:, 0], pairs[:, 1])
+        self.roots: NDArray[np.int64] = component_roots(graph.cells, pairs[:, 0], pairs[:, 1])
         self.links: Dict[int, List[Tuple[int, int]]] = {}
         for edge, mask in shut_by.items():
             a, b = graph.edges[edge].tolist()
