@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 import numpy as np
 
@@ -116,6 +116,38 @@ def _way_in(floor: "np.ndarray[Any, Any]", room: RoomTiles, end: Tile) -> Tile:
     raise ValueError(f"the level's layout record is not its tiles: no way from {end} into room {room.id!r}")
 
 
+def _record(record: Any, graph: Mission, shape: Tuple[int, ...]) -> Dict[str, Any]:
+    """``options["layout"]`` checked against the mission and the tiles (``shape``: rows, columns) before it is
+    read: a ``ValueError`` naming the field and what is allowed, never a ``KeyError`` from deep inside."""
+    where = 'options["layout"]'
+    if not isinstance(record, dict) or not isinstance(record.get("rooms"), list) or not isinstance(
+            record.get("corridors"), list):
+        raise ValueError(f"{where} must be an object with lists \"rooms\" and \"corridors\", got {record!r:.80}")
+    rows, columns = shape
+    ids = {node.id for node in graph.nodes}
+    seen: Set[str] = set()
+    for n, room in enumerate(record["rooms"]):
+        box: Tuple[Any, ...] = tuple(room.get(k) for k in ("x", "y", "width", "height")) if isinstance(room, dict) else ()
+        if len(box) != 4 or any(isinstance(v, bool) or not isinstance(v, int) for v in box) or not (
+                0 <= box[0] and 0 <= box[1] and 1 <= box[2] <= columns - box[0] and 1 <= box[3] <= rows - box[1]):
+            raise ValueError(f"{where}: rooms[{n}] must hold ints x, y, width and height (at least 1) of a "
+                             f"rectangle inside the {columns} x {rows} tiles, got {room!r:.80}")
+        if not isinstance(room.get("id"), str) or room["id"] not in ids or room["id"] in seen:
+            raise ValueError(f"{where}: rooms[{n}]: \"id\" must be a node of the mission named once, "
+                             f"got {room.get('id')!r:.40}")
+        seen.add(room["id"])
+    if seen != ids:
+        raise ValueError(f"{where}: no room for the mission's node {sorted(ids - seen)[0]!r}")
+    for n, item in enumerate(record["corridors"]):
+        tiles = item.get("tiles") if isinstance(item, dict) else None
+        if not isinstance(item, dict) or not isinstance(item.get("edge"), str) or not isinstance(tiles, list) or not all(
+                isinstance(t, list) and len(t) == 2 and all(type(v) is int for v in t)
+                and 0 < t[0] < columns - 1 and 0 < t[1] < rows - 1 for t in tiles):
+            raise ValueError(f"{where}: corridors[{n}] must be an object with \"edge\" (an edge's name) and "
+                             f"\"tiles\" ([x, y] pairs inside the border of the {columns} x {rows} tiles), got {item!r:.80}")
+    return record
+
+
 def laid_mission(level: Any) -> Optional[LaidMission]:
     """``level.mission``: the :class:`LaidMission` of a dungeon level, or None when ``level`` records no
     mission laid out on its tiles."""
@@ -123,18 +155,18 @@ def laid_mission(level: Any) -> Optional[LaidMission]:
     if level.algorithm != "dungeon" or "mission" not in options or "layout" not in options:
         return None
     graph = Mission.from_dict(options["mission"])
-    record: Dict[str, Any] = options["layout"]
     floor = np.asarray(level.tiles) == 0
+    record = _record(options["layout"], graph, floor.shape)
     rooms: Dict[str, RoomTiles] = {}
     for room in record["rooms"]:
-        x, y, w, h = (int(room[k]) for k in ("x", "y", "width", "height"))
+        x, y, w, h = (room[k] for k in ("x", "y", "width", "height"))
         ys, xs = np.nonzero(floor[y + 1 : y + h - 1, x + 1 : x + w - 1])
         inside = tuple((int(a) + x + 1, int(b) + y + 1) for a, b in zip(xs.tolist(), ys.tolist()))
         rooms[room["id"]] = RoomTiles(graph.node(room["id"]), x, y, w, h, inside)
     walks = {item["edge"]: [tuple(t) for t in item["tiles"]] for item in record["corridors"]}
     marked: Dict[Tuple[str, str], Tile] = {}
     for thing in level.things:
-        if thing.kind in ("door", "secret", "drop") and "edge" in thing.props:
+        if thing.kind in ("door", "secret", "drop") and isinstance(thing.props.get("edge"), str):
             marked[(thing.kind, thing.props["edge"])] = (thing.x, thing.y)
     edges = []
     for edge in graph.edges:

@@ -323,6 +323,10 @@ def proved(level: AnyLevelT, things: Sequence[Any], source: str) -> AnyLevelT:
             loaded.check()
         except ValueError as error:  # (a ContentError)
             raise LevelFormatError(f"{source}: things: {error}") from None
+    try:
+        getattr(level, "mission")  # (a dungeon's record of its rooms and corridors, read once; None elsewhere)
+    except ValueError as error:  # (a MissionError, or the layout record's own)
+        raise LevelFormatError(f"{source}: {error}") from None
     return level
 
 
