@@ -17,7 +17,7 @@ S #   #
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, cast, overload
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -29,45 +29,10 @@ from .limits import MAX_CELLS, MAX_TILES, check_int, check_memory, check_size
 from .registry import generator_infos, get_generator
 from .seeds import Random, Seed, resolve_seed
 
-if TYPE_CHECKING:  # pragma: no cover - the grids load with the first grid level, require= or level code
-    from .grid_level import GridLevel
+if TYPE_CHECKING:  # pragma: no cover - types only
     from .level_protocol import AnyLevel
 
 __all__ = ["generate", "stream", "level_from_code", "grid_level_from_code", "MAX_CELLS", "MAX_TILES"]
-
-
-# The overloads say which level class each grid returns (mypy, pyright); their arguments are the
-# implementation's, one for one (tests/test_generate_signature.py holds them equal).
-@overload
-def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
-             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
-             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
-             require: Optional[Mapping[str, Any]] = None, grid: Literal["square"] = "square", wrap: None = None,
-             weave: Union[bool, float] = False, **options: Any) -> Level: ...
-
-
-@overload
-def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
-             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
-             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
-             require: Optional[Mapping[str, Any]] = None, grid: Literal["hex", "triangle", "polar"], wrap: None = None,
-             weave: Union[bool, float] = False, **options: Any) -> GridLevel: ...
-
-
-@overload
-def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
-             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
-             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
-             require: Optional[Mapping[str, Any]] = None, grid: Literal["square"] = "square",
-             wrap: Literal["x", "y", "xy"], weave: Union[bool, float] = False, **options: Any) -> GridLevel: ...
-
-
-@overload
-def generate(algorithm: str, width: int, height: int, *, seed: Optional[Seed] = None, markers: Any = "border",
-             corridor: int = 1, wall: int = 1, braid: float = 0.0, mask: Any = None, rooms: Any = None, doors: Any = 1,
-             keys: int = 0, treasure: int = 0, enemies: int = 0, place: Sequence[Place] = (),
-             require: Optional[Mapping[str, Any]] = None, grid: str, wrap: Optional[str] = None,
-             weave: Union[bool, float] = False, **options: Any) -> Union[Level, GridLevel]: ...
 
 
 def generate(
@@ -92,7 +57,7 @@ def generate(
     wrap: Optional[str] = None,
     weave: Union[bool, float] = False,
     **options: Any,
-) -> Union[Level, GridLevel]:
+) -> Level:
     """Generate a maze level.
 
     Args:
@@ -138,7 +103,7 @@ def generate(
             far a long search is; the error when none passes says how many
             were tried and for how long.
         grid: ``"square"`` (the tilemap levels above), ``"hex"``,
-            ``"triangle"`` or ``"polar"``: a :class:`~mazeplugin.grid_level.GridLevel`
+            ``"triangle"`` or ``"polar"``: a level on that grid
             made by one of the neighbour-only generators (see
             :mod:`mazeplugin.grids`). A hex level has a tilemap and, as a
             square one, its ``entrance``, ``exit`` and ``solution()`` in
@@ -153,7 +118,7 @@ def generate(
             options (corridor, wall, mask, rooms, doors).
         wrap: None, or ``"x"``, ``"y"``, ``"xy"`` (square grid only): a
             cylinder or torus, where a passage leaving one edge arrives at
-            the other; a :class:`~mazeplugin.grid_level.GridLevel` with a
+            the other; a level with a
             square tilemap open on both edges of each wrap passage (its places
             are tiles, as on every level with tiles), made by the
             neighbour-only generators.
@@ -307,13 +272,12 @@ def level_from_code(text: str) -> "AnyLevel":
     return level
 
 
-def grid_level_from_code(text: str) -> GridLevel:
+def grid_level_from_code(text: str) -> Level:
     """Deprecated: :func:`level_from_code` (``mp.level_from_code``), which reads every code."""
     from . import seam
-    from .grid_level import GridLevel
 
     seam.deprecated("mp.grid_level_from_code(text)", "mp.level_from_code(text)")
     level = level_from_code(text)
     if level.kind == "square":
         raise ValueError(f"level code {text.strip()!r} names a square level; read it with mp.level_from_code")
-    return cast(GridLevel, level)
+    return cast(Level, level)

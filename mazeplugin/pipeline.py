@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -56,7 +56,6 @@ from .unionfind import component_roots
 
 if TYPE_CHECKING:  # pragma: no cover - rooms and grids load with the first level that has them (import stays quick)
     from . import rooms as room_layer
-    from .grid_level import GridLevel
     from .grids import Grid, GridMaze
 
 __all__ = ["Build", "Streams", "STAGES", "run", "run_on_grid"]
@@ -126,7 +125,7 @@ class Build:
     entrance: Optional[Tile] = field(init=False)
     exit: Optional[Tile] = field(init=False)
     cell_openings: Tuple[Tuple[int, Optional[int]], ...] = field(init=False)  # a graph grid's (cell, side)
-    level: Union[Level, GridLevel] = field(init=False)
+    level: Level = field(init=False)
 
     @classmethod
     def checked(cls, algorithm: str, width: object, height: object, *, seed: Optional[Seed] = None,
@@ -451,7 +450,7 @@ STAGES: Tuple[Stage, ...] = (place_rooms, plan_markers, carve, weave, braid, ope
 """The stages after :meth:`Build.checked`, in order."""
 
 
-def run(build: Build, stages: Sequence[Stage] = STAGES) -> Union[Level, GridLevel]:
+def run(build: Build, stages: Sequence[Stage] = STAGES) -> Level:
     """Run ``stages`` on a checked ``build``; the level it makes."""
     for stage in stages:
         stage(build)

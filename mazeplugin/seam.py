@@ -43,7 +43,7 @@ PYGAME_MISSING = (
     "(or pip install pygame-ce, or pygame; either one works)"
 )
 
-__all__ = ["formats", "deprecated", "SAVED", "saver", "loader", "to_svg", "to_json", "save", "read_prefab", "mask_from_picture",
+__all__ = ["formats", "deprecated", "saver", "loader", "to_svg", "to_json", "save", "read_prefab", "mask_from_picture",
            "pygame_package", "PYGAME_MISSING", "dungeons", "mission_of"]
 
 
@@ -77,10 +77,6 @@ def mission_of(level: Any) -> Any:
 def deprecated(old: str, new: str) -> None:
     """Warn that ``old`` is deprecated, naming ``new`` (a ``DeprecationWarning`` at the caller's caller)."""
     warnings.warn(f"{old} is deprecated; use {new}", DeprecationWarning, stacklevel=3)
-
-
-SAVED = ("png", "tmx", "tmj", "json", "npy")
-"""The formats of the deprecated ``save_<format>`` methods (:func:`saver`), in their order on the level."""
 
 
 def saver(owner: str, format: str) -> Any:

@@ -1,7 +1,7 @@
-"""``generate``'s parameter list is written out in each of its overloads, its implementation and the check
-stage (``pipeline.Build.checked``): typing has no way to share one keyword list among overloads and keep
-``**options`` and the defaults users read. These tests keep the copies the same, so adding or changing an
-argument in one and not the others fails here rather than in a user's type checker."""
+"""``generate``'s parameter list is written out in its signature and again in the check stage
+(``pipeline.Build.checked``), so that both keep ``**options`` and the defaults users read. These tests keep the
+two the same, and ``generate`` one signature: every grid returns the one level class, so there is no overload
+to narrow the return type (a change that brought back a second level class would fail here)."""
 
 from __future__ import annotations
 
@@ -9,36 +9,17 @@ import inspect
 import sys
 import typing
 
-import pytest
-
 import mazeplugin as mp
 from mazeplugin import pipeline
 
-# What an overload narrows (which grid, which wrap, and so which level class it returns).
-NARROWED = {"grid", "wrap"}
 
-
-def _parameters(function: object) -> typing.Dict[str, typing.Tuple[object, object, object]]:
-    """Each parameter's kind, default and annotation (a string: the modules use postponed annotations)."""
-    return {name: (p.kind, p.default, p.annotation)
-            for name, p in inspect.signature(function).parameters.items()}
-
-
-@pytest.mark.skipif(sys.version_info < (3, 11), reason="typing.get_overloads is new in Python 3.11")
-def test_every_overload_of_generate_takes_the_implementations_arguments_with_its_defaults():
-    overloads = typing.get_overloads(mp.generate)
-    assert len(overloads) == 4
-    implementation = _parameters(mp.generate)
-    assert list(implementation)[:3] == ["algorithm", "width", "height"] and list(implementation)[-1] == "options"
-    for overload in overloads:
-        declared = _parameters(overload)
-        assert list(declared) == list(implementation)  # the same names in the same order
-        for name, (kind, default, annotation) in declared.items():
-            assert kind == implementation[name][0], name
-            if name not in NARROWED:
-                assert (default, annotation) == implementation[name][1:], name
-    returns = sorted(inspect.signature(overload).return_annotation for overload in overloads)
-    assert returns == ["GridLevel", "GridLevel", "Level", "Union[Level, GridLevel]"]
+def test_generate_has_one_signature_returning_the_one_level_class():
+    assert inspect.signature(mp.generate).return_annotation == "Level"
+    if sys.version_info >= (3, 11):
+        assert typing.get_overloads(mp.generate) == []
+    made = [mp.generate("wilson", 5, 4, seed=1, **kw)
+            for kw in ({}, {"weave": True}, {"wrap": "xy"}, {"grid": "hex"}, {"grid": "triangle"}, {"grid": "polar"})]
+    assert {type(level) for level in made} == {mp.Level}
 
 
 def test_the_check_stage_takes_every_argument_of_generate_but_require_with_its_default():

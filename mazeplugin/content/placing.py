@@ -58,7 +58,7 @@ whatever the corridor and wall widths. A count that does not fit raises
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import (TYPE_CHECKING, Any, Callable, Collection, Dict, List, Optional, Protocol, Sequence, Set, Tuple,
+from typing import (Any, Callable, Collection, Dict, List, Optional, Protocol, Sequence, Set, Tuple,
                     cast)
 
 import numpy as np
@@ -76,9 +76,6 @@ from .locks import crossed, key_candidates, plan_locks
 from .request import (CONTENT_STREAM, ENEMY_DISTANCE, PATROL_CELLS, ContentRequest, Furnishable, check_request,
                       content_stream, with_content)
 from .things import CellThing, Place, Thing
-
-if TYPE_CHECKING:  # pragma: no cover - a square level's content never loads the grid levels
-    from ..grid_level import GridLevel
 
 __all__ = ["furnish", "furnish_grid", "furnished", "grid_furnished", "place", "Places", "place_things",
            "place_cell_things", "place_woven", "woven_cells", "check_request", "with_content", "ContentRequest",
@@ -133,7 +130,7 @@ def furnish(
     rng = content_stream(level, seed)
     if level.kind == "square":  # square and weave levels: on their tiles
         return cast(Furnishable, furnished(cast(Level, level), rng, k, t, e, requests))
-    return cast(Furnishable, grid_furnished(cast("GridLevel", level), rng, k, t, e, requests))
+    return cast(Furnishable, grid_furnished(cast(Level, level), rng, k, t, e, requests))
 
 
 furnish_grid = furnish
@@ -149,8 +146,7 @@ def furnished(level: Level, rng: Random, k: int, t: int, e: int, requests: Tuple
                         k, t, e, requests)
 
 
-def grid_furnished(level: "GridLevel", rng: Random, k: int, t: int, e: int,
-                   requests: Tuple[Place, ...]) -> "GridLevel":
+def grid_furnished(level: Level, rng: Random, k: int, t: int, e: int, requests: Tuple[Place, ...]) -> Level:
     """:func:`furnish` on a grid level, with the stream given and the arguments checked (``generate`` calls this)."""
     made = place_cell_things(CellGraph.of(level.maze), level.entrance_cell, level.exit_cell, rng, keys=k, treasure=t,
                              enemies=e, place=requests, existing=level.things)

@@ -110,8 +110,7 @@ def open_dataset(out: PathLike, *, raw: bool = False,
                  check: bool = True) -> Iterator[Union[mp.AnyLevel, Dict[str, Any]]]:
     """The levels of the dataset in ``out``: entries in spec order, each in seed (slot) order.
 
-    Yields :class:`~mazeplugin.Level` objects (:class:`~mazeplugin.grid_level.GridLevel`
-    for ``grid=`` and ``wrap=`` entries), or with ``raw=True`` dicts of
+    Yields :class:`~mazeplugin.Level` objects (of every grid), or with ``raw=True`` dicts of
     ``entry, slot, seed, tiles`` (uint8 ``[y, x]``), ``entrance, exit, things,
     digest`` (``passages``, one bool an edge, in place of ``tiles`` and no
     ``things`` for grid levels), and for a weave entry ``bridges`` (uint8

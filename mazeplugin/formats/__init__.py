@@ -1,7 +1,7 @@
 """Levels out of and into other tools: SVG, PNG, Tiled TMX/TMJ, JSON and npy.
 
 Each format lives in one module and works from a finished
-:class:`~mazeplugin.level.Level` or :class:`~mazeplugin.GridLevel`; ``level.save(path)``,
+:class:`~mazeplugin.level.Level` (of any grid); ``level.save(path)``,
 ``mp.load(path)``, ``mp.from_json(text)`` and the levels' ``to_svg``/``to_json`` are thin
 calls into here (:mod:`~mazeplugin.formats.level_files` chooses the format by suffix and content).
 

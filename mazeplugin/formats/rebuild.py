@@ -317,7 +317,7 @@ def proved(level: AnyLevelT, things: Sequence[Any], source: str) -> AnyLevelT:
     mazeplugin.errors.LevelFormatError: level.json: things: door ... has no key...
     """
     if things:
-        loaded: Any = level  # (a Level or a GridLevel: both hold things and check them)
+        loaded: Any = level  # (a level of any grid: it holds its things and checks them)
         loaded.things = tuple(things)
         try:
             loaded.check()
